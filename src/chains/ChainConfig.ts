@@ -1,0 +1,39 @@
+import type { Address, Chain } from "viem"
+
+/** A token a chain accepts as payment (native, wrapped native, USDC, ...). */
+export interface PaymentToken {
+  readonly chainId: number
+  readonly address: Address
+  readonly symbol: string
+  readonly name: string
+  readonly decimals: number
+}
+
+/**
+ * The configuration of one chain the client can trade on, as reservoir-sdk 2.0.x takes it
+ * (`{ id, name, baseApiUrl, active, ... }`), plus an optional viem chain definition that
+ * carries the native currency, RPC URLs and block explorers.
+ */
+export interface ChainConfig {
+  readonly id: number
+  readonly name: string
+  /** The aggregator API for this chain; a trailing slash is removed when it is used. */
+  readonly baseApiUrl: string
+  readonly active?: boolean
+  readonly paymentTokens?: ReadonlyArray<PaymentToken>
+  readonly websocketUrl?: string
+  /** Milliseconds between two status polls of a transaction on this chain. */
+  readonly checkPollingInterval?: number
+  /** Fees applied to listings and bids on the default order book, as `"0xRecipient:bps"`. */
+  readonly marketplaceFees?: ReadonlyArray<string>
+  /** The viem definition of the chain; built from `id` and `name` when absent. */
+  readonly viemChain?: Chain
+}
+
+/** A preset for a chain the hosted API supports: a complete ChainConfig with its viem definition. */
+export interface ChainPreset extends ChainConfig {
+  readonly viemChain: Chain
+  readonly paymentTokens: ReadonlyArray<PaymentToken>
+  readonly checkPollingInterval: number
+  readonly active: boolean
+}

@@ -1,0 +1,50 @@
+/**
+ * Chain presets for the hosted aggregator API, their payment tokens and polling intervals.
+ * Each preset lives in its own module: import the ones you use by name and the rest stays
+ * out of your bundle.
+ *
+ * @module
+ */
+export type { ChainConfig, ChainPreset, PaymentToken } from "./ChainConfig.js"
+export { definePreset } from "./definePreset.js"
+export { isSupportedChainId, supportedChainIds, type SupportedChainId } from "./supportedChainIds.js"
+export {
+  DEFAULT_POLLING_INTERVAL,
+  GENERIC_POLL_ATTEMPTS,
+  GENERIC_POLL_INTERVAL,
+  PRICE_TOLERANCE_DIVISOR,
+  defaultMaxPollingAttempts,
+  pollingIntervalFor,
+} from "./polling.js"
+export { explorerTxUrl, viemChainFor } from "./viemChainFor.js"
+export { reservoirChains, type ReservoirChainName } from "./reservoirChains.js"
+export { mainnet } from "./mainnet.js"
+export { goerli } from "./goerli.js"
+export { optimism } from "./optimism.js"
+export { polygon } from "./polygon.js"
+export { mumbai } from "./mumbai.js"
+export { arbitrum } from "./arbitrum.js"
+export { arbitrumNova } from "./arbitrumNova.js"
+export { avalanche } from "./avalanche.js"
+export { sepolia } from "./sepolia.js"
+export { base } from "./base.js"
+export { baseGoerli } from "./baseGoerli.js"
+export { baseSepolia } from "./baseSepolia.js"
+export { scrollTestnet } from "./scrollTestnet.js"
+export { scroll } from "./scroll.js"
+export { linea } from "./linea.js"
+export { bsc } from "./bsc.js"
+export { opBnb } from "./opBnb.js"
+export { zora } from "./zora.js"
+export { zoraTestnet } from "./zoraTestnet.js"
+export { zkSync } from "./zkSync.js"
+export { polygonZkEvm } from "./polygonZkEvm.js"
+export { ancient8 } from "./ancient8.js"
+export { ancient8Testnet } from "./ancient8Testnet.js"
+export { frameTestnet } from "./frameTestnet.js"
+export { blastSepolia } from "./blastSepolia.js"
+export { apexPop } from "./apexPop.js"
+export { apexPopTestnet } from "./apexPopTestnet.js"
+export { blast } from "./blast.js"
+export { astarZkEVM } from "./astarZkEVM.js"
+export { redstoneTestnet } from "./redstoneTestnet.js"

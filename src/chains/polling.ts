@@ -1,0 +1,46 @@
+import type { ChainConfig } from "./ChainConfig.js"
+import { isSupportedChainId } from "./supportedChainIds.js"
+
+/** Milliseconds between two status polls when neither the chain nor its id says otherwise. */
+export const DEFAULT_POLLING_INTERVAL = 5000
+
+/** How many times a generic poll (waiting for an item's data, or for an ok response) is tried. */
+export const GENERIC_POLL_ATTEMPTS = 15
+
+/** Milliseconds between two tries of a generic poll. */
+export const GENERIC_POLL_INTERVAL = 5000
+
+/**
+ * A quoted price may move by up to 1/100000 of a currency unit before the price check fails:
+ * the tolerance in wei is `10n ** decimals / PRICE_TOLERANCE_DIVISOR`.
+ */
+export const PRICE_TOLERANCE_DIVISOR = 100000n
+
+// Ethereum, Goerli and Sepolia produce a block every 12 s: polling them faster only costs requests.
+const slowChainIds: ReadonlyArray<number> = [1, 5, 11155111]
+
+/**
+ * Milliseconds between two status polls of a transaction on `chain`: its own
+ * `checkPollingInterval` when set, else 2000 for Ethereum, Goerli and Sepolia, 1000 for the
+ * other supported chains, and {@link DEFAULT_POLLING_INTERVAL} for anything else.
+ *
+ * @example
+ * pollingIntervalFor({ id: 8453, name: "Base", baseApiUrl: "https://api-base.reservoir.tools" }) // 1000
+ * pollingIntervalFor(undefined) // 5000
+ */
+export const pollingIntervalFor = (chain: ChainConfig | undefined): number => {
+  if (chain === undefined) return DEFAULT_POLLING_INTERVAL
+  if (chain.checkPollingInterval !== undefined) return chain.checkPollingInterval
+  if (slowChainIds.includes(chain.id)) return 2000
+  if (isSupportedChainId(chain.id)) return 1000
+  return DEFAULT_POLLING_INTERVAL
+}
+
+/**
+ * How many status polls fit in 150 s at `intervalMs` apart: the default for
+ * `maxPollingAttemptsBeforeTimeout`.
+ *
+ * @example
+ * defaultMaxPollingAttempts(2000) // 75
+ */
+export const defaultMaxPollingAttempts = (intervalMs: number): number => Math.floor(150000 / intervalMs)

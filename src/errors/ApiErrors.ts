@@ -1,0 +1,80 @@
+import { Schema } from "effect"
+
+/**
+ * The aggregator API answered with an error: a non-2xx status, or a 2xx body that carries an `error`.
+ * `message` is the server's own text, `statusCode` its status (500 when it gave none), `rawError` the body.
+ */
+export class APIError extends Schema.TaggedError<APIError>()("APIError", {
+  message: Schema.String,
+  statusCode: Schema.Number,
+  rawError: Schema.optional(Schema.Unknown),
+  endpoint: Schema.optional(Schema.String),
+}) {}
+
+/** Why an HTTP request failed before the server could answer it. */
+export const HttpFailureReason = Schema.Literal("network", "timeout", "aborted", "redirect")
+
+/**
+ * A request to the API did not complete: the network failed, it timed out, it was aborted, or the server
+ * redirected it to another origin. `cause` keeps the underlying failure.
+ */
+export class HttpRequestError extends Schema.TaggedError<HttpRequestError>()("HttpRequestError", {
+  message: Schema.String,
+  reason: HttpFailureReason,
+  endpoint: Schema.String,
+  cause: Schema.optional(Schema.Unknown),
+}) {}
+
+/**
+ * The API answered with a body that does not have the shape tradekit relies on. Nothing built from it was
+ * signed or sent.
+ */
+export class MalformedResponseError extends Schema.TaggedError<MalformedResponseError>()("MalformedResponseError", {
+  message: Schema.String,
+  endpoint: Schema.String,
+  issue: Schema.String,
+}) {
+  /** Builds the error from the endpoint and the decoder's description of what is wrong. */
+  static fromIssue(endpoint: string, issue: string): MalformedResponseError {
+    return new MalformedResponseError({
+      endpoint,
+      issue,
+      message: `Malformed response from ${endpoint}\n\nDetails: ${issue}`,
+    })
+  }
+}
+
+/**
+ * A step asked tradekit to call an endpoint that is not a path on the chain's API origin. Refused, so the
+ * API key can never be sent to another host.
+ */
+export class UnsafeEndpointError extends Schema.TaggedError<UnsafeEndpointError>()("UnsafeEndpointError", {
+  message: Schema.String,
+  endpoint: Schema.String,
+  baseApiUrl: Schema.String,
+}) {
+  /** Builds the error for an endpoint that would leave `baseApiUrl`'s origin. */
+  static refuse(endpoint: string, baseApiUrl: string): UnsafeEndpointError {
+    return new UnsafeEndpointError({
+      endpoint,
+      baseApiUrl,
+      message: `Refused to call an endpoint outside the API\n\nEndpoint: ${endpoint}\nAPI: ${baseApiUrl}`,
+    })
+  }
+}
+
+/**
+ * A poll gave up: the API never returned the data (`kind: "data"`) or an ok answer (`kind: "ok"`) within
+ * its attempts.
+ */
+export class PollTimeoutError extends Schema.TaggedError<PollTimeoutError>()("PollTimeoutError", {
+  message: Schema.String,
+  kind: Schema.Literal("data", "ok"),
+  attempts: Schema.Number,
+}) {
+  /** Builds the error with the message the older SDK used for each kind. */
+  static after(kind: "data" | "ok", attempts: number): PollTimeoutError {
+    const what = kind === "data" ? "get data" : "get an ok response"
+    return new PollTimeoutError({ kind, attempts, message: `Failed to ${what} after ${attempts} attempt(s), aborting` })
+  }
+}

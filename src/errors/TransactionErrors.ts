@@ -1,0 +1,71 @@
+import { Schema } from "effect"
+
+/** The wallet's send returned no transaction hash. */
+export class TransactionHashMissingError extends Schema.TaggedError<TransactionHashMissingError>()(
+  "TransactionHashMissingError",
+  {
+    message: Schema.optionalWith(Schema.String, {
+      default: () => "Transaction hash not returned from sendTransaction method",
+    }),
+  },
+) {}
+
+/**
+ * The user cancelled the transaction, by replacing it with one that does nothing (`Transaction cancelled`),
+ * or the wait ended because it was cancelled (`Transaction was cancelled`).
+ */
+export class TransactionCancelledError extends Schema.TaggedError<TransactionCancelledError>()(
+  "TransactionCancelledError",
+  {
+    message: Schema.optionalWith(Schema.String, { default: () => "Transaction cancelled" }),
+    txHash: Schema.String,
+  },
+) {}
+
+/** The transaction reverted on chain, or the API reported its status as `failure`. */
+export class TransactionFailedError extends Schema.TaggedError<TransactionFailedError>()("TransactionFailedError", {
+  message: Schema.optionalWith(Schema.String, { default: () => "Transaction failed" }),
+  txHash: Schema.String,
+  reason: Schema.Literal("reverted", "failure"),
+}) {}
+
+/** The API did not confirm the transaction within the attempts allowed. */
+export class TransactionTimeoutError extends Schema.TaggedError<TransactionTimeoutError>()("TransactionTimeoutError", {
+  message: Schema.String,
+  txHash: Schema.String,
+  attempts: Schema.Number,
+  /** The base URL of the chain's block explorer, to look the transaction up. */
+  blockExplorerBaseUrl: Schema.optional(Schema.String),
+  /** The transaction's page on the chain's block explorer. */
+  explorerUrl: Schema.optional(Schema.String),
+}) {
+  /** Builds the error with the older SDK's message. */
+  static after(txHash: string, attempts: number, blockExplorerBaseUrl?: string): TransactionTimeoutError {
+    const base = blockExplorerBaseUrl?.replace(/\/+$/, "")
+    return new TransactionTimeoutError({
+      txHash,
+      attempts,
+      blockExplorerBaseUrl: base,
+      explorerUrl: base === undefined ? undefined : `${base}/tx/${txHash}`,
+      message: `Failed to receive a successful response for transaction with hash '${txHash}' after ${attempts} attempt(s).`,
+    })
+  }
+}
+
+/** A cross-chain fill was not confirmed in time; the user's deposit stays usable. */
+export class CrossChainTransactionError extends Schema.TaggedError<CrossChainTransactionError>()(
+  "CrossChainTransactionError",
+  {
+    message: Schema.optionalWith(Schema.String, {
+      default: () =>
+        "Cross-chain purchase failed, please try again. Your balance can be used for another purchase. For assistance or withdrawal help, please contact the provider.",
+    }),
+    txHash: Schema.String,
+    attempts: Schema.Number,
+  },
+) {}
+
+/** A signature step's check reported `failure`: the message is the API's details, or 'Transaction failed'. */
+export class SignatureCheckError extends Schema.TaggedError<SignatureCheckError>()("SignatureCheckError", {
+  message: Schema.optionalWith(Schema.String, { default: () => "Transaction failed" }),
+}) {}

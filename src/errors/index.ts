@@ -1,0 +1,55 @@
+/**
+ * The typed errors of tradekit. Every failure of an action is one of these, in the Effect error channel
+ * (or as the rejection of a Promise facade call); their `message` texts are part of the contract.
+ * @module
+ */
+import type { APIError, HttpRequestError, MalformedResponseError, PollTimeoutError, UnsafeEndpointError } from "./ApiErrors.js"
+import type {
+  CrossChainTransactionError,
+  SignatureCheckError,
+  TransactionCancelledError,
+  TransactionFailedError,
+  TransactionHashMissingError,
+  TransactionTimeoutError,
+} from "./TransactionErrors.js"
+import type { BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError, PriceMismatchError, UnknownError } from "./ValidationErrors.js"
+import type {
+  ChainMismatchError,
+  ChainNotConfiguredError,
+  UserRejectedError,
+  WalletAddressMismatchError,
+  WalletError,
+} from "./WalletErrors.js"
+
+export * from "./ApiErrors.js"
+export * from "./TransactionErrors.js"
+export * from "./ValidationErrors.js"
+export * from "./WalletErrors.js"
+
+/** Any failure of a request to the aggregator API. */
+export type ApiRequestError = APIError | HttpRequestError | MalformedResponseError | UnsafeEndpointError
+
+/** Any failure of a wallet call. */
+export type WalletCallError = UserRejectedError | WalletError | ChainMismatchError
+
+/** Any failure of the step executor once it has the steps. */
+export type ExecutionError =
+  | ApiRequestError
+  | WalletCallError
+  | PollTimeoutError
+  | TransactionHashMissingError
+  | TransactionCancelledError
+  | TransactionFailedError
+  | TransactionTimeoutError
+  | CrossChainTransactionError
+  | SignatureCheckError
+  | WalletAddressMismatchError
+  | ChainNotConfiguredError
+  | PriceMismatchError
+  | UnknownError
+
+/** Errors raised by validating an action's input before any request. */
+export type InputError = NoOrderIdsError | BidDataMissingError | MissingChainConfigurationError
+
+/** Every error a tradekit action can fail with. */
+export type TradekitError = ExecutionError | InputError

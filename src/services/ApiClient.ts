@@ -1,0 +1,179 @@
+import {
+  FetchHttpClient,
+  Headers,
+  HttpClient,
+  HttpClientRequest,
+  type HttpClientResponse,
+  type HttpMethod,
+} from "@effect/platform"
+import { Context, Duration, Effect, Either, Layer, Option, ParseResult, Redacted, Schema } from "effect"
+import { APIError, type ApiRequestError, HttpRequestError, MalformedResponseError } from "../errors/index.js"
+import { VERSION } from "../version.js"
+import { ClientConfig } from "./ClientConfig.js"
+import { endpointUrl } from "./endpointUrl.js"
+
+/** A request to the aggregator API of one chain. */
+export interface ApiRequest {
+  /** The chain's API base URL (from its configuration). */
+  readonly baseApiUrl: string
+  /** A path on that API, such as `/execute/buy/v7`; anything that leaves its origin is refused. */
+  readonly path: string
+  readonly method?: string
+  readonly body?: unknown
+  readonly query?: Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+}
+
+/** A 2xx answer of the API, its body parsed as JSON. */
+export interface ApiResponse {
+  readonly status: number
+  readonly body: unknown
+}
+
+/** What the ApiClient service offers. */
+export interface ApiClientService {
+  /** Sends a request and returns its 2xx answer; any other status fails with an APIError. */
+  readonly request: (request: ApiRequest) => Effect.Effect<ApiResponse, ApiRequestError>
+  /** Sends a request and decodes its 2xx body with `schema`, keeping fields the schema does not name. */
+  readonly requestDecoded: <A, I>(
+    request: ApiRequest,
+    schema: Schema.Schema<A, I>,
+  ) => Effect.Effect<A, ApiRequestError>
+}
+
+const maxRedirects = 5
+
+const errorMessageOf = (body: unknown, status: number): { message: string; statusCode: number } => {
+  const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {}
+  const text = typeof record.message === "string" ? record.message : typeof record.error === "string" ? record.error : undefined
+  return {
+    message: text ?? (typeof body === "string" && body !== "" ? body : `Request failed with status code ${status}`),
+    statusCode: typeof record.statusCode === "number" ? record.statusCode : status,
+  }
+}
+
+const parseBody = (text: string): unknown => {
+  if (text === "") return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/** Decodes an API body with a schema, keeping unknown fields; a mismatch is a MalformedResponseError. */
+export const decodeApiBody = <A, I>(schema: Schema.Schema<A, I>, endpoint: string, body: unknown) =>
+  Schema.decodeUnknown(schema, { onExcessProperty: "preserve", errors: "all" })(body).pipe(
+    Effect.mapError((error) =>
+      MalformedResponseError.fromIssue(endpoint, ParseResult.TreeFormatter.formatErrorSync(error)),
+    ),
+  )
+
+/**
+ * Builds the service over an HttpClient: every request gets tradekit's headers (the API key redacted in
+ * logs), follows only same-origin redirects, logs a warning for `Deprecation: true`, and maps failures to
+ * typed errors.
+ */
+export const makeApiClient = Effect.gen(function* () {
+  const http = yield* HttpClient.HttpClient
+  const config = yield* ClientConfig
+
+  const baseHeaders = Headers.fromInput({
+    "content-type": "application/json",
+    "x-rkc-version": VERSION,
+    ...(config.settings.uiVersion ? { "x-rkui-version": config.settings.uiVersion } : {}),
+  })
+  const headersWithKey = (): Headers.Headers =>
+    config.apiKey === undefined ? baseHeaders : Headers.set(baseHeaders, "x-api-key", Redacted.value(config.apiKey))
+
+  const transportError = (endpoint: string, cause: unknown) =>
+    new HttpRequestError({ reason: "network", endpoint, cause, message: "Network Error" })
+
+  const send = (
+    method: HttpMethod.HttpMethod,
+    url: URL,
+    request: ApiRequest,
+    redirectsLeft: number,
+  ): Effect.Effect<ApiResponse, ApiRequestError> =>
+    Effect.gen(function* () {
+      let httpRequest = HttpClientRequest.make(method)(url.href, { headers: headersWithKey() })
+      if (request.body !== undefined && method !== "GET" && method !== "HEAD") {
+        httpRequest = HttpClientRequest.bodyUnsafeJson(httpRequest, request.body)
+      }
+      const response: HttpClientResponse.HttpClientResponse = yield* http.execute(httpRequest).pipe(
+        Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" }),
+        Effect.mapError((error) => transportError(request.path, error)),
+      )
+      if (response.headers["deprecation"] === "true") {
+        yield* Effect.logWarning(`tradekit: the API marks ${url.pathname} as deprecated`)
+      }
+      if (response.status === 0 || (response.status >= 300 && response.status < 400)) {
+        const location = response.headers["location"]
+        const target = location === undefined ? undefined : Option.getOrUndefined(Option.liftThrowable(() => new URL(location, url))())
+        if (target === undefined || target.origin !== url.origin || redirectsLeft === 0) {
+          return yield* new HttpRequestError({
+            reason: "redirect",
+            endpoint: request.path,
+            message: `Refused a redirect away from the API (status code ${response.status})`,
+          })
+        }
+        return yield* send(response.status === 303 ? "GET" : method, target, request, redirectsLeft - 1)
+      }
+      const text = yield* response.text.pipe(Effect.mapError((error) => transportError(request.path, error)))
+      const body = parseBody(text)
+      if (response.status < 200 || response.status >= 300) {
+        const { message, statusCode } = errorMessageOf(body, response.status)
+        return yield* new APIError({ message, statusCode, rawError: body, endpoint: request.path })
+      }
+      return { status: response.status, body }
+    })
+
+  const request = (request: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> =>
+    Effect.gen(function* () {
+      const url = yield* Either.match(endpointUrl(request.baseApiUrl, request.path), {
+        onLeft: Effect.fail,
+        onRight: Effect.succeed,
+      })
+      for (const [key, value] of Object.entries(request.query ?? {})) {
+        if (value === undefined) continue
+        for (const item of typeof value === "string" ? [value] : value) url.searchParams.append(key, item)
+      }
+      const method = (request.method ?? "POST").toUpperCase() as HttpMethod.HttpMethod
+      yield* Effect.logDebug(`tradekit: ${method} ${url.pathname}`)
+      const sent = send(method, url, request, maxRedirects)
+      const timeout = config.settings.httpTimeout
+      return yield* timeout === undefined
+        ? sent
+        : sent.pipe(
+            Effect.timeoutFail({
+              duration: Duration.millis(timeout),
+              onTimeout: () =>
+                new HttpRequestError({
+                  reason: "timeout",
+                  endpoint: request.path,
+                  message: `timeout of ${timeout}ms exceeded`,
+                }),
+            }),
+          )
+    })
+
+  const requestDecoded = <A, I>(req: ApiRequest, schema: Schema.Schema<A, I>) =>
+    Effect.flatMap(request(req), (response) => decodeApiBody(schema, req.path, response.body))
+
+  return { request, requestDecoded } satisfies ApiClientService
+})
+
+/**
+ * The aggregator API, as tradekit calls it. Build it over any HttpClient with `ApiClient.layer`, or over
+ * `fetch` with `ApiClient.layerFetch`.
+ */
+export class ApiClient extends Context.Tag("tradekit/ApiClient")<ApiClient, ApiClientService>() {
+  /** The service over the HttpClient in context. */
+  static readonly layer: Layer.Layer<ApiClient, never, HttpClient.HttpClient | ClientConfig> = Layer.effect(
+    ApiClient,
+    makeApiClient,
+  )
+  /** The service over the platform's `fetch`. */
+  static readonly layerFetch: Layer.Layer<ApiClient, never, ClientConfig> = ApiClient.layer.pipe(
+    Layer.provide(FetchHttpClient.layer),
+  )
+}

@@ -1,0 +1,95 @@
+import { Context, Effect, Layer, LogLevel, Redacted } from "effect"
+import type { ChainConfig } from "../chains/ChainConfig.js"
+import { MissingChainConfigurationError } from "../errors/index.js"
+
+/** Log levels as reservoir-sdk numbers them: 0 none, 1 error, 2 warn, 3 info, 4 verbose. */
+export type LogLevelSetting = 0 | 1 | 2 | 3 | 4
+
+/** The client-wide settings every action reads. */
+export interface ClientSettings {
+  /** Sent as `x-api-key`; kept redacted in logs, errors and snapshots. */
+  readonly apiKey?: string | Redacted.Redacted<string>
+  readonly uiVersion?: string
+  readonly source?: string
+  readonly automatedRoyalties?: boolean
+  readonly marketplaceFees?: ReadonlyArray<string>
+  readonly normalizeRoyalties?: boolean
+  readonly bountyReferrer?: string
+  readonly logLevel?: LogLevelSetting
+  readonly maxPollingAttemptsBeforeTimeout?: number
+  readonly synchronousStepItemExecution?: boolean
+  /** Milliseconds before an API request is abandoned; none by default. */
+  readonly httpTimeout?: number
+}
+
+/** Settings plus the chains to trade on: the shape `createClient` and `Tradekit.layer` take. */
+export interface ClientOptions extends ClientSettings {
+  readonly chains?: ReadonlyArray<ChainConfig>
+}
+
+/** The resolved configuration of a client. */
+export interface ResolvedClientConfig {
+  readonly apiKey: Redacted.Redacted<string> | undefined
+  readonly settings: Omit<ClientSettings, "apiKey">
+  readonly chains: ReadonlyArray<ChainConfig>
+  /** The chain flagged active, else the first configured one. */
+  readonly activeChain: ChainConfig | undefined
+}
+
+const normalizeChain = (chain: ChainConfig): ChainConfig => ({
+  ...chain,
+  baseApiUrl: chain.baseApiUrl.replace(/\/+$/, ""),
+})
+
+/** Resolves options into a configuration: redacts the key, strips trailing slashes, picks the active chain. */
+export const resolveClientConfig = (options: ClientOptions): ResolvedClientConfig => {
+  const { apiKey, chains = [], ...settings } = options
+  const normalized = chains.map(normalizeChain)
+  return {
+    apiKey: apiKey === undefined ? undefined : Redacted.isRedacted(apiKey) ? apiKey : Redacted.make(apiKey),
+    settings,
+    chains: normalized,
+    activeChain: normalized.find((chain) => chain.active) ?? normalized[0],
+  }
+}
+
+/** The chain a request runs on: the one with `chainId` when given, else the active chain. */
+export const chainFor = (
+  config: ResolvedClientConfig,
+  chainId?: number,
+  message?: string,
+): Effect.Effect<ChainConfig, MissingChainConfigurationError> => {
+  const chain = chainId === undefined ? config.activeChain : config.chains.find((c) => c.id === chainId)
+  return chain !== undefined && chain.baseApiUrl !== ""
+    ? Effect.succeed(chain)
+    : Effect.fail(new MissingChainConfigurationError({ chainId: chainId ?? chain?.id, message }))
+}
+
+/** Maps reservoir-sdk's numeric log level onto Effect's. */
+export const effectLogLevel = (level: LogLevelSetting | undefined): LogLevel.LogLevel => {
+  switch (level) {
+    case 1:
+      return LogLevel.Error
+    case 2:
+      return LogLevel.Warning
+    case 3:
+      return LogLevel.Info
+    case 4:
+      return LogLevel.Debug
+    default:
+      return LogLevel.None
+  }
+}
+
+/**
+ * The client's configuration: settings and chains.
+ *
+ * @example
+ * const config = ClientConfig.layer({ chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.example", active: true }] })
+ */
+export class ClientConfig extends Context.Tag("tradekit/ClientConfig")<ClientConfig, ResolvedClientConfig>() {
+  /** A layer with the configuration resolved from `options`. */
+  static layer(options: ClientOptions): Layer.Layer<ClientConfig> {
+    return Layer.succeed(ClientConfig, resolveClientConfig(options))
+  }
+}

@@ -1,0 +1,48 @@
+import { Context, type Effect } from "effect"
+import type { Address, Chain, Hex, SignableMessage, TypedDataDefinition } from "viem"
+import type { WalletCallError } from "../errors/index.js"
+import type { Step, StepItem } from "../schema/Step.js"
+import type { TransactionRequest } from "../schema/TransactionRequest.js"
+
+/** The step and item a wallet call is made for: adapters of the older SDK's wallet shape need them. */
+export interface StepContext {
+  readonly step: Step
+  readonly item: StepItem
+}
+
+/** How waiting for a transaction ended: it was mined (successfully or not), or another transaction replaced it. */
+export type ReceiptOutcome =
+  | { readonly _tag: "Mined"; readonly hash: Hex; readonly status: "success" | "reverted"; readonly blockNumber: bigint }
+  | { readonly _tag: "Replaced"; readonly hash: Hex; readonly reason: "replaced" | "repriced" | "cancelled" }
+
+/** What the Wallet service offers: the connected account, signing, sending and watching transactions. */
+export interface WalletService {
+  /** The connected account's address. */
+  readonly address: Effect.Effect<Address, WalletCallError>
+  /** Signs an EIP-191 personal message (text, or `{ raw }` bytes). */
+  readonly signMessage: (args: {
+    readonly message: SignableMessage
+    readonly chainId: number
+    readonly context: StepContext
+  }) => Effect.Effect<Hex, WalletCallError>
+  /** Signs EIP-712 typed data. */
+  readonly signTypedData: (args: {
+    readonly typedData: TypedDataDefinition
+    readonly chainId: number
+    readonly context: StepContext
+  }) => Effect.Effect<Hex, WalletCallError>
+  /** Sends a transaction on `chain`; the hash, or undefined when the wallet returned none. */
+  readonly sendTransaction: (args: {
+    readonly chain: Chain
+    readonly request: TransactionRequest
+    readonly context: StepContext
+  }) => Effect.Effect<Hex | undefined, WalletCallError>
+  /** Waits until the transaction is mined or replaced. Interrupting it stops the wait. */
+  readonly waitForReceipt: (args: { readonly chain: Chain; readonly hash: Hex }) => Effect.Effect<ReceiptOutcome, WalletCallError>
+}
+
+/**
+ * The user's wallet. Provide it from a viem WalletClient with `walletLayer` / `fromViemWalletClient`, from the
+ * older SDK's wallet shape with `fromReservoirWallet`, or use the fake of `tradekit/testing` in tests.
+ */
+export class Wallet extends Context.Tag("tradekit/Wallet")<Wallet, WalletService>() {}

@@ -1,0 +1,24 @@
+import { UserRejectedError, WalletError } from "../../errors/index.js"
+
+const isUserRejection = (cause: unknown): boolean => {
+  let current: unknown = cause
+  for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
+    const record = current as { code?: unknown; name?: unknown; cause?: unknown }
+    if (record.code === 4001 || record.name === "UserRejectedRequestError") return true
+    current = record.cause
+  }
+  return false
+}
+
+/** Maps whatever a wallet threw to a typed error: a user rejection (EIP-1193 4001) or a WalletError. */
+export const walletFailure = (operation: string, cause: unknown): UserRejectedError | WalletError => {
+  if (isUserRejection(cause)) return new UserRejectedError({ operation })
+  const record = (typeof cause === "object" && cause !== null ? cause : {}) as { shortMessage?: unknown; message?: unknown }
+  const text =
+    typeof record.shortMessage === "string"
+      ? record.shortMessage
+      : typeof record.message === "string"
+        ? record.message
+        : String(cause)
+  return new WalletError({ operation, cause, message: `Wallet ${operation} failed: ${text}` })
+}

@@ -1,0 +1,71 @@
+import { Duration, Effect, Option, Schedule } from "effect"
+import type { Hex, PublicClient, Transaction } from "viem"
+import type { ReceiptOutcome } from "../Wallet.js"
+
+const attempt = <A>(f: () => Promise<A>) => Effect.tryPromise(f).pipe(Effect.option)
+
+const replacementReason = (original: Transaction, replacement: Transaction): "replaced" | "repriced" | "cancelled" => {
+  if (replacement.to?.toLowerCase() === original.from.toLowerCase() && replacement.value === 0n) return "cancelled"
+  return replacement.to === original.to && replacement.value === original.value && replacement.input === original.input
+    ? "repriced"
+    : "replaced"
+}
+
+/**
+ * Watches a transaction until it is mined or replaced, polling the node on a Schedule (so it stops the
+ * moment it is interrupted, and a TestClock drives it). A replacement is detected as viem does: the sender's
+ * nonce moved past the transaction's while it has no receipt, and a mined block holds the sender's
+ * transaction with that nonce.
+ */
+export const watchReceipt = (client: PublicClient, hash: Hex, interval: Duration.DurationInput) =>
+  Effect.gen(function* () {
+    const startBlock = Option.getOrElse(yield* attempt(() => client.getBlockNumber()), () => 0n)
+    let original: Transaction | undefined
+    let scannedUpTo = startBlock > 5n ? startBlock - 5n : -1n
+
+    const findReplacement = (sent: Transaction) =>
+      Effect.gen(function* () {
+        const nonce = yield* attempt(() => client.getTransactionCount({ address: sent.from, blockTag: "latest" }))
+        if (Option.isNone(nonce) || nonce.value <= sent.nonce) return Option.none<ReceiptOutcome>()
+        const latest = yield* attempt(() => client.getBlockNumber())
+        if (Option.isNone(latest)) return Option.none<ReceiptOutcome>()
+        for (let number = scannedUpTo + 1n; number <= latest.value; number++) {
+          const block = yield* attempt(() => client.getBlock({ blockNumber: number, includeTransactions: true }))
+          if (Option.isNone(block)) return Option.none<ReceiptOutcome>()
+          scannedUpTo = number
+          const replacement = block.value.transactions.find(
+            (tx) => tx.from.toLowerCase() === sent.from.toLowerCase() && tx.nonce === sent.nonce,
+          )
+          if (replacement !== undefined && replacement.hash !== hash) {
+            return Option.some<ReceiptOutcome>({
+              _tag: "Replaced",
+              hash: replacement.hash,
+              reason: replacementReason(sent, replacement),
+            })
+          }
+        }
+        return Option.none<ReceiptOutcome>()
+      })
+
+    const probe = Effect.gen(function* () {
+      const receipt = yield* attempt(() => client.getTransactionReceipt({ hash }))
+      if (Option.isSome(receipt)) {
+        return Option.some<ReceiptOutcome>({
+          _tag: "Mined",
+          hash,
+          status: receipt.value.status,
+          blockNumber: receipt.value.blockNumber,
+        })
+      }
+      if (original === undefined) {
+        original = Option.getOrUndefined(yield* attempt(() => client.getTransaction({ hash })))
+      }
+      return original === undefined ? Option.none<ReceiptOutcome>() : yield* findReplacement(original)
+    })
+
+    const untilSettled = Schedule.recurUntil<Option.Option<ReceiptOutcome>>(Option.isSome).pipe(
+      Schedule.addDelay(() => interval),
+    )
+    const outcome: Option.Option<ReceiptOutcome> = yield* Effect.repeat(probe, untilSettled)
+    return Option.getOrThrow(outcome)
+  })

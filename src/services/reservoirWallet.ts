@@ -1,0 +1,47 @@
+import { Effect } from "effect"
+import { type Address, createPublicClient, fallback, type Hex, http, type Transport } from "viem"
+import type { Step, StepItem } from "../schema/Step.js"
+import { walletFailure } from "./internal/walletFailure.js"
+import { watchReceipt } from "./internal/watchReceipt.js"
+import type { WalletService } from "./Wallet.js"
+
+/** The wallet shape of reservoir-sdk 2.0.x (`ReservoirWallet`), for apps that wrote their own adapter. */
+export interface ReservoirWallet {
+  readonly address: () => Promise<string>
+  readonly handleSignMessageStep: (item: StepItem, step: Step) => Promise<string | undefined>
+  readonly handleSendTransactionStep: (chainId: number, item: StepItem, step: Step) => Promise<string | undefined>
+  readonly transport?: Transport
+}
+
+/** True when `value` has the older SDK's wallet shape. */
+export const isReservoirWallet = (value: unknown): value is ReservoirWallet =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as ReservoirWallet).handleSendTransactionStep === "function" &&
+  typeof (value as ReservoirWallet).handleSignMessageStep === "function"
+
+const call = <A>(operation: string, f: () => Promise<A>) =>
+  Effect.tryPromise({ try: f, catch: (cause) => walletFailure(operation, cause) })
+
+/** Adapts a reservoir-sdk 2.0.x wallet to the Wallet service. Receipts are read over its transport, else the chain's RPC. */
+export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInterval = 1000): WalletService => ({
+  address: call("address", () => wallet.address()).pipe(Effect.map((address) => address as Address)),
+  signMessage: ({ context }) =>
+    call("signMessage", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(
+      Effect.map((signature) => (signature ?? "0x") as Hex),
+    ),
+  signTypedData: ({ context }) =>
+    call("signTypedData", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(
+      Effect.map((signature) => (signature ?? "0x") as Hex),
+    ),
+  sendTransaction: ({ chain, context }) =>
+    call("sendTransaction", () => wallet.handleSendTransactionStep(chain.id, context.item, context.step)).pipe(
+      Effect.map((hash) => hash as Hex | undefined),
+    ),
+  waitForReceipt: ({ chain, hash }) =>
+    watchReceipt(
+      createPublicClient({ chain, transport: wallet.transport ? fallback([wallet.transport, http()]) : http() }),
+      hash,
+      receiptPollingInterval,
+    ),
+})

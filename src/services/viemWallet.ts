@@ -1,0 +1,80 @@
+import { Effect, Layer } from "effect"
+import { type Account, type Chain, createPublicClient, custom, type PublicClient, type WalletClient } from "viem"
+import { ChainMismatchError, WalletError } from "../errors/index.js"
+import { walletFailure } from "./internal/walletFailure.js"
+import { watchReceipt } from "./internal/watchReceipt.js"
+import { Wallet, type WalletService } from "./Wallet.js"
+
+/** Options of the viem-backed wallet. */
+export interface ViemWalletOptions {
+  /** Public clients to read receipts from, by chain id; the wallet's own transport is used otherwise. */
+  readonly publicClients?: Readonly<Record<number, PublicClient>>
+  /** Milliseconds between two receipt look-ups (default 1000). */
+  readonly receiptPollingInterval?: number
+}
+
+const call = <A>(operation: string, f: () => Promise<A>) =>
+  Effect.tryPromise({ try: f, catch: (cause) => walletFailure(operation, cause) })
+
+/**
+ * A Wallet over a viem WalletClient. Before a transaction it checks the wallet's chain and asks it to switch
+ * when it is on another one; it refuses with a ChainMismatchError if the switch does not take.
+ *
+ * @example
+ * const wallet = fromViemWalletClient(createWalletClient({ account, chain: mainnet, transport: http() }))
+ */
+export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOptions = {}): WalletService => {
+  const account = (): Effect.Effect<Account | `0x${string}`, WalletError | ReturnType<typeof walletFailure>> =>
+    client.account !== undefined
+      ? Effect.succeed(client.account)
+      : call("getAddresses", () => client.getAddresses()).pipe(
+          Effect.flatMap((addresses) =>
+            addresses[0] === undefined
+              ? Effect.fail(new WalletError({ operation: "getAddresses", message: "The wallet has no account connected" }))
+              : Effect.succeed(addresses[0]),
+          ),
+        )
+
+  const ensureChain = (chain: Chain) =>
+    Effect.gen(function* () {
+      const current = yield* call("getChainId", () => client.getChainId())
+      if (current === chain.id) return
+      yield* call("switchChain", () => client.switchChain({ id: chain.id })).pipe(Effect.ignore)
+      const after = yield* call("getChainId", () => client.getChainId())
+      if (after !== chain.id) return yield* ChainMismatchError.of(after, chain.id)
+    })
+
+  const publicClientFor = (chain: Chain): PublicClient =>
+    options.publicClients?.[chain.id] ?? createPublicClient({ chain, transport: custom({ request: client.request }) })
+
+  return {
+    address: Effect.map(account(), (a) => (typeof a === "string" ? a : a.address)),
+    signMessage: ({ message }) =>
+      Effect.flatMap(account(), (a) => call("signMessage", () => client.signMessage({ account: a, message }))),
+    signTypedData: ({ typedData }) =>
+      Effect.flatMap(account(), (a) => call("signTypedData", () => client.signTypedData({ ...typedData, account: a }))),
+    sendTransaction: ({ chain, request }) =>
+      Effect.gen(function* () {
+        const a = yield* account()
+        yield* ensureChain(chain)
+        return yield* call("sendTransaction", () =>
+          client.sendTransaction({
+            account: a,
+            chain,
+            to: request.to,
+            data: request.data,
+            value: request.value,
+            gas: request.gas,
+            ...(request.maxFeePerGas !== undefined ? { maxFeePerGas: request.maxFeePerGas } : {}),
+            ...(request.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: request.maxPriorityFeePerGas } : {}),
+          } as Parameters<WalletClient["sendTransaction"]>[0]),
+        )
+      }),
+    waitForReceipt: ({ chain, hash }) =>
+      watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000),
+  }
+}
+
+/** A layer providing the Wallet from a viem WalletClient. */
+export const walletLayer = (client: WalletClient, options?: ViemWalletOptions): Layer.Layer<Wallet> =>
+  Layer.succeed(Wallet, fromViemWalletClient(client, options))
