@@ -1,10 +1,11 @@
 import { Schema } from "effect"
+import { TxHash } from "./primitives.js"
 import { OrderData, TransferRecord } from "./Step.js"
 
 /** The answer of an item's `check` endpoint. */
 export const CheckResponse = Schema.Struct({
   status: Schema.optional(Schema.String),
-  txHashes: Schema.optional(Schema.Array(Schema.String)),
+  txHashes: Schema.optional(Schema.Array(TxHash)),
   details: Schema.optional(Schema.String),
   synced: Schema.optional(Schema.Boolean),
   destinationChainId: Schema.optional(Schema.Number),

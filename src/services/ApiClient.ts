@@ -6,10 +6,11 @@ import {
   type HttpClientResponse,
   type HttpMethod,
 } from "@effect/platform"
-import { Context, Duration, Effect, Either, Layer, Option, ParseResult, Redacted, Schema } from "effect"
-import { APIError, type ApiRequestError, HttpRequestError, MalformedResponseError } from "../errors/index.js"
+import { Context, Duration, Effect, Either, Layer, Option, Redacted, type Schema } from "effect"
+import { APIError, type ApiRequestError, HttpRequestError } from "../errors/index.js"
 import { VERSION } from "../version.js"
 import { ClientConfig } from "./ClientConfig.js"
+import { decodeApiBody } from "./decodeApiBody.js"
 import { endpointUrl } from "./endpointUrl.js"
 
 /** A request to the aggregator API of one chain. */
@@ -59,14 +60,6 @@ const parseBody = (text: string): unknown => {
     return text
   }
 }
-
-/** Decodes an API body with a schema, keeping unknown fields; a mismatch is a MalformedResponseError. */
-export const decodeApiBody = <A, I>(schema: Schema.Schema<A, I>, endpoint: string, body: unknown) =>
-  Schema.decodeUnknown(schema, { onExcessProperty: "preserve", errors: "all" })(body).pipe(
-    Effect.mapError((error) =>
-      MalformedResponseError.fromIssue(endpoint, ParseResult.TreeFormatter.formatErrorSync(error)),
-    ),
-  )
 
 /**
  * Builds the service over an HttpClient: every request gets tradekit's headers (the API key redacted in

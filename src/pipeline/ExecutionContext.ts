@@ -1,0 +1,63 @@
+import { Effect, type FiberSet, type Ref, SynchronizedRef } from "effect"
+import type { Chain, Hex } from "viem"
+import type { ChainConfig } from "../chains/ChainConfig.js"
+import type { ApiClientService } from "../services/ApiClient.js"
+import type { ResolvedClientConfig } from "../services/ClientConfig.js"
+import type { WalletService } from "../services/Wallet.js"
+import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
+
+/** The execute request an execution was started with; re-posted while an item waits for its data. */
+export interface ExecuteRequest {
+  /** e.g. `/execute/buy/v7`. */
+  readonly path: string
+  readonly body: unknown
+}
+
+/** A transaction already sent for an item, so it is never sent again. */
+export interface SentTransaction {
+  readonly hash: Hex
+  readonly chainId: number
+}
+
+/**
+ * Everything one execution shares between its steps and items. Internal to the pipeline.
+ * @internal
+ */
+export interface ExecutionContext {
+  readonly config: ResolvedClientConfig
+  readonly api: ApiClientService
+  readonly wallet: WalletService
+  /** The chain whose API runs the execution. */
+  readonly chain: ChainConfig
+  readonly viemChain: Chain
+  readonly request: ExecuteRequest
+  /** buy, sell or mint: the actions whose sales are confirmed through the transfers index. */
+  readonly action: "buy" | "sell" | "mint" | "other"
+  readonly pollingInterval: number
+  readonly maxAttempts: number
+  readonly gas: bigint | undefined
+  /** The latest signature; sent as the `signature` query on every later post and execute re-poll. */
+  readonly signature: Ref.Ref<string | undefined>
+  /** Items done in this execution, by key; a re-polled response cannot undo them. */
+  readonly completed: Ref.Ref<ReadonlyMap<string, unknown>>
+  /** Transactions sent, by item key. */
+  readonly sent: Ref.Ref<ReadonlyMap<string, SentTransaction>>
+  readonly state: SynchronizedRef.SynchronizedRef<ExecutionSnapshot>
+  readonly onProgress: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
+  /** Fire-and-forget requests (results posts); joined before a successful execution returns. */
+  readonly background: FiberSet.FiberSet<unknown, unknown>
+}
+
+/** The key of a step item within an execution. */
+export const itemKey = (stepIndex: number, stepId: string, itemIndex: number): string =>
+  `${stepIndex}:${stepId}:${itemIndex}`
+
+/** Applies `f` to the state and publishes the new snapshot, one update at a time. */
+export const updateState = (
+  ctx: ExecutionContext,
+  f: (snapshot: ExecutionSnapshot) => ExecutionSnapshot,
+): Effect.Effect<ExecutionSnapshot> =>
+  SynchronizedRef.updateAndGetEffect(ctx.state, (snapshot) => {
+    const next = f(snapshot)
+    return Effect.as(ctx.onProgress(next), next)
+  })

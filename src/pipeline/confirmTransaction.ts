@@ -1,0 +1,122 @@
+import { Effect, Option } from "effect"
+import type { Chain, Hex } from "viem"
+import {
+  CrossChainTransactionError,
+  type UnsafeEndpointError,
+  TransactionCancelledError,
+  TransactionFailedError,
+  TransactionTimeoutError,
+} from "../errors/index.js"
+import { CheckResponse } from "../schema/StatusResponses.js"
+import type { Check } from "../schema/Step.js"
+import type { ExecutionContext } from "./ExecutionContext.js"
+import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
+import { pollUntil } from "./pollUntil.js"
+
+/** What to confirm: a sent transaction, and how the API is asked about it. */
+export interface ConfirmTarget {
+  readonly hash: Hex
+  readonly chain: Chain
+  readonly check: Check | undefined
+  /** A fill on another chain than the transaction's: a timeout is then a CrossChainTransactionError. */
+  readonly isCrossChain: boolean
+  /** Called when the user's wallet replaced the transaction, with the new hash. */
+  readonly onReplaced: (hash: Hex) => Effect.Effect<void>
+}
+
+/** The confirmed transaction: its final hash, and the API's own fill hashes when it reported them. */
+export interface Confirmation {
+  readonly hash: Hex
+  readonly apiTxHashes: ReadonlyArray<Hex> | undefined
+  readonly destinationChainId: number | undefined
+}
+
+/** How confirming a transaction can fail. */
+export type ConfirmError =
+  | UnsafeEndpointError
+  | TransactionFailedError
+  | TransactionCancelledError
+  | TransactionTimeoutError
+  | CrossChainTransactionError
+
+type Settled = { readonly _tag: "Confirmed"; readonly answer: CheckResponse } | { readonly _tag: "Replaced"; readonly hash: Hex }
+
+/**
+ * Confirms a sent transaction by racing its receipt against the API's status poll. The poll (the item's
+ * check, else `/transactions/{hash}/synced/v1`) decides success; the receipt can only end the wait early — a
+ * revert fails it, a cancelling replacement fails it, any other replacement switches to the new hash with a
+ * full new attempt budget. The loser of the race is interrupted.
+ */
+export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget): Effect.Effect<Confirmation, ConfirmError> => {
+  const statusOf = (hash: Hex) =>
+    (target.check !== undefined
+      ? ctx.api.requestDecoded(
+          {
+            baseApiUrl: ctx.chain.baseApiUrl,
+            path: target.check.endpoint,
+            method: target.check.method ?? "POST",
+            body: {
+              kind: (target.check.body as { kind?: unknown } | undefined)?.kind,
+              chainId: target.chain.id,
+              id: (target.check.body as { id?: unknown } | undefined)?.id ?? hash,
+            },
+          },
+          CheckResponse,
+        )
+      : ctx.api.requestDecoded(
+          { baseApiUrl: ctx.chain.baseApiUrl, path: `/transactions/${hash}/synced/v1`, method: "GET" },
+          CheckResponse,
+        )
+    ).pipe(
+      Effect.flatMap((answer) =>
+        answer.status === "failure"
+          ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
+          : Effect.succeed(answer.synced === true || answer.status === "success" ? Option.some(answer) : Option.none()),
+      ),
+    )
+
+  const poll = (hash: Hex) =>
+    pollUntil(notYetOnTransientFailure(statusOf(hash)), {
+      interval: ctx.pollingInterval,
+      attempts: ctx.maxAttempts,
+      onExhausted: (attempts) =>
+        target.isCrossChain
+          ? new CrossChainTransactionError({ txHash: hash, attempts })
+          : TransactionTimeoutError.after(hash, attempts, target.chain.blockExplorers?.default.url),
+    }).pipe(Effect.map((answer): Settled => ({ _tag: "Confirmed", answer })))
+
+  const receipt = (hash: Hex) =>
+    ctx.wallet.waitForReceipt({ chain: target.chain, hash }).pipe(
+      Effect.catchAll((error) =>
+        Effect.zipRight(Effect.logDebug(`tradekit: receipt watch failed, relying on the API: ${error.message}`), Effect.never),
+      ),
+      Effect.flatMap((outcome): Effect.Effect<Settled, TransactionFailedError | TransactionCancelledError> => {
+        if (outcome._tag === "Replaced") {
+          return outcome.reason === "cancelled"
+            ? Effect.fail(new TransactionCancelledError({ txHash: hash }))
+            : Effect.succeed({ _tag: "Replaced", hash: outcome.hash })
+        }
+        return outcome.status === "reverted"
+          ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "reverted" }))
+          : Effect.never
+      }),
+    )
+
+  const confirm = (hash: Hex): Effect.Effect<Confirmation, ConfirmError> =>
+    Effect.raceFirst(poll(hash), receipt(hash)).pipe(
+      Effect.flatMap((settled) =>
+        settled._tag === "Replaced"
+          ? Effect.zipRight(
+              Effect.zipRight(Effect.logInfo(`tradekit: transaction ${hash} replaced by ${settled.hash}`), target.onReplaced(settled.hash)),
+              confirm(settled.hash),
+            )
+          : Effect.succeed({
+              hash,
+              apiTxHashes: settled.answer.txHashes,
+              destinationChainId: settled.answer.destinationChainId,
+            }),
+      ),
+    )
+
+  return confirm(target.hash).pipe(Effect.withSpan("tradekit.confirmTransaction"))
+}

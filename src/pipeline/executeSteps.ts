@@ -1,0 +1,202 @@
+import { Effect, Either, FiberSet, Ref, SynchronizedRef } from "effect"
+import { defaultMaxPollingAttempts, pollingIntervalFor } from "../chains/polling.js"
+import { viemChainFor } from "../chains/viemChainFor.js"
+import type { ExecutionError } from "../errors/index.js"
+import { UnknownError } from "../errors/index.js"
+import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
+import type { SignatureStep, SignatureStepItem, Step, StepItem, TransactionStep, TransactionStepItem } from "../schema/Step.js"
+import { ApiClient } from "../services/ApiClient.js"
+import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { Wallet } from "../services/Wallet.js"
+import { awaitItemData } from "./awaitItemData.js"
+import { awaitTransfers, needsTransfers } from "./awaitTransfers.js"
+import { type ExecuteRequest, type ExecutionContext, itemKey, type SentTransaction, updateState } from "./ExecutionContext.js"
+import {
+  type ExecutionSnapshot,
+  nextIncompleteStep,
+  snapshotOf,
+  updateItem,
+  updateStep,
+} from "./ExecutionSnapshot.js"
+import { fetchSteps } from "./fetchSteps.js"
+import { sendItemTransaction } from "./sendItemTransaction.js"
+import { signItem } from "./signItem.js"
+
+/** A check run once on the API's answer before anything is signed or sent; its failure ends the execution. */
+export type Guard<E = ExecutionError> = (response: ExecuteResponse, chainId: number) => Effect.Effect<void, E>
+
+/** How to run an execution. */
+export interface ExecuteStepsOptions<E = never> {
+  /** The execute request: its path (e.g. `/execute/buy/v7`) and body. */
+  readonly request: ExecuteRequest
+  /** The chain whose API to ask; the active chain when absent. */
+  readonly chainId?: number
+  /** An answer already fetched (a precheck's), to execute without asking again. */
+  readonly response?: ExecuteResponse
+  readonly guards?: ReadonlyArray<Guard<E>>
+  /** A gas limit for every transaction of the execution. */
+  readonly gas?: bigint | string
+  /** Called with every new snapshot. */
+  readonly onProgress?: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
+}
+
+const actionOf = (path: string): ExecutionContext["action"] =>
+  path.includes("/execute/buy") ? "buy" : path.includes("/execute/sell") ? "sell" : path.includes("/execute/mint") ? "mint" : "other"
+
+const messageOf = (error: unknown): string =>
+  typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string" && (error as { message: string }).message !== ""
+    ? (error as { message: string }).message
+    : new UnknownError().message
+
+const tagOf = (error: unknown): string => (error as { _tag?: string })?._tag ?? "UnknownError"
+
+const errorDataOf = (error: unknown): unknown => {
+  const data = (error as { errorData?: unknown })?.errorData
+  return data ?? (error as { rawError?: unknown })?.rawError ?? { _tag: tagOf(error), message: messageOf(error) }
+}
+
+const recordItemError = (ctx: ExecutionContext, stepIndex: number, itemIndex: number, error: unknown) =>
+  updateState(ctx, (snapshot) =>
+    updateStep(
+      updateItem(snapshot, stepIndex, itemIndex, (item) => ({ ...item, error: messageOf(error), errorData: errorDataOf(error) })),
+      stepIndex,
+      (step) => ({ ...step, error: messageOf(error) }),
+    ),
+  )
+
+const runItem = (ctx: ExecutionContext, stepIndex: number, itemIndex: number) =>
+  Effect.gen(function* () {
+    const snapshot = yield* SynchronizedRef.get(ctx.state)
+    const step = snapshot.steps[stepIndex] as Step
+    const item = step.items?.[itemIndex] as StepItem
+    const key = itemKey(stepIndex, step.id, itemIndex)
+    const position = { stepIndex, itemIndex, key }
+
+    let patch: Partial<StepItem>
+    if (step.kind === "transaction") {
+      const txItem = item as TransactionStepItem
+      if (txItem.data === undefined) return yield* new UnknownError({ message: "Step item has no data" })
+      patch = yield* sendItemTransaction(ctx, step as TransactionStep, { ...txItem, data: txItem.data }, position)
+    } else {
+      const result = yield* signItem(ctx, step as SignatureStep, item as SignatureStepItem)
+      patch = {
+        ...(result.orderData !== undefined ? { orderData: result.orderData } : {}),
+        ...(result.txHashes !== undefined
+          ? { txHashes: result.txHashes.map((txHash) => ({ txHash, chainId: ctx.chain.id })) }
+          : {}),
+      }
+    }
+    if (needsTransfers(ctx, step.id, patch.txHashes)) {
+      const transfersData = yield* awaitTransfers(ctx, patch.txHashes ?? [])
+      patch = { ...patch, transfersData }
+    }
+    const done = yield* updateState(ctx, (current) =>
+      updateItem(current, stepIndex, itemIndex, (currentItem) => ({ ...currentItem, ...patch, status: "complete" }) as StepItem),
+    )
+    const completedItem = done.steps[stepIndex]?.items?.[itemIndex]
+    yield* Ref.update(ctx.completed, (completed) => new Map(completed).set(key, completedItem))
+  }).pipe(Effect.tapError((error) => recordItemError(ctx, stepIndex, itemIndex, error)))
+
+const runStep = (ctx: ExecutionContext, stepIndex: number, itemIndexes: ReadonlyArray<number>) =>
+  Effect.gen(function* () {
+    const before = yield* SynchronizedRef.get(ctx.state)
+    const waiting = itemIndexes.filter((i) => before.steps[stepIndex]?.items?.[i]?.data === undefined)
+    if (waiting.length > 0) yield* awaitItemData(ctx, stepIndex, itemIndexes)
+
+    const current = yield* SynchronizedRef.get(ctx.state)
+    const step = current.steps[stepIndex]
+    const pending = (step?.items ?? []).flatMap((item, i) => (item.status === "incomplete" ? [i] : []))
+    yield* updateState(ctx, (snapshot) => ({
+      ...snapshot,
+      currentStep: { index: stepIndex, id: step?.id ?? "", itemIndexes: pending },
+    }))
+
+    if (ctx.config.settings.synchronousStepItemExecution) {
+      yield* Effect.forEach(pending, (i) => runItem(ctx, stepIndex, i), { discard: true })
+      return
+    }
+    // Every item runs to its end even when a sibling fails, so no sent transaction is left unconfirmed.
+    const outcomes = yield* Effect.forEach(pending, (i) => Effect.either(runItem(ctx, stepIndex, i)), {
+      concurrency: "unbounded",
+    })
+    const failure = outcomes.find(Either.isLeft)
+    if (failure !== undefined) return yield* Effect.fail(failure.left)
+  })
+
+/**
+ * Carries out an execution: fetches the steps, runs the guards once before anything is signed or sent, then
+ * runs step after step — the first with an incomplete item, all its incomplete items concurrently (or one by
+ * one with `synchronousStepItemExecution`) — until none is left. Every change is published as a new
+ * snapshot. On failure the error is recorded on the failing item and step and in the last snapshot.
+ *
+ * @example
+ * const final = yield* executeSteps({ request: { path: "/execute/buy/v7", body }, onProgress: (s) => Effect.log(s.status) })
+ */
+export const executeSteps = <E = never>(
+  options: ExecuteStepsOptions<E>,
+): Effect.Effect<ExecutionSnapshot, ExecutionError | E, ApiClient | Wallet | ClientConfig> =>
+  Effect.gen(function* () {
+    const config = yield* ClientConfig
+    const api = yield* ApiClient
+    const wallet = yield* Wallet
+    const chain = yield* chainFor(config, options.chainId)
+    const pollingInterval = pollingIntervalFor(chain)
+    const onProgress = options.onProgress ?? (() => Effect.void)
+
+    const response = options.response ?? (yield* fetchSteps(api, chain.baseApiUrl, options.request))
+    const ctx: ExecutionContext = {
+      config,
+      api,
+      wallet,
+      chain,
+      viemChain: viemChainFor(chain),
+      request: options.request,
+      action: actionOf(options.request.path),
+      pollingInterval,
+      maxAttempts: config.settings.maxPollingAttemptsBeforeTimeout ?? defaultMaxPollingAttempts(pollingInterval),
+      gas: options.gas === undefined ? undefined : BigInt(options.gas),
+      signature: yield* Ref.make<string | undefined>(undefined),
+      completed: yield* Ref.make<ReadonlyMap<string, unknown>>(new Map()),
+      sent: yield* Ref.make<ReadonlyMap<string, SentTransaction>>(new Map()),
+      state: yield* SynchronizedRef.make(snapshotOf(response)),
+      onProgress,
+      background: yield* FiberSet.make(),
+    }
+    yield* onProgress(yield* SynchronizedRef.get(ctx.state))
+
+    const run = Effect.gen(function* () {
+      for (const guard of options.guards ?? []) {
+        yield* guard(response, chain.id).pipe(
+          Effect.tapError((error) =>
+            updateState(ctx, (snapshot) =>
+              snapshot.steps.length === 0
+                ? snapshot
+                : updateStep(snapshot, 0, (step) => ({ ...step, error: messageOf(error), errorData: errorDataOf(error) })),
+            ),
+          ),
+        )
+      }
+      for (;;) {
+        const next = nextIncompleteStep((yield* SynchronizedRef.get(ctx.state)).steps)
+        if (next === undefined) break
+        yield* runStep(ctx, next.stepIndex, next.itemIndexes)
+      }
+      yield* FiberSet.awaitEmpty(ctx.background)
+      return yield* updateState(ctx, ({ currentStep: _done, ...snapshot }) => ({ ...snapshot, status: "complete" }))
+    })
+
+    return yield* run.pipe(
+      Effect.tapError((error) =>
+        updateState(ctx, (snapshot) => ({
+          ...snapshot,
+          status: "error",
+          error: { _tag: tagOf(error), message: messageOf(error) },
+        })),
+      ),
+    )
+  }).pipe(Effect.scoped, Effect.withSpan("tradekit.executeSteps")) as Effect.Effect<
+    ExecutionSnapshot,
+    ExecutionError | E,
+    ApiClient | Wallet | ClientConfig
+  >
+

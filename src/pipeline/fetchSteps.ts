@@ -1,0 +1,39 @@
+import { Effect, Option } from "effect"
+import { APIError, type ApiRequestError } from "../errors/index.js"
+import { ExecuteResponse } from "../schema/ExecuteResponse.js"
+import type { ApiClientService } from "../services/ApiClient.js"
+import { decodeApiBody } from "../services/decodeApiBody.js"
+import type { ExecuteRequest } from "./ExecutionContext.js"
+
+const errorMessage = (error: unknown): string =>
+  typeof error === "string"
+    ? error
+    : typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string"
+      ? (error as { message: string }).message
+      : "Error: something went wrong"
+
+/**
+ * Posts an execute request and decodes the steps. A body with an `error` is an APIError; a body without
+ * valid steps is a MalformedResponseError. Nothing has been signed or sent when either happens.
+ */
+export const fetchSteps = (
+  api: ApiClientService,
+  baseApiUrl: string,
+  request: ExecuteRequest,
+  signature: Option.Option<string> = Option.none(),
+): Effect.Effect<ExecuteResponse, ApiRequestError> =>
+  Effect.gen(function* () {
+    const response = yield* api.request({
+      baseApiUrl,
+      path: request.path,
+      method: "POST",
+      body: request.body,
+      query: Option.match(signature, { onNone: () => ({}), onSome: (value) => ({ signature: value }) }),
+    })
+    const body = response.body
+    if (typeof body === "object" && body !== null && "error" in body && (body as { error?: unknown }).error) {
+      const error = (body as { error: unknown }).error
+      return yield* new APIError({ message: errorMessage(error), statusCode: response.status, rawError: body, endpoint: request.path })
+    }
+    return yield* decodeApiBody(ExecuteResponse, request.path, body)
+  }).pipe(Effect.withSpan("tradekit.fetchSteps"))

@@ -1,0 +1,23 @@
+import { Effect, Option } from "effect"
+import type { APIError, HttpRequestError, MalformedResponseError } from "../errors/index.js"
+
+type TransientFailure = APIError | HttpRequestError | MalformedResponseError
+
+const isTransient = <E>(error: E): error is Extract<E, TransientFailure> => {
+  const tag = (error as { _tag?: unknown })?._tag
+  return tag === "APIError" || tag === "HttpRequestError" || tag === "MalformedResponseError"
+}
+
+/**
+ * Turns a failed status request into a "not yet" answer of a poll, so one bad answer (a 5xx, a dropped
+ * connection, a body the decoder refuses) is retried instead of failing the step. Other failures — a
+ * refused endpoint, a reported failure — still fail.
+ */
+export const notYetOnTransientFailure = <A, E, R>(
+  probe: Effect.Effect<Option.Option<A>, E, R>,
+): Effect.Effect<Option.Option<A>, Exclude<E, TransientFailure>, R> =>
+  probe.pipe(
+    Effect.catchIf(isTransient, (error) =>
+      Effect.as(Effect.logDebug(`tradekit: status request failed, will ask again: ${error.message}`), Option.none<A>()),
+    ),
+  ) as Effect.Effect<Option.Option<A>, Exclude<E, TransientFailure>, R>

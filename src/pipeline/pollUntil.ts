@@ -1,0 +1,34 @@
+import { type Duration, Effect, Option, Schedule } from "effect"
+
+/** How a poll is paced and when it gives up. */
+export interface PollOptions<E2> {
+  readonly interval: Duration.DurationInput
+  /** How many times the probe runs at most; 0 gives up at once. */
+  readonly attempts: number
+  /** The error to fail with once every attempt answered "not yet". */
+  readonly onExhausted: (attempts: number) => E2
+}
+
+/**
+ * Runs `probe` until it answers `Some`, at most `attempts` times, `interval` apart. The pacing is a Schedule,
+ * so interrupting the poll stops it at once and a TestClock drives it in tests.
+ */
+export const pollUntil = <A, E, R, E2>(
+  probe: Effect.Effect<Option.Option<A>, E, R>,
+  options: PollOptions<E2>,
+): Effect.Effect<A, E | E2, R> => {
+  if (options.attempts <= 0) return Effect.fail(options.onExhausted(0))
+  const schedule = Schedule.recurUntil<Option.Option<A>>(Option.isSome).pipe(
+    Schedule.intersect(Schedule.recurs(options.attempts - 1)),
+    Schedule.map(([last]) => last),
+    Schedule.addDelay(() => options.interval),
+  )
+  return Effect.repeat(probe, schedule).pipe(
+    Effect.flatMap(
+      Option.match({
+        onNone: () => Effect.fail(options.onExhausted(options.attempts)),
+        onSome: Effect.succeed,
+      }),
+    ),
+  )
+}

@@ -1,0 +1,131 @@
+import { Duration, Effect, Layer } from "effect"
+import { type Address, type Hex, keccak256, type LocalAccount, toHex } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import { UserRejectedError, WalletError } from "../errors/index.js"
+import type { TransactionRequest } from "../schema/TransactionRequest.js"
+import { type ReceiptOutcome, Wallet, type WalletService } from "../services/Wallet.js"
+
+/** The first private key of the standard test mnemonic ("test test ... junk"). */
+export const TEST_PRIVATE_KEY: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+
+/**
+ * What happens to a sent transaction: mined successfully (`"success"`), mined and reverted (`"revert"`),
+ * never mined (`"pending"`), or replaced by the user (`{ replace }`) — the replacement then follows `then`.
+ */
+export type ReceiptScript =
+  | "success"
+  | "revert"
+  | "pending"
+  | { readonly replace: "replaced" | "repriced" | "cancelled"; readonly then?: ReceiptScript }
+
+/** A call the fake wallet received. */
+export type WalletCall =
+  | { readonly method: "signMessage"; readonly message: unknown; readonly signature: Hex }
+  | { readonly method: "signTypedData"; readonly typedData: unknown; readonly signature: Hex }
+  | { readonly method: "sendTransaction"; readonly chainId: number; readonly request: TransactionRequest; readonly hash: Hex }
+  | { readonly method: "waitForReceipt"; readonly hash: Hex }
+
+/** How the fake wallet behaves; change it between calls to script a flow. */
+export interface FakeWalletBehaviour {
+  /** The user rejects signing requests. */
+  rejectSignatures: boolean
+  /** The user rejects transactions. */
+  rejectTransactions: boolean
+  /** The wallet returns no hash from a send. */
+  returnNoHash: boolean
+  /** What happens to each sent transaction, in order; `"success"` once the list runs out. */
+  receipts: Array<ReceiptScript>
+  /** How long after a wait starts the receipt arrives (on the Clock, so a TestClock drives it). */
+  receiptDelay: Duration.DurationInput
+}
+
+/** A wallet for tests: real signatures from a viem local account, transactions recorded instead of sent. */
+export interface FakeWallet {
+  readonly account: LocalAccount
+  readonly address: Address
+  readonly behaviour: FakeWalletBehaviour
+  /** Every call received, in order. */
+  readonly calls: ReadonlyArray<WalletCall>
+  /** The transactions sent, in order. */
+  readonly sent: ReadonlyArray<Extract<WalletCall, { method: "sendTransaction" }>>
+  readonly service: WalletService
+  readonly layer: Layer.Layer<Wallet>
+}
+
+/**
+ * Makes a fake wallet.
+ *
+ * @example
+ * const wallet = makeFakeWallet()
+ * wallet.behaviour.receipts.push({ replace: "repriced" })
+ */
+export const makeFakeWallet = (options: { readonly privateKey?: Hex; readonly behaviour?: Partial<FakeWalletBehaviour> } = {}): FakeWallet => {
+  const account = privateKeyToAccount(options.privateKey ?? TEST_PRIVATE_KEY)
+  const calls: Array<WalletCall> = []
+  const behaviour: FakeWalletBehaviour = {
+    rejectSignatures: false,
+    rejectTransactions: false,
+    returnNoHash: false,
+    receipts: [],
+    receiptDelay: Duration.zero,
+    ...options.behaviour,
+  }
+  const scripts = new Map<Hex, ReceiptScript>()
+  let nonce = 0
+  const nextHash = (): Hex => keccak256(toHex(`${account.address}:${nonce++}`))
+
+  const outcomeOf = (hash: Hex): Effect.Effect<ReceiptOutcome> => {
+    const script = scripts.get(hash) ?? "success"
+    if (script === "pending") return Effect.never
+    if (script === "success" || script === "revert") {
+      return Effect.succeed({ _tag: "Mined", hash, status: script === "success" ? "success" : "reverted", blockNumber: 1n })
+    }
+    const replacement = nextHash()
+    scripts.set(replacement, script.then ?? "success")
+    return Effect.succeed({ _tag: "Replaced", hash: replacement, reason: script.replace })
+  }
+
+  const service: WalletService = {
+    address: Effect.succeed(account.address),
+    signMessage: ({ message }) =>
+      behaviour.rejectSignatures
+        ? Effect.fail(new UserRejectedError({ operation: "signMessage" }))
+        : Effect.promise(() => account.signMessage({ message })).pipe(
+            Effect.tap((signature) => calls.push({ method: "signMessage", message, signature })),
+          ),
+    signTypedData: ({ typedData }) =>
+      behaviour.rejectSignatures
+        ? Effect.fail(new UserRejectedError({ operation: "signTypedData" }))
+        : Effect.tryPromise({
+            try: () => account.signTypedData(typedData),
+            catch: (cause) => new WalletError({ operation: "signTypedData", cause, message: `Wallet signTypedData failed: ${String(cause)}` }),
+          }).pipe(Effect.tap((signature) => calls.push({ method: "signTypedData", typedData, signature }))),
+    sendTransaction: ({ chain, request }) =>
+      Effect.suspend(() => {
+        if (behaviour.rejectTransactions) return Effect.fail(new UserRejectedError({ operation: "sendTransaction" }))
+        const hash = nextHash()
+        scripts.set(hash, behaviour.receipts.shift() ?? "success")
+        calls.push({ method: "sendTransaction", chainId: chain.id, request, hash })
+        return Effect.succeed(behaviour.returnNoHash ? undefined : hash)
+      }),
+    waitForReceipt: ({ hash }) =>
+      Effect.sync(() => calls.push({ method: "waitForReceipt", hash })).pipe(
+        Effect.zipRight(Duration.isZero(Duration.decode(behaviour.receiptDelay)) ? Effect.void : Effect.sleep(behaviour.receiptDelay)),
+        Effect.zipRight(Effect.suspend(() => outcomeOf(hash))),
+      ),
+  }
+
+  return {
+    account,
+    address: account.address,
+    behaviour,
+    get calls() {
+      return [...calls]
+    },
+    get sent() {
+      return calls.filter((call): call is Extract<WalletCall, { method: "sendTransaction" }> => call.method === "sendTransaction")
+    },
+    service,
+    layer: Layer.succeed(Wallet, service),
+  }
+}

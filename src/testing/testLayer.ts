@@ -1,0 +1,29 @@
+import { Layer } from "effect"
+import { ApiClient } from "../services/ApiClient.js"
+import { ClientConfig, type ClientOptions } from "../services/ClientConfig.js"
+import type { Wallet } from "../services/Wallet.js"
+import type { FakeApi } from "./FakeApi.js"
+import type { FakeWallet } from "./FakeWallet.js"
+
+/** A chain for tests, served by the fake API at `https://api.test`. */
+export const TEST_CHAIN = { id: 1, name: "Ethereum", baseApiUrl: "https://api.test", active: true } as const
+
+/**
+ * Everything an action needs, over the fakes: the configuration (one test chain unless `options.chains`
+ * says otherwise), the ApiClient over the fake API, and the fake wallet.
+ *
+ * @example
+ * it.effect("buys", () => buy(params).pipe(Effect.provide(testLayer({ api, wallet }))))
+ */
+export const testLayer = (args: {
+  readonly api: FakeApi
+  readonly wallet: FakeWallet
+  readonly options?: ClientOptions
+}): Layer.Layer<ApiClient | Wallet | ClientConfig> => {
+  const config = ClientConfig.layer({ chains: [TEST_CHAIN], ...args.options })
+  return Layer.mergeAll(
+    config,
+    ApiClient.layer.pipe(Layer.provide(Layer.merge(args.api.layer, config))),
+    args.wallet.layer,
+  )
+}

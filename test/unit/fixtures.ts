@@ -1,0 +1,59 @@
+import { Effect, Fiber, TestClock, type Duration } from "effect"
+import type { Address } from "viem"
+import { executeSteps, type ExecuteStepsOptions } from "../../src/pipeline/executeSteps.js"
+import type { ExecutionSnapshot } from "../../src/pipeline/ExecutionSnapshot.js"
+import type { ClientOptions } from "../../src/services/ClientConfig.js"
+import { type FakeApi, makeFakeApi } from "../../src/testing/FakeApi.js"
+import { type FakeWallet, makeFakeWallet } from "../../src/testing/FakeWallet.js"
+import { TEST_CHAIN, testLayer } from "../../src/testing/testLayer.js"
+
+export const NFT: Address = "0x1111111111111111111111111111111111111111"
+export const EXCHANGE: Address = "0x2222222222222222222222222222222222222222"
+export const TOKEN: Address = "0x3333333333333333333333333333333333333333"
+export const OTHER: Address = "0x4444444444444444444444444444444444444444"
+
+/** A transaction item from `from` to the exchange. */
+export const txItem = (from: Address, extra: Record<string, unknown> = {}) => ({
+  status: "incomplete" as const,
+  data: { from, to: EXCHANGE, data: "0xdeadbeef", value: "1000" },
+  ...extra,
+})
+
+/** A step of `kind` with `items`. */
+export const step = (id: string, kind: "transaction" | "signature", items: ReadonlyArray<unknown>) => ({
+  id,
+  action: `Action ${id}`,
+  description: `Description ${id}`,
+  kind,
+  items,
+})
+
+/** A fake API, a fake wallet, and a runner of executeSteps over them that collects every snapshot. */
+export const setup = (options: ClientOptions = {}) => {
+  const api = makeFakeApi()
+  const wallet = makeFakeWallet()
+  const snapshots: Array<ExecutionSnapshot> = []
+  const frozen: Array<string> = []
+  const layer = testLayer({ api, wallet, options: { chains: [TEST_CHAIN], ...options } })
+  const execute = <E = never>(opts: Partial<ExecuteStepsOptions<E>> = {}) =>
+    executeSteps<E>({
+      request: { path: "/execute/buy/v7", body: { items: [{ token: `${NFT}:1` }] } },
+      onProgress: (snapshot) =>
+        Effect.sync(() => {
+          snapshots.push(snapshot)
+          frozen.push(JSON.stringify(snapshot))
+        }),
+      ...opts,
+    }).pipe(Effect.provide(layer))
+  return { api, wallet, snapshots, frozen, execute }
+}
+
+/** Runs `effect` in a fiber while the TestClock moves forward by `step` at a time, `times` times; returns its exit. */
+export const runWithClock = <A, E>(effect: Effect.Effect<A, E>, step: Duration.DurationInput, times: number) =>
+  Effect.gen(function* () {
+    const fiber = yield* Effect.fork(effect)
+    for (let i = 0; i < times; i++) yield* TestClock.adjust(step)
+    return yield* Fiber.await(fiber)
+  })
+
+export type { FakeApi, FakeWallet }
