@@ -6,8 +6,17 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["test/unit/**/*.test.ts"],
+          include: ["test/unit/**/*.test.ts", "test/unit/**/*.test.tsx"],
           environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
     ],

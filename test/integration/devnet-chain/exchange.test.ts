@@ -249,6 +249,15 @@ describe("validation and cancellation", () => {
     await expect(fillListing(order, await sign(order, f.accounts.carol), parseEther("0.1"))).rejects.toThrow("Exchange: bad signature")
     const tampered = { ...order, price: parseEther("0.01") }
     await expect(fillListing(tampered, await sign(order), parseEther("0.01"))).rejects.toThrow("Exchange: bad signature")
+
+    // The malleable twin (n - s, flipped v) recovers the same signer but must still be rejected.
+    const good = await sign(order)
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+    const highS = (n - BigInt(`0x${good.slice(66, 130)}`)).toString(16).padStart(64, "0")
+    const flippedV = good.slice(130) === "1b" ? "1c" : "1b"
+    const twin = `${good.slice(0, 66)}${highS}${flippedV}` as Hex
+    await expect(fillListing(order, twin, parseEther("0.1"))).rejects.toThrow("Exchange: bad signature")
+    await expect(fillListing(order, good.slice(0, 130) as Hex, parseEther("0.1"))).rejects.toThrow("Exchange: bad signature")
   })
 
   it("honours an on-chain cancel by the maker only", async () => {
