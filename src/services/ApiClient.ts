@@ -67,7 +67,8 @@ const parseBody = (text: string): unknown => {
  * typed errors.
  */
 export const makeApiClient = Effect.gen(function* () {
-  const http = yield* HttpClient.HttpClient
+  // No b3/traceparent headers: a browser would preflight them and the API's CORS policy need not allow them.
+  const http = HttpClient.withTracerPropagation(yield* HttpClient.HttpClient, false)
   const config = yield* ClientConfig
 
   const baseHeaders = Headers.fromInput({

@@ -1,8 +1,8 @@
 import { Effect, Layer } from "effect"
-import { type Account, type Chain, createPublicClient, custom, type PublicClient, type WalletClient } from "viem"
+import { type Account, type Chain, createPublicClient, custom, type Hex, type PublicClient, type Transaction, type WalletClient } from "viem"
 import { ChainMismatchError, WalletError } from "../errors/index.js"
 import { walletFailure } from "./internal/walletFailure.js"
-import { watchReceipt } from "./internal/watchReceipt.js"
+import { lookUpSentTransaction, watchReceipt } from "./internal/watchReceipt.js"
 import { Wallet, type WalletService } from "./Wallet.js"
 
 /** Options of the viem-backed wallet. */
@@ -47,6 +47,9 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
   const publicClientFor = (chain: Chain): PublicClient =>
     options.publicClients?.[chain.id] ?? createPublicClient({ chain, transport: custom({ request: client.request }) })
 
+  // What each sent transaction looked like, so a replacement is recognised however early it comes.
+  const sentTransactions = new Map<Hex, Transaction>()
+
   return {
     address: Effect.map(account(), (a) => (typeof a === "string" ? a : a.address)),
     signMessage: ({ message }) =>
@@ -68,10 +71,18 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
             ...(request.maxFeePerGas !== undefined ? { maxFeePerGas: request.maxFeePerGas } : {}),
             ...(request.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: request.maxPriorityFeePerGas } : {}),
           } as Parameters<WalletClient["sendTransaction"]>[0]),
+        ).pipe(
+          Effect.tap((hash) =>
+            Effect.tap(lookUpSentTransaction(publicClientFor(chain), hash), (transaction) => {
+              if (transaction !== undefined) sentTransactions.set(hash, transaction)
+            }),
+          ),
         )
       }),
     waitForReceipt: ({ chain, hash }) =>
-      watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000),
+      watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000, sentTransactions.get(hash)).pipe(
+        Effect.ensuring(Effect.sync(() => sentTransactions.delete(hash))),
+      ),
   }
 }
 

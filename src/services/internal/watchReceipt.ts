@@ -12,22 +12,39 @@ const replacementReason = (original: Transaction, replacement: Transaction): "re
 }
 
 /**
+ * Looks the transaction up right after it was sent, retrying briefly while the node has not seen it yet.
+ * Knowing its sender and nonce early lets the watch detect a replacement even when the user speeds the
+ * transaction up before the first look-up of the watch.
+ */
+export const lookUpSentTransaction = (client: PublicClient, hash: Hex) =>
+  Effect.tryPromise(() => client.getTransaction({ hash })).pipe(
+    Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.intersect(Schedule.recurs(5)))),
+    Effect.option,
+    Effect.map(Option.getOrUndefined),
+  )
+
+/**
  * Watches a transaction until it is mined or replaced, polling the node on a Schedule (so it stops the
  * moment it is interrupted, and a TestClock drives it). A replacement is detected as viem does: the sender's
  * nonce moved past the transaction's while it has no receipt, and a mined block holds the sender's
  * transaction with that nonce.
  */
-export const watchReceipt = (client: PublicClient, hash: Hex, interval: Duration.DurationInput) =>
+export const watchReceipt = (
+  client: PublicClient,
+  hash: Hex,
+  interval: Duration.DurationInput,
+  sent?: Transaction,
+) =>
   Effect.gen(function* () {
-    const startBlock = Option.getOrElse(yield* attempt(() => client.getBlockNumber()), () => 0n)
-    let original: Transaction | undefined
+    const startBlock = Option.getOrElse(yield* attempt(() => client.getBlockNumber({ cacheTime: 0 })), () => 0n)
+    let original: Transaction | undefined = sent
     let scannedUpTo = startBlock > 5n ? startBlock - 5n : -1n
 
     const findReplacement = (sent: Transaction) =>
       Effect.gen(function* () {
         const nonce = yield* attempt(() => client.getTransactionCount({ address: sent.from, blockTag: "latest" }))
         if (Option.isNone(nonce) || nonce.value <= sent.nonce) return Option.none<ReceiptOutcome>()
-        const latest = yield* attempt(() => client.getBlockNumber())
+        const latest = yield* attempt(() => client.getBlockNumber({ cacheTime: 0 }))
         if (Option.isNone(latest)) return Option.none<ReceiptOutcome>()
         for (let number = scannedUpTo + 1n; number <= latest.value; number++) {
           const block = yield* attempt(() => client.getBlock({ blockNumber: number, includeTransactions: true }))

@@ -1,0 +1,146 @@
+import { HttpClient, HttpClientError } from "@effect/platform"
+import { describe, expect, it } from "@effect/vitest"
+import { Cause, Effect, Exit, Fiber, Layer, Logger, LogLevel, Option, Redacted, TestClock } from "effect"
+import { ApiClient } from "../../../src/services/ApiClient.js"
+import { ClientConfig, type ClientOptions } from "../../../src/services/ClientConfig.js"
+import { makeFakeApi } from "../../../src/testing/FakeApi.js"
+import { VERSION } from "../../../src/version.js"
+
+const clientOver = (http: Layer.Layer<HttpClient.HttpClient>, options: ClientOptions = {}) =>
+  ApiClient.layer.pipe(Layer.provideMerge(Layer.merge(http, ClientConfig.layer({ chains: [], ...options }))))
+
+const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
+  Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
+
+/** Captures log lines at every level, as text. */
+const captureLogs = () => {
+  const lines: Array<string> = []
+  const logger = Logger.make(({ logLevel, message }) => lines.push(`${logLevel.label} ${Array.isArray(message) ? message.join(" ") : String(message)}`))
+  return { lines, layer: Layer.merge(Logger.replace(Logger.defaultLogger, logger), Logger.minimumLogLevel(LogLevel.All)) }
+}
+
+describe("ApiClient", () => {
+  it.effect("sends tradekit's headers on every request, the API key only as x-api-key", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi().route("POST", "/execute/buy/v7", { body: { ok: true } })
+      const response = yield* Effect.flatMap(ApiClient, (client) =>
+        client.request({ baseApiUrl: "https://api.test/", path: "/execute/buy/v7", body: { a: 1 } }),
+      ).pipe(Effect.provide(clientOver(api.layer, { apiKey: "k-123", uiVersion: "ui-9" })))
+      expect(response).toEqual({ status: 200, body: { ok: true } })
+      const [request] = api.requests
+      expect(request!.url.href).toBe("https://api.test/execute/buy/v7")
+      expect(request!.headers).toMatchObject({
+        "content-type": "application/json",
+        "x-rkc-version": VERSION,
+        "x-api-key": "k-123",
+        "x-rkui-version": "ui-9",
+      })
+      expect(request!.body).toEqual({ a: 1 })
+    }))
+
+  it.effect("omits x-api-key and x-rkui-version when they are not configured", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi().route("GET", "/x", { body: {} })
+      yield* Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path: "/x", method: "GET" })).pipe(
+        Effect.provide(clientOver(api.layer)),
+      )
+      expect(Object.keys(api.requests[0]!.headers).sort()).toEqual(["content-type", "x-rkc-version"])
+    }))
+
+  it.effect("keeps a base path and appends query lists as repeated parameters", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi().route("GET", "/chains/1/transfers/bulk/v2", { body: {} })
+      yield* Effect.flatMap(ApiClient, (c) =>
+        c.request({ baseApiUrl: "https://api.test/chains/1", path: "/transfers/bulk/v2", method: "GET", query: { txHash: ["0xa", "0xb"] } }),
+      ).pipe(Effect.provide(clientOver(api.layer)))
+      expect(api.requests[0]!.url.search).toBe("?txHash=0xa&txHash=0xb")
+    }))
+
+  it.effect("maps a non-2xx answer to an APIError with the body's message and statusCode", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi()
+        .route("POST", "/a", { status: 400, body: { message: "Invalid token", statusCode: 422, error: "Bad Request" } })
+        .route("POST", "/b", { status: 503, body: { error: "Service down" } })
+        .route("POST", "/c", { status: 500 })
+      const run = (path: string) =>
+        Effect.exit(Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path }))).pipe(Effect.provide(clientOver(api.layer)))
+      expect(failureOf(yield* run("/a"))).toMatchObject({ _tag: "APIError", message: "Invalid token", statusCode: 422, rawError: { message: "Invalid token", statusCode: 422, error: "Bad Request" } })
+      expect(failureOf(yield* run("/b"))).toMatchObject({ _tag: "APIError", message: "Service down", statusCode: 503 })
+      expect(failureOf(yield* run("/c"))).toMatchObject({ _tag: "APIError", message: "Request failed with status code 500", statusCode: 500 })
+    }))
+
+  it.effect("keeps the cause of a network failure", () =>
+    Effect.gen(function* () {
+      const failing = HttpClient.make((request) =>
+        Effect.fail(new HttpClientError.RequestError({ request, reason: "Transport", cause: new Error("ECONNRESET") })),
+      )
+      const exit = yield* Effect.exit(Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path: "/a" }))).pipe(
+        Effect.provide(clientOver(Layer.succeed(HttpClient.HttpClient, failing))),
+      )
+      const error = failureOf(exit)
+      expect(error).toMatchObject({ _tag: "HttpRequestError", reason: "network", message: "Network Error", endpoint: "/a" })
+      expect(String((error.cause as { cause: unknown }).cause)).toContain("ECONNRESET")
+    }))
+
+  it.effect("times out after httpTimeout with the older SDK's wording", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi().route("POST", "/slow", () => Effect.never)
+      const fiber = yield* Effect.fork(
+        Effect.exit(Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path: "/slow" }))).pipe(
+          Effect.provide(clientOver(api.layer, { httpTimeout: 1500 })),
+        ),
+      )
+      yield* TestClock.adjust("1500 millis")
+      expect(failureOf(yield* Fiber.join(fiber))).toMatchObject({ _tag: "HttpRequestError", reason: "timeout", message: "timeout of 1500ms exceeded" })
+    }))
+
+  it.effect("follows a same-origin redirect and refuses one to another origin", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi()
+        .route("GET", "/moved", { status: 302, headers: { location: "/here" } })
+        .route("GET", "/here", { body: { arrived: true } })
+        .route("GET", "/away", { status: 307, headers: { location: "https://evil.test/steal" } })
+      const run = (path: string) =>
+        Effect.exit(Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path, method: "GET" }))).pipe(
+          Effect.provide(clientOver(api.layer, { apiKey: "secret" })),
+        )
+      expect(yield* run("/moved")).toEqual(Exit.succeed({ status: 200, body: { arrived: true } }))
+      expect(failureOf(yield* run("/away"))).toMatchObject({ _tag: "HttpRequestError", reason: "redirect" })
+      expect(api.requests.map((r) => r.url.origin)).toEqual(["https://api.test", "https://api.test", "https://api.test"])
+    }))
+
+  it.effect("logs a warning when the API marks an endpoint deprecated", () =>
+    Effect.gen(function* () {
+      const logs = captureLogs()
+      const api = makeFakeApi().route("POST", "/old", { body: {}, headers: { deprecation: "true" } })
+      yield* Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path: "/old" })).pipe(
+        Effect.provide(clientOver(api.layer)),
+        Effect.provide(logs.layer),
+      )
+      expect(logs.lines).toContain("WARN tradekit: the API marks /old as deprecated")
+    }))
+
+  it.effect("never logs the API key, even at the most verbose level", () =>
+    Effect.gen(function* () {
+      const logs = captureLogs()
+      const api = makeFakeApi().route("POST", "/a", { status: 500, body: { message: "nope" } })
+      const exit = yield* Effect.exit(Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path: "/a" }))).pipe(
+        Effect.provide(clientOver(api.layer, { apiKey: "very-secret-key" })),
+        Effect.tapErrorCause(Effect.logError),
+        Effect.provide(logs.layer),
+      )
+      expect(Exit.isFailure(exit)).toBe(true)
+      expect(logs.lines.length).toBeGreaterThan(0)
+      expect(logs.lines.join("\n")).not.toContain("very-secret-key")
+      expect(JSON.stringify(failureOf(exit))).not.toContain("very-secret-key")
+    }))
+
+  it.effect("keeps the key redacted in the resolved configuration", () =>
+    Effect.gen(function* () {
+      const config = yield* ClientConfig
+      expect(Redacted.isRedacted(config.apiKey)).toBe(true)
+      expect(String(config.apiKey)).not.toContain("abc")
+      expect(JSON.stringify(config)).not.toContain("abc")
+    }).pipe(Effect.provide(ClientConfig.layer({ apiKey: "abc" }))))
+})
+
