@@ -1,0 +1,69 @@
+import { Effect, Exit, LogLevel } from "effect"
+import { describe, expect, it } from "vitest"
+import { chainFor, effectLogLevel, resolveClientConfig } from "../../../src/services/ClientConfig.js"
+import { endpointUrl } from "../../../src/services/endpointUrl.js"
+import { Either } from "effect"
+import packageJson from "../../../package.json" with { type: "json" }
+import { VERSION } from "../../../src/version.js"
+
+const a = { id: 1, name: "A", baseApiUrl: "https://a.test/" }
+const b = { id: 8453, name: "B", baseApiUrl: "https://b.test//", active: true }
+
+describe("ClientConfig", () => {
+  it("strips trailing slashes and picks the chain flagged active, else the first", () => {
+    expect(resolveClientConfig({ chains: [a, b] }).activeChain).toMatchObject({ id: 8453, baseApiUrl: "https://b.test" })
+    expect(resolveClientConfig({ chains: [a, { ...b, active: false }] }).activeChain).toMatchObject({ id: 1, baseApiUrl: "https://a.test" })
+    expect(resolveClientConfig({}).activeChain).toBeUndefined()
+  })
+
+  it("a per-request chain id overrides the active chain; an unknown one is a typed error", () => {
+    const config = resolveClientConfig({ chains: [a, b] })
+    expect(Effect.runSync(chainFor(config, 1)).id).toBe(1)
+    expect(Effect.runSync(chainFor(config)).id).toBe(8453)
+    expect(Effect.runSyncExit(chainFor(config, 10))).toMatchObject(
+      Exit.fail({ _tag: "MissingChainConfigurationError", chainId: 10, message: "ReservoirClient missing chain configuration" }),
+    )
+    expect(Effect.runSyncExit(chainFor(resolveClientConfig({}), undefined, "missing configuration"))).toMatchObject(
+      Exit.fail({ message: "missing configuration" }),
+    )
+  })
+
+  it("maps reservoir-sdk's log levels 0–4 onto Effect's", () => {
+    expect([0, 1, 2, 3, 4, undefined].map((level) => effectLogLevel(level as never))).toEqual([
+      LogLevel.None,
+      LogLevel.Error,
+      LogLevel.Warning,
+      LogLevel.Info,
+      LogLevel.Debug,
+      LogLevel.None,
+    ])
+  })
+
+  it("sends the package's own version as x-rkc-version", () => {
+    expect(VERSION).toBe(packageJson.version)
+  })
+})
+
+describe("endpointUrl", () => {
+  it.each([
+    ["https://api.test", "/order/v4", "https://api.test/order/v4"],
+    ["https://api.test/chains/1", "/order/v4?x=1", "https://api.test/chains/1/order/v4?x=1"],
+    ["http://127.0.0.1:8080", "/execute/status/v1", "http://127.0.0.1:8080/execute/status/v1"],
+  ])("joins %s and %s", (base, endpoint, expected) => {
+    expect(Either.getOrThrow(endpointUrl(base, endpoint)).href).toBe(expected)
+  })
+
+  it.each([
+    "https://evil.test/x",
+    "//evil.test/x",
+    "@evil.test/x",
+    "/x@evil.test",
+    "\\evil.test",
+    "/\\evil.test",
+    "javascript:alert(1)",
+    "",
+    "/../../other-api/x",
+  ])("refuses %s", (endpoint) => {
+    expect(Either.isLeft(endpointUrl("https://api.test/chains/1", endpoint))).toBe(true)
+  })
+})
