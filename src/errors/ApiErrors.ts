@@ -9,6 +9,8 @@ export class APIError extends Schema.TaggedError<APIError>()("APIError", {
   statusCode: Schema.Number,
   rawError: Schema.optional(Schema.Unknown),
   endpoint: Schema.optional(Schema.String),
+  /** How long the server asked to wait before trying again (`Retry-After`), in milliseconds. */
+  retryAfterMs: Schema.optional(Schema.Number),
 }) {}
 
 /** Why an HTTP request failed before the server could answer it. */

@@ -61,3 +61,15 @@ export class ChainMismatchError extends Schema.TaggedError<ChainMismatchError>()
     })
   }
 }
+
+/** The wallet did not answer a signature or send request in time. Nothing was signed or sent by tradekit. */
+export class WalletTimeoutError extends Schema.TaggedError<WalletTimeoutError>()("WalletTimeoutError", {
+  message: Schema.String,
+  operation: Schema.String,
+  timeoutMs: Schema.Number,
+}) {
+  /** Builds the error naming the call and the time it had. */
+  static of(operation: string, timeoutMs: number): WalletTimeoutError {
+    return new WalletTimeoutError({ operation, timeoutMs, message: `The wallet did not answer ${operation} within ${timeoutMs} ms` })
+  }
+}

@@ -2,6 +2,7 @@ import { Effect, type FiberSet, type Ref, SynchronizedRef } from "effect"
 import type { Chain, Hex } from "viem"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import type { ApiClientService } from "../services/ApiClient.js"
+import type { RetryPolicy } from "../services/RetryPolicy.js"
 import type { ResolvedClientConfig } from "../services/ClientConfig.js"
 import type { WalletService } from "../services/Wallet.js"
 import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
@@ -36,8 +37,8 @@ export interface ExecutionContext {
   readonly pollingInterval: number
   readonly maxAttempts: number
   readonly gas: bigint | undefined
-  /** The latest signature; sent as the `signature` query on every later post and execute re-poll. */
-  readonly signature: Ref.Ref<string | undefined>
+  /** How transient failures of reads, polls and posts are retried. */
+  readonly retry: RetryPolicy
   /** Items done in this execution, by key; a re-polled response cannot undo them. */
   readonly completed: Ref.Ref<ReadonlyMap<string, unknown>>
   /** Transactions sent, by item key. */

@@ -1,5 +1,6 @@
 import type { ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import type { ChainTxHash, Step, StepItem } from "../schema/Step.js"
+import type { ExecuteRequest } from "./ExecutionContext.js"
 
 /** The step being worked on: its index, id and the items running. */
 export interface CurrentStep {
@@ -14,6 +15,11 @@ export interface CurrentStep {
  */
 export interface ExecutionSnapshot {
   readonly status: "running" | "complete" | "error"
+  /** The execute request and the chain of its API: what `resume` needs to carry on. */
+  readonly request: ExecuteRequest
+  readonly chainId: number
+  /** The latest signature, sent as the `signature` query on later posts and re-polls. */
+  readonly signature?: string
   readonly steps: ReadonlyArray<Step>
   readonly path?: ReadonlyArray<PathEntry> | null
   readonly fees?: Fees
@@ -48,10 +54,12 @@ export const withSteps = (snapshot: ExecutionSnapshot, steps: ReadonlyArray<Step
 })
 
 /** The first snapshot of an execution, from the API's answer. */
-export const snapshotOf = (response: ExecuteResponse): ExecutionSnapshot =>
+export const snapshotOf = (response: ExecuteResponse, request: ExecuteRequest, chainId: number): ExecutionSnapshot =>
   withSteps(
     {
       status: "running",
+      request,
+      chainId,
       steps: [],
       txHashes: [],
       ...(response.path !== undefined ? { path: response.path } : {}),

@@ -1,10 +1,11 @@
-import { Effect, Option, Ref } from "effect"
+import { Effect, Option, Ref, SynchronizedRef } from "effect"
 import { GENERIC_POLL_ATTEMPTS, GENERIC_POLL_INTERVAL } from "../chains/polling.js"
 import { PollTimeoutError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { Step } from "../schema/Step.js"
 import { type ExecutionContext, itemKey, updateState } from "./ExecutionContext.js"
 import { withSteps } from "./ExecutionSnapshot.js"
+import { NO_RETRY } from "../services/RetryPolicy.js"
 import { fetchSteps } from "./fetchSteps.js"
 import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
 import { pollUntil } from "./pollUntil.js"
@@ -38,8 +39,13 @@ const keepCompleted = (
 export const awaitItemData = (ctx: ExecutionContext, stepIndex: number, itemIndexes: ReadonlyArray<number>) =>
   Effect.gen(function* () {
     const probe = Effect.gen(function* () {
-      const signature = Option.fromNullable(yield* Ref.get(ctx.signature))
-      const response = yield* fetchSteps(ctx.api, ctx.chain.baseApiUrl, ctx.request, signature)
+      const { signature } = yield* SynchronizedRef.get(ctx.state)
+      // Retried only while nothing has been signed or sent; after that a failure is one "not yet" of the poll.
+      const pristine = signature === undefined && (yield* Ref.get(ctx.sent)).size === 0
+      const response = yield* fetchSteps(ctx.api, ctx.chain.baseApiUrl, ctx.request, {
+        signature: Option.fromNullable(signature),
+        retry: pristine ? ctx.retry : NO_RETRY,
+      })
       return isReady(response, stepIndex, itemIndexes) ? Option.some(response) : Option.none()
     })
     const response = yield* pollUntil(notYetOnTransientFailure(probe), {

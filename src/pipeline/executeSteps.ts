@@ -1,13 +1,15 @@
 import { Effect, Either, FiberSet, Ref, SynchronizedRef } from "effect"
+import type { ChainConfig } from "../chains/ChainConfig.js"
 import { defaultMaxPollingAttempts, pollingIntervalFor } from "../chains/polling.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import type { ExecutionError } from "../errors/index.js"
 import { UnknownError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { SignatureStep, SignatureStepItem, Step, StepItem, TransactionStep, TransactionStepItem } from "../schema/Step.js"
-import { ApiClient } from "../services/ApiClient.js"
-import { chainFor, ClientConfig } from "../services/ClientConfig.js"
-import { Wallet } from "../services/Wallet.js"
+import { ApiClient, type ApiClientService } from "../services/ApiClient.js"
+import { chainFor, ClientConfig, type ResolvedClientConfig } from "../services/ClientConfig.js"
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../services/RetryPolicy.js"
+import { Wallet, type WalletService } from "../services/Wallet.js"
 import { awaitItemData } from "./awaitItemData.js"
 import { awaitTransfers, needsTransfers } from "./awaitTransfers.js"
 import { type ExecuteRequest, type ExecutionContext, itemKey, type SentTransaction, updateState } from "./ExecutionContext.js"
@@ -17,10 +19,12 @@ import {
   snapshotOf,
   updateItem,
   updateStep,
+  withSteps,
 } from "./ExecutionSnapshot.js"
 import { fetchSteps } from "./fetchSteps.js"
 import { sendItemTransaction } from "./sendItemTransaction.js"
 import { signItem } from "./signItem.js"
+import { DEFAULT_WALLET_TIMEOUT_MS, withWalletTimeout } from "./withWalletTimeout.js"
 
 /** A check run once on the API's answer before anything is signed or sent; its failure ends the execution. */
 export type Guard<E = ExecutionError> = (response: ExecuteResponse, chainId: number) => Effect.Effect<void, E>
@@ -38,7 +42,12 @@ export interface ExecuteStepsOptions<E = never> {
   readonly gas?: bigint | string
   /** Called with every new snapshot. */
   readonly onProgress?: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
+  /** How transient API failures are retried; the client's policy when absent. */
+  readonly retry?: RetryPolicy
 }
+
+/** How to resume an execution from a snapshot. */
+export type ResumeOptions = Pick<ExecuteStepsOptions, "gas" | "onProgress" | "retry">
 
 const actionOf = (path: string): ExecutionContext["action"] =>
   path.includes("/execute/buy") ? "buy" : path.includes("/execute/sell") ? "sell" : path.includes("/execute/mint") ? "mint" : "other"
@@ -123,50 +132,46 @@ const runStep = (ctx: ExecutionContext, stepIndex: number, itemIndexes: Readonly
     if (failure !== undefined) return yield* Effect.fail(failure.left)
   })
 
-/**
- * Carries out an execution: fetches the steps, runs the guards once before anything is signed or sent, then
- * runs step after step — the first with an incomplete item, all its incomplete items concurrently (or one by
- * one with `synchronousStepItemExecution`) — until none is left. Every change is published as a new
- * snapshot. On failure the error is recorded on the failing item and step and in the last snapshot.
- *
- * @example
- * const final = yield* executeSteps({ request: { path: "/execute/buy/v7", body }, onProgress: (s) => Effect.log(s.status) })
- */
-export const executeSteps = <E = never>(
-  options: ExecuteStepsOptions<E>,
-): Effect.Effect<ExecutionSnapshot, ExecutionError | E, ApiClient | Wallet | ClientConfig> =>
+interface Seeds {
+  readonly sent: ReadonlyMap<string, SentTransaction>
+  readonly completed: ReadonlyMap<string, unknown>
+}
+
+/** Runs the step loop from `initial` until no incomplete item is left, publishing every change. */
+const runFrom = <E>(
+  services: { readonly config: ResolvedClientConfig; readonly api: ApiClientService; readonly wallet: WalletService },
+  chain: ChainConfig,
+  initial: ExecutionSnapshot,
+  seeds: Seeds,
+  options: ResumeOptions & { readonly guards?: ReadonlyArray<Guard<E>>; readonly response?: ExecuteResponse },
+) =>
   Effect.gen(function* () {
-    const config = yield* ClientConfig
-    const api = yield* ApiClient
-    const wallet = yield* Wallet
-    const chain = yield* chainFor(config, options.chainId)
+    const { config, api } = services
     const pollingInterval = pollingIntervalFor(chain)
     const onProgress = options.onProgress ?? (() => Effect.void)
-
-    const response = options.response ?? (yield* fetchSteps(api, chain.baseApiUrl, options.request))
     const ctx: ExecutionContext = {
       config,
       api,
-      wallet,
+      wallet: withWalletTimeout(services.wallet, config.settings.walletTimeout ?? DEFAULT_WALLET_TIMEOUT_MS),
       chain,
       viemChain: viemChainFor(chain),
-      request: options.request,
-      action: actionOf(options.request.path),
+      request: initial.request,
+      action: actionOf(initial.request.path),
       pollingInterval,
       maxAttempts: config.settings.maxPollingAttemptsBeforeTimeout ?? defaultMaxPollingAttempts(pollingInterval),
       gas: options.gas === undefined ? undefined : BigInt(options.gas),
-      signature: yield* Ref.make<string | undefined>(undefined),
-      completed: yield* Ref.make<ReadonlyMap<string, unknown>>(new Map()),
-      sent: yield* Ref.make<ReadonlyMap<string, SentTransaction>>(new Map()),
-      state: yield* SynchronizedRef.make(snapshotOf(response)),
+      retry: options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY,
+      completed: yield* Ref.make(seeds.completed),
+      sent: yield* Ref.make(seeds.sent),
+      state: yield* SynchronizedRef.make(initial),
       onProgress,
       background: yield* FiberSet.make(),
     }
-    yield* onProgress(yield* SynchronizedRef.get(ctx.state))
+    yield* onProgress(initial)
 
     const run = Effect.gen(function* () {
       for (const guard of options.guards ?? []) {
-        yield* guard(response, chain.id).pipe(
+        yield* guard(options.response as ExecuteResponse, chain.id).pipe(
           Effect.tapError((error) =>
             updateState(ctx, (snapshot) =>
               snapshot.steps.length === 0
@@ -194,9 +199,72 @@ export const executeSteps = <E = never>(
         })),
       ),
     )
-  }).pipe(Effect.scoped, Effect.withSpan("tradekit.executeSteps")) as Effect.Effect<
+  }).pipe(Effect.scoped) as Effect.Effect<ExecutionSnapshot, ExecutionError | E>
+
+/**
+ * Carries out an execution: fetches the steps, runs the guards once before anything is signed or sent, then
+ * runs step after step — the first with an incomplete item, all its incomplete items concurrently (or one by
+ * one with `synchronousStepItemExecution`) — until none is left. Every change is published as a new
+ * snapshot. On failure the error is recorded on the failing item and step and in the last snapshot.
+ *
+ * @example
+ * const final = yield* executeSteps({ request: { path: "/execute/buy/v7", body }, onProgress: (s) => Effect.log(s.status) })
+ */
+export const executeSteps = <E = never>(
+  options: ExecuteStepsOptions<E>,
+): Effect.Effect<ExecutionSnapshot, ExecutionError | E, ApiClient | Wallet | ClientConfig> =>
+  Effect.gen(function* () {
+    const config = yield* ClientConfig
+    const api = yield* ApiClient
+    const wallet = yield* Wallet
+    const chain = yield* chainFor(config, options.chainId)
+    const retry = options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY
+    const response = options.response ?? (yield* fetchSteps(api, chain.baseApiUrl, options.request, { retry }))
+    return yield* runFrom({ config, api, wallet }, chain, snapshotOf(response, options.request, chain.id), { sent: new Map(), completed: new Map() }, {
+      ...options,
+      response,
+    })
+  }).pipe(Effect.withSpan("tradekit.executeSteps")) as Effect.Effect<
     ExecutionSnapshot,
     ExecutionError | E,
     ApiClient | Wallet | ClientConfig
   >
 
+/**
+ * Continues an execution from a snapshot — one stored before a page reload or a crash. A transaction the
+ * snapshot records as sent is not sent again (its hash is confirmed); a signature already posted is not signed
+ * again; complete items stay complete. The guards do not run again: they ran before anything was signed.
+ *
+ * @example
+ * const final = yield* resumeExecution(JSON.parse(localStorage.getItem("execution")!))
+ */
+export const resumeExecution = (
+  snapshot: ExecutionSnapshot,
+  options: ResumeOptions = {},
+): Effect.Effect<ExecutionSnapshot, ExecutionError, ApiClient | Wallet | ClientConfig> =>
+  Effect.gen(function* () {
+    const config = yield* ClientConfig
+    const api = yield* ApiClient
+    const wallet = yield* Wallet
+    const chain = yield* chainFor(config, snapshot.chainId)
+    const sent = new Map<string, SentTransaction>()
+    const completed = new Map<string, unknown>()
+    const steps = snapshot.steps.map((step, s) => {
+      const { error: _stepError, errorData: _stepErrorData, ...cleanStep } = step
+      const items = step.items?.map((item, i) => {
+        const key = itemKey(s, step.id, i)
+        if (item.status === "complete") {
+          completed.set(key, item)
+          return item
+        }
+        const last = item.txHashes?.at(-1)
+        if (step.kind === "transaction" && last !== undefined) sent.set(key, { hash: last.txHash, chainId: last.chainId })
+        const { error: _error, errorData: _errorData, ...clean } = item
+        return clean
+      })
+      return { ...cleanStep, ...(items !== undefined ? { items } : {}) } as Step
+    })
+    const { error: _error, currentStep: _current, ...rest } = snapshot
+    const initial = withSteps({ ...rest, status: "running" }, steps)
+    return yield* runFrom({ config, api, wallet }, chain, initial, { sent, completed }, options)
+  }).pipe(Effect.withSpan("tradekit.resumeExecution"))

@@ -2,6 +2,7 @@ import { Effect, Option } from "effect"
 import { APIError, type ApiRequestError } from "../errors/index.js"
 import { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClientService } from "../services/ApiClient.js"
+import type { RetryPolicy } from "../services/RetryPolicy.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import type { ExecuteRequest } from "./ExecutionContext.js"
 
@@ -20,7 +21,7 @@ export const fetchSteps = (
   api: ApiClientService,
   baseApiUrl: string,
   request: ExecuteRequest,
-  signature: Option.Option<string> = Option.none(),
+  options: { readonly signature?: Option.Option<string>; readonly retry?: RetryPolicy } = {},
 ): Effect.Effect<ExecuteResponse, ApiRequestError> =>
   Effect.gen(function* () {
     const response = yield* api.request({
@@ -28,7 +29,8 @@ export const fetchSteps = (
       path: request.path,
       method: "POST",
       body: request.body,
-      query: Option.match(signature, { onNone: () => ({}), onSome: (value) => ({ signature: value }) }),
+      query: Option.match(options.signature ?? Option.none(), { onNone: () => ({}), onSome: (value) => ({ signature: value }) }),
+      ...(options.retry !== undefined ? { retry: options.retry } : {}),
     })
     const body = response.body
     if (typeof body === "object" && body !== null && "error" in body && (body as { error?: unknown }).error) {

@@ -9,6 +9,7 @@ import {
 import type { ChainTxHash, TransactionStep, TransactionStepItem } from "../schema/Step.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
+import { NO_RETRY } from "../services/RetryPolicy.js"
 import { confirmTransaction } from "./confirmTransaction.js"
 import { type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { updateItem } from "./ExecutionSnapshot.js"
@@ -83,6 +84,7 @@ export const sendItemTransaction = (
               baseApiUrl: ctx.chain.baseApiUrl,
               path: "/execute/results/v1",
               method: "POST",
+              retry: NO_RETRY,
               body: { requestId: snapshot.requestId, txHash, stepId: step.id, ...(errorMessage ? { errorMessage } : {}) },
             })
             .pipe(Effect.catchAll((error) => Effect.logDebug(`tradekit: results post failed: ${error.message}`))),

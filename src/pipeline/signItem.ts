@@ -1,10 +1,10 @@
-import { Effect, Option, Ref } from "effect"
+import { Effect, Option, SynchronizedRef } from "effect"
 import type { Hex } from "viem"
 import { ChainNotConfiguredError, PollTimeoutError, SignatureCheckError } from "../errors/index.js"
 import { CheckResponse, PostResponse } from "../schema/StatusResponses.js"
 import type { OrderData, SignatureStep, SignatureStepItem } from "../schema/Step.js"
 import { typedDataOf } from "../services/internal/typedData.js"
-import type { ExecutionContext } from "./ExecutionContext.js"
+import { type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
 import { pollUntil } from "./pollUntil.js"
 
@@ -31,7 +31,9 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
   Effect.gen(function* () {
     const data = item.data ?? {}
     const context = { step, item }
-    if (data.sign !== undefined) {
+    // An item with orderData was posted already (an execution resumed after a reload): not signed again.
+    const posted = item.orderData !== undefined
+    if (data.sign !== undefined && !posted) {
       const sign = data.sign
       let signature: Hex
       if (sign.signatureKind === "eip191") {
@@ -44,12 +46,12 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
         }
         signature = yield* ctx.wallet.signTypedData({ typedData: typedDataOf(sign), chainId: ctx.chain.id, context })
       }
-      yield* Ref.set(ctx.signature, signature)
+      yield* updateState(ctx, (snapshot) => ({ ...snapshot, signature }))
     }
 
-    let result: SignatureItemResult = {}
-    if (data.post !== undefined) {
-      const signature = yield* Ref.get(ctx.signature)
+    let result: SignatureItemResult = posted ? { orderData: item.orderData } : {}
+    if (data.post !== undefined && !posted) {
+      const { signature } = yield* SynchronizedRef.get(ctx.state)
       const response = yield* ctx.api.requestDecoded(
         {
           baseApiUrl: ctx.chain.baseApiUrl,

@@ -6,11 +6,12 @@ import {
   type HttpClientResponse,
   type HttpMethod,
 } from "@effect/platform"
-import { Context, Duration, Effect, Either, Layer, Option, Redacted, type Schema } from "effect"
+import { Clock, Context, Duration, Effect, Either, Layer, Option, Redacted, type Schema } from "effect"
 import { APIError, type ApiRequestError, HttpRequestError } from "../errors/index.js"
 import { VERSION } from "../version.js"
 import { ClientConfig } from "./ClientConfig.js"
 import { decodeApiBody } from "./decodeApiBody.js"
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy, retrySchedule } from "./RetryPolicy.js"
 import { endpointUrl } from "./endpointUrl.js"
 
 /** A request to the aggregator API of one chain. */
@@ -22,6 +23,8 @@ export interface ApiRequest {
   readonly method?: string
   readonly body?: unknown
   readonly query?: Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+  /** How to retry a transient failure; the client's policy when absent. */
+  readonly retry?: RetryPolicy
 }
 
 /** A 2xx answer of the API, its body parsed as JSON. */
@@ -32,7 +35,10 @@ export interface ApiResponse {
 
 /** What the ApiClient service offers. */
 export interface ApiClientService {
-  /** Sends a request and returns its 2xx answer; any other status fails with an APIError. */
+  /**
+   * Sends a request and returns its 2xx answer; any other status fails with an APIError. A transient failure
+   * is retried by the request's (else the client's) retry policy.
+   */
   readonly request: (request: ApiRequest) => Effect.Effect<ApiResponse, ApiRequestError>
   /** Sends a request and decodes its 2xx body with `schema`, keeping fields the schema does not name. */
   readonly requestDecoded: <A, I>(
@@ -116,12 +122,21 @@ export const makeApiClient = Effect.gen(function* () {
       const body = parseBody(text)
       if (response.status < 200 || response.status >= 300) {
         const { message, statusCode } = errorMessageOf(body, response.status)
-        return yield* new APIError({ message, statusCode, rawError: body, endpoint: request.path })
+        const now = yield* Clock.currentTimeMillis
+        return yield* new APIError({
+          message,
+          statusCode,
+          rawError: body,
+          endpoint: request.path,
+          retryAfterMs: parseRetryAfter(response.headers["retry-after"], now),
+        })
       }
       return { status: response.status, body }
     })
 
-  const request = (request: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> =>
+  const defaultRetry = config.settings.retry ?? DEFAULT_RETRY_POLICY
+
+  const requestOnce = (request: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> =>
     Effect.gen(function* () {
       const url = yield* Either.match(endpointUrl(request.baseApiUrl, request.path), {
         onLeft: Effect.fail,
@@ -149,6 +164,11 @@ export const makeApiClient = Effect.gen(function* () {
             }),
           )
     })
+
+  const request = (req: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => {
+    const policy = req.retry ?? defaultRetry
+    return policy.times > 0 ? Effect.retry(requestOnce(req), retrySchedule(policy)) : requestOnce(req)
+  }
 
   const requestDecoded = <A, I>(req: ApiRequest, schema: Schema.Schema<A, I>) =>
     Effect.flatMap(request(req), (response) => decodeApiBody(schema, req.path, response.body))

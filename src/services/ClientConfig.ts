@@ -1,6 +1,7 @@
 import { Context, Effect, Layer, LogLevel, Redacted } from "effect"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import { MissingChainConfigurationError } from "../errors/index.js"
+import type { RetryPolicy } from "./RetryPolicy.js"
 
 /** Log levels as reservoir-sdk numbers them: 0 none, 1 error, 2 warn, 3 info, 4 verbose. */
 export type LogLevelSetting = 0 | 1 | 2 | 3 | 4
@@ -20,6 +21,10 @@ export interface ClientSettings {
   readonly synchronousStepItemExecution?: boolean
   /** Milliseconds before an API request is abandoned; none by default. */
   readonly httpTimeout?: number
+  /** How transient API failures are retried (3 times, 250 ms doubling, by default). */
+  readonly retry?: RetryPolicy
+  /** Milliseconds a wallet may take to answer a signature or send request (5 minutes by default). */
+  readonly walletTimeout?: number
 }
 
 /** Settings plus the chains to trade on: the shape `createClient` and `Tradekit.layer` take. */

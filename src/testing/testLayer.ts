@@ -1,6 +1,7 @@
 import { Layer } from "effect"
 import { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, type ClientOptions } from "../services/ClientConfig.js"
+import { NO_RETRY } from "../services/RetryPolicy.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { FakeApi } from "./FakeApi.js"
 import type { FakeWallet } from "./FakeWallet.js"
@@ -10,7 +11,8 @@ export const TEST_CHAIN = { id: 1, name: "Ethereum", baseApiUrl: "https://api.te
 
 /**
  * Everything an action needs, over the fakes: the configuration (one test chain unless `options.chains`
- * says otherwise), the ApiClient over the fake API, and the fake wallet.
+ * says otherwise), the ApiClient over the fake API, and the fake wallet. Transient failures are not retried
+ * unless `options.retry` asks for it, so a scripted 5xx answer fails at once instead of waiting on the clock.
  *
  * @example
  * it.effect("buys", () => buy(params).pipe(Effect.provide(testLayer({ api, wallet }))))
@@ -20,7 +22,7 @@ export const testLayer = (args: {
   readonly wallet: FakeWallet
   readonly options?: ClientOptions
 }): Layer.Layer<ApiClient | Wallet | ClientConfig> => {
-  const config = ClientConfig.layer({ chains: [TEST_CHAIN], ...args.options })
+  const config = ClientConfig.layer({ chains: [TEST_CHAIN], retry: NO_RETRY, ...args.options })
   return Layer.mergeAll(
     config,
     ApiClient.layer.pipe(Layer.provide(Layer.merge(args.api.layer, config))),

@@ -110,10 +110,13 @@ describe("executeSteps: the step loop", () => {
   it.effect("records an item's error on that item and its step, not on the step's first item", () =>
     Effect.gen(function* () {
       const { api, wallet, execute, snapshots } = setup()
-      wallet.behaviour.receipts.push("success", "revert")
+      // Item 1's own check reports a failure; item 0 confirms. Which one the wallet sends first does not matter.
+      const good = txItem(wallet.address, { check: { endpoint: "/status/good", body: { kind: "transaction" } } })
+      const bad = txItem(wallet.address, { check: { endpoint: "/status/bad", body: { kind: "transaction" } } })
       api
-        .route("POST", "/execute/list/v5", { body: { steps: [step("approvals", "transaction", [txItem(wallet.address), txItem(wallet.address)])] } })
-        .route("GET", /synced/, (req) => ({ body: { synced: req.path.includes(wallet.sent[0]!.hash) } }))
+        .route("POST", "/execute/list/v5", { body: { steps: [step("approvals", "transaction", [good, bad])] } })
+        .route("POST", "/status/good", { body: { status: "success" } })
+        .route("POST", "/status/bad", { body: { status: "failure" } })
       const exit = yield* Effect.exit(execute({ request: { path: "/execute/list/v5", body: {} } }))
       expect(Exit.isFailure(exit)).toBe(true)
       const error = Cause.squash((exit as Exit.Failure<unknown, unknown>).cause) as { _tag: string; message: string }

@@ -3,11 +3,12 @@ import { describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Fiber, Layer, Logger, LogLevel, Option, Redacted, TestClock } from "effect"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig, type ClientOptions } from "../../../src/services/ClientConfig.js"
+import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { VERSION } from "../../../src/version.js"
 
 const clientOver = (http: Layer.Layer<HttpClient.HttpClient>, options: ClientOptions = {}) =>
-  ApiClient.layer.pipe(Layer.provideMerge(Layer.merge(http, ClientConfig.layer({ chains: [], ...options }))))
+  ApiClient.layer.pipe(Layer.provideMerge(Layer.merge(http, ClientConfig.layer({ chains: [], retry: NO_RETRY, ...options }))))
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
   Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }

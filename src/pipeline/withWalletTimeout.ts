@@ -1,0 +1,22 @@
+import { Duration, Effect } from "effect"
+import { WalletTimeoutError } from "../errors/index.js"
+import type { WalletService } from "../services/Wallet.js"
+
+/** 5 minutes: time for a user to read a wallet prompt, not forever. */
+export const DEFAULT_WALLET_TIMEOUT_MS = 300_000
+
+/**
+ * The wallet with a time limit on every call that waits for the user (address, sign, send). Waiting for a
+ * receipt is left alone: the status poll bounds it.
+ */
+export const withWalletTimeout = (wallet: WalletService, timeoutMs: number): WalletService => {
+  const limit = <A, E, R>(operation: string, effect: Effect.Effect<A, E, R>) =>
+    Effect.timeoutFail(effect, { duration: Duration.millis(timeoutMs), onTimeout: () => WalletTimeoutError.of(operation, timeoutMs) })
+  return {
+    address: limit("address", wallet.address),
+    signMessage: (args) => limit("signMessage", wallet.signMessage(args)),
+    signTypedData: (args) => limit("signTypedData", wallet.signTypedData(args)),
+    sendTransaction: (args) => limit("sendTransaction", wallet.sendTransaction(args)),
+    waitForReceipt: wallet.waitForReceipt,
+  }
+}
