@@ -19,6 +19,16 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      { test: { name: "react", include: ["test/react/**/*.test.tsx"], environment: "jsdom" } },
+      {
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
     coverage: {
       provider: "v8",

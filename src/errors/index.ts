@@ -12,6 +12,7 @@ import type {
   TransactionHashMissingError,
   TransactionTimeoutError,
 } from "./TransactionErrors.js"
+import type { PluginRejectedError } from "./PluginErrors.js"
 import type { BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError, PriceMismatchError, UnknownError } from "./ValidationErrors.js"
 import type {
   ChainMismatchError,
@@ -19,18 +20,20 @@ import type {
   UserRejectedError,
   WalletAddressMismatchError,
   WalletError,
+  WalletTimeoutError,
 } from "./WalletErrors.js"
 
 export * from "./ApiErrors.js"
 export * from "./TransactionErrors.js"
 export * from "./ValidationErrors.js"
 export * from "./WalletErrors.js"
+export * from "./PluginErrors.js"
 
 /** Any failure of a request to the aggregator API. */
 export type ApiRequestError = APIError | HttpRequestError | MalformedResponseError | UnsafeEndpointError
 
 /** Any failure of a wallet call. */
-export type WalletCallError = UserRejectedError | WalletError | ChainMismatchError
+export type WalletCallError = UserRejectedError | WalletError | ChainMismatchError | WalletTimeoutError
 
 /** Any failure of the step executor once it has the steps. */
 export type ExecutionError =
@@ -52,4 +55,4 @@ export type ExecutionError =
 export type InputError = NoOrderIdsError | BidDataMissingError | MissingChainConfigurationError
 
 /** Every error a tradekit action can fail with. */
-export type TradekitError = ExecutionError | InputError
+export type TradekitError = ExecutionError | InputError | PluginRejectedError

@@ -266,5 +266,5 @@ export const resumeExecution = (
     })
     const { error: _error, currentStep: _current, ...rest } = snapshot
     const initial = withSteps({ ...rest, status: "running" }, steps)
-    return yield* runFrom({ config, api, wallet }, chain, initial, { sent, completed }, options)
+    return yield* runFrom<never>({ config, api, wallet }, chain, initial, { sent, completed }, options)
   }).pipe(Effect.withSpan("tradekit.resumeExecution"))
