@@ -2,7 +2,7 @@ import { Effect, Either, FiberSet, Ref, SynchronizedRef } from "effect"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import { defaultMaxPollingAttempts, pollingIntervalFor } from "../chains/polling.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
-import type { ExecutionError } from "../errors/index.js"
+import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
 import { UnknownError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { SignatureStep, SignatureStepItem, Step, StepItem, TransactionStep, TransactionStepItem } from "../schema/Step.js"
@@ -212,7 +212,7 @@ const runFrom = <E>(
  */
 export const executeSteps = <E = never>(
   options: ExecuteStepsOptions<E>,
-): Effect.Effect<ExecutionSnapshot, ExecutionError | E, ApiClient | Wallet | ClientConfig> =>
+): Effect.Effect<ExecutionSnapshot, ExecutionError | MissingChainConfigurationError | E, ApiClient | Wallet | ClientConfig> =>
   Effect.gen(function* () {
     const config = yield* ClientConfig
     const api = yield* ApiClient
@@ -226,7 +226,7 @@ export const executeSteps = <E = never>(
     })
   }).pipe(Effect.withSpan("tradekit.executeSteps")) as Effect.Effect<
     ExecutionSnapshot,
-    ExecutionError | E,
+    ExecutionError | MissingChainConfigurationError | E,
     ApiClient | Wallet | ClientConfig
   >
 
@@ -241,7 +241,7 @@ export const executeSteps = <E = never>(
 export const resumeExecution = (
   snapshot: ExecutionSnapshot,
   options: ResumeOptions = {},
-): Effect.Effect<ExecutionSnapshot, ExecutionError, ApiClient | Wallet | ClientConfig> =>
+): Effect.Effect<ExecutionSnapshot, ExecutionError | MissingChainConfigurationError, ApiClient | Wallet | ClientConfig> =>
   Effect.gen(function* () {
     const config = yield* ClientConfig
     const api = yield* ApiClient

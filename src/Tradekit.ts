@@ -1,0 +1,39 @@
+import { FetchHttpClient, type HttpClient } from "@effect/platform"
+import { Layer, Logger } from "effect"
+import type { Plugin } from "./plugins/Plugin.js"
+import { defaultPlugins, mergePlugins, Plugins } from "./plugins/Plugins.js"
+import { ApiClient } from "./services/ApiClient.js"
+import { ClientConfig, type ClientOptions, effectLogLevel } from "./services/ClientConfig.js"
+
+/** The options of a tradekit client: reservoir-sdk 2.0.x's, plus the plugins every action of the client runs. */
+export interface TradekitOptions extends ClientOptions {
+  /** Added to the built-in plugins; one with a built-in's name replaces it. */
+  readonly plugins?: ReadonlyArray<Plugin>
+}
+
+/** The services a client layer provides: everything an action needs but the Wallet. */
+export type TradekitServices = ClientConfig | ApiClient | Plugins
+
+/**
+ * The single entry of the Effect API: `Tradekit.layer(options)` provides the configuration, the ApiClient over
+ * `fetch`, the plugins and the log level; add a wallet with `walletLayer(walletClient)`.
+ *
+ * @example
+ * const program = buy({ items: [{ token: `${nft}:42` }] })
+ * program.pipe(Effect.provide(Tradekit.layer({ chains: [mainnet] })), Effect.provide(walletLayer(walletClient)))
+ */
+export const Tradekit = {
+  /** The client's services over the platform's `fetch`. */
+  layer: (options: TradekitOptions): Layer.Layer<TradekitServices> => Tradekit.layerWith(options, FetchHttpClient.layer),
+  /** The client's services over any HttpClient (a proxy, a recording one, the fake API of `tradekit/testing`). */
+  layerWith: (options: TradekitOptions, http: Layer.Layer<HttpClient.HttpClient>): Layer.Layer<TradekitServices> => {
+    const { plugins, ...clientOptions } = options
+    const config = ClientConfig.layer(clientOptions)
+    return Layer.mergeAll(
+      config,
+      ApiClient.layer.pipe(Layer.provide(Layer.merge(http, config))),
+      Plugins.layer(mergePlugins(defaultPlugins, plugins)),
+      Logger.minimumLogLevel(effectLogLevel(clientOptions.logLevel)),
+    )
+  },
+}

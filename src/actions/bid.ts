@@ -1,0 +1,67 @@
+import { Effect } from "effect"
+import {
+  BidDataMissingError,
+  type ExecutionError,
+  type MissingChainConfigurationError,
+  type PluginRejectedError,
+} from "../errors/index.js"
+import type { ApiClient } from "../services/ApiClient.js"
+import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { Wallet } from "../services/Wallet.js"
+import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
+import { performAction } from "./internal/performAction.js"
+
+/**
+ * One bid: what it is on (`token`, `collection`, `tokenSetId`, or `attributeKey` with `attributeValue`),
+ * `weiPrice`, and any field of `/execute/bid/v5`'s params (`orderbook`, `currency`, `marketplaceFees`, ...).
+ */
+export type Bid = ApiObject & {
+  readonly token?: string
+  readonly collection?: string
+  readonly tokenSetId?: string
+  readonly attributeKey?: string
+  readonly attributeValue?: string
+  readonly weiPrice?: string
+  readonly orderbook?: string
+}
+
+/** The parameters of {@link bid}. */
+export interface BidParameters extends CommonActionParameters {
+  readonly bids: ReadonlyArray<Bid>
+}
+
+/** What {@link bid} resolves to: bids always execute. */
+export type BidReturnType = true
+
+/** Every error {@link bid} can fail with. */
+export type BidErrorType = ExecutionError | BidDataMissingError | MissingChainConfigurationError | PluginRejectedError
+
+const MISSING_CONFIGURATION = "ReservoirClient missing configuration"
+
+/** True when the bid says what it is on. */
+const hasTarget = (bid: Bid): boolean =>
+  Boolean(bid.token || bid.collection || bid.tokenSetId || (bid.attributeKey && bid.attributeValue))
+
+/**
+ * Places bids with the connected wallet as maker (`POST /execute/bid/v5`). A bid that names neither a token, a
+ * collection, a token set, nor both an attribute key and value fails with BidDataMissingError before any request.
+ *
+ * @example
+ * yield* bid({ bids: [{ collection: nft, weiPrice: "100000000000000000", orderbook: "reservoir" }] })
+ */
+export const bid: (parameters: BidParameters) => Effect.Effect<BidReturnType, BidErrorType, ApiClient | Wallet | ClientConfig> =
+  Effect.fn("tradekit.bid")(function* (parameters: BidParameters) {
+    const config = yield* ClientConfig
+    const chain = yield* chainFor(config, parameters.chainId, MISSING_CONFIGURATION)
+    const invalid = parameters.bids.find((candidate) => !hasTarget(candidate))
+    if (invalid !== undefined) return yield* new BidDataMissingError({ bid: invalid })
+    const maker = yield* (yield* Wallet).address
+    yield* performAction(parameters, {
+      action: "bid",
+      path: "/execute/bid/v5",
+      chain,
+      precheck: false,
+      body: { maker, source: config.settings.source || undefined, params: parameters.bids },
+    })
+    return true as const
+  })

@@ -1,0 +1,62 @@
+import { Effect } from "effect"
+import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
+import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
+import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
+import type { ApiClient } from "../services/ApiClient.js"
+import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { Wallet } from "../services/Wallet.js"
+import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
+import { performAction } from "./internal/performAction.js"
+import { withOptions } from "./internal/withOptions.js"
+
+/** The parameters of {@link buy}. */
+export interface BuyParameters extends CommonActionParameters {
+  /** What to buy: `{ token: "contract:tokenId" }`, `{ orderId }`, `{ rawOrder }`, with `quantity`, ... */
+  readonly items: ReadonlyArray<ApiObject>
+  /** The most the caller will pay, per currency: the price check fails the buy when the quote is higher. */
+  readonly expectedPrice?: ExpectedPrices
+  /** Any other field of `/execute/buy/v7` (e.g. `currency`, `feesOnTop`, `partial`). */
+  readonly options?: ApiObject
+  /** Only fetch the steps and path, without executing them. */
+  readonly precheck?: boolean
+  /** A gas limit for every transaction. */
+  readonly gas?: bigint | string
+}
+
+/** What {@link buy} resolves to: the API's whole answer for a precheck, else `true`. */
+export type BuyReturnType = ExecuteResponse | true
+
+/** Every error {@link buy} can fail with (an APIError among the ExecutionErrors). */
+export type BuyErrorType = ExecutionError | MissingChainConfigurationError | PluginRejectedError
+
+/**
+ * Buys tokens with the connected wallet as taker (`POST /execute/buy/v7`). The client's `source`,
+ * `normalizeRoyalties` and `bountyReferrer` (as `referrer`) are sent unless `options` sets them.
+ *
+ * @example
+ * const done = yield* buy({ items: [{ token: `${nft}:42`, quantity: 1 }], expectedPrice: { [zeroAddress]: { raw: 10n ** 17n } } })
+ */
+export const buy: (parameters: BuyParameters) => Effect.Effect<BuyReturnType, BuyErrorType, ApiClient | Wallet | ClientConfig> =
+  Effect.fn("tradekit.buy")(function* (parameters: BuyParameters) {
+    const config = yield* ClientConfig
+    const chain = yield* chainFor(config, parameters.chainId)
+    const taker = yield* (yield* Wallet).address
+    return yield* performAction(parameters, {
+      action: "buy",
+      path: "/execute/buy/v7",
+      chain,
+      precheck: parameters.precheck === true,
+      expectedPrice: parameters.expectedPrice,
+      gas: parameters.gas,
+      body: withOptions(
+        {
+          items: parameters.items,
+          taker,
+          source: config.settings.source || undefined,
+          normalizeRoyalties: config.settings.normalizeRoyalties,
+          referrer: config.settings.bountyReferrer,
+        },
+        parameters.options,
+      ),
+    })
+  })

@@ -1,0 +1,75 @@
+import { Effect } from "effect"
+import { type Abi, type Address, encodeFunctionData, type Hex } from "viem"
+import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
+import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
+import type { ApiClient } from "../services/ApiClient.js"
+import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { Wallet } from "../services/Wallet.js"
+import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
+import { performAction } from "./internal/performAction.js"
+import { withOptions } from "./internal/withOptions.js"
+
+/** A transaction to run on the destination chain, already encoded. */
+export interface CallTransaction {
+  readonly to: Address
+  readonly data?: Hex
+  readonly value?: bigint | string
+}
+
+/** A transaction to run on the destination chain, as a viem contract call; encoded into `{ to, data, value }`. */
+export interface CallContractRequest {
+  readonly address: Address
+  readonly abi: Abi | ReadonlyArray<unknown>
+  readonly functionName: string
+  readonly args?: ReadonlyArray<unknown>
+  readonly value?: bigint | string
+}
+
+/** The parameters of {@link call}. */
+export interface CallParameters extends CommonActionParameters {
+  readonly txs: ReadonlyArray<CallTransaction | CallContractRequest>
+  /** The chain the transactions run on; its API handles the request. */
+  readonly toChainId: number
+  /** Any other field of `/execute/call/v1`. */
+  readonly options?: ApiObject
+  /** Only fetch the steps and fees, without executing them. */
+  readonly precheck?: boolean
+}
+
+/** What {@link call} resolves to: the API's whole answer (with its `fees`) for a precheck, else `true`. */
+export type CallReturnType = ExecuteResponse | true
+
+/** Every error {@link call} can fail with. */
+export type CallErrorType = ExecutionError | MissingChainConfigurationError | PluginRejectedError
+
+/** A transaction as the API takes it: a contract call is encoded with viem, a value becomes a decimal string. */
+export const encodeCallTransaction = (tx: CallTransaction | CallContractRequest): ApiObject => {
+  const value = tx.value === undefined ? undefined : tx.value.toString()
+  if ("abi" in tx) {
+    const data = encodeFunctionData({ abi: tx.abi as Abi, functionName: tx.functionName, args: tx.args as ReadonlyArray<unknown> })
+    return value === undefined ? { to: tx.address, data } : { to: tx.address, data, value }
+  }
+  return { ...tx, ...(value !== undefined ? { value } : {}) }
+}
+
+/**
+ * Runs transactions on another chain, paid for from the active (or `chainId`) chain
+ * (`POST /execute/call/v1` to the destination chain's API). Both chains must be configured.
+ *
+ * @example
+ * yield* call({ toChainId: 8453, txs: [{ address: nft, abi, functionName: "mint", args: [1n], value: 10n ** 15n }] })
+ */
+export const call: (parameters: CallParameters) => Effect.Effect<CallReturnType, CallErrorType, ApiClient | Wallet | ClientConfig> =
+  Effect.fn("tradekit.call")(function* (parameters: CallParameters) {
+    const config = yield* ClientConfig
+    const origin = yield* chainFor(config, parameters.chainId)
+    const destination = yield* chainFor(config, parameters.toChainId)
+    const user = yield* (yield* Wallet).address
+    return yield* performAction(parameters, {
+      action: "call",
+      path: "/execute/call/v1",
+      chain: destination,
+      precheck: parameters.precheck === true,
+      body: withOptions({ user, txs: parameters.txs.map(encodeCallTransaction), originChainId: origin.id }, parameters.options),
+    })
+  })

@@ -1,0 +1,52 @@
+import { Effect } from "effect"
+import {
+  type ExecutionError,
+  type MissingChainConfigurationError,
+  NoOrderIdsError,
+  type PluginRejectedError,
+} from "../errors/index.js"
+import type { ApiClient } from "../services/ApiClient.js"
+import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import type { Wallet } from "../services/Wallet.js"
+import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
+import { performAction } from "./internal/performAction.js"
+import { withOptions } from "./internal/withOptions.js"
+
+/** The parameters of {@link cancel}. */
+export interface CancelParameters extends CommonActionParameters {
+  /** The ids of the listings or offers to cancel; at least one. */
+  readonly orderIds: ReadonlyArray<string>
+  /** Any other field of `/execute/cancel/v3` (e.g. `orderKind`, `token`, `maker`). */
+  readonly options?: ApiObject
+  /** A gas limit for every transaction. */
+  readonly gas?: bigint | string
+}
+
+/** What {@link cancel} resolves to: cancels always execute. */
+export type CancelReturnType = true
+
+/** Every error {@link cancel} can fail with. */
+export type CancelErrorType = ExecutionError | NoOrderIdsError | MissingChainConfigurationError | PluginRejectedError
+
+/**
+ * Cancels orders (`POST /execute/cancel/v3`). Without any order id it fails with NoOrderIdsError
+ * ('No order ids specified') before any request.
+ *
+ * @example
+ * yield* cancel({ orderIds: ["0xabc…"] })
+ */
+export const cancel: (parameters: CancelParameters) => Effect.Effect<CancelReturnType, CancelErrorType, ApiClient | Wallet | ClientConfig> =
+  Effect.fn("tradekit.cancel")(function* (parameters: CancelParameters) {
+    const config = yield* ClientConfig
+    const chain = yield* chainFor(config, parameters.chainId)
+    if (parameters.orderIds.length === 0) return yield* new NoOrderIdsError()
+    yield* performAction(parameters, {
+      action: "cancel",
+      path: "/execute/cancel/v3",
+      chain,
+      precheck: false,
+      gas: parameters.gas,
+      body: withOptions({ orderIds: parameters.orderIds }, parameters.options),
+    })
+    return true as const
+  })

@@ -1,0 +1,16 @@
+import type { Effect } from "effect"
+import type { ExecutionSnapshot } from "../../pipeline/ExecutionSnapshot.js"
+import type { Plugin } from "../../plugins/Plugin.js"
+
+/** Parameters every action takes. */
+export interface CommonActionParameters {
+  /** The chain to trade on; the client's active chain when absent. */
+  readonly chainId?: number
+  /** Plugins for this call only: each replaces the client's plugin of the same name, or is added. */
+  readonly plugins?: ReadonlyArray<Plugin>
+  /** Called with every new snapshot of the execution (and once with the steps of a precheck). */
+  readonly onProgress?: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
+}
+
+/** An API object passed through as it is: items, listings, bids and options carry many optional fields. */
+export type ApiObject = Readonly<Record<string, unknown>>

@@ -1,0 +1,49 @@
+import { Effect } from "effect"
+import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
+import type { Step } from "../schema/Step.js"
+import type { ApiClient } from "../services/ApiClient.js"
+import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { Wallet } from "../services/Wallet.js"
+import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
+import { performAction } from "./internal/performAction.js"
+
+/**
+ * One listing: `token`, `weiPrice`, and any field of `/execute/list/v5`'s params (`orderbook`, `orderKind`,
+ * `currency`, `expirationTime`, `quantity`, `fees` or `marketplaceFees`, `automatedRoyalties`, ...).
+ */
+export type Listing = ApiObject & { readonly token?: string; readonly weiPrice?: string; readonly orderbook?: string }
+
+/** The parameters of {@link list}. */
+export interface ListParameters extends CommonActionParameters {
+  readonly listings: ReadonlyArray<Listing>
+  /** Only fetch the steps, without executing them. */
+  readonly precheck?: boolean
+}
+
+/** What {@link list} resolves to: the steps for a precheck, else `true`. */
+export type ListReturnType = ReadonlyArray<Step> | true
+
+/** Every error {@link list} can fail with. */
+export type ListErrorType = ExecutionError | MissingChainConfigurationError | PluginRejectedError
+
+/**
+ * Lists tokens for sale with the connected wallet as maker (`POST /execute/list/v5`). The fees plugin adds
+ * the marketplace fees and automated royalties of the client to listings on the default order book.
+ *
+ * @example
+ * yield* list({ listings: [{ token: `${nft}:42`, weiPrice: "1000000000000000000", orderbook: "reservoir" }] })
+ */
+export const list: (parameters: ListParameters) => Effect.Effect<ListReturnType, ListErrorType, ApiClient | Wallet | ClientConfig> =
+  Effect.fn("tradekit.list")(function* (parameters: ListParameters) {
+    const config = yield* ClientConfig
+    const chain = yield* chainFor(config, parameters.chainId)
+    const maker = yield* (yield* Wallet).address
+    const result = yield* performAction(parameters, {
+      action: "list",
+      path: "/execute/list/v5",
+      chain,
+      precheck: parameters.precheck === true,
+      body: { maker, source: config.settings.source || undefined, params: parameters.listings },
+    })
+    return result === true ? result : result.steps
+  })

@@ -1,0 +1,61 @@
+import { Effect } from "effect"
+import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
+import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
+import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
+import type { ApiClient } from "../services/ApiClient.js"
+import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { Wallet } from "../services/Wallet.js"
+import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
+import { performAction } from "./internal/performAction.js"
+import { withOptions } from "./internal/withOptions.js"
+
+/** The parameters of {@link mint}. */
+export interface MintParameters extends CommonActionParameters {
+  /** What to mint: `{ collection, quantity? }` or `{ token: "contract:tokenId", quantity? }`. */
+  readonly items: ReadonlyArray<ApiObject>
+  /** The most the caller will pay, per currency: the price check fails the mint when the quote is higher. */
+  readonly expectedPrice?: ExpectedPrices
+  /** Any other field of `/execute/mint/v1` (e.g. `currency`, `referrer`). */
+  readonly options?: ApiObject
+  /** Only fetch the steps and path, without executing them. */
+  readonly precheck?: boolean
+  /** A gas limit for every transaction. */
+  readonly gas?: bigint | string
+}
+
+/** What {@link mint} resolves to: the API's whole answer for a precheck, else `true`. */
+export type MintReturnType = ExecuteResponse | true
+
+/** Every error {@link mint} can fail with (an APIError among the ExecutionErrors). */
+export type MintErrorType = ExecutionError | MissingChainConfigurationError | PluginRejectedError
+
+/**
+ * Mints tokens with the connected wallet as taker (`POST /execute/mint/v1`). The client's `source` and
+ * `bountyReferrer` (as `referrer`) are sent unless `options` sets them.
+ *
+ * @example
+ * const done = yield* mint({ items: [{ collection: nft, quantity: 2 }], expectedPrice: { [zeroAddress]: { raw: 10n ** 16n } } })
+ */
+export const mint: (parameters: MintParameters) => Effect.Effect<MintReturnType, MintErrorType, ApiClient | Wallet | ClientConfig> =
+  Effect.fn("tradekit.mint")(function* (parameters: MintParameters) {
+    const config = yield* ClientConfig
+    const chain = yield* chainFor(config, parameters.chainId)
+    const taker = yield* (yield* Wallet).address
+    return yield* performAction(parameters, {
+      action: "mint",
+      path: "/execute/mint/v1",
+      chain,
+      precheck: parameters.precheck === true,
+      expectedPrice: parameters.expectedPrice,
+      gas: parameters.gas,
+      body: withOptions(
+        {
+          items: parameters.items,
+          taker,
+          source: config.settings.source || undefined,
+          referrer: config.settings.bountyReferrer,
+        },
+        parameters.options,
+      ),
+    })
+  })

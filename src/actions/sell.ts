@@ -1,0 +1,61 @@
+import { Effect } from "effect"
+import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
+import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
+import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
+import type { ApiClient } from "../services/ApiClient.js"
+import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { Wallet } from "../services/Wallet.js"
+import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
+import { performAction } from "./internal/performAction.js"
+import { withOptions } from "./internal/withOptions.js"
+
+/** The parameters of {@link sell}. */
+export interface SellParameters extends CommonActionParameters {
+  /** The tokens to sell: `{ token: "contract:tokenId", quantity?, orderId? }` (the offer to accept). */
+  readonly items: ReadonlyArray<ApiObject>
+  /** The least the caller will receive, per currency: the price check fails the sale when the offer is lower. */
+  readonly expectedPrice?: ExpectedPrices
+  /** Any other field of `/execute/sell/v7` (e.g. `feesOnTop`, `partial`). */
+  readonly options?: ApiObject
+  /** Only fetch the steps and path, without executing them. */
+  readonly precheck?: boolean
+  /** A gas limit for every transaction. */
+  readonly gas?: bigint | string
+}
+
+/** What {@link sell} resolves to: the API's whole answer for a precheck, else `true`. */
+export type SellReturnType = ExecuteResponse | true
+
+/** Every error {@link sell} can fail with (an APIError among the ExecutionErrors). */
+export type SellErrorType = ExecutionError | MissingChainConfigurationError | PluginRejectedError
+
+/**
+ * Accepts offers on the connected wallet's tokens (`POST /execute/sell/v7`), the wallet as taker. The
+ * client's `source` and `normalizeRoyalties` are sent unless `options` sets them.
+ *
+ * @example
+ * const done = yield* sell({ items: [{ token: `${nft}:42` }], expectedPrice: { [weth]: { raw: 10n ** 17n } } })
+ */
+export const sell: (parameters: SellParameters) => Effect.Effect<SellReturnType, SellErrorType, ApiClient | Wallet | ClientConfig> =
+  Effect.fn("tradekit.sell")(function* (parameters: SellParameters) {
+    const config = yield* ClientConfig
+    const chain = yield* chainFor(config, parameters.chainId)
+    const taker = yield* (yield* Wallet).address
+    return yield* performAction(parameters, {
+      action: "sell",
+      path: "/execute/sell/v7",
+      chain,
+      precheck: parameters.precheck === true,
+      expectedPrice: parameters.expectedPrice,
+      gas: parameters.gas,
+      body: withOptions(
+        {
+          items: parameters.items,
+          taker,
+          source: config.settings.source || undefined,
+          normalizeRoyalties: config.settings.normalizeRoyalties,
+        },
+        parameters.options,
+      ),
+    })
+  })

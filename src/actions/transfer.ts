@@ -1,0 +1,49 @@
+import { Effect } from "effect"
+import type { Address } from "viem"
+import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
+import type { Step } from "../schema/Step.js"
+import type { ApiClient } from "../services/ApiClient.js"
+import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { Wallet } from "../services/Wallet.js"
+import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
+import { performAction } from "./internal/performAction.js"
+
+/** The parameters of {@link transfer}. */
+export interface TransferParameters extends CommonActionParameters {
+  /** The recipient. */
+  readonly to: Address
+  /** What to send: `{ token: "contract:tokenId", quantity? }`. */
+  readonly items: ReadonlyArray<ApiObject>
+  /** Only fetch the steps, without executing them. */
+  readonly precheck?: boolean
+}
+
+/** What {@link transfer} resolves to: the steps for a precheck, else `true`. */
+export type TransferReturnType = ReadonlyArray<Step> | true
+
+/** Every error {@link transfer} can fail with. */
+export type TransferErrorType = ExecutionError | MissingChainConfigurationError | PluginRejectedError
+
+/**
+ * Transfers tokens from the connected wallet to `to` (`POST /execute/transfer/v1`).
+ *
+ * @example
+ * yield* transfer({ to: friend, items: [{ token: `${nft}:42`, quantity: 1 }] })
+ */
+export const transfer: (
+  parameters: TransferParameters,
+) => Effect.Effect<TransferReturnType, TransferErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn("tradekit.transfer")(
+  function* (parameters: TransferParameters) {
+    const config = yield* ClientConfig
+    const chain = yield* chainFor(config, parameters.chainId)
+    const from = yield* (yield* Wallet).address
+    const result = yield* performAction(parameters, {
+      action: "transfer",
+      path: "/execute/transfer/v1",
+      chain,
+      precheck: parameters.precheck === true,
+      body: { to: parameters.to, from, items: parameters.items },
+    })
+    return result === true ? result : result.steps
+  },
+)

@@ -1,0 +1,12 @@
+import { Cause } from "effect"
+
+/**
+ * What a facade promise rejects with: the typed error itself (an Error, with the contract's `message`), the
+ * abort signal's reason when the caller aborted, or the defect.
+ */
+export const rejectionOf = (cause: Cause.Cause<unknown>, signal: AbortSignal | undefined): unknown => {
+  if (Cause.isInterruptedOnly(cause)) {
+    return signal?.aborted ? signal.reason : new Error("The action was interrupted")
+  }
+  return Cause.squash(cause)
+}

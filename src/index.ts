@@ -1,0 +1,34 @@
+/**
+ * tradekit: trade NFTs through an order-book aggregator API on any EVM chain, from the user's own wallet.
+ *
+ * - The Effect API: the actions (`buy`, `sell`, `mint`, `list`, `bid`, `cancel`, `transfer`, `call`) over the
+ *   services of `Tradekit.layer(options)` and a wallet from `walletLayer(walletClient)`.
+ * - The Promise facade: `createClient(options)`, a drop-in for reservoir-sdk 2.0.x.
+ * @module
+ */
+export * from "./chains/index.js"
+export * from "./errors/index.js"
+export * from "./schema/index.js"
+export { ApiClient, type ApiClientService, type ApiRequest, type ApiResponse } from "./services/ApiClient.js"
+export {
+  ClientConfig,
+  chainFor,
+  effectLogLevel,
+  resolveClientConfig,
+  type ClientOptions,
+  type ClientSettings,
+  type LogLevelSetting,
+  type ResolvedClientConfig,
+} from "./services/ClientConfig.js"
+export { Wallet, type ReceiptOutcome, type StepContext, type WalletService } from "./services/Wallet.js"
+export { fromViemWalletClient, walletLayer, type ViemWalletOptions } from "./services/viemWallet.js"
+export { fromReservoirWallet, isReservoirWallet, type ReservoirWallet } from "./services/reservoirWallet.js"
+export { executeSteps, type ExecuteStepsOptions, type Guard } from "./pipeline/executeSteps.js"
+export { fetchSteps } from "./pipeline/fetchSteps.js"
+export type { ExecuteRequest } from "./pipeline/ExecutionContext.js"
+export type { CurrentStep, ExecutionSnapshot } from "./pipeline/ExecutionSnapshot.js"
+export * from "./actions/index.js"
+export * from "./plugins/index.js"
+export { Tradekit, type TradekitOptions, type TradekitServices } from "./Tradekit.js"
+export * from "./client.js"
+export { VERSION } from "./version.js"

@@ -1,0 +1,91 @@
+import { Effect } from "effect"
+import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
+import type { ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
+import type { Step } from "../schema/Step.js"
+import { definePlugin } from "./Plugin.js"
+
+/** The event names of reservoir-sdk 2.0.x. */
+export type ReservoirEventName =
+  | "purchase_error"
+  | "purchase_complete"
+  | "accept_offer_error"
+  | "accept_offer_complete"
+  | "offer_error"
+  | "offer_complete"
+  | "listing_error"
+  | "listing_complete"
+  | "cancel_error"
+  | "cancel_complete"
+  | "unknown"
+
+/** What an event carries: the execution as it ended (reservoir-sdk's `Execute`), with the error when it failed. */
+export interface ReservoirEventData {
+  readonly steps: ReadonlyArray<Step>
+  readonly path?: ReadonlyArray<PathEntry> | null
+  readonly fees?: Fees
+  readonly requestId?: string
+  readonly error?: { readonly _tag: string; readonly message: string }
+}
+
+/** An event, shaped as reservoir-sdk 2.0.x shapes it: `{ name, data }`. */
+export interface ReservoirEvent {
+  readonly name: ReservoirEventName
+  readonly data: ReservoirEventData
+}
+
+/** A listener of a client's events, called with the event and the chain id of the execution. */
+export type ReservoirEventListener = (event: ReservoirEvent, chainId: number) => void
+
+const names: ReadonlyArray<readonly [string, string]> = [
+  ["/execute/buy", "purchase"],
+  ["/execute/sell", "accept_offer"],
+  ["/execute/bid", "offer"],
+  ["/execute/list", "listing"],
+  ["/execute/cancel", "cancel"],
+]
+
+/**
+ * The event name for an execute path: buy -> purchase_*, sell -> accept_offer_*, bid -> offer_*,
+ * list -> listing_*, cancel -> cancel_*, anything else -> unknown.
+ *
+ * @example
+ * eventNameFor("/execute/sell/v7", false) // "accept_offer_complete"
+ */
+export const eventNameFor = (path: string, failed: boolean): ReservoirEventName => {
+  const prefix = names.find(([segment]) => path.includes(segment))?.[1]
+  return prefix === undefined ? "unknown" : (`${prefix}_${failed ? "error" : "complete"}` as ReservoirEventName)
+}
+
+const dataOf = (execution: ExecutionSnapshot | ExecuteResponse | undefined): ReservoirEventData => ({
+  steps: execution?.steps ?? [],
+  ...(execution?.path !== undefined ? { path: execution.path } : {}),
+  ...(execution?.fees !== undefined ? { fees: execution.fees } : {}),
+  ...(execution?.requestId !== undefined ? { requestId: execution.requestId } : {}),
+})
+
+/**
+ * The events plugin (observer): delivers reservoir-sdk's events to `emit` with the chain id, once per executed
+ * action (a precheck emits nothing). The Promise facade wires it to the listeners of `addEventListener`.
+ */
+export const eventsPlugin = (emit: ReservoirEventListener) =>
+  definePlugin({
+    name: "events",
+    observe: {
+      onComplete: (event) =>
+        event.context.precheck
+          ? Effect.void
+          : Effect.try(() => emit({ name: eventNameFor(event.context.path, false), data: dataOf(event.result) }, event.context.chain.id)),
+      onError: (event) =>
+        event.context.precheck
+          ? Effect.void
+          : Effect.try(() =>
+              emit(
+                {
+                  name: eventNameFor(event.context.path, true),
+                  data: { ...dataOf(event.snapshot), error: { _tag: event.error._tag, message: event.error.message } },
+                },
+                event.context.chain.id,
+              ),
+            ),
+    },
+  })

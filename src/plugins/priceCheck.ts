@@ -1,0 +1,103 @@
+import { Effect } from "effect"
+import { formatUnits, parseUnits } from "viem"
+import { PRICE_TOLERANCE_DIVISOR } from "../chains/polling.js"
+import { PriceMismatchError } from "../errors/index.js"
+import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
+import type { ExpectedPrice } from "./ExpectedPrice.js"
+import { definePlugin, type PluginContext } from "./Plugin.js"
+
+/** The quoted total of one currency over the path, net of the relayer's fee. */
+interface Quote {
+  readonly currency: string
+  readonly raw: bigint
+  readonly amount: number
+  readonly decimals: number | undefined
+}
+
+const DEFAULT_DECIMALS = 18
+const AMOUNT_TOLERANCE = 0.00001
+
+/** Sums the path per currency (buy-in values when the API gives them) and takes the relayer's fee off. */
+export const quotesOf = (response: ExecuteResponse): ReadonlyArray<Quote> => {
+  const quotes = new Map<string, Quote>()
+  for (const entry of response.path ?? []) {
+    const currency = entry.buyInCurrency ?? entry.currency
+    if (currency === undefined) continue
+    const key = currency.toLowerCase()
+    const raw = BigInt(entry.buyInRawQuote ?? entry.rawQuote ?? 0)
+    const amount = entry.buyInQuote ?? entry.quote ?? 0
+    const previous = quotes.get(key)
+    quotes.set(key, {
+      currency,
+      raw: (previous?.raw ?? 0n) + raw,
+      amount: (previous?.amount ?? 0) + amount,
+      decimals: previous?.decimals ?? entry.buyInCurrencyDecimals ?? entry.currencyDecimals,
+    })
+  }
+  const relayer = response.fees?.relayer
+  const relayerCurrency = relayer?.currency?.contract.toLowerCase()
+  const fee = relayerCurrency === undefined ? undefined : quotes.get(relayerCurrency)
+  if (relayerCurrency !== undefined && fee !== undefined) {
+    quotes.set(relayerCurrency, {
+      ...fee,
+      raw: fee.raw - BigInt(relayer?.amount?.raw ?? 0),
+      amount: fee.amount - (relayer?.amount?.decimal ?? 0),
+    })
+  }
+  return [...quotes.values()]
+}
+
+const expectationFor = (expected: Readonly<Record<string, ExpectedPrice>>, currency: string): ExpectedPrice | undefined =>
+  Object.entries(expected).find(([key]) => key.toLowerCase() === currency.toLowerCase())?.[1]
+
+const messageFor = (selling: boolean, price: string) =>
+  selling ? `Attention: the offer price of this token is now ${price}` : `Attention: the total price is now ${price}`
+
+/**
+ * Compares one currency's quote with what the caller expects: a sell fails when it is lower by more than the
+ * tolerance, a buy or mint when it is higher. The tolerance is 1/100000 of a currency unit, in integer math on
+ * raw amounts; when only `amount` is expected, amounts are compared with the same tolerance.
+ */
+export const checkQuote = (quote: Quote, expected: ExpectedPrice, selling: boolean): PriceMismatchError | undefined => {
+  const decimals = quote.decimals ?? expected.currencyDecimals ?? DEFAULT_DECIMALS
+  const fail = (price: string, expectedRaw: bigint) =>
+    new PriceMismatchError({
+      currency: quote.currency,
+      quoteRaw: quote.raw.toString(),
+      expectedRaw: expectedRaw.toString(),
+      message: messageFor(selling, price),
+    })
+  if (expected.raw !== undefined) {
+    const expectedRaw = BigInt(expected.raw)
+    const tolerance = 10n ** BigInt(decimals) / PRICE_TOLERANCE_DIVISOR
+    const difference = quote.raw - expectedRaw
+    const moved = selling ? difference < -tolerance : difference > tolerance
+    return moved ? fail(formatUnits(quote.raw, decimals), expectedRaw) : undefined
+  }
+  if (expected.amount !== undefined) {
+    const difference = Number((quote.amount - expected.amount).toFixed(6))
+    const moved = selling ? difference < -AMOUNT_TOLERANCE : difference > AMOUNT_TOLERANCE
+    return moved ? fail(String(quote.amount), parseUnits(expected.amount.toFixed(Math.min(decimals, 100)), decimals)) : undefined
+  }
+  return undefined
+}
+
+/**
+ * The price check plugin (guard): with an `expectedPrice`, a buy, mint or sell whose quote moved past it fails
+ * with a PriceMismatchError before anything is signed or sent (the executor records it on the first step).
+ * Currencies the expectation does not name are not checked.
+ */
+export const priceCheckPlugin = definePlugin({
+  name: "price-check",
+  guard: (response: ExecuteResponse, context: PluginContext) => {
+    const expected = context.expectedPrice
+    const selling = context.action === "sell"
+    if (expected === undefined || (!selling && context.action !== "buy" && context.action !== "mint")) return Effect.void
+    for (const quote of quotesOf(response)) {
+      const expectation = expectationFor(expected, quote.currency)
+      const error = expectation === undefined ? undefined : checkQuote(quote, expectation, selling)
+      if (error !== undefined) return Effect.fail(error)
+    }
+    return Effect.void
+  },
+})

@@ -1,0 +1,34 @@
+/**
+ * React bindings of tradekit: a provider that holds a client and a wallet, and one hook per action, each
+ * a thin shell over the Promise facade that renders the execution's immutable progress snapshots.
+ *
+ * @example
+ * <TradekitProvider options={{ chains, source: "my.app" }} wallet={walletClient}>
+ *   <BuyButton />
+ * </TradekitProvider>
+ * const { execute, status, progress, error, abort } = useBuyToken()
+ * @module
+ */
+export { TradekitContext, type TradekitContextValue } from "./TradekitContext.js"
+export { TradekitProvider, type TradekitProviderProps } from "./TradekitProvider.js"
+export { useTradekit } from "./useTradekit.js"
+export {
+  createActionHook,
+  type ActionErrors,
+  type ActionHook,
+  type ActionHookData,
+  type ActionHookError,
+  type ActionHookParameters,
+  type ActionHookResult,
+  type ActionHookState,
+  type ActionHookStatus,
+  type ActionName,
+} from "./createActionHook.js"
+export { useBuyToken } from "./useBuyToken.js"
+export { useAcceptOffer } from "./useAcceptOffer.js"
+export { useMintToken } from "./useMintToken.js"
+export { useListToken } from "./useListToken.js"
+export { usePlaceBid } from "./usePlaceBid.js"
+export { useCancelOrder } from "./useCancelOrder.js"
+export { useTransferTokens } from "./useTransferTokens.js"
+export { useCall } from "./useCall.js"

@@ -1,0 +1,222 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
+import { type Address, createPublicClient, erc20Abi, type Hex, http, type PublicClient } from "viem"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { devnetERC721Abi, exchangeAbi } from "../../devnet/artifacts/index.js"
+import { type Devnet, startDevnet } from "../../devnet/index.js"
+import { type PlaygroundServer, servePlayground } from "../../playground/serve.js"
+
+const SCREENSHOTS = join(process.cwd(), "test-output", "screenshots")
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+]
+
+let devnet: Devnet
+let playground: PlaygroundServer
+let context: BrowserContext
+let browser: Browser | undefined
+let page: Page
+let userDataDir: string
+let origin: PublicClient
+let destination: PublicClient
+
+const user = (n: number): Address => devnet.accounts.users[n - 1]!.address
+const punk = (id: number) => `${devnet.contracts.origin.punks}:${id}`
+const ownerOf = (id: number) =>
+  origin.readContract({ address: devnet.contracts.origin.punks, abi: devnetERC721Abi, functionName: "ownerOf", args: [BigInt(id)] })
+
+/** The API's orders (any status) on the origin chain. */
+const orders = async (side: "asks" | "bids", query: string) => {
+  const path = side === "asks" ? "orders/asks/v5" : "orders/bids/v6"
+  const response = await fetch(`${devnet.apiUrl}/${path}?status=any&${query}`)
+  return ((await response.json()) as { orders: Array<{ id: Hex; status: string; maker: Address; tokenSetId: string }> }).orders
+}
+
+/** Connects as devnet user `n` through the account picker. */
+const connectAs = async (n: number) => {
+  await page.selectOption("[data-testid=account-select]", user(n))
+  await page.locator("[data-testid=wallet] .wallet-id code").filter({ hasText: user(n).slice(0, 6) }).waitFor()
+  await page.locator("[data-testid=api-status]", { hasText: "API ready" }).waitFor()
+}
+
+/** Submits the panel's form and waits for the hook to settle; fails with the error shown on the page. */
+const run = async (panel: string) => {
+  const root = page.locator(`[data-testid=panel-${panel}]`)
+  const readBefore = await page.locator("[data-testid=wallet]").getAttribute("data-refreshed-at")
+  await root.locator("[data-testid=submit]").click()
+  await root.locator("[data-testid=status]", { hasText: "running" }).waitFor({ timeout: 5_000 }).catch(() => undefined)
+  await page.waitForFunction(
+    (id) => ["success", "error"].includes(document.querySelector(`[data-testid=panel-${id}]`)?.getAttribute("data-status") ?? ""),
+    panel,
+    { timeout: 45_000 },
+  )
+  if ((await root.getAttribute("data-status")) === "error") {
+    throw new Error(`the ${panel} flow failed on the page: ${await root.locator("[data-testid=error]").innerText()}`)
+  }
+  // The page reads the wallet again after every action: wait for that read, so screenshots show the outcome.
+  await page.waitForFunction(
+    (before) => {
+      const wallet = document.querySelector("[data-testid=wallet]")
+      return wallet?.getAttribute("data-loading") === "false" && wallet.getAttribute("data-refreshed-at") !== before
+    },
+    readBefore,
+    { timeout: 15_000 },
+  )
+  return root
+}
+
+const screenshot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+
+const openTab = (id: string) => page.click(`[data-testid=tab-${id}]`)
+
+describe("the playground, in Chromium, against the devnet", () => {
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true })
+    userDataDir = mkdtempSync(join(tmpdir(), "tradekit-chromium-"))
+    devnet = await startDevnet()
+    playground = await servePlayground({ devnet, log: false })
+    origin = createPublicClient({ transport: http(devnet.rpcUrls[devnet.originChainId]) })
+    destination = createPublicClient({ transport: http(devnet.rpcUrls[devnet.destinationChainId]) })
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1440, height: 900 },
+    })
+    browser = context.browser() ?? undefined
+    page = context.pages()[0] ?? (await context.newPage())
+    page.on("pageerror", (error) => process.stderr.write(`page error: ${error.message}\n`))
+    await page.goto(playground.url)
+    await page.locator("[data-testid=api-status]", { hasText: "API ready" }).waitFor({ timeout: 30_000 })
+  }, 120_000)
+
+  afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await playground?.stop()
+    await devnet?.stop()
+    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true })
+  })
+
+  it("buys a listed token: the buyer owns it on chain", async () => {
+    await connectAs(3)
+    const [listing] = await orders("asks", `token=${punk(7)}`)
+    expect(listing?.maker).toBe(user(2))
+    await openTab("buy")
+    await page.selectOption("[data-testid=panel-buy] select[name=listing]", listing!.id)
+    const panel = await run("buy")
+    await expect(ownerOf(7)).resolves.toBe(user(3))
+    await expect(panel.locator("[data-testid=step][data-state=complete]").count()).resolves.toBeGreaterThan(0)
+    await page.locator("[data-testid=wallet-token]", { hasText: "Devnet Punks #7" }).waitFor()
+    await screenshot("01-buy")
+  })
+
+  it("lists a token: the exchange is approved on chain and the listing is in the book", async () => {
+    await connectAs(3)
+    await openTab("list")
+    await page.selectOption("[data-testid=panel-list] select[name=token]", punk(13))
+    await page.fill("[data-testid=panel-list] input[name=price]", "0.75")
+    await run("list")
+    const approved = await origin.readContract({
+      address: devnet.contracts.origin.punks,
+      abi: devnetERC721Abi,
+      functionName: "isApprovedForAll",
+      args: [user(3), devnet.contracts.origin.exchange],
+    })
+    expect(approved).toBe(true)
+    const listings = await orders("asks", `token=${punk(13)}&maker=${user(3)}`)
+    expect(listings.map((o) => o.status)).toEqual(["active"])
+    await screenshot("02-list")
+  })
+
+  it("places a bid: WETH is approved on chain and the bid is in the book", async () => {
+    await connectAs(1)
+    await openTab("bid")
+    await page.selectOption("[data-testid=panel-bid] select[name=token]", punk(13))
+    await page.fill("[data-testid=panel-bid] input[name=price]", "0.04")
+    await run("bid")
+    const allowance = await origin.readContract({
+      address: devnet.contracts.origin.weth,
+      abi: erc20Abi,
+      functionName: "allowance",
+      args: [user(1), devnet.contracts.origin.exchange],
+    })
+    expect(allowance).toBeGreaterThan(0n)
+    const bids = await orders("bids", `token=${punk(13)}&maker=${user(1)}`)
+    expect(bids.map((o) => o.status)).toEqual(["active"])
+    await screenshot("03-bid")
+  })
+
+  it("accepts an offer: the bidder owns the token and the seller got the WETH", async () => {
+    await connectAs(1)
+    const wethBefore = await origin.readContract({ address: devnet.contracts.origin.weth, abi: erc20Abi, functionName: "balanceOf", args: [user(1)] })
+    await openTab("sell")
+    await page.selectOption("[data-testid=panel-sell] select[name=token]", punk(1))
+    await run("sell")
+    await expect(ownerOf(1)).resolves.toBe(user(3))
+    const wethAfter = await origin.readContract({ address: devnet.contracts.origin.weth, abi: erc20Abi, functionName: "balanceOf", args: [user(1)] })
+    expect(wethAfter).toBeGreaterThan(wethBefore)
+    await screenshot("04-accept-offer")
+  })
+
+  it("cancels an order on chain: the exchange reports it cancelled", async () => {
+    await connectAs(3)
+    const [listing] = await orders("asks", `token=${punk(13)}&maker=${user(3)}`)
+    await openTab("cancel")
+    await page.check(`[data-testid=panel-cancel] input[name=order][value="${listing!.id}"]`)
+    await page.check("[data-testid=panel-cancel] input[name=onChain]")
+    await run("cancel")
+    const [, cancelled] = await origin.readContract({
+      address: devnet.contracts.origin.exchange,
+      abi: exchangeAbi,
+      functionName: "orderStatus",
+      args: [listing!.id],
+    })
+    expect(cancelled).toBe(true)
+    await screenshot("05-cancel")
+  })
+
+  it("transfers a token: the recipient owns it on chain", async () => {
+    await connectAs(3)
+    await openTab("transfer")
+    await page.selectOption("[data-testid=panel-transfer] select[name=token]", punk(14))
+    await page.fill("[data-testid=panel-transfer] input[name=to]", user(5))
+    await run("transfer")
+    await expect(ownerOf(14)).resolves.toBe(user(5))
+    await screenshot("06-transfer")
+  })
+
+  it("mints a token: the minter's balance grows on chain", async () => {
+    await connectAs(5)
+    const balance = () =>
+      origin.readContract({ address: devnet.contracts.origin.punks, abi: devnetERC721Abi, functionName: "balanceOf", args: [user(5)] })
+    const before = await balance()
+    await openTab("mint")
+    await page.selectOption("[data-testid=panel-mint] select[name=collection]", devnet.contracts.origin.punks)
+    await run("mint")
+    expect(await balance()).toBe(before + 1n)
+    await screenshot("07-mint")
+  })
+
+  it("runs a cross-chain call: the solver's fill mints on the destination chain", async () => {
+    await connectAs(5)
+    const collection = devnet.contracts.destination.punks as Address
+    const balance = () => destination.readContract({ address: collection, abi: devnetERC721Abi, functionName: "balanceOf", args: [user(5)] })
+    const before = await balance()
+    await openTab("call")
+    await page.click("[data-testid=panel-call] [data-testid=call-preset-mint]")
+    const panel = await run("call")
+    expect(await balance()).toBe(before + 1n)
+    await expect(panel.locator("[data-testid=timeline]").getAttribute("data-status")).resolves.toBe("complete")
+    await page.click("[data-testid=tab-events]")
+    await screenshot("08-cross-chain-call")
+  })
+})

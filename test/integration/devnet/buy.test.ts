@@ -1,0 +1,109 @@
+import { Effect, Either } from "effect"
+import { parseEther, parseUnits, zeroAddress, type Hex } from "viem"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startDevnet, type Devnet } from "../../../devnet/index.js"
+import type { PriceMismatchError } from "../../../src/errors/index.js"
+import type { PluginContext } from "../../../src/plugins/Plugin.js"
+import { priceCheckPlugin } from "../../../src/plugins/priceCheck.js"
+import { apiGet, bookOrder, execute, executeOk, fetchOnly, listingIds, reads, stepIdsWithItems } from "./fixture.js"
+
+let devnet: Devnet
+beforeAll(async () => {
+  devnet = await startDevnet()
+})
+afterAll(async () => {
+  await devnet?.stop()
+})
+
+const user = (n: number) => devnet.accounts.users[n - 1]!
+const punks = () => devnet.contracts.origin.punks
+const token = (id: bigint) => `${punks()}:${id}`
+
+describe("buy through the core executor", () => {
+  it("buys a native listing: the token moves, the seller is paid, the order leaves the book", async () => {
+    const r = reads(devnet)
+    const [orderId] = await listingIds(devnet, punks(), 2n)
+    const sellerBefore = await r.eth(user(1).address)
+    const final = await executeOk(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(2n) }], taker: user(3).address, source: "devnet.test" })
+
+    expect(final.status).toBe("complete")
+    expect(stepIdsWithItems(final.steps)).toEqual(["sale"])
+    expect(await r.ownerOf(punks(), 2n)).toBe(user(3).address)
+    expect((await r.eth(user(1).address)) - sellerBefore).toBe(parseEther("0.11"))
+    expect(await r.orderStatus(orderId!)).toBe("filled")
+    expect((await bookOrder(devnet, orderId!))?.status).toBe("filled")
+    const sale = final.steps.find((s) => s.id === "sale")!.items![0]!
+    expect(sale.transfersData).toEqual([expect.objectContaining({ to: user(3).address, token: { contract: punks(), tokenId: "2" } })])
+  })
+
+  it("buys a USDC listing, approving USDC first", async () => {
+    const r = reads(devnet)
+    const { usdc } = devnet.contracts.origin
+    expect(await r.allowance(usdc, user(3).address)).toBe(0n)
+    const usdcBefore = await r.erc20(usdc, user(3).address)
+    const final = await executeOk(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(5n) }], taker: user(3).address, currency: usdc })
+
+    expect(stepIdsWithItems(final.steps)).toEqual(["currency-approval", "sale"])
+    expect(final.steps.every((s) => (s.items ?? []).every((i) => i.status === "complete"))).toBe(true)
+    expect(await r.ownerOf(punks(), 5n)).toBe(user(3).address)
+    expect(usdcBefore - (await r.erc20(usdc, user(3).address))).toBe(parseUnits("50", 6))
+    expect(final.path?.[0]).toMatchObject({ currency: usdc, currencySymbol: "USDC", currencyDecimals: 6, quote: 50, rawQuote: "50000000" })
+  })
+
+  it("buys a given order id, and refuses it once it is filled", async () => {
+    const r = reads(devnet)
+    const [orderId] = await listingIds(devnet, punks(), 8n)
+    await executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ orderId }], taker: user(4).address })
+    expect(await r.ownerOf(punks(), 8n)).toBe(user(4).address)
+    const again = await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ orderId }], taker: user(3).address })
+    expect(Either.isLeft(again) && again.left).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("filled") })
+  })
+
+  it("prechecks without touching the chain", async () => {
+    const r = reads(devnet)
+    const nonce = await r.nonce(user(3).address)
+    const answer = await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(3n) }], taker: user(3).address })
+    expect(Either.isRight(answer)).toBe(true)
+    const response = Either.getOrThrow(answer)
+    expect(response.requestId).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(response.path).toEqual([expect.objectContaining({ contract: punks(), tokenId: "3", source: "devnet", quote: 0.12, rawQuote: parseEther("0.12").toString() })])
+    expect(response.steps.map((s) => s.id)).toEqual(["currency-approval", "sale"])
+    expect(await r.nonce(user(3).address)).toBe(nonce)
+    expect(await r.ownerOf(punks(), 3n)).toBe(user(1).address)
+  })
+
+  it("a price check failure leaves the chain untouched", async () => {
+    const r = reads(devnet)
+    const nonce = await r.nonce(user(3).address)
+    const context = { action: "buy", expectedPrice: { [zeroAddress]: { amount: 0.05 } } } as unknown as PluginContext
+    const outcome = await execute(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(3n) }], taker: user(3).address }, {
+      guards: [(response) => priceCheckPlugin.guard!(response, context) as Effect.Effect<void, PriceMismatchError>],
+    })
+    expect(Either.isLeft(outcome) && outcome.left).toMatchObject({ _tag: "PriceMismatchError", message: "Attention: the total price is now 0.12" })
+    expect(Either.isLeft(outcome)).toBe(true)
+    expect(await r.nonce(user(3).address)).toBe(nonce)
+    expect(await r.ownerOf(punks(), 3n)).toBe(user(1).address)
+  })
+
+  it("a sale reverted on chain (the listing was filled in between) fails with a typed error", async () => {
+    const r = reads(devnet)
+    const answer = Either.getOrThrow(await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(3).address }))
+    // Someone else buys it first.
+    await executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(4).address })
+    // A fixed gas limit skips estimation, so the stale sale is really sent and reverts on chain.
+    const outcome = await execute(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(3).address }, { response: answer, gas: 500_000n })
+    expect(Either.isLeft(outcome)).toBe(true)
+    const error = Either.isLeft(outcome) ? outcome.left : undefined
+    expect(error).toMatchObject({ _tag: "TransactionFailedError", message: "Transaction failed" })
+    const hash = (error as { txHash: Hex }).txHash
+    expect((await r.client.getTransactionReceipt({ hash })).status).toBe("reverted")
+    expect(await r.ownerOf(punks(), 4n)).toBe(user(4).address)
+  })
+
+  it("serves the buyer's tokens from the indexer", async () => {
+    await devnet.sync()
+    const owned = await apiGet(devnet, `/users/${user(3).address}/tokens/v10?collection=${punks()}`)
+    const ids = owned.tokens.map((t: any) => t.token.tokenId)
+    expect(ids).toEqual(expect.arrayContaining(["2", "5", "13"]))
+  })
+})

@@ -1,0 +1,126 @@
+/**
+ * Shared helpers of the devnet end-to-end tests: a tradekit layer (config + fetch ApiClient + viem wallet)
+ * for a devnet user, an executor runner that returns the typed outcome, and on-chain / API reads.
+ */
+import { Effect, Either, Layer } from "effect"
+import { createWalletClient, http, type Address, type Hex } from "viem"
+import { devnetERC1155Abi, devnetERC721Abi, exchangeAbi, wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
+import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
+import type { Devnet, DevnetAccount } from "../../../devnet/index.js"
+import type { ExecutionError } from "../../../src/errors/index.js"
+import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import { executeSteps, type Guard } from "../../../src/pipeline/executeSteps.js"
+import { fetchSteps } from "../../../src/pipeline/fetchSteps.js"
+import { ApiClient } from "../../../src/services/ApiClient.js"
+import { ClientConfig, type ClientSettings } from "../../../src/services/ClientConfig.js"
+import { walletLayer } from "../../../src/services/viemWallet.js"
+import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
+
+/** A viem wallet client of a devnet user on the origin chain. */
+export const walletClientOf = (devnet: Devnet, user: DevnetAccount) =>
+  createWalletClient({ account: user.account, chain: devnet.chains[0]!.viemChain!, transport: http(devnet.rpcUrls[devnet.originChainId]) })
+
+/** Everything executeSteps needs, for `user` against the devnet. */
+export const devnetLayer = (devnet: Devnet, user: DevnetAccount, settings: ClientSettings = {}) => {
+  const config = ClientConfig.layer({ ...settings, chains: devnet.chains })
+  const origin = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! })
+  return Layer.mergeAll(
+    config,
+    ApiClient.layerFetch.pipe(Layer.provide(config)),
+    walletLayer(walletClientOf(devnet, user), { publicClients: { [devnet.originChainId]: origin }, receiptPollingInterval: 100 }),
+  )
+}
+
+export interface RunOptions {
+  readonly chainId?: number
+  readonly response?: ExecuteResponse
+  readonly guards?: ReadonlyArray<Guard>
+  readonly gas?: bigint
+  readonly onProgress?: (snapshot: ExecutionSnapshot) => void
+}
+
+/** Runs an execution through the core executor; resolves with the final snapshot or the typed error. */
+export const execute = (devnet: Devnet, user: DevnetAccount, path: string, body: unknown, options: RunOptions = {}) =>
+  Effect.runPromise(
+    Effect.either(
+      executeSteps({
+        request: { path, body },
+        ...(options.chainId !== undefined ? { chainId: options.chainId } : {}),
+        ...(options.response !== undefined ? { response: options.response } : {}),
+        ...(options.guards !== undefined ? { guards: options.guards } : {}),
+        ...(options.gas !== undefined ? { gas: options.gas } : {}),
+        onProgress: (snapshot) => Effect.sync(() => options.onProgress?.(snapshot)),
+      }),
+    ).pipe(Effect.provide(devnetLayer(devnet, user))),
+  )
+
+/** Runs an execution that must succeed. */
+export const executeOk = async (devnet: Devnet, user: DevnetAccount, path: string, body: unknown, options: RunOptions = {}): Promise<ExecutionSnapshot> => {
+  const outcome = await execute(devnet, user, path, body, options)
+  if (Either.isLeft(outcome)) throw new Error(`execution of ${path} failed: ${(outcome.left as ExecutionError).message}`, { cause: outcome.left })
+  return outcome.right
+}
+
+/** Fetches an execute answer without executing it (what a precheck does). */
+export const fetchOnly = (devnet: Devnet, user: DevnetAccount, path: string, body: unknown, chainId = devnet.originChainId) =>
+  Effect.runPromise(
+    Effect.either(
+      Effect.flatMap(ApiClient, (api) => fetchSteps(api, devnet.apiUrls[chainId]!, { path, body })),
+    ).pipe(Effect.provide(devnetLayer(devnet, user))),
+  )
+
+/** Chain reads on the origin chain (or the destination with `chainId`). */
+export const reads = (devnet: Devnet, chainId = devnet.originChainId) => {
+  const client = devnetPublicClient({ chainId, rpcUrl: devnet.rpcUrls[chainId]! })
+  const { exchange } = devnet.contracts.origin
+  return {
+    client,
+    ownerOf: (collection: Address, tokenId: bigint) => client.readContract({ address: collection, abi: devnetERC721Abi, functionName: "ownerOf", args: [tokenId] }),
+    balance1155: (collection: Address, owner: Address, id: bigint) =>
+      client.readContract({ address: collection, abi: devnetERC1155Abi, functionName: "balanceOf", args: [owner, id] }),
+    erc20: (token: Address, owner: Address) => client.readContract({ address: token, abi: wrappedNativeAbi, functionName: "balanceOf", args: [owner] }),
+    allowance: (token: Address, owner: Address) => client.readContract({ address: token, abi: wrappedNativeAbi, functionName: "allowance", args: [owner, exchange] }),
+    eth: (owner: Address) => client.getBalance({ address: owner }),
+    nonce: (owner: Address) => client.getTransactionCount({ address: owner }),
+    orderStatus: async (orderId: Hex) => {
+      const [filled, cancelled] = await client.readContract({ address: exchange, abi: exchangeAbi, functionName: "orderStatus", args: [orderId] })
+      return filled ? "filled" : cancelled ? "cancelled" : "open"
+    },
+    approvedForAll: (collection: Address, owner: Address) =>
+      client.readContract({ address: collection, abi: devnetERC721Abi, functionName: "isApprovedForAll", args: [owner, exchange] }),
+  }
+}
+
+/** GET on the devnet API, JSON body. */
+export const apiGet = async <T = any>(devnet: Devnet, path: string, chainId = devnet.originChainId): Promise<T> => {
+  const response = await fetch(`${devnet.apiUrls[chainId]}${path}`)
+  return (await response.json()) as T
+}
+
+/** POST on the devnet API; resolves with status and JSON body. */
+export const apiPost = async <T = any>(devnet: Devnet, path: string, body: unknown, chainId = devnet.originChainId): Promise<{ status: number; body: T; headers: Headers }> => {
+  const response = await fetch(`${devnet.apiUrls[chainId]}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  const text = await response.text()
+  let parsed: unknown = text
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    // a malformed body (fault injection) stays text
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers }
+}
+
+/** The order ids of a token's active listings, cheapest first. */
+export const listingIds = async (devnet: Devnet, collection: Address, tokenId: bigint): Promise<Hex[]> =>
+  (await apiGet<{ orders: { id: Hex }[] }>(devnet, `/orders/asks/v5?token=${collection}:${tokenId}`)).orders.map((o) => o.id)
+
+/** One order from the book, whatever its status. */
+export const bookOrder = async (devnet: Devnet, id: Hex, side: "asks" | "bids" = "asks") =>
+  (await apiGet<{ orders: { id: Hex; status: string; maker: Address; price: { amount: { raw: string } } }[] }>(
+    devnet,
+    `/orders/${side}/${side === "asks" ? "v5" : "v6"}?ids=${id}&status=any`,
+  )).orders[0]
+
+/** The step ids of a snapshot or answer whose items are not empty, in order. */
+export const stepIdsWithItems = (steps: ReadonlyArray<{ id: string; items?: ReadonlyArray<unknown> }>) =>
+  steps.filter((s) => (s.items?.length ?? 0) > 0).map((s) => s.id)

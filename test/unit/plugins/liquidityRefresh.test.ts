@@ -1,0 +1,63 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { buy } from "../../../src/actions/buy.js"
+import { mint } from "../../../src/actions/mint.js"
+import { sell } from "../../../src/actions/sell.js"
+import { APIError, UserRejectedError } from "../../../src/errors/index.js"
+import { failureOf, settle, setupActions } from "../actions/actionFixtures.js"
+import { NFT, OTHER, step, txItem } from "../fixtures.js"
+
+const items = [{ token: `${NFT}:1` }, { token: `${OTHER}:7` }, { orderId: "0xabc" }]
+
+describe("liquidity refresh plugin", () => {
+  it.effect.each([
+    ["buy", "/execute/buy/v7", buy({ items })],
+    ["sell", "/execute/sell/v7", sell({ items })],
+  ] as const)("after an APIError on %s, refreshes every item's token (liquidity only)", ([, path, action]) =>
+    Effect.gen(function* () {
+      const { api, run } = setupActions()
+      api.route("POST", path, { status: 400, body: { message: "No available orders" } }).route("POST", "/tokens/refresh/v1", { body: {} })
+      const error = failureOf(yield* Effect.exit(run(action)))
+      expect(error).toBeInstanceOf(APIError)
+      expect(error.message).toBe("No available orders")
+      yield* settle
+      const refreshes = api.requestsTo("/tokens/refresh/v1")
+      expect(refreshes.map((r) => r.body)).toEqual([
+        { token: `${NFT}:1`, liquidityOnly: true },
+        { token: `${OTHER}:7`, liquidityOnly: true },
+      ])
+      expect(refreshes[0]!.url.origin).toBe("https://api.test")
+    }))
+
+  it.effect("also after a precheck's APIError", () =>
+    Effect.gen(function* () {
+      const { api, run } = setupActions()
+      api.route("POST", "/execute/buy/v7", { status: 400, body: { message: "down" } })
+      yield* Effect.exit(run(buy({ items, precheck: true })))
+      yield* settle
+      expect(api.requestsTo("/tokens/refresh/v1")).toHaveLength(2)
+    }))
+
+  it.effect("its own failure is ignored: the action fails with the original error", () =>
+    Effect.gen(function* () {
+      const { api, run } = setupActions()
+      api.route("POST", "/execute/buy/v7", { status: 400, body: { message: "Stale" } }).route("POST", "/tokens/refresh/v1", { status: 500, body: { message: "no" } })
+      const error = failureOf(yield* Effect.exit(run(buy({ items }))))
+      expect(error.message).toBe("Stale")
+      yield* settle
+      expect(api.requestsTo("/tokens/refresh/v1")).toHaveLength(2)
+    }))
+
+  it.effect("is not fired for other actions, nor for errors that are not API errors", () =>
+    Effect.gen(function* () {
+      const { api, wallet, run } = setupActions()
+      api.route("POST", "/execute/mint/v1", { status: 400, body: { message: "Sold out" } })
+      yield* Effect.exit(run(mint({ items })))
+      wallet.behaviour.rejectTransactions = true
+      api.route("POST", "/execute/buy/v7", { body: { steps: [step("sale", "transaction", [txItem(wallet.address)])] } })
+      const error = failureOf(yield* Effect.exit(run(buy({ items }))))
+      expect(error).toBeInstanceOf(UserRejectedError)
+      yield* settle
+      expect(api.requestsTo("/tokens/refresh/v1")).toEqual([])
+    }))
+})
