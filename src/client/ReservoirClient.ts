@@ -109,6 +109,13 @@ export interface ReservoirClientActions {
   readonly call: (parameters: CallActionParameters) => Promise<ExecuteResponse | true>
 }
 
+/** The parameters of `resume`: a snapshot stored during an execution (after a reload or a crash). */
+export interface ResumeParameters extends Omit<FacadeParameters, "chainId" | "plugins"> {
+  readonly snapshot: ExecutionSnapshot
+  /** A gas limit for the transactions still to send. */
+  readonly gas?: string
+}
+
 /** A client of the Promise facade: its own runtime, configuration, plugins and event listeners. */
 export interface ReservoirClient {
   /** tradekit's version, as sent in `x-rkc-version`. */
@@ -124,6 +131,12 @@ export interface ReservoirClient {
   readonly addEventListener: (listener: ReservoirEventListener) => void
   readonly removeEventListener: (listener: ReservoirEventListener) => void
   readonly clearEventListeners: () => void
+  /**
+   * Continues an execution from a snapshot (for example one kept in localStorage across a page reload): a
+   * transaction already sent is confirmed, not sent again; a signature already posted is not signed again.
+   * Resolves to `true` once every step is complete.
+   */
+  readonly resume: (parameters: ResumeParameters) => Promise<true>
   /** Interrupts every running action and releases the client's resources. */
   readonly dispose: () => Promise<void>
 }

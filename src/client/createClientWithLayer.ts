@@ -9,6 +9,7 @@ import { list } from "../actions/list.js"
 import { mint } from "../actions/mint.js"
 import { sell } from "../actions/sell.js"
 import { transfer } from "../actions/transfer.js"
+import { resumeExecution } from "../pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
 import { eventsPlugin, type ReservoirEvent, type ReservoirEventListener } from "../plugins/events.js"
 import type { ApiClient } from "../services/ApiClient.js"
@@ -133,6 +134,17 @@ export const createClientWithLayer = (
     clearEventListeners: () => {
       listeners = []
     },
+    resume: (p) =>
+      run(
+        p,
+        Effect.as(
+          resumeExecution(p.snapshot, {
+            ...(p.gas !== undefined ? { gas: p.gas } : {}),
+            ...(p.onSnapshot !== undefined ? { onProgress: (snapshot) => notify(() => p.onSnapshot?.(snapshot)) } : {}),
+          }),
+          true as const,
+        ),
+      ),
     dispose: async () => {
       await Promise.all([runtime, ...retired].map((r) => r.dispose()))
     },

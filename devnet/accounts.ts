@@ -1,0 +1,50 @@
+/**
+ * The devnet's accounts: the funded test-mnemonic accounts, each with a role. The deployer, the Exchange
+ * operator and the solver are separate from the user accounts, so trading as a user never collides with the
+ * devnet's own transactions.
+ */
+import { toHex, type Address, type Hex } from "viem"
+import type { HDAccount } from "viem/accounts"
+import { anvilAccounts } from "./chain/anvil.js"
+
+/** What an account is for. */
+export type DevnetRole = "deployer" | "operator" | "solver" | "user"
+
+/** A funded devnet account. Its key is public (the test mnemonic): never use it anywhere else. */
+export interface DevnetAccount {
+  readonly role: DevnetRole
+  /** Index in the test mnemonic (m/44'/60'/0'/0/index). */
+  readonly index: number
+  readonly address: Address
+  readonly privateKey: Hex
+  /** A viem local account, ready for `createWalletClient({ account })`. */
+  readonly account: HDAccount
+}
+
+/** The devnet's accounts by role. */
+export interface DevnetAccounts {
+  readonly deployer: DevnetAccount
+  readonly operator: DevnetAccount
+  readonly solver: DevnetAccount
+  /** Users 1–4 hold the seeded NFTs, WETH and USDC; user 5 holds only ETH (a fresh wallet). */
+  readonly users: ReadonlyArray<DevnetAccount>
+}
+
+const USER_INDEXES = [1, 2, 3, 4, 5]
+const OPERATOR_INDEX = 8
+const SOLVER_INDEX = 9
+
+/** Derives the accounts from the test mnemonic. */
+export function devnetAccounts(): DevnetAccounts {
+  const hd = anvilAccounts(10)
+  const make = (role: DevnetRole, index: number): DevnetAccount => {
+    const account = hd[index]!
+    return { role, index, address: account.address, privateKey: toHex(account.getHdKey().privateKey!), account }
+  }
+  return {
+    deployer: make("deployer", 0),
+    operator: make("operator", OPERATOR_INDEX),
+    solver: make("solver", SOLVER_INDEX),
+    users: USER_INDEXES.map((i) => make("user", i)),
+  }
+}

@@ -1,0 +1,27 @@
+/** A human-readable summary of a running devnet (URLs, accounts with their public test keys, contracts). */
+import type { Devnet } from "./index.js"
+
+export function describeDevnet(devnet: Devnet): string {
+  const { origin, destination } = devnet.contracts
+  const lines = [
+    `tradekit devnet — started in ${devnet.timings.totalMs} ms (anvil ${devnet.timings.anvilMs}, deploy ${devnet.timings.deployMs}, seed ${devnet.timings.seedMs})`,
+    "",
+    "API (one server, a base path per chain):",
+    ...devnet.chains.map((c) => `  ${c.id}  ${c.baseApiUrl}${c.active ? "   (origin, order book; also served at the root)" : "   (destination of cross-chain calls)"}`),
+    "  admin: POST /__devnet/faults · GET /__devnet/state · GET /__devnet/records",
+    "",
+    "RPC:",
+    ...Object.entries(devnet.rpcUrls).map(([id, url]) => `  ${id}  ${url}`),
+    "",
+    "User accounts (public test-mnemonic keys — never use them anywhere else):",
+    ...devnet.accounts.users.map((u, i) => `  user ${i + 1}  ${u.address}  ${u.privateKey}${i === 4 ? "  (ETH only)" : ""}`),
+    `  devnet keys: deployer ${devnet.accounts.deployer.address}, operator ${devnet.accounts.operator.address}, solver ${devnet.accounts.solver.address}`,
+    "",
+    `Contracts on ${origin.chainId}:`,
+    `  Devnet Punks ${origin.punks}  Devnet Drops ${origin.drops}  Devnet Editions ${origin.editions}`,
+    `  WETH ${origin.weth}  USDC ${origin.usdc}  Exchange ${origin.exchange}  Depository ${origin.depository}`,
+    `Contracts on ${destination.chainId}:`,
+    `  Solver ${destination.solver}  Devnet Destination Punks ${destination.punks}  WETH ${destination.weth}`,
+  ]
+  return lines.join("\n")
+}

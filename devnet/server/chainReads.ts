@@ -1,0 +1,30 @@
+/** The on-chain reads the execute routes need to decide which steps a user still has to take. */
+import { zeroAddress, type Address } from "viem"
+import { devnetERC721Abi, exchangeAbi, wrappedNativeAbi } from "../artifacts/index.js"
+import type { ChainRuntime, DevnetContext } from "./context.js"
+import { HttpError } from "./http.js"
+
+export function isApprovedForAll(chain: ChainRuntime, collection: Address, owner: Address, operator: Address): Promise<boolean> {
+  return chain.client.readContract({ address: collection, abi: devnetERC721Abi, functionName: "isApprovedForAll", args: [owner, operator] })
+}
+
+export function erc20Balance(chain: ChainRuntime, token: Address, owner: Address): Promise<bigint> {
+  return token === zeroAddress
+    ? chain.client.getBalance({ address: owner })
+    : chain.client.readContract({ address: token, abi: wrappedNativeAbi, functionName: "balanceOf", args: [owner] })
+}
+
+export function erc20Allowance(chain: ChainRuntime, token: Address, owner: Address, spender: Address): Promise<bigint> {
+  return chain.client.readContract({ address: token, abi: wrappedNativeAbi, functionName: "allowance", args: [owner, spender] })
+}
+
+export function makerNonce(ctx: DevnetContext, maker: Address): Promise<bigint> {
+  return ctx.origin.client.readContract({ address: ctx.contracts.origin.exchange, abi: exchangeAbi, functionName: "nonces", args: [maker] })
+}
+
+/** Refuses a trading request on a chain without the order book. */
+export function requireOrigin(ctx: DevnetContext, chain: ChainRuntime): void {
+  if (chain.chainId !== ctx.origin.chainId) {
+    throw new HttpError(400, `The devnet order book lives on chain ${ctx.origin.chainId}, not ${chain.chainId}`)
+  }
+}

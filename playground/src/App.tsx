@@ -1,0 +1,238 @@
+import { useCallback, useEffect, useMemo, useState } from "react"
+import type { WalletClient } from "viem"
+import type { ReservoirClientOptions } from "../../src/index.js"
+import { TradekitProvider } from "../../src/react/index.js"
+import { short } from "./api.js"
+import { EventLog, useRecordEvents } from "./components/EventLog.js"
+import { HttpLog } from "./components/HttpLog.js"
+import { WalletPanel } from "./components/WalletPanel.js"
+import type { PlaygroundChain, PlaygroundConfig } from "./config.js"
+import { injectedWallet, localWallet, viemChainOf } from "./devnetWallet.js"
+import { httpLog } from "./httpLog.js"
+import { MarketProvider, useMarket } from "./market.js"
+import { BidPanel } from "./panels/BidPanel.js"
+import { BuyPanel } from "./panels/BuyPanel.js"
+import { CallPanel } from "./panels/CallPanel.js"
+import { CancelPanel } from "./panels/CancelPanel.js"
+import { ListPanel } from "./panels/ListPanel.js"
+import { MintPanel } from "./panels/MintPanel.js"
+import { SellPanel } from "./panels/SellPanel.js"
+import { TransferPanel } from "./panels/TransferPanel.js"
+import { SessionContext, useSession } from "./session.js"
+import { eventLog } from "./components/EventLog.js"
+
+const ACTIONS = [
+  ["buy", "Buy", BuyPanel],
+  ["sell", "Accept offer", SellPanel],
+  ["list", "List", ListPanel],
+  ["bid", "Bid", BidPanel],
+  ["cancel", "Cancel", CancelPanel],
+  ["transfer", "Transfer", TransferPanel],
+  ["mint", "Mint", MintPanel],
+  ["call", "Cross-chain", CallPanel],
+] as const
+
+type ActionId = (typeof ACTIONS)[number][0]
+const INJECTED = "injected"
+
+const Settings = (props: { chains: ReadonlyArray<PlaygroundChain>; onApply: (chains: ReadonlyArray<PlaygroundChain>) => void; onClose: () => void }) => {
+  const [draft, setDraft] = useState(props.chains)
+  const edit = (id: number, patch: Partial<PlaygroundChain>) => setDraft((d) => d.map((c) => (c.id === id ? { ...c, ...patch } : c)))
+  return (
+    <section className="card settings" data-testid="settings">
+      <header className="card-head">
+        <h2>Connection settings</h2>
+        <button type="button" className="ghost" onClick={props.onClose}>
+          Close
+        </button>
+      </header>
+      {draft.map((c) => (
+        <div key={c.id} className="settings-chain">
+          <strong>
+            {c.name} <code>{c.id}</code>
+          </strong>
+          <label className="field">
+            <span className="field-label">API base URL</span>
+            <input name={`api-${c.id}`} value={c.baseApiUrl} onChange={(e) => edit(c.id, { baseApiUrl: e.target.value })} />
+          </label>
+          <label className="field">
+            <span className="field-label">RPC URL</span>
+            <input name={`rpc-${c.id}`} value={c.rpcUrl} onChange={(e) => edit(c.id, { rpcUrl: e.target.value })} />
+          </label>
+          <label className="field">
+            <span className="field-label">Block explorer (optional)</span>
+            <input name={`explorer-${c.id}`} value={c.explorerUrl ?? ""} placeholder="https://…" onChange={(e) => edit(c.id, { explorerUrl: e.target.value || undefined })} />
+          </label>
+        </div>
+      ))}
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => props.onApply(draft)}>
+          Apply and reconnect
+        </button>
+      </div>
+    </section>
+  )
+}
+
+const Logs = () => {
+  const [tab, setTab] = useState<"http" | "events">("http")
+  useRecordEvents()
+  return (
+    <section className="card logs">
+      <header className="card-head">
+        <nav className="tabs small">
+          <button type="button" className={tab === "http" ? "active" : ""} onClick={() => setTab("http")} data-testid="tab-http">
+            Requests
+          </button>
+          <button type="button" className={tab === "events" ? "active" : ""} onClick={() => setTab("events")} data-testid="tab-events">
+            Events
+          </button>
+        </nav>
+        <button type="button" className="ghost" onClick={() => (tab === "http" ? httpLog.clear() : eventLog.clear())}>
+          Clear
+        </button>
+      </header>
+      {tab === "http" ? <HttpLog /> : <EventLog />}
+    </section>
+  )
+}
+
+const Workspace = () => {
+  const [active, setActive] = useState<ActionId>("buy")
+  const { wallet } = useSession()
+  return (
+    <main className="workspace">
+      <div className="main-column">
+        <nav className="tabs actions-tabs" data-testid="action-tabs">
+          {ACTIONS.map(([id, label]) => (
+            <button type="button" key={id} className={active === id ? "active" : ""} onClick={() => setActive(id)} data-testid={`tab-${id}`}>
+              {label}
+            </button>
+          ))}
+        </nav>
+        {!wallet ? <div className="notice">Connect a wallet to run actions.</div> : null}
+        {/* Every panel stays mounted: switching tabs must not abort what another panel runs. */}
+        {ACTIONS.map(([id, , Panel]) => (
+          <div key={id} hidden={active !== id}>
+            <Panel />
+          </div>
+        ))}
+        <Logs />
+      </div>
+      <aside className="side-column">
+        <WalletPanel />
+      </aside>
+    </main>
+  )
+}
+
+const ReadyBadge = () => {
+  const { loading, byChain } = useMarket()
+  const failed = byChain.some((m) => m.error)
+  return (
+    <span className={`pill ${failed ? "pill-error" : loading ? "pill-running" : "pill-complete"}`} data-testid="api-status">
+      {failed ? "API unreachable" : loading ? "reading…" : "API ready"}
+    </span>
+  )
+}
+
+/** The playground: connection bar, one panel per action with its live steps, the wallet, and the logs. */
+export const App = ({ config }: { config: PlaygroundConfig }) => {
+  const [chains, setChains] = useState<ReadonlyArray<PlaygroundChain>>(config.chains)
+  const [version, setVersion] = useState(0)
+  const [chainId, setChainId] = useState(() => (config.chains.find((c) => c.active) ?? config.chains[0]!).id)
+  const [accountKey, setAccountKey] = useState(() => new URLSearchParams(window.location.search).get("account") ?? config.accounts[0]?.address ?? "")
+  const [injected, setInjected] = useState<WalletClient | undefined>(undefined)
+  const [showSettings, setShowSettings] = useState(false)
+  const [refreshVersion, setRefreshVersion] = useState(0)
+  const hasInjected = typeof window !== "undefined" && "ethereum" in window
+
+  useEffect(() => {
+    if (accountKey !== INJECTED) return
+    void injectedWallet().then(setInjected)
+  }, [accountKey])
+
+  const account = config.accounts.find((a) => a.address.toLowerCase() === accountKey.toLowerCase())
+  const wallet = useMemo(
+    () => (accountKey === INJECTED ? injected : account ? localWallet(account, chains, chainId) : undefined),
+    [accountKey, injected, account, chains, chainId],
+  )
+  const address = wallet?.account?.address
+
+  const options: ReservoirClientOptions = useMemo(
+    () => ({
+      source: "playground.tradekit",
+      chains: chains.map((c) => ({
+        id: c.id,
+        name: c.name,
+        baseApiUrl: c.baseApiUrl,
+        active: c.id === chainId,
+        checkPollingInterval: c.checkPollingInterval,
+        paymentTokens: c.paymentTokens,
+        viemChain: viemChainOf(c),
+      })),
+    }),
+    // The provider reads its options once; `version` remounts it when the settings change.
+    [version],
+  )
+  const onActionSettled = useCallback(() => setRefreshVersion((v) => v + 1), [])
+  const session = useMemo(
+    () => ({ config, chains, chainId, account: accountKey === INJECTED ? undefined : account, address, wallet, onActionSettled }),
+    [config, chains, chainId, accountKey, account, address, wallet, onActionSettled],
+  )
+
+  return (
+    <SessionContext.Provider value={session}>
+      <TradekitProvider key={version} options={options} wallet={wallet}>
+        <MarketProvider chains={chains} user={address} version={refreshVersion}>
+          <header className="topbar">
+            <div className="brand">
+              <span className="logo" />
+              tradekit <span className="muted">playground</span>
+            </div>
+            <label className="topbar-field">
+              <span>Chain</span>
+              <select name="chain" value={chainId} onChange={(e) => setChainId(Number(e.target.value))} data-testid="chain-select">
+                {chains.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name} · {c.id}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="topbar-field">
+              <span>Account</span>
+              <select name="account" value={accountKey} onChange={(e) => setAccountKey(e.target.value)} data-testid="account-select">
+                {config.accounts.map((a) => (
+                  <option key={a.address} value={a.address}>
+                    {a.label} · {short(a.address)}
+                  </option>
+                ))}
+                {hasInjected ? <option value={INJECTED}>Browser wallet (window.ethereum)</option> : null}
+              </select>
+            </label>
+            <ReadyBadge />
+            <span className="topbar-api" title={chains.find((c) => c.id === chainId)?.baseApiUrl}>
+              {chains.find((c) => c.id === chainId)?.baseApiUrl}
+            </span>
+            <button type="button" className="ghost" onClick={() => setShowSettings((s) => !s)} data-testid="settings-toggle">
+              Settings
+            </button>
+          </header>
+          {showSettings ? (
+            <Settings
+              chains={chains}
+              onClose={() => setShowSettings(false)}
+              onApply={(next) => {
+                setChains(next)
+                setVersion((v) => v + 1)
+                setShowSettings(false)
+              }}
+            />
+          ) : null}
+          <Workspace />
+        </MarketProvider>
+      </TradekitProvider>
+    </SessionContext.Provider>
+  )
+}

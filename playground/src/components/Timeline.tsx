@@ -1,0 +1,122 @@
+import type { ExecutionSnapshot } from "../../../src/index.js"
+import type { ActionHookStatus } from "../../../src/react/index.js"
+import { formatPrice, short } from "../api.js"
+import type { PlaygroundChain } from "../config.js"
+import { Hash } from "./Hash.js"
+
+type Item = NonNullable<ExecutionSnapshot["steps"][number]["items"]>[number]
+
+const itemState = (item: Item, running: boolean): "complete" | "error" | "active" | "pending" =>
+  item.error ? "error" : item.status === "complete" ? "complete" : running ? "active" : "pending"
+
+const ItemView = ({ item, index, running, chains }: { item: Item; index: number; running: boolean; chains: ReadonlyArray<PlaygroundChain> }) => {
+  const state = itemState(item, running)
+  const explorerOf = (chainId: number) => chains.find((c) => c.id === chainId)?.explorerUrl
+  const data = item.data as { sign?: { signatureKind: string; primaryType?: string }; chainId?: number } | undefined
+  return (
+    <li className={`item item-${state}`} data-testid="step-item" data-state={state}>
+      <div className="item-head">
+        <span className="item-index">Item {index + 1}</span>
+        <span className={`pill pill-${state}`}>{state === "active" ? "in progress" : state}</span>
+      </div>
+      {data?.sign ? (
+        <div className="item-line">
+          Signature <code>{data.sign.signatureKind}</code>
+          {data.sign.primaryType ? <> · {data.sign.primaryType}</> : null}
+        </div>
+      ) : null}
+      {item.orderData?.map((order) => (
+        <div className="item-line" key={order.orderId ?? order.orderIndex}>
+          Order <code title={order.orderId}>{short(order.orderId)}</code>
+        </div>
+      ))}
+      {(item.internalTxHashes ?? []).map((tx) => (
+        <div className="item-line" key={`i${tx.txHash}`}>
+          <Hash hash={tx.txHash} explorerUrl={explorerOf(tx.chainId)} label={`your tx · chain ${tx.chainId}`} />
+        </div>
+      ))}
+      {(item.txHashes ?? []).map((tx) => (
+        <div className="item-line" key={tx.txHash}>
+          <Hash hash={tx.txHash} explorerUrl={explorerOf(tx.chainId)} label={`tx · chain ${tx.chainId}`} />
+        </div>
+      ))}
+      {item.tip && item.status !== "complete" ? <div className="item-tip">{item.tip}</div> : null}
+      {item.error ? <div className="item-error">{item.error}</div> : null}
+    </li>
+  )
+}
+
+/** The live steps of an execution: each step and item with its status, hashes, signatures and errors. */
+export const Timeline = ({
+  progress,
+  status,
+  chains,
+}: {
+  progress: ExecutionSnapshot | undefined
+  status: ActionHookStatus
+  chains: ReadonlyArray<PlaygroundChain>
+}) => {
+  if (!progress) {
+    return <div className="empty">{status === "running" ? "Fetching the steps…" : "The steps of the execution appear here once it runs."}</div>
+  }
+  const steps = progress.steps.filter((step) => (step.items ?? []).length > 0)
+  return (
+    <div className="timeline" data-testid="timeline" data-status={progress.status}>
+      <div className="timeline-meta">
+        <span className={`pill pill-${progress.status}`}>{progress.status}</span>
+        {progress.requestId ? (
+          <span title={progress.requestId}>
+            request <code>{short(progress.requestId)}</code>
+          </span>
+        ) : null}
+        <span>{progress.txHashes.length} tx</span>
+        {progress.path && progress.path.length > 0 ? (
+          <span>
+            path:{" "}
+            {progress.path
+              .map((p) => `${p.tokenId !== undefined ? `#${p.tokenId}` : "collection"} ${p.quote ?? ""} ${(p as { currencySymbol?: string }).currencySymbol ?? ""}`.trim())
+              .join(", ")}
+          </span>
+        ) : null}
+        {progress.fees?.relayer ? (
+          <span>
+            relayer fee {formatPrice({ currency: { contract: "0x", symbol: (progress.fees.relayer.currency as { symbol?: string })?.symbol ?? "", decimals: 18 }, amount: { raw: "", decimal: Number(progress.fees.relayer.amount?.decimal ?? 0) } })}
+          </span>
+        ) : null}
+      </div>
+      <ol className="steps">
+        {steps.length === 0 ? <li className="empty">Nothing to do: every step was already complete.</li> : null}
+        {steps.map((step) => {
+          const index = progress.steps.indexOf(step)
+          const items = step.items ?? []
+          const current = progress.currentStep?.index === index && progress.status === "running"
+          const state = step.error || items.some((i) => i.error) ? "error" : items.every((i) => i.status === "complete") ? "complete" : current ? "active" : "pending"
+          return (
+            <li key={`${step.id}-${index}`} className={`step step-${state}`} data-testid="step" data-step-id={step.id} data-state={state}>
+              <div className="step-dot" />
+              <div className="step-body">
+                <div className="step-head">
+                  <strong>{step.action}</strong>
+                  <span className="step-kind">{step.kind}</span>
+                  <code className="step-id">{step.id}</code>
+                </div>
+                <div className="step-description">{step.description}</div>
+                {step.error ? <div className="item-error">{step.error}</div> : null}
+                <ul className="items">
+                  {items.map((item, i) => (
+                    <ItemView key={i} item={item} index={i} chains={chains} running={current && (progress.currentStep?.itemIndexes.includes(i) ?? false)} />
+                  ))}
+                </ul>
+              </div>
+            </li>
+          )
+        })}
+      </ol>
+      {progress.error ? (
+        <div className="timeline-error">
+          <code>{progress.error._tag}</code> {progress.error.message}
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+import { createWalletClient, custom, defineChain, type Chain, type EIP1193Provider, type WalletClient } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import type { PlaygroundAccount, PlaygroundChain } from "./config.js"
+
+/** The viem chain of a playground chain: viem's presets do not know the devnet's RPC ports. */
+export const viemChainOf = (chain: PlaygroundChain): Chain =>
+  defineChain({
+    id: chain.id,
+    name: chain.name,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+    ...(chain.explorerUrl ? { blockExplorers: { default: { name: "Explorer", url: chain.explorerUrl } } } : {}),
+    testnet: true,
+  })
+
+/**
+ * A local signer that behaves like a browser wallet over several chains: requests go to the RPC of the chain
+ * it is on, and `wallet_switchEthereumChain` moves it, so a cross-chain flow can switch as it would in MetaMask.
+ */
+export const localWallet = (account: PlaygroundAccount, chains: ReadonlyArray<PlaygroundChain>, startChainId: number): WalletClient => {
+  let current = startChainId
+  let id = 0
+  const rpcOf = (chainId: number) => {
+    const chain = chains.find((c) => c.id === chainId)
+    if (!chain) throw Object.assign(new Error(`Unrecognized chain ${chainId}`), { code: 4902 })
+    return chain.rpcUrl
+  }
+  const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {
+    if (method === "eth_chainId") return `0x${current.toString(16)}`
+    if (method === "wallet_switchEthereumChain") {
+      const target = Number((params as Array<{ chainId: string }>)[0]!.chainId)
+      rpcOf(target)
+      current = target
+      return null
+    }
+    if (method === "eth_accounts" || method === "eth_requestAccounts") return [account.address]
+    const response = await fetch(rpcOf(current), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: params ?? [] }),
+    })
+    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } }
+    if (body.error) throw Object.assign(new Error(body.error.message), body.error)
+    return body.result
+  }
+  const chain = chains.find((c) => c.id === startChainId) ?? chains[0]!
+  return createWalletClient({
+    account: privateKeyToAccount(account.privateKey),
+    chain: viemChainOf(chain),
+    transport: custom({ request } as EIP1193Provider),
+  })
+}
+
+/** A WalletClient over the browser's injected wallet (`window.ethereum`), or undefined when there is none. */
+export const injectedWallet = async (): Promise<WalletClient | undefined> => {
+  const ethereum = (window as unknown as { ethereum?: EIP1193Provider }).ethereum
+  if (!ethereum) return undefined
+  const [address] = (await ethereum.request({ method: "eth_requestAccounts" })) as ReadonlyArray<`0x${string}`>
+  if (!address) return undefined
+  return createWalletClient({ account: address, transport: custom(ethereum) })
+}

@@ -1,0 +1,74 @@
+import { useState } from "react"
+import { parseUnits } from "viem"
+import { useListToken } from "../../../src/react/index.js"
+import { ActionPanel } from "../components/ActionPanel.js"
+import { expirationTimeOf, ExpirySelect, Field } from "../components/Field.js"
+import { TokenSelect } from "../components/TokenSelect.js"
+import { useChainMarket } from "../market.js"
+import { useSession } from "../session.js"
+
+/** List one of the wallet's tokens for sale. */
+export const ListPanel = () => {
+  const hook = useListToken()
+  const { chainId } = useSession()
+  const market = useChainMarket(chainId)
+  const currencies = market?.chain.paymentTokens ?? []
+  const [token, setToken] = useState("")
+  const [price, setPrice] = useState("0.5")
+  const [currency, setCurrency] = useState("0x0000000000000000000000000000000000000000")
+  const [quantity, setQuantity] = useState("1")
+  const [expiry, setExpiry] = useState(86_400)
+  const [orderbook, setOrderbook] = useState("reservoir")
+  return (
+    <ActionPanel
+      id="list"
+      title="List"
+      description="Approves the exchange for the collection when needed, then signs the listing and posts it to the order book."
+      hook={hook}
+      submitLabel="List"
+      parameters={() => {
+        if (!token) return "Pick one of your tokens."
+        const decimals = currencies.find((c) => c.address === currency)?.decimals ?? 18
+        let weiPrice: string
+        try {
+          weiPrice = parseUnits(price, decimals).toString()
+        } catch {
+          return "Enter a price."
+        }
+        const expirationTime = expirationTimeOf(expiry)
+        return {
+          chainId,
+          listings: [{ token, weiPrice, currency, quantity: Number(quantity), orderbook, ...(expirationTime ? { expirationTime } : {}) }],
+        }
+      }}
+    >
+      <TokenSelect label="Your token" name="token" market={market} tokens={market?.myTokens ?? []} value={token} onChange={setToken} />
+      <div className="row-fields">
+        <Field label="Price (per unit)">
+          <input name="price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+        </Field>
+        <Field label="Currency">
+          <select name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+            {currencies.map((c) => (
+              <option key={c.address} value={c.address}>
+                {c.symbol}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <div className="row-fields">
+        <Field label="Quantity">
+          <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+        </Field>
+        <ExpirySelect value={expiry} onChange={setExpiry} />
+        <Field label="Order book">
+          <select name="orderbook" value={orderbook} onChange={(e) => setOrderbook(e.target.value)}>
+            <option value="reservoir">reservoir</option>
+            <option value="devnet">devnet</option>
+          </select>
+        </Field>
+      </div>
+    </ActionPanel>
+  )
+}

@@ -1,0 +1,55 @@
+import { useState } from "react"
+import { isAddress } from "viem"
+import { useTransferTokens } from "../../../src/react/index.js"
+import { ActionPanel } from "../components/ActionPanel.js"
+import { Field } from "../components/Field.js"
+import { TokenSelect } from "../components/TokenSelect.js"
+import { useChainMarket } from "../market.js"
+import { useSession } from "../session.js"
+
+/** Transfer one of the wallet's tokens to another address. */
+export const TransferPanel = () => {
+  const hook = useTransferTokens()
+  const { chainId, address, config } = useSession()
+  const market = useChainMarket(chainId)
+  const [token, setToken] = useState("")
+  const [to, setTo] = useState("")
+  const [quantity, setQuantity] = useState("1")
+  const recipients = config.accounts.filter((a) => a.address.toLowerCase() !== address?.toLowerCase())
+  return (
+    <ActionPanel
+      id="transfer"
+      title="Transfer"
+      description="Sends your token to another address, straight from your wallet."
+      hook={hook}
+      submitLabel="Transfer"
+      parameters={() => {
+        if (!token) return "Pick one of your tokens."
+        if (!isAddress(to)) return "Enter the recipient's address."
+        return { to, items: [{ token, quantity: Number(quantity) }], chainId }
+      }}
+    >
+      <TokenSelect label="Your token" name="token" market={market} tokens={market?.myTokens ?? []} value={token} onChange={setToken} />
+      <Field label="Recipient" hint="A devnet account, or any address">
+        <input name="to" list="recipients" value={to} placeholder="0x…" onChange={(e) => setTo(e.target.value)} />
+        <datalist id="recipients">
+          {recipients.map((a) => (
+            <option key={a.address} value={a.address}>
+              {a.label}
+            </option>
+          ))}
+        </datalist>
+      </Field>
+      <div className="chips">
+        {recipients.map((a) => (
+          <button type="button" key={a.address} className="chip" onClick={() => setTo(a.address)}>
+            {a.label}
+          </button>
+        ))}
+      </div>
+      <Field label="Quantity">
+        <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+      </Field>
+    </ActionPanel>
+  )
+}
