@@ -72,17 +72,24 @@ export const createClientWithLayer = (
   // Runtimes replaced by `configure` keep serving the actions they started; all are released by `dispose`.
   const retired: Array<ManagedRuntime.ManagedRuntime<TradekitServices, never>> = []
 
+  // Every running action, so `dispose` can stop them: disposing a runtime does not interrupt its fibers.
+  const running = new Set<AbortController>()
+
   const run = <A>(
     parameters: FacadeParameters,
     effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>,
   ): Promise<A> => {
     const program = Effect.provideService(effect, Wallet, toWalletService(parameters.wallet))
+    const controller = new AbortController()
+    const signal = parameters.signal === undefined ? controller.signal : AbortSignal.any([parameters.signal, controller.signal])
+    running.add(controller)
     return runtime
-      .runPromiseExit(program, parameters.signal === undefined ? undefined : { signal: parameters.signal })
+      .runPromiseExit(program, { signal })
       .then((exit) => {
         if (Exit.isSuccess(exit)) return exit.value
-        throw rejectionOf(exit.cause, parameters.signal)
+        throw rejectionOf(exit.cause, signal)
       })
+      .finally(() => running.delete(controller))
   }
 
   type Progress = (snapshot: ExecutionSnapshot) => unknown
@@ -146,6 +153,7 @@ export const createClientWithLayer = (
         ),
       ),
     dispose: async () => {
+      for (const controller of running) controller.abort(new Error("The client was disposed"))
       await Promise.all([runtime, ...retired].map((r) => r.dispose()))
     },
     actions: {

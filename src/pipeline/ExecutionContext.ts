@@ -45,13 +45,20 @@ export interface ExecutionContext {
   readonly sent: Ref.Ref<ReadonlyMap<string, SentTransaction>>
   readonly state: SynchronizedRef.SynchronizedRef<ExecutionSnapshot>
   readonly onProgress: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
+  /**
+   * One wallet send at a time: items of a step confirm concurrently, but two sends from one account at once
+   * would race for the same nonce.
+   */
+  readonly sendLock: Effect.Semaphore
   /** Fire-and-forget requests (results posts); joined before a successful execution returns. */
   readonly background: FiberSet.FiberSet<unknown, unknown>
 }
 
-/** The key of a step item within an execution. */
-export const itemKey = (stepIndex: number, stepId: string, itemIndex: number): string =>
-  `${stepIndex}:${stepId}:${itemIndex}`
+/**
+ * The key of a step item within an execution: its step's id and its index. Step ids, not positions: a
+ * re-polled answer may leave out steps that are done, which shifts the positions of the others.
+ */
+export const itemKey = (stepId: string, itemIndex: number): string => `${stepId}:${itemIndex}`
 
 /** Applies `f` to the state and publishes the new snapshot, one update at a time. */
 export const updateState = (

@@ -2,7 +2,7 @@ import { Effect, Option, Ref, SynchronizedRef } from "effect"
 import { GENERIC_POLL_ATTEMPTS, GENERIC_POLL_INTERVAL } from "../chains/polling.js"
 import { PollTimeoutError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
-import type { Step } from "../schema/Step.js"
+import type { Step, StepItem } from "../schema/Step.js"
 import { type ExecutionContext, itemKey, updateState } from "./ExecutionContext.js"
 import { withSteps } from "./ExecutionSnapshot.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
@@ -10,33 +10,40 @@ import { fetchSteps } from "./fetchSteps.js"
 import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
 import { pollUntil } from "./pollUntil.js"
 
-const isReady = (response: ExecuteResponse, stepIndex: number, itemIndexes: ReadonlyArray<number>): boolean => {
-  const items = response.steps[stepIndex]?.items
-  return itemIndexes.every((i) => {
-    const item = items?.[i]
-    return item !== undefined && (item.data !== undefined || item.status === "complete")
-  })
+const isReady = (response: ExecuteResponse, stepId: string): boolean => {
+  const step = response.steps.find((candidate) => candidate.id === stepId)
+  return step === undefined || (step.items ?? []).every((item) => item.status === "complete" || item.data !== undefined)
 }
 
-/** Keeps the items this execution completed, so a re-polled answer cannot make them run again. */
-const keepCompleted = (
-  steps: ReadonlyArray<Step>,
+/**
+ * Adopts a re-polled answer while keeping what this execution did: an item it completed stays complete
+ * (it is never run again), and a step it worked on that the new answer leaves out stays in place, so
+ * its transaction hashes stay in the progress.
+ */
+export const mergeResponseSteps = (
+  previous: ReadonlyArray<Step>,
+  fresh: ReadonlyArray<Step>,
   completed: ReadonlyMap<string, unknown>,
-): ReadonlyArray<Step> =>
-  steps.map(
-    (step, s) =>
-      ({
-        ...step,
-        items: step.items?.map((item, i) => (completed.get(itemKey(s, step.id, i)) as typeof item | undefined) ?? item),
-      }) as Step,
-  )
+): ReadonlyArray<Step> => {
+  const completedIndexes = (stepId: string) =>
+    [...completed.keys()].flatMap((key) => (key.startsWith(`${stepId}:`) ? [Number(key.slice(stepId.length + 1))] : []))
+  const withCompleted = (step: Step): Step => {
+    const count = Math.max(step.items?.length ?? 0, ...completedIndexes(step.id).map((i) => i + 1))
+    if (count === 0) return step
+    const items = Array.from({ length: count }, (_, i) => (completed.get(itemKey(step.id, i)) as StepItem | undefined) ?? step.items?.[i])
+    return { ...step, items: items.filter((item): item is StepItem => item !== undefined) } as Step
+  }
+  const freshIds = new Set(fresh.map((step) => step.id))
+  const dropped = previous.filter((step) => !freshIds.has(step.id) && completedIndexes(step.id).length > 0)
+  return [...dropped, ...fresh].map(withCompleted)
+}
 
 /**
  * Waits until the incomplete items of a step have their data: re-posts the original execute request (with
  * the latest signature) on a schedule, then adopts the new answer — keeping what this execution already did.
  * Gives up with 'Failed to get data after N attempt(s), aborting'.
  */
-export const awaitItemData = (ctx: ExecutionContext, stepIndex: number, itemIndexes: ReadonlyArray<number>) =>
+export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
   Effect.gen(function* () {
     const probe = Effect.gen(function* () {
       const { signature } = yield* SynchronizedRef.get(ctx.state)
@@ -46,7 +53,7 @@ export const awaitItemData = (ctx: ExecutionContext, stepIndex: number, itemInde
         signature: Option.fromNullable(signature),
         retry: pristine ? ctx.retry : NO_RETRY,
       })
-      return isReady(response, stepIndex, itemIndexes) ? Option.some(response) : Option.none()
+      return isReady(response, stepId) ? Option.some(response) : Option.none()
     })
     const response = yield* pollUntil(notYetOnTransientFailure(probe), {
       interval: GENERIC_POLL_INTERVAL,
@@ -55,7 +62,7 @@ export const awaitItemData = (ctx: ExecutionContext, stepIndex: number, itemInde
     })
     const completed = yield* Ref.get(ctx.completed)
     yield* updateState(ctx, (snapshot) => ({
-      ...withSteps(snapshot, keepCompleted(response.steps, completed)),
+      ...withSteps(snapshot, mergeResponseSteps(snapshot.steps, response.steps, completed)),
       ...(response.path !== undefined ? { path: response.path } : {}),
       ...(response.fees !== undefined ? { fees: response.fees } : {}),
       ...(response.requestId !== undefined ? { requestId: response.requestId } : {}),

@@ -78,7 +78,7 @@ const runItem = (ctx: ExecutionContext, stepIndex: number, itemIndex: number) =>
     const snapshot = yield* SynchronizedRef.get(ctx.state)
     const step = snapshot.steps[stepIndex] as Step
     const item = step.items?.[itemIndex] as StepItem
-    const key = itemKey(stepIndex, step.id, itemIndex)
+    const key = itemKey(step.id, itemIndex)
     const position = { stepIndex, itemIndex, key }
 
     let patch: Partial<StepItem>
@@ -109,8 +109,9 @@ const runItem = (ctx: ExecutionContext, stepIndex: number, itemIndex: number) =>
 const runStep = (ctx: ExecutionContext, stepIndex: number, itemIndexes: ReadonlyArray<number>) =>
   Effect.gen(function* () {
     const before = yield* SynchronizedRef.get(ctx.state)
-    const waiting = itemIndexes.filter((i) => before.steps[stepIndex]?.items?.[i]?.data === undefined)
-    if (waiting.length > 0) yield* awaitItemData(ctx, stepIndex, itemIndexes)
+    const waiting = itemIndexes.some((i) => before.steps[stepIndex]?.items?.[i]?.data === undefined)
+    // The new answer may lay the steps out differently: adopt it, and let the loop pick the next step again.
+    if (waiting) return yield* awaitItemData(ctx, before.steps[stepIndex]?.id ?? "")
 
     const current = yield* SynchronizedRef.get(ctx.state)
     const step = current.steps[stepIndex]
@@ -165,6 +166,7 @@ const runFrom = <E>(
       sent: yield* Ref.make(seeds.sent),
       state: yield* SynchronizedRef.make(initial),
       onProgress,
+      sendLock: yield* Effect.makeSemaphore(1),
       background: yield* FiberSet.make(),
     }
     yield* onProgress(initial)
@@ -252,7 +254,7 @@ export const resumeExecution = (
     const steps = snapshot.steps.map((step, s) => {
       const { error: _stepError, errorData: _stepErrorData, ...cleanStep } = step
       const items = step.items?.map((item, i) => {
-        const key = itemKey(s, step.id, i)
+        const key = itemKey(step.id, i)
         if (item.status === "complete") {
           completed.set(key, item)
           return item

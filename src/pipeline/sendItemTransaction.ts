@@ -67,7 +67,7 @@ export const sendItemTransaction = (
     if (alreadySent !== undefined) {
       hash = alreadySent.hash
     } else {
-      const sent = yield* ctx.wallet.sendTransaction({ chain, request, context: { step, item } })
+      const sent = yield* ctx.sendLock.withPermits(1)(ctx.wallet.sendTransaction({ chain, request, context: { step, item } }))
       if (sent === undefined || sent === ("0x" as Hex)) return yield* new TransactionHashMissingError()
       hash = sent
       yield* recordHash(hash)

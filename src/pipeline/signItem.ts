@@ -33,6 +33,7 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
     const context = { step, item }
     // An item with orderData was posted already (an execution resumed after a reload): not signed again.
     const posted = item.orderData !== undefined
+    let ownSignature: Hex | undefined
     if (data.sign !== undefined && !posted) {
       const sign = data.sign
       let signature: Hex
@@ -46,12 +47,14 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
         }
         signature = yield* ctx.wallet.signTypedData({ typedData: typedDataOf(sign), chainId: ctx.chain.id, context })
       }
+      ownSignature = signature
       yield* updateState(ctx, (snapshot) => ({ ...snapshot, signature }))
     }
 
     let result: SignatureItemResult = posted ? { orderData: item.orderData } : {}
     if (data.post !== undefined && !posted) {
-      const { signature } = yield* SynchronizedRef.get(ctx.state)
+      // An item posts its own signature: items of a step sign concurrently, and the latest one is another's.
+      const signature = ownSignature ?? (yield* SynchronizedRef.get(ctx.state)).signature
       const response = yield* ctx.api.requestDecoded(
         {
           baseApiUrl: ctx.chain.baseApiUrl,

@@ -72,7 +72,8 @@ const respond = (responder: FakeResponder, request: RecordedRequest, call: numbe
 const decodeBody = (body: unknown): unknown => {
   if (typeof body !== "object" || body === null || !("body" in body)) return undefined
   const raw = (body as { body: unknown }).body
-  const text = raw instanceof Uint8Array ? new TextDecoder().decode(raw) : typeof raw === "string" ? raw : undefined
+  // ArrayBuffer.isView, not instanceof: under jsdom the body's Uint8Array comes from another realm.
+  const text = ArrayBuffer.isView(raw) ? new TextDecoder().decode(raw) : typeof raw === "string" ? raw : undefined
   if (text === undefined) return undefined
   try {
     return JSON.parse(text)

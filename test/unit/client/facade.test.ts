@@ -184,4 +184,21 @@ describe("createClient: the Promise facade", () => {
     expect(provider.methods.length).toBe(rpcCalls)
     await client.dispose()
   })
+
+  it("dispose stops the actions still running", async () => {
+    const provider = memoryProvider(1)
+    const wallet = createWalletClient({ account, chain: mainnet, transport: custom(provider) })
+    const { api, client } = setup({ chains: [{ ...chain, checkPollingInterval: 10 }] })
+    api
+      .route("POST", "/execute/buy/v7", { body: { steps: [step("sale", "transaction", [txItem(account.address)])] } })
+      .route("GET", /synced/, { body: { synced: false } })
+    const pending = client.actions.buyToken({ items: [{ token: `${NFT}:1` }], wallet })
+    while (api.requestsTo(/synced/).length < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+    await client.dispose()
+    const reason = (await pending.catch((e: unknown) => e)) as Error
+    expect(reason.message).toBe("The client was disposed")
+    const seen = api.requests.length
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(api.requests.length).toBe(seen)
+  })
 })
