@@ -1,12 +1,14 @@
 /**
  * `npm start`: starts the devnet and performs every action through the Promise facade (createClient), with a
  * live line per step/item status change. Exits non-zero on any failure. On success the devnet stays up
- * (URLs and accounts printed) until Ctrl-C; with `--exit` it stops and exits 0 (CI, tests).
+ * (URLs and accounts printed) and the playground is served, until Ctrl-C; with `--exit` it stops and exits 0
+ * (CI, tests).
  */
 import { createWalletClient, encodeFunctionData, http, parseEther, type Hex, type WalletClient } from "viem"
 import { devnetERC721Abi } from "../devnet/artifacts/index.js"
 import { describeDevnet } from "../devnet/describe.js"
 import { startDevnet, type Devnet, type DevnetAccount } from "../devnet/index.js"
+import { servePlayground } from "../playground/serve.js"
 import { createClient } from "../src/client.js"
 import type { Step } from "../src/schema/Step.js"
 
@@ -94,8 +96,10 @@ main().then(
       await devnet.stop()
       process.exit(0)
     }
-    out(`\n${describeDevnet(devnet)}\n\nThe devnet stays up; press Ctrl-C to stop.`)
-    const stop = () => void devnet.stop().then(() => process.exit(0))
+    out(`\n${describeDevnet(devnet)}\n`)
+    const playground = await servePlayground({ devnet, log: false })
+    out(`\nPlayground: ${playground.url}  (open it to try every flow in the browser)\nThe devnet stays up; press Ctrl-C to stop.`)
+    const stop = () => void Promise.all([playground.stop(), devnet.stop()]).then(() => process.exit(0))
     process.on("SIGINT", stop)
     process.on("SIGTERM", stop)
   },
