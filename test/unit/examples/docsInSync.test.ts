@@ -5,15 +5,16 @@ const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.m
 const asDocumented = (source: string) =>
   source
     .replaceAll('"../src/index.js"', '"tradekit"')
+    .replaceAll('"../src/react/index.js"', '"tradekit/react"')
     .replaceAll('"../../../src/index.js"', '"tradekit"')
     .replaceAll('"../../../src/testing/index.js"', '"tradekit/testing"')
     .trim()
 
-describe("docs/README-actions.md", () => {
-  it.each(["examples/effect-compose.ts", "examples/promise.ts", "examples/custom-plugin.ts", "test/unit/examples/testKit.test.ts"])(
+describe("README.md", () => {
+  it.each(["examples/effect-compose.ts", "examples/promise.ts", "examples/custom-plugin.ts", "test/unit/examples/testKit.test.ts", "examples/react.tsx"])(
     "shows %s exactly as it is typechecked",
     (path) => {
-      expect(read("docs/README-actions.md")).toContain(asDocumented(read(path)))
+      expect(read("README.md")).toContain(asDocumented(read(path)))
     },
   )
 })

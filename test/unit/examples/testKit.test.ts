@@ -1,4 +1,4 @@
-// The test-kit example of docs/README-actions.md: test your own program with the fake API, the fake wallet and
+// The test-kit example of the README: test your own program with the fake API, the fake wallet and
 // the TestClock. (In an app: import from "tradekit" and "tradekit/testing".)
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, TestClock } from "effect"

@@ -1,0 +1,32 @@
+// React: a provider with the client's options and a wallet, and a hook per action that renders progress.
+import type { WalletClient } from "viem"
+import { mainnet } from "../src/index.js"
+import { TradekitProvider, useBuyToken } from "../src/react/index.js"
+
+/** A buy button that shows each step as it goes, the typed error, and lets the user stop. */
+export const BuyButton = ({ token }: { readonly token: string }) => {
+  const { execute, status, progress, error, abort } = useBuyToken()
+  return (
+    <div>
+      <button disabled={status === "running"} onClick={() => execute({ items: [{ token, quantity: 1 }] })}>
+        Buy
+      </button>
+      {status === "running" && <button onClick={() => abort()}>Stop</button>}
+      <ol>
+        {progress?.steps.map((step) => (
+          <li key={step.id}>
+            {step.action}: {step.items?.every((item) => item.status === "complete") ? "done" : "…"}
+          </li>
+        ))}
+      </ol>
+      {error !== undefined && <p role="alert">{error.message}</p>}
+    </div>
+  )
+}
+
+/** The app: wagmi's `useWalletClient().data` plugs in as `wallet`. */
+export const App = ({ wallet }: { readonly wallet: WalletClient }) => (
+  <TradekitProvider options={{ chains: [{ ...mainnet, active: true }], source: "my.app" }} wallet={wallet}>
+    <BuyButton token="0x1111111111111111111111111111111111111111:42" />
+  </TradekitProvider>
+)
