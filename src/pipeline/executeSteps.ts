@@ -24,6 +24,7 @@ import {
 import { fetchSteps } from "./fetchSteps.js"
 import { sendItemTransaction } from "./sendItemTransaction.js"
 import { signItem } from "./signItem.js"
+import { atConfiguredLogLevel } from "./atConfiguredLogLevel.js"
 import { DEFAULT_WALLET_TIMEOUT_MS, withWalletTimeout } from "./withWalletTimeout.js"
 
 /** A check run once on the API's answer before anything is signed or sent; its failure ends the execution. */
@@ -226,7 +227,7 @@ export const executeSteps = <E = never>(
       ...options,
       response,
     })
-  }).pipe(Effect.withSpan("tradekit.executeSteps")) as Effect.Effect<
+  }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.executeSteps")) as Effect.Effect<
     ExecutionSnapshot,
     ExecutionError | MissingChainConfigurationError | E,
     ApiClient | Wallet | ClientConfig
@@ -269,4 +270,4 @@ export const resumeExecution = (
     const { error: _error, currentStep: _current, ...rest } = snapshot
     const initial = withSteps({ ...rest, status: "running" }, steps)
     return yield* runFrom<never>({ config, api, wallet }, chain, initial, { sent, completed }, options)
-  }).pipe(Effect.withSpan("tradekit.resumeExecution"))
+  }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.resumeExecution"))

@@ -9,6 +9,7 @@ import type {
 } from "../../errors/index.js"
 import type { ExecuteRequest } from "../../pipeline/ExecutionContext.js"
 import type { ExecutionSnapshot } from "../../pipeline/ExecutionSnapshot.js"
+import { atConfiguredLogLevel } from "../../pipeline/atConfiguredLogLevel.js"
 import { executeSteps, type Guard } from "../../pipeline/executeSteps.js"
 import { fetchSteps } from "../../pipeline/fetchSteps.js"
 import type { ExecuteResponse } from "../../schema/ExecuteResponse.js"
@@ -138,4 +139,4 @@ export const runAction = (
         ),
       ),
     )
-  }).pipe(Effect.withSpan(`tradekit.runAction`))
+  }).pipe(atConfiguredLogLevel, Effect.withSpan(`tradekit.runAction`))

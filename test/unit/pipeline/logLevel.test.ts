@@ -1,0 +1,44 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer, Logger, LogLevel } from "effect"
+import { executeSteps } from "../../../src/pipeline/executeSteps.js"
+import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
+import { step, txItem } from "../fixtures.js"
+
+const capture = () => {
+  const lines: Array<string> = []
+  const logger = Logger.make(({ logLevel, message }) => lines.push(`${logLevel.label} ${String(message)}`))
+  return { lines, layer: Logger.replace(Logger.defaultLogger, logger) }
+}
+
+const run = (logLevel: 0 | 4) =>
+  Effect.gen(function* () {
+    const logs = capture()
+    const api = makeFakeApi()
+    const wallet = makeFakeWallet()
+    wallet.behaviour.receipts.push({ replace: "repriced" })
+    api
+      .route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] }, headers: { deprecation: "true" } })
+      .route("GET", /synced/, (request) => ({ body: { synced: !request.path.includes(wallet.sent[0]!.hash) } }))
+    yield* Effect.log("the app's own line").pipe(
+      Effect.zipRight(executeSteps({ request: { path: "/execute/list/v5", body: {} } })),
+      Effect.provide(testLayer({ api, wallet, options: { logLevel } })),
+      Effect.provide(logs.layer),
+      Logger.withMinimumLogLevel(LogLevel.Info),
+    )
+    return logs.lines
+  })
+
+describe("log level", () => {
+  it.effect("tradekit says nothing by default, and leaves the app's own logs alone", () =>
+    Effect.gen(function* () {
+      expect(yield* run(0)).toEqual(["INFO the app's own line"])
+    }))
+
+  it.effect("at level 4 (verbose) it logs its requests, the deprecation warning and the replacement", () =>
+    Effect.gen(function* () {
+      const lines = yield* run(4)
+      expect(lines).toContain("WARN tradekit: the API marks /execute/list/v5 as deprecated")
+      expect(lines.some((line) => line.startsWith("DEBUG tradekit: POST /execute/list/v5"))).toBe(true)
+      expect(lines.some((line) => line.startsWith("INFO tradekit: transaction 0x") && line.includes("replaced by"))).toBe(true)
+    }))
+})
