@@ -16,6 +16,14 @@ export interface EndpointFault {
   readonly errorRate?: number
   /** Status of injected errors (default 500). */
   readonly errorStatus?: number
+  /** Statuses to pick injected errors from at random; overrides `errorStatus`. */
+  readonly errorStatuses?: ReadonlyArray<number>
+  /** Probability (0..1) of resetting the connection without answering. */
+  readonly resetRate?: number
+  /** Probability (0..1) of holding the request `hangMs` and then closing it unanswered (a client-side timeout). */
+  readonly hangRate?: number
+  /** How long a hung request is held (default 5000 ms). */
+  readonly hangMs?: number
   /** Probability (0..1) of answering 200 with a body that is not valid JSON. */
   readonly malformedRate?: number
   /** At most `limit` requests per `windowMs`; beyond, 429 with `Retry-After`. */
@@ -38,6 +46,13 @@ export type FaultDecision =
   | { readonly kind: "error"; readonly latencyMs: number; readonly status: number }
   | { readonly kind: "malformed"; readonly latencyMs: number }
   | { readonly kind: "rate-limited"; readonly latencyMs: number; readonly retryAfterSeconds: number }
+  | { readonly kind: "reset"; readonly latencyMs: number }
+  | { readonly kind: "hang"; readonly latencyMs: number; readonly hangMs: number }
+
+/** How many requests met each fate since the last reset, by kind. */
+export type FaultStats = Readonly<Record<FaultDecision["kind"], number>>
+
+const noStats = (): Record<FaultDecision["kind"], number> => ({ pass: 0, error: 0, malformed: 0, "rate-limited": 0, reset: 0, hang: 0 })
 
 /** mulberry32: tiny, fast and good enough to make fault sequences reproducible. */
 function seededRandom(seed: number): () => number {
@@ -63,6 +78,7 @@ export class Faults {
   private seed: number
   private random: () => number
   private readonly windows = new Map<string, number[]>()
+  private counts = noStats()
 
   constructor(
     private readonly chains: ReadonlyArray<FaultChain>,
@@ -93,10 +109,16 @@ export class Faults {
     this.windows.delete(pattern)
   }
 
-  /** Clears every HTTP fault and restarts the random sequence from the seed. */
+  /** How many requests met each fate (passed, or which fault) since the last reset. */
+  stats(): FaultStats {
+    return { ...this.counts }
+  }
+
+  /** Clears every HTTP fault and the counts, and restarts the random sequence from the seed. */
   reset(seed = this.seed): void {
     this.endpoints = {}
     this.windows.clear()
+    this.counts = noStats()
     this.reseed(seed)
   }
 
@@ -107,6 +129,12 @@ export class Faults {
 
   /** Decides the fate of a request to `path` (the endpoint path, without the chain prefix). */
   decide(path: string, now = Date.now()): FaultDecision {
+    const decision = this.choose(path, now)
+    if (decision.kind !== "pass" || Object.keys(this.endpoints).some((pattern) => matches(pattern, path))) this.counts[decision.kind]++
+    return decision
+  }
+
+  private choose(path: string, now: number): FaultDecision {
     const matching = Object.entries(this.endpoints).filter(([pattern]) => matches(pattern, path))
     if (matching.length === 0) return { kind: "pass", latencyMs: 0 }
     let latencyMs = 0
@@ -124,9 +152,13 @@ export class Faults {
     }
     for (const [, fault] of matching) {
       if (fault.errorRate !== undefined && this.random() < fault.errorRate) {
-        return { kind: "error", latencyMs, status: fault.errorStatus ?? 500 }
+        const statuses = fault.errorStatuses ?? []
+        const status = statuses.length > 0 ? statuses[Math.floor(this.random() * statuses.length)]! : (fault.errorStatus ?? 500)
+        return { kind: "error", latencyMs, status }
       }
       if (fault.malformedRate !== undefined && this.random() < fault.malformedRate) return { kind: "malformed", latencyMs }
+      if (fault.resetRate !== undefined && this.random() < fault.resetRate) return { kind: "reset", latencyMs }
+      if (fault.hangRate !== undefined && this.random() < fault.hangRate) return { kind: "hang", latencyMs, hangMs: fault.hangMs ?? 5000 }
     }
     return { kind: "pass", latencyMs }
   }

@@ -30,12 +30,15 @@ import { Faults } from "./faults.js"
 import { seedChain, seedOrders } from "./seed.js"
 import type { ChainRuntime, DevnetContext } from "./server/context.js"
 import { close, listen } from "./server/http.js"
+import { RequestLog, requestLogRoutes, withRequestLog } from "./server/requestLog.js"
 import { routes } from "./server/routes/index.js"
+import { attachStatusSocket } from "./server/statusSocket.js"
 
 export type { DevnetAccount, DevnetAccounts } from "./accounts.js"
 export type { DevnetContracts } from "./chain/deploy.js"
-export type { EndpointFault, FaultConfig } from "./faults.js"
+export type { EndpointFault, FaultConfig, FaultStats } from "./faults.js"
 export { Faults } from "./faults.js"
+export type { LoggedRequest, RequestLog } from "./server/requestLog.js"
 
 /** Options of {@link startDevnet}. */
 export interface StartDevnetOptions {
@@ -69,6 +72,8 @@ export interface Devnet {
   readonly apiUrl: string
   /** The API base URL of each chain, by chain id. */
   readonly apiUrls: Readonly<Record<number, string>>
+  /** The status websocket of each chain, by chain id (also each chain config's `websocketUrl`). */
+  readonly websocketUrls: Readonly<Record<number, string>>
   /** Ready for `createClient({ chains })` / `ClientConfig.layer({ chains })`: origin first and active. */
   readonly chains: ReadonlyArray<ChainConfig>
   readonly rpcUrls: Readonly<Record<number, string>>
@@ -79,6 +84,10 @@ export interface Devnet {
   /** The fault knobs (also at `POST /__devnet/faults`). */
   readonly faults: Faults
   readonly timings: DevnetTimings
+  /** Every API request answered (admin routes excepted), by route; also at `GET /__devnet/requests`. */
+  readonly requests: RequestLog
+  /** When the indexer recorded the transaction `hash` (ms since the epoch, sub-millisecond), if it has. */
+  indexedAt(hash: string): number | undefined
   /** Resolves once the indexer has caught up with every chain's current head. */
   sync(): Promise<void>
   /** Closes the server, stops the indexer and both anvils. Idempotent. */
@@ -169,16 +178,23 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       operator: new ServerSigner(accounts.operator.account, origin.chain, origin.client),
       relayerFee: options.relayerFee ?? parseEther("0.0001"),
     }
-    const { server, port } = await listen(ctx, routes, options.port ?? 0)
+    const requests = new RequestLog()
+    const { server, port } = await listen(ctx, [...withRequestLog(routes, requests), ...requestLogRoutes(requests)], options.port ?? 0)
     cleanups.push(() => close(server as Server))
+    // Registered after the server, so it runs first on stop: open sockets would keep the server from closing.
+    cleanups.push(attachStatusSocket(server, ctx))
 
     const base = `http://127.0.0.1:${port}`
     const apiUrls: Record<number, string> = { [ORIGIN_CHAIN_ID]: `${base}/chains/${ORIGIN_CHAIN_ID}`, [DESTINATION_CHAIN_ID]: `${base}/chains/${DESTINATION_CHAIN_ID}` }
+    const websocketUrls: Record<number, string> = Object.fromEntries(
+      Object.entries(apiUrls).map(([chainId, url]) => [chainId, `${url.replace(/^http/, "ws")}/ws`]),
+    )
     const checkPollingInterval = options.checkPollingInterval ?? 250
     const chainConfig = (c: ChainRuntime, active: boolean): ChainConfig => ({
       id: c.chainId,
       name: c.name,
       baseApiUrl: apiUrls[c.chainId]!,
+      websocketUrl: websocketUrls[c.chainId]!,
       active,
       checkPollingInterval,
       viemChain: c.chain,
@@ -194,6 +210,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     return {
       apiUrl: apiUrls[ORIGIN_CHAIN_ID]!,
       apiUrls,
+      websocketUrls,
       chains: [chainConfig(origin, true), chainConfig(destination, false)],
       rpcUrls: { [ORIGIN_CHAIN_ID]: origin.rpcUrl, [DESTINATION_CHAIN_ID]: destination.rpcUrl },
       originChainId: ORIGIN_CHAIN_ID,
@@ -201,6 +218,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       accounts,
       contracts,
       faults,
+      requests,
+      indexedAt: (hash) => indexer.findTransaction(hash)?.indexedAt,
       timings: { anvilMs: Math.round(anvilMs), deployMs: Math.round(deployMs), seedMs: Math.round(seedMs), totalMs: Math.round(totalMs) },
       sync: () => indexer.catchUp(),
       stop: () => (stopped ??= stopAll()),

@@ -1,5 +1,8 @@
-import { FetchHttpClient, type HttpClient } from "@effect/platform"
-import { Layer, Logger } from "effect"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Socket from "@effect/platform/Socket"
+import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
 import type { Plugin } from "./plugins/Plugin.js"
 import { defaultPlugins, mergePlugins, Plugins } from "./plugins/Plugins.js"
 import { ApiClient } from "./services/ApiClient.js"
@@ -9,6 +12,12 @@ import { ClientConfig, type ClientOptions, effectLogLevel } from "./services/Cli
 export interface TradekitOptions extends ClientOptions {
   /** Added to the built-in plugins; one with a built-in's name replaces it. */
   readonly plugins?: ReadonlyArray<Plugin>
+  /**
+   * Builds the sockets of chains with a `websocketUrl` (status pushed instead of waiting for the next poll).
+   * The global `WebSocket` when absent; on Node 20, which has none, pass one from the `ws` package:
+   * `(url, protocols) => new WebSocket(url, protocols)`. Without either, status is polled only.
+   */
+  readonly webSocketConstructor?: (url: string, protocols?: string | Array<string>) => globalThis.WebSocket
 }
 
 /** The services a client layer provides: everything an action needs but the Wallet. */
@@ -27,13 +36,15 @@ export const Tradekit = {
   layer: (options: TradekitOptions): Layer.Layer<TradekitServices> => Tradekit.layerWith(options, FetchHttpClient.layer),
   /** The client's services over any HttpClient (a proxy, a recording one, the fake API of `tradekit/testing`). */
   layerWith: (options: TradekitOptions, http: Layer.Layer<HttpClient.HttpClient>): Layer.Layer<TradekitServices> => {
-    const { plugins, ...clientOptions } = options
+    const { plugins, webSocketConstructor, ...clientOptions } = options
     const config = ClientConfig.layer(clientOptions)
     return Layer.mergeAll(
       config,
       ApiClient.layer.pipe(Layer.provide(Layer.merge(http, config))),
       Plugins.layer(mergePlugins(defaultPlugins, plugins)),
       Logger.minimumLogLevel(effectLogLevel(clientOptions.logLevel)),
+      // Read with serviceOption by the executor, so it is not part of TradekitServices.
+      webSocketConstructor === undefined ? Layer.empty : Layer.succeed(Socket.WebSocketConstructor, webSocketConstructor),
     )
   },
 }

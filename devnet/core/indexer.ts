@@ -18,6 +18,8 @@ export interface IndexedTransaction {
   readonly status: "success" | "reverted"
   readonly from: Address
   readonly to: Address | null
+  /** When the indexer recorded it: ms since the epoch, sub-millisecond (performance.timeOrigin + now()). */
+  readonly indexedAt: number
 }
 
 /** An NFT movement, in the shape of `/transfers/bulk/v2`. */
@@ -73,6 +75,7 @@ export class Indexer {
   private readonly holdings = new Map<string, Map<string, bigint>>()
   private readonly heads = new Map<number, bigint>()
   private readonly listeners = new Set<(event: IndexedEvent) => void>()
+  private readonly txListeners = new Set<(tx: IndexedTransaction) => void>()
   private readonly waiters = new Set<() => void>()
   private stopped = false
   private readonly loops: Promise<void>[] = []
@@ -97,6 +100,12 @@ export class Indexer {
   onEvent(listener: (event: IndexedEvent) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
+  }
+
+  /** Calls `listener` with every transaction as soon as it is indexed (after its events were announced). */
+  onTransaction(listener: (tx: IndexedTransaction) => void): () => void {
+    this.txListeners.add(listener)
+    return () => this.txListeners.delete(listener)
   }
 
   transaction(chainId: number, hash: string): IndexedTransaction | undefined {
@@ -197,15 +206,18 @@ export class Indexer {
       const event = this.decodeEvent(chainId, hash, log)
       if (event !== undefined) events.push(event)
     }
-    this.txs.set(key(chainId, hash), {
+    const tx: IndexedTransaction = {
       chainId,
       hash,
       blockNumber,
       status: receipt.status === "0x1" ? "success" : "reverted",
       from: getAddress(receipt.from),
       to: receipt.to === null ? null : getAddress(receipt.to),
-    })
+      indexedAt: performance.timeOrigin + performance.now(),
+    }
+    this.txs.set(key(chainId, hash), tx)
     for (const event of events) for (const listener of this.listeners) listener(event)
+    for (const listener of this.txListeners) listener(tx)
   }
 
   private decodeTransfer(chainId: number, txHash: Hex, blockNumber: bigint, log: RpcLog): IndexedTransfer[] | undefined {

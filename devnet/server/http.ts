@@ -116,6 +116,15 @@ export function makeHandler(ctx: DevnetContext, routes: ReadonlyArray<Route>) {
           return send(res, decision.status, toJson({ message: `Injected fault on ${path}`, statusCode: decision.status }))
         }
         if (decision.kind === "malformed") return send(res, 200, '{"steps": [{"id": "sale", "kind": ')
+        if (decision.kind === "reset") {
+          req.socket.destroy()
+          return
+        }
+        if (decision.kind === "hang") {
+          await sleep(decision.hangMs)
+          req.socket.destroy()
+          return
+        }
         if (decision.kind === "rate-limited") {
           return send(res, 429, toJson({ message: "Too many requests", statusCode: 429 }), {
             "retry-after": String(decision.retryAfterSeconds),

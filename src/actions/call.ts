@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { type Abi, type Address, encodeFunctionData, type Hex } from "viem"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"

@@ -1,4 +1,8 @@
-import { Effect, Exit, Queue, Stream, Take } from "effect"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Queue from "effect/Queue"
+import * as Stream from "effect/Stream"
+import * as Take from "effect/Take"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
 
 /**

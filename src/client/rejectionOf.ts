@@ -1,4 +1,4 @@
-import { Cause } from "effect"
+import * as Cause from "effect/Cause"
 
 /**
  * What a facade promise rejects with: the typed error itself (an Error, with the contract's `message`), the

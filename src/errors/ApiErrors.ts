@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /**
  * The aggregator API answered with an error: a non-2xx status, or a 2xx body that carries an `error`.

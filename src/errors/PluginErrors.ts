@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /**
  * A plugin refused the action: a request transform or a guard (a spend limit, an allow-list, ...) decided it

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** The wallet's send returned no transaction hash. */
 export class TransactionHashMissingError extends Schema.TaggedError<TransactionHashMissingError>()(

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** `cancel` was called without any order id. */
 export class NoOrderIdsError extends Schema.TaggedError<NoOrderIdsError>()("NoOrderIdsError", {

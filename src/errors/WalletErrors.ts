@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** The user rejected the request in their wallet (EIP-1193 error 4001). */
 export class UserRejectedError extends Schema.TaggedError<UserRejectedError>()("UserRejectedError", {

@@ -55,10 +55,18 @@ export interface ExecutionContext {
 }
 
 /**
- * The key of a step item within an execution: its step's id and its index. Step ids, not positions: a
- * re-polled answer may leave out steps that are done, which shifts the positions of the others.
+ * The key of a step within an execution: its id and how many earlier steps have the same id. Ids, not
+ * positions: a re-polled answer may leave out steps that are done, which shifts the others. The count, because
+ * an answer may hold several steps with one id (one `transfer` step per token, say).
  */
-export const itemKey = (stepId: string, itemIndex: number): string => `${stepId}:${itemIndex}`
+export const stepKeyAt = (steps: ReadonlyArray<{ readonly id: string }>, stepIndex: number): string => {
+  const id = steps[stepIndex]?.id ?? ""
+  const occurrence = steps.slice(0, stepIndex).filter((step) => step.id === id).length
+  return `${id}#${occurrence}`
+}
+
+/** The key of a step item within an execution: its step's key and its index. */
+export const itemKey = (stepKey: string, itemIndex: number): string => `${stepKey}:${itemIndex}`
 
 /** Applies `f` to the state and publishes the new snapshot, one update at a time. */
 export const updateState = (

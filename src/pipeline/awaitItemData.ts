@@ -3,7 +3,7 @@ import { GENERIC_POLL_ATTEMPTS, GENERIC_POLL_INTERVAL } from "../chains/polling.
 import { PollTimeoutError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { Step, StepItem } from "../schema/Step.js"
-import { type ExecutionContext, itemKey, updateState } from "./ExecutionContext.js"
+import { type ExecutionContext, itemKey, stepKeyAt, updateState } from "./ExecutionContext.js"
 import { withSteps } from "./ExecutionSnapshot.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import { fetchSteps } from "./fetchSteps.js"
@@ -25,17 +25,21 @@ export const mergeResponseSteps = (
   fresh: ReadonlyArray<Step>,
   completed: ReadonlyMap<string, unknown>,
 ): ReadonlyArray<Step> => {
-  const completedIndexes = (stepId: string) =>
-    [...completed.keys()].flatMap((key) => (key.startsWith(`${stepId}:`) ? [Number(key.slice(stepId.length + 1))] : []))
-  const withCompleted = (step: Step): Step => {
-    const count = Math.max(step.items?.length ?? 0, ...completedIndexes(step.id).map((i) => i + 1))
+  const completedIndexes = (stepKey: string) =>
+    [...completed.keys()].flatMap((key) => (key.startsWith(`${stepKey}:`) ? [Number(key.slice(stepKey.length + 1))] : []))
+  const freshKeys = new Set(fresh.map((_, s) => stepKeyAt(fresh, s)))
+  const dropped = previous.filter((_, s) => {
+    const key = stepKeyAt(previous, s)
+    return !freshKeys.has(key) && completedIndexes(key).length > 0
+  })
+  const merged = [...dropped, ...fresh]
+  return merged.map((step, s) => {
+    const key = stepKeyAt(merged, s)
+    const count = Math.max(step.items?.length ?? 0, ...completedIndexes(key).map((i) => i + 1))
     if (count === 0) return step
-    const items = Array.from({ length: count }, (_, i) => (completed.get(itemKey(step.id, i)) as StepItem | undefined) ?? step.items?.[i])
+    const items = Array.from({ length: count }, (_, i) => (completed.get(itemKey(key, i)) as StepItem | undefined) ?? step.items?.[i])
     return { ...step, items: items.filter((item): item is StepItem => item !== undefined) } as Step
-  }
-  const freshIds = new Set(fresh.map((step) => step.id))
-  const dropped = previous.filter((step) => !freshIds.has(step.id) && completedIndexes(step.id).length > 0)
-  return [...dropped, ...fresh].map(withCompleted)
+  })
 }
 
 /**

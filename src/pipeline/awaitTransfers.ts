@@ -1,4 +1,6 @@
-import { Effect, Option, SynchronizedRef } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as SynchronizedRef from "effect/SynchronizedRef"
 import { PollTimeoutError } from "../errors/index.js"
 import { TransfersResponse } from "../schema/StatusResponses.js"
 import type { ChainTxHash, TransferRecord } from "../schema/Step.js"

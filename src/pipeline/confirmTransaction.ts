@@ -1,4 +1,5 @@
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import type { Chain, Hex } from "viem"
 import {
   CrossChainTransactionError,
@@ -12,6 +13,7 @@ import type { Check } from "../schema/Step.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
 import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
 import { pollUntil } from "./pollUntil.js"
+import { pushedStatus, type StatusFilter } from "./watchStatusSocket.js"
 
 /** What to confirm: a sent transaction, and how the API is asked about it. */
 export interface ConfirmTarget {
@@ -45,7 +47,8 @@ type Settled = { readonly _tag: "Confirmed"; readonly answer: CheckResponse } | 
  * Confirms a sent transaction by racing its receipt against the API's status poll. The poll (the item's
  * check, else `/transactions/{hash}/synced/v1`) decides success; the receipt can only end the wait early — a
  * revert fails it, a cancelling replacement fails it, any other replacement switches to the new hash with a
- * full new attempt budget. The loser of the race is interrupted.
+ * full new attempt budget. When the chain has a `websocketUrl`, a status pushed over the socket is a third
+ * racer that settles the wait like a poll answer would (see `watchStatusSocket`). The losers are interrupted.
  */
 export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget): Effect.Effect<Confirmation, ConfirmError> => {
   const statusOf = (hash: Hex) =>
@@ -102,8 +105,18 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
       }),
     )
 
+  const requestId = (target.check?.body as { id?: unknown } | undefined)?.id
+  const pushed = (hash: Hex): Effect.Effect<Settled, TransactionFailedError> => {
+    const url = ctx.chain.websocketUrl
+    if (url === undefined) return Effect.never
+    const filter: StatusFilter = target.isCrossChain && typeof requestId === "string" ? { requestId } : { txHash: hash }
+    return pushedStatus(url, filter, hash).pipe(
+      Effect.map((update): Settled => ({ _tag: "Confirmed", answer: { status: update.status, txHashes: update.txHashes, destinationChainId: update.destinationChainId } })),
+    )
+  }
+
   const confirm = (hash: Hex): Effect.Effect<Confirmation, ConfirmError> =>
-    Effect.raceFirst(poll(hash), receipt(hash)).pipe(
+    Effect.raceFirst(poll(hash), Effect.raceFirst(receipt(hash), pushed(hash))).pipe(
       Effect.flatMap((settled) =>
         settled._tag === "Replaced"
           ? Effect.zipRight(

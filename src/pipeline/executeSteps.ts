@@ -12,7 +12,14 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../services/RetryPolicy.
 import { Wallet, type WalletService } from "../services/Wallet.js"
 import { awaitItemData } from "./awaitItemData.js"
 import { awaitTransfers, needsTransfers } from "./awaitTransfers.js"
-import { type ExecuteRequest, type ExecutionContext, itemKey, type SentTransaction, updateState } from "./ExecutionContext.js"
+import {
+  type ExecuteRequest,
+  type ExecutionContext,
+  itemKey,
+  type SentTransaction,
+  stepKeyAt,
+  updateState,
+} from "./ExecutionContext.js"
 import {
   type ExecutionSnapshot,
   nextIncompleteStep,
@@ -79,7 +86,7 @@ const runItem = (ctx: ExecutionContext, stepIndex: number, itemIndex: number) =>
     const snapshot = yield* SynchronizedRef.get(ctx.state)
     const step = snapshot.steps[stepIndex] as Step
     const item = step.items?.[itemIndex] as StepItem
-    const key = itemKey(step.id, itemIndex)
+    const key = itemKey(stepKeyAt(snapshot.steps, stepIndex), itemIndex)
     const position = { stepIndex, itemIndex, key }
 
     let patch: Partial<StepItem>
@@ -255,7 +262,7 @@ export const resumeExecution = (
     const steps = snapshot.steps.map((step, s) => {
       const { error: _stepError, errorData: _stepErrorData, ...cleanStep } = step
       const items = step.items?.map((item, i) => {
-        const key = itemKey(step.id, i)
+        const key = itemKey(stepKeyAt(snapshot.steps, s), i)
         if (item.status === "complete") {
           completed.set(key, item)
           return item

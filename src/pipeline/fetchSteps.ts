@@ -1,4 +1,5 @@
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { APIError, type ApiRequestError } from "../errors/index.js"
 import { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClientService } from "../services/ApiClient.js"

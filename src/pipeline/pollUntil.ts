@@ -1,4 +1,7 @@
-import { type Duration, Effect, Option, Schedule } from "effect"
+import type * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schedule from "effect/Schedule"
 
 /** How a poll is paced and when it gives up. */
 export interface PollOptions<E2> {

@@ -1,4 +1,5 @@
-import { Duration, Effect } from "effect"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
 import { WalletTimeoutError } from "../errors/index.js"
 import type { WalletService } from "../services/Wallet.js"
 

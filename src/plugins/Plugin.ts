@@ -1,4 +1,4 @@
-import type { Effect } from "effect"
+import type * as Effect from "effect/Effect"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import type { PluginRejectedError, PriceMismatchError, TradekitError } from "../errors/index.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"

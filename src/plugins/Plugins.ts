@@ -1,4 +1,5 @@
-import { Context, Layer } from "effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import { feesPlugin } from "./fees.js"
 import { liquidityRefreshPlugin } from "./liquidityRefresh.js"
 import type { Plugin } from "./Plugin.js"

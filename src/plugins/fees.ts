@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { definePlugin, type PluginContext, type RequestBody } from "./Plugin.js"
 
 const isDefaultOrderbook = (orderbook: unknown): boolean => orderbook === undefined || orderbook === null || orderbook === "" || orderbook === "reservoir"

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { formatUnits, parseUnits } from "viem"
 import { PRICE_TOLERANCE_DIVISOR } from "../chains/polling.js"
 import { PriceMismatchError } from "../errors/index.js"

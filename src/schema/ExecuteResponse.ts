@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { AmountString } from "./primitives.js"
 import { Step } from "./Step.js"
 

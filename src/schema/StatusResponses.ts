@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { TxHash } from "./primitives.js"
 import { OrderData, TransferRecord } from "./Step.js"
 

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Address, AmountString, Hex, TxHash } from "./primitives.js"
 
 /** An EIP-191 personal message to sign: a 32-byte hex message is signed as raw bytes, anything else as text. */

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Address, BigIntFromAmount, Hex } from "./primitives.js"
 
 /** A transaction item's data decoded for sending: amounts become bigints. */

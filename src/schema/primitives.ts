@@ -1,4 +1,5 @@
-import { ParseResult, Schema } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/
 const hexPattern = /^0x[0-9a-fA-F]*$/

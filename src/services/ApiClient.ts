@@ -1,12 +1,19 @@
-import {
-  FetchHttpClient,
-  Headers,
-  HttpClient,
-  HttpClientRequest,
-  type HttpClientResponse,
-  type HttpMethod,
-} from "@effect/platform"
-import { Clock, Context, Duration, Effect, Either, Layer, Option, Redacted, type Schema } from "effect"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as Headers from "@effect/platform/Headers"
+import * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpClientError from "@effect/platform/HttpClientError"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import type * as HttpMethod from "@effect/platform/HttpMethod"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import type * as Schema from "effect/Schema"
 import { APIError, type ApiRequestError, HttpRequestError } from "../errors/index.js"
 import { VERSION } from "../version.js"
 import { ClientConfig } from "./ClientConfig.js"
@@ -58,6 +65,18 @@ const errorMessageOf = (body: unknown, status: number): { message: string; statu
   }
 }
 
+/**
+ * What went wrong with a request, without the request itself: the platform's error holds the request and its
+ * headers, and those are only redacted when rendered inside a fiber — serialized later (`JSON.stringify`, an
+ * error tracker, `util.inspect`) they would show the API key.
+ */
+const transportCauseOf = (error: HttpClientError.HttpClientError) => ({
+  _tag: error._tag,
+  reason: error.reason,
+  ...(error.description !== undefined ? { description: error.description } : {}),
+  cause: error.cause,
+})
+
 const parseBody = (text: string): unknown => {
   if (text === "") return null
   try {
@@ -85,8 +104,8 @@ export const makeApiClient = Effect.gen(function* () {
   const headersWithKey = (): Headers.Headers =>
     config.apiKey === undefined ? baseHeaders : Headers.set(baseHeaders, "x-api-key", Redacted.value(config.apiKey))
 
-  const transportError = (endpoint: string, cause: unknown) =>
-    new HttpRequestError({ reason: "network", endpoint, cause, message: "Network Error" })
+  const transportError = (endpoint: string, error: HttpClientError.HttpClientError) =>
+    new HttpRequestError({ reason: "network", endpoint, cause: transportCauseOf(error), message: "Network Error" })
 
   const send = (
     method: HttpMethod.HttpMethod,

@@ -1,4 +1,5 @@
-import { Duration, Schedule } from "effect"
+import * as Duration from "effect/Duration"
+import * as Schedule from "effect/Schedule"
 import type { ApiRequestError } from "../errors/index.js"
 
 /** How a request that failed transiently (network, timeout, 408, 429, 5xx) is retried. */

@@ -1,4 +1,5 @@
-import { Context, type Effect } from "effect"
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
 import type { Address, Chain, Hex, SignableMessage, TypedDataDefinition } from "viem"
 import type { WalletCallError } from "../errors/index.js"
 import type { Step, StepItem } from "../schema/Step.js"

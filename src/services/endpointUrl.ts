@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import * as Either from "effect/Either"
 import { UnsafeEndpointError } from "../errors/index.js"
 
 /**

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { type Address, createPublicClient, fallback, type Hex, http, type Transport } from "viem"
 import type { Step, StepItem } from "../schema/Step.js"
 import { walletFailure } from "./internal/walletFailure.js"

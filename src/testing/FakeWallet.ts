@@ -1,4 +1,6 @@
-import { Duration, Effect, Layer } from "effect"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { type Address, type Hex, keccak256, type LocalAccount, toHex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { UserRejectedError, WalletError } from "../errors/index.js"

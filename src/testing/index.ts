@@ -7,3 +7,4 @@
 export * from "./FakeApi.js"
 export * from "./FakeWallet.js"
 export * from "./testLayer.js"
+export * from "./FakeStatusSocket.js"

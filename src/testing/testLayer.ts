@@ -1,4 +1,4 @@
-import { Layer } from "effect"
+import * as Layer from "effect/Layer"
 import { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, type ClientOptions } from "../services/ClientConfig.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"

@@ -1,4 +1,4 @@
-import type { Effect } from "effect"
+import type * as Effect from "effect/Effect"
 import type { ExecutionSnapshot } from "../../pipeline/ExecutionSnapshot.js"
 import type { Plugin } from "../../plugins/Plugin.js"
 

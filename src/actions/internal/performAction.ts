@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import type { ExecuteResponse } from "../../schema/ExecuteResponse.js"
 import type { CommonActionParameters } from "./ActionOptions.js"
 import { precheckProgress } from "./precheckProgress.js"

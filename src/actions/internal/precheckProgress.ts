@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import type { ExecuteRequest } from "../../pipeline/ExecutionContext.js"
 import { snapshotOf } from "../../pipeline/ExecutionSnapshot.js"
 import type { ExecuteResponse } from "../../schema/ExecuteResponse.js"

@@ -1,4 +1,7 @@
-import { Duration, Effect, Option, Schedule } from "effect"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schedule from "effect/Schedule"
 import type { Hex, PublicClient, Transaction } from "viem"
 import type { ReceiptOutcome } from "../Wallet.js"
 

@@ -27,10 +27,11 @@ describe("devnet lifecycle", () => {
   })
 
   it("runs on fixed ports when asked", async () => {
-    const devnet = await startDevnet({ seed: false, port: 38_711, originPort: 38_712, destinationPort: 38_713 })
+    // Below the ephemeral range, so no free port handed to a parallel test can take them.
+    const devnet = await startDevnet({ seed: false, port: 18_711, originPort: 18_712, destinationPort: 18_713 })
     try {
-      expect(devnet.apiUrl).toBe("http://127.0.0.1:38711/chains/31337")
-      expect(devnet.rpcUrls).toEqual({ 31337: "http://127.0.0.1:38712", 31338: "http://127.0.0.1:38713" })
+      expect(devnet.apiUrl).toBe("http://127.0.0.1:18711/chains/31337")
+      expect(devnet.rpcUrls).toEqual({ 31337: "http://127.0.0.1:18712", 31338: "http://127.0.0.1:18713" })
     } finally {
       await devnet.stop()
     }

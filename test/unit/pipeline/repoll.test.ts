@@ -94,3 +94,18 @@ describe("items of one step", () => {
       expect(most).toBe(1)
     }))
 })
+
+describe("steps that share an id", () => {
+  it.effect("each step's transaction is sent: one `transfer` step per token", () =>
+    Effect.gen(function* () {
+      const { api, wallet, execute } = setup()
+      api
+        .route("POST", "/execute/transfer/v1", {
+          body: { steps: [step("transfer", "transaction", [txItem(wallet.address)]), step("transfer", "transaction", [txItem(wallet.address)]), step("transfer", "transaction", [txItem(wallet.address)])] },
+        })
+        .route("GET", /synced/, { body: { synced: true } })
+      const final = yield* execute({ request: { path: "/execute/transfer/v1", body: {} } })
+      expect(wallet.sent).toHaveLength(3)
+      expect(new Set(final.txHashes.map((entry) => entry.txHash)).size).toBe(3)
+    }))
+})

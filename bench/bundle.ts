@@ -1,0 +1,176 @@
+/**
+ * Bundle budget: what a browser page pays, in gzip bytes, for tradekit and for @reservoir0x/reservoir-sdk
+ * 2.0.11. Each entry is bundled by esbuild (bundle, minify, platform browser, format esm), with viem external
+ * and with viem included, then gzipped (node:zlib, level 9). The breakdown groups the metafile's inputs by
+ * package (Effect core, Effect Schema, @effect/platform, viem, tradekit's own folders, ...); a group's gzip
+ * share is its share of the minified output applied to the gzip size, an estimate.
+ *
+ * `tsx bench/bundle.ts` prints the table; `--check` (npm run size) also fails when a tradekit size exceeds its
+ * budget in bench/budget.json; `--markdown` prints the tables as markdown (for bench/RESULTS.md);
+ * `--write-budget` sets the budgets to the measured sizes + 10%.
+ */
+import { build, type Metafile } from "esbuild"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { gzipSync } from "node:zlib"
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
+const budgetFile = join(root, "bench", "budget.json")
+
+const wallet = "declare const wallet: any"
+const chains = `[{ id: 1, name: "Ethereum", baseApiUrl: "https://api.reservoir.tools", active: true, checkPollingInterval: 1000 }]`
+
+/** The pages measured: what an app imports and calls. */
+const entries = {
+  "tradekit: buy only (facade)": `import { createClient } from "tradekit"
+${wallet}
+const client = createClient({ chains: ${chains} })
+client.actions.buyToken({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }], wallet })`,
+  "tradekit: all actions (facade)": `import { createClient } from "tradekit"
+${wallet}
+const client = createClient({ chains: ${chains} })
+const { actions } = client
+export const all = [actions.buyToken, actions.acceptOffer, actions.mintToken, actions.listToken, actions.placeBid, actions.cancelOrder, actions.transferTokens, actions.call, client.resume]
+actions.buyToken({ items: [], wallet })`,
+  "tradekit: buy only (Effect API)": `import { buy, Tradekit, walletLayer } from "tradekit"
+import { Effect } from "effect"
+${wallet}
+Effect.runPromise(buy({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }] }).pipe(Effect.provide(Tradekit.layer({ chains: ${chains} })), Effect.provide(walletLayer(wallet))))`,
+  "reservoir-sdk: buy only": `import { createClient, getClient } from "@reservoir0x/reservoir-sdk"
+${wallet}
+createClient({ chains: ${chains} })
+getClient().actions.buyToken({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }], wallet, onProgress: () => {} })`,
+  "reservoir-sdk: all actions": `import { createClient, getClient } from "@reservoir0x/reservoir-sdk"
+${wallet}
+createClient({ chains: ${chains} })
+const { actions } = getClient()
+export const all = [actions.buyToken, actions.acceptOffer, actions.mintToken, actions.listToken, actions.placeBid, actions.cancelOrder, actions.transferTokens, actions.call]
+actions.buyToken({ items: [], wallet, onProgress: () => {} })`,
+} as const
+type EntryName = keyof typeof entries
+
+interface Measurement {
+  readonly entry: EntryName
+  readonly viem: "external" | "included"
+  readonly minified: number
+  readonly gzip: number
+  readonly groups: ReadonlyArray<{ readonly group: string; readonly minified: number; readonly gzip: number }>
+}
+
+/** The group an input file of the bundle belongs to. */
+const groupOf = (path: string): string => {
+  const nm = path.lastIndexOf("node_modules/")
+  if (nm === -1) {
+    const src = /(?:^|\/)src\/([^/]+)/.exec(path)
+    return src === null ? "(entry)" : `tradekit src/${src[1]!.replace(/\.ts$/, ".ts")}`
+  }
+  const rest = path.slice(nm + "node_modules/".length)
+  const parts = rest.split("/")
+  const pkg = parts[0]!.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0]!
+  if (pkg === "effect") return /Schema|ParseResult|SchemaAST|internal\/schema/.test(rest) ? "effect: Schema" : "effect: core"
+  if (pkg === "@effect/platform") return /Socket/.test(rest) ? "@effect/platform: Socket" : "@effect/platform: HttpClient & co"
+  if (pkg === "viem") return /\/chains\//.test(rest) ? "viem: chains" : "viem"
+  return pkg
+}
+
+const measure = async (entry: EntryName, viem: "external" | "included", dir: string): Promise<Measurement> => {
+  const file = join(dir, `entry-${Object.keys(entries).indexOf(entry)}.ts`)
+  writeFileSync(file, entries[entry])
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    minify: true,
+    platform: "browser",
+    format: "esm",
+    target: "es2022",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+    alias: { tradekit: join(root, "src/index.ts") },
+    nodePaths: [join(root, "node_modules")],
+    external: viem === "external" ? ["viem", "viem/*"] : [],
+    define: { "process.env.NODE_ENV": '"production"' },
+  })
+  const output = result.outputFiles[0]!.contents
+  const minified = output.byteLength
+  const gzip = gzipSync(output, { level: 9 }).byteLength
+  const meta: Metafile = result.metafile
+  const inputs = Object.values(meta.outputs)[0]!.inputs
+  const byGroup = new Map<string, number>()
+  for (const [path, { bytesInOutput }] of Object.entries(inputs)) byGroup.set(groupOf(path), (byGroup.get(groupOf(path)) ?? 0) + bytesInOutput)
+  const total = [...byGroup.values()].reduce((a, b) => a + b, 0)
+  const groups = [...byGroup]
+    .map(([group, bytes]) => ({ group, minified: bytes, gzip: Math.round((bytes / total) * gzip) }))
+    .sort((a, b) => b.minified - a.minified)
+  return { entry, viem, minified, gzip, groups }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+/** Measures every entry, with viem external and included. */
+export const measureAll = async (): Promise<ReadonlyArray<Measurement>> => {
+  const dir = mkdtempSync(join(tmpdir(), "tradekit-bundle-"))
+  try {
+    const results: Measurement[] = []
+    for (const entry of Object.keys(entries) as EntryName[]) {
+      for (const viem of ["external", "included"] as const) results.push(await measure(entry, viem, dir))
+    }
+    return results
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const budgetKey = (m: Measurement) => `${m.entry} / viem ${m.viem}`
+
+/** The tables, as markdown. */
+export const markdown = (results: ReadonlyArray<Measurement>): string => {
+  const lines = ["| page | viem | minified | gzip |", "| --- | --- | ---: | ---: |"]
+  for (const m of results) lines.push(`| ${m.entry} | ${m.viem} | ${kb(m.minified)} | **${kb(m.gzip)}** |`)
+  for (const entry of ["tradekit: all actions (facade)", "reservoir-sdk: all actions"] as const) {
+    const m = results.find((r) => r.entry === entry && r.viem === "external")!
+    lines.push("", `Breakdown of "${entry}", viem external (gzip share estimated from the minified bytes):`, "", "| group | minified | ≈ gzip |", "| --- | ---: | ---: |")
+    for (const g of m.groups.filter((g) => g.minified >= 200)) lines.push(`| ${g.group} | ${kb(g.minified)} | ${kb(g.gzip)} |`)
+    const small = m.groups.filter((g) => g.minified < 200)
+    if (small.length > 0) lines.push(`| ${small.length} smaller groups | ${kb(small.reduce((a, g) => a + g.minified, 0))} | ${kb(small.reduce((a, g) => a + g.gzip, 0))} |`)
+  }
+  return lines.join("\n")
+}
+
+const main = async () => {
+  const args = process.argv.slice(2)
+  const results = await measureAll()
+  if (args.includes("--markdown")) {
+    process.stdout.write(`${markdown(results)}\n`)
+  } else {
+    for (const m of results) process.stdout.write(`${`${m.entry}, viem ${m.viem}`.padEnd(52)} ${kb(m.minified).padStart(10)} min  ${kb(m.gzip).padStart(9)} gzip\n`)
+  }
+  const tradekit = results.filter((m) => m.entry.startsWith("tradekit"))
+  if (args.includes("--write-budget")) {
+    const budget = Object.fromEntries(tradekit.map((m) => [budgetKey(m), Math.ceil((m.gzip * 1.1) / 100) * 100]))
+    writeFileSync(budgetFile, `${JSON.stringify({ unit: "bytes, gzip level 9", budgets: budget }, null, 2)}\n`)
+    process.stdout.write(`budgets written to ${budgetFile}\n`)
+  }
+  if (args.includes("--check")) {
+    const { budgets } = JSON.parse(readFileSync(budgetFile, "utf8")) as { budgets: Record<string, number> }
+    const over = tradekit.filter((m) => budgets[budgetKey(m)] !== undefined && m.gzip > budgets[budgetKey(m)]!)
+    const missing = tradekit.filter((m) => budgets[budgetKey(m)] === undefined)
+    for (const m of tradekit) {
+      const budget = budgets[budgetKey(m)]
+      process.stdout.write(`${budget !== undefined && m.gzip > budget ? "OVER" : "ok  "} ${budgetKey(m)}: ${m.gzip} B gzip, budget ${budget ?? "none"}\n`)
+    }
+    if (over.length > 0 || missing.length > 0) {
+      process.stderr.write(`bundle budget exceeded (or missing) for: ${[...over, ...missing].map(budgetKey).join(", ")}\n`)
+      process.exit(1)
+    }
+  }
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,135 @@
+/**
+ * Status updates pushed over a websocket: when a chain config has `websocketUrl`, the executor subscribes to
+ * the status of each transaction it confirms and completes the item as soon as the server reports success,
+ * while the status poll keeps running as the fallback (see `confirmTransaction`).
+ *
+ * Wire protocol — JSON text frames on the chain's `websocketUrl`:
+ *
+ * - client → server, once the socket is open, one subscription per socket:
+ *   `{"type":"subscribe","event":"transaction.status","filters":{"txHash":"0x…"}}`, or, for a cross-chain
+ *   request, `{"type":"subscribe","event":"transaction.status","filters":{"requestId":"0x…"}}`.
+ * - server → client:
+ *   `{"event":"transaction.status","data":{"txHash":"0x…","requestId"?:"0x…","status":"pending"|"success"|"failure","txHashes"?:["0x…"],"destinationChainId"?:1,"details"?:"…"}}`.
+ *   `pending` is informational; `success` completes the item (with `txHashes`, the API's fill hashes, when
+ *   present); `failure` fails it with `TransactionFailedError`. Messages for other subscriptions, other
+ *   events, or that do not decode are ignored.
+ *
+ * The socket is only ever an accelerator: if it cannot be opened, errors or closes, the poll alone decides
+ * (logged at debug level). The socket is closed once the item is settled either way, or interrupted.
+ *
+ * The socket is built by `@effect/platform`'s `Socket.WebSocketConstructor` when one is provided, else by the
+ * global `WebSocket` (browsers, Node ≥ 22). On Node 20 there is none: provide one built from the `ws` package,
+ * or the executor simply polls.
+ *
+ * @example
+ * import * as Socket from "@effect/platform/Socket"
+ * import WebSocket from "ws"
+ * const wsConstructor = Layer.succeed(Socket.WebSocketConstructor, (url, protocols) => new WebSocket(url, protocols) as unknown as globalThis.WebSocket)
+ * executeSteps({ request }).pipe(Effect.provide(wsConstructor))
+ * @module
+ */
+import * as Socket from "@effect/platform/Socket"
+import type * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import type { Hex } from "viem"
+import { TransactionFailedError } from "../errors/index.js"
+import { TxHash } from "../schema/primitives.js"
+
+/** What to subscribe to: a transaction by hash, or a cross-chain request by id. */
+export type StatusFilter = { readonly txHash: Hex } | { readonly requestId: string }
+
+/** The `data` of a `transaction.status` message. */
+export const StatusUpdate = Schema.Struct({
+  txHash: Schema.optional(Schema.String),
+  requestId: Schema.optional(Schema.String),
+  status: Schema.Literal("pending", "success", "failure"),
+  txHashes: Schema.optional(Schema.Array(TxHash)),
+  destinationChainId: Schema.optional(Schema.Number),
+  details: Schema.optional(Schema.String),
+})
+export type StatusUpdate = typeof StatusUpdate.Type
+
+/** A message the server pushes. */
+export const StatusMessage = Schema.Struct({
+  event: Schema.Literal("transaction.status"),
+  data: StatusUpdate,
+})
+export type StatusMessage = typeof StatusMessage.Type
+
+/** The subscription message for `filter`. */
+export const subscribeMessage = (filter: StatusFilter): string =>
+  JSON.stringify({ type: "subscribe", event: "transaction.status", filters: filter })
+
+const decodeMessage = Schema.decodeUnknownOption(Schema.parseJson(StatusMessage))
+const decoder = new TextDecoder()
+
+const concerns = (update: StatusUpdate, filter: StatusFilter): boolean =>
+  "txHash" in filter
+    ? update.txHash?.toLowerCase() === filter.txHash.toLowerCase()
+    : update.requestId?.toLowerCase() === filter.requestId.toLowerCase()
+
+/**
+ * Opens a socket to `url`, subscribes to `filter`, and resolves with the first settled update (`success` or
+ * `failure`) for it. Fails with the socket's error when it cannot open, errors, or closes first. The socket is
+ * closed when the effect ends or is interrupted.
+ */
+export const watchStatusSocket = (
+  url: string,
+  filter: StatusFilter,
+): Effect.Effect<StatusUpdate, Socket.SocketError, Socket.WebSocketConstructor> =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const socket = yield* Socket.makeWebSocket(url)
+      const write = yield* socket.writer
+      const settled = yield* Deferred.make<StatusUpdate>()
+      const onMessage = (raw: string | Uint8Array) => {
+        const message = decodeMessage(typeof raw === "string" ? raw : decoder.decode(raw))
+        if (Option.isNone(message)) return
+        const update = message.value.data
+        if (update.status !== "pending" && concerns(update, filter)) return Deferred.succeed(settled, update)
+      }
+      const closed = socket
+        .runRaw(onMessage, { onOpen: Effect.ignore(write(subscribeMessage(filter))) })
+        .pipe(Effect.zipRight(Effect.fail(new Socket.SocketCloseError({ reason: "Close", code: 1000 }))))
+      return yield* Effect.raceFirst(Deferred.await(settled), closed)
+    }),
+  )
+
+/** The constructor to build sockets with: the provided one, else the global `WebSocket` when there is one. */
+const webSocketConstructor: Effect.Effect<Option.Option<Context.Tag.Service<typeof Socket.WebSocketConstructor>>> = Effect.map(
+  Effect.serviceOption(Socket.WebSocketConstructor),
+  Option.orElse(() =>
+    typeof globalThis.WebSocket === "function"
+      ? Option.some((url: string, protocols?: string | Array<string>) => new globalThis.WebSocket(url, protocols))
+      : Option.none(),
+  ),
+)
+
+/**
+ * The socket side of a confirmation race: succeeds with the pushed `success` update for `hash` (or its
+ * cross-chain request), fails with `TransactionFailedError` on a pushed `failure`, and otherwise never ends —
+ * without a constructor, or after a socket error or close, the poll alone decides.
+ * @internal
+ */
+export const pushedStatus = (url: string, filter: StatusFilter, hash: Hex): Effect.Effect<StatusUpdate, TransactionFailedError> =>
+  Effect.flatMap(
+    webSocketConstructor,
+    Option.match({
+      onNone: () => Effect.zipRight(Effect.logDebug("tradekit: no WebSocket constructor, status by polling only"), Effect.never),
+      onSome: (construct) =>
+        watchStatusSocket(url, filter).pipe(
+          Effect.provideService(Socket.WebSocketConstructor, construct),
+          Effect.catchAll((error) =>
+            Effect.zipRight(Effect.logDebug(`tradekit: status socket unavailable, polling only: ${error.message}`), Effect.never),
+          ),
+          Effect.flatMap((update) =>
+            update.status === "failure"
+              ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
+              : Effect.succeed(update),
+          ),
+        ),
+    }),
+  )

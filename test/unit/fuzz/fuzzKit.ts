@@ -1,0 +1,342 @@
+/**
+ * Shared pieces of the fuzz tests: the error catalogue, a valid execute answer to mutate, JSON mutations, and
+ * a runner that drives one execution over the fake API and wallet with a TestClock until it ends.
+ */
+import { Cause, Effect, Exit, Fiber, Option, Schema, TestClock, TestContext } from "effect"
+import fc from "fast-check"
+import * as Errors from "../../../src/errors/index.js"
+import { executeSteps } from "../../../src/pipeline/executeSteps.js"
+import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
+import { TransactionRequest } from "../../../src/schema/TransactionRequest.js"
+import { type FakeApi, makeFakeApi } from "../../../src/testing/FakeApi.js"
+import { type FakeWallet, makeFakeWallet } from "../../../src/testing/FakeWallet.js"
+import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
+
+/** Every `_tag` of the error catalogue (src/errors): a failure must carry one of these. */
+export const ERROR_TAGS: ReadonlySet<string> = new Set(
+  Object.values(Errors).flatMap((value) => {
+    const tag = (value as { _tag?: unknown })._tag
+    return typeof value === "function" && typeof tag === "string" ? [tag] : []
+  }),
+)
+
+/** Fixed seed of every fuzz property, printed on failure by fast-check together with the counterexample. */
+export const FUZZ_SEED = 20240607
+
+export const EXCHANGE = "0x2222222222222222222222222222222222222222"
+export const TOKEN = "0x3333333333333333333333333333333333333333"
+export const NFT = "0x1111111111111111111111111111111111111111"
+const HASH = `0x${"ab".repeat(32)}`
+
+/** A valid buy answer exercising every kind of item: approval and sale transactions, eip712 and eip191 signatures. */
+export const validResponse = (wallet: `0x${string}`) => ({
+  requestId: "0x5f00",
+  steps: [
+    {
+      id: "currency-approval",
+      action: "Approve currency",
+      description: "…",
+      kind: "transaction",
+      items: [{ status: "incomplete", data: { from: wallet, to: TOKEN, data: "0x095ea7b3", value: "0", chainId: 1 } }],
+    },
+    {
+      id: "order-signature",
+      action: "Authorize",
+      kind: "signature",
+      items: [
+        {
+          status: "incomplete",
+          orderIndexes: [0],
+          data: {
+            sign: {
+              signatureKind: "eip712",
+              domain: { name: "Exchange", version: "1", chainId: 1, verifyingContract: EXCHANGE },
+              types: { Order: [{ name: "maker", type: "address" }, { name: "price", type: "uint256" }] },
+              primaryType: "Order",
+              value: { maker: wallet, price: "1000" },
+            },
+            post: { endpoint: "/order/v4", method: "POST", body: { items: [{ order: { kind: "x" } }] } },
+          },
+          check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "signature" } },
+        },
+        { status: "incomplete", data: { sign: { signatureKind: "eip191", message: `0x${"12".repeat(32)}` } } },
+      ],
+    },
+    {
+      id: "sale",
+      action: "Confirm",
+      kind: "transaction",
+      items: [
+        {
+          status: "incomplete",
+          orderIds: ["0xabc"],
+          data: { from: wallet, to: EXCHANGE, data: "0xdeadbeef", value: "0x3e8", gas: 100000 },
+          check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "transaction" } },
+        },
+      ],
+    },
+  ],
+  path: [{ orderId: "0xabc", contract: NFT, tokenId: "42", quantity: 1, currency: TOKEN, currencyDecimals: 6, quote: 12.5, rawQuote: "12500000" }],
+  fees: { relayer: { currency: { contract: TOKEN, decimals: 6 }, amount: { raw: "0", decimal: 0 } } },
+})
+
+/** Answers of the status endpoints that let a valid execution complete. */
+export const happyRoutes = (api: FakeApi, wallet: FakeWallet) =>
+  api
+    .route("POST", "/execute/status/v1", { body: { status: "success" } })
+    .route("POST", "/order/v4", { body: { results: [{ orderId: "0xorder", orderIndex: 0 }] } })
+    .route("POST", "/execute/results/v1", { body: {} })
+    .route("GET", /\/synced\/v1$/, { body: { synced: true } })
+    .route("GET", "/transfers/bulk/v2", (request) => ({
+      body: {
+        transfers: (request.query.txHash ?? []).map((txHash) => ({
+          txHash,
+          token: { contract: NFT, tokenId: "42" },
+          from: EXCHANGE,
+          to: wallet.address,
+          amount: "1",
+        })),
+      },
+    }))
+
+// ------------------------------------------------------------------------------------------- arbitraries
+
+const unicode = fc.string({ unit: "binary", maxLength: 40 })
+const hugeNumber = fc.constantFrom(
+  Number.MAX_SAFE_INTEGER + 2,
+  1e21,
+  1e308,
+  -1,
+  -1e21,
+  0.5,
+  -0.000001,
+  2 ** 53,
+  Number.MIN_SAFE_INTEGER,
+)
+const trickyString = fc.constantFrom(
+  "",
+  "0x",
+  "0X12",
+  "-1",
+  "1e18",
+  "0x-1",
+  " 1",
+  "1 ",
+  "１２３",
+  "0xZZ",
+  "٣",
+  "NaN",
+  "Infinity",
+  "null",
+  "__proto__",
+  "constructor",
+  "https://evil.test/steal",
+  "//evil.test",
+  "/@evil.test",
+  `0x${"f".repeat(41)}`,
+  `0x${"f".repeat(64)}`,
+  "9".repeat(400),
+)
+const deepNesting = fc
+  .tuple(fc.integer({ min: 50, max: 800 }), fc.boolean())
+  .map(([depth, asArray]) => {
+    let value: unknown = "bottom"
+    for (let i = 0; i < depth; i++) value = asArray ? [value] : { nested: value }
+    return value
+  })
+
+/** Any JSON value, with a bias towards what breaks decoders: huge and negative numbers, odd strings, deep nesting. */
+export const nastyJson: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
+  { weight: 2, arbitrary: hugeNumber },
+  { weight: 2, arbitrary: trickyString },
+  { weight: 2, arbitrary: unicode },
+  { weight: 1, arbitrary: deepNesting },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}) },
+)
+
+/** One change to a JSON document, at the `pick`-th node (modulo the number of nodes). */
+export type Mutation =
+  | { readonly kind: "replace"; readonly pick: number; readonly value: unknown }
+  | { readonly kind: "delete"; readonly pick: number }
+  | { readonly kind: "extra"; readonly pick: number; readonly key: string; readonly value: unknown }
+  | { readonly kind: "wrap"; readonly pick: number }
+
+export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant("replace" as const), pick: fc.nat(), value: nastyJson }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("extra" as const),
+      pick: fc.nat(),
+      key: fc.oneof(unicode, fc.constantFrom("__proto__", "constructor", "error", "status", "data", "steps")),
+      value: nastyJson,
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("wrap" as const), pick: fc.nat() }) },
+)
+
+type Path = ReadonlyArray<string | number>
+
+const nodesOf = (value: unknown, path: Path = []): Array<Path> => {
+  const here: Array<Path> = [path]
+  if (Array.isArray(value)) value.forEach((child, i) => here.push(...nodesOf(child, [...path, i])))
+  else if (typeof value === "object" && value !== null) {
+    for (const [key, child] of Object.entries(value)) here.push(...nodesOf(child, [...path, key]))
+  }
+  return here
+}
+
+const updateAt = (value: unknown, path: Path, f: (node: unknown) => unknown | typeof REMOVE): unknown => {
+  if (path.length === 0) return f(value)
+  const [head, ...rest] = path
+  if (Array.isArray(value)) {
+    const next = updateAt(value[head as number], rest, f)
+    return next === REMOVE ? value.filter((_, i) => i !== head) : value.map((child, i) => (i === head ? next : child))
+  }
+  const record = value as Record<string, unknown>
+  const next = updateAt(record[head as string], rest, f)
+  const copy: Record<string, unknown> = {}
+  for (const [key, child] of Object.entries(record)) if (key !== head) copy[key] = child
+  if (next !== REMOVE) Object.defineProperty(copy, head as string, { value: next, enumerable: true, writable: true, configurable: true })
+  return copy
+}
+const REMOVE = Symbol("remove")
+
+/** Applies mutations one after the other; each picks among the nodes of the document as it then is. */
+export const mutate = (document: unknown, mutations: ReadonlyArray<Mutation>): unknown =>
+  mutations.reduce((doc, m) => {
+    const nodes = nodesOf(doc)
+    const path = nodes[m.pick % nodes.length]!
+    switch (m.kind) {
+      case "replace":
+        return updateAt(doc, path, () => m.value)
+      case "delete":
+        return path.length === 0 ? doc : updateAt(doc, path, () => REMOVE)
+      case "wrap":
+        return updateAt(doc, path, (node) => [node])
+      case "extra":
+        return updateAt(doc, path, (node) =>
+          typeof node === "object" && node !== null && !Array.isArray(node)
+            ? Object.defineProperty({ ...node }, m.key, { value: m.value, enumerable: true, writable: true, configurable: true })
+            : node,
+        )
+    }
+  }, document)
+
+// ------------------------------------------------------------------------------------------- running
+
+/** How one execution ended, with what the fakes saw. */
+export interface Outcome {
+  readonly exit: Exit.Exit<ExecutionSnapshot, unknown>
+  readonly api: FakeApi
+  readonly wallet: FakeWallet
+  /** The last snapshot published. */
+  readonly last: ExecutionSnapshot | undefined
+}
+
+/**
+ * Runs an execution of `path` over a fresh fake API (set up by `routes`) and fake wallet, moving a TestClock
+ * a second at a time (and letting the wallet's promises settle) until it ends. Polls give up after 3 attempts.
+ */
+export const runExecution = (
+  path: string,
+  routes: (api: FakeApi, wallet: FakeWallet) => void,
+): Promise<Outcome> => {
+  const api = makeFakeApi()
+  const wallet = makeFakeWallet()
+  routes(api, wallet)
+  let last: ExecutionSnapshot | undefined
+  const layer = testLayer({
+    api,
+    wallet,
+    options: { chains: [{ ...TEST_CHAIN, checkPollingInterval: 1000 }], maxPollingAttemptsBeforeTimeout: 3 },
+  })
+  const program = Effect.gen(function* () {
+    const fiber = yield* Effect.fork(
+      executeSteps({
+        request: { path, body: { items: [{ token: `${NFT}:42` }] } },
+        onProgress: (snapshot) => Effect.sync(() => void (last = snapshot)),
+      }).pipe(Effect.provide(layer)),
+    )
+    // The data poll can take 15 × 5 s per step; 600 simulated seconds bound every execution of the template.
+    for (let tick = 0; tick < 600; tick++) {
+      const done = yield* Fiber.poll(fiber)
+      if (Option.isSome(done)) return done.value
+      yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      yield* TestClock.adjust("1 second")
+    }
+    yield* Fiber.interrupt(fiber)
+    return Exit.die(new Error("the execution did not end within 600 simulated seconds"))
+  })
+  return Effect.runPromise(program.pipe(Effect.provide(TestContext.TestContext))).then((exit) => ({ exit, api, wallet, last }))
+}
+
+/**
+ * The verdict on an exit: undefined when it is a success or a typed failure from the catalogue, else a text
+ * saying what is wrong (a defect, an interruption, an error without a catalogue `_tag`).
+ */
+export const untypedFailure = (exit: Exit.Exit<unknown, unknown>): string | undefined => {
+  if (Exit.isSuccess(exit)) return undefined
+  const die = Cause.dieOption(exit.cause)
+  if (Option.isSome(die)) return `defect: ${String(die.value)}`
+  const failure = Cause.failureOption(exit.cause)
+  if (Option.isNone(failure)) return `not a failure: ${Cause.pretty(exit.cause)}`
+  const tag = (failure.value as { _tag?: unknown })?._tag
+  return typeof tag === "string" && ERROR_TAGS.has(tag) ? undefined : `untyped failure: ${String(failure.value)}`
+}
+
+/** The failure's `_tag`, or undefined on success. */
+export const tagOf = (exit: Exit.Exit<unknown, unknown>): string | undefined =>
+  Exit.isSuccess(exit) ? undefined : Option.getOrUndefined(Option.map(Cause.failureOption(exit.cause), (e) => (e as { _tag: string })._tag))
+
+/** True when the execute answer decodes (what the executor requires before doing anything). */
+export const decodes = (body: unknown): boolean =>
+  Schema.decodeUnknownEither(ExecuteResponse, { onExcessProperty: "preserve" })(body)._tag === "Right"
+
+/**
+ * Checks every wallet call against the decoded answer: each transaction sent is the decoding of one
+ * transaction item, each signature is over one signature item's message; and no item was sent twice.
+ * Returns the problems found.
+ */
+export const walletCallProblems = (wallet: FakeWallet, answer: unknown): ReadonlyArray<string> => {
+  const problems: Array<string> = []
+  const decoded = Schema.decodeUnknownSync(ExecuteResponse, { onExcessProperty: "preserve" })(answer)
+  const txItems = decoded.steps.flatMap((step) =>
+    step.kind === "transaction" ? (step.items ?? []).flatMap((item) => (item.data === undefined ? [] : [item.data])) : [],
+  )
+  const signItems = decoded.steps.flatMap((step) =>
+    step.kind === "signature" ? (step.items ?? []).flatMap((item) => (item.data?.sign === undefined ? [] : [item.data.sign])) : [],
+  )
+  const keyOf = (request: TransactionRequest) => JSON.stringify([request.from.toLowerCase(), request.to, request.data, String(request.value), request.chainId])
+  const itemsPerKey = new Map<string, number>()
+  for (const data of txItems) {
+    const key = keyOf(Schema.decodeUnknownSync(TransactionRequest)(data))
+    itemsPerKey.set(key, (itemsPerKey.get(key) ?? 0) + 1)
+  }
+  const sendsPerKey = new Map<string, number>()
+  for (const call of wallet.calls) {
+    if (call.method === "sendTransaction") {
+      const key = keyOf(call.request)
+      if (!itemsPerKey.has(key)) problems.push(`sent a transaction that is no item's: ${key}`)
+      sendsPerKey.set(key, (sendsPerKey.get(key) ?? 0) + 1)
+    }
+    if (call.method === "signTypedData") {
+      const message = JSON.stringify((call.typedData as { message: unknown }).message)
+      if (!signItems.some((sign) => sign.signatureKind === "eip712" && JSON.stringify(sign.value) === message)) problems.push("signed typed data that is no item's")
+    }
+    if (call.method === "signMessage") {
+      const message = call.message as string | { raw: string }
+      const text = typeof message === "string" ? message : message.raw
+      if (!signItems.some((sign) => sign.signatureKind === "eip191" && sign.message === text)) problems.push("signed a message that is no item's")
+    }
+  }
+  for (const [key, sends] of sendsPerKey) {
+    if (sends > (itemsPerKey.get(key) ?? 0)) problems.push(`sent ${sends} transactions for ${itemsPerKey.get(key) ?? 0} item(s): ${key}`)
+  }
+  return problems
+}
+
+export { HASH }
