@@ -2,11 +2,10 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Socket from "@effect/platform/Socket"
 import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
 import type { Plugin } from "./plugins/Plugin.js"
 import { defaultPlugins, mergePlugins, Plugins } from "./plugins/Plugins.js"
 import { ApiClient } from "./services/ApiClient.js"
-import { ClientConfig, type ClientOptions, effectLogLevel } from "./services/ClientConfig.js"
+import { ClientConfig, type ClientOptions } from "./services/ClientConfig.js"
 
 /** The options of a tradekit client: reservoir-sdk 2.0.x's, plus the plugins every action of the client runs. */
 export interface TradekitOptions extends ClientOptions {
@@ -25,7 +24,8 @@ export type TradekitServices = ClientConfig | ApiClient | Plugins
 
 /**
  * The single entry of the Effect API: `Tradekit.layer(options)` provides the configuration, the ApiClient over
- * `fetch`, the plugins and the log level; add a wallet with `walletLayer(walletClient)`.
+ * `fetch` and the plugins; add a wallet with `walletLayer(walletClient)`. tradekit logs at `logLevel` (none by
+ * default) inside its own actions only, so the program's own logging stays as it was.
  *
  * @example
  * const program = buy({ items: [{ token: `${nft}:42` }] })
@@ -42,7 +42,6 @@ export const Tradekit = {
       config,
       ApiClient.layer.pipe(Layer.provide(Layer.merge(http, config))),
       Plugins.layer(mergePlugins(defaultPlugins, plugins)),
-      Logger.minimumLogLevel(effectLogLevel(clientOptions.logLevel)),
       // Read with serviceOption by the executor, so it is not part of TradekitServices.
       webSocketConstructor === undefined ? Layer.empty : Layer.succeed(Socket.WebSocketConstructor, webSocketConstructor),
     )

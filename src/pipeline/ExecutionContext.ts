@@ -1,4 +1,7 @@
-import { Effect, type FiberSet, type Ref, SynchronizedRef } from "effect"
+import * as Effect from "effect/Effect"
+import type * as FiberSet from "effect/FiberSet"
+import type * as Ref from "effect/Ref"
+import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Chain, Hex } from "viem"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import type { ApiClientService } from "../services/ApiClient.js"

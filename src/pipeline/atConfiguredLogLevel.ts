@@ -1,4 +1,5 @@
-import { Effect, Logger } from "effect"
+import * as Effect from "effect/Effect"
+import * as Logger from "effect/Logger"
 import { ClientConfig, effectLogLevel } from "../services/ClientConfig.js"
 
 /**

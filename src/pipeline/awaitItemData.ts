@@ -1,4 +1,7 @@
-import { Effect, Option, Ref, SynchronizedRef } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
+import * as SynchronizedRef from "effect/SynchronizedRef"
 import { GENERIC_POLL_ATTEMPTS, GENERIC_POLL_INTERVAL } from "../chains/polling.js"
 import { PollTimeoutError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"

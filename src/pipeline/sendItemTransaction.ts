@@ -1,4 +1,7 @@
-import { Effect, FiberSet, Ref, SynchronizedRef } from "effect"
+import * as Effect from "effect/Effect"
+import * as FiberSet from "effect/FiberSet"
+import * as Ref from "effect/Ref"
+import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Hex } from "viem"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import {

@@ -1,4 +1,6 @@
-import { Effect, Option, SynchronizedRef } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Hex } from "viem"
 import { ChainNotConfiguredError, PollTimeoutError, SignatureCheckError } from "../errors/index.js"
 import { CheckResponse, PostResponse } from "../schema/StatusResponses.js"

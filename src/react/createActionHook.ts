@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useRef, useState } from "react"
 import type { BidErrorType } from "../actions/bid.js"
 import type { BuyErrorType } from "../actions/buy.js"
 import type { CallErrorType } from "../actions/call.js"
@@ -9,7 +8,7 @@ import type { SellErrorType } from "../actions/sell.js"
 import type { TransferErrorType } from "../actions/transfer.js"
 import type { ReservoirClientActions, ReservoirClientWallet } from "../client/ReservoirClient.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
-import { useTradekit } from "./useTradekit.js"
+import { type ExecutionHookStatus, type FacadeCall, useExecution } from "./internal/useExecution.js"
 
 /** The name of a Promise facade action: `buyToken`, `acceptOffer`, `mintToken`, `listToken`, `placeBid`, ... */
 export type ActionName = keyof ReservoirClientActions
@@ -46,7 +45,7 @@ export type ActionHookData<N extends ActionName> = Awaited<ReturnType<ReservoirC
 export type ActionHookError<N extends ActionName> = ActionErrors[N] | Error
 
 /** Where a hook's execution stands. */
-export type ActionHookStatus = "idle" | "running" | "success" | "error"
+export type ActionHookStatus = ExecutionHookStatus
 
 /** The state a hook renders from. Each change is a new object; `progress` is the executor's own immutable snapshot. */
 export interface ActionHookState<N extends ActionName> {
@@ -74,7 +73,12 @@ export interface ActionHookResult<N extends ActionName> extends ActionHookState<
 /** An action hook: takes nothing, returns the state and the controls of one execution at a time. */
 export type ActionHook<N extends ActionName> = () => ActionHookResult<N>
 
-const idle = { status: "idle", progress: undefined, data: undefined, error: undefined } as const
+const callOf =
+  <N extends ActionName>(name: N): FacadeCall<ActionHookParameters<N>, ActionHookData<N>> =>
+  (client, parameters, controls) => {
+    const action = client.actions[name] as unknown as (p: FacadeParametersOf<N>) => Promise<ActionHookData<N>>
+    return action({ ...parameters, ...controls } as FacadeParametersOf<N>)
+  }
 
 /**
  * Makes the React hook of a Promise facade action. The hook holds no trading logic: it calls
@@ -86,55 +90,7 @@ const idle = { status: "idle", progress: undefined, data: undefined, error: unde
  * const { execute, status, progress, error, abort } = useBuyToken()
  * <button onClick={() => execute({ items: [{ token: "0xNft:42", quantity: 1 }] })}>Buy</button>
  */
-export const createActionHook = <N extends ActionName>(name: N): ActionHook<N> => () => {
-  const { client, wallet } = useTradekit()
-  const [state, setState] = useState<ActionHookState<N>>(idle)
-  // The execution this hook currently answers for; a superseded or reset one can no longer touch the state.
-  const running = useRef<AbortController | undefined>(undefined)
-
-  useEffect(() => () => running.current?.abort(), [])
-
-  const execute = useCallback(
-    async (parameters: ActionHookParameters<N>): Promise<ActionHookData<N> | undefined> => {
-      running.current?.abort()
-      const controller = new AbortController()
-      running.current = controller
-      const settle = (next: Partial<ActionHookState<N>>) => {
-        if (running.current !== controller) return
-        running.current = undefined
-        setState((current) => ({ ...current, ...next }))
-      }
-      setState({ ...idle, status: "running" })
-      try {
-        if (client === undefined) throw new Error("tradekit: the client is not ready yet")
-        const actingWallet = parameters.wallet ?? wallet
-        if (actingWallet === undefined) throw new Error("tradekit: no wallet; give one to <TradekitProvider wallet> or to execute")
-        const action = client.actions[name] as unknown as (p: FacadeParametersOf<N>) => Promise<ActionHookData<N>>
-        const data = await action({
-          ...parameters,
-          wallet: actingWallet,
-          signal: controller.signal,
-          onSnapshot: (snapshot: ExecutionSnapshot) => {
-            if (running.current === controller) setState((current) => ({ ...current, progress: snapshot }))
-          },
-        } as FacadeParametersOf<N>)
-        settle({ status: "success", data })
-        return data
-      } catch (error) {
-        settle({ status: "error", error: error as ActionHookError<N> })
-        return undefined
-      }
-    },
-    [client, wallet],
-  )
-
-  const abort = useCallback((reason?: unknown) => running.current?.abort(reason), [])
-
-  const reset = useCallback(() => {
-    running.current?.abort()
-    running.current = undefined
-    setState(idle)
-  }, [])
-
-  return { ...state, execute, abort, reset }
+export const createActionHook = <N extends ActionName>(name: N): ActionHook<N> => {
+  const call = callOf(name)
+  return () => useExecution<ActionHookParameters<N>, ActionHookData<N>, ActionHookError<N>>(call)
 }

@@ -7,6 +7,9 @@
  *   <BuyButton />
  * </TradekitProvider>
  * const { execute, status, progress, error, abort } = useBuyToken()
+ * // after a reload, carry on with a snapshot kept from `progress`:
+ * const resumed = useResume()
+ * void resumed.execute({ snapshot: JSON.parse(localStorage.getItem("execution")!) })
  * @module
  */
 export { TradekitContext, type TradekitContextValue } from "./TradekitContext.js"
@@ -32,3 +35,4 @@ export { usePlaceBid } from "./usePlaceBid.js"
 export { useCancelOrder } from "./useCancelOrder.js"
 export { useTransferTokens } from "./useTransferTokens.js"
 export { useCall } from "./useCall.js"
+export { useResume, type UseResumeErrorType, type UseResumeParameters, type UseResumeReturnType } from "./useResume.js"

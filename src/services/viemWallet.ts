@@ -1,4 +1,5 @@
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { type Account, type Chain, createPublicClient, custom, type Hex, type PublicClient, type Transaction, type WalletClient } from "viem"
 import { ChainMismatchError, WalletError } from "../errors/index.js"
 import { walletFailure } from "./internal/walletFailure.js"

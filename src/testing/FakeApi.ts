@@ -1,5 +1,8 @@
-import { HttpClient, HttpClientError, HttpClientResponse } from "@effect/platform"
-import { Effect, Layer } from "effect"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientError from "@effect/platform/HttpClientError"
+import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 
 /** A request the fake API received, as the server would see it. */
 export interface RecordedRequest {

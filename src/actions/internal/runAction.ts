@@ -1,4 +1,7 @@
-import { Cause, Effect, Option, Ref } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
 import type { ChainConfig } from "../../chains/ChainConfig.js"
 import type {
   ExecutionError,
