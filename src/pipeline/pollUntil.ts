@@ -21,10 +21,12 @@ export const pollUntil = <A, E, R, E2>(
   options: PollOptions<E2>,
 ): Effect.Effect<A, E | E2, R> => {
   if (options.attempts <= 0) return Effect.fail(options.onExhausted(0))
+  // Fixed, not spaced: a poll starts every interval however long the previous answer took, so the API's
+  // "done" is seen at most one interval after it is true.
   const schedule = Schedule.recurUntil<Option.Option<A>>(Option.isSome).pipe(
     Schedule.intersect(Schedule.recurs(options.attempts - 1)),
-    Schedule.map(([last]) => last),
-    Schedule.addDelay(() => options.interval),
+    Schedule.intersect(Schedule.fixed(options.interval)),
+    Schedule.map(([[last]]) => last),
   )
   return Effect.repeat(probe, schedule).pipe(
     Effect.flatMap(
