@@ -9,6 +9,7 @@ import { WalletPanel } from "./components/WalletPanel.js"
 import type { PlaygroundChain, PlaygroundConfig } from "./config.js"
 import { injectedWallet, localWallet, viemChainOf } from "./devnetWallet.js"
 import { httpLog } from "./httpLog.js"
+import { interruptedExecutions } from "./interruptedExecutions.js"
 import { MarketProvider, useMarket } from "./market.js"
 import { BidPanel } from "./panels/BidPanel.js"
 import { BuyPanel } from "./panels/BuyPanel.js"
@@ -97,8 +98,13 @@ const Logs = () => {
   )
 }
 
+const isActionId = (id: string | undefined): id is ActionId => ACTIONS.some(([action]) => action === id)
+
 const Workspace = () => {
-  const [active, setActive] = useState<ActionId>("buy")
+  const [active, setActive] = useState<ActionId>(() => {
+    const interrupted = interruptedExecutions()[0]?.panel
+    return isActionId(interrupted) ? interrupted : "buy"
+  })
   const { wallet } = useSession()
   return (
     <main className="workspace">
@@ -141,7 +147,12 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
   const [chains, setChains] = useState<ReadonlyArray<PlaygroundChain>>(config.chains)
   const [version, setVersion] = useState(0)
   const [chainId, setChainId] = useState(() => (config.chains.find((c) => c.active) ?? config.chains[0]!).id)
-  const [accountKey, setAccountKey] = useState(() => new URLSearchParams(window.location.search).get("account") ?? config.accounts[0]?.address ?? "")
+  const [accountKey, setAccountKey] = useState(() => {
+    // A reload in the middle of an execution comes back as the account it acts for, so that it can resume.
+    const interrupted = interruptedExecutions()[0]?.account.toLowerCase()
+    const resuming = config.accounts.find((a) => a.address.toLowerCase() === interrupted)
+    return resuming?.address ?? new URLSearchParams(window.location.search).get("account") ?? config.accounts[0]?.address ?? ""
+  })
   const [injected, setInjected] = useState<WalletClient | undefined>(undefined)
   const [showSettings, setShowSettings] = useState(false)
   const [refreshVersion, setRefreshVersion] = useState(0)

@@ -1,4 +1,5 @@
-import type * as Duration from "effect/Duration"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
@@ -21,16 +22,22 @@ export const pollUntil = <A, E, R, E2>(
   options: PollOptions<E2>,
 ): Effect.Effect<A, E | E2, R> => {
   if (options.attempts <= 0) return Effect.fail(options.onExhausted(0))
-  // Fixed, not spaced: a poll starts every interval however long the previous answer took, so the API's
-  // "done" is seen at most one interval after it is true.
-  const schedule = Schedule.recurUntil<Option.Option<A>>(Option.isSome).pipe(
+  // A poll starts every interval however long the previous answer took (the wait is what is left of the
+  // interval), so the API's "done" is seen at most one interval after it is true.
+  const interval = Duration.decode(options.interval)
+  const schedule = Schedule.recurUntil<readonly [Duration.Duration, Option.Option<A>]>(([, answer]) => Option.isSome(answer)).pipe(
     Schedule.intersect(Schedule.recurs(options.attempts - 1)),
-    Schedule.intersect(Schedule.fixed(options.interval)),
-    Schedule.map(([[last]]) => last),
+    Schedule.map(([last]) => last),
+    Schedule.addDelay(([took]) => Duration.max(Duration.zero, Duration.subtract(interval, took))),
   )
-  return Effect.repeat(probe, schedule).pipe(
-    Effect.flatMap(
-      Option.match({
+  const timed = Effect.gen(function* () {
+    const start = yield* Clock.currentTimeMillis
+    const answer = yield* probe
+    return [Duration.millis((yield* Clock.currentTimeMillis) - start), answer] as const
+  })
+  return Effect.repeat(timed, schedule).pipe(
+    Effect.flatMap(([, answer]) =>
+      Option.match(answer, {
         onNone: () => Effect.fail(options.onExhausted(options.attempts)),
         onSome: Effect.succeed,
       }),

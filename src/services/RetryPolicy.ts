@@ -43,8 +43,9 @@ export const retrySchedule = (policy: RetryPolicy): Schedule.Schedule<ApiRequest
     Schedule.intersect(Schedule.recurs(policy.times)),
     Schedule.whileInput(isTransientFailure),
     Schedule.passthrough,
+    // Whole milliseconds: jitter makes fractional ones, which a TestClock cannot turn into nanoseconds.
     Schedule.modifyDelay((error: ApiRequestError, delay) =>
-      retryAfterOf(error) ?? Duration.min(delay, Duration.decode(policy.maxDelay)),
+      Duration.millis(Math.round(Duration.toMillis(retryAfterOf(error) ?? Duration.min(delay, Duration.decode(policy.maxDelay))))),
     ),
   )
 

@@ -219,4 +219,49 @@ describe("the playground, in Chromium, against the devnet", () => {
     await page.click("[data-testid=tab-events]")
     await screenshot("08-cross-chain-call")
   })
+
+  it("resumes a buy interrupted by a reload: one transaction sent, confirmed after the reload, the buyer owns the token", async () => {
+    await connectAs(4)
+    const chainId = devnet.originChainId
+    const [listing] = await orders("asks", `token=${punk(8)}`)
+    expect(listing?.maker).toBe(user(2))
+    const nonceBefore = await origin.getTransactionCount({ address: user(4) })
+    const buyRequests = () => devnet.requests.entries.filter((entry) => entry.route === "POST /execute/buy/v7").length
+    const buysBefore = buyRequests()
+    const stored = () => page.evaluate(() => localStorage.getItem("tradekit.playground.executions"))
+    // With automine off the sale stays pending: the page is reloaded while its confirmation is awaited.
+    await devnet.faults.setAutomine(chainId, false)
+    try {
+      await openTab("buy")
+      await page.selectOption("[data-testid=panel-buy] select[name=listing]", listing!.id)
+      await page.click("[data-testid=panel-buy] [data-testid=submit]")
+      const hash = await page.locator("[data-testid=panel-buy] [data-testid=timeline] [data-hash]").first().getAttribute("data-hash", { timeout: 20_000 })
+      expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+      await page.waitForFunction((h) => localStorage.getItem("tradekit.playground.executions")?.includes(h) === true, hash!)
+
+      await page.reload()
+      const banner = page.locator("[data-testid=panel-buy] [data-testid=resume-banner]")
+      await banner.locator("strong", { hasText: "An execution was interrupted by a reload — resuming…" }).waitFor({ timeout: 30_000 })
+      await expect(page.locator("[data-testid=panel-buy]").getAttribute("data-status")).resolves.toBe("running")
+      await expect(page.locator("[data-testid=panel-buy] [data-testid=timeline] [data-hash]").first().getAttribute("data-hash")).resolves.toBe(hash)
+      await expect(origin.getTransactionCount({ address: user(4), blockTag: "pending" })).resolves.toBe(nonceBefore + 1)
+
+      await devnet.faults.setAutomine(chainId, true)
+      await devnet.faults.mine(chainId)
+      await page.locator("[data-testid=panel-buy][data-status=success]").waitFor({ timeout: 45_000 })
+      await banner.locator("strong", { hasText: "resumed and completed" }).waitFor()
+
+      await expect(origin.getTransactionCount({ address: user(4) })).resolves.toBe(nonceBefore + 1)
+      const sale = await origin.getTransaction({ hash: hash as Hex })
+      expect(sale.from.toLowerCase()).toBe(user(4).toLowerCase())
+      await expect(ownerOf(8)).resolves.toBe(user(4))
+      expect(buyRequests() - buysBefore).toBe(1)
+      await expect(page.locator("[data-testid=panel-buy] [data-testid=timeline]").getAttribute("data-status")).resolves.toBe("complete")
+      await expect(stored()).resolves.toBeNull()
+      await page.locator("[data-testid=wallet-token]", { hasText: "Devnet Punks #8" }).waitFor()
+      await screenshot("09-resume-after-reload")
+    } finally {
+      await devnet.faults.setAutomine(chainId, true)
+    }
+  })
 })

@@ -1,13 +1,23 @@
-import { type FormEvent, type ReactNode, useEffect, useRef } from "react"
-import type { ActionHookResult, ActionName } from "../../../src/react/index.js"
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react"
+import type { Address } from "viem"
+import { type ActionHookResult, type ActionName, useResume, useTradekit } from "../../../src/react/index.js"
+import { short } from "../api.js"
 import { setCurrentAction } from "../httpLog.js"
+import { claimInterrupted, interruptedExecutions, type StoredExecution, storedExecutions } from "../interruptedExecutions.js"
 import { useSession } from "../session.js"
 import { ErrorView } from "./ErrorView.js"
 import { Timeline } from "./Timeline.js"
 
+const bannerText = {
+  running: "An execution was interrupted by a reload — resuming…",
+  success: "The execution interrupted by the reload was resumed and completed.",
+  error: "The execution interrupted by the reload was resumed, and failed.",
+} as const
+
 /**
  * One action's panel: its form on the left, the live timeline of its execution on the right. The hook
- * does the work; this only wires the form's parameters into `execute`.
+ * does the work; this only wires the form's parameters into `execute`. Every update of a running execution
+ * is kept in localStorage, so that after a reload the panel resumes it (`useResume`) in the same timeline.
  */
 export function ActionPanel<N extends ActionName>(props: {
   readonly id: string
@@ -19,29 +29,75 @@ export function ActionPanel<N extends ActionName>(props: {
   readonly submitLabel: string
   readonly children: ReactNode
 }) {
-  const { hook } = props
-  const { chains, onActionSettled, wallet } = useSession()
-  const previous = useRef(hook.status)
+  const { hook, id, title } = props
+  const resumed = useResume()
+  const { client } = useTradekit()
+  const { address, chains, onActionSettled, wallet } = useSession()
+  // A resumed execution stays on show until it is reset or another one is submitted.
+  const shown = resumed.status !== "idle" ? resumed : hook
+  // The account the shown execution acts for, kept with its snapshot.
+  const owner = useRef<Address | undefined>(undefined)
+  const [resumedFrom, setResumedFrom] = useState<StoredExecution | undefined>(undefined)
+
+  const interrupted = interruptedExecutions().find((entry) => entry.panel === id)
+  const canResume = interrupted !== undefined && client !== undefined && wallet !== undefined && address?.toLowerCase() === interrupted.account.toLowerCase()
+  const resume = resumed.execute
   useEffect(() => {
-    if (previous.current === "running" && (hook.status === "success" || hook.status === "error")) onActionSettled()
-    previous.current = hook.status
-  }, [hook.status, onActionSettled])
+    if (!canResume) return
+    // Deferred, so that StrictMode's mount, unmount and mount again start it once.
+    const timer = setTimeout(() => {
+      const entry = claimInterrupted(id)
+      if (entry === undefined) return
+      owner.current = entry.account
+      setResumedFrom(entry)
+      setCurrentAction(title)
+      void resume({ snapshot: entry.snapshot })
+    })
+    return () => clearTimeout(timer)
+  }, [canResume, id, title, resume])
+
+  useEffect(() => {
+    const snapshot = shown.progress
+    if (shown.status !== "running" || snapshot?.status !== "running" || owner.current === undefined) return
+    storedExecutions.save({ panel: id, action: title, account: owner.current, snapshot, savedAt: Date.now() })
+  }, [shown.status, shown.progress, id, title])
+
+  const previous = useRef(shown.status)
+  useEffect(() => {
+    if (previous.current === "running" && shown.status !== "running") {
+      // Completed, failed, aborted or reset: nothing is left to resume.
+      storedExecutions.clear(id)
+      if (shown.status === "success" || shown.status === "error") onActionSettled()
+    }
+    previous.current = shown.status
+  }, [shown.status, onActionSettled, id])
 
   const built = props.parameters()
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (typeof built === "string") return
-    setCurrentAction(props.title)
+    resumed.reset()
+    owner.current = address
+    setCurrentAction(title)
     void hook.execute(built)
   }
-  const running = hook.status === "running"
+  const running = shown.status === "running"
   return (
-    <div className="panel" data-testid={`panel-${props.id}`} data-status={hook.status}>
+    <div className="panel" data-testid={`panel-${id}`} data-status={shown.status}>
+      {resumedFrom !== undefined && resumed.status !== "idle" ? (
+        <div className={`resume-banner resume-${resumed.status}`} role="status" data-testid="resume-banner" data-status={resumed.status}>
+          <strong>{bannerText[resumed.status]}</strong>
+          <span>
+            {resumedFrom.action} for <code title={resumedFrom.account}>{short(resumedFrom.account)}</code>, stored at{" "}
+            {new Date(resumedFrom.savedAt).toLocaleTimeString()} with {resumedFrom.snapshot.txHashes.length} tx sent
+          </span>
+        </div>
+      ) : null}
       <form className="card form" onSubmit={submit}>
         <header className="card-head">
-          <h2>{props.title}</h2>
-          <span className={`pill pill-${hook.status}`} data-testid="status">
-            {hook.status}
+          <h2>{title}</h2>
+          <span className={`pill pill-${shown.status}`} data-testid="status">
+            {shown.status}
           </span>
         </header>
         <p className="muted">{props.description}</p>
@@ -51,17 +107,26 @@ export function ActionPanel<N extends ActionName>(props: {
           <button type="submit" className="primary" disabled={running || typeof built === "string" || !wallet} data-testid="submit">
             {running ? "Running…" : props.submitLabel}
           </button>
-          <button type="button" onClick={() => hook.abort()} disabled={!running} data-testid="abort">
+          <button type="button" onClick={() => shown.abort()} disabled={!running} data-testid="abort">
             Abort
           </button>
-          <button type="button" className="ghost" onClick={hook.reset} disabled={hook.status === "idle"} data-testid="reset">
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => {
+              resumed.reset()
+              hook.reset()
+            }}
+            disabled={shown.status === "idle"}
+            data-testid="reset"
+          >
             Reset
           </button>
         </div>
-        <ErrorView error={hook.error} />
-        {hook.status === "success" ? (
+        <ErrorView error={shown.error} />
+        {shown.status === "success" ? (
           <div className="success" data-testid="success">
-            Done{hook.data !== true && hook.data !== undefined ? " (precheck: steps fetched, nothing executed)" : ""}.
+            Done{shown.data !== true && shown.data !== undefined ? " (precheck: steps fetched, nothing executed)" : ""}.
           </div>
         ) : null}
       </form>
@@ -69,7 +134,7 @@ export function ActionPanel<N extends ActionName>(props: {
         <header className="card-head">
           <h2>Steps</h2>
         </header>
-        <Timeline progress={hook.progress} status={hook.status} chains={chains} />
+        <Timeline progress={shown.progress} status={shown.status} chains={chains} />
       </section>
     </div>
   )
