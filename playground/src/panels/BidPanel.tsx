@@ -2,7 +2,8 @@ import { useMemo, useState } from "react"
 import { parseUnits } from "viem"
 import { usePlaceBid } from "../../../src/react/index.js"
 import { ActionPanel } from "../components/ActionPanel.js"
-import { expirationTimeOf, ExpirySelect, Field } from "../components/Field.js"
+import { OrderTerms } from "../components/OrderTerms.js"
+import { expirationTimeOf, Field } from "../components/Field.js"
 import { TokenSelect } from "../components/TokenSelect.js"
 import { useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
@@ -115,26 +116,17 @@ export const BidPanel = () => {
           <input name="tokenIds" value={tokenIds} onChange={(e) => setTokenIds(e.target.value)} placeholder="3, 5, 8" />
         </Field>
       ) : null}
-      <div className="row-fields">
-        <Field label="Price (per unit)">
-          <input name="price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-        </Field>
-        <Field label="Currency">
-          <select name="currency" value={bidCurrency} onChange={(e) => setCurrency(e.target.value)}>
-            {currencies.map((c) => (
-              <option key={c.address} value={c.address}>
-                {c.symbol}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <div className="row-fields">
-        <Field label="Quantity">
-          <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-        </Field>
-        <ExpirySelect value={expiry} onChange={setExpiry} />
-      </div>
+      <OrderTerms
+        price={price}
+        onPrice={setPrice}
+        currency={bidCurrency}
+        onCurrency={setCurrency}
+        currencies={currencies}
+        quantity={quantity}
+        onQuantity={setQuantity}
+        expiry={expiry}
+        onExpiry={setExpiry}
+      />
     </ActionPanel>
   )
 }

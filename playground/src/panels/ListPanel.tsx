@@ -2,7 +2,8 @@ import { useState } from "react"
 import { parseUnits } from "viem"
 import { useListToken } from "../../../src/react/index.js"
 import { ActionPanel } from "../components/ActionPanel.js"
-import { expirationTimeOf, ExpirySelect, Field } from "../components/Field.js"
+import { OrderTerms } from "../components/OrderTerms.js"
+import { expirationTimeOf, Field } from "../components/Field.js"
 import { TokenSelect } from "../components/TokenSelect.js"
 import { useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
@@ -43,32 +44,24 @@ export const ListPanel = () => {
       }}
     >
       <TokenSelect label="Your token" name="token" market={market} tokens={market?.myTokens ?? []} value={token} onChange={setToken} />
-      <div className="row-fields">
-        <Field label="Price (per unit)">
-          <input name="price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-        </Field>
-        <Field label="Currency">
-          <select name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
-            {currencies.map((c) => (
-              <option key={c.address} value={c.address}>
-                {c.symbol}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <div className="row-fields">
-        <Field label="Quantity">
-          <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-        </Field>
-        <ExpirySelect value={expiry} onChange={setExpiry} />
+      <OrderTerms
+        price={price}
+        onPrice={setPrice}
+        currency={currency}
+        onCurrency={setCurrency}
+        currencies={currencies}
+        quantity={quantity}
+        onQuantity={setQuantity}
+        expiry={expiry}
+        onExpiry={setExpiry}
+      >
         <Field label="Order book">
           <select name="orderbook" value={orderbook} onChange={(e) => setOrderbook(e.target.value)}>
             <option value="reservoir">reservoir</option>
             <option value="devnet">devnet</option>
           </select>
         </Field>
-      </div>
+      </OrderTerms>
     </ActionPanel>
   )
 }

@@ -1,0 +1,41 @@
+import type { ReactNode } from "react"
+import type { PaymentToken } from "../../../src/chains/ChainConfig.js"
+import { ExpirySelect, Field } from "./Field.js"
+
+/** The terms an order is made on: price per unit, currency, quantity and expiry (and any field a panel adds). */
+export const OrderTerms = (props: {
+  readonly price: string
+  readonly onPrice: (price: string) => void
+  readonly currency: string
+  readonly onCurrency: (currency: string) => void
+  readonly currencies: ReadonlyArray<PaymentToken>
+  readonly quantity: string
+  readonly onQuantity: (quantity: string) => void
+  readonly expiry: number
+  readonly onExpiry: (seconds: number) => void
+  readonly children?: ReactNode
+}) => (
+  <>
+    <div className="row-fields">
+      <Field label="Price (per unit)">
+        <input name="price" inputMode="decimal" value={props.price} onChange={(e) => props.onPrice(e.target.value)} />
+      </Field>
+      <Field label="Currency">
+        <select name="currency" value={props.currency} onChange={(e) => props.onCurrency(e.target.value)}>
+          {props.currencies.map((c) => (
+            <option key={c.address} value={c.address}>
+              {c.symbol}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </div>
+    <div className="row-fields">
+      <Field label="Quantity">
+        <input name="quantity" type="number" min={1} value={props.quantity} onChange={(e) => props.onQuantity(e.target.value)} />
+      </Field>
+      <ExpirySelect value={props.expiry} onChange={props.onExpiry} />
+      {props.children}
+    </div>
+  </>
+)
