@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Logger, LogLevel } from "effect"
+import { Effect, Logger, LogLevel } from "effect"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
 import { step, txItem } from "../fixtures.js"
