@@ -1,4 +1,5 @@
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Either from "effect/Either"
 import * as FiberSet from "effect/FiberSet"
 import * as Ref from "effect/Ref"
@@ -75,6 +76,18 @@ const errorDataOf = (error: unknown): unknown => {
   const data = (error as { errorData?: unknown })?.errorData
   return data ?? (error as { rawError?: unknown })?.rawError ?? { _tag: tagOf(error), message: messageOf(error) }
 }
+
+/** Logs a failed execution with the chain's block number, as the older SDK did; no RPC call when errors are not logged. */
+const logFailure = (ctx: ExecutionContext, error: unknown) =>
+  (ctx.config.settings.logLevel ?? 0) < 1
+    ? Effect.void
+    : Effect.gen(function* () {
+        const block = yield* Effect.option(ctx.wallet.blockNumber(ctx.viemChain))
+        yield* Effect.logError(
+          `tradekit: ${ctx.request.path} failed (${tagOf(error)}): ${messageOf(error)}`,
+          Option.match(block, { onNone: () => "block number unknown", onSome: (n) => `block ${n}` }),
+        )
+      })
 
 const recordItemError = (ctx: ExecutionContext, stepIndex: number, itemIndex: number, error: unknown) =>
   updateState(ctx, (snapshot) =>
@@ -206,11 +219,14 @@ const runFrom = <E>(
 
     return yield* run.pipe(
       Effect.tapError((error) =>
-        updateState(ctx, (snapshot) => ({
-          ...snapshot,
-          status: "error",
-          error: { _tag: tagOf(error), message: messageOf(error) },
-        })),
+        Effect.zipRight(
+          updateState(ctx, (snapshot) => ({
+            ...snapshot,
+            status: "error",
+            error: { _tag: tagOf(error), message: messageOf(error) },
+          })),
+          logFailure(ctx, error),
+        ),
       ),
     )
   }).pipe(Effect.scoped) as Effect.Effect<ExecutionSnapshot, ExecutionError | E>

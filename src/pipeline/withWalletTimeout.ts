@@ -15,6 +15,8 @@ export const withWalletTimeout = (wallet: WalletService, timeoutMs: number): Wal
     Effect.timeoutFail(effect, { duration: Duration.millis(timeoutMs), onTimeout: () => WalletTimeoutError.of(operation, timeoutMs) })
   return {
     address: limit("address", wallet.address),
+    chainId: limit("chainId", wallet.chainId),
+    blockNumber: (chain) => limit("blockNumber", wallet.blockNumber(chain)),
     signMessage: (args) => limit("signMessage", wallet.signMessage(args)),
     signTypedData: (args) => limit("signTypedData", wallet.signTypedData(args)),
     sendTransaction: (args) => limit("sendTransaction", wallet.sendTransaction(args)),

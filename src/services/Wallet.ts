@@ -20,6 +20,10 @@ export type ReceiptOutcome =
 export interface WalletService {
   /** The connected account's address. */
   readonly address: Effect.Effect<Address, WalletCallError>
+  /** The chain the wallet is on now. */
+  readonly chainId: Effect.Effect<number, WalletCallError>
+  /** The latest block number of `chain`, as the wallet's node sees it. */
+  readonly blockNumber: (chain: Chain) => Effect.Effect<bigint, WalletCallError>
   /** Signs an EIP-191 personal message (text, or `{ raw }` bytes). */
   readonly signMessage: (args: {
     readonly message: SignableMessage

@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
-import { type Address, createPublicClient, fallback, type Hex, http, type Transport } from "viem"
+import { type Address, type Chain, createPublicClient, fallback, type Hex, http, type Transport } from "viem"
 import type { Step, StepItem } from "../schema/Step.js"
+import { WalletError } from "../errors/index.js"
 import { walletFailure } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
 import type { WalletService } from "./Wallet.js"
@@ -20,6 +21,10 @@ export const isReservoirWallet = (value: unknown): value is ReservoirWallet =>
   typeof (value as ReservoirWallet).handleSendTransactionStep === "function" &&
   typeof (value as ReservoirWallet).handleSignMessageStep === "function"
 
+/** Reads the chain over the wallet's own transport when it has one, else over the chain's public RPC. */
+const publicClientOf = (wallet: ReservoirWallet, chain: Chain) =>
+  createPublicClient({ chain, transport: wallet.transport ? fallback([wallet.transport, http()]) : http() })
+
 const call = <A>(operation: string, f: () => Promise<A>) =>
   Effect.tryPromise({ try: f, catch: (cause) => walletFailure(operation, cause) })
 
@@ -38,10 +43,7 @@ export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInter
     call("sendTransaction", () => wallet.handleSendTransactionStep(chain.id, context.item, context.step)).pipe(
       Effect.map((hash) => hash as Hex | undefined),
     ),
-  waitForReceipt: ({ chain, hash }) =>
-    watchReceipt(
-      createPublicClient({ chain, transport: wallet.transport ? fallback([wallet.transport, http()]) : http() }),
-      hash,
-      receiptPollingInterval,
-    ),
+  chainId: Effect.fail(new WalletError({ operation: "chainId", message: "The older SDK's wallet shape does not tell its chain" })),
+  blockNumber: (chain) => call("getBlockNumber", () => publicClientOf(wallet, chain).getBlockNumber({ cacheTime: 0 })),
+  waitForReceipt: ({ chain, hash }) => watchReceipt(publicClientOf(wallet, chain), hash, receiptPollingInterval),
 })

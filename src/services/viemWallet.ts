@@ -53,6 +53,8 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
 
   return {
     address: Effect.map(account(), (a) => (typeof a === "string" ? a : a.address)),
+    chainId: call("getChainId", () => client.getChainId()),
+    blockNumber: (chain) => call("getBlockNumber", () => publicClientFor(chain).getBlockNumber({ cacheTime: 0 })),
     signMessage: ({ message }) =>
       Effect.flatMap(account(), (a) => call("signMessage", () => client.signMessage({ account: a, message }))),
     signTypedData: ({ typedData }) =>

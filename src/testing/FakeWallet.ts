@@ -39,6 +39,8 @@ export interface FakeWalletBehaviour {
   receipts: Array<ReceiptScript>
   /** How long after a wait starts the receipt arrives (on the Clock, so a TestClock drives it). */
   receiptDelay: Duration.DurationInput
+  /** The chain the wallet says it is on. */
+  chainId: number
 }
 
 /** A wallet for tests: real signatures from a viem local account, transactions recorded instead of sent. */
@@ -70,6 +72,7 @@ export const makeFakeWallet = (options: { readonly privateKey?: Hex; readonly be
     returnNoHash: false,
     receipts: [],
     receiptDelay: Duration.zero,
+    chainId: 1,
     ...options.behaviour,
   }
   const scripts = new Map<Hex, ReceiptScript>()
@@ -89,6 +92,8 @@ export const makeFakeWallet = (options: { readonly privateKey?: Hex; readonly be
 
   const service: WalletService = {
     address: Effect.succeed(account.address),
+    chainId: Effect.sync(() => behaviour.chainId),
+    blockNumber: () => Effect.succeed(1n),
     signMessage: ({ message }) =>
       behaviour.rejectSignatures
         ? Effect.fail(new UserRejectedError({ operation: "signMessage" }))

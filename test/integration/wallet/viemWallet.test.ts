@@ -24,6 +24,14 @@ describe("fromViemWalletClient on anvil", () => {
     return { chain, client, wallet }
   }
 
+  it("tells its chain and the chain's latest block", async () => {
+    const { chain, wallet } = setup()
+    const before = await Effect.runPromise(wallet.blockNumber(chain))
+    await Effect.runPromise(wallet.sendTransaction({ chain, request: { from: alice!.address, to: bob!.address, value: 1n }, context: {} as never }))
+    expect(await Effect.runPromise(wallet.chainId)).toBe(31337)
+    expect(await Effect.runPromise(wallet.blockNumber(chain))).toBe(before + 1n)
+  })
+
   it("sends a transaction and sees it mined", async () => {
     const { chain, wallet } = setup()
     const hash = await Effect.runPromise(

@@ -42,3 +42,19 @@ describe("log level", () => {
       expect(lines.some((line) => line.startsWith("INFO tradekit: transaction 0x") && line.includes("replaced by"))).toBe(true)
     }))
 })
+
+describe("a failed execution", () => {
+  it.effect("is logged at error level with the chain's block number", () =>
+    Effect.gen(function* () {
+      const logs = capture()
+      const api = makeFakeApi().route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem("0x4444444444444444444444444444444444444444")])] } })
+      const wallet = makeFakeWallet()
+      yield* Effect.exit(executeSteps({ request: { path: "/execute/list/v5", body: {} } })).pipe(
+        Effect.provide(testLayer({ api, wallet, options: { logLevel: 1 } })),
+        Effect.provide(logs.layer),
+      )
+      expect(logs.lines).toEqual([
+        "ERROR tradekit: /execute/list/v5 failed (WalletAddressMismatchError): Refused to send a transaction from another account\n\nStep's from: 0x4444444444444444444444444444444444444444\nWallet: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266,block 1",
+      ])
+    }))
+})
