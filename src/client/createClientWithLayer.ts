@@ -150,7 +150,7 @@ export const createClientWithLayer = (
         Effect.as(
           resumeExecution(p.snapshot, {
             ...(p.gas !== undefined ? { gas: p.gas } : {}),
-            ...(p.onSnapshot !== undefined ? { onProgress: (snapshot) => notify(() => p.onSnapshot?.(snapshot)) } : {}),
+            onProgress: common(p, undefined).onProgress,
           }),
           true as const,
         ),

@@ -8,6 +8,7 @@ import type { ChainConfig } from "../chains/ChainConfig.js"
 import { defaultMaxPollingAttempts, pollingIntervalFor } from "../chains/polling.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
+import { messageOf } from "../errors/messageOf.js"
 import { UnknownError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { SignatureStep, SignatureStepItem, Step, StepItem, TransactionStep, TransactionStepItem } from "../schema/Step.js"
@@ -64,11 +65,6 @@ export type ResumeOptions = Pick<ExecuteStepsOptions, "gas" | "onProgress" | "re
 
 const actionOf = (path: string): ExecutionContext["action"] =>
   path.includes("/execute/buy") ? "buy" : path.includes("/execute/sell") ? "sell" : path.includes("/execute/mint") ? "mint" : "other"
-
-const messageOf = (error: unknown): string =>
-  typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string" && (error as { message: string }).message !== ""
-    ? (error as { message: string }).message
-    : new UnknownError().message
 
 const tagOf = (error: unknown): string => (error as { _tag?: string })?._tag ?? "UnknownError"
 

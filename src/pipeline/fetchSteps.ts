@@ -4,15 +4,9 @@ import { APIError, type ApiRequestError } from "../errors/index.js"
 import { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClientService } from "../services/ApiClient.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
+import { messageOf } from "../errors/messageOf.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import type { ExecuteRequest } from "./ExecutionContext.js"
-
-const errorMessage = (error: unknown): string =>
-  typeof error === "string"
-    ? error
-    : typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string"
-      ? (error as { message: string }).message
-      : "Error: something went wrong"
 
 /**
  * Posts an execute request and decodes the steps. A body with an `error` is an APIError; a body without
@@ -36,7 +30,7 @@ export const fetchSteps = (
     const body = response.body
     if (typeof body === "object" && body !== null && "error" in body && (body as { error?: unknown }).error) {
       const error = (body as { error: unknown }).error
-      return yield* new APIError({ message: errorMessage(error), statusCode: response.status, rawError: body, endpoint: request.path })
+      return yield* new APIError({ message: messageOf(error), statusCode: response.status, rawError: body, endpoint: request.path })
     }
     return yield* decodeApiBody(ExecuteResponse, request.path, body)
   }).pipe(Effect.withSpan("tradekit.fetchSteps"))

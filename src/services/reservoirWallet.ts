@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import { type Address, type Chain, createPublicClient, fallback, type Hex, http, type Transport } from "viem"
 import type { Step, StepItem } from "../schema/Step.js"
 import { WalletError } from "../errors/index.js"
-import { walletFailure } from "./internal/walletFailure.js"
+import { walletCall } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
 import type { WalletService } from "./Wallet.js"
 
@@ -25,25 +25,22 @@ export const isReservoirWallet = (value: unknown): value is ReservoirWallet =>
 const publicClientOf = (wallet: ReservoirWallet, chain: Chain) =>
   createPublicClient({ chain, transport: wallet.transport ? fallback([wallet.transport, http()]) : http() })
 
-const call = <A>(operation: string, f: () => Promise<A>) =>
-  Effect.tryPromise({ try: f, catch: (cause) => walletFailure(operation, cause) })
-
 /** Adapts a reservoir-sdk 2.0.x wallet to the Wallet service. Receipts are read over its transport, else the chain's RPC. */
 export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInterval = 1000): WalletService => ({
-  address: call("address", () => wallet.address()).pipe(Effect.map((address) => address as Address)),
+  address: walletCall("address", () => wallet.address()).pipe(Effect.map((address) => address as Address)),
   signMessage: ({ context }) =>
-    call("signMessage", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(
+    walletCall("signMessage", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(
       Effect.map((signature) => (signature ?? "0x") as Hex),
     ),
   signTypedData: ({ context }) =>
-    call("signTypedData", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(
+    walletCall("signTypedData", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(
       Effect.map((signature) => (signature ?? "0x") as Hex),
     ),
   sendTransaction: ({ chain, context }) =>
-    call("sendTransaction", () => wallet.handleSendTransactionStep(chain.id, context.item, context.step)).pipe(
+    walletCall("sendTransaction", () => wallet.handleSendTransactionStep(chain.id, context.item, context.step)).pipe(
       Effect.map((hash) => hash as Hex | undefined),
     ),
   chainId: Effect.fail(new WalletError({ operation: "chainId", message: "The older SDK's wallet shape does not tell its chain" })),
-  blockNumber: (chain) => call("getBlockNumber", () => publicClientOf(wallet, chain).getBlockNumber({ cacheTime: 0 })),
+  blockNumber: (chain) => walletCall("getBlockNumber", () => publicClientOf(wallet, chain).getBlockNumber({ cacheTime: 0 })),
   waitForReceipt: ({ chain, hash }) => watchReceipt(publicClientOf(wallet, chain), hash, receiptPollingInterval),
 })

@@ -1,8 +1,8 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Account, type Chain, createPublicClient, custom, type Hex, type PublicClient, type Transaction, type WalletClient } from "viem"
-import { ChainMismatchError, WalletError } from "../errors/index.js"
-import { walletFailure } from "./internal/walletFailure.js"
+import { ChainMismatchError, type UserRejectedError, WalletError } from "../errors/index.js"
+import { walletCall } from "./internal/walletFailure.js"
 import { lookUpSentTransaction, watchReceipt } from "./internal/watchReceipt.js"
 import { Wallet, type WalletService } from "./Wallet.js"
 
@@ -14,9 +14,6 @@ export interface ViemWalletOptions {
   readonly receiptPollingInterval?: number
 }
 
-const call = <A>(operation: string, f: () => Promise<A>) =>
-  Effect.tryPromise({ try: f, catch: (cause) => walletFailure(operation, cause) })
-
 /**
  * A Wallet over a viem WalletClient. Before a transaction it checks the wallet's chain and asks it to switch
  * when it is on another one; it refuses with a ChainMismatchError if the switch does not take.
@@ -25,10 +22,10 @@ const call = <A>(operation: string, f: () => Promise<A>) =>
  * const wallet = fromViemWalletClient(createWalletClient({ account, chain: mainnet, transport: http() }))
  */
 export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOptions = {}): WalletService => {
-  const account = (): Effect.Effect<Account | `0x${string}`, WalletError | ReturnType<typeof walletFailure>> =>
+  const account = (): Effect.Effect<Account | `0x${string}`, WalletError | UserRejectedError> =>
     client.account !== undefined
       ? Effect.succeed(client.account)
-      : call("getAddresses", () => client.getAddresses()).pipe(
+      : walletCall("getAddresses", () => client.getAddresses()).pipe(
           Effect.flatMap((addresses) =>
             addresses[0] === undefined
               ? Effect.fail(new WalletError({ operation: "getAddresses", message: "The wallet has no account connected" }))
@@ -38,10 +35,10 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
 
   const ensureChain = (chain: Chain) =>
     Effect.gen(function* () {
-      const current = yield* call("getChainId", () => client.getChainId())
+      const current = yield* walletCall("getChainId", () => client.getChainId())
       if (current === chain.id) return
-      yield* call("switchChain", () => client.switchChain({ id: chain.id })).pipe(Effect.ignore)
-      const after = yield* call("getChainId", () => client.getChainId())
+      yield* walletCall("switchChain", () => client.switchChain({ id: chain.id })).pipe(Effect.ignore)
+      const after = yield* walletCall("getChainId", () => client.getChainId())
       if (after !== chain.id) return yield* ChainMismatchError.of(after, chain.id)
     })
 
@@ -53,17 +50,17 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
 
   return {
     address: Effect.map(account(), (a) => (typeof a === "string" ? a : a.address)),
-    chainId: call("getChainId", () => client.getChainId()),
-    blockNumber: (chain) => call("getBlockNumber", () => publicClientFor(chain).getBlockNumber({ cacheTime: 0 })),
+    chainId: walletCall("getChainId", () => client.getChainId()),
+    blockNumber: (chain) => walletCall("getBlockNumber", () => publicClientFor(chain).getBlockNumber({ cacheTime: 0 })),
     signMessage: ({ message }) =>
-      Effect.flatMap(account(), (a) => call("signMessage", () => client.signMessage({ account: a, message }))),
+      Effect.flatMap(account(), (a) => walletCall("signMessage", () => client.signMessage({ account: a, message }))),
     signTypedData: ({ typedData }) =>
-      Effect.flatMap(account(), (a) => call("signTypedData", () => client.signTypedData({ ...typedData, account: a }))),
+      Effect.flatMap(account(), (a) => walletCall("signTypedData", () => client.signTypedData({ ...typedData, account: a }))),
     sendTransaction: ({ chain, request }) =>
       Effect.gen(function* () {
         const a = yield* account()
         yield* ensureChain(chain)
-        return yield* call("sendTransaction", () =>
+        return yield* walletCall("sendTransaction", () =>
           client.sendTransaction({
             account: a,
             chain,

@@ -1,3 +1,4 @@
+import * as Effect from "effect/Effect"
 import { UserRejectedError, WalletError } from "../../errors/index.js"
 
 const isUserRejection = (cause: unknown): boolean => {
@@ -22,3 +23,7 @@ export const walletFailure = (operation: string, cause: unknown): UserRejectedEr
         : String(cause)
   return new WalletError({ operation, cause, message: `Wallet ${operation} failed: ${text}` })
 }
+
+/** Runs a wallet's promise, its failure mapped by {@link walletFailure}. */
+export const walletCall = <A>(operation: string, f: () => Promise<A>) =>
+  Effect.tryPromise({ try: f, catch: (cause) => walletFailure(operation, cause) })

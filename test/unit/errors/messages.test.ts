@@ -17,6 +17,7 @@ import {
   UserRejectedError,
   WalletAddressMismatchError,
 } from "../../../src/errors/index.js"
+import { messageOf } from "../../../src/errors/messageOf.js"
 
 const hash = `0x${"12".repeat(32)}`
 
@@ -63,5 +64,15 @@ describe("error messages are the contract's, verbatim", () => {
     expect(WalletAddressMismatchError.of("0xA", "0xB").message).toBe(
       "Refused to send a transaction from another account\n\nStep's from: 0xB\nWallet: 0xA",
     )
+  })
+})
+
+describe("messageOf", () => {
+  it("takes a string, else an error's message, else the catalogue's fallback", () => {
+    expect(messageOf("Token is not listed")).toBe("Token is not listed")
+    expect(messageOf({ message: "Order expired" })).toBe("Order expired")
+    expect(messageOf({ message: "" })).toBe("Error: something went wrong")
+    expect(messageOf(42)).toBe("Error: something went wrong")
+    expect(messageOf(undefined)).toBe("Error: something went wrong")
   })
 })
