@@ -42,14 +42,17 @@ export type CallReturnType = ExecuteResponse | true
 /** Every error {@link call} can fail with. */
 export type CallErrorType = ExecutionError | MissingChainConfigurationError | PluginRejectedError
 
-/** A transaction as the API takes it: a contract call is encoded with viem, a value becomes a decimal string. */
+/**
+ * A transaction as the API takes it: a contract call is encoded with viem, a value becomes a decimal string,
+ * and a missing value is sent as `"0"` (the older SDK's wire format).
+ */
 export const encodeCallTransaction = (tx: CallTransaction | CallContractRequest): ApiObject => {
-  const value = tx.value === undefined ? undefined : tx.value.toString()
+  const value = tx.value?.toString() ?? "0"
   if ("abi" in tx) {
     const data = encodeFunctionData({ abi: tx.abi as Abi, functionName: tx.functionName, args: tx.args as ReadonlyArray<unknown> })
-    return value === undefined ? { to: tx.address, data } : { to: tx.address, data, value }
+    return { to: tx.address, data, value }
   }
-  return { ...tx, ...(value !== undefined ? { value } : {}) }
+  return { ...tx, value }
 }
 
 /**

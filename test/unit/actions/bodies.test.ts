@@ -125,6 +125,27 @@ describe("actions: the execute requests on the wire", () => {
       })
     }))
 
+  it.effect("call sends txs without a value with value \"0\", as the older SDK does", () =>
+    Effect.gen(function* () {
+      const { api, wallet, run } = setupActions()
+      api.route("POST", "/execute/call/v1", { body: doneResponse })
+      yield* run(
+        call({
+          toChainId: 8453,
+          txs: [{ address: NFT, abi, functionName: "mint", args: [OTHER, 1n] }, { to: OTHER, data: "0x1234" }, { to: OTHER }],
+        }),
+      )
+      expect(api.requests[0]!.body).toEqual({
+        user: wallet.address,
+        txs: [
+          { to: NFT, data: encodeFunctionData({ abi, functionName: "mint", args: [OTHER, 1n] }), value: "0" },
+          { to: OTHER, data: "0x1234", value: "0" },
+          { to: OTHER, value: "0" },
+        ],
+        originChainId: 1,
+      })
+    }))
+
   it.effect("call's origin is the requested chainId when given", () =>
     Effect.gen(function* () {
       const { api, run } = setupActions()
