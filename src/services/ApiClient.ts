@@ -17,7 +17,7 @@ import type * as Schema from "effect/Schema"
 import { APIError, type ApiRequestError, HttpRequestError } from "../errors/index.js"
 import { VERSION } from "../version.js"
 import { ClientConfig } from "./ClientConfig.js"
-import { decodeApiBody } from "./decodeApiBody.js"
+import { decodeApiBody, prototypeSafeReviver } from "./decodeApiBody.js"
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy, retrySchedule } from "./RetryPolicy.js"
 import { endpointUrl } from "./endpointUrl.js"
 
@@ -77,10 +77,11 @@ const transportCauseOf = (error: HttpClientError.HttpClientError) => ({
   cause: error.cause,
 })
 
+/** Parses an answer's text: JSON when it is JSON (never with a key that could reach a prototype), else the text. */
 const parseBody = (text: string): unknown => {
   if (text === "") return null
   try {
-    return JSON.parse(text)
+    return JSON.parse(text, prototypeSafeReviver)
   } catch {
     return text
   }

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Cause, Effect, type Exit, Layer, Option, Schema } from "effect"
+import { ApiClient } from "../../../src/services/ApiClient.js"
+import { ClientConfig } from "../../../src/services/ClientConfig.js"
+import { decodeApiBody } from "../../../src/services/decodeApiBody.js"
+import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
+import { makeFakeApi } from "../../../src/testing/FakeApi.js"
+import { runWithClock, setup } from "../fixtures.js"
+
+const smuggled = `{"steps":[{"id":"s","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}}]}`
+
+const Item = Schema.Struct({ id: Schema.String })
+const Body = Schema.Struct({ steps: Schema.Array(Item) })
+
+const clientOver = (api: ReturnType<typeof makeFakeApi>) =>
+  ApiClient.layer.pipe(Layer.provide(Layer.merge(api.layer, ClientConfig.layer({ chains: [], retry: NO_RETRY }))))
+
+const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
+  Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string }
+
+const isPlain = (value: object) =>
+  Object.getPrototypeOf(value) === Object.prototype &&
+  !Object.hasOwn(value, "__proto__") &&
+  !Object.hasOwn(value, "constructor") &&
+  !Object.hasOwn(value, "prototype") &&
+  (value as { polluted?: unknown }).polluted === undefined
+
+describe("prototype-safe decoding", () => {
+  it.effect("ApiClient drops __proto__, constructor and prototype keys from a JSON answer", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi().route("POST", "/x", { body: smuggled })
+      const response = yield* Effect.flatMap(ApiClient, (client) => client.request({ baseApiUrl: "https://api.test", path: "/x" })).pipe(
+        Effect.provide(clientOver(api)),
+      )
+      const item = (response.body as { steps: Array<object> }).steps[0]!
+      expect(isPlain(item)).toBe(true)
+      expect(item).toEqual({ id: "s" })
+    }))
+
+  it.effect("ApiClient's decoded answer never takes a smuggled prototype", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi().route("POST", "/x", { body: smuggled })
+      const decoded = yield* Effect.flatMap(ApiClient, (client) => client.requestDecoded({ baseApiUrl: "https://api.test", path: "/x" }, Body)).pipe(
+        Effect.provide(clientOver(api)),
+      )
+      expect(isPlain(decoded.steps[0]!)).toBe(true)
+      expect(decoded).toEqual({ steps: [{ id: "s" }] })
+    }))
+
+  it.effect("decodeApiBody drops those keys from a body that did not come through JSON", () =>
+    Effect.gen(function* () {
+      const body = JSON.parse(smuggled) as unknown
+      const decoded = yield* decodeApiBody(Body, "/x", body)
+      expect(isPlain(decoded.steps[0]!)).toBe(true)
+      expect(decoded).toEqual({ steps: [{ id: "s" }] })
+      // The caller's value is left as it was.
+      expect(Object.hasOwn((body as { steps: Array<object> }).steps[0]!, "__proto__")).toBe(true)
+    }))
+
+  it.effect("an item whose data is smuggled in __proto__ is never signed", () =>
+    Effect.gen(function* () {
+      const { api, wallet, execute } = setup()
+      const raw = `0x${"ab".repeat(40)}`
+      const answer = `{"steps":[{"id":"s","action":"Sign","description":"Sign","kind":"signature","items":[{"status":"incomplete","__proto__":{"data":{"sign":{"signatureKind":"eip191","message":{"raw":"${raw}"}}}}}]}]}`
+      api.route("POST", "/execute/cancel/v3", { body: answer })
+      // Without its smuggled data the item has none: the executor waits for data, and gives up.
+      const exit = yield* runWithClock(execute({ request: { path: "/execute/cancel/v3", body: {} } }), "5 seconds", 40)
+      expect(wallet.calls).toEqual([])
+      expect(failureOf(exit)).toMatchObject({ _tag: "PollTimeoutError", kind: "data" })
+      expect(api.requestsTo("/execute/cancel/v3").length).toBeGreaterThan(1)
+    }))
+})
