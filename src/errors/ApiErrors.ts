@@ -14,11 +14,12 @@ export class APIError extends Schema.TaggedError<APIError>()("APIError", {
 }) {}
 
 /** Why an HTTP request failed before the server could answer it. */
-export const HttpFailureReason = Schema.Literal("network", "timeout", "aborted", "redirect")
+export const HttpFailureReason = Schema.Literal("network", "timeout", "aborted", "redirect", "encoding")
 
 /**
- * A request to the API did not complete: the network failed, it timed out, it was aborted, or the server
- * redirected it to another origin. `cause` keeps the underlying failure.
+ * A request to the API did not complete: the network failed, it timed out, it was aborted, the server
+ * redirected it to another origin, or its body could not be encoded as JSON (a cycle; nothing was sent).
+ * `cause` keeps the underlying failure.
  */
 export class HttpRequestError extends Schema.TaggedError<HttpRequestError>()("HttpRequestError", {
   message: Schema.String,

@@ -77,6 +77,8 @@ const transportCauseOf = (error: HttpClientError.HttpClientError) => ({
   cause: error.cause,
 })
 
+const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))
+
 /** Parses an answer's text: JSON when it is JSON (never with a key that could reach a prototype), else the text. */
 const parseBody = (text: string): unknown => {
   if (text === "") return null
@@ -117,7 +119,17 @@ export const makeApiClient = Effect.gen(function* () {
     Effect.gen(function* () {
       let httpRequest = HttpClientRequest.make(method)(url.href, { headers: headersWithKey() })
       if (request.body !== undefined && method !== "GET" && method !== "HEAD") {
-        httpRequest = HttpClientRequest.bodyUnsafeJson(httpRequest, request.body)
+        httpRequest = yield* HttpClientRequest.bodyJson(httpRequest, request.body).pipe(
+          Effect.mapError(
+            (error) =>
+              new HttpRequestError({
+                reason: "encoding",
+                endpoint: request.path,
+                cause: error.reason.error,
+                message: `Could not encode the request body as JSON: ${messageOf(error.reason.error)}`,
+              }),
+          ),
+        )
       }
       const response: HttpClientResponse.HttpClientResponse = yield* http.execute(httpRequest).pipe(
         Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" }),

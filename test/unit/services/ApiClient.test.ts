@@ -110,6 +110,27 @@ describe("ApiClient", () => {
       expect(api.requests.map((r) => r.url.origin)).toEqual(["https://api.test", "https://api.test", "https://api.test"])
     }))
 
+  it.effect("fails with a typed error, sending nothing, when the body cannot be encoded as JSON", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi().route("POST", "/a", { body: {} })
+      const cyclic: Record<string, unknown> = { a: 1 }
+      cyclic.self = cyclic
+      const run = (body: unknown) =>
+        Effect.exit(Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path: "/a", body }))).pipe(
+          Effect.provide(clientOver(api.layer)),
+        )
+      const exit = yield* run(cyclic)
+      expect(Exit.isFailure(exit) && Cause.isDie(exit.cause)).toBe(false)
+      expect(failureOf(exit)).toMatchObject({ _tag: "HttpRequestError", reason: "encoding", endpoint: "/a" })
+      expect(failureOf(exit).message).toMatch(/^Could not encode the request body as JSON: Converting circular structure to JSON/)
+      expect(failureOf(yield* run({ amount: 1n }))).toMatchObject({
+        _tag: "HttpRequestError",
+        reason: "encoding",
+        message: "Could not encode the request body as JSON: Do not know how to serialize a BigInt",
+      })
+      expect(api.requests).toEqual([])
+    }))
+
   it.effect("logs a warning when the API marks an endpoint deprecated", () =>
     Effect.gen(function* () {
       const logs = captureLogs()
