@@ -5,6 +5,7 @@ import * as Layer from "effect/Layer"
 import type { Plugin } from "./plugins/Plugin.js"
 import { defaultPlugins, mergePlugins, Plugins } from "./plugins/Plugins.js"
 import { ApiClient } from "./services/ApiClient.js"
+import { BackgroundTasks } from "./services/BackgroundTasks.js"
 import { ClientConfig, type ClientOptions } from "./services/ClientConfig.js"
 
 /** The options of a tradekit client: reservoir-sdk 2.0.x's, plus the plugins every action of the client runs. */
@@ -19,13 +20,17 @@ export interface TradekitOptions extends ClientOptions {
   readonly webSocketConstructor?: (url: string, protocols?: string | Array<string>) => globalThis.WebSocket
 }
 
-/** The services a client layer provides: everything an action needs but the Wallet. */
-export type TradekitServices = ClientConfig | ApiClient | Plugins
+/**
+ * The services a client layer provides: everything an action needs but the Wallet, plus the background tasks
+ * its release interrupts.
+ */
+export type TradekitServices = ClientConfig | ApiClient | Plugins | BackgroundTasks
 
 /**
  * The single entry of the Effect API: `Tradekit.layer(options)` provides the configuration, the ApiClient over
  * `fetch` and the plugins; add a wallet with `walletLayer(walletClient)`. tradekit logs at `logLevel` (none by
- * default) inside its own actions only, so the program's own logging stays as it was.
+ * default) inside its own actions only, so the program's own logging stays as it was. Releasing a layer built
+ * from it interrupts the background requests (liquidity refreshes) still in flight.
  *
  * @example
  * const program = buy({ items: [{ token: `${nft}:42` }] })
@@ -42,6 +47,7 @@ export const Tradekit = {
       config,
       ApiClient.layer.pipe(Layer.provide(Layer.merge(http, config))),
       Plugins.layer(mergePlugins(defaultPlugins, plugins)),
+      BackgroundTasks.layer,
       // Read with serviceOption by the executor, so it is not part of TradekitServices.
       webSocketConstructor === undefined ? Layer.empty : Layer.succeed(Socket.WebSocketConstructor, webSocketConstructor),
     )

@@ -16,6 +16,7 @@ import { resumeExecution } from "../pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
 import { eventsPlugin, type ReservoirEvent, type ReservoirEventListener } from "../plugins/events.js"
 import type { ApiClient } from "../services/ApiClient.js"
+import { BackgroundTasks } from "../services/BackgroundTasks.js"
 import { type ClientConfig, resolveClientConfig } from "../services/ClientConfig.js"
 import { Wallet } from "../services/Wallet.js"
 import { Tradekit, type TradekitServices } from "../Tradekit.js"
@@ -46,6 +47,18 @@ const notify = (callback: () => unknown): Effect.Effect<void> =>
 const fresh = <A>(value: A): A => (value === undefined || value === null ? value : structuredClone(value))
 
 /**
+ * One runtime of a client (each `configure` makes a new one) and the actions it runs. A retired runtime
+ * keeps serving the actions it started, and is released as soon as they and their background requests end.
+ */
+interface Generation {
+  readonly runtime: ManagedRuntime.ManagedRuntime<TradekitServices, never>
+  readonly actions: Set<AbortController>
+  started: boolean
+  retired: boolean
+  released: Promise<void> | undefined
+}
+
+/**
  * `createClient` over any HttpClient layer: the fake API of `tradekit/testing`, a proxy, a recorder.
  * Meant for tests of the facade; apps call `createClient`.
  * @internal
@@ -68,31 +81,59 @@ export const createClientWithLayer = (
     })
     if (failures.length > 0) throw failures[0]
   }
-  const build = (opts: ReservoirClientOptions) =>
-    ManagedRuntime.make(Tradekit.layerWith({ ...opts, plugins: [...(opts.plugins ?? []), eventsPlugin(emit)] }, http))
+  const build = (opts: ReservoirClientOptions): Generation => ({
+    runtime: ManagedRuntime.make(Tradekit.layerWith({ ...opts, plugins: [...(opts.plugins ?? []), eventsPlugin(emit)] }, http)),
+    actions: new Set(),
+    started: false,
+    retired: false,
+    released: undefined,
+  })
 
-  let runtime: ManagedRuntime.ManagedRuntime<TradekitServices, never> = build(current)
-  // Runtimes replaced by `configure` keep serving the actions they started; all are released by `dispose`.
-  const retired: Array<ManagedRuntime.ManagedRuntime<TradekitServices, never>> = []
+  let generation = build(current)
+  // Every runtime not yet released: the current one, and those `configure` retired that still run something.
+  const generations = new Set([generation])
 
-  // Every running action, so `dispose` can stop them: disposing a runtime does not interrupt its fibers.
-  const running = new Set<AbortController>()
+  const release = (g: Generation): Promise<void> => {
+    generations.delete(g)
+    g.released ??= g.runtime.dispose()
+    return g.released
+  }
+  // A retired runtime is released once what it started has ended: its actions, then their background requests.
+  const releaseWhenIdle = (g: Generation): void => {
+    if (g.released !== undefined || g.actions.size > 0) return
+    if (!g.started) {
+      void release(g)
+      return
+    }
+    const idle = g.runtime.runPromise(Effect.flatMap(BackgroundTasks, (tasks) => tasks.awaitIdle))
+    // Rejected only when `dispose` released it first.
+    void idle.then(
+      () => release(g),
+      () => release(g),
+    )
+  }
 
   const run = <A>(
     parameters: FacadeParameters,
     effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>,
   ): Promise<A> => {
     const program = Effect.provideService(effect, Wallet, toWalletService(parameters.wallet))
+    const g = generation
+    // Every running action, so `dispose` can stop them: disposing a runtime does not interrupt its fibers.
     const controller = new AbortController()
     const signal = parameters.signal === undefined ? controller.signal : AbortSignal.any([parameters.signal, controller.signal])
-    running.add(controller)
-    return runtime
+    g.actions.add(controller)
+    g.started = true
+    return g.runtime
       .runPromiseExit(program, { signal })
       .then((exit) => {
         if (Exit.isSuccess(exit)) return exit.value
         throw rejectionOf(exit.cause, signal)
       })
-      .finally(() => running.delete(controller))
+      .finally(() => {
+        g.actions.delete(controller)
+        if (g.retired) releaseWhenIdle(g)
+      })
   }
 
   type Progress = (snapshot: ExecutionSnapshot) => unknown
@@ -132,8 +173,11 @@ export const createClientWithLayer = (
     currentChain: () => resolveClientConfig(current).activeChain ?? null,
     configure: (next) => {
       current = { ...current, ...definedOnly(next) }
-      retired.push(runtime)
-      runtime = build(current)
+      const previous = generation
+      generation = build(current)
+      generations.add(generation)
+      previous.retired = true
+      releaseWhenIdle(previous)
     },
     addEventListener: (listener) => {
       listeners = [...listeners, listener]
@@ -156,8 +200,9 @@ export const createClientWithLayer = (
         ),
       ),
     dispose: async () => {
-      for (const controller of running) controller.abort(new Error("The client was disposed"))
-      await Promise.all([runtime, ...retired].map((r) => r.dispose()))
+      const all = [...generations]
+      for (const g of all) for (const controller of g.actions) controller.abort(new Error("The client was disposed"))
+      await Promise.all(all.map(release))
     },
     actions: {
       buyToken: (p) => run(p, buy(take(p))),

@@ -1,5 +1,8 @@
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { ApiClient } from "../services/ApiClient.js"
+import { BackgroundTasks } from "../services/BackgroundTasks.js"
 import { type ActionErrorEvent, definePlugin } from "./Plugin.js"
 
 /** The `token` (`contract:tokenId`) of every item of a buy or sell body. */
@@ -9,10 +12,14 @@ const tokensOf = (body: Readonly<Record<string, unknown>>): ReadonlyArray<string
     return typeof token === "string" && token !== "" ? [token] : []
   })
 
+/** How long a refresh may take; it is best-effort, so one that hangs is dropped rather than kept open. */
+const REFRESH_TIME_LIMIT = Duration.seconds(10)
+
 /**
  * The liquidity refresh plugin (observer): after an APIError on buy or sell, asks the API to refresh the
  * liquidity of each item's token (`POST /tokens/refresh/v1 { token, liquidityOnly: true }`). The requests are
- * fire-and-forget: the action's failure is reported at once, and their own outcome is ignored.
+ * fire-and-forget: the action's failure is reported at once, and their own outcome is ignored. They run on
+ * the `BackgroundTasks` of the client, so disposing the client interrupts the ones in flight.
  */
 export const liquidityRefreshPlugin = definePlugin({
   name: "liquidity-refresh",
@@ -22,10 +29,12 @@ export const liquidityRefreshPlugin = definePlugin({
         const { action, chain } = event.context
         if ((action !== "buy" && action !== "sell") || event.error._tag !== "APIError") return
         const api = yield* ApiClient
+        const tasks = yield* Effect.serviceOption(BackgroundTasks)
         for (const token of tokensOf(event.body)) {
-          yield* api
+          const refresh = api
             .request({ baseApiUrl: chain.baseApiUrl, path: "/tokens/refresh/v1", method: "POST", body: { token, liquidityOnly: true } })
-            .pipe(Effect.ignore, Effect.forkDaemon)
+            .pipe(Effect.timeout(REFRESH_TIME_LIMIT), Effect.ignore)
+          yield* Option.isSome(tasks) ? tasks.value.run(refresh) : Effect.forkDaemon(refresh)
         }
       }),
   },

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Exit, Layer, Scope, TestClock } from "effect"
 import { buy } from "../../../src/actions/buy.js"
 import { mint } from "../../../src/actions/mint.js"
 import { sell } from "../../../src/actions/sell.js"
 import { APIError, UserRejectedError } from "../../../src/errors/index.js"
+import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
+import { makeFakeApi } from "../../../src/testing/FakeApi.js"
+import { makeFakeWallet } from "../../../src/testing/FakeWallet.js"
+import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
+import { Tradekit } from "../../../src/Tradekit.js"
 import { failureOf, settle, setupActions } from "../actions/actionFixtures.js"
 import { NFT, OTHER, step, txItem } from "../fixtures.js"
 
@@ -60,4 +65,44 @@ describe("liquidity refresh plugin", () => {
       yield* settle
       expect(api.requestsTo("/tokens/refresh/v1")).toEqual([])
     }))
+
+  describe("under a Tradekit layer", () => {
+    /** A buy failing with an APIError under a layer built in `scope`, with a refresh route that never answers. */
+    const failedBuyIn = (scope: Scope.Scope) =>
+      Effect.gen(function* () {
+        const api = makeFakeApi()
+        const refresh = { interrupted: false }
+        api
+          .route("POST", "/execute/buy/v7", { status: 400, body: { message: "No available orders" } })
+          .route("POST", "/tokens/refresh/v1", () => Effect.never.pipe(Effect.onInterrupt(() => Effect.sync(() => (refresh.interrupted = true)))))
+        const layer = Layer.merge(Tradekit.layerWith({ chains: [TEST_CHAIN], retry: NO_RETRY }, api.layer), makeFakeWallet().layer)
+        const context = yield* Layer.buildWithScope(layer, scope)
+        const error = failureOf(yield* Effect.exit(Effect.provide(buy({ items }), context)))
+        expect(error).toBeInstanceOf(APIError)
+        yield* settle
+        expect(api.requestsTo("/tokens/refresh/v1")).toHaveLength(2)
+        return refresh
+      })
+
+    it.effect("releasing the layer interrupts the refreshes in flight", () =>
+      Effect.gen(function* () {
+        const scope = yield* Scope.make()
+        const refresh = yield* failedBuyIn(scope)
+        expect(refresh.interrupted).toBe(false)
+        yield* Scope.close(scope, Exit.void)
+        expect(refresh.interrupted).toBe(true)
+      }))
+
+    it.effect("a refresh that never answers is dropped after 10 seconds", () =>
+      Effect.gen(function* () {
+        const scope = yield* Scope.make()
+        const refresh = yield* failedBuyIn(scope)
+        yield* TestClock.adjust("9999 millis")
+        expect(refresh.interrupted).toBe(false)
+        yield* TestClock.adjust("1 millis")
+        yield* settle
+        expect(refresh.interrupted).toBe(true)
+        yield* Scope.close(scope, Exit.void)
+      }))
+  })
 })
