@@ -28,6 +28,7 @@ export * from "./TransactionErrors.js"
 export * from "./ValidationErrors.js"
 export * from "./WalletErrors.js"
 export * from "./PluginErrors.js"
+export * from "./UsageErrors.js"
 
 /** Any failure of a request to the aggregator API. */
 export type ApiRequestError = APIError | HttpRequestError | MalformedResponseError | UnsafeEndpointError

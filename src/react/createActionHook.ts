@@ -60,8 +60,10 @@ export interface ActionHookState<N extends ActionName> {
 /** What an action hook returns. */
 export interface ActionHookResult<N extends ActionName> extends ActionHookState<N> {
   /**
-   * Runs the action, aborting one this hook still runs. Resolves to the action's result, or to `undefined`
-   * when it failed or was aborted (the reason is in `error`): it never rejects, so it can go straight into `onClick`.
+   * Runs the action. Resolves to the action's result, or to `undefined` when it failed or was aborted (the
+   * reason is in `error`). Called while this hook's execution still runs, it rejects with
+   * `ExecutionInProgressError` and leaves that execution and the state as they are (abort it first, or disable
+   * the trigger while `status` is "running"); it never rejects otherwise.
    */
   readonly execute: (parameters: ActionHookParameters<N>) => Promise<ActionHookData<N> | undefined>
   /** Aborts the running execution: every request and poll stops; the status becomes `error` with the reason. */

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from "@testing-library/react"
 import { Effect } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
+import { ExecutionInProgressError } from "../../src/errors/index.js"
 import type { ExecutionSnapshot } from "../../src/pipeline/ExecutionSnapshot.js"
 import { useBuyToken, useCancelOrder, useListToken, usePlaceBid, useTradekit } from "../../src/react/index.js"
 import type { ActionHookResult } from "../../src/react/index.js"
@@ -215,7 +216,38 @@ describe("action hooks", () => {
     expect(result.current.error).toBeUndefined()
   })
 
-  it("a second execute aborts the first and reports only the second", async () => {
+  it("execute while one runs is refused with ExecutionInProgressError; the running one goes on untouched", async () => {
+    const { api, wrapper } = withCleanup()
+    const post = gated({ orderId: "0xabc" })
+    api.route("POST", "/execute/list/v5", { body: listingSteps }).route("POST", "/order/v4", post.responder)
+    const { result } = renderHook(() => useListToken(), { wrapper })
+    let first: Promise<unknown> = Promise.resolve()
+    act(() => {
+      first = result.current.execute({ listings: [listing] })
+    })
+    await waitFor(() => expect(api.requestsTo("/order/v4")).toHaveLength(1))
+    const progress = result.current.progress
+
+    let refusal: unknown
+    await act(async () => {
+      refusal = await result.current.execute({ listings: [listing] }).catch((error: unknown) => error)
+    })
+
+    expect(refusal).toBeInstanceOf(ExecutionInProgressError)
+    expect((refusal as Error).message).toBe("An execution is already running; abort it or wait for it to end")
+    expect(result.current.status).toBe("running")
+    expect(result.current.error).toBeUndefined()
+    expect(result.current.progress).toBe(progress)
+    await act(async () => {
+      post.release()
+      await first
+    })
+    expect(await first).toBe(true)
+    expect(result.current.status).toBe("success")
+    expect(api.requests.map((request) => request.path)).toEqual(["/execute/list/v5", "/order/v4"])
+  })
+
+  it("after abort, execute starts a new execution at once and reports only it", async () => {
     const { api, wrapper } = withCleanup()
     const post = hanging()
     api.route("POST", "/execute/list/v5", { body: listingSteps })
@@ -227,13 +259,17 @@ describe("action hooks", () => {
     })
     await waitFor(() => expect(api.requestsTo("/order/v4")).toHaveLength(1))
 
+    let second: unknown
     await act(async () => {
-      await result.current.execute({ listings: [listing] })
+      result.current.abort()
+      second = await result.current.execute({ listings: [listing] })
     })
 
+    expect(second).toBe(true)
     expect(await first).toBeUndefined()
     expect(post.state.interrupted).toBe(true)
     expect(result.current.status).toBe("success")
+    expect(result.current.error).toBeUndefined()
   })
 
   it("fail without a wallet, naming what is missing", async () => {

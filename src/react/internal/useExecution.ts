@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react"
 import type { ReservoirClient, ReservoirClientWallet } from "../../client/ReservoirClient.js"
+import { ExecutionInProgressError } from "../../errors/index.js"
 import type { ExecutionSnapshot } from "../../pipeline/ExecutionSnapshot.js"
 import { useTradekit } from "../useTradekit.js"
 
@@ -34,22 +35,24 @@ export type FacadeCall<P, D> = (client: ReservoirClient, parameters: P, controls
 const idle = { status: "idle", progress: undefined, data: undefined, error: undefined } as const
 
 /**
- * The machinery every execution hook shares: one execution at a time, a superseded or reset one can no
- * longer touch the state, and unmounting aborts what the hook started. `call` is the only thing that differs.
+ * The machinery every execution hook shares: one execution at a time (`execute` while one runs is refused,
+ * so a wallet prompt it opened is never abandoned), an aborted or reset one can no longer touch the state,
+ * and unmounting aborts what the hook started. `call` is the only thing that differs.
  */
 export const useExecution = <P extends { readonly wallet?: ReservoirClientWallet | undefined }, D, E>(
   call: FacadeCall<P, D>,
 ): ExecutionHookResult<P, D, E> => {
   const { client, wallet } = useTradekit()
   const [state, setState] = useState<ExecutionHookState<D, E>>(idle)
-  // The execution this hook currently answers for; a superseded or reset one can no longer touch the state.
+  // The execution this hook currently answers for; an aborted one may still be winding down, but a new
+  // execute replaces it, and a replaced or reset one can no longer touch the state.
   const running = useRef<AbortController | undefined>(undefined)
 
   useEffect(() => () => running.current?.abort(), [])
 
   const execute = useCallback(
     async (parameters: P): Promise<D | undefined> => {
-      running.current?.abort()
+      if (running.current !== undefined && !running.current.signal.aborted) throw new ExecutionInProgressError()
       const controller = new AbortController()
       running.current = controller
       const settle = (next: Partial<ExecutionHookState<D, E>>) => {
