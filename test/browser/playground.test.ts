@@ -7,18 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetERC721Abi, exchangeAbi } from "../../devnet/artifacts/index.js"
 import { type Devnet, startDevnet } from "../../devnet/index.js"
 import { type PlaygroundServer, servePlayground } from "../../playground/serve.js"
+import { findChromium } from "./findChromium.js"
 
 const SCREENSHOTS = join(process.cwd(), "test-output", "screenshots")
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-]
 
 let devnet: Devnet
 let playground: PlaygroundServer
@@ -86,9 +77,11 @@ describe("the playground, in Chromium, against the devnet", () => {
     playground = await servePlayground({ devnet, log: false })
     origin = createPublicClient({ transport: http(devnet.rpcUrls[devnet.originChainId]) })
     destination = createPublicClient({ transport: http(devnet.rpcUrls[devnet.destinationChainId]) })
+    const browserLaunch = await findChromium()
+    process.stdout.write(`chromium: ${browserLaunch.executablePath} (${browserLaunch.source})\n`)
     context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: "/usr/bin/chromium",
-      args: CHROMIUM_ARGS,
+      executablePath: browserLaunch.executablePath,
+      args: [...browserLaunch.args],
       viewport: { width: 1440, height: 900 },
     })
     browser = context.browser() ?? undefined
