@@ -58,15 +58,29 @@ export class AnvilStartError extends Error {
   }
 }
 
+const INSTALL_HINT = "npm install @foundry-rs/anvil, or set TRADEKIT_ANVIL to an anvil binary"
+
 /**
- * Path of the platform anvil binary. The `.bin/anvil` wrapper is a node script that forwards signals
- * lazily and keeps the node alive after its child exits, so spawn the real binary instead.
+ * Path of the anvil binary: `TRADEKIT_ANVIL` when set (an anvil of one's own, e.g. Foundry's), else the platform
+ * binary of the optional `@foundry-rs/anvil` package. That package's `.bin/anvil` wrapper is a node script that
+ * forwards signals lazily and keeps the node alive after its child exits, so spawn the real binary instead.
+ * Throws an {@link AnvilStartError} whose one-line message says what to install when there is none.
  */
 export function anvilBinaryPath(): string {
+  const own = process.env.TRADEKIT_ANVIL
+  if (own !== undefined && own !== "") {
+    if (!existsSync(own)) throw new AnvilStartError(`no anvil at ${own} (TRADEKIT_ANVIL): ${INSTALL_HINT}`, "")
+    return own
+  }
   const pkg = `@foundry-rs/anvil-${process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`
-  const require = createRequire(import.meta.url)
-  const bin = join(dirname(require.resolve(`${pkg}/package.json`)), "bin", process.platform === "win32" ? "anvil.exe" : "anvil")
-  if (!existsSync(bin)) throw new AnvilStartError(`anvil binary not found at ${bin}`, "")
+  let manifest: string
+  try {
+    manifest = createRequire(import.meta.url).resolve(`${pkg}/package.json`)
+  } catch {
+    throw new AnvilStartError(`anvil is not installed (no ${pkg}): ${INSTALL_HINT}`, "")
+  }
+  const bin = join(dirname(manifest), "bin", process.platform === "win32" ? "anvil.exe" : "anvil")
+  if (!existsSync(bin)) throw new AnvilStartError(`anvil binary not found at ${bin}: ${INSTALL_HINT}`, "")
   return bin
 }
 
