@@ -81,3 +81,28 @@ export class PollTimeoutError extends Schema.TaggedError<PollTimeoutError>()("Po
     return new PollTimeoutError({ kind, attempts, message: `Failed to ${what} after ${attempts} attempt(s), aborting` })
   }
 }
+
+/**
+ * The API asked (with `Retry-After`) to wait longer before trying again than tradekit retries after. Not
+ * waited for: the request failed at once. `retryAfterMs` is what the server asked for, `maxRetryAfterMs` the
+ * longest wait tradekit accepts.
+ */
+export class RetryAfterTooLongError extends Schema.TaggedError<RetryAfterTooLongError>()("RetryAfterTooLongError", {
+  message: Schema.String,
+  endpoint: Schema.String,
+  statusCode: Schema.Number,
+  retryAfterMs: Schema.Number,
+  maxRetryAfterMs: Schema.Number,
+}) {
+  /** Builds the error for a server that asked to wait `retryAfterMs` when tradekit waits at most `maxRetryAfterMs`. */
+  static of(endpoint: string, statusCode: number, retryAfterMs: number, maxRetryAfterMs: number): RetryAfterTooLongError {
+    const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`
+    return new RetryAfterTooLongError({
+      endpoint,
+      statusCode,
+      retryAfterMs,
+      maxRetryAfterMs,
+      message: `The API asked to wait ${seconds(retryAfterMs)} before trying again, longer than tradekit waits (${seconds(maxRetryAfterMs)})\n\nEndpoint: ${endpoint}\nStatus code: ${statusCode}`,
+    })
+  }
+}

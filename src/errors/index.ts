@@ -3,7 +3,14 @@
  * (or as the rejection of a Promise facade call); their `message` texts are part of the contract.
  * @module
  */
-import type { APIError, HttpRequestError, MalformedResponseError, PollTimeoutError, UnsafeEndpointError } from "./ApiErrors.js"
+import type {
+  APIError,
+  HttpRequestError,
+  MalformedResponseError,
+  PollTimeoutError,
+  RetryAfterTooLongError,
+  UnsafeEndpointError,
+} from "./ApiErrors.js"
 import type {
   CrossChainTransactionError,
   SignatureCheckError,
@@ -31,7 +38,7 @@ export * from "./PluginErrors.js"
 export * from "./UsageErrors.js"
 
 /** Any failure of a request to the aggregator API. */
-export type ApiRequestError = APIError | HttpRequestError | MalformedResponseError | UnsafeEndpointError
+export type ApiRequestError = APIError | HttpRequestError | MalformedResponseError | UnsafeEndpointError | RetryAfterTooLongError
 
 /** Any failure of a wallet call. */
 export type WalletCallError = UserRejectedError | WalletError | ChainMismatchError | WalletTimeoutError

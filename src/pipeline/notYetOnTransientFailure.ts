@@ -1,14 +1,14 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import type { APIError, HttpRequestError, MalformedResponseError } from "../errors/index.js"
+import type { APIError, HttpRequestError, MalformedResponseError, RetryAfterTooLongError } from "../errors/index.js"
 
-type TransientFailure = APIError | HttpRequestError | MalformedResponseError
+type TransientFailure = APIError | HttpRequestError | MalformedResponseError | RetryAfterTooLongError
 
 const isTransient = <E>(error: E): error is Extract<E, TransientFailure> => {
   const tag = (error as { _tag?: unknown })?._tag
   // A redirect away from the API is a refusal, as an off-origin endpoint is: asking again cannot change it.
   if (tag === "HttpRequestError") return (error as { reason?: unknown }).reason !== "redirect"
-  return tag === "APIError" || tag === "MalformedResponseError"
+  return tag === "APIError" || tag === "MalformedResponseError" || tag === "RetryAfterTooLongError"
 }
 
 /**

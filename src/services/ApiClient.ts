@@ -18,7 +18,7 @@ import { APIError, type ApiRequestError, HttpRequestError } from "../errors/inde
 import { VERSION } from "../version.js"
 import { ClientConfig } from "./ClientConfig.js"
 import { decodeApiBody, prototypeSafeReviver } from "./decodeApiBody.js"
-import { DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy, retrySchedule } from "./RetryPolicy.js"
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy, withRetry } from "./RetryPolicy.js"
 import { endpointUrl } from "./endpointUrl.js"
 
 /** A request to the aggregator API of one chain. */
@@ -197,10 +197,8 @@ export const makeApiClient = Effect.gen(function* () {
           )
     })
 
-  const request = (req: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => {
-    const policy = req.retry ?? defaultRetry
-    return policy.times > 0 ? Effect.retry(requestOnce(req), retrySchedule(policy)) : requestOnce(req)
-  }
+  const request = (req: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> =>
+    withRetry(req.retry ?? defaultRetry, req.path, requestOnce(req))
 
   const requestDecoded = <A, I>(req: ApiRequest, schema: Schema.Schema<A, I>) =>
     Effect.flatMap(request(req), (response) => decodeApiBody(schema, req.path, response.body))

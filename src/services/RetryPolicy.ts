@@ -1,6 +1,7 @@
 import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
 import * as Schedule from "effect/Schedule"
-import type { ApiRequestError } from "../errors/index.js"
+import { type APIError, type ApiRequestError, RetryAfterTooLongError } from "../errors/index.js"
 
 /** How a request that failed transiently (network, timeout, 408, 429, 5xx) is retried. */
 export interface RetryPolicy {
@@ -30,24 +31,52 @@ export const isTransientFailure = (error: ApiRequestError): boolean => {
   }
 }
 
+/** The longest `Retry-After` tradekit waits for; a server asking for more fails the request at once. */
+export const MAX_RETRY_AFTER_MS = 60_000
+
 const retryAfterOf = (error: ApiRequestError): Duration.Duration | undefined =>
   error._tag === "APIError" && error.retryAfterMs !== undefined ? Duration.millis(error.retryAfterMs) : undefined
 
+const asksTooLong = (error: ApiRequestError): error is APIError & { readonly retryAfterMs: number } =>
+  error._tag === "APIError" && error.retryAfterMs !== undefined && error.retryAfterMs > MAX_RETRY_AFTER_MS
+
 /**
  * The retry schedule of a policy: exponential backoff with jitter, capped at `maxDelay`, only while the
- * failure is transient, and waiting as long as a `Retry-After` header asks when the server sends one.
+ * failure is transient, and waiting as long as a `Retry-After` header asks when the server sends one — up
+ * to {@link MAX_RETRY_AFTER_MS}; beyond that it stops.
  */
 export const retrySchedule = (policy: RetryPolicy): Schedule.Schedule<ApiRequestError, ApiRequestError> =>
   Schedule.exponential(policy.baseDelay, 2).pipe(
     Schedule.jittered,
     Schedule.intersect(Schedule.recurs(policy.times)),
-    Schedule.whileInput(isTransientFailure),
+    Schedule.whileInput((error: ApiRequestError) => isTransientFailure(error) && !asksTooLong(error)),
     Schedule.passthrough,
     // Whole milliseconds: jitter makes fractional ones, which a TestClock cannot turn into nanoseconds.
     Schedule.modifyDelay((error: ApiRequestError, delay) =>
       Duration.millis(Math.round(Duration.toMillis(retryAfterOf(error) ?? Duration.min(delay, Duration.decode(policy.maxDelay))))),
     ),
   )
+
+/**
+ * Runs a request under a policy: transient failures are retried on its schedule, and a transient failure whose
+ * `Retry-After` is longer than {@link MAX_RETRY_AFTER_MS} fails at once with RetryAfterTooLongError. A policy
+ * that never retries leaves every failure as it is.
+ */
+export const withRetry = <A, R>(
+  policy: RetryPolicy,
+  endpoint: string,
+  request: Effect.Effect<A, ApiRequestError, R>,
+): Effect.Effect<A, ApiRequestError, R> =>
+  policy.times > 0
+    ? Effect.retry(
+        Effect.mapError(request, (error) =>
+          isTransientFailure(error) && asksTooLong(error)
+            ? RetryAfterTooLongError.of(endpoint, error.statusCode, error.retryAfterMs, MAX_RETRY_AFTER_MS)
+            : error,
+        ),
+        retrySchedule(policy),
+      )
+    : request
 
 /** Parses a `Retry-After` header (seconds, or an HTTP date) into milliseconds from `now`. */
 export const parseRetryAfter = (header: string | undefined, now: number): number | undefined => {

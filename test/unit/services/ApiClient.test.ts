@@ -131,6 +131,30 @@ describe("ApiClient", () => {
       expect(api.requests).toEqual([])
     }))
 
+  it.effect("waits as long as Retry-After asks up to 60 s, and fails at once with a typed error beyond that", () =>
+    Effect.gen(function* () {
+      const retry = { times: 3, baseDelay: "250 millis", maxDelay: "5 seconds" } as const
+      const api = makeFakeApi()
+        .route("POST", "/patient", [{ status: 429, headers: { "retry-after": "60" }, body: { message: "slow down" } }, { body: { ok: true } }])
+        .route("POST", "/stall", { status: 503, headers: { "retry-after": "3600" }, body: { message: "come back later" } })
+      const run = (path: string) =>
+        Effect.exit(Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path, retry }))).pipe(
+          Effect.provide(clientOver(api.layer)),
+        )
+      const patient = yield* Effect.fork(run("/patient"))
+      yield* TestClock.adjust("59 seconds")
+      expect(api.requestsTo("/patient")).toHaveLength(1)
+      yield* TestClock.adjust("1 second")
+      expect(yield* Fiber.join(patient)).toEqual(Exit.succeed({ status: 200, body: { ok: true } }))
+      // No clock adjustment: a wait would never end.
+      const error = failureOf(yield* run("/stall"))
+      expect(error).toMatchObject({ _tag: "RetryAfterTooLongError", endpoint: "/stall", statusCode: 503, retryAfterMs: 3_600_000, maxRetryAfterMs: 60_000 })
+      expect(error.message).toBe(
+        "The API asked to wait 3600 s before trying again, longer than tradekit waits (60 s)\n\nEndpoint: /stall\nStatus code: 503",
+      )
+      expect(api.requestsTo("/stall")).toHaveLength(1)
+    }))
+
   it.effect("logs a warning when the API marks an endpoint deprecated", () =>
     Effect.gen(function* () {
       const logs = captureLogs()

@@ -34,6 +34,14 @@ describe("retrySchedule", () => {
       expect(delays).toEqual([7000, 0])
     }))
 
+  it.effect("stops at once when Retry-After asks for longer than 60 s", () =>
+    Effect.gen(function* () {
+      const policy = { times: 5, baseDelay: "100 millis", maxDelay: "1 second" } as const
+      const stalling = new APIError({ message: "later", statusCode: 503, retryAfterMs: 60_001 })
+      const delays = Chunk.toReadonlyArray(yield* Schedule.run(Schedule.delays(retrySchedule(policy)), 0, [stalling, busy])).map(Duration.toMillis)
+      expect(delays).toEqual([0])
+    }))
+
   it("reads Retry-After as seconds or as an HTTP date", () => {
     expect(parseRetryAfter("7", 0)).toBe(7000)
     expect(parseRetryAfter("Thu, 01 Jan 1970 00:00:10 GMT", 4000)).toBe(6000)
