@@ -43,7 +43,8 @@ export const memoryProvider = (chainId: number) => {
       case "eth_getTransactionByHash":
         return null
       default:
-        throw new Error(`memoryProvider: unsupported ${method}`)
+        // As a node answers a method it does not serve (viem then falls back at once, without retrying).
+        throw Object.assign(new Error(`memoryProvider: unsupported ${method}`), { code: -32601 })
     }
   }
   return { request, rawTransactions, methods }
