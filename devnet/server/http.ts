@@ -57,10 +57,28 @@ function match(pattern: string, path: string): Record<string, string> | undefine
   const params: Record<string, string> = {}
   for (let i = 0; i < p.length; i++) {
     const seg = p[i]!
-    if (seg.startsWith(":")) params[seg.slice(1)] = decodeURIComponent(s[i]!)
+    if (seg.startsWith(":")) params[seg.slice(1)] = decodeSegment(s[i]!)
     else if (seg !== s[i]) return undefined
   }
   return params
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw badRequest(`Malformed %-encoding in the path segment "${segment}"`)
+  }
+}
+
+/** The URL of a request (path and query), or a 400 when it does not parse (`//[`). */
+export function requestUrl(req: IncomingMessage): URL {
+  const raw = req.url ?? "/"
+  try {
+    return new URL(raw, "http://devnet")
+  } catch {
+    throw badRequest(`The request URL ${raw} is not a valid URL`)
+  }
 }
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
@@ -94,7 +112,7 @@ export function makeHandler(ctx: DevnetContext, routes: ReadonlyArray<Route>) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       if (req.method === "OPTIONS") return send(res, 204, "")
-      const url = new URL(req.url ?? "/", "http://devnet")
+      const url = requestUrl(req)
       let path = url.pathname
       let chain = ctx.origin
       const prefixed = /^\/chains\/(\d+)(\/.*)?$/.exec(path)
@@ -137,14 +155,26 @@ export function makeHandler(ctx: DevnetContext, routes: ReadonlyArray<Route>) {
       if (result instanceof Reply) return send(res, result.status, toJson(result.body), { ...result.headers })
       send(res, 200, toJson(result))
     } catch (error) {
-      const status = error instanceof HttpError ? error.status : 500
-      const message =
-        error instanceof HttpError
-          ? error.message
-          : `Internal devnet error: ${error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)}`
-      if (!res.headersSent) send(res, status, toJson({ message, statusCode: status, error: status >= 500 ? "Internal Server Error" : "Bad Request" }))
-      else res.end()
+      answerFailure(res, error)
     }
+  }
+}
+
+/** The status and message a failure is answered with: its own for an {@link HttpError}, else a 500. */
+export function failureOf(error: unknown): { readonly status: number; readonly message: string } {
+  if (error instanceof HttpError) return { status: error.status, message: error.message }
+  const detail = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
+  return { status: 500, message: `Internal devnet error: ${detail}` }
+}
+
+/** Answers a failed request as JSON; when even that fails (the socket is gone), drops the connection. */
+function answerFailure(res: ServerResponse, error: unknown): void {
+  try {
+    const { status, message } = failureOf(error)
+    if (!res.headersSent) send(res, status, toJson({ message, statusCode: status, error: status >= 500 ? "Internal Server Error" : "Bad Request" }))
+    else res.end()
+  } catch {
+    res.destroy()
   }
 }
 

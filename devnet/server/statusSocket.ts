@@ -10,10 +10,11 @@
  * settled one when it comes; a settled subscription is dropped. Unknown or malformed frames get an
  * `{"event":"error","message":…}` answer. Uses the `ws` package (Node 20 has no WebSocket server).
  */
-import type { IncomingMessage, Server } from "node:http"
+import { STATUS_CODES, type IncomingMessage, type Server } from "node:http"
 import type { Duplex } from "node:stream"
 import { WebSocketServer, type WebSocket } from "ws"
 import type { DevnetContext } from "./context.js"
+import { failureOf, HttpError, requestUrl } from "./http.js"
 
 type Filter = { readonly txHash: string } | { readonly requestId: string }
 
@@ -72,11 +73,20 @@ export function attachStatusSocket(server: Server, ctx: DevnetContext): () => Pr
   const wss = new WebSocketServer({ noServer: true })
   const subscriptions = new Set<Subscription>()
 
+  /**
+   * Pushes the settled status, if any; true once pushed. A subscription whose status cannot be read is dropped
+   * with an error frame: it runs inside the indexer's listeners and timers, where a throw would stop them.
+   */
   const push = (subscription: Subscription) => {
-    const update = statusOf(ctx, subscription)
-    if (update.status === "pending") return false
-    subscriptions.delete(subscription)
-    send(subscription.socket, { event: "transaction.status", data: { ...subscription.filter, ...update } })
+    try {
+      const update = statusOf(ctx, subscription)
+      if (update.status === "pending") return false
+      subscriptions.delete(subscription)
+      send(subscription.socket, { event: "transaction.status", data: { ...subscription.filter, ...update } })
+    } catch (error) {
+      subscriptions.delete(subscription)
+      send(subscription.socket, { event: "error", message: failureOf(error).message })
+    }
     return true
   }
 
@@ -91,14 +101,11 @@ export function attachStatusSocket(server: Server, ctx: DevnetContext): () => Pr
     for (const subscription of subscriptions) if ("requestId" in subscription.filter) push(subscription)
   }, 20)
 
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = new URL(request.url ?? "/", "http://devnet").pathname
+  const serve = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = requestUrl(request).pathname
     const match = /^(?:\/chains\/(\d+))?\/ws\/?$/.exec(path)
     const chainId = match === null ? undefined : match[1] === undefined ? ctx.origin.chainId : Number(match[1])
-    if (chainId === undefined || !ctx.chains.has(chainId)) {
-      socket.end("HTTP/1.1 404 Not Found\r\n\r\n")
-      return
-    }
+    if (chainId === undefined || !ctx.chains.has(chainId)) throw new HttpError(404, `No websocket at ${path}`)
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on("message", (data) => {
         const filter = parseFilter(data.toString("utf8"))
@@ -112,6 +119,17 @@ export function attachStatusSocket(server: Server, ctx: DevnetContext): () => Pr
       })
       ws.on("error", () => ws.terminate())
     })
+  }
+  // An upgrade request is outside the HTTP handler's safety net: a throw here would be an uncaught exception.
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node stops listening for errors on a socket it hands over: a client reset would be uncaught too.
+    socket.on("error", () => socket.destroy())
+    try {
+      serve(request, socket, head)
+    } catch (error) {
+      const { status } = failureOf(error)
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\nConnection: close\r\n\r\n`)
+    }
   }
   server.on("upgrade", onUpgrade)
 
