@@ -28,6 +28,7 @@ export function commonOrderParams(ctx: DevnetContext, p: Json, name: string): Co
     throw badRequest(`${name}.currency ${currency} is not supported`)
   }
   const expiry = optionalAmount(p.expirationTime, `${name}.expirationTime`) ?? 0n
+  if (isExpired(expiry)) throw badRequest(`${name}.expirationTime ${expiry} is in the past`)
   const orderbook = optionalString(p.orderbook, `${name}.orderbook`) ?? "reservoir"
   if (!orderbooks.includes(orderbook)) throw badRequest(`${name}.orderbook "${orderbook}" is not supported (use ${orderbooks.join(" or ")})`)
   const orderKind = optionalString(p.orderKind, `${name}.orderKind`) ?? "tradekit-exchange"
@@ -37,4 +38,9 @@ export function commonOrderParams(ctx: DevnetContext, p: Json, name: string): Co
     return fee
   })
   return { price, quantity, currency, expiry, orderbook, orderKind, fees }
+}
+
+/** An order's expiry (unix seconds, 0 = never) has passed, as the Exchange judges it; `now` in ms. */
+export function isExpired(expiry: bigint, now = Date.now()): boolean {
+  return expiry !== 0n && expiry < BigInt(Math.floor(now / 1000))
 }

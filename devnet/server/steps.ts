@@ -3,7 +3,7 @@
  * order serialisation, as the reservoir API spells them.
  */
 import { formatUnits, toHex, zeroAddress, type Address, type Hex } from "viem"
-import { orderTypes, exchangeDomain, type Order } from "../chain/orders.js"
+import { Criteria, exchangeDomain, OrderSide, orderTypes, TokenKind, type Order } from "../chain/orders.js"
 import type { CurrencyInfo } from "../core/catalog.js"
 import type { BookOrder } from "../core/orderBook.js"
 import type { DevnetContext } from "./context.js"
@@ -102,19 +102,27 @@ export function orderJson(order: Order): Record<string, unknown> {
 /** Parses an order back from its JSON form, refusing anything that is not a complete order. */
 export function orderFromJson(value: unknown): Order {
   const o = value as Record<string, unknown>
-  const num = (k: string) => {
+  /** One of the uint8 codes of an enum field (side, token kind, criteria). */
+  const code = (k: string, codes: Readonly<Record<string, number>>) => {
     const v = o?.[k]
     if (typeof v !== "number" && typeof v !== "string") throw new HttpError(400, `order.${k} is missing`)
-    return Number(v)
+    const n = Number(v)
+    if (!Object.values(codes).includes(n)) {
+      throw new HttpError(400, `order.${k} must be ${Object.entries(codes).map(([meaning, c]) => `${c} (${meaning})`).join(" or ")}`)
+    }
+    return n
   }
   const big = (k: string) => {
     const v = o?.[k]
     if (typeof v !== "number" && typeof v !== "string") throw new HttpError(400, `order.${k} is missing`)
+    let n: bigint
     try {
-      return BigInt(v)
+      n = BigInt(v)
     } catch {
       throw new HttpError(400, `order.${k} must be an integer`)
     }
+    if (n < 0n || n >= 2n ** 256n) throw new HttpError(400, `order.${k} must be a uint256`)
+    return n
   }
   const addr = (k: string) => {
     const v = o?.[k]
@@ -124,15 +132,15 @@ export function orderFromJson(value: unknown): Order {
   const root = o?.tokenSetRoot
   if (typeof root !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(root)) throw new HttpError(400, "order.tokenSetRoot must be 32 bytes")
   return {
-    side: num("side") as Order["side"],
+    side: code("side", OrderSide) as Order["side"],
     maker: addr("maker"),
     collection: addr("collection"),
-    tokenKind: num("tokenKind") as Order["tokenKind"],
+    tokenKind: code("tokenKind", TokenKind) as Order["tokenKind"],
     tokenId: big("tokenId"),
     amount: big("amount"),
     currency: addr("currency"),
     price: big("price"),
-    criteria: num("criteria") as Order["criteria"],
+    criteria: code("criteria", Criteria) as Order["criteria"],
     tokenSetRoot: root as Hex,
     expiry: big("expiry"),
     nonce: big("nonce"),

@@ -44,12 +44,22 @@ export function hex(value: unknown, name: string): Hex {
   return value as Hex
 }
 
-/** A non-negative integer given as a number, decimal string or hex string. */
+/** Every amount, token id and time the devnet hands to the chain is a uint256. */
+const UINT256_LIMIT = 2n ** 256n
+
+/** A non-negative integer below 2^256, given as a number, decimal string or hex string. */
 export function amount(value: unknown, name: string): bigint {
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
-  if (typeof value === "string" && (/^[0-9]+$/.test(value) || /^0x[0-9a-fA-F]+$/.test(value))) return BigInt(value)
-  if (typeof value === "bigint" && value >= 0n) return value
-  throw badRequest(`${name} must be a non-negative integer`)
+  const parsed =
+    typeof value === "number" && Number.isSafeInteger(value) && value >= 0
+      ? BigInt(value)
+      : typeof value === "string" && (/^[0-9]+$/.test(value) || /^0x[0-9a-fA-F]+$/.test(value))
+        ? BigInt(value)
+        : typeof value === "bigint" && value >= 0n
+          ? value
+          : undefined
+  if (parsed === undefined) throw badRequest(`${name} must be a non-negative integer`)
+  if (parsed >= UINT256_LIMIT) throw badRequest(`${name} must be a non-negative integer below 2^256`)
+  return parsed
 }
 
 export function optionalAmount(value: unknown, name: string): bigint | undefined {
@@ -61,7 +71,15 @@ export function token(value: unknown, name: string): { contract: Address; tokenI
   const text = string(value, name)
   const m = /^(0x[0-9a-fA-F]{40}):([0-9]+)$/.exec(text)
   if (m === null) throw badRequest(`${name} must look like "contract:tokenId"`)
-  return { contract: getAddress(m[1]!), tokenId: BigInt(m[2]!) }
+  return { contract: getAddress(m[1]!), tokenId: tokenId(m[2]!, `${name} token id`) }
+}
+
+/** A token id: decimal digits, below 2^256. */
+export function tokenId(value: unknown, name: string): bigint {
+  if (typeof value !== "string" || !/^[0-9]+$/.test(value)) throw badRequest(`${name} must be a token id, not ${JSON.stringify(value)}`)
+  const id = BigInt(value)
+  if (id >= UINT256_LIMIT) throw badRequest(`${name} must be below 2^256`)
+  return id
 }
 
 export function boolean(value: unknown, name: string, fallback: boolean): boolean {

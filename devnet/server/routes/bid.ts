@@ -17,7 +17,7 @@ import type { DevnetContext } from "../context.js"
 import { badRequest, type Route } from "../http.js"
 import { commonOrderParams } from "../orderParams.js"
 import { currencyOf, executeResponse, orderJson, orderSign, pathEntry, randomSalt, step, transactionCheck, txItem } from "../steps.js"
-import { address, nonEmptyArray, object, optionalAddress, optionalString, token, type Json } from "../validate.js"
+import { address, nonEmptyArray, object, optionalAddress, optionalString, token, tokenId, type Json } from "../validate.js"
 
 /** The criteria of a bid, and the collection it is on. */
 export function bidCriteria(ctx: DevnetContext, p: Json, name: string): { collection: Address; criteria: OrderCriteria } {
@@ -31,10 +31,7 @@ export function bidCriteria(ctx: DevnetContext, p: Json, name: string): { collec
   if (tokenSetId !== undefined) {
     const parts = tokenSetId.split(":")
     const ids = (list: string | undefined) => {
-      const tokenIds = (list ?? "").split(",").filter(Boolean).map((id) => {
-        if (!/^[0-9]+$/.test(id)) throw badRequest(`${name}.tokenSetId has a bad token id "${id}"`)
-        return BigInt(id)
-      })
+      const tokenIds = (list ?? "").split(",").filter(Boolean).map((id) => tokenId(id, `${name}.tokenSetId token id`))
       if (tokenIds.length === 0) throw badRequest(`${name}.tokenSetId has no token ids`)
       return tokenIds
     }

@@ -10,13 +10,14 @@ import type { BookOrder } from "../../core/orderBook.js"
 import { erc20Allowance, isApprovedForAll, requireOrigin } from "../chainReads.js"
 import type { DevnetContext } from "../context.js"
 import { badRequest, HttpError, type Route } from "../http.js"
+import { isExpired } from "../orderParams.js"
 import { executeResponse, orderPathEntry, step, transactionCheck, txItem } from "../steps.js"
 import { address, nonEmptyArray, object, optionalAddress, optionalString, token } from "../validate.js"
 
 /** A listing can be filled when its maker still owns the token and has the Exchange approved. */
 async function fillable(ctx: DevnetContext, o: BookOrder, taker: Address): Promise<boolean> {
   if (o.order.maker === taker) return false
-  if (o.order.expiry !== 0n && o.order.expiry < BigInt(Math.floor(Date.now() / 1000))) return false
+  if (isExpired(o.order.expiry)) return false
   const chainId = o.chainId
   const held =
     o.order.tokenKind === 0

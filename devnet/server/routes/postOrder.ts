@@ -1,20 +1,37 @@
 /**
  * `POST /order/v4?signature=0x…`: stores signed Exchange orders in the book after checking the signature
- * recovers to the maker, the order's domain is this devnet's Exchange, and a listing's maker holds the token.
- * Answers `{results: [{orderId, crossPostingOrderId: null, orderIndex}]}`.
+ * recovers to the maker, the order's domain is this devnet's Exchange, the Exchange could fill it (not
+ * expired, not cancelled by the maker's nonce, a positive amount of the right token kind), and a listing's
+ * maker holds the token. Answers `{results: [{orderId, crossPostingOrderId: null, orderIndex}]}`.
  */
-import { recoverTypedDataAddress, type Hex } from "viem"
-import { orderHash, orderTypedData, OrderSide, Criteria, tokenSetRoot } from "../../chain/orders.js"
+import { recoverTypedDataAddress, zeroAddress, type Hex } from "viem"
+import { Criteria, orderHash, OrderSide, orderTypedData, TokenKind, tokenSetRoot, type Order } from "../../chain/orders.js"
+import type { CollectionInfo } from "../../core/catalog.js"
 import type { OrderCriteria } from "../../core/orderBook.js"
+import { makerNonce } from "../chainReads.js"
 import { badRequest, type Route } from "../http.js"
+import { isExpired } from "../orderParams.js"
 import { orderFromJson } from "../steps.js"
-import { array, hex, nonEmptyArray, object, optionalString, string } from "../validate.js"
+import { hex, nonEmptyArray, object, optionalString, string, tokenId } from "../validate.js"
 
-function criteriaOf(raw: unknown, order: ReturnType<typeof orderFromJson>): OrderCriteria {
+/** Why the Exchange would refuse to fill `order` whoever takes it (its `_validate` and fill checks), if it would. */
+function unfillable(order: Order, collection: CollectionInfo, makerNonce: bigint): string | undefined {
+  if (isExpired(order.expiry)) return `the order expired at ${order.expiry}`
+  if (order.nonce < makerNonce) return `the order's nonce ${order.nonce} is below the maker's nonce ${makerNonce}: it is cancelled`
+  const kind = collection.kind === "erc721" ? TokenKind.ERC721 : TokenKind.ERC1155
+  if (order.tokenKind !== kind) return `order.tokenKind ${order.tokenKind} does not match the collection, an ${collection.kind === "erc721" ? "ERC-721" : "ERC-1155"}`
+  if (order.amount === 0n) return "order.amount must be positive"
+  if (kind === TokenKind.ERC721 && order.amount !== 1n) return "order.amount must be 1 for an ERC-721 token"
+  if (order.side === OrderSide.Listing && order.criteria !== Criteria.Single) return `a listing must be on a single token (criteria ${Criteria.Single})`
+  if (order.side === OrderSide.Bid && order.currency === zeroAddress) return "a bid must be paid in an ERC-20, not native ETH"
+  return undefined
+}
+
+function criteriaOf(raw: unknown, order: Order): OrderCriteria {
   if (order.criteria === Criteria.Single) return { kind: "token", tokenId: order.tokenId }
   if (order.criteria === Criteria.Collection) return { kind: "collection" }
   const c = object(raw, "criteria")
-  const tokenIds = array(c.tokenIds, "criteria.tokenIds").map((id) => BigInt(string(id, "criteria.tokenIds[]")))
+  const tokenIds = nonEmptyArray(c.tokenIds, "criteria.tokenIds").map((id, j) => tokenId(id, `criteria.tokenIds[${j}]`))
   if (tokenSetRoot(tokenIds) !== order.tokenSetRoot) throw badRequest("criteria.tokenIds do not hash to the order's tokenSetRoot")
   const tokenSetId = string(c.tokenSetId, "criteria.tokenSetId")
   if (c.kind === "attribute") {
@@ -40,7 +57,10 @@ export const postOrderRoute: Route = {
       const order = orderFromJson(object(wrapped.data, `items[${i}].order.data`))
       const signer = await recoverTypedDataAddress({ ...orderTypedData(chainId, exchange, order), signature }).catch(() => undefined)
       if (signer === undefined || signer !== order.maker) throw badRequest(`items[${i}]: the signature is not the maker's`)
-      if (ctx.catalog.collection(chainId, order.collection) === undefined) throw badRequest(`items[${i}]: unknown collection ${order.collection}`)
+      const collection = ctx.catalog.collection(chainId, order.collection)
+      if (collection === undefined) throw badRequest(`items[${i}]: unknown collection ${order.collection}`)
+      const refusal = unfillable(order, collection, await makerNonce(ctx, order.maker))
+      if (refusal !== undefined) throw badRequest(`items[${i}]: ${refusal}`)
       const id = orderHash(chainId, exchange, order)
       if (order.side === OrderSide.Listing) {
         const held =

@@ -10,12 +10,13 @@ import type { BookOrder } from "../../core/orderBook.js"
 import { erc20Allowance, erc20Balance, isApprovedForAll, requireOrigin } from "../chainReads.js"
 import type { DevnetContext } from "../context.js"
 import { badRequest, HttpError, type Route } from "../http.js"
+import { isExpired } from "../orderParams.js"
 import { executeResponse, oneStepPerItem, orderPathEntry, step, transactionCheck, txItem } from "../steps.js"
 import { address, nonEmptyArray, object, optionalString, token } from "../validate.js"
 
 /** A bid can be filled when its maker can still pay. */
 async function payable(ctx: DevnetContext, o: BookOrder): Promise<boolean> {
-  if (o.order.expiry !== 0n && o.order.expiry < BigInt(Math.floor(Date.now() / 1000))) return false
+  if (isExpired(o.order.expiry)) return false
   const [balance, allowance] = await Promise.all([
     erc20Balance(ctx.origin, o.order.currency, o.order.maker),
     erc20Allowance(ctx.origin, o.order.currency, o.order.maker, ctx.contracts.origin.exchange),
