@@ -37,8 +37,12 @@ export interface FacadeParameters {
   readonly onSnapshot?: (snapshot: ExecutionSnapshot) => unknown
 }
 
-/** A progress callback with the steps and the path; each call gets fresh copies. */
-export type StepsAndPathCallback = (steps: Array<Step>, path: Array<PathEntry> | null | undefined) => unknown
+/**
+ * A progress callback with the steps, the path and, during an execution, the response's fees (`{}` when it
+ * carries none), as reservoir-sdk 2.0.x calls it; a precheck passes the steps and the path only. Each call
+ * gets fresh copies.
+ */
+export type StepsAndPathCallback = (steps: Array<Step>, path: Array<PathEntry> | null | undefined, fees?: Fees) => unknown
 
 /** The parameters of `actions.buyToken`, `actions.acceptOffer` and `actions.mintToken`. */
 export interface TakeParameters extends FacadeParameters {

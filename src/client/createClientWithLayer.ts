@@ -151,12 +151,17 @@ export const createClientWithLayer = (
   const stepsOf = (snapshot: ExecutionSnapshot) => fresh(snapshot.steps) as Array<Step>
   const withSteps = (callback: ((steps: Array<Step>) => unknown) | undefined): Progress | undefined =>
     callback && ((snapshot) => callback(stepsOf(snapshot)))
-  const withPath = (callback: StepsAndPathCallback | undefined): Progress | undefined =>
-    callback && ((snapshot) => callback(stepsOf(snapshot), fresh(snapshot.path) as Array<PathEntry> | null | undefined))
+  const pathOf = (snapshot: ExecutionSnapshot) => fresh(snapshot.path) as Array<PathEntry> | null | undefined
+  // As reservoir-sdk 2.0.x: an execution passes the fees too (a copy, `{}` when absent), a precheck does not.
+  const withPath = (callback: StepsAndPathCallback | undefined, precheck: boolean | undefined): Progress | undefined =>
+    callback &&
+    (precheck === true
+      ? (snapshot) => callback(stepsOf(snapshot), pathOf(snapshot))
+      : (snapshot) => callback(stepsOf(snapshot), pathOf(snapshot), fresh(snapshot.fees) ?? {}))
   const withFees = (callback: CallActionParameters["onProgress"]): Progress | undefined =>
     callback && ((snapshot) => callback(stepsOf(snapshot), fresh(snapshot.fees)))
   const take = (p: TakeParameters) => ({
-    ...common(p, withPath(p.onProgress)),
+    ...common(p, withPath(p.onProgress, p.precheck)),
     items: p.items,
     expectedPrice: p.expectedPrice,
     options: p.options,

@@ -164,6 +164,34 @@ describe("createClient: the Promise facade", () => {
     await client.dispose()
   })
 
+  it("onProgress of buy, sell and mint gets the response's fees third during an execution, as 2.0.x does", async () => {
+    const { api, client } = setup()
+    const fees = { relayer: { currency: { contract: EXCHANGE, decimals: 18 }, amount: { raw: "1000", decimal: 0.000000000000001 } } }
+    const path = [{ orderId: "0x1", quote: 1 }]
+    api
+      .route("POST", "/execute/buy/v7", { body: { steps: done.steps, path, fees } })
+      .route("POST", "/execute/sell/v7", { body: { steps: done.steps, path } })
+      .route("POST", "/execute/mint/v1", { body: { steps: done.steps, path, fees } })
+    const calls: Array<Array<unknown>> = []
+    const onProgress = (...args: Array<unknown>) => calls.push(args)
+    const item = [{ token: `${NFT}:1` }]
+
+    await client.actions.buyToken({ items: item, wallet: adapterWallet, onProgress })
+    expect(calls.length).toBeGreaterThan(0)
+    for (const args of calls) expect(args).toEqual([done.steps, path, fees])
+    calls.splice(0)
+    await client.actions.acceptOffer({ items: item, wallet: adapterWallet, onProgress })
+    expect(calls.length).toBeGreaterThan(0)
+    for (const args of calls) expect(args).toEqual([done.steps, path, {}])
+    calls.splice(0)
+    await client.actions.mintToken({ items: item, wallet: adapterWallet, onProgress })
+    for (const args of calls) expect(args).toEqual([done.steps, path, fees])
+    calls.splice(0)
+    await client.actions.buyToken({ items: item, wallet: adapterWallet, onProgress, precheck: true })
+    expect(calls).toEqual([[done.steps, path]])
+    await client.dispose()
+  })
+
   it("aborting the signal rejects with its reason and stops every poll and request", async () => {
     const provider = memoryProvider(1)
     const wallet = createWalletClient({ account, chain: mainnet, transport: custom(provider) })
