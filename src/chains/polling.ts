@@ -4,6 +4,12 @@ import { isSupportedChainId } from "./supportedChainIds.js"
 /** Milliseconds between two status polls when neither the chain nor its id says otherwise. */
 export const DEFAULT_POLLING_INTERVAL = 5000
 
+/**
+ * The shortest wait between two polls, in milliseconds: a `checkPollingInterval` below it (0 included)
+ * is raised to it, so no poll runs in a tight loop against the API.
+ */
+export const MIN_POLLING_INTERVAL = 100
+
 /** How many times a generic poll (waiting for an item's data, or for an ok response) is tried. */
 export const GENERIC_POLL_ATTEMPTS = 15
 
@@ -21,16 +27,19 @@ const slowChainIds: ReadonlyArray<number> = [1, 5, 11155111]
 
 /**
  * Milliseconds between two status polls of a transaction on `chain`: its own
- * `checkPollingInterval` when set, else 2000 for Ethereum, Goerli and Sepolia, 1000 for the
- * other supported chains, and {@link DEFAULT_POLLING_INTERVAL} for anything else.
+ * `checkPollingInterval` when it is a finite number, never less than {@link MIN_POLLING_INTERVAL};
+ * else 2000 for Ethereum, Goerli and Sepolia, 1000 for the other supported chains, and
+ * {@link DEFAULT_POLLING_INTERVAL} for anything else.
  *
  * @example
  * pollingIntervalFor({ id: 8453, name: "Base", baseApiUrl: "https://api-base.reservoir.tools" }) // 1000
+ * pollingIntervalFor({ id: 31337, name: "Devnet", baseApiUrl: "http://127.0.0.1:8080", checkPollingInterval: 0 }) // 100
  * pollingIntervalFor(undefined) // 5000
  */
 export const pollingIntervalFor = (chain: ChainConfig | undefined): number => {
   if (chain === undefined) return DEFAULT_POLLING_INTERVAL
-  if (chain.checkPollingInterval !== undefined) return chain.checkPollingInterval
+  const own = chain.checkPollingInterval
+  if (own !== undefined && Number.isFinite(own)) return Math.max(MIN_POLLING_INTERVAL, own)
   if (slowChainIds.includes(chain.id)) return 2000
   if (isSupportedChainId(chain.id)) return 1000
   return DEFAULT_POLLING_INTERVAL

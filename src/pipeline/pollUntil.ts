@@ -3,6 +3,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
+import { MIN_POLLING_INTERVAL } from "../chains/polling.js"
 
 /** How a poll is paced and when it gives up. */
 export interface PollOptions<E2> {
@@ -14,8 +15,9 @@ export interface PollOptions<E2> {
 }
 
 /**
- * Runs `probe` until it answers `Some`, at most `attempts` times, `interval` apart. The pacing is a Schedule,
- * so interrupting the poll stops it at once and a TestClock drives it in tests.
+ * Runs `probe` until it answers `Some`, at most `attempts` times, `interval` apart (never less than
+ * {@link MIN_POLLING_INTERVAL}, so no poll is a tight loop). The pacing is a Schedule, so interrupting the
+ * poll stops it at once and a TestClock drives it in tests.
  */
 export const pollUntil = <A, E, R, E2>(
   probe: Effect.Effect<Option.Option<A>, E, R>,
@@ -24,7 +26,7 @@ export const pollUntil = <A, E, R, E2>(
   if (options.attempts <= 0) return Effect.fail(options.onExhausted(0))
   // A poll starts every interval however long the previous answer took (the wait is what is left of the
   // interval), so the API's "done" is seen at most one interval after it is true.
-  const interval = Duration.decode(options.interval)
+  const interval = Duration.max(Duration.decode(options.interval), Duration.millis(MIN_POLLING_INTERVAL))
   const schedule = Schedule.recurUntil<readonly [Duration.Duration, Option.Option<A>]>(([, answer]) => Option.isSome(answer)).pipe(
     Schedule.intersect(Schedule.recurs(options.attempts - 1)),
     Schedule.map(([last]) => last),

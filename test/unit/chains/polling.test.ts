@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { MIN_POLLING_INTERVAL } from "../../../src/chains/polling.js"
 import {
   DEFAULT_POLLING_INTERVAL,
   GENERIC_POLL_ATTEMPTS,
@@ -33,6 +34,20 @@ describe("pollingIntervalFor", () => {
     expect(pollingIntervalFor(config(1, 250))).toBe(250)
     expect(pollingIntervalFor(config(8453, 3000))).toBe(3000)
     expect(pollingIntervalFor(config(31337, 100))).toBe(100)
+  })
+
+  it("never goes below a floor of 100 ms, so a checkPollingInterval of 0 cannot poll in a tight loop", () => {
+    expect(MIN_POLLING_INTERVAL).toBe(100)
+    expect(pollingIntervalFor(config(1, 0))).toBe(100)
+    expect(pollingIntervalFor(config(31337, 1))).toBe(100)
+    expect(pollingIntervalFor(config(31337, -5))).toBe(100)
+    expect(pollingIntervalFor(config(31337, 99.5))).toBe(100)
+    expect(pollingIntervalFor(config(31337, 101))).toBe(101)
+  })
+
+  it("ignores a checkPollingInterval that is not a finite number", () => {
+    expect(pollingIntervalFor(config(1, Number.NaN))).toBe(2000)
+    expect(pollingIntervalFor(config(31337, Number.POSITIVE_INFINITY))).toBe(5000)
   })
 
   it("is 5000 ms when nothing says otherwise", () => {
