@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
 import type { ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import type { Step } from "../schema/Step.js"
-import { definePlugin } from "./Plugin.js"
+import { definePlugin, type PluginContext, type RequestBody } from "./Plugin.js"
 
 /** The event names of reservoir-sdk 2.0.x. */
 export type ReservoirEventName =
@@ -64,8 +64,16 @@ const dataOf = (execution: ExecutionSnapshot | ExecuteResponse | undefined): Res
 })
 
 /**
- * The events plugin (observer): delivers reservoir-sdk's events to `emit` with the chain id, once per executed
- * action (a precheck emits nothing). The Promise facade wires it to the listeners of `addEventListener`.
+ * The chain an event is told for, as reservoir-sdk tells it: the chain the user acts on. For a call that is
+ * the origin chain, the one its body names (`originChainId`), not the destination whose API runs it.
+ */
+const chainIdOf = (context: PluginContext, body: RequestBody): number =>
+  context.action === "call" && typeof body.originChainId === "number" ? body.originChainId : context.chain.id
+
+/**
+ * The events plugin (observer): delivers reservoir-sdk's events to `emit` with the chain id (a call's origin
+ * chain), once per executed action (a precheck emits nothing). The Promise facade wires it to the listeners
+ * of `addEventListener`.
  */
 export const eventsPlugin = (emit: ReservoirEventListener) =>
   definePlugin({
@@ -74,7 +82,9 @@ export const eventsPlugin = (emit: ReservoirEventListener) =>
       onComplete: (event) =>
         event.context.precheck
           ? Effect.void
-          : Effect.try(() => emit({ name: eventNameFor(event.context.path, false), data: dataOf(event.result) }, event.context.chain.id)),
+          : Effect.try(() =>
+              emit({ name: eventNameFor(event.context.path, false), data: dataOf(event.result) }, chainIdOf(event.context, event.body)),
+            ),
       onError: (event) =>
         event.context.precheck
           ? Effect.void
@@ -84,7 +94,7 @@ export const eventsPlugin = (emit: ReservoirEventListener) =>
                   name: eventNameFor(event.context.path, true),
                   data: { ...dataOf(event.snapshot), error: { _tag: event.error._tag, message: event.error.message } },
                 },
-                event.context.chain.id,
+                chainIdOf(event.context, event.body),
               ),
             ),
     },

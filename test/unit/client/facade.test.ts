@@ -104,6 +104,18 @@ describe("createClient: the Promise facade", () => {
     await client.dispose()
   })
 
+  it("tells the listeners of a call's event its origin chain id", async () => {
+    const base = { id: 8453, name: "Base", baseApiUrl: "https://api-base.test" }
+    const { api, client } = setup({ chains: [chain, base] })
+    api.route("POST", "/execute/call/v1", { body: done })
+    const heard: Array<[ReservoirEvent["name"], number]> = []
+    client.addEventListener((event, chainId) => heard.push([event.name, chainId]))
+    await client.actions.call({ txs: [], toChainId: base.id, wallet: adapterWallet })
+    expect(api.requests[0]!.url.origin).toBe("https://api-base.test")
+    expect(heard).toEqual([["unknown", 1]])
+    await client.dispose()
+  })
+
   it("two clients with different options do not interfere", async () => {
     const a = setup({ source: "a.app", apiKey: "key-a", marketplaceFees: ["0xa:1"] })
     const b = setup({ source: "b.app", chains: [{ ...chain, baseApiUrl: "https://api-b.test" }] })

@@ -9,7 +9,7 @@ import { mint } from "../../../src/actions/mint.js"
 import { sell } from "../../../src/actions/sell.js"
 import { transfer } from "../../../src/actions/transfer.js"
 import { eventNameFor, eventsPlugin, type ReservoirEvent } from "../../../src/plugins/events.js"
-import { doneResponse, setupActions } from "../actions/actionFixtures.js"
+import { BASE_CHAIN, doneResponse, setupActions } from "../actions/actionFixtures.js"
 import { NFT, OTHER } from "../fixtures.js"
 
 const cases = [
@@ -30,7 +30,7 @@ const withEvents = () => {
 }
 
 describe("events plugin", () => {
-  it.effect.each(cases)("%s emits its completion event with the execution and the chain id", ([, path, action, prefix]) =>
+  it.effect.each(cases)("%s emits its completion event with the execution and the chain id (a call's origin)", ([, path, action, prefix]) =>
     Effect.gen(function* () {
       const { api, run, events } = withEvents()
       api.route("POST", path, { body: { ...doneResponse, requestId: "r1" } })
@@ -39,7 +39,7 @@ describe("events plugin", () => {
       expect(events[0]!.event.name).toBe(prefix === undefined ? "unknown" : `${prefix}_complete`)
       expect(events[0]!.event.data).toMatchObject({ steps: doneResponse.steps, requestId: "r1" })
       expect(events[0]!.event.data.error).toBeUndefined()
-      expect(events[0]!.chainId).toBe(path === "/execute/call/v1" ? 8453 : 1)
+      expect(events[0]!.chainId).toBe(1)
     }))
 
   it.effect.each(cases)("%s emits its error event with the error when the API fails", ([, path, action, prefix]) =>
@@ -49,6 +49,19 @@ describe("events plugin", () => {
       yield* Effect.exit(run(action as Effect.Effect<unknown, unknown, never>))
       expect(events.map((e) => e.event.name)).toEqual([prefix === undefined ? "unknown" : `${prefix}_error`])
       expect(events[0]!.event.data).toEqual({ steps: [], error: { _tag: "APIError", message: "Boom" } })
+    }))
+
+  it.effect("a call's events carry its origin chain id, not the destination's", () =>
+    Effect.gen(function* () {
+      const { api, run, events } = withEvents()
+      api.route("POST", "/execute/call/v1", [{ body: doneResponse }, { status: 400, body: { message: "Boom" } }])
+      yield* run(call({ chainId: BASE_CHAIN.id, toChainId: 1, txs: [] }))
+      yield* Effect.exit(run(call({ chainId: BASE_CHAIN.id, toChainId: 1, txs: [] })))
+      expect(api.requestsTo("/execute/call/v1").map((request) => request.url.origin)).toEqual(["https://api.test", "https://api.test"])
+      expect(events.map(({ event, chainId }) => [event.name, chainId])).toEqual([
+        ["unknown", BASE_CHAIN.id],
+        ["unknown", BASE_CHAIN.id],
+      ])
     }))
 
   it.effect("an error during execution carries the steps as they ended", () =>
