@@ -3,7 +3,7 @@ import { parseEther, type Hex } from "viem"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { startDevnet, type Devnet } from "../../../devnet/index.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
-import { apiGet, apiPost, executeOk, fetchOnly, reads, walletClientOf } from "./fixture.js"
+import { apiGet, apiPost, execute, executeOk, fetchOnly, reads, walletClientOf } from "./fixture.js"
 
 let devnet: Devnet
 beforeAll(async () => {
@@ -56,12 +56,16 @@ describe("HTTP faults", () => {
     expect(first).toContain(500)
   })
 
-  it("sends malformed bodies that the client refuses before signing anything", async () => {
-    const nonce = await reads(devnet).nonce(user(3).address)
+  it("sends malformed bodies that the client refuses before sending anything", async () => {
+    const r = reads(devnet)
+    const { punks } = devnet.contracts.origin
+    const [nonce, owner] = [await r.nonce(user(3).address), await r.ownerOf(punks, 1n)]
     devnet.faults.setEndpoint("/execute/*", { malformedRate: 1 })
-    const answer = await fetchOnly(devnet, user(3), "/execute/buy/v7", buyBody(1n))
-    expect(Either.isLeft(answer) && answer.left._tag).toBe("MalformedResponseError")
-    expect(await reads(devnet).nonce(user(3).address)).toBe(nonce)
+    // The whole executor with a real wallet, not a fetch: a send would move the buyer's nonce and the punk.
+    const outcome = await execute(devnet, user(3), "/execute/buy/v7", buyBody(1n))
+    expect(Either.isLeft(outcome) && outcome.left._tag).toBe("MalformedResponseError")
+    expect(await r.nonce(user(3).address)).toBe(nonce)
+    expect(await r.ownerOf(punks, 1n)).toBe(owner)
   })
 
   it("rate-limits with 429 and Retry-After", async () => {
