@@ -1,8 +1,10 @@
 import * as Effect from "effect/Effect"
-import { type Address, type Chain, createPublicClient, fallback, type Hex, http, type Transport } from "viem"
+import * as Option from "effect/Option"
+import { type Address, type Chain, createPublicClient, fallback, type Hex, http, type PublicClient, type Transport } from "viem"
+import { type UserRejectedError, WalletError } from "../errors/index.js"
+import type { TransactionRequest } from "../schema/TransactionRequest.js"
 import type { Step, StepItem } from "../schema/Step.js"
-import { WalletError } from "../errors/index.js"
-import { walletCall } from "./internal/walletFailure.js"
+import { walletCall, walletFailure } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
 import type { WalletService } from "./Wallet.js"
 
@@ -21,9 +23,40 @@ export const isReservoirWallet = (value: unknown): value is ReservoirWallet =>
   typeof (value as ReservoirWallet).handleSendTransactionStep === "function" &&
   typeof (value as ReservoirWallet).handleSignMessageStep === "function"
 
-/** Reads the chain over the wallet's own transport when it has one, else over the chain's public RPC. */
-const publicClientOf = (wallet: ReservoirWallet, chain: Chain) =>
-  createPublicClient({ chain, transport: wallet.transport ? fallback([wallet.transport, http()]) : http() })
+/**
+ * A client reading the chain over the wallet's own transport when it has one, and over the chain's public RPC
+ * when it has one. viem throws when there is neither (`UrlRequiredError`): that is a WalletError of `operation`.
+ */
+const publicClientOf = (
+  wallet: ReservoirWallet,
+  chain: Chain,
+  operation: string,
+): Effect.Effect<PublicClient, UserRejectedError | WalletError> =>
+  Effect.try({
+    try: () => {
+      const transport =
+        wallet.transport === undefined
+          ? http()
+          : chain.rpcUrls.default.http.length > 0
+            ? fallback([wallet.transport, http()])
+            : wallet.transport
+      return createPublicClient({ chain, transport }) as PublicClient
+    },
+    catch: (cause) => walletFailure(operation, cause),
+  })
+
+const gasOf = Option.liftThrowable((gas: string | number) => BigInt(gas))
+
+/**
+ * The item as the older wallet gets it: with the gas limit that is sent (the caller's override, as a decimal
+ * string) when it is not the item's own.
+ */
+const itemWithGas = (item: StepItem, request: TransactionRequest): StepItem => {
+  const data = item.data
+  if (request.gas === undefined || data === undefined || !("to" in data)) return item
+  const own = data.gas === undefined ? Option.none() : gasOf(data.gas)
+  return Option.contains(own, request.gas) ? item : { ...item, data: { ...data, gas: request.gas.toString() } }
+}
 
 /** Adapts a reservoir-sdk 2.0.x wallet to the Wallet service. Receipts are read over its transport, else the chain's RPC. */
 export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInterval = 1000): WalletService => ({
@@ -36,11 +69,15 @@ export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInter
     walletCall("signTypedData", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(
       Effect.map((signature) => (signature ?? "0x") as Hex),
     ),
-  sendTransaction: ({ chain, context }) =>
-    walletCall("sendTransaction", () => wallet.handleSendTransactionStep(chain.id, context.item, context.step)).pipe(
-      Effect.map((hash) => hash as Hex | undefined),
-    ),
+  sendTransaction: ({ chain, request, context }) =>
+    walletCall("sendTransaction", () =>
+      wallet.handleSendTransactionStep(chain.id, itemWithGas(context.item, request), context.step),
+    ).pipe(Effect.map((hash) => hash as Hex | undefined)),
   chainId: Effect.fail(new WalletError({ operation: "chainId", message: "The older SDK's wallet shape does not tell its chain" })),
-  blockNumber: (chain) => walletCall("getBlockNumber", () => publicClientOf(wallet, chain).getBlockNumber({ cacheTime: 0 })),
-  waitForReceipt: ({ chain, hash }) => watchReceipt(publicClientOf(wallet, chain), hash, receiptPollingInterval),
+  blockNumber: (chain) =>
+    Effect.flatMap(publicClientOf(wallet, chain, "getBlockNumber"), (client) =>
+      walletCall("getBlockNumber", () => client.getBlockNumber({ cacheTime: 0 })),
+    ),
+  waitForReceipt: ({ chain, hash }) =>
+    Effect.flatMap(publicClientOf(wallet, chain, "waitForReceipt"), (client) => watchReceipt(client, hash, receiptPollingInterval)),
 })
