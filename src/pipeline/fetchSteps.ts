@@ -1,36 +1,57 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { APIError, type ApiRequestError } from "../errors/index.js"
+import { APIError, type ApiRequestError, MalformedResponseError } from "../errors/index.js"
 import { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClientService } from "../services/ApiClient.js"
-import type { RetryPolicy } from "../services/RetryPolicy.js"
+import { NO_RETRY, type RetryPolicy, withRetry } from "../services/RetryPolicy.js"
 import { messageOf } from "../errors/messageOf.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import type { ExecuteRequest } from "./ExecutionContext.js"
 
+// The retry policy decides on a malformed answer as on a 502 (the server answered, but not usably): the
+// error travels as one through the policy, and comes out as itself when the retries are spent.
+const asBadGateway = (error: ApiRequestError): ApiRequestError =>
+  error._tag === "MalformedResponseError"
+    ? new APIError({ message: error.message, statusCode: 502, rawError: error, endpoint: error.endpoint })
+    : error
+
+const unwrapMalformed = (error: ApiRequestError): ApiRequestError =>
+  error._tag === "APIError" && error.rawError instanceof MalformedResponseError ? error.rawError : error
+
 /**
  * Posts an execute request and decodes the steps. A body with an `error` is an APIError; a body without
  * valid steps is a MalformedResponseError. Nothing has been signed or sent when either happens.
+ *
+ * With `retry`, a transient failure and a malformed answer alike are retried under that policy, sharing
+ * one budget (callers pass it only while nothing is signed or sent). Without it, the client's policy
+ * retries transient failures and a malformed answer fails at once.
  */
 export const fetchSteps = (
   api: ApiClientService,
   baseApiUrl: string,
   request: ExecuteRequest,
   options: { readonly signature?: Option.Option<string>; readonly retry?: RetryPolicy } = {},
-): Effect.Effect<ExecuteResponse, ApiRequestError> =>
-  Effect.gen(function* () {
-    const response = yield* api.request({
-      baseApiUrl,
-      path: request.path,
-      method: "POST",
-      body: request.body,
-      query: Option.match(options.signature ?? Option.none(), { onNone: () => ({}), onSome: (value) => ({ signature: value }) }),
-      ...(options.retry !== undefined ? { retry: options.retry } : {}),
+): Effect.Effect<ExecuteResponse, ApiRequestError> => {
+  const once = (retry: RetryPolicy | undefined) =>
+    Effect.gen(function* () {
+      const response = yield* api.request({
+        baseApiUrl,
+        path: request.path,
+        method: "POST",
+        body: request.body,
+        query: Option.match(options.signature ?? Option.none(), { onNone: () => ({}), onSome: (value) => ({ signature: value }) }),
+        ...(retry !== undefined ? { retry } : {}),
+      })
+      const body = response.body
+      if (typeof body === "object" && body !== null && "error" in body && (body as { error?: unknown }).error) {
+        const error = (body as { error: unknown }).error
+        return yield* new APIError({ message: messageOf(error), statusCode: response.status, rawError: body, endpoint: request.path })
+      }
+      return yield* decodeApiBody(ExecuteResponse, request.path, body)
     })
-    const body = response.body
-    if (typeof body === "object" && body !== null && "error" in body && (body as { error?: unknown }).error) {
-      const error = (body as { error: unknown }).error
-      return yield* new APIError({ message: messageOf(error), statusCode: response.status, rawError: body, endpoint: request.path })
-    }
-    return yield* decodeApiBody(ExecuteResponse, request.path, body)
-  }).pipe(Effect.withSpan("tradekit.fetchSteps"))
+  const fetched =
+    options.retry === undefined
+      ? once(undefined)
+      : withRetry(options.retry, request.path, Effect.mapError(once(NO_RETRY), asBadGateway)).pipe(Effect.mapError(unwrapMalformed))
+  return fetched.pipe(Effect.withSpan("tradekit.fetchSteps"))
+}

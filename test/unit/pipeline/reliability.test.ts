@@ -26,6 +26,37 @@ describe("retry policy", () => {
       expect(wallet.sent).toHaveLength(1)
     }))
 
+  it.effect("retries a malformed first execute answer like a 5xx: one more request, then it runs", () =>
+    Effect.gen(function* () {
+      const { api, wallet, execute } = setup(retrying)
+      api
+        .route("POST", "/execute/list/v5", [{ body: { steps: "not a list" } }, { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } }])
+        .route("GET", /synced/, { body: { synced: true } })
+      const exit = yield* runWithClock(execute(LIST), "1 second", 10)
+      expect(Exit.isSuccess(exit)).toBe(true)
+      expect(api.requestsTo("/execute/list/v5")).toHaveLength(2)
+      expect(wallet.sent).toHaveLength(1)
+    }))
+
+  it.effect("an execute answer that stays malformed fails with MalformedResponseError after the policy's retries", () =>
+    Effect.gen(function* () {
+      const { api, wallet, execute } = setup({ retry: { times: 2, baseDelay: "100 millis", maxDelay: "1 second" } })
+      api.route("POST", "/execute/list/v5", { body: { steps: [{ id: 1 }] } })
+      const exit = yield* runWithClock(execute(LIST), "1 second", 10)
+      expect(failureOf(exit)).toMatchObject({ _tag: "MalformedResponseError", endpoint: "/execute/list/v5" })
+      expect(api.requestsTo("/execute/list/v5")).toHaveLength(3)
+      expect(wallet.calls).toEqual([])
+    }))
+
+  it.effect("a malformed answer and 5xx answers share one retry budget", () =>
+    Effect.gen(function* () {
+      const { api, execute } = setup({ retry: { times: 2, baseDelay: "100 millis", maxDelay: "1 second" } })
+      api.route("POST", "/execute/list/v5", [{ status: 503 }, { body: "{not json" }, { status: 502 }, { body: { steps: [] } }])
+      const exit = yield* runWithClock(execute(LIST), "1 second", 10)
+      expect(failureOf(exit)).toMatchObject({ _tag: "APIError", statusCode: 502 })
+      expect(api.requestsTo("/execute/list/v5")).toHaveLength(3)
+    }))
+
   it.effect("does not retry a client error (400): the server's message is the error", () =>
     Effect.gen(function* () {
       const { api, execute } = setup(retrying)
