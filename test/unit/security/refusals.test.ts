@@ -1,9 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Option } from "effect"
 import fc from "fast-check"
+import { makeFakeWallet } from "../../../src/testing/FakeWallet.js"
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
 const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const wallet0 = makeFakeWallet()
 const KEY = "sk-origin-test-key"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
@@ -86,6 +88,21 @@ describe("refused before signing", () => {
       ),
     ))
 
+  it.effect("the same transaction `from` the wallet's own address, however it is cased, is sent once, as given", () =>
+    Effect.gen(function* () {
+      for (const from of [wallet0.address, wallet0.address.toLowerCase() as `0x${string}`]) {
+        const { api, wallet, execute } = setup()
+        api
+          .route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(from)])] } })
+          .route("GET", /\/synced\/v1$/, { body: { synced: true } })
+        const exit = yield* Effect.exit(execute(LIST))
+        expect(Exit.isSuccess(exit)).toBe(true)
+        expect(wallet.sent.map((call) => call.request)).toEqual([
+          { from, to: "0x2222222222222222222222222222222222222222", data: "0xdeadbeef", value: 1000n },
+        ])
+      }
+    }))
+
   for (const chainId of [666, "666", "0x29a", 666.0, 1.5, 0, -1, null, "", "one", 2 ** 53 + 1]) {
     it.effect(`typed data whose domain chain is ${JSON.stringify(chainId)} (not configured) is refused, nothing signed`, () =>
       Effect.gen(function* () {
@@ -93,17 +110,24 @@ describe("refused before signing", () => {
         api.route("POST", "/execute/list/v5", { body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed(chainId) } }])] } })
         expect(failureOf(yield* Effect.exit(execute(LIST)))._tag).toBe("ChainNotConfiguredError")
         expect(wallet.calls).toEqual([])
+        expect(api.requests.map((r) => r.path)).toEqual(["/execute/list/v5"])
       }))
   }
 
-  it.effect("typed data on the configured chain, however the id is spelled, is signed", () =>
-    Effect.gen(function* () {
-      for (const chainId of [1, "1", "0x1"]) {
+  for (const chainId of [1, "1", "0x1"]) {
+    it.effect(`typed data whose domain chain is ${JSON.stringify(chainId)} (the configured chain) is signed, exactly once, with the expected signature`, () =>
+      Effect.gen(function* () {
         const { api, wallet, execute } = setup()
         api.route("POST", "/execute/list/v5", { body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed(chainId) } }])] } })
         const exit = yield* Effect.exit(execute(LIST))
-        expect(Exit.isSuccess(exit) || failureOf(exit)._tag === "WalletError").toBe(true)
-        expect(Exit.isSuccess(exit) ? wallet.calls.map((c) => c.method) : ["signTypedData"]).toEqual(["signTypedData"])
-      }
-    }))
+        expect(Exit.isSuccess(exit)).toBe(true)
+        // The signature an independent signer makes over the same typed data, the domain's chain being 1.
+        const { signatureKind: _kind, value, ...definition } = typed(1)
+        const expected = yield* Effect.promise(() =>
+          wallet.account.signTypedData({ ...definition, message: value } as Parameters<typeof wallet.account.signTypedData>[0]),
+        )
+        expect(wallet.calls).toEqual([{ method: "signTypedData", typedData: expect.anything(), signature: expected }])
+        expect(Exit.isSuccess(exit) && exit.value.status).toBe("complete")
+      }))
+  }
 })
