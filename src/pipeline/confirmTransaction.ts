@@ -41,35 +41,39 @@ export type ConfirmError =
   | TransactionTimeoutError
   | CrossChainTransactionError
 
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+/**
+ * The body of a check request: the API's own body, untouched, with the transaction's hash as its `id` when
+ * it has none — as reservoir-sdk 2.0.x sends it (`id: body.id ?? txHash`; no body at all is `{ id }`).
+ */
+const checkBody = (body: unknown, hash: Hex): unknown => {
+  if (body === undefined) return { id: hash }
+  if (!isRecord(body)) return body
+  return body.id === undefined || body.id === null ? { ...body, id: hash } : body
+}
+
 type Settled = { readonly _tag: "Confirmed"; readonly answer: CheckResponse } | { readonly _tag: "Replaced"; readonly hash: Hex }
 
 /**
  * Confirms a sent transaction by racing its receipt against the API's status poll. The poll (the item's
- * check, else `/transactions/{hash}/synced/v1`) decides success; the receipt can only end the wait early — a
+ * check, its body as the API gave it, else `/transactions/{hash}/synced/v1`) goes to the API of the chain
+ * the transaction was sent on, and decides success; the receipt can only end the wait early — a
  * revert fails it, a cancelling replacement fails it, any other replacement switches to the new hash with a
  * full new attempt budget. When the chain has a `websocketUrl`, a status pushed over the socket is a third
  * racer that settles the wait like a poll answer would (see `watchStatusSocket`). The losers are interrupted.
  */
 export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget): Effect.Effect<Confirmation, ConfirmError> => {
+  // The API of the chain the transaction was sent on knows it (for a cross-chain call: the origin's).
+  const baseApiUrl = (ctx.config.chains.find((chain) => chain.id === target.chain.id) ?? ctx.chain).baseApiUrl
   const statusOf = (hash: Hex) =>
     (target.check !== undefined
       ? ctx.api.requestDecoded(
-          {
-            baseApiUrl: ctx.chain.baseApiUrl,
-            path: target.check.endpoint,
-            method: target.check.method ?? "POST",
-            body: {
-              kind: (target.check.body as { kind?: unknown } | undefined)?.kind,
-              chainId: target.chain.id,
-              id: (target.check.body as { id?: unknown } | undefined)?.id ?? hash,
-            },
-          },
+          { baseApiUrl, path: target.check.endpoint, method: target.check.method ?? "POST", body: checkBody(target.check.body, hash) },
           CheckResponse,
         )
-      : ctx.api.requestDecoded(
-          { baseApiUrl: ctx.chain.baseApiUrl, path: `/transactions/${hash}/synced/v1`, method: "GET" },
-          CheckResponse,
-        )
+      : ctx.api.requestDecoded({ baseApiUrl, path: `/transactions/${hash}/synced/v1`, method: "GET" }, CheckResponse)
     ).pipe(
       Effect.flatMap((answer) =>
         answer.status === "failure"

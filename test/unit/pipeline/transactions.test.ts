@@ -87,15 +87,15 @@ describe("executeSteps: transactions", () => {
       expect(error.message).toBe(
         "Cross-chain purchase failed, please try again. Your balance can be used for another purchase. For assistance or withdrawal help, please contact the provider.",
       )
-      // The check went to the destination chain's API, about the deposit on the origin chain, with the intent id.
+      // The check went to the API of the chain the deposit was sent on (the origin), with its body as given.
       const checks = api.requestsTo("/intents/status")
       expect(checks).toHaveLength(2)
-      expect(checks[0]!.url.origin).toBe("https://dest.test")
-      expect(checks[0]!.body).toEqual({ kind: "cross-chain-intent", chainId: 1, id: "0xrequest" })
+      expect(checks.map((check) => check.url.origin)).toEqual(["https://api.test", "https://api.test"])
+      expect(checks[0]!.body).toEqual({ kind: "cross-chain-intent", id: "0xrequest" })
       expect(wallet.sent[0]!.chainId).toBe(1)
     }))
 
-  it.effect("polls an item's check with {kind, chainId, id: txHash}, records the API's fill hashes", () =>
+  it.effect("polls an item's check with its body as given plus id: txHash, records the API's fill hashes", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       const fill = `0x${"ab".repeat(32)}`
@@ -110,13 +110,53 @@ describe("executeSteps: transactions", () => {
       const final = (exit as Exit.Success<any, unknown>).value
       const hash = wallet.sent[0]!.hash
       expect(api.requestsTo("/execute/status/v1").map((r) => r.body)).toEqual([
-        { kind: "transaction", chainId: 1, id: hash },
-        { kind: "transaction", chainId: 1, id: hash },
+        { kind: "transaction", id: hash },
+        { kind: "transaction", id: hash },
       ])
       const item = final.steps[0].items[0]
       expect(item.internalTxHashes).toEqual([{ txHash: hash, chainId: 1 }])
       expect(item.txHashes).toEqual([{ txHash: fill, chainId: 1 }])
       expect(api.requestsTo("/transfers/bulk/v2")[0]!.query.txHash).toEqual([fill])
+    }))
+
+  it.effect("sends a check's body exactly as the API gave it: its chainId, id and other fields untouched", () =>
+    Effect.gen(function* () {
+      const { api, wallet, execute } = setup()
+      const body = { kind: "cross-chain-transaction", chainId: 8453, id: "0xintent", user: wallet.address, nested: { a: [1, 2] } }
+      api
+        .route("POST", "/execute/list/v5", listing([{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", method: "POST", body } }]))
+        .route("POST", "/execute/status/v1", { body: { status: "success" } })
+      const final = yield* execute(LIST)
+      expect(final.status).toBe("complete")
+      expect(api.requestsTo("/execute/status/v1").map((r) => [r.url.origin, r.body])).toEqual([["https://api.test", body]])
+    }))
+
+  it.effect("a check without a body is sent { id: txHash }, as the older SDK does", () =>
+    Effect.gen(function* () {
+      const { api, wallet, execute } = setup()
+      api
+        .route("POST", "/execute/list/v5", listing([{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1" } }]))
+        .route("POST", "/execute/status/v1", { body: { status: "success" } })
+      yield* execute(LIST)
+      expect(api.requestsTo("/execute/status/v1").map((r) => r.body)).toEqual([{ id: wallet.sent[0]!.hash }])
+    }))
+
+  it.effect("checks a transaction sent on another chain with that chain's API", () =>
+    Effect.gen(function* () {
+      const chains = [
+        { id: 1, name: "Ethereum", baseApiUrl: "https://api.test", active: true },
+        { id: 8453, name: "Base", baseApiUrl: "https://api-base.test" },
+      ]
+      const { api, wallet, execute } = setup({ chains })
+      const onBase = { ...txItem(wallet.address), data: { ...txItem(wallet.address).data, chainId: 8453 } }
+      api
+        .route("POST", "/execute/list/v5", listing([{ ...onBase, check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } }, onBase]))
+        .route("POST", "/execute/status/v1", { body: { status: "success" } })
+        .route("GET", /synced/, { body: { synced: true } })
+      yield* execute(LIST)
+      expect(wallet.sent.map((sent) => sent.chainId)).toEqual([8453, 8453])
+      expect(api.requestsTo("/execute/status/v1").map((r) => r.url.origin)).toEqual(["https://api-base.test"])
+      expect(api.requestsTo(/synced/).map((r) => r.url.origin)).toEqual(["https://api-base.test"])
     }))
 
   it.effect("a check reporting failure fails with 'Transaction failed'", () =>
