@@ -7,6 +7,15 @@ import type { ReceiptOutcome } from "../Wallet.js"
 
 const attempt = <A>(f: () => Promise<A>) => Effect.tryPromise(f).pipe(Effect.option)
 
+/** Blocks before the watch starts that are looked at too: the replacement may have been mined just before. */
+const LOOK_BACK = 5n
+
+/** The most blocks one probe scans: after a long pause only the latest ones are looked at. */
+const SCAN_WINDOW = 25n
+
+/** The block before the first one to scan, when the chain is at `block`. */
+const lookBackFrom = (block: bigint): bigint => (block > LOOK_BACK ? block - LOOK_BACK : -1n)
+
 const replacementReason = (original: Transaction, replacement: Transaction): "replaced" | "repriced" | "cancelled" => {
   if (replacement.to?.toLowerCase() === original.from.toLowerCase() && replacement.value === 0n) return "cancelled"
   return replacement.to === original.to && replacement.value === original.value && replacement.input === original.input
@@ -39,9 +48,12 @@ export const watchReceipt = (
   sent?: Transaction,
 ) =>
   Effect.gen(function* () {
-    const startBlock = Option.getOrElse(yield* attempt(() => client.getBlockNumber({ cacheTime: 0 })), () => 0n)
     let original: Transaction | undefined = sent
-    let scannedUpTo = startBlock > 5n ? startBlock - 5n : -1n
+    // The last block looked at; unknown until a block number is read: a failed first read is made up by the
+    // next probe's, never taken as block 0.
+    let scannedUpTo: bigint | undefined = Option.getOrUndefined(
+      Option.map(yield* attempt(() => client.getBlockNumber({ cacheTime: 0 })), lookBackFrom),
+    )
 
     const findReplacement = (sent: Transaction) =>
       Effect.gen(function* () {
@@ -49,7 +61,10 @@ export const watchReceipt = (
         if (Option.isNone(nonce) || nonce.value <= sent.nonce) return Option.none<ReceiptOutcome>()
         const latest = yield* attempt(() => client.getBlockNumber({ cacheTime: 0 }))
         if (Option.isNone(latest)) return Option.none<ReceiptOutcome>()
-        for (let number = scannedUpTo + 1n; number <= latest.value; number++) {
+        scannedUpTo ??= lookBackFrom(latest.value)
+        const windowStart = latest.value - SCAN_WINDOW + 1n
+        const first = scannedUpTo + 1n > windowStart ? scannedUpTo + 1n : windowStart
+        for (let number = first; number <= latest.value; number++) {
           const block = yield* attempt(() => client.getBlock({ blockNumber: number, includeTransactions: true }))
           if (Option.isNone(block)) return Option.none<ReceiptOutcome>()
           scannedUpTo = number
