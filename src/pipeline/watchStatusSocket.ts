@@ -74,7 +74,7 @@ const concerns = (update: StatusUpdate, filter: StatusFilter): boolean =>
 /**
  * Opens a socket to `url`, subscribes to `filter`, and resolves with the first settled update (`success` or
  * `failure`) for it. Fails with the socket's error when it cannot open, errors, or closes first. The socket is
- * closed when the effect ends or is interrupted.
+ * closed when the effect ends or is interrupted. A constructor that throws fails it with a SocketGenericError.
  */
 export const watchStatusSocket = (
   url: string,
@@ -91,9 +91,12 @@ export const watchStatusSocket = (
         const update = message.value.data
         if (update.status !== "pending" && concerns(update, filter)) return Deferred.succeed(settled, update)
       }
-      const closed = socket
-        .runRaw(onMessage, { onOpen: Effect.ignore(write(subscribeMessage(filter))) })
-        .pipe(Effect.zipRight(Effect.fail(new Socket.SocketCloseError({ reason: "Close", code: 1000 }))))
+      const closed = socket.runRaw(onMessage, { onOpen: Effect.ignore(write(subscribeMessage(filter))) }).pipe(
+        // A constructor that throws (`ws` does on a URL with a fragment or a bad scheme) failed to open the
+        // socket: that is a socket error, not a defect.
+        Effect.catchAllDefect((cause) => Effect.fail(new Socket.SocketGenericError({ reason: "Open", cause }))),
+        Effect.zipRight(Effect.fail(new Socket.SocketCloseError({ reason: "Close", code: 1000 }))),
+      )
       return yield* Effect.raceFirst(Deferred.await(settled), closed)
     }),
   )
@@ -107,6 +110,10 @@ const webSocketConstructor: Effect.Effect<Option.Option<Context.Tag.Service<type
       : Option.none(),
   ),
 )
+
+/** A socket error's message, with its cause's when it has one. */
+const describe = (error: Socket.SocketError): string =>
+  "cause" in error && error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message
 
 /**
  * The socket side of a confirmation race: succeeds with the pushed `success` update for `hash` (or its
@@ -123,7 +130,7 @@ export const pushedStatus = (url: string, filter: StatusFilter, hash: Hex): Effe
         watchStatusSocket(url, filter).pipe(
           Effect.provideService(Socket.WebSocketConstructor, construct),
           Effect.catchAll((error) =>
-            Effect.zipRight(Effect.logDebug(`tradekit: status socket unavailable, polling only: ${error.message}`), Effect.never),
+            Effect.zipRight(Effect.logDebug(`tradekit: status socket unavailable, polling only: ${describe(error)}`), Effect.never),
           ),
           Effect.flatMap((update) =>
             update.status === "failure"

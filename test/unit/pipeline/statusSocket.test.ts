@@ -1,5 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Fiber, Option, TestClock } from "effect"
+import * as Socket from "@effect/platform/Socket"
+import { Cause, Effect, Exit, Fiber, Layer, Logger, LogLevel, Option, TestClock } from "effect"
+import WebSocket from "ws"
 import type { ChainConfig } from "../../../src/chains/ChainConfig.js"
 import { makeFakeStatusSocket } from "../../../src/testing/FakeStatusSocket.js"
 import { setup, step, txItem } from "../fixtures.js"
@@ -14,6 +16,13 @@ const settle = (until: () => boolean) =>
     for (let i = 0; i < 200 && !until(); i++) yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
     expect(until()).toBe(true)
   })
+
+/** Captures log lines at every level, as text. */
+const captureLogs = () => {
+  const lines: Array<string> = []
+  const logger = Logger.make(({ logLevel, message }) => lines.push(`${logLevel.label} ${Array.isArray(message) ? message.join(" ") : String(message)}`))
+  return { lines, layer: Layer.merge(Logger.replace(Logger.defaultLogger, logger), Logger.minimumLogLevel(LogLevel.All)) }
+}
 
 const scenario = (options: { readonly chain?: ChainConfig } = {}) => {
   const socket = makeFakeStatusSocket()
@@ -108,6 +117,29 @@ describe("executeSteps: websocket status", () => {
         const final = yield* Fiber.join(fiber)
         expect(final.status).toBe("complete")
         expect(api.requestsTo(/synced/)).toHaveLength(2)
+      }
+    }))
+
+  it.effect("a WebSocket constructor that throws (a URL with a fragment, a bad scheme) leaves the poll to decide", () =>
+    Effect.gen(function* () {
+      const refusals = {
+        "wss://api.test/ws#fragment": "The URL contains a fragment identifier",
+        "ftp://api.test/ws": `The URL's protocol must be one of "ws:", "wss:", "http:", "https:", or "ws+unix:"`,
+      }
+      for (const [websocketUrl, reason] of Object.entries(refusals)) {
+        const logs = captureLogs()
+        const { api, wallet, execute } = setup({ chains: [{ ...WS_CHAIN, websocketUrl }], logLevel: 4 })
+        wallet.behaviour.receipts.push("pending")
+        api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
+        const construct = (url: string, protocols?: string | Array<string>) => new WebSocket(url, protocols) as unknown as globalThis.WebSocket
+        const fiber = yield* Effect.fork(
+          execute(LIST).pipe(Effect.provide(Layer.succeed(Socket.WebSocketConstructor, construct)), Effect.provide(logs.layer)),
+        )
+        yield* settle(() => api.requestsTo(/synced/).length === 1)
+        yield* TestClock.adjust("1 second")
+        const exit = yield* Fiber.await(fiber)
+        expect(Exit.isSuccess(exit) && exit.value.status).toBe("complete")
+        expect(logs.lines).toContain(`DEBUG tradekit: status socket unavailable, polling only: An error occurred during Open: ${reason}`)
       }
     }))
 
