@@ -20,6 +20,7 @@ import type {
   TransactionTimeoutError,
 } from "./TransactionErrors.js"
 import type { PluginRejectedError } from "./PluginErrors.js"
+import type { InvalidSnapshotError, OrderPostUnknownError, SendOutcomeUnknownError } from "./JournalErrors.js"
 import type { BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError, PriceMismatchError, UnknownError } from "./ValidationErrors.js"
 import type {
   ChainMismatchError,
@@ -35,6 +36,7 @@ export * from "./TransactionErrors.js"
 export * from "./ValidationErrors.js"
 export * from "./WalletErrors.js"
 export * from "./PluginErrors.js"
+export * from "./JournalErrors.js"
 export * from "./UsageErrors.js"
 
 /** Any failure of a request to the aggregator API. */
@@ -57,6 +59,9 @@ export type ExecutionError =
   | WalletAddressMismatchError
   | ChainNotConfiguredError
   | PriceMismatchError
+  | OrderPostUnknownError
+  | SendOutcomeUnknownError
+  | InvalidSnapshotError
   | UnknownError
 
 /** Errors raised by validating an action's input before any request. */

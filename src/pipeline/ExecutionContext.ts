@@ -1,14 +1,17 @@
 import * as Effect from "effect/Effect"
-import type * as FiberSet from "effect/FiberSet"
 import type * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import type { Chain, Hex } from "viem"
+import type { Address, Chain, Hex } from "viem"
+import type { WalletCallError } from "../errors/index.js"
+import type { SendLocksService } from "../services/SendLocks.js"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import type { ApiClientService } from "../services/ApiClient.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
 import type { ResolvedClientConfig } from "../services/ClientConfig.js"
 import type { WalletService } from "../services/Wallet.js"
-import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
+import { type ExecutionSnapshot, withJournalEntry } from "./ExecutionSnapshot.js"
+import type { JournalEntry } from "./Journal.js"
+import { deepFreeze } from "./internal/deepFreeze.js"
 
 /** The execute request an execution was started with; re-posted while an item waits for its data. */
 export interface ExecuteRequest {
@@ -49,12 +52,13 @@ export interface ExecutionContext {
   readonly state: SynchronizedRef.SynchronizedRef<ExecutionSnapshot>
   readonly onProgress: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
   /**
-   * One wallet send at a time: items of a step confirm concurrently, but two sends from one account at once
-   * would race for the same nonce.
+   * One wallet send at a time per account: items of a step confirm concurrently, but two sends from one
+   * account at once would race for the same nonce. The client's locks when it provides them, so that its
+   * executions do not race each other either.
    */
-  readonly sendLock: Effect.Semaphore
-  /** Fire-and-forget requests (results posts); joined before a successful execution returns. */
-  readonly background: FiberSet.FiberSet<unknown, unknown>
+  readonly sendLocks: SendLocksService
+  /** The wallet's account as first read in this execution: what the plan is validated against. */
+  readonly address: Effect.Effect<Address, WalletCallError>
 }
 
 /**
@@ -71,12 +75,19 @@ export const stepKeyAt = (steps: ReadonlyArray<{ readonly id: string }>, stepInd
 /** The key of a step item within an execution: its step's key and its index. */
 export const itemKey = (stepKey: string, itemIndex: number): string => `${stepKey}:${itemIndex}`
 
-/** Applies `f` to the state and publishes the new snapshot, one update at a time. */
+/**
+ * Applies `f` to the state and publishes the new snapshot, one update at a time. Every snapshot is deeply
+ * frozen before anyone sees it: what a progress callback receives cannot change what the executor sends.
+ */
 export const updateState = (
   ctx: ExecutionContext,
   f: (snapshot: ExecutionSnapshot) => ExecutionSnapshot,
 ): Effect.Effect<ExecutionSnapshot> =>
   SynchronizedRef.updateAndGetEffect(ctx.state, (snapshot) => {
-    const next = f(snapshot)
+    const next = deepFreeze(f(snapshot))
     return Effect.as(ctx.onProgress(next), next)
   })
+
+/** Records a side effect in the journal of the state, publishing the new snapshot. */
+export const appendJournal = (ctx: ExecutionContext, entry: JournalEntry): Effect.Effect<ExecutionSnapshot> =>
+  updateState(ctx, (snapshot) => withJournalEntry(snapshot, entry))

@@ -1,6 +1,7 @@
 import type { ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import type { ChainTxHash, Step, StepItem } from "../schema/Step.js"
 import type { ExecuteRequest } from "./ExecutionContext.js"
+import type { JournalEntry } from "./Journal.js"
 
 /** The step being worked on: its index, id and the items running. */
 export interface CurrentStep {
@@ -28,7 +29,15 @@ export interface ExecutionSnapshot {
   /** Every transaction hash of the execution so far, the user's and the API's. */
   readonly txHashes: ReadonlyArray<ChainTxHash>
   readonly error?: { readonly _tag: string; readonly message: string }
+  /** Every side effect so far, in order: what resume must not do again (see `Journal`). */
+  readonly journal?: ReadonlyArray<JournalEntry>
 }
+
+/** A snapshot with `entry` added to its journal. */
+export const withJournalEntry = (snapshot: ExecutionSnapshot, entry: JournalEntry): ExecutionSnapshot => ({
+  ...snapshot,
+  journal: [...(snapshot.journal ?? []), entry],
+})
 
 const collectTxHashes = (steps: ReadonlyArray<Step>): ReadonlyArray<ChainTxHash> => {
   const seen = new Set<string>()

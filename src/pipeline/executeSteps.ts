@@ -1,7 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Either from "effect/Either"
-import * as FiberSet from "effect/FiberSet"
 import * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { ChainConfig } from "../chains/ChainConfig.js"
@@ -37,6 +36,10 @@ import {
 import { fetchSteps } from "./fetchSteps.js"
 import { sendItemTransaction } from "./sendItemTransaction.js"
 import { signItem } from "./signItem.js"
+import { deepFreeze } from "./internal/deepFreeze.js"
+import { validatePlan } from "./validatePlan.js"
+import { decodeSnapshot } from "./decodeSnapshot.js"
+import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
 import { atConfiguredLogLevel } from "./atConfiguredLogLevel.js"
 import { DEFAULT_WALLET_TIMEOUT_MS, withWalletTimeout } from "./withWalletTimeout.js"
 
@@ -108,7 +111,7 @@ const runItem = (ctx: ExecutionContext, stepIndex: number, itemIndex: number) =>
       if (txItem.data === undefined) return yield* new UnknownError({ message: "Step item has no data" })
       patch = yield* sendItemTransaction(ctx, step as TransactionStep, { ...txItem, data: txItem.data }, position)
     } else {
-      const result = yield* signItem(ctx, step as SignatureStep, item as SignatureStepItem)
+      const result = yield* signItem(ctx, step as SignatureStep, item as SignatureStepItem, key)
       patch = {
         ...(result.orderData !== undefined ? { orderData: result.orderData } : {}),
         ...(result.txHashes !== undefined
@@ -171,10 +174,11 @@ const runFrom = <E>(
     const { config, api } = services
     const pollingInterval = pollingIntervalFor(chain)
     const onProgress = options.onProgress ?? (() => Effect.void)
+    const wallet = withWalletTimeout(services.wallet, config.settings.walletTimeout ?? DEFAULT_WALLET_TIMEOUT_MS)
     const ctx: ExecutionContext = {
       config,
       api,
-      wallet: withWalletTimeout(services.wallet, config.settings.walletTimeout ?? DEFAULT_WALLET_TIMEOUT_MS),
+      wallet,
       chain,
       viemChain: viemChainFor(chain),
       request: initial.request,
@@ -185,10 +189,10 @@ const runFrom = <E>(
       retry: options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY,
       completed: yield* Ref.make(seeds.completed),
       sent: yield* Ref.make(seeds.sent),
-      state: yield* SynchronizedRef.make(initial),
+      state: yield* SynchronizedRef.make(deepFreeze(initial)),
       onProgress,
-      sendLock: yield* Effect.makeSemaphore(1),
-      background: yield* FiberSet.make(),
+      sendLocks: Option.getOrElse(yield* Effect.serviceOption(SendLocks), () => undefined) ?? (yield* makeSendLocks),
+      address: yield* Effect.cached(wallet.address),
     }
     yield* onProgress(initial)
 
@@ -204,16 +208,30 @@ const runFrom = <E>(
           ),
         )
       }
+      // The whole plan is validated before the first wallet call, and again whenever a re-polled answer
+      // changed it, before any of it is used.
+      let validated: ReadonlyArray<Step> | undefined
       for (;;) {
-        const next = nextIncompleteStep((yield* SynchronizedRef.get(ctx.state)).steps)
+        const { steps } = yield* SynchronizedRef.get(ctx.state)
+        if (steps !== validated) {
+          yield* validatePlan(ctx, steps, ctx.address)
+          validated = steps
+        }
+        const next = nextIncompleteStep(steps)
         if (next === undefined) break
         yield* runStep(ctx, next.stepIndex, next.itemIndexes)
       }
-      yield* FiberSet.awaitEmpty(ctx.background)
       return yield* updateState(ctx, ({ currentStep: _done, ...snapshot }) => ({ ...snapshot, status: "complete" }))
     })
 
     return yield* run.pipe(
+      // The last net: whatever a service boundary missed ends as a typed error with an error snapshot.
+      Effect.catchAllDefect((defect) =>
+        Effect.zipRight(
+          Effect.logDebug("tradekit: a defect was turned into an UnknownError", defect),
+          Effect.fail(new UnknownError({ cause: defect })),
+        ),
+      ),
       Effect.tapError((error) =>
         Effect.zipRight(
           updateState(ctx, (snapshot) => ({
@@ -257,18 +275,22 @@ export const executeSteps = <E = never>(
   >
 
 /**
- * Continues an execution from a snapshot — one stored before a page reload or a crash. A transaction the
- * snapshot records as sent is not sent again (its hash is confirmed); a signature already posted is not signed
- * again; complete items stay complete. The guards do not run again: they ran before anything was signed.
+ * Continues an execution from a snapshot — one stored before a page reload or a crash. The snapshot is
+ * decoded first (an InvalidSnapshotError otherwise), then its journal decides what is left: a transaction
+ * it records as sent is confirmed, not sent again; one requested with no hash back is reconciled by the
+ * account's nonce; a signature it records is not asked for again, and an order it records as posted (or
+ * whose post got no answer) is not posted again; complete items stay complete. The guards do not run again:
+ * they ran before anything was signed.
  *
  * @example
  * const final = yield* resumeExecution(JSON.parse(localStorage.getItem("execution")!))
  */
 export const resumeExecution = (
-  snapshot: ExecutionSnapshot,
+  stored: ExecutionSnapshot,
   options: ResumeOptions = {},
 ): Effect.Effect<ExecutionSnapshot, ExecutionError | MissingChainConfigurationError, ApiClient | Wallet | ClientConfig> =>
   Effect.gen(function* () {
+    const snapshot = yield* decodeSnapshot(stored)
     const config = yield* ClientConfig
     const api = yield* ApiClient
     const wallet = yield* Wallet

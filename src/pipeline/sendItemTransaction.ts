@@ -1,21 +1,19 @@
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as FiberSet from "effect/FiberSet"
 import * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import type { Hex } from "viem"
+import type { Chain, Hex } from "viem"
 import { viemChainFor } from "../chains/viemChainFor.js"
-import {
-  ChainNotConfiguredError,
-  TransactionHashMissingError,
-  WalletAddressMismatchError,
-} from "../errors/index.js"
+import { ChainNotConfiguredError, TransactionHashMissingError, WalletAddressMismatchError } from "../errors/index.js"
 import type { ChainTxHash, TransactionStep, TransactionStepItem } from "../schema/Step.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import { confirmTransaction } from "./confirmTransaction.js"
-import { type ExecutionContext, updateState } from "./ExecutionContext.js"
+import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { updateItem } from "./ExecutionSnapshot.js"
+import { itemJournal } from "./Journal.js"
+import { reconcileSend } from "./reconcileSend.js"
 
 /** Where a transaction item sits in the execution. */
 export interface ItemPosition {
@@ -30,10 +28,15 @@ export interface TransactionItemResult {
   readonly txHashes: ReadonlyArray<ChainTxHash>
 }
 
+/** How long a results post may take: it is told, never waited for. */
+const RESULTS_POST_LIMIT = Duration.seconds(10)
+
 /**
  * Carries out a transaction item: refuses a `from` that is not the wallet and a chain that is not
- * configured, sends it once (never again for the same item), records the hash, confirms it (following
- * replacements), and tells the API the outcome on `/execute/results/v1` without waiting for its answer.
+ * configured, sends it at most once (the journal records the request, with the account's nonce, before the
+ * wallet is asked, and the hash the moment it returns; a request of unknown outcome is reconciled by nonce),
+ * confirms it (following replacements), and tells the API the outcome on `/execute/results/v1` in the
+ * background, within a time limit.
  */
 export const sendItemTransaction = (
   ctx: ExecutionContext,
@@ -47,41 +50,72 @@ export const sendItemTransaction = (
     const chainId = request.chainId ?? ctx.chain.id
     const chainConfig = ctx.config.chains.find((chain) => chain.id === chainId)
     if (chainConfig === undefined) return yield* ChainNotConfiguredError.of(chainId, "a transaction")
-    const chain = chainId === ctx.chain.id ? ctx.viemChain : viemChainFor(chainConfig)
-    const address = yield* ctx.wallet.address
-    if (request.from.toLowerCase() !== address.toLowerCase()) {
-      return yield* WalletAddressMismatchError.of(address, request.from)
-    }
+    const chain: Chain = chainId === ctx.chain.id ? ctx.viemChain : viemChainFor(chainConfig)
     const isCrossChain = request.chainId !== undefined && request.chainId !== ctx.chain.id
 
     const recordHash = (hash: Hex) =>
-      Effect.zipRight(
+      Effect.all([
         Ref.update(ctx.sent, (sent) => new Map(sent).set(position.key, { hash, chainId })),
+        appendJournal(ctx, { _tag: "Sent", item: position.key, chainId, hash }),
         updateState(ctx, (snapshot) =>
           updateItem(snapshot, position.stepIndex, position.itemIndex, (current) => ({
             ...current,
             txHashes: [{ txHash: hash, chainId, ...(isCrossChain ? { isCrossChainIntent: true } : {}) }],
           })),
         ),
-      )
+      ])
 
-    const alreadySent = (yield* Ref.get(ctx.sent)).get(position.key)
+    const send = Effect.gen(function* () {
+      // Read live, right before the prompt: the user may have switched accounts since the plan was validated.
+      const address = yield* ctx.wallet.address
+      if (request.from.toLowerCase() !== address.toLowerCase()) return yield* WalletAddressMismatchError.of(address, request.from)
+      return yield* ctx.sendLocks.withLock(address, chainId)(
+        Effect.gen(function* () {
+          const nonce = ctx.wallet.nextNonce === undefined ? undefined : yield* ctx.wallet.nextNonce({ chain, address })
+          yield* appendJournal(ctx, {
+            _tag: "SendRequested",
+            item: position.key,
+            chainId,
+            from: address,
+            ...(nonce !== undefined ? { nonce } : {}),
+          })
+          // Once the wallet answers, its hash is journaled before anything can stop the execution.
+          return yield* Effect.uninterruptibleMask((restore) =>
+            restore(ctx.wallet.sendTransaction({ chain, request, context: { step, item } })).pipe(
+              Effect.flatMap((sent) =>
+                sent === undefined || sent === ("0x" as Hex)
+                  ? Effect.fail(new TransactionHashMissingError())
+                  : Effect.as(recordHash(sent), sent),
+              ),
+            ),
+          )
+        }),
+      )
+    })
+
+    const journal = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.key)
+    const alreadySent = journal.sent?.hash ?? (yield* Ref.get(ctx.sent)).get(position.key)?.hash
     let hash: Hex
     if (alreadySent !== undefined) {
-      hash = alreadySent.hash
+      hash = alreadySent as Hex
+    } else if (journal.sendRequested !== undefined) {
+      const reconciled = yield* reconcileSend(ctx, chain, request, journal.sendRequested)
+      if (reconciled._tag === "Adopt") {
+        yield* Effect.logInfo(`tradekit: adopted transaction ${reconciled.hash}, sent before the execution stopped`)
+        yield* recordHash(reconciled.hash)
+        hash = reconciled.hash
+      } else {
+        hash = yield* send
+      }
     } else {
-      const sent = yield* ctx.sendLock.withPermits(1)(ctx.wallet.sendTransaction({ chain, request, context: { step, item } }))
-      if (sent === undefined || sent === ("0x" as Hex)) return yield* new TransactionHashMissingError()
-      hash = sent
-      yield* recordHash(hash)
+      hash = yield* send
     }
 
     const reportResult = (txHash: Hex, errorMessage?: string) =>
       Effect.gen(function* () {
         const snapshot = yield* SynchronizedRef.get(ctx.state)
         if (snapshot.requestId === undefined) return
-        yield* FiberSet.run(
-          ctx.background,
+        yield* Effect.forkDaemon(
           ctx.api
             .request({
               baseApiUrl: ctx.chain.baseApiUrl,
@@ -90,10 +124,15 @@ export const sendItemTransaction = (
               retry: NO_RETRY,
               body: { requestId: snapshot.requestId, txHash, stepId: step.id, ...(errorMessage ? { errorMessage } : {}) },
             })
-            .pipe(Effect.catchAll((error) => Effect.logDebug(`tradekit: results post failed: ${error.message}`))),
+            .pipe(
+              Effect.timeout(RESULTS_POST_LIMIT),
+              Effect.catchAll((error) => Effect.logDebug(`tradekit: results post failed: ${error.message}`)),
+            ),
         )
       })
 
+    // The API hears of the transaction as soon as its hash is known, whatever happens to it next.
+    yield* reportResult(hash)
     let finalHash = hash
     const confirmation = yield* confirmTransaction(ctx, {
       hash,
@@ -108,7 +147,6 @@ export const sendItemTransaction = (
           recordHash(replacement),
         ),
     }).pipe(Effect.tapError((error) => reportResult(finalHash, error.message)))
-    yield* reportResult(confirmation.hash)
 
     const internalTxHashes: ReadonlyArray<ChainTxHash> = [{ txHash: confirmation.hash, chainId }]
     const apiChainId = confirmation.destinationChainId ?? (isCrossChain ? ctx.chain.id : chainId)

@@ -1,12 +1,23 @@
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Hex } from "viem"
-import { ChainNotConfiguredError, PollTimeoutError, SignatureCheckError } from "../errors/index.js"
+import {
+  type ApiRequestError,
+  ChainNotConfiguredError,
+  HttpRequestError,
+  OrderPostUnknownError,
+  PollTimeoutError,
+  SignatureCheckError,
+  type WalletCallError,
+} from "../errors/index.js"
 import { CheckResponse, PostResponse } from "../schema/StatusResponses.js"
 import type { OrderData, SignatureStep, SignatureStepItem } from "../schema/Step.js"
 import { typedDataOf } from "../services/internal/typedData.js"
-import { type ExecutionContext, updateState } from "./ExecutionContext.js"
+import { NO_RETRY } from "../services/RetryPolicy.js"
+import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
+import { itemJournal } from "./Journal.js"
 import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
 import { pollUntil } from "./pollUntil.js"
 
@@ -24,53 +35,87 @@ export interface SignatureItemResult {
   readonly txHashes?: ReadonlyArray<Hex>
 }
 
+/** How long a post may take once sent: it is let finish even when the execution is stopped, so its outcome is known. */
+const POST_LIMIT = Duration.seconds(30)
+
+const isTransient = (error: ApiRequestError): boolean =>
+  error._tag === "MalformedResponseError" ||
+  (error._tag === "HttpRequestError" && (error.reason === "network" || error.reason === "timeout" || error.reason === "aborted")) ||
+  (error._tag === "APIError" && (error.statusCode === 408 || error.statusCode === 429 || error.statusCode >= 500))
+
 /**
  * Carries out a signature item: signs (eip191 — an exact 32-byte hex message as raw bytes, else as text —
  * or eip712, refusing a typed-data domain on a chain that is not configured), posts the result with the
- * `signature` query, and polls the item's check until it reports success.
+ * `signature` query, and polls the item's check until it reports success. The journal makes each side effect
+ * happen at most once: a signature is recorded the moment the wallet returns it and is never asked for again;
+ * an order is posted at most once per signature (never retried: a post with no answer is an
+ * OrderPostUnknownError, as the API may hold the order).
  */
-export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: SignatureStepItem) =>
+export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: SignatureStepItem, key: string) =>
   Effect.gen(function* () {
     const data = item.data ?? {}
     const context = { step, item }
-    // An item with orderData was posted already (an execution resumed after a reload): not signed again.
-    const posted = item.orderData !== undefined
-    let ownSignature: Hex | undefined
-    if (data.sign !== undefined && !posted) {
+    const journal = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, key)
+    // A posted item (journaled, or with orderData from a snapshot of an older version) is not signed again.
+    const posted = journal.posted !== undefined || item.orderData !== undefined
+    let ownSignature = journal.signature as Hex | undefined
+    if (data.sign !== undefined && !posted && ownSignature === undefined) {
       const sign = data.sign
-      let signature: Hex
+      const record = (signature: Hex) =>
+        Effect.zipRight(
+          appendJournal(ctx, { _tag: "Signed", item: key, signature }),
+          updateState(ctx, (snapshot) => ({ ...snapshot, signature })),
+        )
+      let request: Effect.Effect<Hex, WalletCallError | ChainNotConfiguredError>
       if (sign.signatureKind === "eip191") {
         const message = rawBytesMessage.test(sign.message) ? { raw: sign.message as Hex } : sign.message
-        signature = yield* ctx.wallet.signMessage({ message, chainId: ctx.chain.id, context })
+        request = ctx.wallet.signMessage({ message, chainId: ctx.chain.id, context })
       } else {
         const domainChainId = sign.domain.chainId === undefined ? undefined : Number(sign.domain.chainId)
         if (domainChainId !== undefined && !ctx.config.chains.some((chain) => chain.id === domainChainId)) {
           return yield* ChainNotConfiguredError.of(domainChainId, "typed data")
         }
-        signature = yield* ctx.wallet.signTypedData({ typedData: typedDataOf(sign), chainId: ctx.chain.id, context })
+        request = ctx.wallet.signTypedData({ typedData: typedDataOf(sign), chainId: ctx.chain.id, context })
       }
-      ownSignature = signature
-      yield* updateState(ctx, (snapshot) => ({ ...snapshot, signature }))
+      ownSignature = yield* Effect.uninterruptibleMask((restore) => restore(request).pipe(Effect.tap(record)))
     }
 
-    let result: SignatureItemResult = posted ? { orderData: item.orderData } : {}
+    let result: SignatureItemResult = posted ? { orderData: journal.posted?.orderData ?? item.orderData } : {}
     if (data.post !== undefined && !posted) {
+      const post = data.post
+      if (journal.postRequested) return yield* OrderPostUnknownError.of(post.endpoint, "an earlier post got no answer")
       // An item posts its own signature: items of a step sign concurrently, and the latest one is another's.
       const signature = ownSignature ?? (yield* SynchronizedRef.get(ctx.state)).signature
-      const response = yield* ctx.api.requestDecoded(
-        {
-          baseApiUrl: ctx.chain.baseApiUrl,
-          path: data.post.endpoint,
-          method: data.post.method ?? "POST",
-          body: data.post.body,
-          query: signature === undefined ? {} : { signature },
-        },
-        PostResponse,
-      )
+      const response = yield* ctx.api
+        .requestDecoded(
+          {
+            baseApiUrl: ctx.chain.baseApiUrl,
+            path: post.endpoint,
+            method: post.method ?? "POST",
+            body: post.body,
+            query: signature === undefined ? {} : { signature },
+            retry: NO_RETRY,
+          },
+          PostResponse,
+        )
+        .pipe(
+          Effect.timeoutFail({
+            duration: POST_LIMIT,
+            onTimeout: () => new HttpRequestError({ reason: "timeout", endpoint: post.endpoint, message: `timeout of ${Duration.toMillis(POST_LIMIT)}ms exceeded` }),
+          }),
+          Effect.tapError((error) =>
+            isTransient(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void,
+          ),
+          Effect.mapError((error) => (isTransient(error) ? OrderPostUnknownError.of(post.endpoint, error.message) : error)),
+          Effect.tap((answer) => {
+            const orderData = orderDataOf(answer)
+            return appendJournal(ctx, { _tag: "Posted", item: key, ...(orderData !== undefined ? { orderData } : {}) })
+          }),
+          Effect.uninterruptible,
+        )
       const orderData = orderDataOf(response)
       if (orderData !== undefined) result = { orderData }
     }
-
     if (item.check !== undefined) {
       const check = item.check
       const probe = ctx.api

@@ -21,5 +21,7 @@ export const withWalletTimeout = (wallet: WalletService, timeoutMs: number): Wal
     signTypedData: (args) => limit("signTypedData", wallet.signTypedData(args)),
     sendTransaction: (args) => limit("sendTransaction", wallet.sendTransaction(args)),
     waitForReceipt: wallet.waitForReceipt,
+    ...(wallet.nextNonce !== undefined ? { nextNonce: wallet.nextNonce } : {}),
+    ...(wallet.transactionByNonce !== undefined ? { transactionByNonce: wallet.transactionByNonce } : {}),
   }
 }

@@ -16,6 +16,15 @@ export type ReceiptOutcome =
   | { readonly _tag: "Mined"; readonly hash: Hex; readonly status: "success" | "reverted"; readonly blockNumber: bigint }
   | { readonly _tag: "Replaced"; readonly hash: Hex; readonly reason: "replaced" | "repriced" | "cancelled" }
 
+/**
+ * What the chain knows of an account's transaction with a given nonce: nothing (`None`), one waiting in the
+ * node's pool (`Pending`), or the mined one with what it does.
+ */
+export type NonceLookup =
+  | { readonly _tag: "None" }
+  | { readonly _tag: "Pending" }
+  | { readonly _tag: "Mined"; readonly hash: Hex; readonly to: Address | null; readonly value: bigint; readonly input: Hex }
+
 /** What the Wallet service offers: the connected account, signing, sending and watching transactions. */
 export interface WalletService {
   /** The connected account's address. */
@@ -42,6 +51,18 @@ export interface WalletService {
     readonly request: TransactionRequest
     readonly context: StepContext
   }) => Effect.Effect<Hex | undefined, WalletCallError>
+  /**
+   * The account's next nonce on `chain`, pending transactions included. Optional: with it (and
+   * `transactionByNonce`) a send whose outcome is unknown — abandoned, aborted, interrupted — is reconciled on
+   * resume instead of refused.
+   */
+  readonly nextNonce?: (args: { readonly chain: Chain; readonly address: Address }) => Effect.Effect<number, WalletCallError>
+  /** The account's transaction with `nonce` on `chain`: mined (found near the chain's tip), pending, or none. */
+  readonly transactionByNonce?: (args: {
+    readonly chain: Chain
+    readonly address: Address
+    readonly nonce: number
+  }) => Effect.Effect<NonceLookup, WalletCallError>
   /** Waits until the transaction is mined or replaced. Interrupting it stops the wait. */
   readonly waitForReceipt: (args: { readonly chain: Chain; readonly hash: Hex }) => Effect.Effect<ReceiptOutcome, WalletCallError>
 }

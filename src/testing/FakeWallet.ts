@@ -5,7 +5,7 @@ import { type Address, type Hex, keccak256, type LocalAccount, toHex } from "vie
 import { privateKeyToAccount } from "viem/accounts"
 import { UserRejectedError, WalletError } from "../errors/index.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
-import { type ReceiptOutcome, Wallet, type WalletService } from "../services/Wallet.js"
+import { type NonceLookup, type ReceiptOutcome, Wallet, type WalletService } from "../services/Wallet.js"
 
 /** The first private key of the standard test mnemonic ("test test ... junk"). */
 export const TEST_PRIVATE_KEY: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
@@ -24,7 +24,14 @@ export type ReceiptScript =
 export type WalletCall =
   | { readonly method: "signMessage"; readonly message: unknown; readonly signature: Hex }
   | { readonly method: "signTypedData"; readonly typedData: unknown; readonly signature: Hex }
-  | { readonly method: "sendTransaction"; readonly chainId: number; readonly request: TransactionRequest; readonly hash: Hex }
+  | {
+      readonly method: "sendTransaction"
+      readonly chainId: number
+      readonly request: TransactionRequest
+      readonly hash: Hex
+      /** The account's nonce the transaction took. */
+      readonly nonce: number
+    }
   | { readonly method: "waitForReceipt"; readonly hash: Hex }
 
 /** How the fake wallet behaves; change it between calls to script a flow. */
@@ -41,6 +48,13 @@ export interface FakeWalletBehaviour {
   receiptDelay: Duration.DurationInput
   /** The chain the wallet says it is on. */
   chainId: number
+  /** How long a send prompt stays open before the user confirms it (on the Clock). */
+  sendDelay: Duration.DurationInput
+  /**
+   * The user confirms a send prompt even after the caller gave up on it (a time limit, an abort): the
+   * transaction goes out, and its hash never reaches the caller.
+   */
+  confirmAbandonedSends: boolean
 }
 
 /** A wallet for tests: real signatures from a viem local account, transactions recorded instead of sent. */
@@ -63,7 +77,14 @@ export interface FakeWallet {
  * const wallet = makeFakeWallet()
  * wallet.behaviour.receipts.push({ replace: "repriced" })
  */
-export const makeFakeWallet = (options: { readonly privateKey?: Hex; readonly behaviour?: Partial<FakeWalletBehaviour> } = {}): FakeWallet => {
+export const makeFakeWallet = (
+  options: {
+    readonly privateKey?: Hex
+    readonly behaviour?: Partial<FakeWalletBehaviour>
+    /** `false` for a wallet that cannot look transactions up by nonce; it can by default. */
+    readonly tellsNonces?: boolean
+  } = {},
+): FakeWallet => {
   const account = privateKeyToAccount(options.privateKey ?? TEST_PRIVATE_KEY)
   const calls: Array<WalletCall> = []
   const behaviour: FakeWalletBehaviour = {
@@ -73,6 +94,8 @@ export const makeFakeWallet = (options: { readonly privateKey?: Hex; readonly be
     receipts: [],
     receiptDelay: Duration.zero,
     chainId: 1,
+    sendDelay: Duration.zero,
+    confirmAbandonedSends: false,
     ...options.behaviour,
   }
   const scripts = new Map<Hex, ReceiptScript>()
@@ -88,6 +111,21 @@ export const makeFakeWallet = (options: { readonly privateKey?: Hex; readonly be
     const replacement = nextHash()
     scripts.set(replacement, script.then ?? "success")
     return Effect.succeed({ _tag: "Replaced", hash: replacement, reason: script.replace })
+  }
+
+  const sentCalls = () =>
+    calls.filter((call): call is Extract<WalletCall, { method: "sendTransaction" }> => call.method === "sendTransaction")
+  const recordSend = (chainId: number, request: TransactionRequest): Hex => {
+    const hash = nextHash()
+    scripts.set(hash, behaviour.receipts.shift() ?? "success")
+    calls.push({ method: "sendTransaction", chainId, request, hash, nonce: sentCalls().length })
+    return hash
+  }
+  const lookUp = (nonce: number): NonceLookup => {
+    const found = sentCalls().find((call) => call.nonce === nonce)
+    if (found === undefined) return { _tag: "None" }
+    if (scripts.get(found.hash) === "pending") return { _tag: "Pending" }
+    return { _tag: "Mined", hash: found.hash, to: found.request.to, value: found.request.value ?? 0n, input: found.request.data ?? "0x" }
   }
 
   const service: WalletService = {
@@ -110,11 +148,19 @@ export const makeFakeWallet = (options: { readonly privateKey?: Hex; readonly be
     sendTransaction: ({ chain, request }) =>
       Effect.suspend(() => {
         if (behaviour.rejectTransactions) return Effect.fail(new UserRejectedError({ operation: "sendTransaction" }))
-        const hash = nextHash()
-        scripts.set(hash, behaviour.receipts.shift() ?? "success")
-        calls.push({ method: "sendTransaction", chainId: chain.id, request, hash })
-        return Effect.succeed(behaviour.returnNoHash ? undefined : hash)
+        const prompt = Duration.isZero(Duration.decode(behaviour.sendDelay)) ? Effect.void : Effect.sleep(behaviour.sendDelay)
+        return prompt.pipe(
+          Effect.onInterrupt(() => (behaviour.confirmAbandonedSends ? Effect.sync(() => recordSend(chain.id, request)) : Effect.void)),
+          Effect.map(() => recordSend(chain.id, request)),
+          Effect.map((hash) => (behaviour.returnNoHash ? undefined : hash)),
+        )
       }),
+    ...(options.tellsNonces === false
+      ? {}
+      : {
+          nextNonce: () => Effect.sync(() => sentCalls().length),
+          transactionByNonce: ({ nonce }: { readonly nonce: number }) => Effect.sync(() => lookUp(nonce)),
+        }),
     waitForReceipt: ({ hash }) =>
       Effect.sync(() => calls.push({ method: "waitForReceipt", hash })).pipe(
         Effect.zipRight(Duration.isZero(Duration.decode(behaviour.receiptDelay)) ? Effect.void : Effect.sleep(behaviour.receiptDelay)),
@@ -130,7 +176,7 @@ export const makeFakeWallet = (options: { readonly privateKey?: Hex; readonly be
       return [...calls]
     },
     get sent() {
-      return calls.filter((call): call is Extract<WalletCall, { method: "sendTransaction" }> => call.method === "sendTransaction")
+      return sentCalls()
     },
     service,
     layer: Layer.succeed(Wallet, service),

@@ -52,7 +52,6 @@ describe("executeSteps: transactions", () => {
   it.effect("polls once per polling interval: the next poll waits for the clock", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup({ chains: [{ id: 1, name: "E", baseApiUrl: "https://api.test", checkPollingInterval: 3000 }] })
-      wallet.behaviour.receipts.push("pending")
       api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, [
         { body: { synced: false } },
         { body: { synced: true } },
@@ -247,7 +246,7 @@ describe("executeSteps: transactions", () => {
       expect(error).toMatchObject({ _tag: "UserRejectedError", message: "User rejected the request.", operation: "sendTransaction" })
     }))
 
-  it.effect("posts /execute/results/v1 after a transaction when the requestId is known; its failure is ignored", () =>
+  it.effect("posts /execute/results/v1 once a transaction's hash is known, with the requestId; its failure is ignored", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api
@@ -261,7 +260,7 @@ describe("executeSteps: transactions", () => {
       ])
     }))
 
-  it.effect("reports a failed transaction to /execute/results/v1 with its error message", () =>
+  it.effect("posts /execute/results/v1 as soon as the hash is known, then reports the failure with its error message", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       wallet.behaviour.receipts.push("revert")
@@ -269,6 +268,7 @@ describe("executeSteps: transactions", () => {
       yield* Effect.exit(execute(LIST))
       yield* TestClock.adjust("1 second")
       expect(api.requestsTo("/execute/results/v1").map((r) => r.body)).toEqual([
+        { requestId: "req-2", txHash: wallet.sent[0]!.hash, stepId: "nft-approval" },
         { requestId: "req-2", txHash: wallet.sent[0]!.hash, stepId: "nft-approval", errorMessage: "Transaction failed" },
       ])
     }))

@@ -1,0 +1,48 @@
+import * as Effect from "effect/Effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { InvalidSnapshotError } from "../errors/index.js"
+import { Fees, PathEntry } from "../schema/ExecuteResponse.js"
+import { ChainTxHash, OrderData, Step } from "../schema/Step.js"
+import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
+
+const item = Schema.String
+
+/** One entry of a stored journal (see `Journal`). */
+const JournalEntry = Schema.Union(
+  Schema.Struct({ _tag: Schema.Literal("Signed"), item, signature: Schema.String }),
+  Schema.Struct({ _tag: Schema.Literal("Posted"), item, orderData: Schema.optional(Schema.Array(OrderData)) }),
+  Schema.Struct({ _tag: Schema.Literal("PostRequested"), item }),
+  Schema.Struct({
+    _tag: Schema.Literal("SendRequested"),
+    item,
+    chainId: Schema.Number,
+    from: Schema.String,
+    nonce: Schema.optional(Schema.Int.pipe(Schema.nonNegative())),
+  }),
+  Schema.Struct({ _tag: Schema.Literal("Sent"), item, chainId: Schema.Number, hash: ChainTxHash.fields.txHash }),
+)
+
+/** A stored snapshot, as `resumeExecution` accepts it: the shape tradekit writes, unknown fields kept. */
+const StoredSnapshot = Schema.Struct({
+  status: Schema.Literal("running", "complete", "error"),
+  request: Schema.Struct({ path: Schema.String.pipe(Schema.startsWith("/")), body: Schema.Unknown }),
+  chainId: Schema.Int.pipe(Schema.positive()),
+  signature: Schema.optional(Schema.String),
+  steps: Schema.Array(Step),
+  path: Schema.optional(Schema.NullOr(Schema.Array(PathEntry))),
+  fees: Schema.optional(Fees),
+  requestId: Schema.optional(Schema.String),
+  txHashes: Schema.optional(Schema.Array(ChainTxHash)),
+  journal: Schema.optional(Schema.Array(JournalEntry)),
+})
+
+/**
+ * Decodes a snapshot given to resume — it may come from storage anyone could have changed — into one the
+ * executor can trust; anything else is an InvalidSnapshotError, before any request or wallet call.
+ */
+export const decodeSnapshot = (input: unknown): Effect.Effect<ExecutionSnapshot, InvalidSnapshotError> =>
+  Schema.decodeUnknown(StoredSnapshot, { onExcessProperty: "preserve", errors: "all" })(input).pipe(
+    Effect.map((snapshot) => ({ ...snapshot, txHashes: snapshot.txHashes ?? [] }) as ExecutionSnapshot),
+    Effect.mapError((error) => InvalidSnapshotError.of(ParseResult.TreeFormatter.formatErrorSync(error))),
+  )

@@ -1,0 +1,81 @@
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { Address } from "viem"
+import type { ChainConfig } from "../chains/ChainConfig.js"
+import {
+  ChainNotConfiguredError,
+  type MalformedResponseError,
+  type UnsafeEndpointError,
+  WalletAddressMismatchError,
+  type WalletCallError,
+} from "../errors/index.js"
+import type { SignatureStepItem, Step, StepItem } from "../schema/Step.js"
+import { TransactionRequest } from "../schema/TransactionRequest.js"
+import { decodeApiBody } from "../services/decodeApiBody.js"
+import { endpointUrl } from "../services/endpointUrl.js"
+import type { ExecutionContext } from "./ExecutionContext.js"
+
+/** Why a plan is refused before anything is signed or sent. */
+export type PlanError =
+  | MalformedResponseError
+  | UnsafeEndpointError
+  | ChainNotConfiguredError
+  | WalletAddressMismatchError
+  | WalletCallError
+
+/**
+ * The configured chain whose API is asked about a transaction on `chainId`: its own API when configured
+ * (for a cross-chain call, the origin chain's), else the execution's.
+ */
+export const apiChainFor = (ctx: ExecutionContext, chainId: number): ChainConfig =>
+  ctx.config.chains.find((chain) => chain.id === chainId && chain.baseApiUrl !== "") ?? ctx.chain
+
+const checkEndpoint = (baseApiUrl: string, endpoint: string | undefined) =>
+  endpoint === undefined
+    ? Effect.void
+    : Either.match(endpointUrl(baseApiUrl, endpoint), { onLeft: Effect.fail, onRight: () => Effect.void })
+
+const checkChain = (ctx: ExecutionContext, chainId: number, what: string) =>
+  ctx.config.chains.some((chain) => chain.id === chainId) ? Effect.void : ChainNotConfiguredError.of(chainId, what)
+
+/**
+ * Validates every incomplete item of `steps` that has its data, before any of it is used: a transaction must
+ * decode for sending, come from the wallet's account and go to a configured chain; a signature's typed-data
+ * domain must name a configured chain; every post and check endpoint must resolve under the API it will be
+ * sent to. The executor runs it on the first answer before the first wallet call, and on every re-polled
+ * answer before it is used, so a refusal means zero signatures and zero sends.
+ */
+export const validatePlan = (
+  ctx: ExecutionContext,
+  steps: ReadonlyArray<Step>,
+  address: Effect.Effect<Address, WalletCallError>,
+): Effect.Effect<void, PlanError> =>
+  Effect.forEach(
+    steps,
+    (step) =>
+      Effect.forEach(
+        (step.items ?? []) as ReadonlyArray<StepItem>,
+        (item) =>
+          Effect.gen(function* () {
+            if (item.status !== "incomplete" || item.data === undefined) return
+            if (step.kind === "transaction") {
+              const request = yield* decodeApiBody(TransactionRequest, ctx.request.path, item.data)
+              const chainId = request.chainId ?? ctx.chain.id
+              yield* checkChain(ctx, chainId, "a transaction")
+              const wallet = yield* address
+              if (request.from.toLowerCase() !== wallet.toLowerCase()) return yield* WalletAddressMismatchError.of(wallet, request.from)
+              yield* checkEndpoint(apiChainFor(ctx, chainId).baseApiUrl, item.check?.endpoint)
+              return
+            }
+            const data = (item as SignatureStepItem).data
+            const sign = data?.sign
+            if (sign?.signatureKind === "eip712" && sign.domain.chainId !== undefined) {
+              yield* checkChain(ctx, Number(sign.domain.chainId), "typed data")
+            }
+            yield* checkEndpoint(ctx.chain.baseApiUrl, data?.post?.endpoint)
+            yield* checkEndpoint(ctx.chain.baseApiUrl, item.check?.endpoint)
+          }),
+        { discard: true },
+      ),
+    { discard: true },
+  )
