@@ -15,7 +15,15 @@ interface Quote {
 }
 
 const DEFAULT_DECIMALS = 18
+const MAX_DECIMALS = 36
 const AMOUNT_TOLERANCE = 0.00001
+
+/**
+ * `decimals` when they make sense (an integer from 0 to 36), else undefined: the API's answer cannot make the
+ * math throw, nor widen the tolerance until any price passes.
+ */
+const validDecimals = (decimals: number | undefined): number | undefined =>
+  decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= MAX_DECIMALS ? decimals : undefined
 
 /** Sums the path per currency (buy-in values when the API gives them) and takes the relayer's fee off. */
 export const quotesOf = (response: ExecuteResponse): ReadonlyArray<Quote> => {
@@ -31,7 +39,7 @@ export const quotesOf = (response: ExecuteResponse): ReadonlyArray<Quote> => {
       currency,
       raw: (previous?.raw ?? 0n) + raw,
       amount: (previous?.amount ?? 0) + amount,
-      decimals: previous?.decimals ?? entry.buyInCurrencyDecimals ?? entry.currencyDecimals,
+      decimals: previous?.decimals ?? validDecimals(entry.buyInCurrencyDecimals) ?? validDecimals(entry.currencyDecimals),
     })
   }
   const relayer = response.fees?.relayer
@@ -56,10 +64,12 @@ const messageFor = (selling: boolean, price: string) =>
 /**
  * Compares one currency's quote with what the caller expects: a sell fails when it is lower by more than the
  * tolerance, a buy or mint when it is higher. The tolerance is 1/100000 of a currency unit, in integer math on
- * raw amounts; when only `amount` is expected, amounts are compared with the same tolerance.
+ * raw amounts; when only `amount` is expected, amounts are compared with the same tolerance. The currency's
+ * decimals are the caller's (`expected.currencyDecimals`), else the API's, else 18; only integers from 0 to
+ * 36 count.
  */
 export const checkQuote = (quote: Quote, expected: ExpectedPrice, selling: boolean): PriceMismatchError | undefined => {
-  const decimals = quote.decimals ?? expected.currencyDecimals ?? DEFAULT_DECIMALS
+  const decimals = validDecimals(expected.currencyDecimals) ?? validDecimals(quote.decimals) ?? DEFAULT_DECIMALS
   const fail = (price: string, expectedRaw: bigint) =>
     new PriceMismatchError({
       currency: quote.currency,
@@ -77,7 +87,7 @@ export const checkQuote = (quote: Quote, expected: ExpectedPrice, selling: boole
   if (expected.amount !== undefined) {
     const difference = Number((quote.amount - expected.amount).toFixed(6))
     const moved = selling ? difference < -AMOUNT_TOLERANCE : difference > AMOUNT_TOLERANCE
-    return moved ? fail(String(quote.amount), parseUnits(expected.amount.toFixed(Math.min(decimals, 100)), decimals)) : undefined
+    return moved ? fail(String(quote.amount), parseUnits(expected.amount.toFixed(decimals), decimals)) : undefined
   }
   return undefined
 }

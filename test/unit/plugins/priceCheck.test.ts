@@ -133,6 +133,32 @@ describe("price check plugin", () => {
       expect(failureOf(sold.exit).message).toBe("Attention: the offer price of this token is now 0.99998")
     }))
 
+  it.effect("the API's decimals are ignored when they are not an integer from 0 to 36 (18 then)", () =>
+    Effect.gen(function* () {
+      for (const currencyDecimals of [-1, 1.5, 37, 40]) {
+        const { exit, wallet } = yield* check("buy", { [ETH]: { raw: ONE } }, [eth(ONE + TOLERANCE + 1n, { currencyDecimals })])
+        expect(failureOf(exit)).toBeInstanceOf(PriceMismatchError)
+        expect(failureOf(exit).message).toBe("Attention: the total price is now 1.000010000000000001")
+        expect(wallet.calls).toEqual([])
+      }
+      const amountOnly = yield* check("buy", { [ETH]: { amount: 1 } }, [{ currency: ETH, currencyDecimals: -1, quote: 1.00002 }])
+      expect(failureOf(amountOnly.exit).message).toBe("Attention: the total price is now 1.00002")
+    }))
+
+  it.effect("decimals of 40 from the API cannot widen the tolerance: a 1000x price fails", () =>
+    Effect.gen(function* () {
+      const { exit, wallet } = yield* check("buy", { [ETH]: { raw: ONE } }, [eth(ONE * 1000n, { currencyDecimals: 40 })])
+      expect(failureOf(exit).message).toBe("Attention: the total price is now 1000")
+      expect(wallet.calls).toEqual([])
+    }))
+
+  it.effect("the caller's currencyDecimals are preferred over the API's", () =>
+    Effect.gen(function* () {
+      const usdc = { currency: TOKEN, currencyDecimals: 18, rawQuote: "12500011", quote: 12.500011 }
+      const { exit } = yield* check("buy", { [TOKEN]: { raw: 12_500_000n, currencyDecimals: 6 } }, [usdc])
+      expect(failureOf(exit).message).toBe("Attention: the total price is now 12.500011")
+    }))
+
   it.effect("without an expected price nothing is checked", () =>
     Effect.gen(function* () {
       expect((yield* check("buy", {}, [eth(ONE * 1000n)])).exit._tag).toBe("Success")
