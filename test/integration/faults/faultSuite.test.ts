@@ -4,14 +4,16 @@
  * faulty (5xx/408, connection resets, hangs past the client's timeout, malformed JSON, 429 with Retry-After)
  * and some transactions are dropped from the pool or sped up. Every action must end complete or with a typed
  * error, no step item may be sent twice, nothing undecodable may be signed, no promise may be left rejected,
- * and the chain must agree with what each action reported. The summary goes to test-output/fault-suite.json.
+ * and the chain must agree with what each action reported: a failed listing or bid leaves no active order of
+ * its maker in the book, and every transaction a user account landed on chain was sent once by one wallet call
+ * (read back from the blocks, not from the wallet's own count). The summary goes to test-output/fault-suite.json.
  *
  * Reproduce a run with FAULT_SEED=<seed> (printed in the summary). The action plan and the fault decisions are
  * seeded; which request meets which fault also depends on timing (polls), so a rerun is close, not identical.
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { Cause, Effect, Exit, Layer, Option } from "effect"
-import { parseEther, type Address, type Hex } from "viem"
+import { parseEther, type Address, type Hex, type PublicClient } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetERC721Abi } from "../../../devnet/artifacts/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
@@ -97,6 +99,12 @@ interface Summary {
   chainFaults: { drop: number; replace: number }
   itemsSent: number
   sendsPerItemMax: number
+  /** Transactions of the user accounts found in the blocks mined during the run. */
+  transactionsLanded: number
+  /** Landed transactions that repeat an earlier one of the same action (same to, data and value). */
+  transactionsLandedTwice: number
+  /** Landed transactions no wallet call of the suite returned (nor the devnet's replacement of one). */
+  transactionsNotFromAWalletCall: number
   signaturesOverUndecodableData: number
   unhandledRejections: number
   stateMismatches: number
@@ -165,12 +173,24 @@ describe("fault suite", () => {
     type BookRow = { id: Hex; maker: Address; contract: Address; price: { currency: { contract: Address }; amount: { raw: string } }; criteria: { kind: string; data: { token?: { tokenId: string } } } }
     const activeAsks = async () => (await apiGet<{ orders: BookRow[] }>(devnet, `/orders/asks/v5?contracts=${punks}`)).orders
     const activeBids = async (query: string) => (await apiGet<{ orders: BookRow[] }>(devnet, `/orders/bids/v6?${query}`)).orders
-    const bookStatus = async (id: Hex, side: "asks" | "bids") =>
-      (await apiGet<{ orders: { status: string }[] }>(devnet, `/orders/${side}/${side === "asks" ? "v5" : "v6"}?ids=${id}&status=any`)).orders[0]?.status
     const mintedBy = (collection: Address, user: Address) =>
       origin.readContract({ address: collection, abi: devnetERC721Abi, functionName: "mintedBy", args: [user] })
     const orderIdsOf = (last: ExecutionSnapshot | undefined) =>
       (last?.steps ?? []).flatMap((s) => (s.id === "order-signature" ? (s.items ?? []).flatMap((i) => i.orderData ?? []) : [])).map((o) => o.orderId as Hex)
+    const activeOrderIdsOf = async (maker: Address, side: "asks" | "bids") =>
+      new Set((await apiGet<{ orders: BookRow[] }>(devnet, `/orders/${side}/${side === "asks" ? "v5" : "v6"}?maker=${maker}`)).orders.map((o) => o.id.toLowerCase()))
+    /**
+     * What a listing or bid left in the book: actions run one at a time and only an action's maker makes orders,
+     * so the maker's active orders on that side that were not active before the action are the action's.
+     */
+    const orderOutcome = async (what: string, maker: Address, side: "asks" | "bids", before: ReadonlySet<string>, completed: boolean, last: ExecutionSnapshot | undefined) => {
+      const created = [...(await activeOrderIdsOf(maker, side))].filter((id) => !before.has(id))
+      if (!completed) return created.length === 0 ? [] : [`failed ${what}, yet the maker has new active orders in the book: ${created.join(", ")}`]
+      const [id] = orderIdsOf(last)
+      return id !== undefined && created.length === 1 && created[0] === id.toLowerCase()
+        ? []
+        : [`completed ${what} ${id}, but the maker's new active orders in the book are [${created.join(", ")}]`]
+    }
     const bidderCanPay = async (row: BookRow) => {
       const price = BigInt(row.price.amount.raw)
       return row.price.currency.contract.toLowerCase() === weth.toLowerCase() &&
@@ -207,15 +227,12 @@ describe("fault suite", () => {
           const token = rng.pick(mine)
           const inUsdc = rng.chance(0.2)
           const weiPrice = inUsdc ? String(rng.int(1, 200) * 1_000_000) : String(parseEther("0.01") * BigInt(rng.int(1, 30)))
+          const before = await activeOrderIdsOf(user.address, "asks")
           return {
             kind, user, sends: false, describe: `user ${user.index} lists punk ${token.id} for ${weiPrice}${inUsdc ? " USDC" : ""}`,
             run: (onProgress) =>
               list({ listings: [{ token: `${punks}:${token.id}`, weiPrice, orderbook: "reservoir", ...(inUsdc ? { currency: usdc } : {}) }], onProgress }),
-            verify: async (completed, last) => {
-              if (!completed) return []
-              const [id] = orderIdsOf(last)
-              return id !== undefined && (await bookStatus(id, "asks")) === "active" ? [] : [`completed listing ${id} is not active in the book`]
-            },
+            verify: (completed, last) => orderOutcome("listing", user.address, "asks", before, completed, last),
           }
         }
         case "bid": {
@@ -225,14 +242,13 @@ describe("fault suite", () => {
           if (others.length === 0) return undefined
           const target = rng.chance(0.8) ? { token: `${punks}:${rng.pick(others).id}` } : { collection: punks }
           const weiPrice = String(parseEther("0.001") * BigInt(rng.int(1, 40)))
+          const before = await activeOrderIdsOf(user.address, "bids")
           return {
             kind, user, sends: true, describe: `user ${user.index} bids ${weiPrice} on ${JSON.stringify(target)}`,
             run: (onProgress) => bid({ bids: [{ ...target, weiPrice }], onProgress }),
             verify: async (completed, last) => {
-              if (!completed) return []
-              const [id] = orderIdsOf(last)
-              const problems = id !== undefined && (await bookStatus(id, "bids")) === "active" ? [] : [`completed bid ${id} is not active in the book`]
-              if ((await r.erc20(weth, user.address)) < BigInt(weiPrice)) problems.push(`completed bid but the bidder holds less WETH than ${weiPrice}`)
+              const problems = await orderOutcome("bid", user.address, "bids", before, completed, last)
+              if (completed && (await r.erc20(weth, user.address)) < BigInt(weiPrice)) problems.push(`completed bid but the bidder holds less WETH than ${weiPrice}`)
               return problems
             },
           }
@@ -336,10 +352,16 @@ describe("fault suite", () => {
       seed: SEED, actions: 0, byKind: {}, completed: 0, typedFailures: 0, untypedFailures: 0, failureTags: {},
       requestsToFaultedEndpoints: 0,
       faultsInjected: { error: 0, malformed: 0, reset: 0, timeout: 0, rateLimited: 0, total: 0, rate: 0 },
-      chainFaults: { drop: 0, replace: 0 }, itemsSent: 0, sendsPerItemMax: 0, signaturesOverUndecodableData: 0,
+      chainFaults: { drop: 0, replace: 0 }, itemsSent: 0, sendsPerItemMax: 0,
+      transactionsLanded: 0, transactionsLandedTwice: 0, transactionsNotFromAWalletCall: 0, signaturesOverUndecodableData: 0,
       unhandledRejections: 0, stateMismatches: 0, durationMs: 0,
     }
     const problems: Array<string> = []
+    const labels: Array<string> = []
+    /** The head after each action: a transaction no wallet call returned is put down to the action it landed in. */
+    const lastBlockOf: Array<bigint> = []
+    const firstBlock = (await origin.getBlockNumber()) + 1n
+    const noncesBefore = await Promise.all(users.map((u) => r.nonce(u.address)))
     devnet.faults.configure({ seed: SEED, endpoints: faultConfig })
 
     for (let index = 0; index < ACTIONS; index++) {
@@ -363,6 +385,8 @@ describe("fault suite", () => {
       const entry = (summary.byKind[planned.kind] ??= { completed: 0, failed: 0 })
       summary.actions++
       const label = `#${index} ${planned.describe}${chainFault ? ` [${chainFault}]` : ""}`
+      labels.push(label)
+      lastBlockOf.push(await origin.getBlockNumber())
       if (Exit.isSuccess(exit)) {
         summary.completed++
         entry.completed++
@@ -401,6 +425,32 @@ describe("fault suite", () => {
 
     const stats = devnet.faults.stats()
     devnet.faults.reset()
+
+    // ------------------------------------------------------------------ every send, read back from the chain
+    const landed = await transactionsFrom(origin, firstBlock, new Set(users.map((u) => u.address.toLowerCase())))
+    const actionOfHash = new Map<string, number>()
+    for (const [action, hashes] of record.sentByAction) for (const hash of hashes) actionOfHash.set(hash.toLowerCase(), action)
+    for (const f of record.chainFaults) if (f.replacement !== undefined) actionOfHash.set(f.replacement.toLowerCase(), f.action)
+    const landedCalls = new Map<string, { nonce: number; hash: Hex }>()
+    for (const tx of landed) {
+      let action = actionOfHash.get(tx.hash.toLowerCase())
+      if (action === undefined) {
+        action = lastBlockOf.findIndex((last) => tx.blockNumber <= last)
+        summary.transactionsNotFromAWalletCall++
+        problems.push(`${labels[action] ?? "after the last action"}: transaction ${tx.hash} (nonce ${tx.nonce} of ${tx.from}) landed, but no wallet call returned it`)
+      }
+      const call = `${action}:${tx.to}:${tx.input}:${tx.value}`
+      const earlier = landedCalls.get(call)
+      if (earlier !== undefined) {
+        summary.transactionsLandedTwice++
+        problems.push(`${labels[action]}: the same transaction landed twice, ${earlier.hash} (nonce ${earlier.nonce}) and ${tx.hash} (nonce ${tx.nonce})`)
+      }
+      landedCalls.set(call, { nonce: tx.nonce, hash: tx.hash })
+    }
+    summary.transactionsLanded = landed.length
+    const noncesAfter = await Promise.all(users.map((u) => r.nonce(u.address)))
+    const nonceMoves = noncesAfter.reduce((sum, n, i) => sum + (n - noncesBefore[i]!), 0)
+    if (nonceMoves !== landed.length) problems.push(`the users' nonces moved by ${nonceMoves}, but ${landed.length} of their transactions are in the blocks`)
     summary.requestsToFaultedEndpoints = Object.values(stats).reduce((a, b) => a + b, 0)
     const injected = stats.error + stats.malformed + stats.reset + stats.hang + stats["rate-limited"]
     summary.faultsInjected = {
@@ -428,7 +478,9 @@ describe("fault suite", () => {
       `fault suite (seed ${SEED}): ${summary.actions} actions, ${summary.completed} completed, ${summary.typedFailures} typed failures, ` +
         `${summary.untypedFailures} untyped; ${injected} API faults injected in ${summary.requestsToFaultedEndpoints} requests ` +
         `(${(summary.faultsInjected.rate * 100).toFixed(1)}%), ${summary.chainFaults.drop} dropped + ${summary.chainFaults.replace} replaced txs; ` +
-        `sends per item max ${summary.sendsPerItemMax} over ${summary.itemsSent} items; ${summary.signaturesOverUndecodableData} signatures over undecodable data; ` +
+        `sends per item max ${summary.sendsPerItemMax} over ${summary.itemsSent} items; ${summary.transactionsLanded} transactions landed, ` +
+        `${summary.transactionsLandedTwice} twice, ${summary.transactionsNotFromAWalletCall} not from a wallet call; ` +
+        `${summary.signaturesOverUndecodableData} signatures over undecodable data; ` +
         `${summary.unhandledRejections} unhandled rejections; ${summary.stateMismatches} state mismatches; ${summary.durationMs} ms`,
     )
 
@@ -436,9 +488,24 @@ describe("fault suite", () => {
     expect(summary.actions).toBe(ACTIONS)
     expect(summary.untypedFailures).toBe(0)
     expect(summary.sendsPerItemMax).toBeLessThanOrEqual(1)
+    expect(summary.transactionsLandedTwice).toBe(0)
+    expect(summary.transactionsNotFromAWalletCall).toBe(0)
+    expect(summary.transactionsLanded).toBeGreaterThan(ACTIONS / 4)
     expect(record.undecodableSignatures).toEqual([])
     expect(unhandled).toBe(0)
     expect(summary.faultsInjected.rate).toBeGreaterThan(0.12)
     expect(summary.completed).toBeGreaterThan(ACTIONS / 3)
   }, 170_000)
 })
+
+/** The transactions sent from `senders` in the blocks from `fromBlock` to the head, in chain order. */
+async function transactionsFrom(client: PublicClient, fromBlock: bigint, senders: ReadonlySet<string>) {
+  const head = await client.getBlockNumber()
+  const blocks = []
+  for (let n = fromBlock; n <= head; n += 20n) {
+    const last = n + 19n < head ? n + 19n : head
+    const numbers = Array.from({ length: Number(last - n + 1n) }, (_, i) => n + BigInt(i))
+    blocks.push(...(await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })))))
+  }
+  return blocks.flatMap((block) => block.transactions.filter((tx) => senders.has(tx.from.toLowerCase())))
+}
