@@ -81,9 +81,18 @@ export function requestUrl(req: IncomingMessage): URL {
   }
 }
 
+/** The largest request body kept: every API body is a few kB; a bigger one would only cost memory. */
+const MAX_BODY_BYTES = 2 ** 20
+
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
+  let size = 0
+  // Past the limit the rest is still read (and dropped), so that the client gets the 413 instead of a reset.
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer)
+  }
+  if (size > MAX_BODY_BYTES) throw new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`)
   const text = Buffer.concat(chunks).toString("utf8")
   if (text.trim() === "") return undefined
   try {

@@ -73,6 +73,13 @@ describe("requests the devnet cannot route", () => {
     await stillServing()
   })
 
+  it("refuses a body over 1 MiB with a JSON 413", async () => {
+    const response = await fetch(`${devnet.apiUrl}/execute/buy/v7`, { method: "POST", headers: { "content-type": "application/json" }, body: `"${"x".repeat(2 ** 21)}"` })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ message: "The request body is larger than 1048576 bytes", statusCode: 413 })
+    await stillServing()
+  })
+
   it("answers malformed %-encoding in a path with a JSON 400", async () => {
     for (const path of ["/users/%E0%A4%A/tokens/v10", "/transactions/%ZZ/synced/v1"]) {
       const response = await fetch(`${devnet.apiUrl}${path}`)
