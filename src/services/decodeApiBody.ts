@@ -47,8 +47,16 @@ export const decodeApiBody = <A, I>(
   endpoint: string,
   body: unknown,
 ): Effect.Effect<A, MalformedResponseError> =>
-  Effect.suspend(() => Schema.decodeUnknown(schema, { onExcessProperty: "preserve", errors: "all" })(withoutPrototypeKeys(body))).pipe(
-    Effect.mapError((error) =>
-      MalformedResponseError.fromIssue(endpoint, ParseResult.TreeFormatter.formatErrorSync(error)),
+  Effect.try({
+    try: () => withoutPrototypeKeys(body),
+    // Only a stack overflow can throw here.
+    catch: () => MalformedResponseError.fromIssue(endpoint, "the body is nested too deeply"),
+  }).pipe(
+    Effect.flatMap((safe) =>
+      Schema.decodeUnknown(schema, { onExcessProperty: "preserve", errors: "all" })(safe).pipe(
+        Effect.mapError((error) =>
+          MalformedResponseError.fromIssue(endpoint, ParseResult.TreeFormatter.formatErrorSync(error)),
+        ),
+      ),
     ),
   )

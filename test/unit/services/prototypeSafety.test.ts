@@ -57,6 +57,18 @@ describe("prototype-safe decoding", () => {
       expect(Object.hasOwn((body as { steps: Array<object> }).steps[0]!, "__proto__")).toBe(true)
     }))
 
+  it.effect("decodeApiBody refuses a body nested too deeply to copy as malformed, not as a defect", () =>
+    Effect.gen(function* () {
+      let deep: unknown = []
+      for (let depth = 0; depth < 100_000; depth++) deep = [deep]
+      const exit = yield* Effect.exit(decodeApiBody(Schema.Unknown, "/x", deep))
+      expect(failureOf(exit)).toMatchObject({
+        _tag: "MalformedResponseError",
+        endpoint: "/x",
+        message: "Malformed response from /x\n\nDetails: the body is nested too deeply",
+      })
+    }))
+
   it.effect("an item whose data is smuggled in __proto__ is never signed", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
