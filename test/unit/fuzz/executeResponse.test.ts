@@ -8,6 +8,7 @@ import {
   mutate,
   mutation,
   nastyJson,
+  oracleProblems,
   runExecution,
   tagOf,
   untypedFailure,
@@ -25,10 +26,12 @@ const notJson = fc.oneof(
 
 describe("fuzz: execute answers", () => {
   it("the template answer completes, signing and sending only what it holds (the fuzz baseline)", async () => {
-    const { exit, wallet } = await runExecution(BUY, (api, w) => {
+    const { exit, wallet, attempts } = await runExecution(BUY, (api, w) => {
       happyRoutes(api, w).route("POST", BUY, { body: validResponse(w.address) })
     })
     expect(Exit.isSuccess(exit)).toBe(true)
+    expect(attempts.map((attempt) => attempt.method)).toEqual(["sendTransaction", "signTypedData", "signMessage", "sendTransaction"])
+    expect(oracleProblems(attempts, wallet)).toEqual([])
     expect(wallet.sent).toHaveLength(2)
     expect(wallet.calls.filter((c) => c.method === "signTypedData" || c.method === "signMessage")).toHaveLength(2)
     expect(walletCallProblems(wallet, validResponse(wallet.address))).toEqual([])
@@ -37,10 +40,11 @@ describe("fuzz: execute answers", () => {
   it("arbitrary JSON or text as the answer: a typed failure and zero wallet calls whenever it does not decode", async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(nastyJson, notJson), async (body) => {
-        const { exit, wallet } = await runExecution(BUY, (api, w) => {
+        const { exit, wallet, attempts } = await runExecution(BUY, (api, w) => {
           happyRoutes(api, w).route("POST", BUY, { body: body as never })
         })
         expect(untypedFailure(exit)).toBeUndefined()
+        expect(oracleProblems(attempts, wallet)).toEqual([])
         const answer = typeof body === "string" ? undefined : body
         if (answer === undefined || !decodes(answer)) {
           expect(wallet.calls).toEqual([])
@@ -59,11 +63,12 @@ describe("fuzz: execute answers", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 4 }), async (mutations) => {
         let body: unknown
-        const { exit, wallet, last } = await runExecution(BUY, (api, w) => {
+        const { exit, wallet, attempts, last } = await runExecution(BUY, (api, w) => {
           body = mutate(validResponse(w.address), mutations)
           happyRoutes(api, w).route("POST", BUY, { body: body as never })
         })
         expect(untypedFailure(exit)).toBeUndefined()
+        expect(oracleProblems(attempts, wallet)).toEqual([])
         if (!decodes(body)) {
           expect(wallet.calls).toEqual([])
           expect(["MalformedResponseError", "APIError"]).toContain(tagOf(exit))

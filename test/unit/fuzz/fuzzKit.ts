@@ -2,8 +2,9 @@
  * Shared pieces of the fuzz tests: the error catalogue, a valid execute answer to mutate, JSON mutations, and
  * a runner that drives one execution over the fake API and wallet with a TestClock until it ends.
  */
-import { Cause, Effect, Exit, Fiber, Option, Schema, TestClock, TestContext } from "effect"
+import { Cause, Effect, Exit, Fiber, Layer, Option, Schema, TestClock, TestContext } from "effect"
 import fc from "fast-check"
+import { isAddress, isHex } from "viem"
 import * as Errors from "../../../src/errors/index.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
@@ -12,6 +13,7 @@ import { TransactionRequest } from "../../../src/schema/TransactionRequest.js"
 import { type FakeApi, makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { type FakeWallet, makeFakeWallet } from "../../../src/testing/FakeWallet.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
+import { Wallet } from "../../../src/services/Wallet.js"
 
 /** Every `_tag` of the error catalogue (src/errors): a failure must carry one of these. */
 export const ERROR_TAGS: ReadonlySet<string> = new Set(
@@ -178,7 +180,8 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("wrap" as const), pick: fc.nat() }) },
 )
 
-type Path = ReadonlyArray<string | number>
+/** Where a node sits in a JSON document: the keys and indexes from the root. */
+export type Path = ReadonlyArray<string | number>
 
 const nodesOf = (value: unknown, path: Path = []): Array<Path> => {
   const here: Array<Path> = [path]
@@ -205,10 +208,14 @@ const updateAt = (value: unknown, path: Path, f: (node: unknown) => unknown | ty
 }
 const REMOVE = Symbol("remove")
 
-/** Applies mutations one after the other; each picks among the nodes of the document as it then is. */
-export const mutate = (document: unknown, mutations: ReadonlyArray<Mutation>): unknown =>
+/**
+ * Applies mutations one after the other; each picks among the nodes of the document as it then is (only those
+ * whose path satisfies `within`, when given; a mutation with none to pick changes nothing).
+ */
+export const mutate = (document: unknown, mutations: ReadonlyArray<Mutation>, within: (path: Path) => boolean = () => true): unknown =>
   mutations.reduce((doc, m) => {
-    const nodes = nodesOf(doc)
+    const nodes = nodesOf(doc).filter(within)
+    if (nodes.length === 0) return doc
     const path = nodes[m.pick % nodes.length]!
     switch (m.kind) {
       case "replace":
@@ -228,11 +235,29 @@ export const mutate = (document: unknown, mutations: ReadonlyArray<Mutation>): u
 
 // ------------------------------------------------------------------------------------------- running
 
+/** A wallet call as it was asked for, before the wallet did anything with it (so also when the wallet failed). */
+export type WalletAttempt =
+  | { readonly method: "signMessage"; readonly message: unknown }
+  | { readonly method: "signTypedData"; readonly typedData: unknown }
+  | { readonly method: "sendTransaction"; readonly chainId: unknown; readonly request: unknown }
+
+/** The fake wallet's layer, recording every signing and sending request into `attempts` before the wallet sees it. */
+export const recordingWalletLayer = (wallet: FakeWallet, attempts: Array<WalletAttempt>): Layer.Layer<Wallet> =>
+  Layer.succeed(Wallet, {
+    ...wallet.service,
+    signMessage: (args) => Effect.suspend(() => (attempts.push({ method: "signMessage", message: args.message }), wallet.service.signMessage(args))),
+    signTypedData: (args) => Effect.suspend(() => (attempts.push({ method: "signTypedData", typedData: args.typedData }), wallet.service.signTypedData(args))),
+    sendTransaction: (args) =>
+      Effect.suspend(() => (attempts.push({ method: "sendTransaction", chainId: args.chain.id, request: args.request }), wallet.service.sendTransaction(args))),
+  })
+
 /** How one execution ended, with what the fakes saw. */
 export interface Outcome {
   readonly exit: Exit.Exit<ExecutionSnapshot, unknown>
   readonly api: FakeApi
   readonly wallet: FakeWallet
+  /** Every signing and sending request that reached the wallet, in order. */
+  readonly attempts: ReadonlyArray<WalletAttempt>
   /** The last snapshot published. */
   readonly last: ExecutionSnapshot | undefined
 }
@@ -249,11 +274,12 @@ export const runExecution = (
   const wallet = makeFakeWallet()
   routes(api, wallet)
   let last: ExecutionSnapshot | undefined
-  const layer = testLayer({
-    api,
-    wallet,
-    options: { chains: [{ ...TEST_CHAIN, checkPollingInterval: 1000 }], maxPollingAttemptsBeforeTimeout: 3 },
-  })
+  const attempts: Array<WalletAttempt> = []
+  // The recording wallet is merged last: it replaces the fake's own Wallet.
+  const layer = Layer.merge(
+    testLayer({ api, wallet, options: { chains: [{ ...TEST_CHAIN, checkPollingInterval: 1000 }], maxPollingAttemptsBeforeTimeout: 3 } }),
+    recordingWalletLayer(wallet, attempts),
+  )
   const program = Effect.gen(function* () {
     const fiber = yield* Effect.fork(
       executeSteps({
@@ -271,7 +297,7 @@ export const runExecution = (
     yield* Fiber.interrupt(fiber)
     return Exit.die(new Error("the execution did not end within 600 simulated seconds"))
   })
-  return Effect.runPromise(program.pipe(Effect.provide(TestContext.TestContext))).then((exit) => ({ exit, api, wallet, last }))
+  return Effect.runPromise(program.pipe(Effect.provide(TestContext.TestContext))).then((exit) => ({ exit, api, wallet, attempts, last }))
 }
 
 /**
@@ -338,5 +364,106 @@ export const walletCallProblems = (wallet: FakeWallet, answer: unknown): Readonl
   }
   return problems
 }
+
+// ------------------------------------------------------------------------------------------- the oracle
+
+const isPlainObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null)
+
+/** The paths inside `value` holding anything but JSON-like data: an object with a foreign prototype, a function, a symbol. */
+const foreignValues = (value: unknown, path = "$"): ReadonlyArray<string> => {
+  if (value === null || ["string", "number", "bigint", "boolean", "undefined"].includes(typeof value)) return []
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return [path]
+    return value.flatMap((child, i) => foreignValues(child, `${path}[${i}]`))
+  }
+  if (!isPlainObject(value)) return [path]
+  return Object.entries(value).flatMap(([key, child]) => foreignValues(child, `${path}.${key}`))
+}
+
+/** A non-negative integer, as a bigint, a safe integer, or a decimal or 0x-hex string that BigInt parses. */
+const isNonNegativeInteger = (value: unknown): boolean => {
+  if (typeof value === "bigint") return value >= 0n
+  if (typeof value === "number") return Number.isSafeInteger(value) && value >= 0
+  return typeof value === "string" && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value) && BigInt(value) >= 0n
+}
+const isPositiveSafeInteger = (value: unknown): boolean => typeof value === "number" && Number.isSafeInteger(value) && value > 0
+const hasOnlyKeys = (value: Readonly<Record<string, unknown>>, allowed: ReadonlyArray<string>): boolean =>
+  Reflect.ownKeys(value).every((key) => typeof key === "string" && allowed.includes(key))
+
+const AMOUNT_FIELDS = ["value", "gas", "maxFeePerGas", "maxPriorityFeePerGas"]
+/** Fields of a viem transaction request that the API's item data never carries: none may reach the wallet. */
+const STEERING_FIELDS = ["nonce", "type", "gasPrice", "accessList", "authorizationList", "blobs", "blobVersionedHashes", "maxFeePerBlobGas", "kzg", "sidecars", "account", "chain"]
+
+const transactionProblems = (request: unknown, chainId: unknown, wallet: string): ReadonlyArray<string> => {
+  if (!isPlainObject(request)) return ["a transaction that is not a plain object"]
+  const problems: Array<string> = []
+  for (const field of STEERING_FIELDS) if (Object.hasOwn(request, field)) problems.push(`a transaction carrying ${field}`)
+  if (typeof request.from !== "string" || !isAddress(request.from)) problems.push(`a transaction from ${String(request.from)}, not an address`)
+  else if (request.from.toLowerCase() !== wallet.toLowerCase()) problems.push(`a transaction from ${request.from}, not the wallet`)
+  if (typeof request.to !== "string" || !isAddress(request.to)) problems.push(`a transaction to ${String(request.to)}, not an address`)
+  if (request.data !== undefined && (typeof request.data !== "string" || !isHex(request.data))) problems.push(`calldata ${String(request.data)}, not hex`)
+  for (const field of AMOUNT_FIELDS) {
+    if (request[field] !== undefined && !isNonNegativeInteger(request[field])) problems.push(`a ${field} of ${String(request[field])}`)
+  }
+  if (request.chainId !== undefined && !isPositiveSafeInteger(request.chainId)) problems.push(`a transaction chain id ${String(request.chainId)}`)
+  if (!isPositiveSafeInteger(chainId)) problems.push(`a send on chain ${String(chainId)}`)
+  return [...problems, ...foreignValues(request).map((path) => `a transaction holding a foreign value at ${path}`)]
+}
+
+const messageProblems = (message: unknown): ReadonlyArray<string> => {
+  if (typeof message === "string") return []
+  if (isPlainObject(message) && hasOnlyKeys(message, ["raw"]) && typeof message.raw === "string" && isHex(message.raw) && message.raw.length === 66) return []
+  return [`an eip191 message that is neither text nor 32 raw bytes: ${String(message)}`]
+}
+
+const typedDataProblems = (typedData: unknown): ReadonlyArray<string> => {
+  if (!isPlainObject(typedData)) return ["typed data that is not a plain object"]
+  const problems: Array<string> = []
+  const { domain, types, primaryType, message } = typedData
+  if (!isPlainObject(domain)) problems.push("a typed-data domain that is not a plain object")
+  else {
+    for (const field of ["name", "version"]) {
+      if (domain[field] !== undefined && typeof domain[field] !== "string") problems.push(`a domain ${field} of ${JSON.stringify(domain[field])}`)
+    }
+    if (domain.chainId !== undefined && !isNonNegativeInteger(domain.chainId)) problems.push(`a domain chain id of ${JSON.stringify(domain.chainId)}`)
+    if (domain.verifyingContract !== undefined && (typeof domain.verifyingContract !== "string" || !isAddress(domain.verifyingContract))) {
+      problems.push(`a verifying contract of ${JSON.stringify(domain.verifyingContract)}`)
+    }
+    if (domain.salt !== undefined && (typeof domain.salt !== "string" || !isHex(domain.salt) || domain.salt.length !== 66)) problems.push(`a domain salt of ${JSON.stringify(domain.salt)}`)
+  }
+  if (!isPlainObject(types)) problems.push("typed-data types that are not a plain object")
+  else {
+    for (const [name, fields] of Object.entries(types)) {
+      const wellFormed =
+        Array.isArray(fields) &&
+        fields.every((field: unknown) => isPlainObject(field) && typeof field.name === "string" && typeof field.type === "string")
+      if (!wellFormed) problems.push(`a type ${name} that is not a list of { name, type }`)
+    }
+    if (typeof primaryType !== "string" || !Object.hasOwn(types, primaryType)) problems.push(`a primary type ${JSON.stringify(primaryType)} that is not among the types`)
+  }
+  if (!isPlainObject(message)) problems.push("a typed-data message that is not a plain object")
+  return [...problems, ...foreignValues(typedData).map((path) => `typed data holding a foreign value at ${path}`)]
+}
+
+/**
+ * The independent oracle: what every request that reached the wallet must look like, judged with viem's own
+ * `isAddress` / `isHex` and BigInt parsing, never with tradekit's schemas (a loosened schema must not loosen
+ * the judge). Returns the problems found, one line per problem.
+ */
+export const oracleProblems = (attempts: ReadonlyArray<WalletAttempt>, wallet: FakeWallet): ReadonlyArray<string> =>
+  attempts.flatMap((attempt) => {
+    switch (attempt.method) {
+      case "sendTransaction":
+        return transactionProblems(attempt.request, attempt.chainId, wallet.address)
+      case "signMessage":
+        return messageProblems(attempt.message)
+      case "signTypedData":
+        return typedDataProblems(attempt.typedData)
+    }
+  })
 
 export { HASH }

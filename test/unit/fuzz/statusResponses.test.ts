@@ -2,7 +2,18 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { Exit } from "effect"
 import type { FakeResponse } from "../../../src/testing/FakeApi.js"
-import { FUZZ_SEED, happyRoutes, mutate, mutation, nastyJson, runExecution, untypedFailure, validResponse, walletCallProblems } from "./fuzzKit.js"
+import {
+  FUZZ_SEED,
+  happyRoutes,
+  mutate,
+  mutation,
+  nastyJson,
+  oracleProblems,
+  runExecution,
+  untypedFailure,
+  validResponse,
+  walletCallProblems,
+} from "./fuzzKit.js"
 
 const BUY = "/execute/buy/v7"
 
@@ -27,7 +38,7 @@ describe("fuzz: check, post, synced and transfers answers", () => {
     let completed = 0
     await fc.assert(
       fc.asyncProperty(answers, async ({ check, post, synced, transfers }) => {
-        const { exit, wallet, last } = await runExecution(BUY, (api, w) => {
+        const { exit, wallet, attempts, last } = await runExecution(BUY, (api, w) => {
           happyRoutes(api, w)
             .route("POST", BUY, { body: validResponse(w.address) })
             .route("POST", "/execute/status/v1", check)
@@ -41,6 +52,7 @@ describe("fuzz: check, post, synced and transfers answers", () => {
             )
         })
         expect(untypedFailure(exit)).toBeUndefined()
+        expect(oracleProblems(attempts, wallet)).toEqual([])
         expect(walletCallProblems(wallet, validResponse(wallet.address))).toEqual([])
         if (Exit.isSuccess(exit)) {
           completed++
