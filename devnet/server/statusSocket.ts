@@ -8,7 +8,9 @@
  *
  * The current status is pushed at once on subscribing (`pending` included, as an acknowledgement), then the
  * settled one when it comes; a settled subscription is dropped. Unknown or malformed frames get an
- * `{"event":"error","message":…}` answer. Uses the `ws` package (Node 20 has no WebSocket server).
+ * `{"event":"error","message":…}` answer, as does a subscription whose status cannot be read (it is dropped).
+ * An upgrade request the server cannot serve (an unparseable URL, no websocket at that path) gets a plain
+ * HTTP error answer. Uses the `ws` package (Node 20 has no WebSocket server).
  */
 import { STATUS_CODES, type IncomingMessage, type Server } from "node:http"
 import type { Duplex } from "node:stream"
