@@ -32,6 +32,18 @@ const hanging = () => {
   return { state, responder }
 }
 
+/**
+ * The listing's steps with a check on the signature item: once signed and posted, the execution waits on the
+ * check, a poll that abort can interrupt (the order's post itself is never abandoned half-way).
+ */
+const CHECK = "/execute/status/v1"
+const checkedListingSteps = {
+  steps: listingSteps.steps.map((s) => ({
+    ...s,
+    items: s.items.map((item) => ({ ...item, check: { endpoint: CHECK, method: "POST", body: { kind: "signature" } } })),
+  })),
+}
+
 describe("action hooks", () => {
   it("start idle, run, and succeed with the action's result", async () => {
     const { api, wrapper } = withCleanup()
@@ -97,8 +109,11 @@ describe("action hooks", () => {
 
   it("show the current step and its items while it runs", async () => {
     const { api, wrapper } = withCleanup()
-    const post = hanging()
-    api.route("POST", "/execute/list/v5", { body: listingSteps }).route("POST", "/order/v4", post.responder)
+    const check = hanging()
+    api
+      .route("POST", "/execute/list/v5", { body: checkedListingSteps })
+      .route("POST", "/order/v4", { body: { orderId: "0xabc" } })
+      .route("POST", CHECK, check.responder)
     const { result } = renderHook(() => useListToken(), { wrapper })
 
     act(() => {
@@ -142,22 +157,25 @@ describe("action hooks", () => {
 
   it("abort: the request in flight is interrupted, no other one is made, the status is error with the reason", async () => {
     const { api, wrapper } = withCleanup()
-    const post = hanging()
-    api.route("POST", "/execute/list/v5", { body: listingSteps }).route("POST", "/order/v4", post.responder)
+    const check = hanging()
+    api
+      .route("POST", "/execute/list/v5", { body: checkedListingSteps })
+      .route("POST", "/order/v4", { body: { orderId: "0xabc" } })
+      .route("POST", CHECK, check.responder)
     const { result } = renderHook(() => useListToken(), { wrapper })
 
     let pending: Promise<unknown> = Promise.resolve()
     act(() => {
       pending = result.current.execute({ listings: [listing] })
     })
-    await waitFor(() => expect(api.requestsTo("/order/v4")).toHaveLength(1))
+    await waitFor(() => expect(api.requestsTo(CHECK)).toHaveLength(1))
 
     await act(async () => {
       result.current.abort()
       await pending
     })
 
-    expect(post.state.interrupted).toBe(true)
+    expect(check.state.interrupted).toBe(true)
     expect(result.current.status).toBe("error")
     expect(result.current.error?.name).toBe("AbortError")
     const count = api.requests.length
@@ -167,17 +185,20 @@ describe("action hooks", () => {
 
   it("unmounting the component aborts the execution it started", async () => {
     const { api, wrapper } = withCleanup()
-    const post = hanging()
-    api.route("POST", "/execute/list/v5", { body: listingSteps }).route("POST", "/order/v4", post.responder)
+    const check = hanging()
+    api
+      .route("POST", "/execute/list/v5", { body: checkedListingSteps })
+      .route("POST", "/order/v4", { body: { orderId: "0xabc" } })
+      .route("POST", CHECK, check.responder)
     const { result, unmount } = renderHook(() => useListToken(), { wrapper })
 
     act(() => {
       void result.current.execute({ listings: [listing] })
     })
-    await waitFor(() => expect(api.requestsTo("/order/v4")).toHaveLength(1))
+    await waitFor(() => expect(api.requestsTo(CHECK)).toHaveLength(1))
     unmount()
 
-    await waitFor(() => expect(post.state.interrupted).toBe(true))
+    await waitFor(() => expect(check.state.interrupted).toBe(true))
   })
 
   it("reset goes back to idle, with no progress, data or error", async () => {
@@ -197,21 +218,24 @@ describe("action hooks", () => {
 
   it("reset while running aborts the execution and ignores its outcome", async () => {
     const { api, wrapper } = withCleanup()
-    const post = hanging()
-    api.route("POST", "/execute/list/v5", { body: listingSteps }).route("POST", "/order/v4", post.responder)
+    const check = hanging()
+    api
+      .route("POST", "/execute/list/v5", { body: checkedListingSteps })
+      .route("POST", "/order/v4", { body: { orderId: "0xabc" } })
+      .route("POST", CHECK, check.responder)
     const { result } = renderHook(() => useListToken(), { wrapper })
     let pending: Promise<unknown> = Promise.resolve()
     act(() => {
       pending = result.current.execute({ listings: [listing] })
     })
-    await waitFor(() => expect(api.requestsTo("/order/v4")).toHaveLength(1))
+    await waitFor(() => expect(api.requestsTo(CHECK)).toHaveLength(1))
 
     await act(async () => {
       result.current.reset()
       await pending
     })
 
-    expect(post.state.interrupted).toBe(true)
+    expect(check.state.interrupted).toBe(true)
     expect(result.current.status).toBe("idle")
     expect(result.current.error).toBeUndefined()
   })
@@ -226,7 +250,7 @@ describe("action hooks", () => {
       first = result.current.execute({ listings: [listing] })
     })
     await waitFor(() => expect(api.requestsTo("/order/v4")).toHaveLength(1))
-    const progress = result.current.progress
+    await waitFor(() => expect(result.current.progress?.status).toBe("running"))
 
     let refusal: unknown
     await act(async () => {
@@ -237,7 +261,7 @@ describe("action hooks", () => {
     expect((refusal as Error).message).toBe("An execution is already running; abort it or wait for it to end")
     expect(result.current.status).toBe("running")
     expect(result.current.error).toBeUndefined()
-    expect(result.current.progress).toBe(progress)
+    expect(result.current.progress?.status).toBe("running")
     await act(async () => {
       post.release()
       await first
@@ -249,15 +273,17 @@ describe("action hooks", () => {
 
   it("after abort, execute starts a new execution at once and reports only it", async () => {
     const { api, wrapper } = withCleanup()
-    const post = hanging()
-    api.route("POST", "/execute/list/v5", { body: listingSteps })
-    api.route("POST", "/order/v4", (_request, call) => (call === 0 ? post.responder() : Effect.succeed({ body: { orderId: "0xdef" } })))
+    const check = hanging()
+    api
+      .route("POST", "/execute/list/v5", { body: checkedListingSteps })
+      .route("POST", "/order/v4", { body: { orderId: "0xabc" } })
+      .route("POST", CHECK, (_request, call) => (call === 0 ? check.responder() : Effect.succeed({ body: { status: "success" } })))
     const { result } = renderHook(() => useListToken(), { wrapper })
     let first: Promise<unknown> = Promise.resolve()
     act(() => {
       first = result.current.execute({ listings: [listing] })
     })
-    await waitFor(() => expect(api.requestsTo("/order/v4")).toHaveLength(1))
+    await waitFor(() => expect(api.requestsTo(CHECK)).toHaveLength(1))
 
     let second: unknown
     await act(async () => {
@@ -267,7 +293,7 @@ describe("action hooks", () => {
 
     expect(second).toBe(true)
     expect(await first).toBeUndefined()
-    expect(post.state.interrupted).toBe(true)
+    expect(check.state.interrupted).toBe(true)
     expect(result.current.status).toBe("success")
     expect(result.current.error).toBeUndefined()
   })

@@ -65,7 +65,7 @@ const stored = (): ExecutionSnapshot =>
  * for viem to prepare, sign and send a transaction: a re-send would reach `eth_sendRawTransaction`.
  */
 const recordingWallet = (): { wallet: WalletClient; methods: Array<string> } => {
-  const provider = memoryProvider(TEST_CHAIN.id)
+  const provider = memoryProvider(TEST_CHAIN.id, { mined: [SENT] })
   const wallet = createWalletClient({ account, chain: mainnet, transport: custom(provider) })
   return { wallet, methods: provider.methods }
 }

@@ -1,12 +1,15 @@
-import { type Hex, keccak256, toHex } from "viem"
+import { type Address, type Hex, keccak256, parseTransaction, toHex } from "viem"
 
 /**
  * A tiny in-memory EIP-1193 provider for a viem WalletClient with a local account: enough for viem to prepare,
- * sign and "send" a transaction. Raw transactions are recorded; receipts never arrive (the API's status poll
- * decides), so nothing here needs a node.
+ * sign and "send" a transaction. Raw transactions are recorded, and each is mined at once, successfully (its
+ * receipt is there as soon as it is sent, like those of the `mined` hashes), so nothing here needs a node.
  */
-export const memoryProvider = (chainId: number) => {
+export const memoryProvider = (chainId: number, options: { readonly mined?: ReadonlyArray<Hex> } = {}) => {
   const rawTransactions: Array<Hex> = []
+  // The receipts the node has: every transaction it accepted, and those `mined` before it started (sent
+  // before a page reload, say), by hash.
+  const receipts = new Map<Hex, Address | null>((options.mined ?? []).map((hash) => [hash, null]))
   const methods: Array<string> = []
   const block = {
     number: "0x1",
@@ -18,6 +21,22 @@ export const memoryProvider = (chainId: number) => {
     gasUsed: "0x0",
     transactions: [],
   }
+  const receiptOf = (hash: Hex, to: Address | null) => ({
+    transactionHash: hash,
+    transactionIndex: "0x0",
+    blockHash: block.hash,
+    blockNumber: block.number,
+    from: `0x${"00".repeat(20)}`,
+    to,
+    cumulativeGasUsed: "0x5208",
+    gasUsed: "0x5208",
+    effectiveGasPrice: "0x3b9aca00",
+    contractAddress: null,
+    logs: [],
+    logsBloom: `0x${"00".repeat(256)}`,
+    status: "0x1",
+    type: "0x2",
+  })
   const request = async ({ method, params }: { method: string; params?: ReadonlyArray<unknown> }): Promise<unknown> => {
     methods.push(method)
     switch (method) {
@@ -37,9 +56,14 @@ export const memoryProvider = (chainId: number) => {
       case "eth_sendRawTransaction": {
         const raw = params?.[0] as Hex
         rawTransactions.push(raw)
-        return keccak256(raw)
+        const hash = keccak256(raw)
+        receipts.set(hash, parseTransaction(raw).to ?? null)
+        return hash
       }
-      case "eth_getTransactionReceipt":
+      case "eth_getTransactionReceipt": {
+        const hash = params?.[0] as Hex
+        return receipts.has(hash) ? receiptOf(hash, receipts.get(hash) ?? null) : null
+      }
       case "eth_getTransactionByHash":
         return null
       default:
