@@ -5,7 +5,16 @@ import { ExecutionInProgressError } from "../../src/errors/index.js"
 import type { ExecutionSnapshot } from "../../src/pipeline/ExecutionSnapshot.js"
 import { useBuyToken, useCancelOrder, useListToken, usePlaceBid, useTradekit } from "../../src/react/index.js"
 import type { ActionHookResult } from "../../src/react/index.js"
+import { createWalletClient, custom, parseTransaction } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import { mainnet } from "viem/chains"
+import { TEST_PRIVATE_KEY } from "../../src/testing/FakeWallet.js"
+import { TEST_CHAIN } from "../../src/testing/testLayer.js"
+import { memoryProvider } from "../unit/client/memoryProvider.js"
+import { EXCHANGE, OTHER, step, TOKEN, txItem } from "../unit/fixtures.js"
 import { listing, listingSteps, setup } from "./fixtures.js"
+
+const account = privateKeyToAccount(TEST_PRIVATE_KEY)
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -105,6 +114,43 @@ describe("action hooks", () => {
     expect(seen[0]?.snapshot.status).toBe("running")
     expect(seen[0]?.snapshot.steps[0]?.items?.[0]?.status).toBe("incomplete")
     for (const { snapshot, json } of seen) expect(JSON.stringify(snapshot)).toBe(json)
+  })
+
+  it("a component writing to the rendered progress cannot change where a transaction is sent", async () => {
+    const { api, wrapper } = withCleanup()
+    const provider = memoryProvider(TEST_CHAIN.id)
+    const wallet = createWalletClient({ account, chain: mainnet, transport: custom(provider) })
+    const firstConfirmation = gated({ synced: true })
+    api
+      .route("POST", "/execute/buy/v7", {
+        body: {
+          steps: [
+            step("currency-wrapping", "transaction", [{ ...txItem(account.address), data: { ...txItem(account.address).data, to: TOKEN } }]),
+            step("currency-approval", "transaction", [txItem(account.address)]),
+          ],
+        },
+      })
+      .route("GET", /synced/, (_request, call) => (call === 0 ? firstConfirmation.responder() : Effect.succeed({ body: { synced: true } })))
+    const { result } = renderHook(() => useBuyToken(), { wrapper })
+
+    let pending: Promise<unknown> = Promise.resolve()
+    act(() => {
+      pending = result.current.execute({ items: [{ token: listing.token }], wallet })
+    })
+    await waitFor(() => expect(result.current.progress?.txHashes).toHaveLength(1))
+    const data = result.current.progress?.steps[1]?.items?.[0]?.data as { to?: string } | undefined
+    try {
+      if (data !== undefined) data.to = OTHER
+    } catch {
+      // A frozen snapshot refuses the write: that is one of the two acceptable outcomes.
+    }
+    await act(async () => {
+      firstConfirmation.release()
+      await pending
+    })
+
+    expect(await pending).toBe(true)
+    expect(provider.rawTransactions.map((raw) => parseTransaction(raw).to?.toLowerCase())).toEqual([TOKEN.toLowerCase(), EXCHANGE.toLowerCase()])
   })
 
   it("show the current step and its items while it runs", async () => {
