@@ -7,6 +7,7 @@ import { defaultPlugins, mergePlugins, Plugins } from "./plugins/Plugins.js"
 import { ApiClient } from "./services/ApiClient.js"
 import { BackgroundTasks } from "./services/BackgroundTasks.js"
 import { ClientConfig, type ClientOptions } from "./services/ClientConfig.js"
+import { SendLocks } from "./services/SendLocks.js"
 
 /** The options of a tradekit client: reservoir-sdk 2.0.x's, plus the plugins every action of the client runs. */
 export interface TradekitOptions extends ClientOptions {
@@ -21,16 +22,17 @@ export interface TradekitOptions extends ClientOptions {
 }
 
 /**
- * The services a client layer provides: everything an action needs but the Wallet, plus the background tasks
- * its release interrupts.
+ * The services a client layer provides: everything an action needs but the Wallet, plus the locks that keep
+ * its executions from racing for an account's nonce and the tasks its release interrupts.
  */
-export type TradekitServices = ClientConfig | ApiClient | Plugins | BackgroundTasks
+export type TradekitServices = ClientConfig | ApiClient | Plugins | SendLocks | BackgroundTasks
 
 /**
  * The single entry of the Effect API: `Tradekit.layer(options)` provides the configuration, the ApiClient over
  * `fetch` and the plugins; add a wallet with `walletLayer(walletClient)`. tradekit logs at `logLevel` (none by
- * default) inside its own actions only, so the program's own logging stays as it was. Releasing a layer built
- * from it interrupts the background requests (liquidity refreshes) still in flight.
+ * default) inside its own actions only, so the program's own logging stays as it was. Each layer built has its
+ * own send locks: the actions run under one build send one transaction at a time per account, and releasing
+ * it interrupts the background requests (liquidity refreshes) still in flight.
  *
  * @example
  * const program = buy({ items: [{ token: `${nft}:42` }] })
@@ -47,6 +49,7 @@ export const Tradekit = {
       config,
       ApiClient.layer.pipe(Layer.provide(Layer.merge(http, config))),
       Plugins.layer(mergePlugins(defaultPlugins, plugins)),
+      SendLocks.layer,
       BackgroundTasks.layer,
       // Read with serviceOption by the executor, so it is not part of TradekitServices.
       webSocketConstructor === undefined ? Layer.empty : Layer.succeed(Socket.WebSocketConstructor, webSocketConstructor),

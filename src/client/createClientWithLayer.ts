@@ -18,6 +18,7 @@ import { eventsPlugin, type ReservoirEvent, type ReservoirEventListener } from "
 import type { ApiClient } from "../services/ApiClient.js"
 import { BackgroundTasks } from "../services/BackgroundTasks.js"
 import { type ClientConfig, resolveClientConfig } from "../services/ClientConfig.js"
+import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
 import { Wallet } from "../services/Wallet.js"
 import { Tradekit, type TradekitServices } from "../Tradekit.js"
 import { VERSION } from "../version.js"
@@ -81,6 +82,9 @@ export const createClientWithLayer = (
     })
     if (failures.length > 0) throw failures[0]
   }
+  // One set of locks for the client's whole life, shared by every runtime `configure` makes: two actions of
+  // the client never send from one account at once, whichever configuration each started under.
+  const sendLocks = Effect.runSync(makeSendLocks)
   const build = (opts: ReservoirClientOptions): Generation => ({
     runtime: ManagedRuntime.make(Tradekit.layerWith({ ...opts, plugins: [...(opts.plugins ?? []), eventsPlugin(emit)] }, http)),
     actions: new Set(),
@@ -117,7 +121,10 @@ export const createClientWithLayer = (
     parameters: FacadeParameters,
     effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>,
   ): Promise<A> => {
-    const program = Effect.provideService(effect, Wallet, toWalletService(parameters.wallet))
+    const program = effect.pipe(
+      Effect.provideService(Wallet, toWalletService(parameters.wallet)),
+      Effect.provideService(SendLocks, sendLocks),
+    )
     const g = generation
     // Every running action, so `dispose` can stop them: disposing a runtime does not interrupt its fibers.
     const controller = new AbortController()
