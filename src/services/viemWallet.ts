@@ -3,6 +3,7 @@ import * as Layer from "effect/Layer"
 import { type Account, type Chain, createPublicClient, custom, type Hex, type PublicClient, type Transaction, type WalletClient } from "viem"
 import { ChainMismatchError, type UserRejectedError, WalletError } from "../errors/index.js"
 import { walletCall } from "./internal/walletFailure.js"
+import { lookUpByNonce } from "./internal/nonceLookup.js"
 import { lookUpSentTransaction, watchReceipt } from "./internal/watchReceipt.js"
 import { Wallet, type WalletService } from "./Wallet.js"
 
@@ -79,6 +80,9 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
           ),
         )
       }),
+    nextNonce: ({ chain, address }) =>
+      walletCall("getTransactionCount", () => publicClientFor(chain).getTransactionCount({ address, blockTag: "pending" })),
+    transactionByNonce: ({ chain, address, nonce }) => lookUpByNonce(publicClientFor(chain), address, nonce),
     waitForReceipt: ({ chain, hash }) =>
       watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000, sentTransactions.get(hash)).pipe(
         Effect.ensuring(Effect.sync(() => sentTransactions.delete(hash))),

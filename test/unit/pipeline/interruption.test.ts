@@ -1,0 +1,218 @@
+import * as HttpClient from "@effect/platform/HttpClient"
+import { describe, expect, it } from "@effect/vitest"
+import { type Duration, Effect, Exit, Fiber, Layer, TestClock } from "effect"
+import { executeSteps, resumeExecution } from "../../../src/pipeline/executeSteps.js"
+import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import { ApiClient } from "../../../src/services/ApiClient.js"
+import { ClientConfig } from "../../../src/services/ClientConfig.js"
+import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
+import { Wallet, type WalletService } from "../../../src/services/Wallet.js"
+import { makeFakeApi } from "../../../src/testing/FakeApi.js"
+import { makeFakeWallet } from "../../../src/testing/FakeWallet.js"
+import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
+import { EXCHANGE, NFT, step } from "../fixtures.js"
+
+const typed = {
+  signatureKind: "eip712",
+  domain: { name: "Exchange", version: "1", chainId: 1, verifyingContract: EXCHANGE },
+  types: { Order: [{ name: "maker", type: "address" }, { name: "price", type: "uint256" }] },
+  primaryType: "Order",
+  value: { maker: NFT, price: "1000" },
+}
+
+const REQUEST = { path: "/execute/list/v5", body: { params: [{ token: `${NFT}:1` }] } }
+
+/**
+ * A listing that needs every kind of side effect: an approval transaction (confirmed by the synced poll), an
+ * order signature posted to the API and then checked, and a second transaction confirmed by its check.
+ */
+const scriptedFlow = (from: string) => {
+  const api = makeFakeApi()
+  api
+    .route("POST", "/execute/list/v5", {
+      body: {
+        requestId: "req-1",
+        steps: [
+          step("nft-approval", "transaction", [{ status: "incomplete", data: { from, to: NFT, data: "0xa22cb465", value: "0" } }]),
+          step("order-signature", "signature", [
+            {
+              status: "incomplete",
+              data: { sign: typed, post: { endpoint: "/order/v4", method: "POST", body: { items: [{ order: { kind: "x" } }] } } },
+              check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "order" } },
+            },
+          ]),
+          step("sale", "transaction", [
+            {
+              status: "incomplete",
+              data: { from, to: EXCHANGE, data: "0xdeadbeef", value: "1000" },
+              check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "transaction" } },
+            },
+          ]),
+        ],
+      },
+    })
+    .route("POST", "/order/v4", { body: { results: [{ orderId: "0xorder", orderIndex: 0 }] } })
+    .route("POST", "/execute/status/v1", { body: { status: "success" } })
+    .route("GET", /synced/, { body: { synced: true } })
+    .route("POST", "/execute/results/v1", { body: {} })
+  return api
+}
+
+/** Counts every wallet call and API request; from the `stopAt`-th on, a call interrupts the execution before it is made. */
+const makeGate = (stopAt: number) => {
+  let count = 0
+  const gate = Effect.suspend(() => (count++ >= stopAt ? Effect.interrupt : Effect.void))
+  return { gate, count: () => count }
+}
+
+const gatedWallet = (service: WalletService, gate: Effect.Effect<void>): WalletService => ({
+  address: Effect.zipRight(gate, service.address),
+  chainId: Effect.zipRight(gate, service.chainId),
+  blockNumber: (chain) => Effect.zipRight(gate, service.blockNumber(chain)),
+  signMessage: (args) => Effect.zipRight(gate, service.signMessage(args)),
+  signTypedData: (args) => Effect.zipRight(gate, service.signTypedData(args)),
+  sendTransaction: (args) => Effect.zipRight(gate, service.sendTransaction(args)),
+  nextNonce: (args) => Effect.zipRight(gate, service.nextNonce!(args)),
+  transactionByNonce: (args) => Effect.zipRight(gate, service.transactionByNonce!(args)),
+  waitForReceipt: (args) => Effect.zipRight(gate, service.waitForReceipt(args)),
+})
+
+const layerOf = (api: ReturnType<typeof makeFakeApi>, wallet: WalletService, gate: Effect.Effect<void>) => {
+  const config = ClientConfig.layer({ chains: [TEST_CHAIN], retry: NO_RETRY })
+  const http = Layer.effect(
+    HttpClient.HttpClient,
+    Effect.map(HttpClient.HttpClient, (client) => HttpClient.transform(client, (effect) => Effect.zipRight(gate, effect))),
+  ).pipe(Layer.provide(api.layer))
+  return Layer.mergeAll(config, ApiClient.layer.pipe(Layer.provide(Layer.merge(http, config))), Layer.succeed(Wallet, wallet))
+}
+
+/** Runs `effect` and aborts it (interrupts it) once the TestClock has moved by `after`. */
+const abortAfter =
+  (after: Duration.DurationInput) =>
+  <A, E>(effect: Effect.Effect<A, E>) =>
+    Effect.gen(function* () {
+      const fiber = yield* Effect.fork(effect)
+      yield* TestClock.adjust(after)
+      yield* Fiber.interrupt(fiber)
+      return yield* Fiber.join(fiber)
+    })
+
+/** What the world saw: the wallet's signatures and sends, and the orders posted. */
+const sideEffectsOf = (wallet: ReturnType<typeof makeFakeWallet>, api: ReturnType<typeof makeFakeApi>) => ({
+  wallet: wallet.calls.flatMap((call) =>
+    call.method === "sendTransaction"
+      ? [{ method: call.method, to: call.request.to, data: call.request.data, nonce: call.nonce }]
+      : call.method === "signTypedData" || call.method === "signMessage"
+        ? [{ method: call.method, signature: call.signature }]
+        : [],
+  ),
+  posts: api.requestsTo("/order/v4").map((request) => ({ query: request.query, body: request.body })),
+})
+
+describe("the journal: an execution interrupted after any wallet call or API request resumes exactly", () => {
+  it.effect("resuming after each interruption point makes the same signatures, sends and posts as one uninterrupted run", () =>
+    Effect.gen(function* () {
+      const reference = makeFakeWallet()
+      const referenceApi = scriptedFlow(reference.address)
+      const counter = makeGate(Number.POSITIVE_INFINITY)
+      const done = yield* executeSteps({ request: REQUEST }).pipe(
+        Effect.provide(layerOf(referenceApi, gatedWallet(reference.service, counter.gate), counter.gate)),
+      )
+      expect(done.status).toBe("complete")
+      const expected = sideEffectsOf(reference, referenceApi)
+      expect(expected.wallet.map((call) => call.method)).toEqual(["sendTransaction", "signTypedData", "sendTransaction"])
+      expect(expected.posts).toHaveLength(1)
+      const points = counter.count()
+      expect(points).toBeGreaterThan(10)
+
+      for (let stopAt = 0; stopAt < points; stopAt++) {
+        const wallet = makeFakeWallet()
+        const api = scriptedFlow(wallet.address)
+        let last: ExecutionSnapshot | undefined
+        const gate = makeGate(stopAt)
+        const first = yield* Effect.exit(
+          executeSteps({ request: REQUEST, onProgress: (snapshot) => Effect.sync(() => (last = snapshot)) }).pipe(
+            Effect.provide(layerOf(api, gatedWallet(wallet.service, gate.gate), gate.gate)),
+          ),
+        )
+        if (Exit.isSuccess(first)) {
+          // The call was one a finished race no longer needed (a receipt watch, a results post): nothing to resume.
+          expect(sideEffectsOf(wallet, api), `side effects when call ${stopAt} was cut`).toEqual(expected)
+          continue
+        }
+        expect(Exit.isInterrupted(first), `interrupted at call ${stopAt}`).toBe(true)
+        // What a page would have stored: the last snapshot, through JSON. Before the first answer there is
+        // none, and the action simply starts again.
+        const open = layerOf(api, wallet.service, Effect.void)
+        const resumed = yield* (last === undefined
+          ? executeSteps({ request: REQUEST })
+          : resumeExecution(JSON.parse(JSON.stringify(last)) as ExecutionSnapshot)
+        ).pipe(Effect.provide(open))
+        expect(resumed.status, `resumed after call ${stopAt}`).toBe("complete")
+        expect(sideEffectsOf(wallet, api), `side effects when interrupted at call ${stopAt}`).toEqual(expected)
+      }
+    }))
+
+  it.effect("a send whose prompt was abandoned and confirmed later is adopted on resume, not sent again", () =>
+    Effect.gen(function* () {
+      const wallet = makeFakeWallet({ behaviour: { sendDelay: "10 seconds", confirmAbandonedSends: true } })
+      const api = scriptedFlow(wallet.address)
+      let last: ExecutionSnapshot | undefined
+      const layer = layerOf(api, wallet.service, Effect.void)
+      const first = yield* Effect.exit(
+        executeSteps({ request: REQUEST, onProgress: (snapshot) => Effect.sync(() => (last = snapshot)) }).pipe(
+          Effect.provide(layer),
+          abortAfter("1 second"),
+        ),
+      )
+      expect(Exit.isInterrupted(first)).toBe(true)
+      // The user confirmed the abandoned prompt: one transaction is out, and the snapshot does not know its hash.
+      expect(wallet.sent).toHaveLength(1)
+      expect(last?.journal?.map((entry) => entry._tag)).toEqual(["SendRequested"])
+      wallet.behaviour.sendDelay = 0
+      const resumed = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(layer))
+      expect(resumed.status).toBe("complete")
+      expect(wallet.sent.map((call) => call.request.to)).toEqual([NFT, EXCHANGE])
+      expect(resumed.steps[0]?.items?.[0]?.txHashes?.[0]?.txHash).toBe(wallet.sent[0]?.hash)
+    }))
+
+  it.effect("a send abandoned and never confirmed is made once on resume", () =>
+    Effect.gen(function* () {
+      const wallet = makeFakeWallet({ behaviour: { sendDelay: "10 seconds" } })
+      const api = scriptedFlow(wallet.address)
+      let last: ExecutionSnapshot | undefined
+      const layer = layerOf(api, wallet.service, Effect.void)
+      yield* Effect.exit(
+        executeSteps({ request: REQUEST, onProgress: (snapshot) => Effect.sync(() => (last = snapshot)) }).pipe(
+          Effect.provide(layer),
+          abortAfter("1 second"),
+        ),
+      )
+      expect(wallet.sent).toHaveLength(0)
+      wallet.behaviour.sendDelay = 0
+      const resumed = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(layer))
+      expect(resumed.status).toBe("complete")
+      expect(wallet.sent.map((call) => call.request.to)).toEqual([NFT, EXCHANGE])
+    }))
+
+  it.effect("a wallet that cannot look nonces up: an unknown send is refused on resume, never sent blindly", () =>
+    Effect.gen(function* () {
+      const wallet = makeFakeWallet({ behaviour: { sendDelay: "10 seconds", confirmAbandonedSends: true }, tellsNonces: false })
+      const api = scriptedFlow(wallet.address)
+      let last: ExecutionSnapshot | undefined
+      const layer = layerOf(api, wallet.service, Effect.void)
+      yield* Effect.exit(
+        executeSteps({ request: REQUEST, onProgress: (snapshot) => Effect.sync(() => (last = snapshot)) }).pipe(
+          Effect.provide(layer),
+          abortAfter("1 second"),
+        ),
+      )
+      wallet.behaviour.sendDelay = 0
+      const resumed = yield* Effect.flip(resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(layer)))
+      expect(resumed._tag).toBe("SendOutcomeUnknownError")
+      expect(resumed.message).toBe(
+        `A transaction of this step may already have been sent, so it is not sent again\n\nAccount: ${wallet.address}\nChain: 1`,
+      )
+      expect(wallet.sent).toHaveLength(1)
+    }))
+})
