@@ -99,7 +99,7 @@ const abortAfter =
 
 /** What the world saw: the wallet's signatures and sends, and the orders posted. */
 const sideEffectsOf = (wallet: ReturnType<typeof makeFakeWallet>, api: ReturnType<typeof makeFakeApi>) => ({
-  wallet: wallet.calls.flatMap((call) =>
+  wallet: wallet.calls.flatMap((call): ReadonlyArray<Record<string, unknown>> =>
     call.method === "sendTransaction"
       ? [{ method: call.method, to: call.request.to, data: call.request.data, nonce: call.nonce }]
       : call.method === "signTypedData" || call.method === "signMessage"
