@@ -1,4 +1,7 @@
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import type { Chain, Hex } from "viem"
 import {
@@ -10,6 +13,7 @@ import {
 } from "../errors/index.js"
 import { CheckResponse } from "../schema/StatusResponses.js"
 import type { Check } from "../schema/Step.js"
+import type { ReceiptOutcome } from "../services/Wallet.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
 import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
 import { pollUntil } from "./pollUntil.js"
@@ -59,10 +63,14 @@ type Settled = { readonly _tag: "Confirmed"; readonly answer: CheckResponse } | 
 /**
  * Confirms a sent transaction by racing its receipt against the API's status poll. The poll (the item's
  * check, its body as the API gave it, else `/transactions/{hash}/synced/v1`) goes to the API of the chain
- * the transaction was sent on, and decides success; the receipt can only end the wait early — a
- * revert fails it, a cancelling replacement fails it, any other replacement switches to the new hash with a
- * full new attempt budget. When the chain has a `websocketUrl`, a status pushed over the socket is a third
- * racer that settles the wait like a poll answer would (see `watchStatusSocket`). The losers are interrupted.
+ * the transaction was sent on. The receipt ends the wait early on a revert or a cancelling replacement (both
+ * fail it) and on any other replacement (which switches to the new hash with a full new attempt budget).
+ * When the chain has a `websocketUrl`, a status pushed over the socket is a third racer that settles the wait
+ * like a poll answer would (see `watchStatusSocket`). The losers are interrupted.
+ *
+ * Success needs both words: once the API says success, the receipt is awaited (for what is left of the poll
+ * budget) and a revert fails the item whatever the API said. When the wallet cannot read receipts, or none
+ * comes in time, the API's word stands (logged at debug).
  */
 export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget): Effect.Effect<Confirmation, ConfirmError> => {
   // The API of the chain the transaction was sent on knows it (for a cross-chain call: the origin's).
@@ -92,22 +100,27 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
           : TransactionTimeoutError.after(hash, attempts, target.chain.blockExplorers?.default.url),
     }).pipe(Effect.map((answer): Settled => ({ _tag: "Confirmed", answer })))
 
-  const receipt = (hash: Hex) =>
+  // The wallet's word on the transaction; None when the wallet cannot tell (some cannot read receipts).
+  const watchReceipt = (hash: Hex): Effect.Effect<Option.Option<ReceiptOutcome>> =>
     ctx.wallet.waitForReceipt({ chain: target.chain, hash }).pipe(
+      Effect.map(Option.some),
       Effect.catchAll((error) =>
-        Effect.zipRight(Effect.logDebug(`tradekit: receipt watch failed, relying on the API: ${error.message}`), Effect.never),
+        Effect.as(Effect.logDebug(`tradekit: receipt watch failed, relying on the API: ${error.message}`), Option.none()),
       ),
-      Effect.flatMap((outcome): Effect.Effect<Settled, TransactionFailedError | TransactionCancelledError> => {
-        if (outcome._tag === "Replaced") {
-          return outcome.reason === "cancelled"
-            ? Effect.fail(new TransactionCancelledError({ txHash: hash }))
-            : Effect.succeed({ _tag: "Replaced", hash: outcome.hash })
-        }
-        return outcome.status === "reverted"
-          ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "reverted" }))
-          : Effect.never
-      }),
     )
+
+  // A revert or a cancelling replacement fails the wait, another replacement switches hash; a successful
+  // receipt settles nothing by itself: the API's word is still needed (its fill hashes, the indexer).
+  const verdictOf = (hash: Hex, outcome: ReceiptOutcome): Effect.Effect<Option.Option<Settled>, TransactionFailedError | TransactionCancelledError> => {
+    if (outcome._tag === "Replaced") {
+      return outcome.reason === "cancelled"
+        ? Effect.fail(new TransactionCancelledError({ txHash: hash }))
+        : Effect.succeed(Option.some({ _tag: "Replaced", hash: outcome.hash }))
+    }
+    return outcome.status === "reverted"
+      ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "reverted" }))
+      : Effect.succeed(Option.none())
+  }
 
   const requestId = (target.check?.body as { id?: unknown } | undefined)?.id
   const pushed = (hash: Hex): Effect.Effect<Settled, TransactionFailedError> => {
@@ -119,8 +132,32 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
     )
   }
 
+  const settle = (hash: Hex): Effect.Effect<Settled, ConfirmError> =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const deadline = (yield* Clock.currentTimeMillis) + ctx.maxAttempts * ctx.pollingInterval
+        const receipt = yield* Effect.forkScoped(watchReceipt(hash))
+        const receiptSettles = Fiber.join(receipt).pipe(
+          Effect.flatMap((outcome) => (Option.isSome(outcome) ? verdictOf(hash, outcome.value) : Effect.succeed(Option.none()))),
+          Effect.flatMap(Option.match({ onNone: () => Effect.never, onSome: Effect.succeed })),
+        )
+        const settled = yield* Effect.raceFirst(poll(hash), Effect.raceFirst(receiptSettles, pushed(hash)))
+        if (settled._tag === "Replaced") return settled
+        // The API says success; a reverted transaction must still fail, so the receipt has the last word —
+        // awaited for what is left of the poll budget, after which the API's word stands.
+        const left = Math.max(ctx.pollingInterval, deadline - (yield* Clock.currentTimeMillis))
+        const outcome = yield* Effect.timeoutOption(Fiber.join(receipt), Duration.millis(left))
+        if (Option.isNone(outcome)) {
+          yield* Effect.logDebug(`tradekit: no receipt for ${hash} within ${left} ms, relying on the API`)
+          return settled
+        }
+        if (Option.isNone(outcome.value)) return settled
+        return Option.getOrElse(yield* verdictOf(hash, outcome.value.value), () => settled)
+      }),
+    )
+
   const confirm = (hash: Hex): Effect.Effect<Confirmation, ConfirmError> =>
-    Effect.raceFirst(poll(hash), Effect.raceFirst(receipt(hash), pushed(hash))).pipe(
+    settle(hash).pipe(
       Effect.flatMap((settled) =>
         settled._tag === "Replaced"
           ? Effect.zipRight(

@@ -27,7 +27,6 @@ const captureLogs = () => {
 const scenario = (options: { readonly chain?: ChainConfig } = {}) => {
   const socket = makeFakeStatusSocket()
   const { api, wallet, execute } = setup({ chains: [options.chain ?? WS_CHAIN] })
-  wallet.behaviour.receipts.push("pending")
   api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, { body: { synced: false } })
   const run = execute(LIST).pipe(Effect.provide(socket.layer))
   const subscribed = () => socket.connections.some((c) => c.received.length > 0)
@@ -129,7 +128,6 @@ describe("executeSteps: websocket status", () => {
       for (const [websocketUrl, reason] of Object.entries(refusals)) {
         const logs = captureLogs()
         const { api, wallet, execute } = setup({ chains: [{ ...WS_CHAIN, websocketUrl }], logLevel: 4 })
-        wallet.behaviour.receipts.push("pending")
         api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
         const construct = (url: string, protocols?: string | Array<string>) => new WebSocket(url, protocols) as unknown as globalThis.WebSocket
         const fiber = yield* Effect.fork(
@@ -162,7 +160,6 @@ describe("executeSteps: websocket status", () => {
         { id: 31338, name: "Destination", baseApiUrl: "https://dest.test", websocketUrl: "wss://dest.test/ws", active: true },
       ]
       const { api, wallet, execute } = setup({ chains })
-      wallet.behaviour.receipts.push("pending")
       const check = { endpoint: "/execute/status/v1", method: "POST", body: { kind: "cross-chain-intent", id: "0xrequest" } }
       api
         .route("POST", "/execute/call/v1", {
