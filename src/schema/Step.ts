@@ -7,17 +7,36 @@ export const Eip191Sign = Schema.Struct({
   message: Schema.String,
 })
 
-/** EIP-712 typed data to sign. */
+/**
+ * The EIP-712 domain: the fields EIP-712 names must have their types (a name and version are strings, the
+ * verifying contract an address, the salt 32 bytes); the chain id is checked against the configured chains.
+ */
+export const Eip712Domain = Schema.Struct(
+  {
+    name: Schema.optional(Schema.String),
+    version: Schema.optional(Schema.String),
+    chainId: Schema.optional(Schema.NullOr(Schema.Union(Schema.Number, Schema.String))),
+    verifyingContract: Schema.optional(Address),
+    salt: Schema.optional(TxHash),
+  },
+  Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+)
+
+/** EIP-712 typed data to sign; its primary type must be one of its types. */
 export const Eip712Sign = Schema.Struct({
   signatureKind: Schema.Literal("eip712"),
-  domain: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  domain: Eip712Domain,
   types: Schema.Record({
     key: Schema.String,
     value: Schema.Array(Schema.Struct({ name: Schema.String, type: Schema.String })),
   }),
   primaryType: Schema.String,
   value: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
-})
+}).pipe(
+  Schema.filter((sign) =>
+    Object.hasOwn(sign.types, sign.primaryType) || `a primary type "${sign.primaryType}" that is not among the types`,
+  ),
+)
 
 /** What a signature item asks the wallet to sign. */
 export const Sign = Schema.Union(Eip191Sign, Eip712Sign)

@@ -11,8 +11,20 @@ const isUserRejection = (cause: unknown): boolean => {
   return false
 }
 
+/** Reads what a thrown value says about itself; a hostile value (a throwing getter, a Symbol) says nothing. */
+const safely = <A>(f: () => A, fallback: A): A => {
+  try {
+    return f()
+  } catch {
+    return fallback
+  }
+}
+
 /** Maps whatever a wallet threw to a typed error: a user rejection (EIP-1193 4001) or a WalletError. */
-export const walletFailure = (operation: string, cause: unknown): UserRejectedError | WalletError => {
+export const walletFailure = (operation: string, cause: unknown): UserRejectedError | WalletError =>
+  safely(() => describeFailure(operation, cause), new WalletError({ operation, cause, message: `Wallet ${operation} failed` }))
+
+const describeFailure = (operation: string, cause: unknown): UserRejectedError | WalletError => {
   if (isUserRejection(cause)) return new UserRejectedError({ operation })
   const record = (typeof cause === "object" && cause !== null ? cause : {}) as { shortMessage?: unknown; message?: unknown }
   const text =
