@@ -1,9 +1,10 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Account, type Chain, createPublicClient, custom, type Hex, type PublicClient, type Transaction, type WalletClient } from "viem"
-import { ChainMismatchError, type UserRejectedError, WalletError } from "../errors/index.js"
+import { type UserRejectedError, WalletError } from "../errors/index.js"
 import { walletCall } from "./internal/walletFailure.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
+import { switchChain } from "./internal/switchChain.js"
 import { lookUpSentTransaction, watchReceipt } from "./internal/watchReceipt.js"
 import { Wallet, type WalletService } from "./Wallet.js"
 
@@ -38,9 +39,7 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
     Effect.gen(function* () {
       const current = yield* walletCall("getChainId", () => client.getChainId())
       if (current === chain.id) return
-      yield* walletCall("switchChain", () => client.switchChain({ id: chain.id })).pipe(Effect.ignore)
-      const after = yield* walletCall("getChainId", () => client.getChainId())
-      if (after !== chain.id) return yield* ChainMismatchError.of(after, chain.id)
+      yield* switchChain(client, chain)
     })
 
   const publicClientFor = (chain: Chain): PublicClient =>

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Cause, Effect, Exit, Option } from "effect"
+import { createWalletClient, custom, defineChain, type Hex, numberToHex } from "viem"
+import { fromViemWalletClient } from "../../../src/services/viemWallet.js"
+
+const FROM = "0x00000000000000000000000000000000000000a1"
+const TO = "0x00000000000000000000000000000000000000b2"
+const HASH: Hex = `0x${"ab".repeat(32)}`
+const base = defineChain({
+  id: 8453,
+  name: "Base",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["https://mainnet.base.org"] } },
+  blockExplorers: { default: { name: "Basescan", url: "https://basescan.org" } },
+})
+
+type Answer = "unknown chain" | "reject" | "ignore" | "switch"
+
+/**
+ * An injected EIP-1193 wallet on chain 1, scripted: `switch` says how it answers wallet_switchEthereumChain
+ * while it does not know the chain (once added, it switches), `add` how it answers wallet_addEthereumChain.
+ * It records each method with the chain the wallet was on when it came in.
+ */
+const scriptedWallet = (script: { switch: Answer; add?: "accept" | "reject" }) => {
+  let chainId = 1
+  let added = false
+  const calls: Array<{ method: string; chainId: number; params?: unknown }> = []
+  const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {
+    calls.push({ method, chainId, params })
+    switch (method) {
+      case "eth_chainId":
+        return numberToHex(chainId)
+      case "wallet_switchEthereumChain": {
+        const answer = added ? "switch" : script.switch
+        if (answer === "unknown chain") throw { code: 4902, message: "Unrecognized chain ID" }
+        if (answer === "reject") throw { code: 4001, message: "User rejected the request." }
+        if (answer === "switch") chainId = Number((params as [{ chainId: Hex }])[0].chainId)
+        return null
+      }
+      case "wallet_addEthereumChain":
+        if (script.add === "reject") throw { code: 4001, message: "User rejected the request." }
+        added = true
+        return null
+      case "eth_sendTransaction":
+        return HASH
+      case "eth_getTransactionByHash":
+        return { hash: HASH, from: FROM, to: TO, nonce: "0x0", value: "0x1", input: "0x", type: "0x2", chainId: numberToHex(chainId) }
+      default:
+        throw { code: -32601, message: `Method ${method} not found` }
+    }
+  }
+  const client = createWalletClient({ account: FROM, transport: custom({ request }) })
+  const send = fromViemWalletClient(client).sendTransaction({ chain: base, request: { from: FROM, to: TO, value: 1n }, context: {} as never })
+  return { send, calls, methods: () => calls.map((c) => c.method) }
+}
+
+const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
+  Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause))
+
+describe("fromViemWalletClient switching chains", () => {
+  it.effect("adds a chain the wallet does not know (4902), switches, then sends on it", () =>
+    Effect.gen(function* () {
+      const wallet = scriptedWallet({ switch: "unknown chain", add: "accept" })
+      expect(yield* wallet.send).toBe(HASH)
+      expect(wallet.methods()).toEqual([
+        "eth_chainId",
+        "wallet_switchEthereumChain",
+        "wallet_addEthereumChain",
+        "wallet_switchEthereumChain",
+        "eth_chainId",
+        "eth_chainId",
+        "eth_sendTransaction",
+        "eth_getTransactionByHash",
+      ])
+      expect(wallet.calls.find((c) => c.method === "wallet_addEthereumChain")?.params).toEqual([
+        {
+          chainId: "0x2105",
+          chainName: "Base",
+          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+          rpcUrls: ["https://mainnet.base.org"],
+          blockExplorerUrls: ["https://basescan.org"],
+        },
+      ])
+      expect(wallet.calls.find((c) => c.method === "eth_sendTransaction")?.chainId).toBe(8453)
+    }),
+  )
+
+  it.effect("a user rejecting the switch (4001) is a UserRejectedError, and nothing is sent", () =>
+    Effect.gen(function* () {
+      const wallet = scriptedWallet({ switch: "reject" })
+      const exit = yield* Effect.exit(wallet.send)
+      expect(failureOf(exit)).toMatchObject({ _tag: "UserRejectedError", operation: "switchChain" })
+      expect(wallet.methods()).toEqual(["eth_chainId", "wallet_switchEthereumChain"])
+    }),
+  )
+
+  it.effect("a user rejecting the added chain (4001) is a UserRejectedError, and nothing is sent", () =>
+    Effect.gen(function* () {
+      const wallet = scriptedWallet({ switch: "unknown chain", add: "reject" })
+      const exit = yield* Effect.exit(wallet.send)
+      expect(failureOf(exit)).toMatchObject({ _tag: "UserRejectedError", operation: "switchChain" })
+      expect(wallet.methods()).toEqual(["eth_chainId", "wallet_switchEthereumChain", "wallet_addEthereumChain"])
+    }),
+  )
+
+  it.effect("a switch that answers but stays on the old chain is a ChainMismatchError naming both ids", () =>
+    Effect.gen(function* () {
+      const wallet = scriptedWallet({ switch: "ignore" })
+      const exit = yield* Effect.exit(wallet.send)
+      const error = failureOf(exit) as { _tag: string; message: string }
+      expect(error._tag).toBe("ChainMismatchError")
+      expect(error.message).toBe("The wallet is on another chain\n\nCurrent chain id: 1\nExpected: 8453")
+      expect(wallet.methods()).not.toContain("eth_sendTransaction")
+    }),
+  )
+})
