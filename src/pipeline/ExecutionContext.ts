@@ -26,6 +26,16 @@ export interface SentTransaction {
   readonly chainId: number
 }
 
+/** The data re-polls of an execution so far (see `awaitItemData`): what paces and caps them across waits. */
+export interface DataPolls {
+  /** Re-polls since the journal last grew. */
+  readonly attempts: number
+  /** When the last re-poll started (Clock milliseconds). */
+  readonly lastAt: number | undefined
+  /** The journal's length when the attempts were last reset. */
+  readonly journalLength: number
+}
+
 /**
  * Everything one execution shares between its steps and items. Internal to the pipeline.
  * @internal
@@ -59,6 +69,8 @@ export interface ExecutionContext {
   readonly sendLocks: SendLocksService
   /** The wallet's account as first read in this execution: what the plan is validated against. */
   readonly address: Effect.Effect<Address, WalletCallError>
+  /** Data re-polls shared by every wait of the execution; without it each wait is paced and capped alone. */
+  readonly dataPolls?: Ref.Ref<DataPolls>
 }
 
 /**

@@ -1,22 +1,19 @@
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import { GENERIC_POLL_ATTEMPTS, GENERIC_POLL_INTERVAL } from "../chains/polling.js"
+import { GENERIC_POLL_ATTEMPTS } from "../chains/polling.js"
 import { PollTimeoutError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { Step, StepItem } from "../schema/Step.js"
-import { type ExecutionContext, itemKey, stepKeyAt, updateState } from "./ExecutionContext.js"
-import { withSteps } from "./ExecutionSnapshot.js"
+import { type DataPolls, type ExecutionContext, itemKey, stepKeyAt, updateState } from "./ExecutionContext.js"
+import { nextIncompleteStep, withSteps } from "./ExecutionSnapshot.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import { fetchSteps } from "./fetchSteps.js"
 import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
 import { pollUntil } from "./pollUntil.js"
-
-const isReady = (response: ExecuteResponse, stepId: string): boolean => {
-  const step = response.steps.find((candidate) => candidate.id === stepId)
-  return step === undefined || (step.items ?? []).every((item) => item.status === "complete" || item.data !== undefined)
-}
 
 /**
  * Adopts a re-polled answer while keeping what this execution did: an item it completed stays complete
@@ -45,14 +42,49 @@ export const mergeResponseSteps = (
   })
 }
 
+/** No data re-poll yet: the start of an execution. */
+export const NO_DATA_POLLS: DataPolls = { attempts: 0, lastAt: undefined, journalLength: 0 }
+
 /**
- * Waits until the incomplete items of a step have their data: re-posts the original execute request (with
- * the latest signature) on a schedule, then adopts the new answer — keeping what this execution already did.
- * Gives up with 'Failed to get data after N attempt(s), aborting'.
+ * True when the loop can go on with the merged answer: its next incomplete step has the data of every
+ * incomplete item (or nothing is left). Not "the awaited step is ready": an answer that leaves the awaited
+ * step out, or lays the steps out under new ids, must not end the wait only to start the next one at once.
+ */
+const canProceed = (steps: ReadonlyArray<Step>): boolean => {
+  const next = nextIncompleteStep(steps)
+  if (next === undefined) return true
+  const items = steps[next.stepIndex]?.items
+  return next.itemIndexes.every((i) => items?.[i]?.data !== undefined)
+}
+
+/**
+ * Waits until the next incomplete step's items have their data: re-posts the original execute request (with
+ * the latest signature) at the chain's polling interval, then adopts the new answer — keeping what this
+ * execution already did. Gives up with 'Failed to get data after N attempt(s), aborting'.
+ *
+ * The pacing and the cap hold across waits: a wait entered again right after another re-polls only once the
+ * interval since the last re-poll is over, and the {@link GENERIC_POLL_ATTEMPTS} attempts are renewed only
+ * when the execution made progress the journal records (a signature, a post, a send) since they were counted.
  */
 export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
   Effect.gen(function* () {
+    const polls = ctx.dataPolls ?? (yield* Ref.make(NO_DATA_POLLS))
+    const journalLength = (yield* SynchronizedRef.get(ctx.state)).journal?.length ?? 0
+    const budget = yield* Ref.updateAndGet(polls, (current) =>
+      journalLength > current.journalLength ? { ...current, attempts: 0, journalLength } : current,
+    )
+    if (budget.lastAt !== undefined) {
+      const wait = budget.lastAt + ctx.pollingInterval - (yield* Clock.currentTimeMillis)
+      if (wait > 0) yield* Clock.sleep(Duration.millis(wait))
+    }
+
+    const merged = (response: ExecuteResponse) =>
+      Effect.map(Effect.zip(SynchronizedRef.get(ctx.state), Ref.get(ctx.completed)), ([snapshot, completed]) =>
+        mergeResponseSteps(snapshot.steps, response.steps, completed),
+      )
     const probe = Effect.gen(function* () {
+      const now = yield* Clock.currentTimeMillis
+      yield* Ref.update(polls, (current) => ({ ...current, attempts: current.attempts + 1, lastAt: now }))
       const { signature } = yield* SynchronizedRef.get(ctx.state)
       // Retried only while nothing has been signed or sent; after that a failure is one "not yet" of the poll.
       const pristine = signature === undefined && (yield* Ref.get(ctx.sent)).size === 0
@@ -60,12 +92,12 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
         signature: Option.fromNullable(signature),
         retry: pristine ? ctx.retry : NO_RETRY,
       })
-      return isReady(response, stepId) ? Option.some(response) : Option.none()
+      return canProceed(yield* merged(response)) ? Option.some(response) : Option.none()
     })
     const response = yield* pollUntil(notYetOnTransientFailure(probe), {
-      interval: GENERIC_POLL_INTERVAL,
-      attempts: GENERIC_POLL_ATTEMPTS,
-      onExhausted: (attempts) => PollTimeoutError.after("data", attempts),
+      interval: ctx.pollingInterval,
+      attempts: GENERIC_POLL_ATTEMPTS - budget.attempts,
+      onExhausted: () => PollTimeoutError.after("data", GENERIC_POLL_ATTEMPTS),
     })
     const completed = yield* Ref.get(ctx.completed)
     yield* updateState(ctx, (snapshot) => ({
@@ -74,4 +106,4 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
       ...(response.fees !== undefined ? { fees: response.fees } : {}),
       ...(response.requestId !== undefined ? { requestId: response.requestId } : {}),
     }))
-  }).pipe(Effect.withSpan("tradekit.awaitItemData"))
+  }).pipe(Effect.withSpan("tradekit.awaitItemData", { attributes: { stepId } }))

@@ -15,7 +15,7 @@ import { ApiClient, type ApiClientService } from "../services/ApiClient.js"
 import { chainFor, ClientConfig, type ResolvedClientConfig } from "../services/ClientConfig.js"
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../services/RetryPolicy.js"
 import { Wallet, type WalletService } from "../services/Wallet.js"
-import { awaitItemData } from "./awaitItemData.js"
+import { awaitItemData, NO_DATA_POLLS } from "./awaitItemData.js"
 import { awaitTransfers, needsTransfers } from "./awaitTransfers.js"
 import {
   type ExecuteRequest,
@@ -193,6 +193,7 @@ const runFrom = <E>(
       onProgress,
       sendLocks: Option.getOrElse(yield* Effect.serviceOption(SendLocks), () => undefined) ?? (yield* makeSendLocks),
       address: yield* Effect.cached(wallet.address),
+      dataPolls: yield* Ref.make(NO_DATA_POLLS),
     }
     yield* onProgress(initial)
 
