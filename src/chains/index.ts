@@ -11,7 +11,6 @@ export { isSupportedChainId, supportedChainIds, type SupportedChainId } from "./
 export {
   DEFAULT_POLLING_INTERVAL,
   GENERIC_POLL_ATTEMPTS,
-  GENERIC_POLL_INTERVAL,
   PRICE_TOLERANCE_DIVISOR,
   defaultMaxPollingAttempts,
   pollingIntervalFor,

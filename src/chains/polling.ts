@@ -10,11 +10,11 @@ export const DEFAULT_POLLING_INTERVAL = 5000
  */
 export const MIN_POLLING_INTERVAL = 100
 
-/** How many times a generic poll (waiting for an item's data, or for an ok response) is tried. */
+/**
+ * How many times a generic poll (waiting for an item's data, or for an ok response) is tried; like every
+ * poll it is paced at the chain's polling interval.
+ */
 export const GENERIC_POLL_ATTEMPTS = 15
-
-/** Milliseconds between two tries of a generic poll. */
-export const GENERIC_POLL_INTERVAL = 5000
 
 /**
  * A quoted price may move by up to 1/100000 of a currency unit before the price check fails:
