@@ -1,3 +1,4 @@
+import { walletAddress } from "./internal/walletAddress.js"
 import * as Effect from "effect/Effect"
 import {
   BidDataMissingError,
@@ -55,7 +56,7 @@ export const bid: (parameters: BidParameters) => Effect.Effect<BidReturnType, Bi
     const chain = yield* chainFor(config, parameters.chainId, MISSING_CONFIGURATION)
     const invalid = parameters.bids.find((candidate) => !hasTarget(candidate))
     if (invalid !== undefined) return yield* new BidDataMissingError({ bid: invalid })
-    const maker = yield* (yield* Wallet).address
+    const maker = yield* walletAddress
     yield* performAction(parameters, {
       action: "bid",
       path: "/execute/bid/v5",

@@ -1,3 +1,4 @@
+import { walletAddress } from "./internal/walletAddress.js"
 import * as Effect from "effect/Effect"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
@@ -40,7 +41,7 @@ export const buy: (parameters: BuyParameters) => Effect.Effect<BuyReturnType, Bu
   Effect.fn("tradekit.buy")(function* (parameters: BuyParameters) {
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
-    const taker = yield* (yield* Wallet).address
+    const taker = yield* walletAddress
     return yield* performAction(parameters, {
       action: "buy",
       path: "/execute/buy/v7",

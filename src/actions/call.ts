@@ -1,3 +1,4 @@
+import { walletAddress } from "./internal/walletAddress.js"
 import * as Effect from "effect/Effect"
 import { type Abi, type Address, encodeFunctionData, type Hex } from "viem"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
@@ -67,7 +68,7 @@ export const call: (parameters: CallParameters) => Effect.Effect<CallReturnType,
     const config = yield* ClientConfig
     const origin = yield* chainFor(config, parameters.chainId)
     const destination = yield* chainFor(config, parameters.toChainId)
-    const user = yield* (yield* Wallet).address
+    const user = yield* walletAddress
     return yield* performAction(parameters, {
       action: "call",
       path: "/execute/call/v1",

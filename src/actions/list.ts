@@ -1,3 +1,4 @@
+import { walletAddress } from "./internal/walletAddress.js"
 import * as Effect from "effect/Effect"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { Step } from "../schema/Step.js"
@@ -37,7 +38,7 @@ export const list: (parameters: ListParameters) => Effect.Effect<ListReturnType,
   Effect.fn("tradekit.list")(function* (parameters: ListParameters) {
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
-    const maker = yield* (yield* Wallet).address
+    const maker = yield* walletAddress
     const result = yield* performAction(parameters, {
       action: "list",
       path: "/execute/list/v5",

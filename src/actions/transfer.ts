@@ -1,3 +1,4 @@
+import { walletAddress } from "./internal/walletAddress.js"
 import * as Effect from "effect/Effect"
 import type { Address } from "viem"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
@@ -36,7 +37,7 @@ export const transfer: (
   function* (parameters: TransferParameters) {
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
-    const from = yield* (yield* Wallet).address
+    const from = yield* walletAddress
     const result = yield* performAction(parameters, {
       action: "transfer",
       path: "/execute/transfer/v1",

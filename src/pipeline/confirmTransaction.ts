@@ -146,7 +146,8 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
         // The API says success; a reverted transaction must still fail, so the receipt has the last word —
         // awaited for what is left of the poll budget, after which the API's word stands.
         const left = Math.max(ctx.pollingInterval, deadline - (yield* Clock.currentTimeMillis))
-        const outcome = yield* Effect.timeoutOption(Fiber.join(receipt), Duration.millis(left))
+        // A fresh watch looks at once, instead of waiting for the running one's next look.
+        const outcome = yield* Effect.timeoutOption(Effect.raceFirst(Fiber.join(receipt), watchReceipt(hash)), Duration.millis(left))
         if (Option.isNone(outcome)) {
           yield* Effect.logDebug(`tradekit: no receipt for ${hash} within ${left} ms, relying on the API`)
           return settled

@@ -4,7 +4,7 @@ import * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Chain, Hex } from "viem"
 import { viemChainFor } from "../chains/viemChainFor.js"
-import { ChainNotConfiguredError, TransactionHashMissingError, WalletAddressMismatchError } from "../errors/index.js"
+import { ChainNotConfiguredError, TransactionHashMissingError, WalletAddressMismatchError, WalletError } from "../errors/index.js"
 import type { ChainTxHash, TransactionStep, TransactionStepItem } from "../schema/Step.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
@@ -27,6 +27,8 @@ export interface TransactionItemResult {
   readonly internalTxHashes: ReadonlyArray<ChainTxHash>
   readonly txHashes: ReadonlyArray<ChainTxHash>
 }
+
+const transactionHash = /^0x[0-9a-fA-F]{64}$/
 
 /** How long a results post may take: it is told, never waited for. */
 const RESULTS_POST_LIMIT = Duration.seconds(10)
@@ -82,10 +84,14 @@ export const sendItemTransaction = (
           // Once the wallet answers, its hash is journaled before anything can stop the execution.
           return yield* Effect.uninterruptibleMask((restore) =>
             restore(ctx.wallet.sendTransaction({ chain, request, context: { step, item } })).pipe(
-              Effect.flatMap((sent) =>
-                sent === undefined || sent === ("0x" as Hex)
+              Effect.flatMap((sent: unknown): Effect.Effect<Hex, TransactionHashMissingError | WalletError> =>
+                sent === undefined || sent === null || sent === "0x"
                   ? Effect.fail(new TransactionHashMissingError())
-                  : Effect.as(recordHash(sent), sent),
+                  : typeof sent === "string" && transactionHash.test(sent)
+                    ? Effect.as(recordHash(sent as Hex), sent as Hex)
+                    : Effect.fail(
+                        new WalletError({ operation: "sendTransaction", message: "Wallet sendTransaction failed: the wallet answered something that is not a transaction hash" }),
+                      ),
               ),
             ),
           )

@@ -21,7 +21,9 @@ export const withWalletTimeout = (wallet: WalletService, timeoutMs: number): Wal
     signTypedData: (args) => limit("signTypedData", wallet.signTypedData(args)),
     sendTransaction: (args) => limit("sendTransaction", wallet.sendTransaction(args)),
     waitForReceipt: wallet.waitForReceipt,
-    ...(wallet.nextNonce !== undefined ? { nextNonce: wallet.nextNonce } : {}),
-    ...(wallet.transactionByNonce !== undefined ? { transactionByNonce: wallet.transactionByNonce } : {}),
+    ...(wallet.nextNonce !== undefined ? { nextNonce: (args) => limit("nextNonce", wallet.nextNonce!(args)) } : {}),
+    ...(wallet.transactionByNonce !== undefined
+      ? { transactionByNonce: (args) => limit("transactionByNonce", wallet.transactionByNonce!(args)) }
+      : {}),
   }
 }
