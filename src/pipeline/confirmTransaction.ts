@@ -146,8 +146,12 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
         // The API says success; a reverted transaction must still fail, so the receipt has the last word —
         // awaited for what is left of the poll budget, after which the API's word stands.
         const left = Math.max(ctx.pollingInterval, deadline - (yield* Clock.currentTimeMillis))
-        // A fresh watch looks at once, instead of waiting for the running one's next look.
-        const outcome = yield* Effect.timeoutOption(Effect.raceFirst(Fiber.join(receipt), watchReceipt(hash)), Duration.millis(left))
+        // Unless the running watch has its answer, a fresh one looks at once instead of waiting for its next look.
+        const answered = Option.isSome(yield* Fiber.poll(receipt))
+        const outcome = yield* Effect.timeoutOption(
+          answered ? Fiber.join(receipt) : Effect.raceFirst(Fiber.join(receipt), watchReceipt(hash)),
+          Duration.millis(left),
+        )
         if (Option.isNone(outcome)) {
           yield* Effect.logDebug(`tradekit: no receipt for ${hash} within ${left} ms, relying on the API`)
           return settled
