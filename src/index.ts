@@ -20,7 +20,9 @@ export {
   type LogLevelSetting,
   type ResolvedClientConfig,
 } from "./services/ClientConfig.js"
-export { Wallet, type ReceiptOutcome, type StepContext, type WalletService } from "./services/Wallet.js"
+export { Wallet, type NonceLookup, type ReceiptOutcome, type StepContext, type WalletService } from "./services/Wallet.js"
+export { makeSendLocks, SendLocks, type SendLocksService } from "./services/SendLocks.js"
+export { BackgroundTasks, type BackgroundTasksService } from "./services/BackgroundTasks.js"
 export { fromViemWalletClient, walletLayer, type ViemWalletOptions } from "./services/viemWallet.js"
 export { fromReservoirWallet, isReservoirWallet, type ReservoirWallet } from "./services/reservoirWallet.js"
 export { executeSteps, resumeExecution, type ExecuteStepsOptions, type Guard, type ResumeOptions } from "./pipeline/executeSteps.js"
@@ -29,6 +31,7 @@ export { fetchSteps } from "./pipeline/fetchSteps.js"
 export { StatusMessage, StatusUpdate, subscribeMessage, watchStatusSocket, type StatusFilter } from "./pipeline/watchStatusSocket.js"
 export type { ExecuteRequest } from "./pipeline/ExecutionContext.js"
 export type { CurrentStep, ExecutionSnapshot } from "./pipeline/ExecutionSnapshot.js"
+export type { JournalEntry } from "./pipeline/Journal.js"
 export * from "./actions/index.js"
 export * from "./plugins/index.js"
 export { Tradekit, type TradekitOptions, type TradekitServices } from "./Tradekit.js"
