@@ -8,7 +8,7 @@ import { ClientConfig } from "../../../src/services/ClientConfig.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
 import { Wallet, type WalletService } from "../../../src/services/Wallet.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
-import { makeFakeWallet } from "../../../src/testing/FakeWallet.js"
+import { type FakeWalletBehaviour, makeFakeWallet } from "../../../src/testing/FakeWallet.js"
 import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
 import { EXCHANGE, NFT, step } from "../fixtures.js"
 
@@ -97,6 +97,27 @@ const abortAfter =
       return yield* Fiber.join(fiber)
     })
 
+/**
+ * Runs the scripted flow with a wallet whose send prompt stays open, aborts it while the first prompt is open,
+ * then gives what resuming from the last stored snapshot would do (with prompts answered at once).
+ */
+const abandonFirstSend = (behaviour: Partial<FakeWalletBehaviour>, tellsNonces = true) =>
+  Effect.gen(function* () {
+    const wallet = makeFakeWallet({ behaviour, tellsNonces })
+    const api = scriptedFlow(wallet.address)
+    let last: ExecutionSnapshot | undefined
+    const layer = layerOf(api, wallet.service, Effect.void)
+    const exit = yield* Effect.exit(
+      executeSteps({ request: REQUEST, onProgress: (snapshot) => Effect.sync(() => (last = snapshot)) }).pipe(
+        Effect.provide(layer),
+        abortAfter("1 second"),
+      ),
+    )
+    wallet.behaviour.sendDelay = 0
+    const resume = Effect.suspend(() => resumeExecution(JSON.parse(JSON.stringify(last)) as ExecutionSnapshot)).pipe(Effect.provide(layer))
+    return { wallet, exit, last, resume }
+  })
+
 /** What the world saw: the wallet's signatures and sends, and the orders posted. */
 const sideEffectsOf = (wallet: ReturnType<typeof makeFakeWallet>, api: ReturnType<typeof makeFakeApi>) => ({
   wallet: wallet.calls.flatMap((call): ReadonlyArray<Record<string, unknown>> =>
@@ -155,22 +176,12 @@ describe("the journal: an execution interrupted after any wallet call or API req
 
   it.effect("a send whose prompt was abandoned and confirmed later is adopted on resume, not sent again", () =>
     Effect.gen(function* () {
-      const wallet = makeFakeWallet({ behaviour: { sendDelay: "10 seconds", confirmAbandonedSends: true } })
-      const api = scriptedFlow(wallet.address)
-      let last: ExecutionSnapshot | undefined
-      const layer = layerOf(api, wallet.service, Effect.void)
-      const first = yield* Effect.exit(
-        executeSteps({ request: REQUEST, onProgress: (snapshot) => Effect.sync(() => (last = snapshot)) }).pipe(
-          Effect.provide(layer),
-          abortAfter("1 second"),
-        ),
-      )
-      expect(Exit.isInterrupted(first)).toBe(true)
+      const { wallet, resume, last, exit } = yield* abandonFirstSend({ sendDelay: "10 seconds", confirmAbandonedSends: true })
+      expect(Exit.isInterrupted(exit)).toBe(true)
       // The user confirmed the abandoned prompt: one transaction is out, and the snapshot does not know its hash.
       expect(wallet.sent).toHaveLength(1)
       expect(last?.journal?.map((entry) => entry._tag)).toEqual(["SendRequested"])
-      wallet.behaviour.sendDelay = 0
-      const resumed = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(layer))
+      const resumed = yield* resume
       expect(resumed.status).toBe("complete")
       expect(wallet.sent.map((call) => call.request.to)).toEqual([NFT, EXCHANGE])
       expect(resumed.steps[0]?.items?.[0]?.txHashes?.[0]?.txHash).toBe(wallet.sent[0]?.hash)
@@ -178,37 +189,17 @@ describe("the journal: an execution interrupted after any wallet call or API req
 
   it.effect("a send abandoned and never confirmed is made once on resume", () =>
     Effect.gen(function* () {
-      const wallet = makeFakeWallet({ behaviour: { sendDelay: "10 seconds" } })
-      const api = scriptedFlow(wallet.address)
-      let last: ExecutionSnapshot | undefined
-      const layer = layerOf(api, wallet.service, Effect.void)
-      yield* Effect.exit(
-        executeSteps({ request: REQUEST, onProgress: (snapshot) => Effect.sync(() => (last = snapshot)) }).pipe(
-          Effect.provide(layer),
-          abortAfter("1 second"),
-        ),
-      )
+      const { wallet, resume } = yield* abandonFirstSend({ sendDelay: "10 seconds" })
       expect(wallet.sent).toHaveLength(0)
-      wallet.behaviour.sendDelay = 0
-      const resumed = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(layer))
+      const resumed = yield* resume
       expect(resumed.status).toBe("complete")
       expect(wallet.sent.map((call) => call.request.to)).toEqual([NFT, EXCHANGE])
     }))
 
   it.effect("a wallet that cannot look nonces up: an unknown send is refused on resume, never sent blindly", () =>
     Effect.gen(function* () {
-      const wallet = makeFakeWallet({ behaviour: { sendDelay: "10 seconds", confirmAbandonedSends: true }, tellsNonces: false })
-      const api = scriptedFlow(wallet.address)
-      let last: ExecutionSnapshot | undefined
-      const layer = layerOf(api, wallet.service, Effect.void)
-      yield* Effect.exit(
-        executeSteps({ request: REQUEST, onProgress: (snapshot) => Effect.sync(() => (last = snapshot)) }).pipe(
-          Effect.provide(layer),
-          abortAfter("1 second"),
-        ),
-      )
-      wallet.behaviour.sendDelay = 0
-      const resumed = yield* Effect.flip(resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(layer)))
+      const { wallet, resume } = yield* abandonFirstSend({ sendDelay: "10 seconds", confirmAbandonedSends: true }, false)
+      const resumed = yield* Effect.flip(resume)
       expect(resumed._tag).toBe("SendOutcomeUnknownError")
       expect(resumed.message).toBe(
         `A transaction of this step may already have been sent, so it is not sent again\n\nAccount: ${wallet.address}\nChain: 1`,
