@@ -7,6 +7,12 @@
 export const deepFreeze = <A>(value: A): A => {
   if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value
   Object.freeze(value)
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key])
+  // An index loop for arrays: a snapshot update re-freezes a step's whole item list, whose keys need not be
+  // allocated as strings each time.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) deepFreeze(value[i])
+  } else {
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key])
+  }
   return value
 }
