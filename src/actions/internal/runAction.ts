@@ -18,6 +18,7 @@ import { fetchSteps } from "../../pipeline/fetchSteps.js"
 import type { ExecuteResponse } from "../../schema/ExecuteResponse.js"
 import { ApiClient } from "../../services/ApiClient.js"
 import { ClientConfig } from "../../services/ClientConfig.js"
+import { DEFAULT_RETRY_POLICY } from "../../services/RetryPolicy.js"
 import type { Wallet } from "../../services/Wallet.js"
 import type { ExpectedPrices } from "../../plugins/ExpectedPrice.js"
 import type { ActionName, Plugin, PluginContext, PluginServices, RequestBody } from "../../plugins/Plugin.js"
@@ -105,7 +106,11 @@ export const runAction = (
       ExecutionError | MissingChainConfigurationError | PluginRejectedError,
       ApiClient | Wallet
     > = options.precheck
-      ? Effect.map(fetchSteps(api, options.chain.baseApiUrl, request), (response) => ({ _tag: "Prechecked", response, request }) as const)
+      ? Effect.map(
+          // Nothing is signed or sent by a precheck: a transient failure or a malformed answer is retried.
+          fetchSteps(api, options.chain.baseApiUrl, request, { retry: config.settings.retry ?? DEFAULT_RETRY_POLICY }),
+          (response) => ({ _tag: "Prechecked", response, request }) as const,
+        )
       : executeSteps<PluginRejectedError | PriceMismatchError>({
           request,
           chainId: options.chain.id,

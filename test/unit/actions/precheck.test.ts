@@ -19,6 +19,16 @@ const response = (from: `0x${string}`) => ({
 })
 
 describe("actions with precheck: fetch the steps, execute nothing", () => {
+  it.effect("a malformed precheck answer is retried under the client's policy, like a 5xx", () =>
+    Effect.gen(function* () {
+      const { api, wallet, run } = setupActions({ retry: { times: 2, baseDelay: 0, maxDelay: 0 } })
+      api.route("POST", "/execute/buy/v7", [{ body: { steps: "not a list" } }, { body: response(wallet.address) }])
+      const result = yield* run(buy({ items: [{ token: `${NFT}:1` }], precheck: true }))
+      expect((result as { requestId?: string }).requestId).toBe("req-1")
+      expect(api.requestsTo("/execute/buy/v7")).toHaveLength(2)
+      expect(wallet.calls).toEqual([])
+    }))
+
   it.effect.each([
     ["buy", "/execute/buy/v7", buy({ items: [{ token: `${NFT}:1` }], precheck: true })],
     ["sell", "/execute/sell/v7", sell({ items: [{ token: `${NFT}:1` }], precheck: true })],
