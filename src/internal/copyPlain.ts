@@ -1,3 +1,6 @@
+/** Keys that, copied onto an object by assignment, would change its prototype or impersonate its class. */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"])
+
 /** How `copyPlain` treats what it copies. */
 export interface CopyPlainOptions {
   /** What a value that is not an array or object becomes (the value itself when absent). */

@@ -4,6 +4,7 @@ import * as Schema from "effect/Schema"
 import { InvalidSnapshotError } from "../errors/index.js"
 import { Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import { ChainTxHash, OrderData, Step } from "../schema/Step.js"
+import { copyPlain, PROTOTYPE_KEYS } from "../internal/copyPlain.js"
 import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
 
 const item = Schema.String
@@ -42,7 +43,15 @@ const StoredSnapshot = Schema.Struct({
  * executor can trust; anything else is an InvalidSnapshotError, before any request or wallet call.
  */
 export const decodeSnapshot = (input: unknown): Effect.Effect<ExecutionSnapshot, InvalidSnapshotError> =>
-  Schema.decodeUnknown(StoredSnapshot, { onExcessProperty: "preserve", errors: "all" })(input).pipe(
+  Effect.try({
+    // Prototype-safe, as the API's answers are: a stored `__proto__` key never becomes a prototype.
+    try: () => copyPlain(input, { dropKeys: PROTOTYPE_KEYS }),
+    catch: () => InvalidSnapshotError.of("the snapshot is nested too deeply"),
+  }).pipe(
+    Effect.flatMap((safe) =>
+      Schema.decodeUnknown(StoredSnapshot, { onExcessProperty: "preserve", errors: "all" })(safe).pipe(
+        Effect.mapError((error) => InvalidSnapshotError.of(ParseResult.TreeFormatter.formatErrorSync(error))),
+      ),
+    ),
     Effect.map((snapshot) => ({ ...snapshot, txHashes: snapshot.txHashes ?? [] }) as ExecutionSnapshot),
-    Effect.mapError((error) => InvalidSnapshotError.of(ParseResult.TreeFormatter.formatErrorSync(error))),
   )

@@ -2,10 +2,7 @@ import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { MalformedResponseError } from "../errors/index.js"
-import { copyPlain } from "../internal/copyPlain.js"
-
-/** Keys that, copied onto an object by assignment, would change its prototype or impersonate its class. */
-const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"])
+import { copyPlain, PROTOTYPE_KEYS } from "../internal/copyPlain.js"
 
 /** A `JSON.parse` reviver that drops `__proto__`, `constructor` and `prototype` keys wherever they appear. */
 export const prototypeSafeReviver = (key: string, value: unknown): unknown => (PROTOTYPE_KEYS.has(key) ? undefined : value)
