@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import type * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import type { Address, Chain, Hex } from "viem"
+import type { Address, Chain } from "viem"
 import type { WalletCallError } from "../errors/index.js"
 import type { SendLocksService } from "../services/SendLocks.js"
 import type { ChainConfig } from "../chains/ChainConfig.js"
@@ -18,12 +18,6 @@ export interface ExecuteRequest {
   /** e.g. `/execute/buy/v7`. */
   readonly path: string
   readonly body: unknown
-}
-
-/** A transaction already sent for an item, so it is never sent again. */
-export interface SentTransaction {
-  readonly hash: Hex
-  readonly chainId: number
 }
 
 /** The data re-polls of an execution so far (see `awaitItemData`): what paces and caps them across waits. */
@@ -57,8 +51,6 @@ export interface ExecutionContext {
   readonly retry: RetryPolicy
   /** Items done in this execution, by key; a re-polled response cannot undo them. */
   readonly completed: Ref.Ref<ReadonlyMap<string, unknown>>
-  /** Transactions sent, by item key. */
-  readonly sent: Ref.Ref<ReadonlyMap<string, SentTransaction>>
   readonly state: SynchronizedRef.SynchronizedRef<ExecutionSnapshot>
   readonly onProgress: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
   /**

@@ -85,9 +85,9 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
     const probe = Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
       yield* Ref.update(polls, (current) => ({ ...current, attempts: current.attempts + 1, lastAt: now }))
-      const { signature } = yield* SynchronizedRef.get(ctx.state)
+      const { signature, journal } = yield* SynchronizedRef.get(ctx.state)
       // Retried only while nothing has been signed or sent; after that a failure is one "not yet" of the poll.
-      const pristine = signature === undefined && (yield* Ref.get(ctx.sent)).size === 0
+      const pristine = signature === undefined && (journal?.length ?? 0) === 0
       const response = yield* fetchSteps(ctx.api, ctx.chain.baseApiUrl, ctx.request, {
         signature: Option.fromNullable(signature),
         retry: pristine ? ctx.retry : NO_RETRY,

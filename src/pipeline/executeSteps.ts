@@ -21,7 +21,6 @@ import {
   type ExecuteRequest,
   type ExecutionContext,
   itemKey,
-  type SentTransaction,
   stepKeyAt,
   updateState,
 } from "./ExecutionContext.js"
@@ -39,6 +38,7 @@ import { signItem } from "./signItem.js"
 import { deepFreeze } from "./internal/deepFreeze.js"
 import { validatePlan } from "./validatePlan.js"
 import { decodeSnapshot } from "./decodeSnapshot.js"
+import { itemJournal, type JournalEntry } from "./Journal.js"
 import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
 import { atConfiguredLogLevel } from "./atConfiguredLogLevel.js"
 import { DEFAULT_WALLET_TIMEOUT_MS, withWalletTimeout } from "./withWalletTimeout.js"
@@ -158,7 +158,6 @@ const runStep = (ctx: ExecutionContext, stepIndex: number, itemIndexes: Readonly
   })
 
 interface Seeds {
-  readonly sent: ReadonlyMap<string, SentTransaction>
   readonly completed: ReadonlyMap<string, unknown>
 }
 
@@ -188,10 +187,9 @@ const runFrom = <E>(
       gas: options.gas === undefined ? undefined : BigInt(options.gas),
       retry: options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY,
       completed: yield* Ref.make(seeds.completed),
-      sent: yield* Ref.make(seeds.sent),
       state: yield* SynchronizedRef.make(deepFreeze(initial)),
       onProgress,
-      sendLocks: Option.getOrElse(yield* Effect.serviceOption(SendLocks), () => undefined) ?? (yield* makeSendLocks),
+      sendLocks: yield* Effect.serviceOption(SendLocks).pipe(Effect.flatMap(Option.match({ onNone: () => makeSendLocks, onSome: Effect.succeed }))),
       address: yield* Effect.cached(wallet.address),
       dataPolls: yield* Ref.make(NO_DATA_POLLS),
     }
@@ -265,7 +263,7 @@ export const executeSteps = <E = never>(
     const chain = yield* chainFor(config, options.chainId)
     const retry = options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY
     const response = options.response ?? (yield* fetchSteps(api, chain.baseApiUrl, options.request, { retry }))
-    return yield* runFrom({ config, api, wallet }, chain, snapshotOf(response, options.request, chain.id), { sent: new Map(), completed: new Map() }, {
+    return yield* runFrom({ config, api, wallet }, chain, snapshotOf(response, options.request, chain.id), { completed: new Map() }, {
       ...options,
       response,
     })
@@ -296,8 +294,9 @@ export const resumeExecution = (
     const api = yield* ApiClient
     const wallet = yield* Wallet
     const chain = yield* chainFor(config, snapshot.chainId)
-    const sent = new Map<string, SentTransaction>()
     const completed = new Map<string, unknown>()
+    // A snapshot of an older version has no journal: its items' tx hashes say what was sent.
+    const legacySent: Array<JournalEntry> = []
     const steps = snapshot.steps.map((step, s) => {
       const { error: _stepError, errorData: _stepErrorData, ...cleanStep } = step
       const items = step.items?.map((item, i) => {
@@ -307,13 +306,16 @@ export const resumeExecution = (
           return item
         }
         const last = item.txHashes?.at(-1)
-        if (step.kind === "transaction" && last !== undefined) sent.set(key, { hash: last.txHash, chainId: last.chainId })
+        if (step.kind === "transaction" && last !== undefined && itemJournal(snapshot.journal, key).sent === undefined) {
+          legacySent.push({ _tag: "Sent", item: key, chainId: last.chainId, hash: last.txHash })
+        }
         const { error: _error, errorData: _errorData, ...clean } = item
         return clean
       })
       return { ...cleanStep, ...(items !== undefined ? { items } : {}) } as Step
     })
     const { error: _error, currentStep: _current, ...rest } = snapshot
-    const initial = withSteps({ ...rest, status: "running" }, steps)
-    return yield* runFrom<never>({ config, api, wallet }, chain, initial, { sent, completed }, options)
+    const journal = legacySent.length === 0 ? rest.journal : [...(rest.journal ?? []), ...legacySent]
+    const initial = withSteps({ ...rest, ...(journal !== undefined ? { journal } : {}), status: "running" }, steps)
+    return yield* runFrom<never>({ config, api, wallet }, chain, initial, { completed }, options)
   }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.resumeExecution"))

@@ -1,17 +1,18 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Ref from "effect/Ref"
+import * as Schema from "effect/Schema"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Chain, Hex } from "viem"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import { ChainNotConfiguredError, TransactionHashMissingError, WalletAddressMismatchError, WalletError } from "../errors/index.js"
 import type { ChainTxHash, TransactionStep, TransactionStepItem } from "../schema/Step.js"
+import { TxHash } from "../schema/primitives.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import { confirmTransaction } from "./confirmTransaction.js"
 import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
-import { updateItem } from "./ExecutionSnapshot.js"
+import { updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
 import { itemJournal } from "./Journal.js"
 import { reconcileSend } from "./reconcileSend.js"
 
@@ -28,7 +29,7 @@ export interface TransactionItemResult {
   readonly txHashes: ReadonlyArray<ChainTxHash>
 }
 
-const transactionHash = /^0x[0-9a-fA-F]{64}$/
+const isTransactionHash = Schema.is(TxHash)
 
 /** How long a results post may take: it is told, never waited for. */
 const RESULTS_POST_LIMIT = Duration.seconds(10)
@@ -55,17 +56,16 @@ export const sendItemTransaction = (
     const chain: Chain = chainId === ctx.chain.id ? ctx.viemChain : viemChainFor(chainConfig)
     const isCrossChain = request.chainId !== undefined && request.chainId !== ctx.chain.id
 
+    // The journal entry and the item's hash land in one snapshot.
     const recordHash = (hash: Hex) =>
-      Effect.all([
-        Ref.update(ctx.sent, (sent) => new Map(sent).set(position.key, { hash, chainId })),
-        appendJournal(ctx, { _tag: "Sent", item: position.key, chainId, hash }),
-        updateState(ctx, (snapshot) =>
-          updateItem(snapshot, position.stepIndex, position.itemIndex, (current) => ({
-            ...current,
-            txHashes: [{ txHash: hash, chainId, ...(isCrossChain ? { isCrossChainIntent: true } : {}) }],
-          })),
+      updateState(ctx, (snapshot) =>
+        updateItem(
+          withJournalEntry(snapshot, { _tag: "Sent", item: position.key, chainId, hash }),
+          position.stepIndex,
+          position.itemIndex,
+          (current) => ({ ...current, txHashes: [{ txHash: hash, chainId, ...(isCrossChain ? { isCrossChainIntent: true } : {}) }] }),
         ),
-      ])
+      )
 
     const send = Effect.gen(function* () {
       // Read live, right before the prompt: the user may have switched accounts since the plan was validated.
@@ -87,7 +87,7 @@ export const sendItemTransaction = (
               Effect.flatMap((sent: unknown): Effect.Effect<Hex, TransactionHashMissingError | WalletError> =>
                 sent === undefined || sent === null || sent === "0x"
                   ? Effect.fail(new TransactionHashMissingError())
-                  : typeof sent === "string" && transactionHash.test(sent)
+                  : isTransactionHash(sent)
                     ? Effect.as(recordHash(sent as Hex), sent as Hex)
                     : Effect.fail(
                         new WalletError({ operation: "sendTransaction", message: "Wallet sendTransaction failed: the wallet answered something that is not a transaction hash" }),
@@ -100,7 +100,7 @@ export const sendItemTransaction = (
     })
 
     const journal = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.key)
-    const alreadySent = journal.sent?.hash ?? (yield* Ref.get(ctx.sent)).get(position.key)?.hash
+    const alreadySent = journal.sent?.hash
     let hash: Hex
     if (alreadySent !== undefined) {
       hash = alreadySent as Hex

@@ -5,7 +5,6 @@ import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Hex } from "viem"
 import {
   type ApiRequestError,
-  ChainNotConfiguredError,
   HttpRequestError,
   OrderPostUnknownError,
   PollTimeoutError,
@@ -15,9 +14,10 @@ import {
 import { CheckResponse, PostResponse } from "../schema/StatusResponses.js"
 import type { OrderData, SignatureStep, SignatureStepItem } from "../schema/Step.js"
 import { typedDataOf } from "../services/internal/typedData.js"
-import { NO_RETRY } from "../services/RetryPolicy.js"
+import { isTransientFailure, NO_RETRY } from "../services/RetryPolicy.js"
 import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { itemJournal } from "./Journal.js"
+import { withJournalEntry } from "./ExecutionSnapshot.js"
 import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
 import { pollUntil } from "./pollUntil.js"
 
@@ -38,14 +38,18 @@ export interface SignatureItemResult {
 /** How long a post may take once sent: it is let finish even when the execution is stopped, so its outcome is known. */
 const POST_LIMIT = Duration.seconds(30)
 
+/**
+ * A post failure after which the API may hold the order: any transient failure, and also an answer that could
+ * not be read or a request aborted in flight.
+ */
 const isTransient = (error: ApiRequestError): boolean =>
+  isTransientFailure(error) ||
   error._tag === "MalformedResponseError" ||
-  (error._tag === "HttpRequestError" && (error.reason === "network" || error.reason === "timeout" || error.reason === "aborted")) ||
-  (error._tag === "APIError" && (error.statusCode === 408 || error.statusCode === 429 || error.statusCode >= 500))
+  (error._tag === "HttpRequestError" && error.reason === "aborted")
 
 /**
  * Carries out a signature item: signs (eip191 — an exact 32-byte hex message as raw bytes, else as text —
- * or eip712, refusing a typed-data domain on a chain that is not configured), posts the result with the
+ * or eip712; the plan's validation refused a typed-data domain on a chain that is not configured), posts the result with the
  * `signature` query, and polls the item's check until it reports success. The journal makes each side effect
  * happen at most once: a signature is recorded the moment the wallet returns it and is never asked for again;
  * an order is posted at most once per signature (never retried: a post with no answer is an
@@ -61,20 +65,14 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
     let ownSignature = journal.signature as Hex | undefined
     if (data.sign !== undefined && !posted && ownSignature === undefined) {
       const sign = data.sign
+      // The journal entry and the execution's latest signature land in one snapshot.
       const record = (signature: Hex) =>
-        Effect.zipRight(
-          appendJournal(ctx, { _tag: "Signed", item: key, signature }),
-          updateState(ctx, (snapshot) => ({ ...snapshot, signature })),
-        )
-      let request: Effect.Effect<Hex, WalletCallError | ChainNotConfiguredError>
+        updateState(ctx, (snapshot) => ({ ...withJournalEntry(snapshot, { _tag: "Signed", item: key, signature }), signature }))
+      let request: Effect.Effect<Hex, WalletCallError>
       if (sign.signatureKind === "eip191") {
         const message = rawBytesMessage.test(sign.message) ? { raw: sign.message as Hex } : sign.message
         request = ctx.wallet.signMessage({ message, chainId: ctx.chain.id, context })
       } else {
-        const domainChainId = sign.domain.chainId === undefined ? undefined : Number(sign.domain.chainId)
-        if (domainChainId !== undefined && !ctx.config.chains.some((chain) => chain.id === domainChainId)) {
-          return yield* ChainNotConfiguredError.of(domainChainId, "typed data")
-        }
         request = ctx.wallet.signTypedData({ typedData: typedDataOf(sign), chainId: ctx.chain.id, context })
       }
       ownSignature = yield* Effect.uninterruptibleMask((restore) => restore(request).pipe(Effect.tap(record)))
