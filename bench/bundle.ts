@@ -2,7 +2,7 @@
  * Bundle budget: what a browser page pays, in gzip bytes, for tradekit and for @reservoir0x/reservoir-sdk
  * 2.0.11. Each entry is bundled by esbuild (bundle, minify, platform browser, format esm), with viem external
  * and with viem included, then gzipped (node:zlib, level 9). The breakdown groups the metafile's inputs by
- * package (Effect core, Effect Schema, @effect/platform, viem, tradekit's own folders, ...); a group's gzip
+ * package (Effect core, Effect Schema, Effect's http client and socket, viem, tradekit's own folders, ...); a group's gzip
  * share is its share of the minified output applied to the gzip size, an estimate.
  *
  * `tsx bench/bundle.ts` prints the table; `--check` (npm run size) also fails when a tradekit size exceeds its
@@ -35,7 +35,7 @@ const { actions } = client
 export const all = [actions.buyToken, actions.acceptOffer, actions.mintToken, actions.listToken, actions.placeBid, actions.cancelOrder, actions.transferTokens, actions.call, client.resume]
 actions.buyToken({ items: [], wallet })`,
   "tradekit: buy only (Effect API)": `import { buy, Tradekit, walletLayer } from "tradekit"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 ${wallet}
 Effect.runPromise(buy({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }] }).pipe(Effect.provide(Tradekit.layer({ chains: ${chains} })), Effect.provide(walletLayer(wallet))))`,
   "reservoir-sdk: buy only": `import { createClient, getClient } from "@reservoir0x/reservoir-sdk"
@@ -69,8 +69,12 @@ const groupOf = (path: string): string => {
   const rest = path.slice(nm + "node_modules/".length)
   const parts = rest.split("/")
   const pkg = parts[0]!.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0]!
-  if (pkg === "effect") return /Schema|ParseResult|SchemaAST|internal\/schema/.test(rest) ? "effect: Schema" : "effect: core"
-  if (pkg === "@effect/platform") return /Socket/.test(rest) ? "@effect/platform: Socket" : "@effect/platform: HttpClient & co"
+  if (pkg === "effect") {
+    if (/Schema|internal\/schema/.test(rest)) return "effect: Schema"
+    if (/\/socket\//.test(rest)) return "effect: socket"
+    if (/\/http\//.test(rest)) return "effect: http client & co"
+    return "effect: core"
+  }
   if (pkg === "viem") return /\/chains\//.test(rest) ? "viem: chains" : "viem"
   return pkg
 }

@@ -5,7 +5,7 @@
  *
  * `node --expose-gc --import tsx bench/overhead.ts [--markdown]`
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { executeSteps } from "../src/pipeline/executeSteps.js"
 import { ApiClient } from "../src/services/ApiClient.js"
 import { makeFakeApi } from "../src/testing/FakeApi.js"

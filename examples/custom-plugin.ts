@@ -1,5 +1,5 @@
 // A user-written plugin: a guard refusing buys above a spend limit, and an analytics observer.
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { createClient, definePlugin, mainnet, PluginRejectedError, quotesOf } from "../src/index.js"
 
 /** Refuses any buy whose total, in any currency, is above `limit` (in the currency's smallest unit). */

@@ -1,6 +1,6 @@
 // Effect API: list a token, then place a collection bid, as one program. Run it with a wallet client of yours.
 // (In an app, import from "tradekit"; the examples import the source so that they are typechecked.)
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import type { WalletClient } from "viem"
 import { base, bid, list, Tradekit, walletLayer } from "../src/index.js"
 

@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from "@testing-library/react"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { afterEach, describe, expect, it } from "vitest"
 import { ExecutionInProgressError } from "../../src/errors/index.js"
 import type { ExecutionSnapshot } from "../../src/pipeline/ExecutionSnapshot.js"

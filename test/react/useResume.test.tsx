@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from "@testing-library/react"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { createWalletClient, custom, type Hex, type WalletClient } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { mainnet } from "viem/chains"

@@ -1,4 +1,5 @@
-import { Effect, Either } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import { parseEther, parseUnits, zeroAddress, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startDevnet, type Devnet } from "../../../devnet/index.js"
@@ -56,15 +57,15 @@ describe("buy through the core executor", () => {
     await executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ orderId }], taker: user(4).address })
     expect(await r.ownerOf(punks(), 8n)).toBe(user(4).address)
     const again = await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ orderId }], taker: user(3).address })
-    expect(Either.isLeft(again) && again.left).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("filled") })
+    expect(Result.isFailure(again) && again.failure).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("filled") })
   })
 
   it("prechecks without touching the chain", async () => {
     const r = reads(devnet)
     const nonce = await r.nonce(user(3).address)
     const answer = await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(3n) }], taker: user(3).address })
-    expect(Either.isRight(answer)).toBe(true)
-    const response = Either.getOrThrow(answer)
+    expect(Result.isSuccess(answer)).toBe(true)
+    const response = Result.getOrThrow(answer)
     expect(response.requestId).toMatch(/^0x[0-9a-f]{64}$/)
     expect(response.path).toEqual([expect.objectContaining({ contract: punks(), tokenId: "3", source: "devnet", quote: 0.12, rawQuote: parseEther("0.12").toString() })])
     expect(response.steps.map((s) => s.id)).toEqual(["currency-approval", "sale"])
@@ -79,21 +80,21 @@ describe("buy through the core executor", () => {
     const outcome = await execute(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(3n) }], taker: user(3).address }, {
       guards: [(response) => priceCheckPlugin.guard!(response, context) as Effect.Effect<void, PriceMismatchError>],
     })
-    expect(Either.isLeft(outcome) && outcome.left).toMatchObject({ _tag: "PriceMismatchError", message: "Attention: the total price is now 0.12" })
-    expect(Either.isLeft(outcome)).toBe(true)
+    expect(Result.isFailure(outcome) && outcome.failure).toMatchObject({ _tag: "PriceMismatchError", message: "Attention: the total price is now 0.12" })
+    expect(Result.isFailure(outcome)).toBe(true)
     expect(await r.nonce(user(3).address)).toBe(nonce)
     expect(await r.ownerOf(punks(), 3n)).toBe(user(1).address)
   })
 
   it("a sale reverted on chain (the listing was filled in between) fails with a typed error", async () => {
     const r = reads(devnet)
-    const answer = Either.getOrThrow(await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(3).address }))
+    const answer = Result.getOrThrow(await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(3).address }))
     // Someone else buys it first.
     await executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(4).address })
     // A fixed gas limit skips estimation, so the stale sale is really sent and reverts on chain.
     const outcome = await execute(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(3).address }, { response: answer, gas: 500_000n })
-    expect(Either.isLeft(outcome)).toBe(true)
-    const error = Either.isLeft(outcome) ? outcome.left : undefined
+    expect(Result.isFailure(outcome)).toBe(true)
+    const error = Result.isFailure(outcome) ? outcome.failure : undefined
     expect(error).toMatchObject({ _tag: "TransactionFailedError", message: "Transaction failed" })
     const hash = (error as { txHash: Hex }).txHash
     expect((await r.client.getTransactionReceipt({ hash })).status).toBe("reverted")

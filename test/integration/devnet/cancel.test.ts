@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import * as Result from "effect/Result"
 import { createWalletClient, http } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { exchangeAbi } from "../../../devnet/artifacts/index.js"
@@ -22,7 +22,7 @@ describe("cancel through the core executor", () => {
     const { punks } = devnet.contracts.origin
     const [orderId] = await listingIds(devnet, punks, 2n)
     // Keep the calldata of a fill prepared while the order was live, to replay it after the cancellation.
-    const stale = Either.getOrThrow(await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ orderId }], taker: user(3).address }))
+    const stale = Result.getOrThrow(await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ orderId }], taker: user(3).address }))
     const final = await executeOk(devnet, user(1), "/execute/cancel/v3", { orderIds: [orderId] })
 
     expect(stepIdsWithItems(final.steps)).toEqual(["cancellation-signature"])
@@ -30,7 +30,7 @@ describe("cancel through the core executor", () => {
     expect((await bookOrder(devnet, orderId!))?.status).toBe("cancelled")
     // A buy is refused by the API…
     const refused = await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ orderId }], taker: user(3).address })
-    expect(Either.isLeft(refused) && refused.left).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("cancelled") })
+    expect(Result.isFailure(refused) && refused.failure).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("cancelled") })
     // …and the Exchange itself refuses the stale fill.
     const sale = stale.steps.find((s) => s.id === "sale")!.items![0]!.data as { to: `0x${string}`; data: `0x${string}`; value: string }
     await expect(

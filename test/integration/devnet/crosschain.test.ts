@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import * as Result from "effect/Result"
 import { encodeFunctionData, parseEther } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetERC721Abi } from "../../../devnet/artifacts/index.js"
@@ -22,7 +22,7 @@ const mintCall = (devnet: Devnet, to: `0x${string}`) => ({
 describe("cross-chain call through the core executor", () => {
   it("quotes the relayer fee and the deposit on a precheck", async () => {
     const user = devnet.accounts.users[0]!
-    const answer = Either.getOrThrow(
+    const answer = Result.getOrThrow(
       await fetchOnly(devnet, user, "/execute/call/v1", { user: user.address, txs: [mintCall(devnet, user.address)], originChainId: devnet.originChainId }, devnet.destinationChainId),
     )
     expect(answer.fees?.relayer).toMatchObject({ currency: { contract: "0x0000000000000000000000000000000000000000", decimals: 18, symbol: "ETH" }, amount: { raw: parseEther("0.0001").toString(), decimal: 0.0001 } })
@@ -60,6 +60,6 @@ describe("cross-chain call through the core executor", () => {
   it("refuses a call sent to the origin chain's API", async () => {
     const user = devnet.accounts.users[0]!
     const answer = await fetchOnly(devnet, user, "/execute/call/v1", { user: user.address, txs: [mintCall(devnet, user.address)], originChainId: devnet.originChainId })
-    expect(Either.isLeft(answer) && answer.left).toMatchObject({ statusCode: 400, message: expect.stringContaining("destination chain") })
+    expect(Result.isFailure(answer) && answer.failure).toMatchObject({ statusCode: 400, message: expect.stringContaining("destination chain") })
   })
 })

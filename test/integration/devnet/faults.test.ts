@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import * as Result from "effect/Result"
 import { parseEther, type Hex } from "viem"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { startDevnet, type Devnet } from "../../../devnet/index.js"
@@ -38,7 +38,7 @@ describe("HTTP faults", () => {
   it("injects errors with the configured status; the executor surfaces them as APIError", async () => {
     devnet.faults.setEndpoint("/execute/buy/v7", { errorRate: 1, errorStatus: 503 })
     const answer = await fetchOnly(devnet, user(3), "/execute/buy/v7", buyBody(1n))
-    expect(Either.isLeft(answer) && answer.left).toMatchObject({ _tag: "APIError", statusCode: 503 })
+    expect(Result.isFailure(answer) && answer.failure).toMatchObject({ _tag: "APIError", statusCode: 503 })
   })
 
   it("reproduces the same fault sequence from the same seed", async () => {
@@ -63,7 +63,7 @@ describe("HTTP faults", () => {
     devnet.faults.setEndpoint("/execute/*", { malformedRate: 1 })
     // The whole executor with a real wallet, not a fetch: a send would move the buyer's nonce and the punk.
     const outcome = await execute(devnet, user(3), "/execute/buy/v7", buyBody(1n))
-    expect(Either.isLeft(outcome) && outcome.left._tag).toBe("MalformedResponseError")
+    expect(Result.isFailure(outcome) && outcome.failure._tag).toBe("MalformedResponseError")
     expect(await r.nonce(user(3).address)).toBe(nonce)
     expect(await r.ownerOf(punks, 1n)).toBe(owner)
   })

@@ -2,7 +2,9 @@
  * Shared helpers of the devnet end-to-end tests: a tradekit layer (config + fetch ApiClient + viem wallet)
  * for a devnet user, an executor runner that returns the typed outcome, and on-chain / API reads.
  */
-import { Effect, Either, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Layer from "effect/Layer"
 import { createWalletClient, http, type Address, type Hex } from "viem"
 import { devnetERC1155Abi, devnetERC721Abi, exchangeAbi, wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
@@ -42,7 +44,7 @@ export interface RunOptions {
 /** Runs an execution through the core executor; resolves with the final snapshot or the typed error. */
 export const execute = (devnet: Devnet, user: DevnetAccount, path: string, body: unknown, options: RunOptions = {}) =>
   Effect.runPromise(
-    Effect.either(
+    Effect.result(
       executeSteps({
         request: { path, body },
         ...(options.chainId !== undefined ? { chainId: options.chainId } : {}),
@@ -57,14 +59,14 @@ export const execute = (devnet: Devnet, user: DevnetAccount, path: string, body:
 /** Runs an execution that must succeed. */
 export const executeOk = async (devnet: Devnet, user: DevnetAccount, path: string, body: unknown, options: RunOptions = {}): Promise<ExecutionSnapshot> => {
   const outcome = await execute(devnet, user, path, body, options)
-  if (Either.isLeft(outcome)) throw new Error(`execution of ${path} failed: ${(outcome.left as ExecutionError).message}`, { cause: outcome.left })
-  return outcome.right
+  if (Result.isFailure(outcome)) throw new Error(`execution of ${path} failed: ${(outcome.failure as ExecutionError).message}`, { cause: outcome.failure })
+  return outcome.success
 }
 
 /** Fetches an execute answer without executing it (what a precheck does). */
 export const fetchOnly = (devnet: Devnet, user: DevnetAccount, path: string, body: unknown, chainId = devnet.originChainId) =>
   Effect.runPromise(
-    Effect.either(
+    Effect.result(
       Effect.flatMap(ApiClient, (api) => fetchSteps(api, devnet.apiUrls[chainId]!, { path, body })),
     ).pipe(Effect.provide(devnetLayer(devnet, user))),
   )

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import * as Result from "effect/Result"
 import { parseEther } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startDevnet, type Devnet } from "../../../devnet/index.js"
@@ -64,8 +64,8 @@ describe("accept offer (sell) through the core executor", () => {
   it("refuses a token the attribute bid does not cover, and a token the taker does not own", async () => {
     const { punks } = devnet.contracts.origin
     const notOwned = await fetchOnly(devnet, user(1), "/execute/sell/v7", { items: [{ token: `${punks}:20` }], taker: user(1).address })
-    expect(Either.isLeft(notOwned) && notOwned.left).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("does not own") })
+    expect(Result.isFailure(notOwned) && notOwned.failure).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("does not own") })
     const noBid = await fetchOnly(devnet, user(4), "/execute/sell/v7", { items: [{ token: `${punks}:19` }], taker: user(4).address })
-    expect(Either.isLeft(noBid) && noBid.left).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("No available orders") })
+    expect(Result.isFailure(noBid) && noBid.failure).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("No available orders") })
   })
 })

@@ -1,5 +1,7 @@
-import { Socket } from "@effect/platform"
-import { Effect, Either, Layer } from "effect"
+import * as Socket from "effect/socket/Socket"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Layer from "effect/Layer"
 import type { Hex } from "viem"
 import WebSocket from "ws"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -21,10 +23,10 @@ const punk = (id: bigint) => `${devnet.contracts.origin.punks}:${id}`
 
 /** Sockets built from the `ws` package (Node 20 has no global WebSocket); every one is kept to check it closes. */
 const wsSockets: Array<WebSocket> = []
-const wsConstructor = Layer.succeed(Socket.WebSocketConstructor, (url: string, protocols?: string | Array<string>) => {
-  const socket = new WebSocket(url, protocols)
+const wsConstructor = Layer.succeed(Socket.WebSocketConstructor, (url: string, options?: Socket.WebSocketConstructorOptions) => {
+  const socket = new WebSocket(url, typeof options === "string" || Array.isArray(options) ? options : options?.protocols)
   wsSockets.push(socket)
-  return socket as unknown as globalThis.WebSocket
+  return socket as unknown as Socket.WebSocketLike
 })
 
 /** Buys `id` as user 3; resolves with the final snapshot and when the sale item was reported complete. */
@@ -37,10 +39,10 @@ const buy = async (id: bigint, withSocket: boolean) => {
     })
   const program = executeSteps({ request: { path: "/execute/buy/v7", body: { items: [{ token: punk(id) }], taker: user(3).address } }, onProgress })
   const outcome = await Effect.runPromise(
-    Effect.either(program).pipe(Effect.provide(devnetLayer(devnet, user(3))), Effect.provide(withSocket ? wsConstructor : Layer.empty)),
+    Effect.result(program).pipe(Effect.provide(devnetLayer(devnet, user(3))), Effect.provide(withSocket ? wsConstructor : Layer.empty)),
   )
-  if (Either.isLeft(outcome)) throw new Error(`buy failed: ${outcome.left.message}`)
-  const final = outcome.right
+  if (Result.isFailure(outcome)) throw new Error(`buy failed: ${outcome.failure.message}`)
+  const final = outcome.success
   const hash = final.steps.find((s) => s.id === "sale")!.items![0]!.internalTxHashes![0]!.txHash
   return { final, hash, latencyMs: completedAt! - devnet.indexedAt(hash)! }
 }

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import * as Result from "effect/Result"
 import { parseEther } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startDevnet, type Devnet } from "../../../devnet/index.js"
@@ -24,7 +24,7 @@ describe("transfer through the core executor", () => {
     expect(await r.ownerOf(punks, 6n)).toBe(user(5).address)
     // The listing of token 6 is no longer offered: its maker does not hold the token.
     const refused = await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: `${punks}:6` }], taker: user(3).address })
-    expect(Either.isLeft(refused)).toBe(true)
+    expect(Result.isFailure(refused)).toBe(true)
   })
 
   it("transfers an ERC-1155 quantity and two ERC-721 tokens (one transaction each, one after the other)", async () => {
@@ -64,6 +64,6 @@ describe("mint through the core executor", () => {
 
   it("refuses a mint over the per-wallet limit", async () => {
     const answer = await fetchOnly(devnet, user(5), "/execute/mint/v1", { items: [{ collection: devnet.contracts.origin.punks, quantity: 5 }], taker: user(5).address })
-    expect(Either.isLeft(answer) && answer.left).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("per wallet") })
+    expect(Result.isFailure(answer) && answer.failure).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("per wallet") })
   })
 })

@@ -12,7 +12,12 @@
  * seeded; which request meets which fault also depends on timing (polls), so a rerun is close, not identical.
  */
 import { mkdirSync, writeFileSync } from "node:fs"
-import { Cause, Effect, Exit, Layer, Option } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as SchemaAST from "effect/SchemaAST"
 import { parseEther, type Address, type Hex, type PublicClient } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetERC721Abi } from "../../../devnet/artifacts/index.js"
@@ -31,9 +36,15 @@ const SEED = Number(process.env.FAULT_SEED ?? 20240607)
 const ACTIONS = 200
 const HTTP_TIMEOUT_MS = 400
 
+/** The tag of an error class: a Schema.TaggedError class declares it as its `_tag` field, a literal schema. */
+const tagOf = (value: unknown): unknown => {
+  const ast = (value as { fields?: { _tag?: { ast?: SchemaAST.AST } } }).fields?._tag?.ast
+  return ast !== undefined && SchemaAST.isLiteral(ast) ? ast.literal : undefined
+}
+
 const ERROR_TAGS: ReadonlySet<string> = new Set(
   Object.values(Errors).flatMap((value) => {
-    const tag = (value as { _tag?: unknown })._tag
+    const tag = tagOf(value)
     return typeof value === "function" && typeof tag === "string" ? [tag] : []
   }),
 )
@@ -392,10 +403,10 @@ describe("fault suite", () => {
         entry.completed++
       } else {
         entry.failed++
-        const die = Cause.dieOption(exit.cause)
-        const failure = Cause.failureOption(exit.cause)
+        const died = Cause.hasDies(exit.cause)
+        const failure = Cause.findErrorOption(exit.cause)
         const tag = Option.isSome(failure) ? (failure.value as { _tag?: unknown })?._tag : undefined
-        if (Option.isNone(die) && typeof tag === "string" && ERROR_TAGS.has(tag)) {
+        if (!died && typeof tag === "string" && ERROR_TAGS.has(tag)) {
           summary.typedFailures++
           summary.failureTags[tag] = (summary.failureTags[tag] ?? 0) + 1
         } else {

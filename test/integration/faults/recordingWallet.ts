@@ -3,7 +3,9 @@
  * signature and transaction is over data that decodes as a step item and is that item's own data, and can
  * inject a chain fault (drop or speed-up replacement) on the first transaction sent while armed.
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import type { Hex } from "viem"
 import type { Devnet } from "../../../devnet/index.js"
 import { SignatureStepItem, TransactionStepItem } from "../../../src/schema/Step.js"
@@ -35,8 +37,8 @@ const itemIndexOf = (context: StepContext): number => {
   return (context.step.items ?? []).findIndex((item) => JSON.stringify(item.data) === data)
 }
 
-const decodesAs = (schema: Schema.Schema<any, any>, value: unknown): boolean =>
-  Schema.decodeUnknownEither(schema, { onExcessProperty: "preserve" })(value)._tag === "Right"
+const decodesAs = (schema: Schema.Decoder<unknown>, value: unknown): boolean =>
+  Result.isSuccess(Schema.decodeUnknownResult(schema)(value))
 
 /**
  * Wraps `inner` for action number `action`. `armed` is read at the first send: when set, that transaction is

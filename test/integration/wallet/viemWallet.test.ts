@@ -1,4 +1,5 @@
-import { Effect, Exit } from "effect"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import { createWalletClient, custom, type Hex, http, parseGwei } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { anvilAccounts, mine, setAutomine, startAnvil, type AnvilInstance } from "../../../devnet/chain/anvil.js"

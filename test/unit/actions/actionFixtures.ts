@@ -1,4 +1,7 @@
-import { Cause, Effect, Exit, Layer } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
 import type { Plugin } from "../../../src/plugins/Plugin.js"
 import { defaultPlugins, mergePlugins, Plugins } from "../../../src/plugins/Plugins.js"
 import type { ApiClient } from "../../../src/services/ApiClient.js"
@@ -35,4 +38,4 @@ export const failureOf = <A, E>(exit: Exit.Exit<A, E>): E => {
 }
 
 /** Lets forked fire-and-forget fibers (daemon requests) run. */
-export const settle = Effect.repeatN(Effect.yieldNow(), 20)
+export const settle = Effect.repeat(Effect.yieldNow, { times: 20 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { compact } from "../../../src/actions/internal/compact.js"
 import { buy } from "../../../src/actions/buy.js"
 import { NFT } from "../fixtures.js"

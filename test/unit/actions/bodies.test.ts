@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { encodeFunctionData, parseAbi } from "viem"
 import { bid } from "../../../src/actions/bid.js"
 import { buy } from "../../../src/actions/buy.js"

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Effect, Exit, Stream } from "effect"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Stream from "effect/Stream"
 import { executionStream } from "../../../src/actions/executionStream.js"
 import { transfer } from "../../../src/actions/transfer.js"
 import { UserRejectedError } from "../../../src/errors/index.js"
@@ -16,7 +18,7 @@ describe("executionStream", () => {
       const snapshots = yield* run(
         Stream.runCollect(executionStream((onProgress) => transfer({ to: OTHER, items: [{ token: `${NFT}:1` }], onProgress }))),
       )
-      const list = Chunk.toReadonlyArray(snapshots)
+      const list = snapshots
       expect(list[0]!.status).toBe("running")
       expect(list.at(-1)!.status).toBe("complete")
       expect(wallet.sent).toHaveLength(1)

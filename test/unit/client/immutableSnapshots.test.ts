@@ -2,7 +2,8 @@
  * Every consumer of progress gets snapshots it cannot use to steer the executor: a consumer that writes
  * `data.to` in a received snapshot (or tries to) does not change where the transaction is sent.
  */
-import { Effect, Either } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import { describe, expect, it } from "vitest"
 import { createWalletClient, custom, type Hex, parseTransaction } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
@@ -66,7 +67,7 @@ describe("snapshots handed to consumers", () => {
     api.route("POST", "/execute/buy/v7", { body: saleSteps }).route("GET", /synced/, { body: { synced: true } })
     let seen = 0
     const outcome = await Effect.runPromise(
-      Effect.either(
+      Effect.result(
         run(
           buy({
             items: [{ token: `${NFT}:1` }],
@@ -79,7 +80,7 @@ describe("snapshots handed to consumers", () => {
         ),
       ),
     )
-    expect(Either.getOrThrow(outcome)).toBe(true)
+    expect(Result.getOrThrow(outcome)).toBe(true)
     expect(seen).toBeGreaterThan(1)
     expect(wallet.sent.map((sent) => sent.request.to)).toEqual([EXCHANGE])
   })

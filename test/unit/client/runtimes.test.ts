@@ -1,4 +1,5 @@
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { describe, expect, it } from "vitest"
 import { createClientWithLayer } from "../../../src/client.js"
 import type { ReservoirWallet } from "../../../src/services/reservoirWallet.js"
@@ -22,7 +23,7 @@ const wallet: ReservoirWallet = {
 const counted = () => {
   const api = makeFakeApi()
   const counts = { live: 0, built: 0 }
-  const spy = Layer.scopedDiscard(
+  const spy = Layer.effectDiscard(
     Effect.acquireRelease(
       Effect.sync(() => {
         counts.live++

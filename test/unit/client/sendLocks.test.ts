@@ -1,5 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Layer, TestClock } from "effect"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as TestClock from "effect/testing/TestClock"
 import { createWalletClient, custom, parseTransaction } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { mainnet } from "viem/chains"
@@ -26,7 +29,7 @@ const slowWallet = () => {
           sends.count++
           sends.most = Math.max(sends.most, ++sends.inFlight)
         }),
-        () => Effect.zipRight(Effect.sleep("1 second"), fake.service.sendTransaction(args)),
+        () => Effect.andThen(Effect.sleep("1 second"), fake.service.sendTransaction(args)),
         () => Effect.sync(() => sends.inFlight--),
       ),
   })
@@ -43,7 +46,7 @@ describe("Tradekit.layer's send locks", () => {
         .route("GET", /synced/, { body: { synced: true } })
       const layer = Layer.merge(Tradekit.layerWith({ chains: [TEST_CHAIN], retry: NO_RETRY }, api.layer), wallet)
 
-      const both = yield* Effect.fork(
+      const both = yield* Effect.forkChild(
         Effect.all([buy({ items: [{ token: `${NFT}:1` }] }), buy({ items: [{ token: `${NFT}:2` }] })], { concurrency: "unbounded" }).pipe(
           Effect.provide(layer),
         ),

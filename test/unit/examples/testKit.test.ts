@@ -1,7 +1,9 @@
 // The test-kit example of the README: test your own program with the fake API, the fake wallet and
 // the TestClock. (In an app: import from "tradekit" and "tradekit/testing".)
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, TestClock } from "effect"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as TestClock from "effect/testing/TestClock"
 import { buy } from "../../../src/index.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
 
@@ -22,7 +24,7 @@ describe("my app's checkout", () => {
         .route("GET", "/transfers/bulk/v2", (req) => ({ body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) } }))
 
       const checkout = buy({ items: [{ token: `${nft}:42` }] }).pipe(Effect.provide(testLayer({ api, wallet })))
-      const fiber = yield* Effect.fork(checkout)
+      const fiber = yield* Effect.forkChild(checkout)
       yield* TestClock.adjust("2 seconds") // Ethereum's polling interval: no real waiting
       expect(yield* Fiber.join(fiber)).toBe(true)
       expect(wallet.sent).toHaveLength(1)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { buy } from "../../../src/actions/buy.js"
 import { list } from "../../../src/actions/list.js"
 import { PluginRejectedError } from "../../../src/errors/index.js"

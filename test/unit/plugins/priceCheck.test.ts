@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { zeroAddress } from "viem"
 import { buy } from "../../../src/actions/buy.js"
 import { mint } from "../../../src/actions/mint.js"

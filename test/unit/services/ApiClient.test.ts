@@ -1,6 +1,16 @@
-import { HttpClient, HttpClientError } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Fiber, Layer, Logger, LogLevel, Option, Redacted, TestClock } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientError from "effect/http/HttpClientError"
+import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as References from "effect/References"
+import * as TestClock from "effect/testing/TestClock"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig, type ClientOptions } from "../../../src/services/ClientConfig.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
@@ -11,13 +21,15 @@ const clientOver = (http: Layer.Layer<HttpClient.HttpClient>, options: ClientOpt
   ApiClient.layer.pipe(Layer.provideMerge(Layer.merge(http, ClientConfig.layer({ chains: [], retry: NO_RETRY, ...options }))))
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
 
 /** Captures log lines at every level, as text. */
 const captureLogs = () => {
   const lines: Array<string> = []
-  const logger = Logger.make(({ logLevel, message }) => lines.push(`${logLevel.label} ${Array.isArray(message) ? message.join(" ") : String(message)}`))
-  return { lines, layer: Layer.merge(Logger.replace(Logger.defaultLogger, logger), Logger.minimumLogLevel(LogLevel.All)) }
+  const logger = Logger.make(({ logLevel, message }) =>
+    lines.push(`${logLevel.toUpperCase()} ${Array.isArray(message) ? message.join(" ") : String(message)}`),
+  )
+  return { lines, layer: Layer.merge(Logger.layer([logger]), Layer.succeed(References.MinimumLogLevel, "All")) }
 }
 
 describe("ApiClient", () => {
@@ -73,7 +85,9 @@ describe("ApiClient", () => {
   it.effect("keeps the cause of a network failure", () =>
     Effect.gen(function* () {
       const failing = HttpClient.make((request) =>
-        Effect.fail(new HttpClientError.RequestError({ request, reason: "Transport", cause: new Error("ECONNRESET") })),
+        Effect.fail(
+          new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause: new Error("ECONNRESET") }) }),
+        ),
       )
       const exit = yield* Effect.exit(Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path: "/a" }))).pipe(
         Effect.provide(clientOver(Layer.succeed(HttpClient.HttpClient, failing))),
@@ -86,7 +100,7 @@ describe("ApiClient", () => {
   it.effect("times out after httpTimeout with the older SDK's wording", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/slow", () => Effect.never)
-      const fiber = yield* Effect.fork(
+      const fiber = yield* Effect.forkChild(
         Effect.exit(Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path: "/slow" }))).pipe(
           Effect.provide(clientOver(api.layer, { httpTimeout: 1500 })),
         ),
@@ -120,7 +134,7 @@ describe("ApiClient", () => {
           Effect.provide(clientOver(api.layer)),
         )
       const exit = yield* run(cyclic)
-      expect(Exit.isFailure(exit) && Cause.isDie(exit.cause)).toBe(false)
+      expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause)).toBe(false)
       expect(failureOf(exit)).toMatchObject({ _tag: "HttpRequestError", reason: "encoding", endpoint: "/a" })
       expect(failureOf(exit).message).toMatch(/^Could not encode the request body as JSON: Converting circular structure to JSON/)
       expect(failureOf(yield* run({ amount: 1n }))).toMatchObject({
@@ -141,7 +155,7 @@ describe("ApiClient", () => {
         Effect.exit(Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path, retry }))).pipe(
           Effect.provide(clientOver(api.layer)),
         )
-      const patient = yield* Effect.fork(run("/patient"))
+      const patient = yield* Effect.forkChild(run("/patient"))
       yield* TestClock.adjust("59 seconds")
       expect(api.requestsTo("/patient")).toHaveLength(1)
       yield* TestClock.adjust("1 second")
@@ -172,7 +186,7 @@ describe("ApiClient", () => {
       const api = makeFakeApi().route("POST", "/a", { status: 500, body: { message: "nope" } })
       const exit = yield* Effect.exit(Effect.flatMap(ApiClient, (c) => c.request({ baseApiUrl: "https://api.test", path: "/a" }))).pipe(
         Effect.provide(clientOver(api.layer, { apiKey: "very-secret-key" })),
-        Effect.tapErrorCause(Effect.logError),
+        Effect.tapCause(Effect.logError),
         Effect.provide(logs.layer),
       )
       expect(Exit.isFailure(exit)).toBe(true)

@@ -1,8 +1,10 @@
-import { Effect, Exit, LogLevel } from "effect"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import type * as LogLevel from "effect/LogLevel"
+import * as Result from "effect/Result"
 import { describe, expect, it } from "vitest"
 import { chainFor, effectLogLevel, resolveClientConfig } from "../../../src/services/ClientConfig.js"
 import { endpointUrl } from "../../../src/services/endpointUrl.js"
-import { Either } from "effect"
 import packageJson from "../../../package.json" with { type: "json" }
 import { VERSION } from "../../../src/version.js"
 
@@ -29,13 +31,13 @@ describe("ClientConfig", () => {
   })
 
   it("maps reservoir-sdk's log levels 0–4 onto Effect's", () => {
-    expect([0, 1, 2, 3, 4, undefined].map((level) => effectLogLevel(level as never))).toEqual([
-      LogLevel.None,
-      LogLevel.Error,
-      LogLevel.Warning,
-      LogLevel.Info,
-      LogLevel.Debug,
-      LogLevel.None,
+    expect([0, 1, 2, 3, 4, undefined].map((level) => effectLogLevel(level as never))).toEqual<Array<LogLevel.LogLevel>>([
+      "None",
+      "Error",
+      "Warn",
+      "Info",
+      "Debug",
+      "None",
     ])
   })
 
@@ -50,7 +52,7 @@ describe("endpointUrl", () => {
     ["https://api.test/chains/1", "/order/v4?x=1", "https://api.test/chains/1/order/v4?x=1"],
     ["http://127.0.0.1:8080", "/execute/status/v1", "http://127.0.0.1:8080/execute/status/v1"],
   ])("joins %s and %s", (base, endpoint, expected) => {
-    expect(Either.getOrThrow(endpointUrl(base, endpoint)).href).toBe(expected)
+    expect(Result.getOrThrow(endpointUrl(base, endpoint)).href).toBe(expected)
   })
 
   it.each([
@@ -64,6 +66,6 @@ describe("endpointUrl", () => {
     "",
     "/../../other-api/x",
   ])("refuses %s", (endpoint) => {
-    expect(Either.isLeft(endpointUrl("https://api.test/chains/1", endpoint))).toBe(true)
+    expect(Result.isFailure(endpointUrl("https://api.test/chains/1", endpoint))).toBe(true)
   })
 })

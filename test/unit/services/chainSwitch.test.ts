@@ -1,5 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Option } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Option from "effect/Option"
 import { createWalletClient, custom, defineChain, type Hex, numberToHex } from "viem"
 import { fromViemWalletClient } from "../../../src/services/viemWallet.js"
 
@@ -55,7 +58,7 @@ const scriptedWallet = (script: { switch: Answer; add?: "accept" | "reject" }) =
 }
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause))
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause))
 
 describe("fromViemWalletClient switching chains", () => {
   it.effect("adds a chain the wallet does not know (4902), switches, then sends on it", () =>

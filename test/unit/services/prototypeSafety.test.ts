@@ -1,5 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, type Exit, Layer, Option, Schema } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import type * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig } from "../../../src/services/ClientConfig.js"
 import { decodeApiBody } from "../../../src/services/decodeApiBody.js"
@@ -16,7 +21,7 @@ const clientOver = (api: ReturnType<typeof makeFakeApi>) =>
   ApiClient.layer.pipe(Layer.provide(Layer.merge(api.layer, ClientConfig.layer({ chains: [], retry: NO_RETRY }))))
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string }
 
 const isPlain = (value: object) =>
   Object.getPrototypeOf(value) === Object.prototype &&

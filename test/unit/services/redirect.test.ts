@@ -1,7 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Layer, Option } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig } from "../../../src/services/ClientConfig.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
@@ -55,7 +59,7 @@ describe("ApiClient over fetch: redirects", () => {
   it.live("refuses a redirect to another origin: the other server receives nothing, nor the API key", () =>
     Effect.gen(function* () {
       const exit = yield* Effect.exit(get("/away"))
-      const error = Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause))
+      const error = Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause))
       expect(error).toMatchObject({
         _tag: "HttpRequestError",
         reason: "redirect",

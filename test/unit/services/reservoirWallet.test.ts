@@ -1,5 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Layer, Option } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { defineChain, type Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
@@ -34,7 +38,7 @@ const olderWallet = () => {
 }
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string }
 
 const run = (wallet: ReservoirWallet, item: ReturnType<typeof txItem>, gas?: bigint) => {
   const api = makeFakeApi()

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, TestClock } from "effect"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as TestClock from "effect/testing/TestClock"
 import type { Hex, PublicClient, Transaction } from "viem"
 import { watchReceipt } from "../../../src/services/internal/watchReceipt.js"
 
@@ -38,7 +40,7 @@ describe("watchReceipt: replacement scan", () => {
   it.effect("never scans from block 0 when the first block-number read fails", () =>
     Effect.gen(function* () {
       const { client, blocksRead } = node(["failure", 5000n], 4999n)
-      const fiber = yield* Effect.fork(watchReceipt(client, HASH, "1 second"))
+      const fiber = yield* Effect.forkChild(watchReceipt(client, HASH, "1 second"))
       yield* TestClock.adjust("5 seconds")
       expect(yield* Fiber.join(fiber)).toEqual({ _tag: "Replaced", hash: REPLACEMENT, reason: "repriced" })
       expect(blocksRead.length).toBeGreaterThan(0)
@@ -48,7 +50,7 @@ describe("watchReceipt: replacement scan", () => {
   it.effect("scans at most a small window of recent blocks in one probe", () =>
     Effect.gen(function* () {
       const { client, blocksRead } = node([100n, 1_000_000n], 999_999n)
-      const fiber = yield* Effect.fork(watchReceipt(client, HASH, "1 second"))
+      const fiber = yield* Effect.forkChild(watchReceipt(client, HASH, "1 second"))
       yield* TestClock.adjust("5 seconds")
       expect(yield* Fiber.join(fiber)).toEqual({ _tag: "Replaced", hash: REPLACEMENT, reason: "repriced" })
       expect(blocksRead.length).toBeLessThanOrEqual(25)
