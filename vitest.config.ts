@@ -3,32 +3,30 @@ import { defineConfig } from "vitest/config"
 // vitest 5 declares Node 22+; on Node 20 its reporter calls Map.groupBy (Node 21+) when it prints failed tests, and
 // its snapshot and watch code call Object.groupBy and Promise.withResolvers. The config loads in vitest's own
 // process, so these stand-ins, installed only where Node lacks the built-in, cover it.
-if (typeof Map.groupBy !== "function") {
-  Object.defineProperty(Map, "groupBy", {
-    configurable: true,
-    writable: true,
-    value: <K, T>(items: Iterable<T>, keyOf: (item: T, index: number) => K): Map<K, Array<T>> => {
-      const groups = new Map<K, Array<T>>()
-      let index = 0
-      for (const item of items) {
-        const key = keyOf(item, index++)
-        const group = groups.get(key)
-        if (group === undefined) groups.set(key, [item])
-        else group.push(item)
-      }
-      return groups
-    },
-  })
+const groupBy = <K, T>(items: Iterable<T>, keyOf: (item: T, index: number) => K): Map<K, Array<T>> => {
+  const groups = new Map<K, Array<T>>()
+  let index = 0
+  for (const item of items) {
+    const key = keyOf(item, index++)
+    const group = groups.get(key)
+    if (group === undefined) groups.set(key, [item])
+    else group.push(item)
+  }
+  return groups
 }
-if (typeof Object.groupBy !== "function") {
+const builtins = { Map, Object, Promise } as unknown as Record<"Map" | "Object" | "Promise", { groupBy?: unknown; withResolvers?: unknown }>
+if (typeof builtins.Map.groupBy !== "function") {
+  Object.defineProperty(Map, "groupBy", { configurable: true, writable: true, value: groupBy })
+}
+if (typeof builtins.Object.groupBy !== "function") {
   Object.defineProperty(Object, "groupBy", {
     configurable: true,
     writable: true,
     value: <T>(items: Iterable<T>, keyOf: (item: T, index: number) => PropertyKey) =>
-      Object.assign(Object.create(null) as object, Object.fromEntries(Map.groupBy(items, keyOf))),
+      Object.assign(Object.create(null) as object, Object.fromEntries(groupBy(items, keyOf))),
   })
 }
-if (typeof Promise.withResolvers !== "function") {
+if (typeof builtins.Promise.withResolvers !== "function") {
   Object.defineProperty(Promise, "withResolvers", {
     configurable: true,
     writable: true,
