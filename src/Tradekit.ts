@@ -1,7 +1,7 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import type * as HttpClient from "@effect/platform/HttpClient"
-import * as Socket from "@effect/platform/Socket"
 import * as Layer from "effect/Layer"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import type * as HttpClient from "effect/http/HttpClient"
+import * as Socket from "effect/socket/Socket"
 import type { Plugin } from "./plugins/Plugin.js"
 import { defaultPlugins, mergePlugins, Plugins } from "./plugins/Plugins.js"
 import { ApiClient } from "./services/ApiClient.js"
@@ -23,9 +23,10 @@ export interface TradekitOptions extends ClientOptions {
 
 /**
  * The services a client layer provides: everything an action needs but the Wallet, plus the locks that keep
- * its executions from racing for an account's nonce and the tasks its release interrupts.
+ * its executions from racing for an account's nonce and the tasks its release interrupts. The layer also sets
+ * the `Plugins` reference, which (a reference with a default) is no requirement of its own.
  */
-export type TradekitServices = ClientConfig | ApiClient | Plugins | SendLocks | BackgroundTasks
+export type TradekitServices = ClientConfig | ApiClient | SendLocks | BackgroundTasks
 
 /**
  * The single entry of the Effect API: `Tradekit.layer(options)` provides the configuration, the ApiClient over
@@ -45,14 +46,20 @@ export const Tradekit = {
   layerWith: (options: TradekitOptions, http: Layer.Layer<HttpClient.HttpClient>): Layer.Layer<TradekitServices> => {
     const { plugins, webSocketConstructor, ...clientOptions } = options
     const config = ClientConfig.layer(clientOptions)
+    // Effect 4 memoizes a layer object across every `provide` of a program: the shared static layers are
+    // built fresh, so that each build of this layer has its own ApiClient, send locks and tasks.
     return Layer.mergeAll(
       config,
-      ApiClient.layer.pipe(Layer.provide(Layer.merge(http, config))),
+      Layer.fresh(ApiClient.layer).pipe(Layer.provide(Layer.merge(http, config))),
       Plugins.layer(mergePlugins(defaultPlugins, plugins)),
-      SendLocks.layer,
-      BackgroundTasks.layer,
+      Layer.fresh(SendLocks.layer),
+      Layer.fresh(BackgroundTasks.layer),
       // Read with serviceOption by the executor, so it is not part of TradekitServices.
-      webSocketConstructor === undefined ? Layer.empty : Layer.succeed(Socket.WebSocketConstructor, webSocketConstructor),
+      webSocketConstructor === undefined
+        ? Layer.empty
+        : Layer.succeed(Socket.WebSocketConstructor, (url, protocols) =>
+            webSocketConstructor(url, typeof protocols === "string" || Array.isArray(protocols) ? protocols : protocols?.protocols),
+          ),
     )
   },
 }

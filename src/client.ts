@@ -1,4 +1,4 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { createClientWithLayer } from "./client/createClientWithLayer.js"
 import type { ReservoirClient, ReservoirClientOptions } from "./client/ReservoirClient.js"
 

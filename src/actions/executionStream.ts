@@ -1,8 +1,6 @@
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Queue from "effect/Queue"
 import * as Stream from "effect/Stream"
-import * as Take from "effect/Take"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
 
 /**
@@ -17,13 +15,10 @@ import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
 export const executionStream = <A, E, R>(
   start: (onProgress: (snapshot: ExecutionSnapshot) => Effect.Effect<void>) => Effect.Effect<A, E, R>,
 ): Stream.Stream<ExecutionSnapshot, E, R> =>
-  Stream.unwrapScoped(
-    Effect.gen(function* () {
-      const queue = yield* Effect.acquireRelease(Queue.unbounded<Take.Take<ExecutionSnapshot, E>>(), Queue.shutdown)
-      yield* start((snapshot) => Queue.offer(queue, Take.of(snapshot))).pipe(
-        Effect.onExit((exit) => Queue.offer(queue, Exit.isSuccess(exit) ? Take.end : Take.failCause(exit.cause))),
-        Effect.forkScoped,
-      )
-      return Stream.flattenTake(Stream.fromQueue(queue))
-    }),
+  // The action runs in the stream's scope: it fails the queue with its cause, and its end ends the stream.
+  Stream.callback<ExecutionSnapshot, E, R>((queue) =>
+    Effect.andThen(
+      start((snapshot) => Effect.asVoid(Queue.offer(queue, snapshot))),
+      Queue.end(queue),
+    ),
   )

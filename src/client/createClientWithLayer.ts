@@ -1,8 +1,8 @@
-import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import type * as HttpClient from "effect/http/HttpClient"
 import { bid } from "../actions/bid.js"
 import { buy } from "../actions/buy.js"
 import { call } from "../actions/call.js"
@@ -41,7 +41,7 @@ const definedOnly = <A extends object>(options: A): Partial<A> =>
 /** Calls a user callback with fresh copies, so nothing the executor holds is ever shared with the caller. */
 const notify = (callback: () => unknown): Effect.Effect<void> =>
   Effect.try(callback).pipe(
-    Effect.catchAll((error) => Effect.logWarning("tradekit: an onProgress callback threw", error)),
+    Effect.catch((error) => Effect.logWarning("tradekit: an onProgress callback threw", error)),
     Effect.asVoid,
   )
 
@@ -126,7 +126,8 @@ export const createClientWithLayer = (
       Effect.provideService(SendLocks, sendLocks),
     )
     const g = generation
-    // Every running action, so `dispose` can stop them: disposing a runtime does not interrupt its fibers.
+    // Every running action, so `dispose` stops each with its reason first (the runtime's disposal then only
+    // awaits them): a caller's promise rejects with "The client was disposed", not a bare interruption.
     const controller = new AbortController()
     const signal = parameters.signal === undefined ? controller.signal : AbortSignal.any([parameters.signal, controller.signal])
     g.actions.add(controller)

@@ -5,7 +5,7 @@ import * as Cause from "effect/Cause"
  * abort signal's reason when the caller aborted, or the defect.
  */
 export const rejectionOf = (cause: Cause.Cause<unknown>, signal: AbortSignal | undefined): unknown => {
-  if (Cause.isInterruptedOnly(cause)) {
+  if (Cause.hasInterruptsOnly(cause)) {
     return signal?.aborted ? signal.reason : new Error("The action was interrupted")
   }
   return Cause.squash(cause)

@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import * as Logger from "effect/Logger"
+import * as References from "effect/References"
 import { ClientConfig, effectLogLevel } from "../services/ClientConfig.js"
 
 /**
@@ -7,4 +7,6 @@ import { ClientConfig, effectLogLevel } from "../services/ClientConfig.js"
  * program around it: an app's own logs stay as the app set them.
  */
 export const atConfiguredLogLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | ClientConfig> =>
-  Effect.flatMap(ClientConfig, (config) => Logger.withMinimumLogLevel(effect, effectLogLevel(config.settings.logLevel)))
+  Effect.flatMap(ClientConfig, (config) =>
+    Effect.provideService(effect, References.MinimumLogLevel, effectLogLevel(config.settings.logLevel)),
+  )

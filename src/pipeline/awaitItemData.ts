@@ -75,7 +75,7 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
     )
     if (budget.lastAt !== undefined) {
       const wait = budget.lastAt + ctx.pollingInterval - (yield* Clock.currentTimeMillis)
-      if (wait > 0) yield* Clock.sleep(Duration.millis(wait))
+      if (wait > 0) yield* Effect.sleep(Duration.millis(wait))
     }
 
     const merged = (response: ExecuteResponse) =>
@@ -89,7 +89,7 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
       // Retried only while nothing has been signed or sent; after that a failure is one "not yet" of the poll.
       const pristine = signature === undefined && (journal?.length ?? 0) === 0
       const response = yield* fetchSteps(ctx.api, ctx.chain.baseApiUrl, ctx.request, {
-        signature: Option.fromNullable(signature),
+        signature: Option.fromNullishOr(signature),
         retry: pristine ? ctx.retry : NO_RETRY,
       })
       return canProceed(yield* merged(response)) ? Option.some(response) : Option.none()

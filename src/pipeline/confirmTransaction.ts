@@ -104,7 +104,7 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
   const watchReceipt = (hash: Hex): Effect.Effect<Option.Option<ReceiptOutcome>> =>
     ctx.wallet.waitForReceipt({ chain: target.chain, hash }).pipe(
       Effect.map(Option.some),
-      Effect.catchAll((error) =>
+      Effect.catch((error) =>
         Effect.as(Effect.logDebug(`tradekit: receipt watch failed, relying on the API: ${error.message}`), Option.none()),
       ),
     )
@@ -147,7 +147,7 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
         // awaited for what is left of the poll budget, after which the API's word stands.
         const left = Math.max(ctx.pollingInterval, deadline - (yield* Clock.currentTimeMillis))
         // Unless the running watch has its answer, a fresh one looks at once instead of waiting for its next look.
-        const answered = Option.isSome(yield* Fiber.poll(receipt))
+        const answered = (yield* Effect.sync(() => receipt.pollUnsafe())) !== undefined
         const outcome = yield* Effect.timeoutOption(
           answered ? Fiber.join(receipt) : Effect.raceFirst(Fiber.join(receipt), watchReceipt(hash)),
           Duration.millis(left),
@@ -165,8 +165,8 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
     settle(hash).pipe(
       Effect.flatMap((settled) =>
         settled._tag === "Replaced"
-          ? Effect.zipRight(
-              Effect.zipRight(Effect.logInfo(`tradekit: transaction ${hash} replaced by ${settled.hash}`), target.onReplaced(settled.hash)),
+          ? Effect.andThen(
+              Effect.andThen(Effect.logInfo(`tradekit: transaction ${hash} replaced by ${settled.hash}`), target.onReplaced(settled.hash)),
               confirm(settled.hash),
             )
           : Effect.succeed({

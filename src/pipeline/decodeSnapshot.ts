@@ -1,5 +1,4 @@
 import * as Effect from "effect/Effect"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { InvalidSnapshotError } from "../errors/index.js"
 import { Fees, PathEntry } from "../schema/ExecuteResponse.js"
@@ -10,7 +9,7 @@ import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
 const item = Schema.String
 
 /** One entry of a stored journal (see `Journal`). */
-const JournalEntry = Schema.Union(
+const JournalEntry = Schema.Union([
   Schema.Struct({ _tag: Schema.Literal("Signed"), item, signature: Schema.String }),
   Schema.Struct({ _tag: Schema.Literal("Posted"), item, orderData: Schema.optional(Schema.Array(OrderData)) }),
   Schema.Struct({ _tag: Schema.Literal("PostRequested"), item }),
@@ -19,16 +18,16 @@ const JournalEntry = Schema.Union(
     item,
     chainId: Schema.Number,
     from: Schema.String,
-    nonce: Schema.optional(Schema.Int.pipe(Schema.nonNegative())),
+    nonce: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
   }),
   Schema.Struct({ _tag: Schema.Literal("Sent"), item, chainId: Schema.Number, hash: ChainTxHash.fields.txHash }),
-)
+])
 
 /** A stored snapshot, as `resumeExecution` accepts it: the shape tradekit writes, unknown fields kept. */
 const StoredSnapshot = Schema.Struct({
-  status: Schema.Literal("running", "complete", "error"),
-  request: Schema.Struct({ path: Schema.String.pipe(Schema.startsWith("/")), body: Schema.Unknown }),
-  chainId: Schema.Int.pipe(Schema.positive()),
+  status: Schema.Literals(["running", "complete", "error"]),
+  request: Schema.Struct({ path: Schema.String.check(Schema.isStartingWith("/")), body: Schema.Unknown }),
+  chainId: Schema.Int.check(Schema.isGreaterThan(0)),
   signature: Schema.optional(Schema.String),
   steps: Schema.Array(Step),
   path: Schema.optional(Schema.NullOr(Schema.Array(PathEntry))),
@@ -37,6 +36,8 @@ const StoredSnapshot = Schema.Struct({
   txHashes: Schema.optional(Schema.Array(ChainTxHash)),
   journal: Schema.optional(Schema.Array(JournalEntry)),
 })
+
+const decodeStored = Schema.decodeUnknownEffect(StoredSnapshot, { errors: "all" })
 
 /**
  * Decodes a snapshot given to resume — it may come from storage anyone could have changed — into one the
@@ -49,8 +50,10 @@ export const decodeSnapshot = (input: unknown): Effect.Effect<ExecutionSnapshot,
     catch: () => InvalidSnapshotError.of("the snapshot is nested too deeply"),
   }).pipe(
     Effect.flatMap((safe) =>
-      Schema.decodeUnknown(StoredSnapshot, { onExcessProperty: "preserve", errors: "all" })(safe).pipe(
-        Effect.mapError((error) => InvalidSnapshotError.of(ParseResult.TreeFormatter.formatErrorSync(error))),
+      decodeStored(safe).pipe(
+        Effect.mapError((error) => InvalidSnapshotError.of(error.message)),
+        // Unknown top-level fields are kept, as they were stored (v4 decoding drops them).
+        Effect.map((snapshot) => ({ ...(safe as object), ...snapshot })),
       ),
     ),
     Effect.map((snapshot) => ({ ...snapshot, txHashes: snapshot.txHashes ?? [] }) as ExecutionSnapshot),

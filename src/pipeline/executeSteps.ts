@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { ChainConfig } from "../chains/ChainConfig.js"
@@ -150,11 +150,11 @@ const runStep = (ctx: ExecutionContext, stepIndex: number, itemIndexes: Readonly
       return
     }
     // Every item runs to its end even when a sibling fails, so no sent transaction is left unconfirmed.
-    const outcomes = yield* Effect.forEach(pending, (i) => Effect.either(runItem(ctx, stepIndex, i)), {
+    const outcomes = yield* Effect.forEach(pending, (i) => Effect.result(runItem(ctx, stepIndex, i)), {
       concurrency: "unbounded",
     })
-    const failure = outcomes.find(Either.isLeft)
-    if (failure !== undefined) return yield* Effect.fail(failure.left)
+    const failure = outcomes.find(Result.isFailure)
+    if (failure !== undefined) return yield* Effect.fail(failure.failure)
   })
 
 interface Seeds {
@@ -225,14 +225,14 @@ const runFrom = <E>(
 
     return yield* run.pipe(
       // The last net: whatever a service boundary missed ends as a typed error with an error snapshot.
-      Effect.catchAllDefect((defect) =>
-        Effect.zipRight(
+      Effect.catchDefect((defect) =>
+        Effect.andThen(
           Effect.logDebug("tradekit: a defect was turned into an UnknownError", defect),
           Effect.fail(new UnknownError({ cause: defect })),
         ),
       ),
       Effect.tapError((error) =>
-        Effect.zipRight(
+        Effect.andThen(
           updateState(ctx, (snapshot) => ({
             ...snapshot,
             status: "error",

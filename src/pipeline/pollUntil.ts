@@ -7,7 +7,7 @@ import { MIN_POLLING_INTERVAL } from "../chains/polling.js"
 
 /** How a poll is paced and when it gives up. */
 export interface PollOptions<E2> {
-  readonly interval: Duration.DurationInput
+  readonly interval: Duration.Input
   /** How many times the probe runs at most; 0 gives up at once. */
   readonly attempts: number
   /** The error to fail with once every attempt answered "not yet". */
@@ -26,11 +26,11 @@ export const pollUntil = <A, E, R, E2>(
   if (options.attempts <= 0) return Effect.fail(options.onExhausted(0))
   // A poll starts every interval however long the previous answer took (the wait is what is left of the
   // interval), so the API's "done" is seen at most one interval after it is true.
-  const interval = Duration.max(Duration.decode(options.interval), Duration.millis(MIN_POLLING_INTERVAL))
-  const schedule = Schedule.recurUntil<readonly [Duration.Duration, Option.Option<A>]>(([, answer]) => Option.isSome(answer)).pipe(
-    Schedule.intersect(Schedule.recurs(options.attempts - 1)),
-    Schedule.map(([last]) => last),
-    Schedule.addDelay(([took]) => Duration.max(Duration.zero, Duration.subtract(interval, took))),
+  const interval = Duration.max(Duration.fromInputUnsafe(options.interval), Duration.millis(MIN_POLLING_INTERVAL))
+  // The schedule's input is the last probe (how long it took, its answer), passed through as its output.
+  const schedule = Schedule.identity<readonly [Duration.Duration, Option.Option<A>]>().pipe(
+    Schedule.while(({ input, attempt }) => Option.isNone(input[1]) && attempt < options.attempts),
+    Schedule.addDelay(({ input }) => Effect.succeed(Duration.max(Duration.zero, Duration.subtract(interval, input[0])))),
   )
   const timed = Effect.gen(function* () {
     const start = yield* Clock.currentTimeMillis

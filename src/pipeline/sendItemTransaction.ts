@@ -121,7 +121,8 @@ export const sendItemTransaction = (
       Effect.gen(function* () {
         const snapshot = yield* SynchronizedRef.get(ctx.state)
         if (snapshot.requestId === undefined) return
-        yield* Effect.forkDaemon(
+        // Detached: neither the end nor the interruption of the execution stops it; the time limit does.
+        yield* Effect.forkDetach(
           ctx.api
             .request({
               baseApiUrl: ctx.chain.baseApiUrl,
@@ -132,7 +133,7 @@ export const sendItemTransaction = (
             })
             .pipe(
               Effect.timeout(RESULTS_POST_LIMIT),
-              Effect.catchAll((error) => Effect.logDebug(`tradekit: results post failed: ${error.message}`)),
+              Effect.catch((error) => Effect.logDebug(`tradekit: results post failed: ${error.message}`)),
             ),
         )
       })
@@ -146,7 +147,7 @@ export const sendItemTransaction = (
       check: item.check,
       isCrossChain,
       onReplaced: (replacement) =>
-        Effect.zipRight(
+        Effect.andThen(
           Effect.sync(() => {
             finalHash = replacement
           }),

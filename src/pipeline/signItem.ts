@@ -97,9 +97,13 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
           PostResponse,
         )
         .pipe(
-          Effect.timeoutFail({
+          // Inside the uninterruptible region the post runs to its answer or this limit, whichever comes first.
+          Effect.timeoutOrElse({
             duration: POST_LIMIT,
-            onTimeout: () => new HttpRequestError({ reason: "timeout", endpoint: post.endpoint, message: `timeout of ${Duration.toMillis(POST_LIMIT)}ms exceeded` }),
+            orElse: () =>
+              Effect.fail(
+                new HttpRequestError({ reason: "timeout", endpoint: post.endpoint, message: `timeout of ${Duration.toMillis(POST_LIMIT)}ms exceeded` }),
+              ),
           }),
           Effect.tapError((error) =>
             isTransient(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void,

@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import type { Address } from "viem"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import {
@@ -33,7 +33,7 @@ export const apiChainFor = (ctx: ExecutionContext, chainId: number): ChainConfig
 const checkEndpoint = (baseApiUrl: string, endpoint: string | undefined) =>
   endpoint === undefined
     ? Effect.void
-    : Either.match(endpointUrl(baseApiUrl, endpoint), { onLeft: Effect.fail, onRight: () => Effect.void })
+    : Result.match(endpointUrl(baseApiUrl, endpoint), { onFailure: Effect.fail, onSuccess: () => Effect.void })
 
 const checkChain = (ctx: ExecutionContext, chainId: number, what: string) =>
   ctx.config.chains.some((chain) => chain.id === chainId) ? Effect.void : ChainNotConfiguredError.of(chainId, what)

@@ -17,20 +17,18 @@
  * The socket is only ever an accelerator: if it cannot be opened, errors or closes, the poll alone decides
  * (logged at debug level). The socket is closed once the item is settled either way, or interrupted.
  *
- * The socket is built by `@effect/platform`'s `Socket.WebSocketConstructor` when one is provided, else by the
+ * The socket is built by `effect/socket`'s `Socket.WebSocketConstructor` when one is provided, else by the
  * global `WebSocket` (browsers, Node ≥ 22). On Node 20 there is none: provide one built from the `ws` package,
  * or the executor simply polls.
  *
  * @example
- * import * as Socket from "@effect/platform/Socket"
+ * import * as Socket from "effect/socket/Socket"
  * import WebSocket from "ws"
- * const wsConstructor = Layer.succeed(Socket.WebSocketConstructor, (url, protocols) => new WebSocket(url, protocols) as unknown as globalThis.WebSocket)
+ * const wsConstructor = Layer.succeed(Socket.WebSocketConstructor, (url, protocols) => new WebSocket(url, protocols as string) as unknown as Socket.WebSocketLike)
  * executeSteps({ request }).pipe(Effect.provide(wsConstructor))
  * @module
  */
-import * as Socket from "@effect/platform/Socket"
-import type * as Context from "effect/Context"
-import * as Deferred from "effect/Deferred"
+import * as Socket from "effect/socket/Socket"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -45,7 +43,7 @@ export type StatusFilter = { readonly txHash: Hex } | { readonly requestId: stri
 export const StatusUpdate = Schema.Struct({
   txHash: Schema.optional(Schema.String),
   requestId: Schema.optional(Schema.String),
-  status: Schema.Literal("pending", "success", "failure"),
+  status: Schema.Literals(["pending", "success", "failure"]),
   txHashes: Schema.optional(Schema.Array(TxHash)),
   destinationChainId: Schema.optional(Schema.Number),
   details: Schema.optional(Schema.String),
@@ -63,7 +61,7 @@ export type StatusMessage = typeof StatusMessage.Type
 export const subscribeMessage = (filter: StatusFilter): string =>
   JSON.stringify({ type: "subscribe", event: "transaction.status", filters: filter })
 
-const decodeMessage = Schema.decodeUnknownOption(Schema.parseJson(StatusMessage))
+const decodeMessage = Schema.decodeUnknownOption(Schema.fromJsonString(StatusMessage))
 const decoder = new TextDecoder()
 
 const concerns = (update: StatusUpdate, filter: StatusFilter): boolean =>
@@ -71,10 +69,14 @@ const concerns = (update: StatusUpdate, filter: StatusFilter): boolean =>
     ? update.txHash?.toLowerCase() === filter.txHash.toLowerCase()
     : update.requestId?.toLowerCase() === filter.requestId.toLowerCase()
 
+/** A socket that could not even be built (a throwing constructor) failed to open. */
+const openFailure = (cause: unknown) => new Socket.SocketError({ reason: new Socket.SocketOpenError({ kind: "Unknown", cause }) })
+
 /**
  * Opens a socket to `url`, subscribes to `filter`, and resolves with the first settled update (`success` or
  * `failure`) for it. Fails with the socket's error when it cannot open, errors, or closes first. The socket is
- * closed when the effect ends or is interrupted. A constructor that throws fails it with a SocketGenericError.
+ * closed when the effect ends or is interrupted. A constructor that throws fails it with a SocketError whose
+ * reason is a SocketOpenError.
  */
 export const watchStatusSocket = (
   url: string,
@@ -83,37 +85,42 @@ export const watchStatusSocket = (
   Effect.scoped(
     Effect.gen(function* () {
       const socket = yield* Socket.makeWebSocket(url)
-      const write = yield* socket.writer
-      const settled = yield* Deferred.make<StatusUpdate>()
-      const onMessage = (raw: string | Uint8Array) => {
-        const message = decodeMessage(typeof raw === "string" ? raw : decoder.decode(raw))
-        if (Option.isNone(message)) return
-        const update = message.value.data
-        if (update.status !== "pending" && concerns(update, filter)) return Deferred.succeed(settled, update)
+      // Opens the socket and waits for it to be open. A constructor that throws (`ws` does on a URL with a
+      // fragment or a bad scheme) failed to open the socket: that is a socket error, not a defect.
+      const reader = yield* socket.reader.pipe(Effect.catchDefect((cause) => Effect.fail(openFailure(cause))))
+      const writer = yield* socket.writer
+      yield* Effect.ignore(writer.write(subscribeMessage(filter)))
+      // Ends with the socket's error when it errors or closes: a close is a SocketError too.
+      for (;;) {
+        for (const raw of yield* reader.pull) {
+          const message = decodeMessage(typeof raw === "string" ? raw : decoder.decode(raw))
+          if (Option.isNone(message)) continue
+          const update = message.value.data
+          if (update.status !== "pending" && concerns(update, filter)) return update
+        }
       }
-      const closed = socket.runRaw(onMessage, { onOpen: Effect.ignore(write(subscribeMessage(filter))) }).pipe(
-        // A constructor that throws (`ws` does on a URL with a fragment or a bad scheme) failed to open the
-        // socket: that is a socket error, not a defect.
-        Effect.catchAllDefect((cause) => Effect.fail(new Socket.SocketGenericError({ reason: "Open", cause }))),
-        Effect.zipRight(Effect.fail(new Socket.SocketCloseError({ reason: "Close", code: 1000 }))),
-      )
-      return yield* Effect.raceFirst(Deferred.await(settled), closed)
     }),
   )
 
+type WebSocketConstructorService = Socket.WebSocketConstructor["Service"]
+
 /** The constructor to build sockets with: the provided one, else the global `WebSocket` when there is one. */
-const webSocketConstructor: Effect.Effect<Option.Option<Context.Tag.Service<typeof Socket.WebSocketConstructor>>> = Effect.map(
+const webSocketConstructor: Effect.Effect<Option.Option<WebSocketConstructorService>> = Effect.map(
   Effect.serviceOption(Socket.WebSocketConstructor),
   Option.orElse(() =>
     typeof globalThis.WebSocket === "function"
-      ? Option.some((url: string, protocols?: string | Array<string>) => new globalThis.WebSocket(url, protocols))
+      ? Option.some<WebSocketConstructorService>((url, options) =>
+          new globalThis.WebSocket(url, typeof options === "string" || Array.isArray(options) ? options : options?.protocols),
+        )
       : Option.none(),
   ),
 )
 
 /** A socket error's message, with its cause's when it has one. */
-const describe = (error: Socket.SocketError): string =>
-  "cause" in error && error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message
+const describe = (error: Socket.SocketError): string => {
+  const cause = "cause" in error.reason ? error.reason.cause : undefined
+  return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message
+}
 
 /**
  * The socket side of a confirmation race: succeeds with the pushed `success` update for `hash` (or its
@@ -125,12 +132,12 @@ export const pushedStatus = (url: string, filter: StatusFilter, hash: Hex): Effe
   Effect.flatMap(
     webSocketConstructor,
     Option.match({
-      onNone: () => Effect.zipRight(Effect.logDebug("tradekit: no WebSocket constructor, status by polling only"), Effect.never),
+      onNone: () => Effect.andThen(Effect.logDebug("tradekit: no WebSocket constructor, status by polling only"), Effect.never),
       onSome: (construct) =>
         watchStatusSocket(url, filter).pipe(
           Effect.provideService(Socket.WebSocketConstructor, construct),
-          Effect.catchAll((error) =>
-            Effect.zipRight(Effect.logDebug(`tradekit: status socket unavailable, polling only: ${describe(error)}`), Effect.never),
+          Effect.catch((error) =>
+            Effect.andThen(Effect.logDebug(`tradekit: status socket unavailable, polling only: ${describe(error)}`), Effect.never),
           ),
           Effect.flatMap((update) =>
             update.status === "failure"

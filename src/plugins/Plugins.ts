@@ -27,11 +27,11 @@ export const mergePlugins = (base: ReadonlyArray<Plugin>, extra: ReadonlyArray<P
  * @example
  * program.pipe(Effect.provide(Plugins.layer([...defaultPlugins, spendLimit])))
  */
-export class Plugins extends Context.Reference<Plugins>()("tradekit/Plugins", {
-  defaultValue: (): ReadonlyArray<Plugin> => defaultPlugins,
+export class Plugins extends Context.Reference<ReadonlyArray<Plugin>>("tradekit/Plugins", {
+  defaultValue: () => defaultPlugins,
 }) {
   /** A layer setting the plugins to `plugins`. */
-  static layer(plugins: ReadonlyArray<Plugin>): Layer.Layer<Plugins> {
+  static layer(plugins: ReadonlyArray<Plugin>): Layer.Layer<never> {
     return Layer.succeed(Plugins, plugins)
   }
 }

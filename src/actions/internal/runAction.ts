@@ -57,8 +57,8 @@ const observe = <K extends "onComplete" | "onError">(
       return hook === undefined
         ? Effect.void
         : Effect.suspend(() => hook(event)).pipe(
-            Effect.catchAllCause((cause) =>
-              Cause.isInterruptedOnly(cause)
+            Effect.catchCause((cause) =>
+              Cause.hasInterruptsOnly(cause)
                 ? Effect.void
                 : Effect.logWarning(`tradekit: the ${kind} observer of plugin "${plugin.name}" failed`, cause),
             ),
@@ -120,7 +120,7 @@ export const runAction = (
             return guard === undefined ? [] : [(response) => Effect.provide(guard(response, context), services)]
           }),
           onProgress: (snapshot) =>
-            Effect.zipRight(Ref.set(last, Option.some(snapshot)), options.onProgress?.(snapshot) ?? Effect.void),
+            Effect.andThen(Ref.set(last, Option.some(snapshot)), options.onProgress?.(snapshot) ?? Effect.void),
         }).pipe(
           Effect.provideService(ClientConfig, config),
           Effect.map((snapshot) => ({ _tag: "Executed", snapshot }) as const),
