@@ -109,7 +109,7 @@ export const createClientWithLayer = (
       void release(g)
       return
     }
-    const idle = g.runtime.runPromise(Effect.flatMap(BackgroundTasks, (tasks) => tasks.awaitIdle))
+    const idle = g.runtime.runPromise(BackgroundTasks.use((tasks) => tasks.awaitIdle))
     // Rejected only when `dispose` released it first.
     void idle.then(
       () => release(g),
