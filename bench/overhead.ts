@@ -55,7 +55,7 @@ const viaExecutor = async (n: number) => {
 /** The floor: the same fake calls (fetch the steps, then per item sign + post) in a plain Promise loop. */
 const floor = async (n: number) => {
   const { wallet, api } = setup(n)
-  const client = await Effect.runPromise(Effect.provide(ApiClient, testLayer({ api, wallet })))
+  const client = await Effect.runPromise(Effect.provide(Effect.service(ApiClient), testLayer({ api, wallet })))
   const t = performance.now()
   const response = (await Effect.runPromise(client.request({ baseApiUrl: "https://api.test", path: "/execute/list/v5", method: "POST", body: {} }))).body as {
     steps: ReadonlyArray<ReturnType<typeof stepOf>>
