@@ -14,7 +14,7 @@ export class APIError extends Schema.TaggedError<APIError>()("APIError", {
 }) {}
 
 /** Why an HTTP request failed before the server could answer it. */
-export const HttpFailureReason = Schema.Literal("network", "timeout", "aborted", "redirect", "encoding")
+export const HttpFailureReason = Schema.Literals(["network", "timeout", "aborted", "redirect", "encoding"])
 
 /**
  * A request to the API did not complete: the network failed, it timed out, it was aborted, the server
@@ -72,7 +72,7 @@ export class UnsafeEndpointError extends Schema.TaggedError<UnsafeEndpointError>
  */
 export class PollTimeoutError extends Schema.TaggedError<PollTimeoutError>()("PollTimeoutError", {
   message: Schema.String,
-  kind: Schema.Literal("data", "ok"),
+  kind: Schema.Literals(["data", "ok"]),
   attempts: Schema.Number,
 }) {
   /** Builds the error with the message the older SDK used for each kind. */

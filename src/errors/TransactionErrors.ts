@@ -1,12 +1,11 @@
 import * as Schema from "effect/Schema"
+import { messageOr } from "./internal/messageOr.js"
 
 /** The wallet's send returned no transaction hash. */
 export class TransactionHashMissingError extends Schema.TaggedError<TransactionHashMissingError>()(
   "TransactionHashMissingError",
   {
-    message: Schema.optionalWith(Schema.String, {
-      default: () => "Transaction hash not returned from sendTransaction method",
-    }),
+    message: messageOr("Transaction hash not returned from sendTransaction method"),
   },
 ) {}
 
@@ -17,16 +16,16 @@ export class TransactionHashMissingError extends Schema.TaggedError<TransactionH
 export class TransactionCancelledError extends Schema.TaggedError<TransactionCancelledError>()(
   "TransactionCancelledError",
   {
-    message: Schema.optionalWith(Schema.String, { default: () => "Transaction cancelled" }),
+    message: messageOr("Transaction cancelled"),
     txHash: Schema.String,
   },
 ) {}
 
 /** The transaction reverted on chain, or the API reported its status as `failure`. */
 export class TransactionFailedError extends Schema.TaggedError<TransactionFailedError>()("TransactionFailedError", {
-  message: Schema.optionalWith(Schema.String, { default: () => "Transaction failed" }),
+  message: messageOr("Transaction failed"),
   txHash: Schema.String,
-  reason: Schema.Literal("reverted", "failure"),
+  reason: Schema.Literals(["reverted", "failure"]),
 }) {}
 
 /** The API did not confirm the transaction within the attempts allowed. */
@@ -56,10 +55,9 @@ export class TransactionTimeoutError extends Schema.TaggedError<TransactionTimeo
 export class CrossChainTransactionError extends Schema.TaggedError<CrossChainTransactionError>()(
   "CrossChainTransactionError",
   {
-    message: Schema.optionalWith(Schema.String, {
-      default: () =>
-        "Cross-chain purchase failed, please try again. Your balance can be used for another purchase. For assistance or withdrawal help, please contact the provider.",
-    }),
+    message: messageOr(
+      "Cross-chain purchase failed, please try again. Your balance can be used for another purchase. For assistance or withdrawal help, please contact the provider.",
+    ),
     txHash: Schema.String,
     attempts: Schema.Number,
   },
@@ -67,5 +65,5 @@ export class CrossChainTransactionError extends Schema.TaggedError<CrossChainTra
 
 /** A signature step's check reported `failure`: the message is the API's details, or 'Transaction failed'. */
 export class SignatureCheckError extends Schema.TaggedError<SignatureCheckError>()("SignatureCheckError", {
-  message: Schema.optionalWith(Schema.String, { default: () => "Transaction failed" }),
+  message: messageOr("Transaction failed"),
 }) {}

@@ -1,13 +1,14 @@
 import * as Schema from "effect/Schema"
+import { messageOr } from "./internal/messageOr.js"
 
 /** `cancel` was called without any order id. */
 export class NoOrderIdsError extends Schema.TaggedError<NoOrderIdsError>()("NoOrderIdsError", {
-  message: Schema.optionalWith(Schema.String, { default: () => "No order ids specified" }),
+  message: messageOr("No order ids specified"),
 }) {}
 
 /** A bid names neither a token, a collection, a token set, nor both an attribute key and value. */
 export class BidDataMissingError extends Schema.TaggedError<BidDataMissingError>()("BidDataMissingError", {
-  message: Schema.optionalWith(Schema.String, { default: () => "Some bid data is missing" }),
+  message: messageOr("Some bid data is missing"),
   bid: Schema.Unknown,
 }) {}
 
@@ -15,7 +16,7 @@ export class BidDataMissingError extends Schema.TaggedError<BidDataMissingError>
 export class MissingChainConfigurationError extends Schema.TaggedError<MissingChainConfigurationError>()(
   "MissingChainConfigurationError",
   {
-    message: Schema.optionalWith(Schema.String, { default: () => "ReservoirClient missing chain configuration" }),
+    message: messageOr("ReservoirClient missing chain configuration"),
     chainId: Schema.optional(Schema.Number),
   },
 ) {}
@@ -40,6 +41,6 @@ export class PriceMismatchError extends Schema.TaggedError<PriceMismatchError>()
 
 /** The fallback for a failure that carried no message of its own. */
 export class UnknownError extends Schema.TaggedError<UnknownError>()("UnknownError", {
-  message: Schema.optionalWith(Schema.String, { default: () => "Error: something went wrong" }),
+  message: messageOr("Error: something went wrong"),
   cause: Schema.optional(Schema.Unknown),
 }) {}

@@ -23,6 +23,6 @@ export const PostResponse = Schema.Struct({
   results: Schema.optional(Schema.Array(OrderData)),
   orderId: Schema.optional(Schema.String),
   crossPostingOrderId: Schema.optional(Schema.NullishOr(Schema.String)),
-  orderIndex: Schema.optional(Schema.Union(Schema.Number, Schema.String)),
+  orderIndex: Schema.optional(Schema.Union([Schema.Number, Schema.String])),
 })
 export type PostResponse = typeof PostResponse.Type

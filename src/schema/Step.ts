@@ -11,35 +11,33 @@ export const Eip191Sign = Schema.Struct({
  * The EIP-712 domain: the fields EIP-712 names must have their types (a name and version are strings, the
  * verifying contract an address, the salt 32 bytes); the chain id is checked against the configured chains.
  */
-export const Eip712Domain = Schema.Struct(
-  {
+export const Eip712Domain = Schema.StructWithRest(
+  Schema.Struct({
     name: Schema.optional(Schema.String),
     version: Schema.optional(Schema.String),
-    chainId: Schema.optional(Schema.NullOr(Schema.Union(Schema.Number, Schema.String))),
+    chainId: Schema.optional(Schema.NullOr(Schema.Union([Schema.Number, Schema.String]))),
     verifyingContract: Schema.optional(Address),
     salt: Schema.optional(TxHash),
-  },
-  Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  }),
+  [Schema.Record(Schema.String, Schema.Unknown)],
 )
 
 /** EIP-712 typed data to sign; its primary type must be one of its types. */
 export const Eip712Sign = Schema.Struct({
   signatureKind: Schema.Literal("eip712"),
   domain: Eip712Domain,
-  types: Schema.Record({
-    key: Schema.String,
-    value: Schema.Array(Schema.Struct({ name: Schema.String, type: Schema.String })),
-  }),
+  types: Schema.Record(Schema.String, Schema.Array(Schema.Struct({ name: Schema.String, type: Schema.String }))),
   primaryType: Schema.String,
-  value: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
-}).pipe(
-  Schema.filter((sign) =>
-    Object.hasOwn(sign.types, sign.primaryType) || `a primary type "${sign.primaryType}" that is not among the types`,
+  value: Schema.Record(Schema.String, Schema.Unknown),
+}).check(
+  Schema.makeFilter(
+    (sign) =>
+      Object.hasOwn(sign.types, sign.primaryType) || `a primary type "${sign.primaryType}" that is not among the types`,
   ),
 )
 
 /** What a signature item asks the wallet to sign. */
-export const Sign = Schema.Union(Eip191Sign, Eip712Sign)
+export const Sign = Schema.Union([Eip191Sign, Eip712Sign])
 export type Sign = typeof Sign.Type
 
 /** Where a signature item's result is posted, and with what body. */
@@ -64,7 +62,7 @@ export const TransactionData = Schema.Struct({
   to: Address,
   data: Schema.optional(Hex),
   value: Schema.optional(AmountString),
-  chainId: Schema.optional(Schema.Int.pipe(Schema.positive())),
+  chainId: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))),
   gas: Schema.optional(AmountString),
   maxFeePerGas: Schema.optional(AmountString),
   maxPriorityFeePerGas: Schema.optional(AmountString),
@@ -90,7 +88,7 @@ export type ChainTxHash = typeof ChainTxHash.Type
 export const OrderData = Schema.Struct({
   orderId: Schema.String,
   crossPostingOrderId: Schema.optional(Schema.NullishOr(Schema.String)),
-  orderIndex: Schema.optional(Schema.Union(Schema.Number, Schema.String)),
+  orderIndex: Schema.optional(Schema.Union([Schema.Number, Schema.String])),
 })
 export type OrderData = typeof OrderData.Type
 
@@ -100,12 +98,12 @@ export const TransferRecord = Schema.Struct({
   token: Schema.optional(Schema.Struct({ contract: Schema.String, tokenId: Schema.String })),
   from: Schema.optional(Schema.String),
   to: Schema.optional(Schema.String),
-  amount: Schema.optional(Schema.Union(Schema.String, Schema.Number)),
+  amount: Schema.optional(Schema.Union([Schema.String, Schema.Number])),
 })
 export type TransferRecord = typeof TransferRecord.Type
 
 const itemFields = {
-  status: Schema.Literal("incomplete", "complete"),
+  status: Schema.Literals(["incomplete", "complete"]),
   check: Schema.optional(Check),
   orderIds: Schema.optional(Schema.Array(Schema.String)),
   orderIndexes: Schema.optional(Schema.Array(Schema.Number)),
@@ -151,7 +149,7 @@ export const SignatureStep = Schema.Struct({
 export type SignatureStep = typeof SignatureStep.Type
 
 /** One step of an execution: every item of it is done before the next step starts. */
-export const Step = Schema.Union(TransactionStep, SignatureStep)
+export const Step = Schema.Union([TransactionStep, SignatureStep])
 export type Step = typeof Step.Type
 
 /** An item of either kind of step. */

@@ -1,5 +1,7 @@
-import * as ParseResult from "effect/ParseResult"
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/
 const hexPattern = /^0x[0-9a-fA-F]*$/
@@ -8,18 +10,18 @@ const decimalPattern = /^[0-9]+$/
 const hexQuantityPattern = /^0x[0-9a-fA-F]+$/
 
 /** A 20-byte hex address (any letter case). */
-export const Address = Schema.TemplateLiteral("0x", Schema.String).pipe(
-  Schema.pattern(addressPattern, { message: () => "Expected an address (0x followed by 40 hex digits)" }),
+export const Address = Schema.TemplateLiteral(["0x", Schema.String]).check(
+  Schema.isPattern(addressPattern, { message: "Expected an address (0x followed by 40 hex digits)" }),
 )
 
 /** Hex bytes, `0x` followed by hex digits. */
-export const Hex = Schema.TemplateLiteral("0x", Schema.String).pipe(
-  Schema.pattern(hexPattern, { message: () => "Expected hex data (0x followed by hex digits)" }),
+export const Hex = Schema.TemplateLiteral(["0x", Schema.String]).check(
+  Schema.isPattern(hexPattern, { message: "Expected hex data (0x followed by hex digits)" }),
 )
 
 /** A 32-byte transaction hash. */
-export const TxHash = Schema.TemplateLiteral("0x", Schema.String).pipe(
-  Schema.pattern(txHashPattern, { message: () => "Expected a transaction hash (0x followed by 64 hex digits)" }),
+export const TxHash = Schema.TemplateLiteral(["0x", Schema.String]).check(
+  Schema.isPattern(txHashPattern, { message: "Expected a transaction hash (0x followed by 64 hex digits)" }),
 )
 
 /** True when the value is a non-negative integer amount: a decimal string, a hex string or a safe integer. */
@@ -32,17 +34,21 @@ const isAmount = (value: string | number): boolean =>
  * A non-negative integer amount as the API sends it: a decimal string (`"1000"`), a hex string (`"0x3e8"`) or a
  * safe integer number. Kept as sent, so steps stay plain JSON.
  */
-export const AmountString = Schema.Union(Schema.String, Schema.Number).pipe(
-  Schema.filter(isAmount, { message: () => "Expected an amount (a decimal or 0x-hex integer)" }),
+export const AmountString = Schema.Union([Schema.String, Schema.Number]).check(
+  Schema.makeFilter(isAmount, { message: "Expected an amount (a decimal or 0x-hex integer)" }),
 )
 
 /** An {@link AmountString} decoded to a bigint, for the values the executor computes with. */
-export const BigIntFromAmount = Schema.transformOrFail(AmountString, Schema.BigIntFromSelf, {
-  strict: true,
-  decode: (value, _, ast) =>
-    ParseResult.try({
-      try: () => BigInt(value),
-      catch: () => new ParseResult.Type(ast, value, "Expected an integer amount"),
+export const BigIntFromAmount = AmountString.pipe(
+  Schema.decodeTo(
+    Schema.BigInt,
+    SchemaTransformation.transformEffect({
+      decode: (value: string | number) =>
+        Effect.try({
+          try: () => BigInt(value),
+          catch: () => new SchemaIssue.InvalidValue({ message: "Expected an integer amount" }, value),
+        }),
+      encode: (value: bigint) => Effect.succeed<string | number>(value.toString()),
     }),
-  encode: (value) => ParseResult.succeed(value.toString()),
-})
+  ),
+)
