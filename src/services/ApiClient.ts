@@ -1,18 +1,18 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as Headers from "@effect/platform/Headers"
-import * as HttpClient from "@effect/platform/HttpClient"
-import type * as HttpClientError from "@effect/platform/HttpClientError"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import type * as HttpMethod from "@effect/platform/HttpMethod"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as Headers from "effect/http/Headers"
+import * as HttpClient from "effect/http/HttpClient"
+import type * as HttpClientError from "effect/http/HttpClientError"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import type * as HttpClientResponse from "effect/http/HttpClientResponse"
+import type * as HttpMethod from "effect/http/HttpMethod"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
 import { APIError, type ApiRequestError, HttpRequestError } from "../errors/index.js"
 import { VERSION } from "../version.js"
@@ -50,7 +50,7 @@ export interface ApiClientService {
   /** Sends a request and decodes its 2xx body with `schema`, keeping fields the schema does not name. */
   readonly requestDecoded: <A, I>(
     request: ApiRequest,
-    schema: Schema.Schema<A, I>,
+    schema: Schema.Codec<A, I>,
   ) => Effect.Effect<A, ApiRequestError>
 }
 
@@ -70,11 +70,10 @@ const errorMessageOf = (body: unknown, status: number): { message: string; statu
  * headers, and those are only redacted when rendered inside a fiber — serialized later (`JSON.stringify`, an
  * error tracker, `util.inspect`) they would show the API key.
  */
-const transportCauseOf = (error: HttpClientError.HttpClientError) => ({
-  _tag: error._tag,
-  reason: error.reason,
-  ...(error.description !== undefined ? { description: error.description } : {}),
-  cause: error.cause,
+const transportCauseOf = ({ reason }: HttpClientError.HttpClientError) => ({
+  _tag: reason._tag,
+  ...(reason.description !== undefined ? { description: reason.description } : {}),
+  cause: reason.cause,
 })
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))
@@ -95,8 +94,7 @@ const parseBody = (text: string): unknown => {
  * typed errors.
  */
 export const makeApiClient = Effect.gen(function* () {
-  // No b3/traceparent headers: a browser would preflight them and the API's CORS policy need not allow them.
-  const http = HttpClient.withTracerPropagation(yield* HttpClient.HttpClient, false)
+  const http = yield* HttpClient.HttpClient
   const config = yield* ClientConfig
 
   const baseHeaders = Headers.fromInput({
@@ -125,14 +123,16 @@ export const makeApiClient = Effect.gen(function* () {
               new HttpRequestError({
                 reason: "encoding",
                 endpoint: request.path,
-                cause: error.reason.error,
-                message: `Could not encode the request body as JSON: ${messageOf(error.reason.error)}`,
+                cause: error.cause,
+                message: `Could not encode the request body as JSON: ${messageOf(error.cause)}`,
               }),
           ),
         )
       }
       const response: HttpClientResponse.HttpClientResponse = yield* http.execute(httpRequest).pipe(
         Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" }),
+        // No b3/traceparent headers: a browser would preflight them and the API's CORS policy need not allow them.
+        Effect.provideService(HttpClient.TracerPropagationEnabled, false),
         Effect.mapError((error) => transportError(request.path, error)),
       )
       if (response.headers["deprecation"] === "true") {
@@ -170,9 +170,9 @@ export const makeApiClient = Effect.gen(function* () {
 
   const requestOnce = (request: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> =>
     Effect.gen(function* () {
-      const url = yield* Either.match(endpointUrl(request.baseApiUrl, request.path), {
-        onLeft: Effect.fail,
-        onRight: Effect.succeed,
+      const url = yield* Result.match(endpointUrl(request.baseApiUrl, request.path), {
+        onFailure: Effect.fail,
+        onSuccess: Effect.succeed,
       })
       for (const [key, value] of Object.entries(request.query ?? {})) {
         if (value === undefined) continue
@@ -185,14 +185,16 @@ export const makeApiClient = Effect.gen(function* () {
       return yield* timeout === undefined
         ? sent
         : sent.pipe(
-            Effect.timeoutFail({
+            Effect.timeoutOrElse({
               duration: Duration.millis(timeout),
-              onTimeout: () =>
-                new HttpRequestError({
-                  reason: "timeout",
-                  endpoint: request.path,
-                  message: `timeout of ${timeout}ms exceeded`,
-                }),
+              orElse: () =>
+                Effect.fail(
+                  new HttpRequestError({
+                    reason: "timeout",
+                    endpoint: request.path,
+                    message: `timeout of ${timeout}ms exceeded`,
+                  }),
+                ),
             }),
           )
     })
@@ -200,7 +202,7 @@ export const makeApiClient = Effect.gen(function* () {
   const request = (req: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> =>
     withRetry(req.retry ?? defaultRetry, req.path, requestOnce(req))
 
-  const requestDecoded = <A, I>(req: ApiRequest, schema: Schema.Schema<A, I>) =>
+  const requestDecoded = <A, I>(req: ApiRequest, schema: Schema.Codec<A, I>) =>
     Effect.flatMap(request(req), (response) => decodeApiBody(schema, req.path, response.body))
 
   return { request, requestDecoded } satisfies ApiClientService
@@ -210,7 +212,7 @@ export const makeApiClient = Effect.gen(function* () {
  * The aggregator API, as tradekit calls it. Build it over any HttpClient with `ApiClient.layer`, or over
  * `fetch` with `ApiClient.layerFetch`.
  */
-export class ApiClient extends Context.Tag("tradekit/ApiClient")<ApiClient, ApiClientService>() {
+export class ApiClient extends Context.Service<ApiClient, ApiClientService>()("tradekit/ApiClient") {
   /** The service over the HttpClient in context. */
   static readonly layer: Layer.Layer<ApiClient, never, HttpClient.HttpClient | ClientConfig> = Layer.effect(
     ApiClient,

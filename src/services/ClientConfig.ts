@@ -1,7 +1,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as LogLevel from "effect/LogLevel"
+import type * as LogLevel from "effect/LogLevel"
 import * as Redacted from "effect/Redacted"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import { MissingChainConfigurationError } from "../errors/index.js"
@@ -78,15 +78,15 @@ export const chainFor = (
 export const effectLogLevel = (level: LogLevelSetting | undefined): LogLevel.LogLevel => {
   switch (level) {
     case 1:
-      return LogLevel.Error
+      return "Error"
     case 2:
-      return LogLevel.Warning
+      return "Warn"
     case 3:
-      return LogLevel.Info
+      return "Info"
     case 4:
-      return LogLevel.Debug
+      return "Debug"
     default:
-      return LogLevel.None
+      return "None"
   }
 }
 
@@ -96,7 +96,7 @@ export const effectLogLevel = (level: LogLevelSetting | undefined): LogLevel.Log
  * @example
  * const config = ClientConfig.layer({ chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.example", active: true }] })
  */
-export class ClientConfig extends Context.Tag("tradekit/ClientConfig")<ClientConfig, ResolvedClientConfig>() {
+export class ClientConfig extends Context.Service<ClientConfig, ResolvedClientConfig>()("tradekit/ClientConfig") {
   /** A layer with the configuration resolved from `options`. */
   static layer(options: ClientOptions): Layer.Layer<ClientConfig> {
     return Layer.succeed(ClientConfig, resolveClientConfig(options))

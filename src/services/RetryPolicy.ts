@@ -8,9 +8,9 @@ export interface RetryPolicy {
   /** Retries after the first try; 0 turns retrying off. */
   readonly times: number
   /** The first delay; each next one doubles, with jitter. */
-  readonly baseDelay: Duration.DurationInput
+  readonly baseDelay: Duration.Input
   /** No delay is longer, except one the server asks for with `Retry-After`. */
-  readonly maxDelay: Duration.DurationInput
+  readonly maxDelay: Duration.Input
 }
 
 /** 3 retries, 250 ms doubling up to 5 s. */
@@ -48,12 +48,19 @@ const asksTooLong = (error: ApiRequestError): error is APIError & { readonly ret
 export const retrySchedule = (policy: RetryPolicy): Schedule.Schedule<ApiRequestError, ApiRequestError> =>
   Schedule.exponential(policy.baseDelay, 2).pipe(
     Schedule.jittered,
-    Schedule.intersect(Schedule.recurs(policy.times)),
-    Schedule.whileInput((error: ApiRequestError) => isTransientFailure(error) && !asksTooLong(error)),
+    Schedule.setInputType<ApiRequestError>(),
+    // `attempt` is 1 at the first failure: at most `times` retries.
+    Schedule.while(
+      ({ attempt, input }) => attempt <= policy.times && isTransientFailure(input) && !asksTooLong(input),
+    ),
     Schedule.passthrough,
     // Whole milliseconds: jitter makes fractional ones, which a TestClock cannot turn into nanoseconds.
-    Schedule.modifyDelay((error: ApiRequestError, delay) =>
-      Duration.millis(Math.round(Duration.toMillis(retryAfterOf(error) ?? Duration.min(delay, Duration.decode(policy.maxDelay))))),
+    Schedule.modifyDelay(({ input, duration }) =>
+      Effect.succeed(
+        Duration.millis(
+          Math.round(Duration.toMillis(retryAfterOf(input) ?? Duration.min(duration, Duration.fromInputUnsafe(policy.maxDelay)))),
+        ),
+      ),
     ),
   )
 

@@ -1,6 +1,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Semaphore from "effect/Semaphore"
 
 /** What the SendLocks service offers: one wallet send at a time per account and chain. */
 export interface SendLocksService {
@@ -13,11 +14,11 @@ export interface SendLocksService {
 
 /** Builds a fresh set of locks; every execution that shares it sends one transaction at a time per account. */
 export const makeSendLocks: Effect.Effect<SendLocksService> = Effect.sync(() => {
-  const locks = new Map<string, Effect.Semaphore>()
-  const lockOf = (key: string): Effect.Semaphore => {
+  const locks = new Map<string, Semaphore.Semaphore>()
+  const lockOf = (key: string): Semaphore.Semaphore => {
     let lock = locks.get(key)
     if (lock === undefined) {
-      lock = Effect.unsafeMakeSemaphore(1)
+      lock = Semaphore.makeUnsafe(1)
       locks.set(key, lock)
     }
     return lock
@@ -32,7 +33,7 @@ export const makeSendLocks: Effect.Effect<SendLocksService> = Effect.sync(() => 
  * provides one for all its actions (and keeps it across `configure`); an execution without one serialises
  * its own sends only.
  */
-export class SendLocks extends Context.Tag("tradekit/SendLocks")<SendLocks, SendLocksService>() {
+export class SendLocks extends Context.Service<SendLocks, SendLocksService>()("tradekit/SendLocks") {
   /** A layer with a fresh set of locks. */
   static readonly layer: Layer.Layer<SendLocks> = Layer.effect(SendLocks, makeSendLocks)
 }

@@ -71,4 +71,4 @@ export interface WalletService {
  * The user's wallet. Provide it from a viem WalletClient with `walletLayer` / `fromViemWalletClient`, from the
  * older SDK's wallet shape with `fromReservoirWallet`, or use the fake of `tradekit/testing` in tests.
  */
-export class Wallet extends Context.Tag("tradekit/Wallet")<Wallet, WalletService>() {}
+export class Wallet extends Context.Service<Wallet, WalletService>()("tradekit/Wallet") {}

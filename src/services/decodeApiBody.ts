@@ -1,8 +1,8 @@
 import * as Effect from "effect/Effect"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { MalformedResponseError } from "../errors/index.js"
 import { copyPlain, PROTOTYPE_KEYS } from "../internal/copyPlain.js"
+import { withUnknownFields } from "../internal/withUnknownFields.js"
 
 /** A `JSON.parse` reviver that drops `__proto__`, `constructor` and `prototype` keys wherever they appear. */
 export const prototypeSafeReviver = (key: string, value: unknown): unknown => (PROTOTYPE_KEYS.has(key) ? undefined : value)
@@ -13,7 +13,7 @@ export const prototypeSafeReviver = (key: string, value: unknown): unknown => (P
  * prototype, whether it came through JSON or not.
  */
 export const decodeApiBody = <A, I>(
-  schema: Schema.Schema<A, I>,
+  schema: Schema.Codec<A, I>,
   endpoint: string,
   body: unknown,
 ): Effect.Effect<A, MalformedResponseError> =>
@@ -23,10 +23,9 @@ export const decodeApiBody = <A, I>(
     catch: () => MalformedResponseError.fromIssue(endpoint, "the body is nested too deeply"),
   }).pipe(
     Effect.flatMap((safe) =>
-      Schema.decodeUnknown(schema, { onExcessProperty: "preserve", errors: "all" })(safe).pipe(
-        Effect.mapError((error) =>
-          MalformedResponseError.fromIssue(endpoint, ParseResult.TreeFormatter.formatErrorSync(error)),
-        ),
+      Schema.decodeUnknownEffect(schema, { errors: "all" })(safe).pipe(
+        Effect.map((decoded) => withUnknownFields(safe, decoded) as A),
+        Effect.mapError((error) => MalformedResponseError.fromIssue(endpoint, error.message)),
       ),
     ),
   )

@@ -1,4 +1,4 @@
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { UnsafeEndpointError } from "../errors/index.js"
 
 /**
@@ -6,8 +6,8 @@ import { UnsafeEndpointError } from "../errors/index.js"
  * origin: an absolute URL, a protocol-relative `//host`, a `user@host` trick, a backslash, or a path that is
  * not under the base URL's path.
  */
-export const endpointUrl = (baseApiUrl: string, endpoint: string): Either.Either<URL, UnsafeEndpointError> => {
-  const refuse = () => Either.left(UnsafeEndpointError.refuse(endpoint, baseApiUrl))
+export const endpointUrl = (baseApiUrl: string, endpoint: string): Result.Result<URL, UnsafeEndpointError> => {
+  const refuse = () => Result.fail(UnsafeEndpointError.refuse(endpoint, baseApiUrl))
   if (!endpoint.startsWith("/") || endpoint.startsWith("//") || /[\\@\s]/.test(endpoint.split("?")[0] ?? "")) {
     return refuse()
   }
@@ -21,5 +21,5 @@ export const endpointUrl = (baseApiUrl: string, endpoint: string): Either.Either
   }
   const basePath = base.pathname.replace(/\/+$/, "")
   const sameOrigin = url.origin === base.origin && url.username === base.username && url.password === base.password
-  return sameOrigin && url.pathname.startsWith(`${basePath}/`) ? Either.right(url) : refuse()
+  return sameOrigin && url.pathname.startsWith(`${basePath}/`) ? Result.succeed(url) : refuse()
 }

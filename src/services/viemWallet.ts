@@ -73,7 +73,7 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
           } as Parameters<WalletClient["sendTransaction"]>[0]),
         ).pipe(
           Effect.tap((hash) =>
-            Effect.tap(lookUpSentTransaction(publicClientFor(chain), hash), (transaction) => {
+            Effect.map(lookUpSentTransaction(publicClientFor(chain), hash), (transaction) => {
               if (transaction !== undefined) sentTransactions.set(hash, transaction)
             }),
           ),

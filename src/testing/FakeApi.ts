@@ -1,7 +1,7 @@
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientError from "@effect/platform/HttpClientError"
-import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Effect from "effect/Effect"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientError from "effect/http/HttpClientError"
+import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Layer from "effect/Layer"
 
 /** A request the fake API received, as the server would see it. */
@@ -117,7 +117,10 @@ export const makeFakeApi = (): FakeApi => {
           ? { status: 404, body: { message: `No fake route for ${request.method} ${url.pathname}`, statusCode: 404 } }
           : yield* respond(route.responder, recorded, route.calls++).pipe(
               Effect.mapError(
-                (cause) => new HttpClientError.RequestError({ request, reason: "Transport", cause, description: cause.message }),
+                (cause) =>
+                  new HttpClientError.HttpClientError({
+                    reason: new HttpClientError.TransportError({ request, cause, description: cause.message }),
+                  }),
               ),
             )
       const body = answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body)

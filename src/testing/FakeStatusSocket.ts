@@ -1,5 +1,5 @@
-import * as Socket from "@effect/platform/Socket"
 import * as Layer from "effect/Layer"
+import * as Socket from "effect/socket/Socket"
 import type { StatusUpdate } from "../pipeline/watchStatusSocket.js"
 
 /** One socket the executor opened on the fake status server. */
@@ -39,7 +39,8 @@ class FakeWebSocket extends EventTarget implements FakeSocketConnection {
   constructor(readonly url: string) {
     super()
   }
-  send(frame: string): void {
+  send(data: string | Uint8Array): void {
+    const frame = typeof data === "string" ? data : new TextDecoder().decode(data)
     try {
       this.received.push(JSON.parse(frame))
     } catch {
@@ -63,7 +64,7 @@ class FakeWebSocket extends EventTarget implements FakeSocketConnection {
  *
  * @example
  * const socket = makeFakeStatusSocket()
- * const fiber = yield* Effect.fork(executeSteps(options).pipe(Effect.provide(testLayer({ api, wallet })), Effect.provide(socket.layer)))
+ * const fiber = yield* Effect.forkChild(executeSteps(options).pipe(Effect.provide(testLayer({ api, wallet })), Effect.provide(socket.layer)))
  * socket.push({ txHash, status: "success" })
  */
 export const makeFakeStatusSocket = (): FakeStatusSocket => {
@@ -83,7 +84,7 @@ export const makeFakeStatusSocket = (): FakeStatusSocket => {
     layer: Layer.succeed(Socket.WebSocketConstructor, (url: string) => {
       const socket = new FakeWebSocket(url)
       connections.push(socket)
-      return socket as unknown as globalThis.WebSocket
+      return socket as unknown as Socket.WebSocketLike
     }),
   }
 }

@@ -45,11 +45,11 @@ export interface FakeWalletBehaviour {
   /** What happens to each sent transaction, in order; `"success"` once the list runs out. */
   receipts: Array<ReceiptScript>
   /** How long after a wait starts the receipt arrives (on the Clock, so a TestClock drives it). */
-  receiptDelay: Duration.DurationInput
+  receiptDelay: Duration.Input
   /** The chain the wallet says it is on. */
   chainId: number
   /** How long a send prompt stays open before the user confirms it (on the Clock). */
-  sendDelay: Duration.DurationInput
+  sendDelay: Duration.Input
   /**
    * The user confirms a send prompt even after the caller gave up on it (a time limit, an abort): the
    * transaction goes out, and its hash never reaches the caller.
@@ -136,7 +136,7 @@ export const makeFakeWallet = (
       behaviour.rejectSignatures
         ? Effect.fail(new UserRejectedError({ operation: "signMessage" }))
         : Effect.promise(() => account.signMessage({ message })).pipe(
-            Effect.tap((signature) => calls.push({ method: "signMessage", message, signature })),
+            Effect.tap((signature) => Effect.sync(() => calls.push({ method: "signMessage", message, signature }))),
           ),
     signTypedData: ({ typedData }) =>
       behaviour.rejectSignatures
@@ -144,11 +144,11 @@ export const makeFakeWallet = (
         : Effect.tryPromise({
             try: () => account.signTypedData(typedData),
             catch: (cause) => new WalletError({ operation: "signTypedData", cause, message: `Wallet signTypedData failed: ${String(cause)}` }),
-          }).pipe(Effect.tap((signature) => calls.push({ method: "signTypedData", typedData, signature }))),
+          }).pipe(Effect.tap((signature) => Effect.sync(() => calls.push({ method: "signTypedData", typedData, signature })))),
     sendTransaction: ({ chain, request }) =>
       Effect.suspend(() => {
         if (behaviour.rejectTransactions) return Effect.fail(new UserRejectedError({ operation: "sendTransaction" }))
-        const prompt = Duration.isZero(Duration.decode(behaviour.sendDelay)) ? Effect.void : Effect.sleep(behaviour.sendDelay)
+        const prompt = Duration.isZero(Duration.fromInputUnsafe(behaviour.sendDelay)) ? Effect.void : Effect.sleep(behaviour.sendDelay)
         return prompt.pipe(
           Effect.onInterrupt(() => (behaviour.confirmAbandonedSends ? Effect.sync(() => recordSend(chain.id, request)) : Effect.void)),
           Effect.map(() => recordSend(chain.id, request)),
@@ -163,8 +163,8 @@ export const makeFakeWallet = (
         }),
     waitForReceipt: ({ hash }) =>
       Effect.sync(() => calls.push({ method: "waitForReceipt", hash })).pipe(
-        Effect.zipRight(Duration.isZero(Duration.decode(behaviour.receiptDelay)) ? Effect.void : Effect.sleep(behaviour.receiptDelay)),
-        Effect.zipRight(Effect.suspend(() => outcomeOf(hash))),
+        Effect.andThen(Duration.isZero(Duration.fromInputUnsafe(behaviour.receiptDelay)) ? Effect.void : Effect.sleep(behaviour.receiptDelay)),
+        Effect.andThen(Effect.suspend(() => outcomeOf(hash))),
       ),
   }
 

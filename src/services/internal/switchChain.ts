@@ -33,14 +33,14 @@ export type SwitchChainErrorType = UserRejectedError | WalletError | ChainMismat
  */
 export const switchChain = (client: WalletClient, chain: Chain): Effect.Effect<void, SwitchChainErrorType> => {
   const request = walletCall("switchChain", () => client.switchChain({ id: chain.id }))
-  const addThenSwitch = walletCall("switchChain", () => client.addChain({ chain })).pipe(Effect.zipRight(request))
+  const addThenSwitch = walletCall("switchChain", () => client.addChain({ chain })).pipe(Effect.andThen(request))
   return request.pipe(
     Effect.catchIf(
       (error): error is WalletError => error._tag === "WalletError" && hasCode(error.cause, UNRECOGNIZED_CHAIN),
       () => addThenSwitch,
     ),
     Effect.catchTag("WalletError", () => Effect.void),
-    Effect.zipRight(walletCall("getChainId", () => client.getChainId())),
+    Effect.andThen(walletCall("getChainId", () => client.getChainId())),
     Effect.flatMap((after) => (after === chain.id ? Effect.void : Effect.fail(ChainMismatchError.of(after, chain.id)))),
   )
 }

@@ -30,7 +30,7 @@ const replacementReason = (original: Transaction, replacement: Transaction): "re
  */
 export const lookUpSentTransaction = (client: PublicClient, hash: Hex) =>
   Effect.tryPromise(() => client.getTransaction({ hash })).pipe(
-    Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.intersect(Schedule.recurs(5)))),
+    Effect.retry({ schedule: Schedule.spaced("50 millis"), times: 5 }),
     Effect.option,
     Effect.map(Option.getOrUndefined),
   )
@@ -44,7 +44,7 @@ export const lookUpSentTransaction = (client: PublicClient, hash: Hex) =>
 export const watchReceipt = (
   client: PublicClient,
   hash: Hex,
-  interval: Duration.DurationInput,
+  interval: Duration.Input,
   sent?: Transaction,
 ) =>
   Effect.gen(function* () {
@@ -98,9 +98,9 @@ export const watchReceipt = (
       return original === undefined ? Option.none<ReceiptOutcome>() : yield* findReplacement(original)
     })
 
-    const untilSettled = Schedule.recurUntil<Option.Option<ReceiptOutcome>>(Option.isSome).pipe(
-      Schedule.addDelay(() => interval),
-    )
-    const outcome: Option.Option<ReceiptOutcome> = yield* Effect.repeat(probe, untilSettled)
+    const outcome: Option.Option<ReceiptOutcome> = yield* Effect.repeat(probe, {
+      schedule: Schedule.spaced(interval),
+      until: Option.isSome,
+    })
     return Option.getOrThrow(outcome)
   })

@@ -1,0 +1,32 @@
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false
+  const prototype: unknown = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
+}
+
+/**
+ * `decoded` with the fields of `input` that its schema did not name put back, in every object the two share
+ * (Effect 4's decoding drops them; v3 kept them with `onExcessProperty: "preserve"`). Like v3, the unknown
+ * fields come first, then the decoded ones; a decoded value always wins over the input's.
+ *
+ * `input` must already be prototype-safe (see `copyPlain`): its keys are copied as they are.
+ * @internal
+ */
+export const withUnknownFields = (input: unknown, decoded: unknown): unknown => {
+  // The same reference: passed through untouched (an `Unknown` field), nothing was dropped from it.
+  if (input === decoded) return decoded
+  if (Array.isArray(input) && Array.isArray(decoded)) {
+    return input.length === decoded.length ? decoded.map((element, i) => withUnknownFields(input[i], element)) : decoded
+  }
+  if (!isPlainObject(input) || !isPlainObject(decoded)) return decoded
+  const merged: Record<string, unknown> = {}
+  const define = (key: string, value: unknown) =>
+    Object.defineProperty(merged, key, { value, enumerable: true, writable: true, configurable: true })
+  for (const [key, value] of Object.entries(input)) {
+    if (!Object.hasOwn(decoded, key)) define(key, value)
+  }
+  for (const [key, value] of Object.entries(decoded)) {
+    define(key, Object.hasOwn(input, key) ? withUnknownFields(input[key], value) : value)
+  }
+  return merged
+}
