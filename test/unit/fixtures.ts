@@ -1,4 +1,7 @@
-import { Effect, Fiber, TestClock, type Duration } from "effect"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as TestClock from "effect/testing/TestClock"
+import type * as Duration from "effect/Duration"
 import type { Address } from "viem"
 import { executeSteps, type ExecuteStepsOptions } from "../../src/pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../../src/pipeline/ExecutionSnapshot.js"
@@ -49,9 +52,9 @@ export const setup = (options: ClientOptions = {}) => {
 }
 
 /** Runs `effect` in a fiber while the TestClock moves forward by `step` at a time, `times` times; returns its exit. */
-export const runWithClock = <A, E>(effect: Effect.Effect<A, E>, step: Duration.DurationInput, times: number) =>
+export const runWithClock = <A, E>(effect: Effect.Effect<A, E>, step: Duration.Input, times: number) =>
   Effect.gen(function* () {
-    const fiber = yield* Effect.fork(effect)
+    const fiber = yield* Effect.forkChild(effect)
     for (let i = 0; i < times; i++) yield* TestClock.adjust(step)
     return yield* Fiber.await(fiber)
   })

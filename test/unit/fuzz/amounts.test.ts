@@ -1,4 +1,5 @@
-import { Either, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { AmountString, BigIntFromAmount } from "../../../src/schema/primitives.js"
@@ -25,8 +26,8 @@ describe("fuzz: amounts", () => {
   it("AmountString accepts exactly the non-negative integers (decimal string, 0x-hex string, safe integer), and never throws", () => {
     fc.assert(
       fc.property(candidate, (value) => {
-        const decoded = Schema.decodeUnknownEither(AmountString)(value)
-        expect(Either.isRight(decoded)).toBe(isAmount(value))
+        const decoded = Schema.decodeUnknownResult(AmountString)(value)
+        expect(Result.isSuccess(decoded)).toBe(isAmount(value))
       }),
       { seed: FUZZ_SEED, numRuns: 5_000 },
     )
@@ -35,11 +36,11 @@ describe("fuzz: amounts", () => {
   it("BigIntFromAmount decodes to the same non-negative bigint and encodes back to a decimal string", () => {
     fc.assert(
       fc.property(candidate, (value) => {
-        const decoded = Schema.decodeUnknownEither(BigIntFromAmount)(value)
-        if (Either.isLeft(decoded)) return
-        expect(decoded.right).toBe(BigInt(value as string | number))
-        expect(decoded.right >= 0n).toBe(true)
-        expect(Schema.encodeSync(BigIntFromAmount)(decoded.right)).toBe(decoded.right.toString())
+        const decoded = Schema.decodeUnknownResult(BigIntFromAmount)(value)
+        if (Result.isFailure(decoded)) return
+        expect(decoded.success).toBe(BigInt(value as string | number))
+        expect(decoded.success >= 0n).toBe(true)
+        expect(Schema.encodeSync(BigIntFromAmount)(decoded.success)).toBe(decoded.success.toString())
       }),
       { seed: FUZZ_SEED, numRuns: 5_000 },
     )
@@ -49,8 +50,8 @@ describe("fuzz: amounts", () => {
     const from = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
     fc.assert(
       fc.property(fc.constantFrom("value", "gas", "maxFeePerGas", "maxPriorityFeePerGas"), candidate, (field, value) => {
-        const decoded = Schema.decodeUnknownEither(TransactionRequest)({ from, to: from, [field]: value })
-        expect(Either.isRight(decoded)).toBe(value === undefined || (isAmount(value)))
+        const decoded = Schema.decodeUnknownResult(TransactionRequest)({ from, to: from, [field]: value })
+        expect(Result.isSuccess(decoded)).toBe(value === undefined || (isAmount(value)))
       }),
       { seed: FUZZ_SEED, numRuns: 2_000 },
     )

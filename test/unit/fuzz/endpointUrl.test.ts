@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import * as Result from "effect/Result"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { endpointUrl } from "../../../src/services/endpointUrl.js"
@@ -27,11 +27,11 @@ describe("fuzz: endpointUrl", () => {
     fc.assert(
       fc.property(fc.constantFrom(...bases), endpoint, (base, path) => {
         const result = endpointUrl(base, path)
-        if (Either.isLeft(result)) {
-          expect(result.left._tag).toBe("UnsafeEndpointError")
+        if (Result.isFailure(result)) {
+          expect(result.failure._tag).toBe("UnsafeEndpointError")
           return
         }
-        const url = result.right
+        const url = result.success
         const expected = new URL(base)
         // What fetch will use is the href: parse it again, as the platform would.
         const sent = new URL(url.href)
@@ -50,7 +50,7 @@ describe("fuzz: endpointUrl", () => {
     fc.assert(
       fc.property(fc.constantFrom(...bases), fc.array(fc.stringMatching(/^[a-z0-9-]{1,8}$/), { minLength: 1, maxLength: 4 }), (base, segments) => {
         const result = endpointUrl(base, `/${segments.join("/")}`)
-        expect(Either.isRight(result)).toBe(true)
+        expect(Result.isSuccess(result)).toBe(true)
       }),
       { seed: FUZZ_SEED, numRuns: 500 },
     )

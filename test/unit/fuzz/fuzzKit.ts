@@ -2,7 +2,16 @@
  * Shared pieces of the fuzz tests: the error catalogue, a valid execute answer to mutate, JSON mutations, and
  * a runner that drives one execution over the fake API and wallet with a TestClock until it ends.
  */
-import { Cause, Effect, Exit, Fiber, Layer, Option, Schema, TestClock, TestContext } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as TestClock from "effect/testing/TestClock"
+import * as TestConsole from "effect/testing/TestConsole"
 import fc from "fast-check"
 import { isAddress, isHex } from "viem"
 import * as Errors from "../../../src/errors/index.js"
@@ -18,7 +27,8 @@ import { Wallet } from "../../../src/services/Wallet.js"
 /** Every `_tag` of the error catalogue (src/errors): a failure must carry one of these. */
 export const ERROR_TAGS: ReadonlySet<string> = new Set(
   Object.values(Errors).flatMap((value) => {
-    const tag = (value as { _tag?: unknown })._tag
+    // Effect 4's TaggedError classes have no static `_tag`: the tag is the literal of their `_tag` field.
+    const tag = (value as { fields?: { _tag?: { ast?: { literal?: unknown } } } }).fields?._tag?.ast?.literal
     return typeof value === "function" && typeof tag === "string" ? [tag] : []
   }),
 )
@@ -235,6 +245,9 @@ export const mutate = (document: unknown, mutations: ReadonlyArray<Mutation>, wi
 
 // ------------------------------------------------------------------------------------------- running
 
+/** The test services `it.effect` provides (v3's TestContext): a TestClock and a TestConsole. */
+const TestEnv = Layer.mergeAll(TestConsole.layer, TestClock.layer())
+
 /** A wallet call as it was asked for, before the wallet did anything with it (so also when the wallet failed). */
 export type WalletAttempt =
   | { readonly method: "signMessage"; readonly message: unknown }
@@ -281,7 +294,7 @@ export const runExecution = (
     recordingWalletLayer(wallet, attempts),
   )
   const program = Effect.gen(function* () {
-    const fiber = yield* Effect.fork(
+    const fiber = yield* Effect.forkChild(
       executeSteps({
         request: { path, body: { items: [{ token: `${NFT}:42` }] } },
         onProgress: (snapshot) => Effect.sync(() => void (last = snapshot)),
@@ -289,15 +302,15 @@ export const runExecution = (
     )
     // The data poll can take 15 × 5 s per step; 600 simulated seconds bound every execution of the template.
     for (let tick = 0; tick < 600; tick++) {
-      const done = yield* Fiber.poll(fiber)
-      if (Option.isSome(done)) return done.value
+      const done = fiber.pollUnsafe()
+      if (done !== undefined) return done
       yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
       yield* TestClock.adjust("1 second")
     }
     yield* Fiber.interrupt(fiber)
     return Exit.die(new Error("the execution did not end within 600 simulated seconds"))
   })
-  return Effect.runPromise(program.pipe(Effect.provide(TestContext.TestContext))).then((exit) => ({ exit, api, wallet, attempts, last }))
+  return Effect.runPromise(program.pipe(Effect.provide(TestEnv))).then((exit) => ({ exit, api, wallet, attempts, last }))
 }
 
 /**
@@ -306,9 +319,9 @@ export const runExecution = (
  */
 export const untypedFailure = (exit: Exit.Exit<unknown, unknown>): string | undefined => {
   if (Exit.isSuccess(exit)) return undefined
-  const die = Cause.dieOption(exit.cause)
-  if (Option.isSome(die)) return `defect: ${String(die.value)}`
-  const failure = Cause.failureOption(exit.cause)
+  const die = Cause.findDefect(exit.cause)
+  if (Result.isSuccess(die)) return `defect: ${String(die.success)}`
+  const failure = Cause.findErrorOption(exit.cause)
   if (Option.isNone(failure)) return `not a failure: ${Cause.pretty(exit.cause)}`
   const tag = (failure.value as { _tag?: unknown })?._tag
   return typeof tag === "string" && ERROR_TAGS.has(tag) ? undefined : `untyped failure: ${String(failure.value)}`
@@ -316,11 +329,11 @@ export const untypedFailure = (exit: Exit.Exit<unknown, unknown>): string | unde
 
 /** The failure's `_tag`, or undefined on success. */
 export const tagOf = (exit: Exit.Exit<unknown, unknown>): string | undefined =>
-  Exit.isSuccess(exit) ? undefined : Option.getOrUndefined(Option.map(Cause.failureOption(exit.cause), (e) => (e as { _tag: string })._tag))
+  Exit.isSuccess(exit) ? undefined : Option.getOrUndefined(Option.map(Cause.findErrorOption(exit.cause), (e) => (e as { _tag: string })._tag))
 
 /** True when the execute answer decodes (what the executor requires before doing anything). */
 export const decodes = (body: unknown): boolean =>
-  Schema.decodeUnknownEither(ExecuteResponse, { onExcessProperty: "preserve" })(body)._tag === "Right"
+  Result.isSuccess(Schema.decodeUnknownResult(ExecuteResponse)(body))
 
 /**
  * Checks every wallet call against the decoded answer: each transaction sent is the decoding of one
@@ -329,7 +342,7 @@ export const decodes = (body: unknown): boolean =>
  */
 export const walletCallProblems = (wallet: FakeWallet, answer: unknown): ReadonlyArray<string> => {
   const problems: Array<string> = []
-  const decoded = Schema.decodeUnknownSync(ExecuteResponse, { onExcessProperty: "preserve" })(answer)
+  const decoded = Schema.decodeUnknownSync(ExecuteResponse)(answer)
   const txItems = decoded.steps.flatMap((step) =>
     step.kind === "transaction" ? (step.items ?? []).flatMap((item) => (item.data === undefined ? [] : [item.data])) : [],
   )

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { Exit } from "effect"
+import * as Exit from "effect/Exit"
 import type { FakeResponse } from "../../../src/testing/FakeApi.js"
 import {
   FUZZ_SEED,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Fiber, Option, TestClock } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
+import * as TestClock from "effect/testing/TestClock"
 import { setup, step } from "../fixtures.js"
 
 const LIST = { request: { path: "/execute/list/v5", body: {} } }
@@ -10,7 +15,7 @@ const done = { body: { steps: [step("done", "signature", [{ status: "complete" }
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   expect(Exit.isFailure(exit)).toBe(true)
-  return Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; [key: string]: unknown }
+  return Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; [key: string]: unknown }
 }
 
 /**
@@ -26,7 +31,7 @@ describe("waiting for item data: paced at the chain's interval, capped across wa
       // Chain 1 polls every 2000 ms.
       const { api, wallet, execute } = setup()
       api.route("POST", "/execute/list/v5", shifting((call) => [waiting(`step-${call}`)]))
-      const fiber = yield* Effect.fork(Effect.exit(execute(LIST)))
+      const fiber = yield* Effect.forkChild(Effect.exit(execute(LIST)))
       yield* TestClock.adjust("1 millis")
       // The first answer and one re-poll; the next waits for the clock.
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(2)
@@ -44,7 +49,7 @@ describe("waiting for item data: paced at the chain's interval, capped across wa
       const { api, wallet, execute } = setup()
       // Every answer: a new step to sign, then a new step without data.
       api.route("POST", "/execute/list/v5", shifting((call) => [signing(`sign-${call}`), waiting(`wait-${call}`)], 30))
-      const fiber = yield* Effect.fork(Effect.exit(execute(LIST)))
+      const fiber = yield* Effect.forkChild(Effect.exit(execute(LIST)))
       yield* TestClock.adjust("1 millis")
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(2)
       yield* TestClock.adjust("1998 millis")
@@ -60,7 +65,7 @@ describe("waiting for item data: paced at the chain's interval, capped across wa
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api.route("POST", "/execute/list/v5", shifting((call) => [trivial(`nothing-${call}`), waiting(`wait-${call}`)]))
-      const fiber = yield* Effect.fork(Effect.exit(execute(LIST)))
+      const fiber = yield* Effect.forkChild(Effect.exit(execute(LIST)))
       for (let i = 0; i < 40; i++) yield* TestClock.adjust("1 second")
       const error = failureOf(yield* Fiber.join(fiber))
       expect(error).toMatchObject({ _tag: "PollTimeoutError", kind: "data", attempts: 15 })

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Fiber, TestClock } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as TestClock from "effect/testing/TestClock"
 import { EXCHANGE, NFT, setup, step, txItem } from "../fixtures.js"
 
 describe("executeSteps: the step loop", () => {
@@ -71,7 +75,7 @@ describe("executeSteps: the step loop", () => {
           // No item is confirmed until all three transactions are out: only possible when they run concurrently.
           return { body: { synced: wallet.sent.length === 3 } }
         })
-      const exit = yield* Effect.fork(execute({ request: { path: "/execute/list/v5", body: {} } }))
+      const exit = yield* Effect.forkChild(execute({ request: { path: "/execute/list/v5", body: {} } }))
       yield* TestClock.adjust("10 seconds")
       const final = yield* Fiber.join(exit)
       expect(final.status).toBe("complete")

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, TestClock } from "effect"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as TestClock from "effect/testing/TestClock"
 import { resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
@@ -62,7 +64,7 @@ describe("the plan is validated before the first wallet call", () => {
           { body: { steps: [step("order-signature", "signature", [{ status: "incomplete", tip: "approve first" }])] } },
           { body: { steps: [step("order-signature", "signature", [signatureItem("https://evil.test/order")])] } },
         ])
-      const fiber = yield* Effect.fork(execute(LIST))
+      const fiber = yield* Effect.forkChild(execute(LIST))
       yield* TestClock.adjust("1 minute")
       const error = yield* Effect.flip(Fiber.join(fiber))
       expect(error._tag).toBe("UnsafeEndpointError")
@@ -77,7 +79,7 @@ describe("a signed order is posted at most once", () => {
       api
         .route("POST", "/execute/list/v5", { body: { steps: [step("order-signature", "signature", [signatureItem("/order/v4")])] } })
         .route("POST", "/order/v4", { status: 502, body: "bad gateway" })
-      const fiber = yield* Effect.fork(execute(LIST))
+      const fiber = yield* Effect.forkChild(execute(LIST))
       yield* TestClock.adjust("1 minute")
       const error = yield* Effect.flip(Fiber.join(fiber))
       expect(error._tag).toBe("OrderPostUnknownError")

@@ -1,6 +1,11 @@
-import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClient from "effect/http/HttpClient"
 import { describe, expect, it } from "@effect/vitest"
-import { type Duration, Effect, Exit, Fiber, Layer, TestClock } from "effect"
+import type * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as TestClock from "effect/testing/TestClock"
 import { executeSteps, resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { ApiClient } from "../../../src/services/ApiClient.js"
@@ -66,32 +71,32 @@ const makeGate = (stopAt: number) => {
 }
 
 const gatedWallet = (service: WalletService, gate: Effect.Effect<void>): WalletService => ({
-  address: Effect.zipRight(gate, service.address),
-  chainId: Effect.zipRight(gate, service.chainId),
-  blockNumber: (chain) => Effect.zipRight(gate, service.blockNumber(chain)),
-  signMessage: (args) => Effect.zipRight(gate, service.signMessage(args)),
-  signTypedData: (args) => Effect.zipRight(gate, service.signTypedData(args)),
-  sendTransaction: (args) => Effect.zipRight(gate, service.sendTransaction(args)),
-  nextNonce: (args) => Effect.zipRight(gate, service.nextNonce!(args)),
-  transactionByNonce: (args) => Effect.zipRight(gate, service.transactionByNonce!(args)),
-  waitForReceipt: (args) => Effect.zipRight(gate, service.waitForReceipt(args)),
+  address: Effect.andThen(gate, service.address),
+  chainId: Effect.andThen(gate, service.chainId),
+  blockNumber: (chain) => Effect.andThen(gate, service.blockNumber(chain)),
+  signMessage: (args) => Effect.andThen(gate, service.signMessage(args)),
+  signTypedData: (args) => Effect.andThen(gate, service.signTypedData(args)),
+  sendTransaction: (args) => Effect.andThen(gate, service.sendTransaction(args)),
+  nextNonce: (args) => Effect.andThen(gate, service.nextNonce!(args)),
+  transactionByNonce: (args) => Effect.andThen(gate, service.transactionByNonce!(args)),
+  waitForReceipt: (args) => Effect.andThen(gate, service.waitForReceipt(args)),
 })
 
 const layerOf = (api: ReturnType<typeof makeFakeApi>, wallet: WalletService, gate: Effect.Effect<void>) => {
   const config = ClientConfig.layer({ chains: [TEST_CHAIN], retry: NO_RETRY })
   const http = Layer.effect(
     HttpClient.HttpClient,
-    Effect.map(HttpClient.HttpClient, (client) => HttpClient.transform(client, (effect) => Effect.zipRight(gate, effect))),
+    Effect.map(HttpClient.HttpClient, (client) => HttpClient.transform(client, (effect) => Effect.andThen(gate, effect))),
   ).pipe(Layer.provide(api.layer))
   return Layer.mergeAll(config, ApiClient.layer.pipe(Layer.provide(Layer.merge(http, config))), Layer.succeed(Wallet, wallet))
 }
 
 /** Runs `effect` and aborts it (interrupts it) once the TestClock has moved by `after`. */
 const abortAfter =
-  (after: Duration.DurationInput) =>
+  (after: Duration.Input) =>
   <A, E>(effect: Effect.Effect<A, E>) =>
     Effect.gen(function* () {
-      const fiber = yield* Effect.fork(effect)
+      const fiber = yield* Effect.forkChild(effect)
       yield* TestClock.adjust(after)
       yield* Fiber.interrupt(fiber)
       return yield* Fiber.join(fiber)
@@ -161,7 +166,7 @@ describe("the journal: an execution interrupted after any wallet call or API req
           expect(sideEffectsOf(wallet, api), `side effects when call ${stopAt} was cut`).toEqual(expected)
           continue
         }
-        expect(Exit.isInterrupted(first), `interrupted at call ${stopAt}`).toBe(true)
+        expect(Exit.hasInterrupts(first), `interrupted at call ${stopAt}`).toBe(true)
         // What a page would have stored: the last snapshot, through JSON. Before the first answer there is
         // none, and the action simply starts again.
         const open = layerOf(api, wallet.service, Effect.void)
@@ -177,7 +182,7 @@ describe("the journal: an execution interrupted after any wallet call or API req
   it.effect("a send whose prompt was abandoned and confirmed later is adopted on resume, not sent again", () =>
     Effect.gen(function* () {
       const { wallet, resume, last, exit } = yield* abandonFirstSend({ sendDelay: "10 seconds", confirmAbandonedSends: true })
-      expect(Exit.isInterrupted(exit)).toBe(true)
+      expect(Exit.hasInterrupts(exit)).toBe(true)
       // The user confirmed the abandoned prompt: one transaction is out, and the snapshot does not know its hash.
       expect(wallet.sent).toHaveLength(1)
       expect(last?.journal?.map((entry) => entry._tag)).toEqual(["SendRequested"])

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Logger, LogLevel } from "effect"
+import * as Effect from "effect/Effect"
+import * as Logger from "effect/Logger"
+import * as References from "effect/References"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
 import { step, txItem } from "../fixtures.js"
 
 const capture = () => {
   const lines: Array<string> = []
-  const logger = Logger.make(({ logLevel, message }) => lines.push(`${logLevel.label} ${String(message)}`))
-  return { lines, layer: Logger.replace(Logger.defaultLogger, logger) }
+  const logger = Logger.make(({ logLevel, message }) => lines.push(`${logLevel.toUpperCase()} ${String(message)}`))
+  return { lines, layer: Logger.layer([logger]) }
 }
 
 const run = (logLevel: 0 | 4) =>
@@ -20,10 +22,10 @@ const run = (logLevel: 0 | 4) =>
       .route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] }, headers: { deprecation: "true" } })
       .route("GET", /synced/, (request) => ({ body: { synced: !request.path.includes(wallet.sent[0]!.hash) } }))
     yield* Effect.log("the app's own line").pipe(
-      Effect.zipRight(executeSteps({ request: { path: "/execute/list/v5", body: {} } })),
+      Effect.andThen(executeSteps({ request: { path: "/execute/list/v5", body: {} } })),
       Effect.provide(testLayer({ api, wallet, options: { logLevel } })),
       Effect.provide(logs.layer),
-      Logger.withMinimumLogLevel(LogLevel.Info),
+      Effect.provideService(References.MinimumLogLevel, "Info"),
     )
     return logs.lines
   })

@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { pollUntil } from "../../../src/pipeline/pollUntil.js"
 import { setup, step, txItem } from "../fixtures.js"
 
@@ -18,7 +18,7 @@ describe("pacing: nothing polls in a tight loop", () => {
         starts.push(yield* Clock.currentTimeMillis)
         return Option.none<string>()
       })
-      const fiber = yield* Effect.fork(Effect.exit(pollUntil(never, { interval: 0, attempts: 4, onExhausted: (n) => `after ${n}` })))
+      const fiber = yield* Effect.forkChild(Effect.exit(pollUntil(never, { interval: 0, attempts: 4, onExhausted: (n) => `after ${n}` })))
       yield* TestClock.adjust("0 millis")
       expect(starts).toEqual([0])
       yield* TestClock.adjust("1 second")
@@ -31,7 +31,7 @@ describe("pacing: nothing polls in a tight loop", () => {
       const { api, wallet, execute } = setup({ chains: [{ id: 1, name: "E", baseApiUrl: "https://api.test", active: true, checkPollingInterval: 0 }] })
       wallet.behaviour.receipts.push("pending")
       api.route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } }).route("GET", /synced/, { body: { synced: false } })
-      const fiber = yield* Effect.fork(execute(LIST))
+      const fiber = yield* Effect.forkChild(execute(LIST))
       for (let i = 0; i < 5; i++) yield* TestClock.adjust("10 millis")
       expect(api.requestsTo(/synced/)).toHaveLength(1)
       for (let i = 0; i < 19; i++) yield* TestClock.adjust("50 millis")

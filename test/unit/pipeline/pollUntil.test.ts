@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { pollUntil } from "../../../src/pipeline/pollUntil.js"
 
 describe("pollUntil", () => {
@@ -16,7 +16,7 @@ describe("pollUntil", () => {
         yield* Effect.sleep("400 millis")
         return starts.length === 3 ? Option.some("done") : Option.none()
       })
-      const fiber = yield* Effect.fork(pollUntil(slowProbe, { interval: "1 second", attempts: 5, onExhausted: () => "gave up" }))
+      const fiber = yield* Effect.forkChild(pollUntil(slowProbe, { interval: "1 second", attempts: 5, onExhausted: () => "gave up" }))
       for (let i = 0; i < 30; i++) yield* TestClock.adjust("100 millis")
       expect(yield* Fiber.join(fiber)).toBe("done")
       expect(starts).toEqual([0, 1000, 2000])
@@ -29,7 +29,7 @@ describe("pollUntil", () => {
         probes++
         return Option.none<string>()
       })
-      const fiber = yield* Effect.fork(Effect.exit(pollUntil(never, { interval: "1 second", attempts: 3, onExhausted: (n) => `after ${n}` })))
+      const fiber = yield* Effect.forkChild(Effect.exit(pollUntil(never, { interval: "1 second", attempts: 3, onExhausted: (n) => `after ${n}` })))
       yield* TestClock.adjust("10 seconds")
       expect(yield* Fiber.join(fiber)).toEqual(Exit.fail("after 3"))
       expect(probes).toBe(3)

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Fiber, Layer, Logger, LogLevel, Option, TestClock } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
+import * as References from "effect/References"
+import * as Option from "effect/Option"
+import * as TestClock from "effect/testing/TestClock"
 import { WalletError } from "../../../src/errors/index.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { Wallet } from "../../../src/services/Wallet.js"
@@ -11,14 +19,14 @@ const listing = (wallet: { readonly address: `0x${string}` }) => ({ body: { step
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   expect(Exit.isFailure(exit)).toBe(true)
-  return Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; [key: string]: unknown }
+  return Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; [key: string]: unknown }
 }
 
 /** Captures log lines at every level, as text. */
 const captureLogs = () => {
   const lines: Array<string> = []
-  const logger = Logger.make(({ logLevel, message }) => lines.push(`${logLevel.label} ${Array.isArray(message) ? message.join(" ") : String(message)}`))
-  return { lines, layer: Layer.merge(Logger.replace(Logger.defaultLogger, logger), Logger.minimumLogLevel(LogLevel.All)) }
+  const logger = Logger.make(({ logLevel, message }) => lines.push(`${logLevel.toUpperCase()} ${Array.isArray(message) ? message.join(" ") : String(message)}`))
+  return { lines, layer: Layer.merge(Logger.layer([logger]), Layer.succeed(References.MinimumLogLevel, "All")) }
 }
 
 describe("confirming: the receipt has the last word over the API", () => {
@@ -28,9 +36,9 @@ describe("confirming: the receipt has the last word over the API", () => {
       wallet.behaviour.receipts.push("revert")
       wallet.behaviour.receiptDelay = "1500 millis"
       api.route("POST", "/execute/list/v5", listing(wallet)).route("GET", /synced/, { body: { synced: true } })
-      const fiber = yield* Effect.fork(Effect.exit(execute(LIST)))
+      const fiber = yield* Effect.forkChild(Effect.exit(execute(LIST)))
       yield* TestClock.adjust("1499 millis")
-      expect(fiber.unsafePoll()).toBeNull()
+      expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust("1 millis")
       const error = failureOf(yield* Fiber.join(fiber))
       expect(error).toMatchObject({ _tag: "TransactionFailedError", reason: "reverted", message: "Transaction failed", txHash: wallet.sent[0]!.hash })
@@ -46,7 +54,7 @@ describe("confirming: the receipt has the last word over the API", () => {
       api
         .route("POST", "/execute/list/v5", { body: { steps: [step("sale", "transaction", [{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } }])] } })
         .route("POST", "/execute/status/v1", { body: { status: "success", txHashes: [`0x${"ab".repeat(32)}`] } })
-      const fiber = yield* Effect.fork(Effect.exit(execute(LIST)))
+      const fiber = yield* Effect.forkChild(Effect.exit(execute(LIST)))
       yield* TestClock.adjust("3 seconds")
       expect(failureOf(yield* Fiber.join(fiber))).toMatchObject({ _tag: "TransactionFailedError", reason: "reverted" })
     }))
@@ -56,9 +64,9 @@ describe("confirming: the receipt has the last word over the API", () => {
       const { api, wallet, execute } = setup()
       wallet.behaviour.receiptDelay = "3 seconds"
       api.route("POST", "/execute/list/v5", listing(wallet)).route("GET", /synced/, { body: { synced: true } })
-      const fiber = yield* Effect.fork(execute(LIST))
+      const fiber = yield* Effect.forkChild(execute(LIST))
       yield* TestClock.adjust("2999 millis")
-      expect(fiber.unsafePoll()).toBeNull()
+      expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust("1 millis")
       expect((yield* Fiber.join(fiber)).status).toBe("complete")
       // The API was asked once: its word was in, only the receipt was awaited.
@@ -75,7 +83,7 @@ describe("confirming: the receipt has the last word over the API", () => {
         ...wallet.service,
         waitForReceipt: () => Effect.fail(new WalletError({ operation: "waitForReceipt", message: "eth_getTransactionReceipt is not supported" })),
       })
-      const fiber = yield* Effect.fork(
+      const fiber = yield* Effect.forkChild(
         executeSteps(LIST).pipe(Effect.provide(Layer.merge(testLayer({ api, wallet, options: { logLevel: 4 } }), blind)), Effect.provide(logs.layer)),
       )
       yield* TestClock.adjust("2 seconds")
@@ -89,9 +97,9 @@ describe("confirming: the receipt has the last word over the API", () => {
       const { api, wallet, execute } = setup({ maxPollingAttemptsBeforeTimeout: 3 })
       wallet.behaviour.receipts.push("pending")
       api.route("POST", "/execute/list/v5", listing(wallet)).route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
-      const fiber = yield* Effect.fork(execute(LIST))
+      const fiber = yield* Effect.forkChild(execute(LIST))
       yield* TestClock.adjust("5999 millis")
-      expect(fiber.unsafePoll()).toBeNull()
+      expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust("1 millis")
       expect((yield* Fiber.join(fiber)).status).toBe("complete")
       expect(api.requestsTo(/synced/)).toHaveLength(2)
@@ -103,7 +111,7 @@ describe("confirming: the receipt has the last word over the API", () => {
       wallet.behaviour.receipts.push({ replace: "repriced" })
       wallet.behaviour.receiptDelay = "1 second"
       api.route("POST", "/execute/list/v5", listing(wallet)).route("GET", /synced/, { body: { synced: true } })
-      const fiber = yield* Effect.fork(execute(LIST))
+      const fiber = yield* Effect.forkChild(execute(LIST))
       yield* TestClock.adjust("2 seconds")
       const final = yield* Fiber.join(fiber)
       const first = wallet.sent[0]!.hash
@@ -119,7 +127,7 @@ describe("confirming: the receipt has the last word over the API", () => {
       wallet.behaviour.receipts.push({ replace: "cancelled" })
       wallet.behaviour.receiptDelay = "1 second"
       api.route("POST", "/execute/list/v5", listing(wallet)).route("GET", /synced/, { body: { synced: true } })
-      const fiber = yield* Effect.fork(Effect.exit(execute(LIST)))
+      const fiber = yield* Effect.forkChild(Effect.exit(execute(LIST)))
       yield* TestClock.adjust("1 second")
       expect(failureOf(yield* Fiber.join(fiber))).toMatchObject({ _tag: "TransactionCancelledError", txHash: wallet.sent[0]!.hash })
     }))

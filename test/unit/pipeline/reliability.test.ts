@@ -1,5 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Fiber, Layer, Option, TestClock } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as TestClock from "effect/testing/TestClock"
 import { executeSteps, resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import { Wallet } from "../../../src/services/Wallet.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
@@ -8,7 +14,7 @@ import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/ind
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
 
 const LIST = { request: { path: "/execute/list/v5", body: {} } }
 const retrying = { retry: DEFAULT_RETRY_POLICY }
@@ -81,7 +87,7 @@ describe("retry policy", () => {
       api
         .route("POST", "/execute/list/v5", [{ status: 429, headers: { "retry-after": "7" }, body: { message: "slow down" } }, { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } }])
         .route("GET", /synced/, { body: { synced: true } })
-      const fiber = yield* Effect.fork(execute(LIST))
+      const fiber = yield* Effect.forkChild(execute(LIST))
       yield* TestClock.adjust("6999 millis")
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(1)
       yield* TestClock.adjust("1 millis")
@@ -135,9 +141,9 @@ describe("wallet time limit", () => {
         testLayer({ api, wallet, options: { walletTimeout: 30_000 } }),
         Layer.succeed(Wallet, { ...wallet.service, signMessage: () => Effect.never }),
       )
-      const fiber = yield* Effect.fork(Effect.exit(executeSteps(LIST).pipe(Effect.provide(layer))))
+      const fiber = yield* Effect.forkChild(Effect.exit(executeSteps(LIST).pipe(Effect.provide(layer))))
       yield* TestClock.adjust("29 seconds")
-      expect(fiber.unsafePoll()).toBeNull()
+      expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust("1 second")
       const exit = yield* Fiber.join(fiber)
       expect(failureOf(exit)).toMatchObject({ _tag: "WalletTimeoutError", operation: "signMessage", timeoutMs: 30_000, message: "The wallet did not answer signMessage within 30000 ms" })
@@ -153,7 +159,7 @@ describe("resume", () => {
         .route("POST", "/execute/list/v5", { body: { steps: [step("nft-approval", "transaction", [txItem(first.wallet.address)]), step("order-signature", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } } }])] } })
         .route("GET", /synced/, { body: { synced: false } })
       // The page reloads while the approval is being confirmed.
-      const fiber = yield* Effect.fork(first.execute(LIST))
+      const fiber = yield* Effect.forkChild(first.execute(LIST))
       yield* TestClock.adjust("3 seconds")
       yield* Fiber.interrupt(fiber)
       const stored = JSON.stringify(first.snapshots.at(-1))

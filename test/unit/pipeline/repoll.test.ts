@@ -1,5 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
@@ -77,7 +79,7 @@ describe("items of one step", () => {
               inFlight++
               most = Math.max(most, inFlight)
             }),
-            () => Effect.zipRight(Effect.sleep("100 millis"), wallet.service.sendTransaction(args)),
+            () => Effect.andThen(Effect.sleep("100 millis"), wallet.service.sendTransaction(args)),
             () => Effect.sync(() => inFlight--),
           ),
       })

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Fiber, Option, TestClock } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
+import * as TestClock from "effect/testing/TestClock"
 import { PriceMismatchError } from "../../../src/errors/index.js"
 import { EXCHANGE, OTHER, runWithClock, setup, step, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   expect(Exit.isFailure(exit)).toBe(true)
-  return Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+  return Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
     _tag: string
     message: string
     [key: string]: unknown
@@ -154,7 +159,7 @@ describe("executeSteps: never twice, and really stopped", () => {
       const { api, wallet, execute } = setup()
       wallet.behaviour.receipts.push("pending")
       api.route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } }).route("GET", /synced/, { body: { synced: false } })
-      const fiber = yield* Effect.fork(execute(LIST))
+      const fiber = yield* Effect.forkChild(execute(LIST))
       yield* TestClock.adjust("5 seconds")
       const requestsBefore = api.requests.length
       const callsBefore = wallet.calls.length

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Option } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Option from "effect/Option"
 import { hashMessage, hashTypedData, recoverAddress } from "viem"
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
@@ -20,7 +23,7 @@ const typed = {
 const LIST = { request: { path: "/execute/list/v5", body: { params: [] } } }
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string }
 
 describe("executeSteps: signatures", () => {
   it.effect("signs eip712 typed data, posts it with the signature query and records the order", () =>

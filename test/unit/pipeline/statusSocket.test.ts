@@ -1,6 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as Socket from "@effect/platform/Socket"
-import { Cause, Effect, Exit, Fiber, Layer, Logger, LogLevel, Option, TestClock } from "effect"
+import * as Socket from "effect/socket/Socket"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
+import * as References from "effect/References"
+import * as Option from "effect/Option"
+import * as TestClock from "effect/testing/TestClock"
 import WebSocket from "ws"
 import type { ChainConfig } from "../../../src/chains/ChainConfig.js"
 import { makeFakeStatusSocket } from "../../../src/testing/FakeStatusSocket.js"
@@ -20,8 +28,8 @@ const settle = (until: () => boolean) =>
 /** Captures log lines at every level, as text. */
 const captureLogs = () => {
   const lines: Array<string> = []
-  const logger = Logger.make(({ logLevel, message }) => lines.push(`${logLevel.label} ${Array.isArray(message) ? message.join(" ") : String(message)}`))
-  return { lines, layer: Layer.merge(Logger.replace(Logger.defaultLogger, logger), Logger.minimumLogLevel(LogLevel.All)) }
+  const logger = Logger.make(({ logLevel, message }) => lines.push(`${logLevel.toUpperCase()} ${Array.isArray(message) ? message.join(" ") : String(message)}`))
+  return { lines, layer: Layer.merge(Logger.layer([logger]), Layer.succeed(References.MinimumLogLevel, "All")) }
 }
 
 const scenario = (options: { readonly chain?: ChainConfig } = {}) => {
@@ -37,7 +45,7 @@ describe("executeSteps: websocket status", () => {
   it.effect("subscribes to the transaction on the chain's websocketUrl", () =>
     Effect.gen(function* () {
       const { socket, wallet, run, subscribed } = scenario()
-      const fiber = yield* Effect.fork(run)
+      const fiber = yield* Effect.forkChild(run)
       yield* settle(subscribed)
       expect(socket.connections).toHaveLength(1)
       expect(socket.connections[0]!.url).toBe("wss://api.test/ws")
@@ -50,7 +58,7 @@ describe("executeSteps: websocket status", () => {
   it.effect("completes on the socket's success before the next poll, and closes the socket", () =>
     Effect.gen(function* () {
       const { socket, api, wallet, run, subscribed } = scenario()
-      const fiber = yield* Effect.fork(run)
+      const fiber = yield* Effect.forkChild(run)
       yield* settle(subscribed)
       expect(api.requestsTo(/synced/)).toHaveLength(1)
       socket.push({ txHash: wallet.sent[0]!.hash, status: "pending" })
@@ -69,7 +77,7 @@ describe("executeSteps: websocket status", () => {
     Effect.gen(function* () {
       const { socket, wallet, run, subscribed } = scenario()
       const fill = `0x${"cd".repeat(32)}` as const
-      const fiber = yield* Effect.fork(run)
+      const fiber = yield* Effect.forkChild(run)
       yield* settle(subscribed)
       socket.push({ txHash: wallet.sent[0]!.hash, status: "success", txHashes: [fill] })
       const final = yield* Fiber.join(fiber)
@@ -81,12 +89,12 @@ describe("executeSteps: websocket status", () => {
   it.effect("a pushed failure fails the item with 'Transaction failed'", () =>
     Effect.gen(function* () {
       const { socket, wallet, run, subscribed } = scenario()
-      const fiber = yield* Effect.fork(run)
+      const fiber = yield* Effect.forkChild(run)
       yield* settle(subscribed)
       socket.push({ txHash: wallet.sent[0]!.hash, status: "failure" })
       const exit = yield* Fiber.await(fiber)
       expect(Exit.isFailure(exit)).toBe(true)
-      const error = Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, { _tag: string; message: string; reason: string }>).cause))
+      const error = Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, { _tag: string; message: string; reason: string }>).cause))
       expect(error).toMatchObject({ _tag: "TransactionFailedError", message: "Transaction failed", reason: "failure" })
       expect(socket.open).toHaveLength(0)
     }))
@@ -95,7 +103,7 @@ describe("executeSteps: websocket status", () => {
     Effect.gen(function* () {
       const { socket, api, run, subscribed } = scenario()
       api.route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
-      const fiber = yield* Effect.fork(run)
+      const fiber = yield* Effect.forkChild(run)
       yield* settle(subscribed)
       yield* TestClock.adjust("1 second")
       const final = yield* Fiber.join(fiber)
@@ -109,7 +117,7 @@ describe("executeSteps: websocket status", () => {
       for (const breakIt of [(s: ReturnType<typeof makeFakeStatusSocket>) => s.drop(1006), (s: ReturnType<typeof makeFakeStatusSocket>) => s.fail(), (s: ReturnType<typeof makeFakeStatusSocket>) => s.drop(1000)]) {
         const { socket, api, run, subscribed } = scenario()
         api.route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
-        const fiber = yield* Effect.fork(run)
+        const fiber = yield* Effect.forkChild(run)
         yield* settle(subscribed)
         breakIt(socket)
         yield* TestClock.adjust("1 second")
@@ -129,8 +137,9 @@ describe("executeSteps: websocket status", () => {
         const logs = captureLogs()
         const { api, wallet, execute } = setup({ chains: [{ ...WS_CHAIN, websocketUrl }], logLevel: 4 })
         api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
-        const construct = (url: string, protocols?: string | Array<string>) => new WebSocket(url, protocols) as unknown as globalThis.WebSocket
-        const fiber = yield* Effect.fork(
+        const construct = (url: string, protocols?: Socket.WebSocketConstructorOptions) =>
+          new WebSocket(url, protocols as string | Array<string> | undefined) as unknown as Socket.WebSocketLike
+        const fiber = yield* Effect.forkChild(
           execute(LIST).pipe(Effect.provide(Layer.succeed(Socket.WebSocketConstructor, construct)), Effect.provide(logs.layer)),
         )
         yield* settle(() => api.requestsTo(/synced/).length === 1)
@@ -144,7 +153,7 @@ describe("executeSteps: websocket status", () => {
   it.effect("interrupting the execution closes the socket", () =>
     Effect.gen(function* () {
       const { socket, run, subscribed } = scenario()
-      const fiber = yield* Effect.fork(run)
+      const fiber = yield* Effect.forkChild(run)
       yield* settle(subscribed)
       expect(socket.open).toHaveLength(1)
       yield* Fiber.interrupt(fiber)
@@ -167,7 +176,7 @@ describe("executeSteps: websocket status", () => {
         })
         .route("POST", "/execute/status/v1", { body: { status: "pending" } })
       const fill = `0x${"ef".repeat(32)}` as const
-      const fiber = yield* Effect.fork(execute({ request: { path: "/execute/call/v1", body: {} } }).pipe(Effect.provide(socket.layer)))
+      const fiber = yield* Effect.forkChild(execute({ request: { path: "/execute/call/v1", body: {} } }).pipe(Effect.provide(socket.layer)))
       yield* settle(() => socket.connections.some((c) => c.received.length > 0))
       expect(socket.connections[0]!.url).toBe("wss://dest.test/ws")
       expect(socket.connections[0]!.received).toEqual([{ type: "subscribe", event: "transaction.status", filters: { requestId: "0xrequest" } }])
@@ -180,7 +189,7 @@ describe("executeSteps: websocket status", () => {
     Effect.gen(function* () {
       const { socket, api, run } = scenario({ chain: { ...WS_CHAIN, websocketUrl: undefined } })
       api.route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
-      const fiber = yield* Effect.fork(run)
+      const fiber = yield* Effect.forkChild(run)
       yield* settle(() => api.requestsTo(/synced/).length === 1)
       yield* TestClock.adjust("1 second")
       expect((yield* Fiber.join(fiber)).status).toBe("complete")

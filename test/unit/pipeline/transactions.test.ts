@@ -1,11 +1,16 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Fiber, Option, TestClock } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
+import * as TestClock from "effect/testing/TestClock"
 import { defineChain } from "viem"
 import { EXCHANGE, NFT, runWithClock, setup, step, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   expect(Exit.isFailure(exit)).toBe(true)
-  return Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+  return Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
     _tag: string
     message: string
     [key: string]: unknown
@@ -56,7 +61,7 @@ describe("executeSteps: transactions", () => {
         { body: { synced: false } },
         { body: { synced: true } },
       ])
-      const fiber = yield* Effect.fork(execute(LIST))
+      const fiber = yield* Effect.forkChild(execute(LIST))
       yield* TestClock.adjust("2999 millis")
       expect(api.requestsTo(/synced/)).toHaveLength(1)
       yield* TestClock.adjust("1 millis")

@@ -1,12 +1,18 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, type Exit, Fiber, Layer, Option, TestClock } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import type * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as TestClock from "effect/testing/TestClock"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { Wallet, type WalletService } from "../../../src/services/Wallet.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
 import { step, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
 
 const LIST = { request: { path: "/execute/list/v5", body: {} } }
 
@@ -30,9 +36,9 @@ const neverAnswering = (operation: "signTypedData" | "sendTransaction", kind: "s
       .route("GET", /synced/, { body: { synced: true } })
     const silent: WalletService = { ...wallet.service, [operation]: () => Effect.never }
     const layer = Layer.merge(testLayer({ api, wallet, options: { walletTimeout: 30_000 } }), Layer.succeed(Wallet, silent))
-    const fiber = yield* Effect.fork(Effect.exit(executeSteps(LIST).pipe(Effect.provide(layer))))
+    const fiber = yield* Effect.forkChild(Effect.exit(executeSteps(LIST).pipe(Effect.provide(layer))))
     yield* TestClock.adjust("29 seconds")
-    expect(fiber.unsafePoll()).toBeNull()
+    expect(fiber.pollUnsafe()).toBeUndefined()
     yield* TestClock.adjust("1 second")
     return failureOf(yield* Fiber.join(fiber))
   })

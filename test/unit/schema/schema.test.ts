@@ -1,4 +1,6 @@
-import { Effect, Either, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
 import { BigIntFromAmount, ExecuteResponse, TransactionRequest } from "../../../src/schema/index.js"
 import { decodeApiBody } from "../../../src/services/decodeApiBody.js"
@@ -20,7 +22,7 @@ describe("schemas", () => {
   it.each([["1.5"], ["-1"], ["0x"], ["abc"], [1.5], [-3], [Number.MAX_SAFE_INTEGER + 2], [null], [""]])(
     "refuses the amount %s",
     (input) => {
-      expect(Either.isLeft(Schema.decodeUnknownEither(BigIntFromAmount)(input))).toBe(true)
+      expect(Result.isFailure(Schema.decodeUnknownResult(BigIntFromAmount)(input))).toBe(true)
     },
   )
 
@@ -47,10 +49,10 @@ describe("schemas", () => {
 
   it("describes every problem of a malformed answer", async () => {
     const exit = await Effect.runPromise(
-      Effect.either(decodeApiBody(ExecuteResponse, "/execute/buy/v7", { steps: [{ id: 1, kind: "transaction", items: [{ status: "incomplete", data: { from: "0x1", to } }] }] })),
+      Effect.result(decodeApiBody(ExecuteResponse, "/execute/buy/v7", { steps: [{ id: 1, kind: "transaction", items: [{ status: "incomplete", data: { from: "0x1", to } }] }] })),
     )
-    expect(Either.isLeft(exit)).toBe(true)
-    const issue = (exit as Either.Left<{ issue: string }, unknown>).left.issue
+    expect(Result.isFailure(exit)).toBe(true)
+    const issue = (exit as Result.Failure<unknown, { issue: string }>).failure.issue
     expect(issue).toContain("id")
     expect(issue).toContain("from")
   })

@@ -3,7 +3,14 @@
  * values, and a runner that drives a buy — or a resume from a stored snapshot — over the fake API with a
  * TestClock until it ends, recording its snapshots and events, and a verdict on how it ended.
  */
-import { Cause, Effect, Exit, Fiber, Layer, Option, TestClock, TestContext } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as TestClock from "effect/testing/TestClock"
+import * as TestConsole from "effect/testing/TestConsole"
 import fc from "fast-check"
 import { createPublicClient, createWalletClient, custom, type EIP1193RequestFn, type Hex, keccak256, toHex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
@@ -206,6 +213,9 @@ export const walletServiceOf = (wallet: HostileWallet): WalletService => {
 
 // ------------------------------------------------------------------------------------------- running
 
+/** The test services `it.effect` provides (v3's TestContext): a TestClock and a TestConsole. */
+const TestEnv = Layer.mergeAll(TestConsole.layer, TestClock.layer())
+
 /** How one hostile execution ended. */
 export interface HostileOutcome {
   /** Undefined when it did not end within the simulated time. */
@@ -261,17 +271,17 @@ export const runHostile = (run: HostileRun): Promise<HostileOutcome> => {
         })
   ).pipe(Effect.provide(layer))
   const program = Effect.gen(function* () {
-    const fiber = yield* Effect.fork(execution)
+    const fiber = yield* Effect.forkChild(execution)
     for (let tick = 0; tick < HORIZON_SECONDS / TICK_SECONDS; tick++) {
-      const done = yield* Fiber.poll(fiber)
-      if (Option.isSome(done)) return done.value
+      const done = fiber.pollUnsafe()
+      if (done !== undefined) return done
       yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
       yield* TestClock.adjust(`${TICK_SECONDS} seconds`)
     }
     yield* Fiber.interrupt(fiber)
     return undefined
   })
-  return Effect.runPromise(program.pipe(Effect.provide(TestContext.TestContext))).then((exit) => ({ exit, snapshots, events, api }))
+  return Effect.runPromise(program.pipe(Effect.provide(TestEnv))).then((exit) => ({ exit, snapshots, events, api }))
 }
 
 /**
@@ -289,13 +299,13 @@ export const quoteDefectLines = (lines: number) => {
 export const verdictOn = (outcome: HostileOutcome, kind: "action" | "resume"): string | undefined => {
   const { exit, snapshots, events } = outcome
   if (exit === undefined) return `did not end within ${HORIZON_SECONDS} simulated seconds`
-  if (Exit.isFailure(exit) && Cause.isDie(exit.cause)) return `defect: ${Cause.pretty(exit.cause).split("\n").slice(0, DEFECT_LINES).join(" | ")}`
+  if (Exit.isFailure(exit) && Cause.hasDies(exit.cause)) return `defect: ${Cause.pretty(exit.cause).split("\n").slice(0, DEFECT_LINES).join(" | ")}`
   const untyped = untypedFailure(exit)
   if (untyped !== undefined) return untyped
   const last = snapshots.at(-1)
   const names = events.map((event) => event.name)
   if (Exit.isFailure(exit)) {
-    const tag = (Option.getOrThrow(Cause.failureOption(exit.cause)) as { _tag: string })._tag
+    const tag = (Option.getOrThrow(Cause.findErrorOption(exit.cause)) as { _tag: string })._tag
     if (last !== undefined && (last.status !== "error" || last.error?._tag !== tag)) return `failed with ${tag}, but the last snapshot is ${last.status} (${last.error?._tag})`
     const executed = outcome.api.requestsTo("/execute/buy/v7").length > 0
     const expected = executed ? ["purchase_error"] : ["", "purchase_error"]

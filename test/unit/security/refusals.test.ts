@@ -1,5 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Option } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Option from "effect/Option"
 import fc from "fast-check"
 import { makeFakeWallet } from "../../../src/testing/FakeWallet.js"
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
@@ -9,7 +12,7 @@ const wallet0 = makeFakeWallet()
 const KEY = "sk-origin-test-key"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
 
 const typed = (chainId: unknown) => ({
   signatureKind: "eip712",

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Layer, Logger, LogLevel, Option } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
+import * as References from "effect/References"
+import * as Option from "effect/Option"
 import { inspect } from "node:util"
 import { buy } from "../../../src/actions/buy.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
@@ -15,18 +21,18 @@ const KEY = "sk-live-8c1f0e2b7d4a9f3e"
 const captureEverything = () => {
   const lines: Array<string> = []
   const logger = Logger.make((options) => {
-    lines.push(Logger.logfmtLogger.log(options))
-    lines.push(Logger.structuredLogger.log(options) === undefined ? "" : JSON.stringify(Logger.structuredLogger.log(options)))
+    lines.push(Logger.formatLogFmt.log(options))
+    lines.push(Logger.formatStructured.log(options) === undefined ? "" : JSON.stringify(Logger.formatStructured.log(options)))
     lines.push(inspect(options.message, { depth: 20 }))
-    if (!Cause.isEmpty(options.cause)) lines.push(Cause.pretty(options.cause), inspect(options.cause, { depth: 20 }))
+    if (options.cause.reasons.length > 0) lines.push(Cause.pretty(options.cause), inspect(options.cause, { depth: 20 }))
   })
-  return { lines, layer: Layer.merge(Logger.replace(Logger.defaultLogger, logger), Logger.minimumLogLevel(LogLevel.All)) }
+  return { lines, layer: Layer.merge(Logger.layer([logger]), Layer.succeed(References.MinimumLogLevel, "All")) }
 }
 
 /** Everything about a failure a caller could print or send somewhere. */
 const renderings = (exit: Exit.Exit<unknown, unknown>): ReadonlyArray<string> => {
   if (Exit.isSuccess(exit)) return []
-  const failure = Option.getOrUndefined(Cause.failureOption(exit.cause))
+  const failure = Option.getOrUndefined(Cause.findErrorOption(exit.cause))
   return [Cause.pretty(exit.cause), inspect(exit.cause, { depth: 20 }), JSON.stringify(failure), String(failure), inspect(failure, { depth: 20 })]
 }
 
@@ -70,7 +76,7 @@ describe("the API key stays secret", () => {
       const layer = Layer.mergeAll(Tradekit.layerWith(options, api.layer), wallet.layer)
       const run = (items: ReadonlyArray<Record<string, unknown>>) =>
         buy({ items, onProgress: (s) => Effect.sync(() => void snapshots.push(s)) }).pipe(
-          Effect.tapErrorCause(Effect.logError),
+          Effect.tapCause(Effect.logError),
           Effect.exit,
           Effect.provide(layer),
           Effect.provide(logs.layer),
@@ -110,8 +116,8 @@ describe("the API key stays secret", () => {
       const logs = captureEverything()
       const api = makeFakeApi().route("POST", "/execute/buy/v7", () => Effect.fail(new FakeNetworkError("ECONNRESET")))
       const layer = Layer.mergeAll(Tradekit.layerWith({ chains: [TEST_CHAIN], apiKey: KEY, retry: { times: 0, baseDelay: 0, maxDelay: 0 } }, api.layer), makeFakeWallet().layer)
-      const exit = yield* buy({ items: [{ token: `${NFT}:1` }] }).pipe(Effect.tapErrorCause(Effect.logError), Effect.exit, Effect.provide(layer), Effect.provide(logs.layer))
-      const failure = Option.getOrThrow(Cause.failureOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; cause?: unknown }
+      const exit = yield* buy({ items: [{ token: `${NFT}:1` }] }).pipe(Effect.tapCause(Effect.logError), Effect.exit, Effect.provide(layer), Effect.provide(logs.layer))
+      const failure = Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; cause?: unknown }
       expect(failure._tag).toBe("HttpRequestError")
       expect(failure.cause).toBeDefined()
       for (const text of [...renderings(exit), inspect(failure.cause, { depth: 20 }), JSON.stringify(failure.cause), ...logs.lines]) {
