@@ -94,16 +94,27 @@ const parseBody = (text: string): unknown => {
  * typed errors.
  */
 export const makeApiClient = Effect.gen(function* () {
-  const http = yield* HttpClient.HttpClient
   const config = yield* ClientConfig
 
-  const baseHeaders = Headers.fromInput({
+  const headers = Headers.fromInput({
     "content-type": "application/json",
     "x-rkc-version": VERSION,
     ...(config.settings.uiVersion ? { "x-rkui-version": config.settings.uiVersion } : {}),
+    ...(config.apiKey !== undefined ? { "x-api-key": Redacted.value(config.apiKey) } : {}),
   })
-  const headersWithKey = (): Headers.Headers =>
-    config.apiKey === undefined ? baseHeaders : Headers.set(baseHeaders, "x-api-key", Redacted.value(config.apiKey))
+
+  // Composed once: every request gets tradekit's headers, redirects come back to `send` (which follows only
+  // same-origin ones), and no b3/traceparent headers go out: a browser would preflight them and the API's
+  // CORS policy need not allow them.
+  const http = (yield* HttpClient.HttpClient).pipe(
+    HttpClient.mapRequest(HttpClientRequest.setHeaders(headers)),
+    HttpClient.transformResponse((response) =>
+      response.pipe(
+        Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" }),
+        Effect.provideService(HttpClient.TracerPropagationEnabled, false),
+      ),
+    ),
+  )
 
   const transportError = (endpoint: string, error: HttpClientError.HttpClientError) =>
     new HttpRequestError({ reason: "network", endpoint, cause: transportCauseOf(error), message: "Network Error" })
@@ -115,7 +126,7 @@ export const makeApiClient = Effect.gen(function* () {
     redirectsLeft: number,
   ): Effect.Effect<ApiResponse, ApiRequestError> =>
     Effect.gen(function* () {
-      let httpRequest = HttpClientRequest.make(method)(url.href, { headers: headersWithKey() })
+      let httpRequest = HttpClientRequest.make(method)(url.href)
       if (request.body !== undefined && method !== "GET" && method !== "HEAD") {
         httpRequest = yield* HttpClientRequest.bodyJson(httpRequest, request.body).pipe(
           Effect.mapError(
@@ -129,12 +140,9 @@ export const makeApiClient = Effect.gen(function* () {
           ),
         )
       }
-      const response: HttpClientResponse.HttpClientResponse = yield* http.execute(httpRequest).pipe(
-        Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" }),
-        // No b3/traceparent headers: a browser would preflight them and the API's CORS policy need not allow them.
-        Effect.provideService(HttpClient.TracerPropagationEnabled, false),
-        Effect.mapError((error) => transportError(request.path, error)),
-      )
+      const response: HttpClientResponse.HttpClientResponse = yield* http
+        .execute(httpRequest)
+        .pipe(Effect.mapError((error) => transportError(request.path, error)))
       if (response.headers["deprecation"] === "true") {
         yield* Effect.logWarning(`tradekit: the API marks ${url.pathname} as deprecated`)
       }
