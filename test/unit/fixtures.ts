@@ -1,7 +1,7 @@
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/testing/TestClock"
-import type * as Duration from "effect/Duration"
 import type { Address } from "viem"
 import { executeSteps, type ExecuteStepsOptions } from "../../src/pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../../src/pipeline/ExecutionSnapshot.js"
