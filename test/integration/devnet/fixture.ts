@@ -3,8 +3,8 @@
  * for a devnet user, an executor runner that returns the typed outcome, and on-chain / API reads.
  */
 import * as Effect from "effect/Effect"
-import * as Result from "effect/Result"
 import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import { createWalletClient, http, type Address, type Hex } from "viem"
 import { devnetERC1155Abi, devnetERC721Abi, exchangeAbi, wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
