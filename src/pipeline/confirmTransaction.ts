@@ -136,7 +136,7 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
     Effect.scoped(
       Effect.gen(function* () {
         const deadline = (yield* Clock.currentTimeMillis) + ctx.maxAttempts * ctx.pollingInterval
-        const receipt = yield* Effect.forkScoped(watchReceipt(hash))
+        const receipt = yield* Effect.forkScoped(watchReceipt(hash), { startImmediately: true })
         const receiptSettles = Fiber.join(receipt).pipe(
           Effect.flatMap((outcome) => (Option.isSome(outcome) ? verdictOf(hash, outcome.value) : Effect.succeed(Option.none()))),
           Effect.flatMap(Option.match({ onNone: () => Effect.never, onSome: Effect.succeed })),

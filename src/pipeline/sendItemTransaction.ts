@@ -135,6 +135,7 @@ export const sendItemTransaction = (
               Effect.timeout(RESULTS_POST_LIMIT),
               Effect.catch((error) => Effect.logDebug(`tradekit: results post failed: ${error.message}`)),
             ),
+          { startImmediately: true },
         )
       })
 

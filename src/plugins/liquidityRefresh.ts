@@ -34,7 +34,7 @@ export const liquidityRefreshPlugin = definePlugin({
           const refresh = api
             .request({ baseApiUrl: chain.baseApiUrl, path: "/tokens/refresh/v1", method: "POST", body: { token, liquidityOnly: true } })
             .pipe(Effect.timeout(REFRESH_TIME_LIMIT), Effect.ignore)
-          yield* Option.isSome(tasks) ? tasks.value.run(refresh) : Effect.forkDetach(refresh)
+          yield* Option.isSome(tasks) ? tasks.value.run(refresh) : Effect.forkDetach(refresh, { startImmediately: true })
         }
       }),
   },
