@@ -27,6 +27,8 @@ export function ActionPanel<N extends ActionName>(props: {
   /** The parameters of `execute`, or a message saying what the form still needs. */
   readonly parameters: () => Parameters<ActionHookResult<N>["execute"]>[0] | string
   readonly submitLabel: string
+  /** How the timeline names the API's route when it tells the user something the form did not ("route" of a buy). */
+  readonly pathLabel?: string
   readonly children: ReactNode
 }) {
   const { hook, id, title } = props
@@ -134,7 +136,7 @@ export function ActionPanel<N extends ActionName>(props: {
         <header className="card-head">
           <h2>Steps</h2>
         </header>
-        <Timeline progress={shown.progress} status={shown.status} chains={chains} />
+        <Timeline progress={shown.progress} status={shown.status} chains={chains} pathLabel={props.pathLabel} />
       </section>
     </div>
   )
