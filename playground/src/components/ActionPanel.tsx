@@ -9,7 +9,7 @@ import { ErrorView } from "./ErrorView.js"
 import { Timeline } from "./Timeline.js"
 
 const bannerText = {
-  running: "An execution was interrupted by a reload — resuming…",
+  pending: "An execution was interrupted by a reload — resuming…",
   success: "The execution interrupted by the reload was resumed and completed.",
   error: "The execution interrupted by the reload was resumed, and failed.",
 } as const
@@ -60,13 +60,13 @@ export function ActionPanel<N extends ActionName>(props: {
 
   useEffect(() => {
     const snapshot = shown.progress
-    if (shown.status !== "running" || snapshot?.status !== "running" || owner.current === undefined) return
+    if (shown.status !== "pending" || snapshot?.status !== "running" || owner.current === undefined) return
     storedExecutions.save({ panel: id, action: title, account: owner.current, snapshot, savedAt: Date.now() })
   }, [shown.status, shown.progress, id, title])
 
   const previous = useRef(shown.status)
   useEffect(() => {
-    if (previous.current === "running" && shown.status !== "running") {
+    if (previous.current === "pending" && shown.status !== "pending") {
       // Completed, failed, aborted or reset: nothing is left to resume.
       storedExecutions.clear(id)
       if (shown.status === "success" || shown.status === "error") onActionSettled()
@@ -83,7 +83,7 @@ export function ActionPanel<N extends ActionName>(props: {
     setCurrentAction(title)
     void hook.execute(built)
   }
-  const running = shown.status === "running"
+  const running = shown.status === "pending"
   return (
     <div className="panel" data-testid={`panel-${id}`} data-status={shown.status}>
       {resumedFrom !== undefined && resumed.status !== "idle" ? (

@@ -75,7 +75,7 @@ export const Timeline = ({
   pathLabel?: string | undefined
 }) => {
   if (!progress) {
-    return <div className="empty">{status === "running" ? "Fetching the steps…" : "The steps of the execution appear here once it runs."}</div>
+    return <div className="empty">{status === "pending" ? "Fetching the steps…" : "The steps of the execution appear here once it runs."}</div>
   }
   const steps = progress.steps.filter((step) => (step.items ?? []).length > 0)
   const relayerFee = relayerFeeText(progress.fees)
