@@ -213,7 +213,7 @@ describe("the playground, in Chromium, against the devnet", () => {
       await page.reload()
       const banner = page.locator("[data-testid=panel-buy] [data-testid=resume-banner]")
       await banner.locator("strong", { hasText: "An execution was interrupted by a reload — resuming…" }).waitFor({ timeout: 30_000 })
-      await expect(page.locator("[data-testid=panel-buy]").getAttribute("data-status")).resolves.toBe("running")
+      await expect(page.locator("[data-testid=panel-buy]").getAttribute("data-status")).resolves.toBe("pending")
       await expect(page.locator("[data-testid=panel-buy] [data-testid=timeline] [data-hash]").first().getAttribute("data-hash")).resolves.toBe(hash)
       await expect(origin.getTransactionCount({ address: user(4), blockTag: "pending" })).resolves.toBe(nonceBefore + 1)
 

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react"
 import type { Address } from "viem"
-import { type ActionHookResult, type ActionName, useResume, useTradekit } from "../../../src/react/index.js"
+import { type ActionHookParameters, type ActionHookResult, type ActionName, useResume, useTradekit } from "../../../src/react/index.js"
 import { short } from "../api.js"
 import { setCurrentAction } from "../httpLog.js"
 import { claimInterrupted, interruptedExecutions, type StoredExecution, storedExecutions } from "../interruptedExecutions.js"
@@ -16,7 +16,7 @@ const bannerText = {
 
 /**
  * One action's panel: its form on the left, the live timeline of its execution on the right. The hook
- * does the work; this only wires the form's parameters into `execute`. Every update of a running execution
+ * does the work; this only wires the form's parameters into `mutate`. Every update of a running execution
  * is kept in localStorage, so that after a reload the panel resumes it (`useResume`) in the same timeline.
  */
 export function ActionPanel<N extends ActionName>(props: {
@@ -24,8 +24,8 @@ export function ActionPanel<N extends ActionName>(props: {
   readonly title: string
   readonly description: string
   readonly hook: ActionHookResult<N>
-  /** The parameters of `execute`, or a message saying what the form still needs. */
-  readonly parameters: () => Parameters<ActionHookResult<N>["execute"]>[0] | string
+  /** The parameters of `mutate`, or a message saying what the form still needs. */
+  readonly parameters: () => ActionHookParameters<N> | string
   readonly submitLabel: string
   /** How the timeline names the API's route when it tells the user something the form did not ("route" of a buy). */
   readonly pathLabel?: string
@@ -43,7 +43,7 @@ export function ActionPanel<N extends ActionName>(props: {
 
   const interrupted = interruptedExecutions().find((entry) => entry.panel === id)
   const canResume = interrupted !== undefined && client !== undefined && wallet !== undefined && address?.toLowerCase() === interrupted.account.toLowerCase()
-  const resume = resumed.execute
+  const resume = resumed.mutate
   useEffect(() => {
     if (!canResume) return
     // Deferred, so that StrictMode's mount, unmount and mount again start it once.
@@ -53,7 +53,7 @@ export function ActionPanel<N extends ActionName>(props: {
       owner.current = entry.account
       setResumedFrom(entry)
       setCurrentAction(title)
-      void resume({ snapshot: entry.snapshot })
+      resume({ snapshot: entry.snapshot })
     })
     return () => clearTimeout(timer)
   }, [canResume, id, title, resume])
@@ -81,7 +81,7 @@ export function ActionPanel<N extends ActionName>(props: {
     resumed.reset()
     owner.current = address
     setCurrentAction(title)
-    void hook.execute(built)
+    hook.mutate(built)
   }
   const running = shown.status === "pending"
   return (
