@@ -76,7 +76,7 @@ describe("tradekit with a wagmi wallet, on the devnet", () => {
     const [orderId] = await listingIds(devnet, punks, 9n)
     const sellerBefore = await r.eth(devnet.accounts.users[1]!.address)
     await act(async () => {
-      await probe.buy!.execute({ items: [{ orderId: orderId! }] })
+      await probe.buy!.mutateAsync({ items: [{ orderId: orderId! }] })
     })
 
     expect(probe.buy!.error).toBeUndefined()
