@@ -1,12 +1,37 @@
 /**
  * `npm run devnet` and `npx tradekit-devnet` (bin/tradekit-devnet.js runs the built copy): starts the devnet,
- * prints where everything is, and stays up until Ctrl-C.
- * Flags: --port N (API), --origin-port N, --destination-port N, --no-seed.
- * Environment: TRADEKIT_ANVIL, an anvil binary to use instead of the optional `@foundry-rs/anvil` package.
+ * prints where everything is, and stays up until Ctrl-C. `--help` prints the usage below.
  */
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { dirname } from "node:path"
 import { anvilBinaryPath } from "./chain/anvil.js"
 import { describeDevnet } from "./describe.js"
 import { startDevnet } from "./index.js"
+import { devnetInfo, devnetInfoPath } from "./info.js"
+
+const usage = `Usage: tradekit-devnet [--port N] [--origin-port N] [--destination-port N] [--no-seed]
+
+Starts two local anvil chains (31337 with the order book, 31338 for cross-chain calls), the devnet contracts,
+seeded users, orders and tokens, and an aggregator API speaking the reservoir protocol. Stops on Ctrl-C.
+
+  --port N              API port (default: a free one)
+  --origin-port N       RPC port of chain 31337 (default: a free one)
+  --destination-port N  RPC port of chain 31338 (default: a free one)
+  --no-seed             start without seeded tokens, balances and orders
+
+Finding a running devnet without port flags:
+  GET <API>/            answers JSON: { name: "tradekit-devnet", chainId, rpcUrl, apiUrl, wsUrl, chains,
+                        contracts, accounts, pid } (GET <API>/chains/31338/ answers it for chain 31338)
+  ${devnetInfoPath(".")}
+                        the same JSON, written under the directory the devnet was started in and removed when
+                        it stops; after a crash it may be stale: check that pid is alive or that apiUrl answers
+
+Environment: TRADEKIT_ANVIL, an anvil binary to use instead of the optional @foundry-rs/anvil package.`
+
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  process.stdout.write(`${usage}\n`)
+  process.exit(0)
+}
 
 function flag(name: string): number | undefined {
   const i = process.argv.indexOf(`--${name}`)
@@ -33,7 +58,27 @@ const devnet = await startDevnet({
   ...(destinationPort !== undefined ? { destinationPort } : {}),
   seed: !process.argv.includes("--no-seed"),
 })
-process.stdout.write(`${describeDevnet(devnet)}\n\nPress Ctrl-C to stop.\n`)
+
+// Written whole then renamed, so a reader never sees half a file; removed on any exit, unless a devnet started
+// later in the same directory has replaced it since.
+const infoPath = devnetInfoPath()
+const removeInfo = () => {
+  try {
+    if ((JSON.parse(readFileSync(infoPath, "utf8")) as { pid?: unknown }).pid === process.pid) rmSync(infoPath)
+  } catch {
+    // Already gone or unreadable: nothing of ours to remove.
+  }
+}
+try {
+  mkdirSync(dirname(infoPath), { recursive: true })
+  const json = JSON.stringify(devnetInfo(devnet), (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value), 2)
+  writeFileSync(`${infoPath}.${process.pid}`, `${json}\n`)
+  renameSync(`${infoPath}.${process.pid}`, infoPath)
+  process.on("exit", removeInfo)
+} catch (error) {
+  process.stderr.write(`tradekit-devnet: could not write ${infoPath} (${error instanceof Error ? error.message : String(error)}); GET ${devnet.apiUrl} still describes the devnet\n`)
+}
+process.stdout.write(`${describeDevnet(devnet)}\n\nThis devnet as JSON: GET ${devnet.apiUrl} or ${infoPath}\n\nPress Ctrl-C to stop.\n`)
 
 let stopping = false
 const stop = async () => {

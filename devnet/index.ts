@@ -5,7 +5,7 @@
  *
  * One HTTP server serves both chains under a base path per chain: `http://127.0.0.1:PORT/chains/31337` and
  * `…/chains/31338` (bare paths are the origin chain). Step endpoints are relative (`/order/v4`), so they land
- * under the chain's base path.
+ * under the chain's base path. `GET /` describes the running devnet (see {@link devnetInfo}).
  *
  * @example
  * const devnet = await startDevnet()
@@ -27,17 +27,21 @@ import { OrderBook } from "./core/orderBook.js"
 import { Records } from "./core/records.js"
 import { ServerSigner } from "./core/signer.js"
 import { Faults } from "./faults.js"
+import { devnetInfo } from "./info.js"
 import { seedChain, seedOrders } from "./seed.js"
 import type { ChainRuntime, DevnetContext } from "./server/context.js"
 import { close, listen } from "./server/http.js"
 import { RequestLog, requestLogRoutes, withRequestLog } from "./server/requestLog.js"
 import { routes } from "./server/routes/index.js"
+import { rootRoute } from "./server/routes/root.js"
 import { attachStatusSocket } from "./server/statusSocket.js"
 
 export type { DevnetAccount, DevnetAccounts } from "./accounts.js"
 export type { DevnetContracts } from "./chain/deploy.js"
 export type { EndpointFault, FaultConfig, FaultStats } from "./faults.js"
 export { Faults } from "./faults.js"
+export type { DevnetChainInfo, DevnetInfo } from "./info.js"
+export { devnetInfo, devnetInfoPath } from "./info.js"
 export type { LoggedRequest, RequestLog } from "./server/requestLog.js"
 
 /** Options of {@link startDevnet}. */
@@ -179,7 +183,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       relayerFee: options.relayerFee ?? parseEther("0.0001"),
     }
     const requests = new RequestLog()
-    const { server, port } = await listen(ctx, [...withRequestLog(routes, requests), ...requestLogRoutes(requests)], options.port ?? 0)
+    let running: Devnet | undefined
+    const root = rootRoute((chainId) => (running === undefined ? undefined : devnetInfo(running, chainId)))
+    const { server, port } = await listen(ctx, [...withRequestLog(routes, requests), ...requestLogRoutes(requests), root], options.port ?? 0)
     cleanups.push(() => close(server as Server))
     // Registered after the server, so it runs first on stop: open sockets would keep the server from closing.
     cleanups.push(attachStatusSocket(server, ctx))
@@ -207,7 +213,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     })
     const totalMs = performance.now() - started
     let stopped: Promise<void> | undefined
-    return {
+    running = {
       apiUrl: apiUrls[ORIGIN_CHAIN_ID]!,
       apiUrls,
       websocketUrls,
@@ -224,6 +230,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       sync: () => indexer.catchUp(),
       stop: () => (stopped ??= stopAll()),
     }
+    return running
   } catch (error) {
     await stopAll()
     throw error

@@ -4,14 +4,14 @@ import { mainnet } from "../src/index.js"
 import { TradekitProvider, useBuyToken } from "../src/react/index.js"
 
 /** A buy button that shows each step as it goes, the typed error, and lets the user stop. */
-export const BuyButton = ({ token }: { readonly token: string }) => {
-  const { execute, status, progress, error, abort } = useBuyToken()
+export const BuyButton = ({ token, onBought }: { readonly token: string; readonly onBought: () => void }) => {
+  const { mutate, isPending, progress, error, abort } = useBuyToken({ onSuccess: onBought })
   return (
     <div>
-      <button disabled={status === "running"} onClick={() => execute({ items: [{ token, quantity: 1 }] })}>
+      <button disabled={isPending} onClick={() => mutate({ items: [{ token, quantity: 1 }] })}>
         Buy
       </button>
-      {status === "running" && <button onClick={() => abort()}>Stop</button>}
+      {isPending && <button onClick={() => abort()}>Stop</button>}
       <ol>
         {progress?.steps.map((step) => (
           <li key={step.id}>
@@ -19,7 +19,11 @@ export const BuyButton = ({ token }: { readonly token: string }) => {
           </li>
         ))}
       </ol>
-      {error !== undefined && <p role="alert">{error.message}</p>}
+      {error?._tag === "UserRejectedError" || error?._tag === "ExecutionAbortedError" ? (
+        <p>Stopped; nothing more was sent.</p>
+      ) : (
+        error !== undefined && <p role="alert">{error.message}</p>
+      )}
     </div>
   )
 }
@@ -27,6 +31,6 @@ export const BuyButton = ({ token }: { readonly token: string }) => {
 /** The app: wagmi's `useWalletClient().data` plugs in as `wallet`. */
 export const App = ({ wallet }: { readonly wallet: WalletClient }) => (
   <TradekitProvider options={{ chains: [{ ...mainnet, active: true }], source: "my.app" }} wallet={wallet}>
-    <BuyButton token="0x1111111111111111111111111111111111111111:42" />
+    <BuyButton token="0x1111111111111111111111111111111111111111:42" onBought={() => location.assign("/collection")} />
   </TradekitProvider>
 )

@@ -1,6 +1,8 @@
 /**
- * Serves the playground (Vite in dev mode) with the URLs and accounts of a running devnet, which the page
- * reads from `GET /__playground/config.json`. `npm start` calls this after `startDevnet()`.
+ * Serves the playground (Vite in dev mode) with the URLs and accounts of a devnet, which the page reads from
+ * `GET /__playground/config.json`. `npm start` calls this after `startDevnet()`. On its own
+ * (`npx tsx playground/serve.ts [--api URL] [--port N]`) it finds a running devnet at every page load: the
+ * `devnet.json` the devnet CLI writes, else the default API URL's root; `--api` names the API to ask instead.
  *
  * @example
  * const devnet = await startDevnet()
@@ -8,15 +10,19 @@
  * // open playground.url
  */
 import react from "@vitejs/plugin-react"
-import { fileURLToPath } from "node:url"
+import { pathToFileURL, fileURLToPath } from "node:url"
 import { createServer, type Plugin } from "vite"
 import type { Devnet } from "../devnet/index.js"
+import { findDevnet } from "./findDevnet.js"
 import type { PlaygroundConfig } from "./src/config.js"
+import { playgroundConfigOfInfo } from "./src/devnetInfo.js"
 
 /** Options of `servePlayground`. */
 export interface ServePlaygroundOptions {
-  /** The devnet the page trades on by default. */
-  readonly devnet: Devnet
+  /** The devnet the page trades on; without one, a running devnet is looked for at every page load. */
+  readonly devnet?: Devnet
+  /** Without `devnet`: the API whose root describes the devnet, instead of looking for one. */
+  readonly apiUrl?: string
   /** Port of the page; a free one by default. */
   readonly port?: number
   /** Print the URL (default true). */
@@ -44,26 +50,45 @@ export const playgroundConfigOf = (devnet: Devnet): PlaygroundConfig => ({
   contracts: JSON.parse(JSON.stringify(devnet.contracts, (_key, value) => (typeof value === "bigint" ? value.toString() : value))),
 })
 
-const configPlugin = (config: PlaygroundConfig): Plugin => ({
+/**
+ * Answers `/__playground/config.json` with what `load` gives at each request, or 404 when it gives nothing (the
+ * page then asks the devnet itself, else assumes the default ports).
+ */
+export const configPlugin = (load: () => Promise<PlaygroundConfig | undefined>): Plugin => ({
   name: "tradekit-playground-config",
   configureServer(server) {
     server.middlewares.use("/__playground/config.json", (_req, res) => {
-      res.setHeader("content-type", "application/json")
-      res.setHeader("cache-control", "no-store")
-      res.end(JSON.stringify(config))
+      const answer = (status: number, contentType: string, body: string) => {
+        res.statusCode = status
+        res.setHeader("cache-control", "no-store")
+        res.setHeader("content-type", contentType)
+        res.end(body)
+      }
+      load().then(
+        (config) => (config === undefined ? answer(404, "text/plain", "No running devnet found.") : answer(200, "application/json", JSON.stringify(config))),
+        (error: unknown) => answer(500, "text/plain", error instanceof Error ? error.message : String(error)),
+      )
     })
   },
 })
 
-/** Starts the playground's Vite dev server against `devnet` and resolves with its URL. */
-export async function servePlayground(options: ServePlaygroundOptions): Promise<PlaygroundServer> {
+/** The config of the devnet found now (see `findDevnet`), or undefined when none answers. */
+export const discoveredConfig = (apiUrl?: string) => async (): Promise<PlaygroundConfig | undefined> => {
+  const found = await findDevnet({ apiUrl })
+  return found && playgroundConfigOfInfo(found.info)
+}
+
+/** Starts the playground's Vite dev server and resolves with its URL. */
+export async function servePlayground(options: ServePlaygroundOptions = {}): Promise<PlaygroundServer> {
   const root = fileURLToPath(new URL(".", import.meta.url))
+  const { devnet } = options
+  const load = devnet !== undefined ? async () => playgroundConfigOf(devnet) : discoveredConfig(options.apiUrl)
   const server = await createServer({
     configFile: false,
     root,
     logLevel: "warn",
     clearScreen: false,
-    plugins: [react(), configPlugin(playgroundConfigOf(options.devnet))],
+    plugins: [react(), configPlugin(load)],
     server: {
       host: "127.0.0.1",
       port: options.port ?? 0,
@@ -79,4 +104,25 @@ export async function servePlayground(options: ServePlaygroundOptions): Promise<
   if (options.log ?? true) process.stdout.write(`tradekit playground: ${url}\n`)
   let stopped: Promise<void> | undefined
   return { url, stop: () => (stopped ??= server.close()) }
+}
+
+/** The value of `--name`, if given. */
+const flag = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`)
+  if (i < 0) return undefined
+  const value = process.argv[i + 1]
+  if (value === undefined || value.startsWith("--")) throw new Error(`--${name} needs a value`)
+  return value
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const apiUrl = flag("api")
+  const port = flag("port")
+  const found = await findDevnet({ apiUrl })
+  process.stdout.write(
+    found
+      ? `devnet: ${found.info.apiUrl} (${found.source === "file" ? "from devnet.json" : found.source === "flag" ? "from --api" : "at the default URL"})\n`
+      : `no running devnet found${apiUrl ? ` at ${apiUrl}` : ""}: start one with \`npm run devnet\`; the page looks again on reload\n`,
+  )
+  await servePlayground({ ...(apiUrl !== undefined ? { apiUrl } : {}), ...(port !== undefined ? { port: Number(port) } : {}) })
 }

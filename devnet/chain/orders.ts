@@ -31,6 +31,12 @@ export const Criteria = { Single: 0, Collection: 1, TokenSet: 2 } as const
 /** @see Criteria */
 export type Criteria = (typeof Criteria)[keyof typeof Criteria]
 
+/** A marketplace fee or royalty of an order: `amount` of the order's currency, paid to `recipient` out of the price. */
+export interface Fee {
+  readonly recipient: Address
+  readonly amount: bigint
+}
+
 /**
  * An Exchange order, field for field the Solidity struct (same order, same types as viem maps them:
  * uint8 -> number, uint256 -> bigint), so it can be passed straight to the contract functions.
@@ -58,6 +64,8 @@ export interface Order {
   readonly nonce: bigint
   /** Distinguishes otherwise identical orders. */
   readonly salt: bigint
+  /** Paid out of `price` when the order is filled; the seller receives the rest. */
+  readonly fees: ReadonlyArray<Fee>
 }
 
 /** EIP-712 types of the Exchange order; the field order is part of the hash, keep it equal to the contract's. */
@@ -76,6 +84,11 @@ export const orderTypes = {
     { name: "expiry", type: "uint256" },
     { name: "nonce", type: "uint256" },
     { name: "salt", type: "uint256" },
+    { name: "fees", type: "Fee[]" },
+  ],
+  Fee: [
+    { name: "recipient", type: "address" },
+    { name: "amount", type: "uint256" },
   ],
 } as const
 
@@ -108,11 +121,11 @@ export function signOrder(account: LocalAccount, chainId: number, exchange: Addr
 }
 
 /** Fields of {@link buildOrder} that have sensible defaults. */
-export type OrderDefaults = "tokenKind" | "tokenId" | "amount" | "currency" | "criteria" | "tokenSetRoot" | "expiry" | "nonce" | "salt"
+export type OrderDefaults = "tokenKind" | "tokenId" | "amount" | "currency" | "criteria" | "tokenSetRoot" | "expiry" | "nonce" | "salt" | "fees"
 
 /**
- * Builds an order with defaults: ERC-721, single token, amount 1, native currency, no expiry, nonce 0 and a
- * random 64-bit salt (so two calls never produce the same order hash).
+ * Builds an order with defaults: ERC-721, single token, amount 1, native currency, no expiry, nonce 0, no fees
+ * and a random 64-bit salt (so two calls never produce the same order hash).
  */
 export function buildOrder(fields: Omit<Order, OrderDefaults> & Partial<Pick<Order, OrderDefaults>>): Order {
   return {
@@ -125,6 +138,7 @@ export function buildOrder(fields: Omit<Order, OrderDefaults> & Partial<Pick<Ord
     expiry: 0n,
     nonce: 0n,
     salt: randomSalt(),
+    fees: [],
     ...fields,
   }
 }

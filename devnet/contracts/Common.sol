@@ -25,6 +25,30 @@ abstract contract Owned {
     }
 }
 
+/// @dev EIP-2981 with one royalty for the whole collection, set by the owner; none until set. The devnet's
+/// list and bid routes read it to put the royalty among the order's fees.
+abstract contract CollectionRoyalty is Owned {
+    bytes4 internal constant ERC2981_INTERFACE_ID = 0x2a55205a;
+
+    address private _royaltyReceiver;
+    uint96 private _royaltyBps;
+
+    event RoyaltySet(address indexed receiver, uint96 bps);
+
+    /// @notice Sets the royalty of every token: `bps` hundredths of a percent of the sale price to `receiver`.
+    function setRoyalty(address receiver, uint96 bps) external onlyOwner {
+        require(bps <= 10_000, "Royalty: above 100%");
+        require(receiver != address(0) || bps == 0, "Royalty: zero receiver");
+        _royaltyReceiver = receiver;
+        _royaltyBps = bps;
+        emit RoyaltySet(receiver, bps);
+    }
+
+    function royaltyInfo(uint256, uint256 salePrice) external view returns (address receiver, uint256 royaltyAmount) {
+        return (_royaltyReceiver, salePrice * _royaltyBps / 10_000);
+    }
+}
+
 library Strings {
     function toString(uint256 value) internal pure returns (string memory) {
         if (value == 0) return "0";

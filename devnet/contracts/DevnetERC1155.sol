@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Owned, Strings, IERC165, IERC1155Receiver} from "./Common.sol";
+import {CollectionRoyalty, Strings, IERC165, IERC1155Receiver} from "./Common.sol";
 
 /// @title DevnetERC1155
 /// @notice Minimal ERC-1155 for the tradekit devnet's multi-quantity listing flows; supply is owner-minted only.
-contract DevnetERC1155 is Owned, IERC165 {
+contract DevnetERC1155 is CollectionRoyalty, IERC165 {
     using Strings for uint256;
 
     string public name;
@@ -37,7 +37,8 @@ contract DevnetERC1155 is Owned, IERC165 {
     function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
         return interfaceId == 0x01ffc9a7 // ERC-165
             || interfaceId == 0xd9b67a26 // ERC-1155
-            || interfaceId == 0x0e89341c; // ERC-1155 Metadata URI
+            || interfaceId == 0x0e89341c // ERC-1155 Metadata URI
+            || interfaceId == ERC2981_INTERFACE_ID;
     }
 
     function balanceOf(address account, uint256 id) public view returns (uint256) {

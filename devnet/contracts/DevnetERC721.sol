@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Owned, Strings, IERC165, IERC721Receiver} from "./Common.sol";
+import {CollectionRoyalty, Strings, IERC165, IERC721Receiver} from "./Common.sol";
 
 /// @title DevnetERC721
 /// @notice Minimal ERC-721 with a paid public mint, used by the tradekit devnet for listing, bid and mint flows.
 /// Token ids are sequential and start at 1 so that a zero id never appears as a valid token in client code.
-contract DevnetERC721 is Owned, IERC165 {
+contract DevnetERC721 is CollectionRoyalty, IERC165 {
     using Strings for uint256;
 
     string public name;
@@ -95,7 +95,8 @@ contract DevnetERC721 is Owned, IERC165 {
     function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
         return interfaceId == 0x01ffc9a7 // ERC-165
             || interfaceId == 0x80ac58cd // ERC-721
-            || interfaceId == 0x5b5e139f; // ERC-721 Metadata
+            || interfaceId == 0x5b5e139f // ERC-721 Metadata
+            || interfaceId == ERC2981_INTERFACE_ID;
     }
 
     // ---------------------------------------------------------------- approvals

@@ -14,7 +14,7 @@ interface IERC1155Transfer {
 /// @title Exchange
 /// @notice Fills EIP-712 signed NFT orders for the tradekit devnet aggregator.
 ///
-/// Order fields (all static, so the EIP-712 struct hash is keccak256(abi.encode(ORDER_TYPEHASH, order))):
+/// Order fields (EIP-712 struct `Order`; `fees` is hashed as the keccak256 of its concatenated `Fee` struct hashes):
 ///   side          0 = listing (maker sells an NFT), 1 = bid (maker buys an NFT)
 ///   maker         signer of the order; owner of the NFT (listing) or payer of the currency (bid)
 ///   collection    ERC-721 / ERC-1155 contract
@@ -29,7 +29,14 @@ interface IERC1155Transfer {
 ///   expiry        unix seconds after which the order is void; 0 = never
 ///   nonce         order is void once the maker's `nonces` counter is greater than this value
 ///   salt          makes otherwise identical orders distinct
+///   fees          marketplace fees and royalties, each an amount in `currency` paid to its recipient out of
+///                 `price` in the fill transaction; the seller (maker of a listing, taker of a bid) gets the rest
 contract Exchange {
+    struct Fee {
+        address recipient;
+        uint256 amount;
+    }
+
     struct Order {
         uint8 side;
         address maker;
@@ -44,6 +51,7 @@ contract Exchange {
         uint256 expiry;
         uint256 nonce;
         uint256 salt;
+        Fee[] fees;
     }
 
     uint8 internal constant SIDE_LISTING = 0;
@@ -59,8 +67,9 @@ contract Exchange {
     uint8 internal constant STATUS_CANCELLED = 2;
 
     bytes32 public constant ORDER_TYPEHASH = keccak256(
-        "Order(uint8 side,address maker,address collection,uint8 tokenKind,uint256 tokenId,uint256 amount,address currency,uint256 price,uint8 criteria,bytes32 tokenSetRoot,uint256 expiry,uint256 nonce,uint256 salt)"
+        "Order(uint8 side,address maker,address collection,uint8 tokenKind,uint256 tokenId,uint256 amount,address currency,uint256 price,uint8 criteria,bytes32 tokenSetRoot,uint256 expiry,uint256 nonce,uint256 salt,Fee[] fees)Fee(address recipient,uint256 amount)"
     );
+    bytes32 public constant FEE_TYPEHASH = keccak256("Fee(address recipient,uint256 amount)");
     bytes32 internal constant DOMAIN_TYPEHASH =
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
     bytes32 internal constant NAME_HASH = keccak256("TradekitExchange");
@@ -101,7 +110,7 @@ contract Exchange {
     // ---------------------------------------------------------------- fills
 
     /// @notice Buys a listed NFT for `recipient`. Native listings need msg.value == price exactly (no refunds);
-    /// ERC-20 listings pull the price from msg.sender.
+    /// ERC-20 listings pull the price from msg.sender. The order's fees are paid out of the price.
     function fillListing(Order calldata order, bytes calldata signature, address recipient)
         external
         payable
@@ -121,14 +130,24 @@ contract Exchange {
         payable
         nonReentrant
     {
-        require(orders.length == signatures.length, "Exchange: length mismatch");
-        uint256 nativeTotal;
-        for (uint256 i = 0; i < orders.length; i++) {
-            if (orders[i].currency == address(0)) nativeTotal += orders[i].price;
-        }
-        require(msg.value == nativeTotal, "Exchange: wrong value");
-        for (uint256 i = 0; i < orders.length; i++) {
-            _fillListing(orders[i], signatures[i], recipient);
+        require(msg.value == _nativeTotal(orders), "Exchange: wrong value");
+        _fillListings(orders, signatures, recipient);
+    }
+
+    /// @notice fillListings plus `feesOnTop`: fees the taker pays in `feeCurrency` on top of the prices (a
+    /// marketplace's own fee on the purchase). msg.value covers the native prices and native fees on top.
+    function fillListingsWithFees(
+        Order[] calldata orders,
+        bytes[] calldata signatures,
+        address recipient,
+        address feeCurrency,
+        Fee[] calldata feesOnTop
+    ) external payable nonReentrant {
+        uint256 feesTotal = _checkFees(feesOnTop);
+        require(msg.value == _nativeTotal(orders) + (feeCurrency == address(0) ? feesTotal : 0), "Exchange: wrong value");
+        _fillListings(orders, signatures, recipient);
+        for (uint256 i = 0; i < feesOnTop.length; i++) {
+            _pay(feeCurrency, msg.sender, feesOnTop[i].recipient, feesOnTop[i].amount);
         }
     }
 
@@ -151,7 +170,7 @@ contract Exchange {
         _status[orderHash] = STATUS_FILLED;
 
         _transferNft(order, msg.sender, order.maker, tokenId);
-        _transferErc20(order.currency, order.maker, msg.sender, order.price);
+        _settle(order, order.maker, msg.sender);
         emit OrderFilled(orderHash, order.maker, msg.sender, order.collection, tokenId, order.currency, order.price);
     }
 
@@ -184,8 +203,7 @@ contract Exchange {
 
     /// @notice The EIP-712 digest the maker signs; also the order's id.
     function hashOrder(Order calldata order) public view returns (bytes32) {
-        bytes32 structHash = keccak256(abi.encode(ORDER_TYPEHASH, order));
-        return keccak256(abi.encodePacked("\x19\x01", domainSeparator(), structHash));
+        return keccak256(abi.encodePacked("\x19\x01", domainSeparator(), _structHash(order)));
     }
 
     function orderStatus(bytes32 orderHash) external view returns (bool filled, bool cancelled) {
@@ -208,17 +226,59 @@ contract Exchange {
         _status[orderHash] = STATUS_FILLED;
 
         _transferNft(order, order.maker, recipient, order.tokenId);
-        if (order.currency == address(0)) {
-            (bool ok,) = payable(order.maker).call{value: order.price}("");
+        // Native prices are already held by the Exchange (msg.value); `payer` only matters for ERC-20s.
+        _settle(order, msg.sender, order.maker);
+        emit OrderFilled(orderHash, order.maker, msg.sender, order.collection, order.tokenId, order.currency, order.price);
+    }
+
+    function _fillListings(Order[] calldata orders, bytes[] calldata signatures, address recipient) private {
+        require(orders.length == signatures.length, "Exchange: length mismatch");
+        for (uint256 i = 0; i < orders.length; i++) {
+            _fillListing(orders[i], signatures[i], recipient);
+        }
+    }
+
+    function _nativeTotal(Order[] calldata orders) private pure returns (uint256 total) {
+        for (uint256 i = 0; i < orders.length; i++) {
+            if (orders[i].currency == address(0)) total += orders[i].price;
+        }
+    }
+
+    /// @dev Pays the order's fees from `payer` and the rest of the price to `seller`.
+    function _settle(Order calldata order, address payer, address seller) private {
+        uint256 rest = order.price;
+        for (uint256 i = 0; i < order.fees.length; i++) {
+            _pay(order.currency, payer, order.fees[i].recipient, order.fees[i].amount);
+            // Cannot underflow: _validate checked that the fees fit in the price.
+            unchecked {
+                rest -= order.fees[i].amount;
+            }
+        }
+        _pay(order.currency, payer, seller, rest);
+    }
+
+    /// @dev Native amounts come out of the Exchange's balance (the fill's msg.value), ERC-20s from `payer`.
+    function _pay(address currency, address payer, address to, uint256 amount) private {
+        if (amount == 0) return;
+        if (currency == address(0)) {
+            (bool ok,) = payable(to).call{value: amount}("");
             require(ok, "Exchange: payment failed");
         } else {
-            _transferErc20(order.currency, msg.sender, order.maker, order.price);
+            _transferErc20(currency, payer, to, amount);
         }
-        emit OrderFilled(orderHash, order.maker, msg.sender, order.collection, order.tokenId, order.currency, order.price);
+    }
+
+    /// @dev Refuses fees to the zero address; returns their total.
+    function _checkFees(Fee[] calldata fees) private pure returns (uint256 total) {
+        for (uint256 i = 0; i < fees.length; i++) {
+            require(fees[i].recipient != address(0), "Exchange: zero fee recipient");
+            total += fees[i].amount;
+        }
     }
 
     function _validate(Order calldata order, bytes calldata signature) private view returns (bytes32 orderHash) {
         require(order.expiry == 0 || block.timestamp <= order.expiry, "Exchange: expired");
+        require(_checkFees(order.fees) <= order.price, "Exchange: fees exceed price");
         require(order.nonce >= nonces[order.maker], "Exchange: cancelled");
         if (order.tokenKind == KIND_ERC721) {
             require(order.amount == 1, "Exchange: bad amount");
@@ -231,6 +291,32 @@ contract Exchange {
         require(status != STATUS_FILLED, "Exchange: filled");
         require(status != STATUS_CANCELLED, "Exchange: cancelled");
         require(_recover(orderHash, signature) == order.maker, "Exchange: bad signature");
+    }
+
+    /// @dev EIP-712 hashStruct(order). Two abi.encode halves, because one call with all fifteen words does not
+    /// fit the stack without via-IR; both halves are whole 32-byte words, so their concatenation is the same.
+    function _structHash(Order calldata order) private pure returns (bytes32) {
+        bytes32[] memory feeHashes = new bytes32[](order.fees.length);
+        for (uint256 i = 0; i < order.fees.length; i++) {
+            feeHashes[i] = keccak256(abi.encode(FEE_TYPEHASH, order.fees[i].recipient, order.fees[i].amount));
+        }
+        return keccak256(
+            bytes.concat(
+                abi.encode(
+                    ORDER_TYPEHASH, order.side, order.maker, order.collection, order.tokenKind, order.tokenId, order.amount
+                ),
+                abi.encode(
+                    order.currency,
+                    order.price,
+                    order.criteria,
+                    order.tokenSetRoot,
+                    order.expiry,
+                    order.nonce,
+                    order.salt,
+                    keccak256(abi.encodePacked(feeHashes))
+                )
+            )
+        );
     }
 
     function _cancel(bytes32 orderHash) private {

@@ -18,6 +18,12 @@ export function erc20Allowance(chain: ChainRuntime, token: Address, owner: Addre
   return chain.client.readContract({ address: token, abi: wrappedNativeAbi, functionName: "allowance", args: [owner, spender] })
 }
 
+/** A collection's EIP-2981 royalty on a sale of `tokenId` at `price`: who receives it and how much. */
+export async function royaltyOf(chain: ChainRuntime, collection: Address, tokenId: bigint, price: bigint): Promise<{ receiver: Address; amount: bigint }> {
+  const [receiver, amount] = await chain.client.readContract({ address: collection, abi: devnetERC721Abi, functionName: "royaltyInfo", args: [tokenId, price] })
+  return { receiver, amount }
+}
+
 export function makerNonce(ctx: DevnetContext, maker: Address): Promise<bigint> {
   return ctx.origin.client.readContract({ address: ctx.contracts.origin.exchange, abi: exchangeAbi, functionName: "nonces", args: [maker] })
 }

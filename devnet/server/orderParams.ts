@@ -1,11 +1,17 @@
-/** Parsing of what list and bid requests share: price, currency, expiry, order book, kind and fees. */
-import { type Address } from "viem"
+/** Parsing of what list and bid requests share: price, currency, expiry, order book, kind, fees and royalties. */
+import { getAddress, type Address } from "viem"
 import type { DevnetContext } from "./context.js"
 import { badRequest } from "./http.js"
-import { amount, array, optionalAddress, optionalAmount, optionalString, type Json } from "./validate.js"
+import { amount, array, boolean, optionalAddress, optionalAmount, optionalString, type Json } from "./validate.js"
 
 /** The order books the devnet accepts; both land in its own book. */
 const orderbooks = ["reservoir", "devnet"]
+
+/** A marketplace fee as list and bid requests give it: a recipient and its share of the price in basis points. */
+export interface MarketplaceFee {
+  readonly recipient: Address
+  readonly bps: bigint
+}
 
 export interface CommonOrderParams {
   readonly price: bigint
@@ -14,7 +20,14 @@ export interface CommonOrderParams {
   readonly expiry: bigint
   readonly orderbook: string
   readonly orderKind: string
+  /** `fees` and `marketplaceFees` as given ("0xRecipient:bps"), recorded with the order. */
   readonly fees: ReadonlyArray<string>
+  /** The same fees, parsed. */
+  readonly marketplaceFees: ReadonlyArray<MarketplaceFee>
+  /** Put the collection's EIP-2981 royalty among the order's fees (default true, as on reservoir). */
+  readonly automatedRoyalties: boolean
+  /** The most royalty to pay, in basis points of the price (reservoir's `royaltyBps`); the whole royalty when absent. */
+  readonly royaltyBps: bigint | undefined
 }
 
 export function commonOrderParams(ctx: DevnetContext, p: Json, name: string): CommonOrderParams {
@@ -37,7 +50,14 @@ export function commonOrderParams(ctx: DevnetContext, p: Json, name: string): Co
     if (typeof fee !== "string" || !/^0x[0-9a-fA-F]{40}:[0-9]+$/.test(fee)) throw badRequest(`${name}.fees[${i}] must look like "0xRecipient:bps"`)
     return fee
   })
-  return { price, quantity, currency, expiry, orderbook, orderKind, fees }
+  const marketplaceFees = fees.map((fee, i) => {
+    const [recipient, bps] = fee.split(":") as [string, string]
+    if (BigInt(recipient) === 0n) throw badRequest(`${name}.fees[${i}] pays the zero address`)
+    return { recipient: getAddress(recipient), bps: BigInt(bps) }
+  })
+  const automatedRoyalties = boolean(p.automatedRoyalties, `${name}.automatedRoyalties`, true)
+  const royaltyBps = optionalAmount(p.royaltyBps, `${name}.royaltyBps`)
+  return { price, quantity, currency, expiry, orderbook, orderKind, fees, marketplaceFees, automatedRoyalties, royaltyBps }
 }
 
 /** An order's expiry (unix seconds, 0 = never) has passed, as the Exchange judges it; `now` in ms. */

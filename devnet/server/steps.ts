@@ -94,9 +94,12 @@ export function zeroFees(): Record<string, unknown> {
   return { relayer: { currency: { contract: zeroAddress, decimals: 18, symbol: "ETH" }, amount: { raw: "0", decimal: 0 } } }
 }
 
-/** An order as plain JSON (uint fields as decimal strings). */
+/** An order as plain JSON (uint fields as decimal strings, fees included). */
 export function orderJson(order: Order): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(order).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]))
+  return {
+    ...Object.fromEntries(Object.entries(order).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v])),
+    fees: order.fees.map((fee) => ({ recipient: fee.recipient, amount: fee.amount.toString() })),
+  }
 }
 
 /** Parses an order back from its JSON form, refusing anything that is not a complete order. */
@@ -112,23 +115,30 @@ export function orderFromJson(value: unknown): Order {
     }
     return n
   }
-  const big = (k: string) => {
-    const v = o?.[k]
-    if (typeof v !== "number" && typeof v !== "string") throw new HttpError(400, `order.${k} is missing`)
+  const big = (k: string, from: Record<string, unknown> | undefined = o, name = `order.${k}`) => {
+    const v = from?.[k]
+    if (typeof v !== "number" && typeof v !== "string") throw new HttpError(400, `${name} is missing`)
     let n: bigint
     try {
       n = BigInt(v)
     } catch {
-      throw new HttpError(400, `order.${k} must be an integer`)
+      throw new HttpError(400, `${name} must be an integer`)
     }
-    if (n < 0n || n >= 2n ** 256n) throw new HttpError(400, `order.${k} must be a uint256`)
+    if (n < 0n || n >= 2n ** 256n) throw new HttpError(400, `${name} must be a uint256`)
     return n
   }
-  const addr = (k: string) => {
-    const v = o?.[k]
-    if (typeof v !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(v)) throw new HttpError(400, `order.${k} must be an address`)
+  const addr = (k: string, from: Record<string, unknown> | undefined = o, name = `order.${k}`) => {
+    const v = from?.[k]
+    if (typeof v !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(v)) throw new HttpError(400, `${name} must be an address`)
     return v as Address
   }
+  // An order without `fees` is one without fees, as orders were before the Exchange paid them.
+  const rawFees = o?.fees ?? []
+  if (!Array.isArray(rawFees)) throw new HttpError(400, "order.fees must be an array of {recipient, amount}")
+  const fees = rawFees.map((raw: unknown, i) => {
+    const fee = raw as Record<string, unknown> | undefined
+    return { recipient: addr("recipient", fee, `order.fees[${i}].recipient`), amount: big("amount", fee, `order.fees[${i}].amount`) }
+  })
   const root = o?.tokenSetRoot
   if (typeof root !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(root)) throw new HttpError(400, "order.tokenSetRoot must be 32 bytes")
   return {
@@ -145,6 +155,7 @@ export function orderFromJson(value: unknown): Order {
     expiry: big("expiry"),
     nonce: big("nonce"),
     salt: big("salt"),
+    fees,
   }
 }
 

@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useMemo, useState } from "react"
-import type { WalletClient } from "viem"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import type { Address } from "viem"
 import type { ReservoirClientOptions } from "../../src/index.js"
 import { TradekitProvider } from "../../src/react/index.js"
 import { short } from "./api.js"
+import { messageOf } from "./components/ErrorView.js"
 import { EventLog, useRecordEvents } from "./components/EventLog.js"
 import { HttpLog } from "./components/HttpLog.js"
 import { WalletPanel } from "./components/WalletPanel.js"
 import type { PlaygroundChain, PlaygroundConfig } from "./config.js"
-import { injectedWallet, localWallet, viemChainOf } from "./devnetWallet.js"
+import { localWallet, viemChainOf } from "./devnetWallet.js"
+import { useInjectedWallets } from "./eip6963.js"
 import { httpLog } from "./httpLog.js"
+import { connectInjected, injectedClient } from "./injectedWallet.js"
 import { interruptedExecutions } from "./interruptedExecutions.js"
 import { MarketProvider, useMarket } from "./market.js"
 import { BidPanel } from "./panels/BidPanel.js"
@@ -19,7 +22,7 @@ import { ListPanel } from "./panels/ListPanel.js"
 import { MintPanel } from "./panels/MintPanel.js"
 import { SellPanel } from "./panels/SellPanel.js"
 import { TransferPanel } from "./panels/TransferPanel.js"
-import { SessionContext, useSession } from "./session.js"
+import { type InjectedConnection, SessionContext, useSession } from "./session.js"
 import { eventLog } from "./components/EventLog.js"
 
 const ACTIONS = [
@@ -34,6 +37,7 @@ const ACTIONS = [
 ] as const
 
 type ActionId = (typeof ACTIONS)[number][0]
+/** The account picker's value while an injected wallet acts. */
 const INJECTED = "injected"
 
 const Settings = (props: { chains: ReadonlyArray<PlaygroundChain>; onApply: (chains: ReadonlyArray<PlaygroundChain>) => void; onClose: () => void }) => {
@@ -153,20 +157,56 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
     const resuming = config.accounts.find((a) => a.address.toLowerCase() === interrupted)
     return resuming?.address ?? new URLSearchParams(window.location.search).get("account") ?? config.accounts[0]?.address ?? ""
   })
-  const [injected, setInjected] = useState<WalletClient | undefined>(undefined)
+  const [injected, setInjected] = useState<InjectedConnection | undefined>(undefined)
   const [showSettings, setShowSettings] = useState(false)
   const [refreshVersion, setRefreshVersion] = useState(0)
-  const hasInjected = typeof window !== "undefined" && "ethereum" in window
+  const injectedWallets = useInjectedWallets()
+  // Which connection attempt is current: the answer of one the user has since replaced is dropped.
+  const attempt = useRef(0)
 
+  const connectWallet = useCallback(
+    (uuid: string) => {
+      const chosen = injectedWallets.find((w) => w.info.uuid === uuid)
+      if (chosen === undefined) return
+      const mine = ++attempt.current
+      setInjected({ status: "connecting", wallet: chosen })
+      const chain = chains.find((c) => c.id === chainId) ?? chains[0]!
+      void connectInjected(chosen, chain).then(
+        (client) => {
+          if (mine === attempt.current) setInjected({ status: "connected", wallet: chosen, client })
+        },
+        (error: unknown) => {
+          if (mine === attempt.current) setInjected({ status: "error", wallet: chosen, error: messageOf(error) })
+        },
+      )
+    },
+    [injectedWallets, chains, chainId],
+  )
+  const connectDevnet = useCallback(() => {
+    attempt.current++
+    setInjected(undefined)
+  }, [])
+
+  // The wallet's user may switch accounts or disconnect the page from inside the wallet.
+  const connectedProvider = injected?.status === "connected" ? injected.wallet.provider : undefined
   useEffect(() => {
-    if (accountKey !== INJECTED) return
-    void injectedWallet().then(setInjected)
-  }, [accountKey])
+    if (connectedProvider === undefined || typeof connectedProvider.on !== "function") return
+    const onAccounts = (accounts: ReadonlyArray<Address>) =>
+      setInjected((current) => {
+        if (current?.status !== "connected") return current
+        const [next] = accounts
+        if (next === undefined) return undefined
+        return { ...current, client: injectedClient(current.wallet, next, current.client.chain) }
+      })
+    connectedProvider.on("accountsChanged", onAccounts)
+    return () => connectedProvider.removeListener("accountsChanged", onAccounts)
+  }, [connectedProvider])
 
   const account = config.accounts.find((a) => a.address.toLowerCase() === accountKey.toLowerCase())
+  const connectedClient = injected?.status === "connected" ? injected.client : undefined
   const wallet = useMemo(
-    () => (accountKey === INJECTED ? injected : account ? localWallet(account, chains, chainId) : undefined),
-    [accountKey, injected, account, chains, chainId],
+    () => (injected !== undefined ? connectedClient : account ? localWallet(account, chains, chainId) : undefined),
+    [injected, connectedClient, account, chains, chainId],
   )
   const address = wallet?.account?.address
 
@@ -188,8 +228,20 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
   )
   const onActionSettled = useCallback(() => setRefreshVersion((v) => v + 1), [])
   const session = useMemo(
-    () => ({ config, chains, chainId, account: accountKey === INJECTED ? undefined : account, address, wallet, onActionSettled }),
-    [config, chains, chainId, accountKey, account, address, wallet, onActionSettled],
+    () => ({
+      config,
+      chains,
+      chainId,
+      account: injected !== undefined ? undefined : account,
+      address,
+      wallet,
+      onActionSettled,
+      injectedWallets,
+      injected,
+      connectInjected: connectWallet,
+      connectDevnet,
+    }),
+    [config, chains, chainId, injected, account, address, wallet, onActionSettled, injectedWallets, connectWallet, connectDevnet],
   )
 
   return (
@@ -213,13 +265,27 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
             </label>
             <label className="topbar-field">
               <span>Account</span>
-              <select name="account" value={accountKey} onChange={(e) => setAccountKey(e.target.value)} data-testid="account-select">
+              <select
+                name="account"
+                value={injected !== undefined ? INJECTED : accountKey}
+                onChange={(e) => {
+                  if (e.target.value === INJECTED) return
+                  connectDevnet()
+                  setAccountKey(e.target.value)
+                }}
+                data-testid="account-select"
+              >
                 {config.accounts.map((a) => (
                   <option key={a.address} value={a.address}>
                     {a.label} · {short(a.address)}
                   </option>
                 ))}
-                {hasInjected ? <option value={INJECTED}>Browser wallet (window.ethereum)</option> : null}
+                {injected !== undefined ? (
+                  <option value={INJECTED}>
+                    {injected.wallet.info.name}
+                    {address !== undefined ? ` · ${short(address)}` : ""}
+                  </option>
+                ) : null}
               </select>
             </label>
             <ReadyBadge />

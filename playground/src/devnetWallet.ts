@@ -50,12 +50,3 @@ export const localWallet = (account: PlaygroundAccount, chains: ReadonlyArray<Pl
     transport: custom({ request } as EIP1193Provider),
   })
 }
-
-/** A WalletClient over the browser's injected wallet (`window.ethereum`), or undefined when there is none. */
-export const injectedWallet = async (): Promise<WalletClient | undefined> => {
-  const ethereum = (window as unknown as { ethereum?: EIP1193Provider }).ethereum
-  if (!ethereum) return undefined
-  const [address] = (await ethereum.request({ method: "eth_requestAccounts" })) as ReadonlyArray<`0x${string}`>
-  if (!address) return undefined
-  return createWalletClient({ account: address, transport: custom(ethereum) })
-}

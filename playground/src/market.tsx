@@ -76,6 +76,16 @@ export const useMarket = () => useContext(MarketContext)
 /** The market of one chain (empty until loaded). */
 export const useChainMarket = (chainId: number): ChainMarket | undefined => useMarket().byChain.find((m) => m.chain.id === chainId)
 
+/**
+ * Whether a form asks how many of a token: only an ERC-1155 comes in quantities. A contract the page does not
+ * know keeps the field (the API decides); no contract yet means no token chosen, so no field either.
+ */
+export const takesQuantity = (market: ChainMarket | undefined, contract: string | undefined): boolean => {
+  if (!contract) return false
+  const collection = market?.collections.find((c) => c.id.toLowerCase() === contract.toLowerCase())
+  return collection?.contractKind !== "erc721"
+}
+
 /** "Devnet Punks #3" for a token reference. */
 export const tokenLabel = (market: ChainMarket | undefined, contract: string, tokenId: string | undefined) => {
   const collection = market?.collections.find((c) => c.id.toLowerCase() === contract.toLowerCase())

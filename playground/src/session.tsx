@@ -1,6 +1,13 @@
 import { createContext, useContext } from "react"
 import type { WalletClient } from "viem"
 import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig } from "./config.js"
+import type { InjectedWallet } from "./eip6963.js"
+
+/** An injected wallet the user chose: connecting (the wallet asks its user), connected, or refused. */
+export type InjectedConnection =
+  | { readonly status: "connecting"; readonly wallet: InjectedWallet }
+  | { readonly status: "connected"; readonly wallet: InjectedWallet; readonly client: WalletClient }
+  | { readonly status: "error"; readonly wallet: InjectedWallet; readonly error: string }
 
 /** Who is connected, where, and what the page was configured with. */
 export interface Session {
@@ -13,6 +20,14 @@ export interface Session {
   readonly wallet: WalletClient | undefined
   /** Called when an action finished, so the wallet view is read again. */
   readonly onActionSettled: () => void
+  /** The wallets the page found (EIP-6963 announcements, then `window.ethereum` if it did not announce). */
+  readonly injectedWallets: ReadonlyArray<InjectedWallet>
+  /** The injected wallet chosen, if any; the devnet wallet acts when there is none. */
+  readonly injected: InjectedConnection | undefined
+  /** Connects the injected wallet of `uuid` and acts with it. */
+  readonly connectInjected: (uuid: string) => void
+  /** Acts with the devnet wallet again (the account picked in the top bar). */
+  readonly connectDevnet: () => void
 }
 
 export const SessionContext = createContext<Session | undefined>(undefined)

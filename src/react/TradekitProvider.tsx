@@ -1,7 +1,8 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react"
-import { createClient } from "../client.js"
+"use client"
+import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from "react"
 import type { ReservoirClient, ReservoirClientOptions, ReservoirClientWallet } from "../client/ReservoirClient.js"
-import { TradekitContext } from "./TradekitContext.js"
+import { type OwnedClient, ownedClient } from "./internal/ownedClient.js"
+import { TradekitContext, type TradekitContextValue } from "./TradekitContext.js"
 
 /** The props of `TradekitProvider`: a client, or the options to make one; and the wallet to act with. */
 export type TradekitProviderProps = {
@@ -16,16 +17,21 @@ export type TradekitProviderProps = {
     }
   | {
       /**
-       * Options of a client the provider makes on mount and disposes on unmount (which interrupts whatever it
-       * still runs). They are read once; to change them later, call `configure` on `useTradekit().client`.
+       * Options of a client the provider makes during its first render (so the hooks below never see it
+       * missing, on the server included) and disposes on unmount, which interrupts whatever it still runs.
+       * They are read once; to change them later, call `configure` on `useTradekit().client`.
        */
       readonly options: ReservoirClientOptions
       readonly client?: never
     }
 )
 
+const noSubscription = () => () => undefined
+const noClient = () => undefined
+
 /**
- * Gives the tradekit hooks below it a client and a wallet.
+ * Gives the tradekit hooks below it a client and a wallet. Safe to render on the server: it touches no
+ * browser API while rendering.
  *
  * @example
  * const { data: walletClient } = useWalletClient()
@@ -35,20 +41,29 @@ export type TradekitProviderProps = {
  */
 export const TradekitProvider = (props: TradekitProviderProps) => {
   const { client, options, wallet, children } = props
-  const initialOptions = useRef(options)
-  const [owned, setOwned] = useState<ReservoirClient | undefined>(undefined)
+  const owner = useRef<OwnedClient | undefined>(undefined)
+  if (client === undefined && owner.current === undefined && options !== undefined) owner.current = ownedClient(options)
+  const source = client === undefined ? owner.current : undefined
 
-  // Made in an effect rather than during render, so that every client made is also disposed (StrictMode included).
+  // Re-renders once a released client was made again (StrictMode's second mount, a hidden <Activity> shown).
+  const owned = useSyncExternalStore(source?.subscribe ?? noSubscription, source?.get ?? noClient, source?.get ?? noClient)
+
+  // Retained while mounted, released on unmount; after a release, the next read makes a client again.
   useEffect(() => {
-    if (client !== undefined || initialOptions.current === undefined) return
-    const made = createClient(initialOptions.current)
-    setOwned(made)
-    return () => {
-      setOwned(undefined)
-      void made.dispose()
-    }
-  }, [client])
+    if (source === undefined) return
+    source.retain()
+    return source.release
+  }, [source])
 
-  const value = useMemo(() => ({ client: client ?? owned, wallet }), [client, owned, wallet])
+  const value = useMemo<TradekitContextValue>(() => {
+    if (source === undefined) return { client: client as ReservoirClient, wallet }
+    // Read when used, so a hook's effect running before this provider renders again gets the live client.
+    return {
+      get client() {
+        return source.get()
+      },
+      wallet,
+    }
+  }, [client, source, owned, wallet])
   return <TradekitContext.Provider value={value}>{children}</TradekitContext.Provider>
 }

@@ -1,3 +1,4 @@
+"use client"
 import type { BidErrorType } from "../actions/bid.js"
 import type { BuyErrorType } from "../actions/buy.js"
 import type { CallErrorType } from "../actions/call.js"
@@ -7,8 +8,19 @@ import type { MintErrorType } from "../actions/mint.js"
 import type { SellErrorType } from "../actions/sell.js"
 import type { TransferErrorType } from "../actions/transfer.js"
 import type { ReservoirClientActions, ReservoirClientWallet } from "../client/ReservoirClient.js"
-import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
-import { type ExecutionHookStatus, type FacadeCall, useExecution } from "./internal/useExecution.js"
+import type { ExecutionInProgressError } from "../errors/index.js"
+import type { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"
+import type { NoWalletError } from "./errors/NoWalletError.js"
+import { actionCall } from "./internal/actionCall.js"
+import type { FacadeCall } from "./internal/runFacadeCall.js"
+import {
+  type ExecutionCallbacks,
+  type ExecutionControls,
+  type ExecutionHookControls,
+  type ExecutionHookState,
+  type ExecutionHookStatus,
+  useExecution,
+} from "./internal/useExecution.js"
 
 /** The name of a Promise facade action: `buyToken`, `acceptOffer`, `mintToken`, `listToken`, `placeBid`, ... */
 export type ActionName = keyof ReservoirClientActions
@@ -25,13 +37,14 @@ export interface ActionErrors {
   readonly call: CallErrorType
 }
 
-type FacadeParametersOf<N extends ActionName> = Parameters<ReservoirClientActions[N]>[0]
+/** The parameters of a facade action, as `client.actions[name]` takes them. */
+export type ActionParameters<N extends ActionName> = Parameters<ReservoirClientActions[N]>[0]
 
 /**
- * What a hook's `execute` takes: the facade action's parameters, without `signal` and `onSnapshot` (the hook
- * owns them) and with `wallet` optional (the provider's when absent).
+ * What a hook's `mutate` takes (its `variables`): the facade action's parameters, without `signal` and
+ * `onSnapshot` (the hook owns them) and with `wallet` optional (the provider's when absent).
  */
-export type ActionHookParameters<N extends ActionName> = Omit<FacadeParametersOf<N>, "wallet" | "signal" | "onSnapshot"> & {
+export type ActionHookParameters<N extends ActionName> = Omit<ActionParameters<N>, "wallet" | "signal" | "onSnapshot"> & {
   readonly wallet?: ReservoirClientWallet
 }
 
@@ -39,48 +52,36 @@ export type ActionHookParameters<N extends ActionName> = Omit<FacadeParametersOf
 export type ActionHookData<N extends ActionName> = Awaited<ReturnType<ReservoirClientActions[N]>>
 
 /**
- * Why an execution did not succeed: the action's typed error (match on `_tag`), or, when it was aborted,
- * the abort reason (a DOMException named "AbortError" unless `abort` was given another).
+ * Why an execution did not succeed, a union of tagged errors (match on `_tag`): the action's typed error,
+ * `NoWalletError`, or `ExecutionAbortedError` (aborted, reset, replaced or unmounted). `mutateAsync` and a
+ * call's `onError` may also get `ExecutionInProgressError` (a call refused while one runs); `error` never holds it.
  */
-export type ActionHookError<N extends ActionName> = ActionErrors[N] | Error
+export type ActionHookError<N extends ActionName> = ActionErrors[N] | NoWalletError | ExecutionAbortedError | ExecutionInProgressError
 
-/** Where a hook's execution stands. */
+/** Where a hook's execution stands: "idle" | "pending" | "success" | "error". */
 export type ActionHookStatus = ExecutionHookStatus
 
-/** The state a hook renders from. Each change is a new object; `progress` is the executor's own immutable snapshot. */
-export interface ActionHookState<N extends ActionName> {
-  readonly status: ActionHookStatus
-  /** The latest progress snapshot: steps, the current step and its items, tx hashes, path, fees. */
-  readonly progress: ExecutionSnapshot | undefined
-  /** What the last successful execution resolved to. */
-  readonly data: ActionHookData<N> | undefined
-  readonly error: ActionHookError<N> | undefined
-}
+/**
+ * The state a hook renders from, narrowed by `status`. Each change is a new object; `progress` is the
+ * executor's own immutable snapshot.
+ */
+export type ActionHookState<N extends ActionName> = ExecutionHookState<ActionHookParameters<N>, ActionHookData<N>, ActionHookError<N>>
 
-/** What an action hook returns. */
-export interface ActionHookResult<N extends ActionName> extends ActionHookState<N> {
-  /**
-   * Runs the action. Resolves to the action's result, or to `undefined` when it failed or was aborted (the
-   * reason is in `error`). Called while this hook's execution still runs, it rejects with
-   * `ExecutionInProgressError` and leaves that execution and the state as they are (abort it first, or disable
-   * the trigger while `status` is "running"); it never rejects otherwise.
-   */
-  readonly execute: (parameters: ActionHookParameters<N>) => Promise<ActionHookData<N> | undefined>
-  /** Aborts the running execution: every request and poll stops; the status becomes `error` with the reason. */
-  readonly abort: (reason?: unknown) => void
-  /** Aborts the running execution, if any, and goes back to `idle` with no progress, data or error. */
-  readonly reset: () => void
-}
+/** `onSuccess`, `onError` and `onSettled`: given to the hook, they hear every execution; given to `mutate`, that call. */
+export type ActionHookCallbacks<N extends ActionName> = ExecutionCallbacks<ActionHookParameters<N>, ActionHookData<N>, ActionHookError<N>>
 
-/** An action hook: takes nothing, returns the state and the controls of one execution at a time. */
-export type ActionHook<N extends ActionName> = () => ActionHookResult<N>
+/** What an action hook takes: the callbacks that hear every execution it starts. */
+export type ActionHookOptions<N extends ActionName> = ActionHookCallbacks<N>
 
-const callOf =
-  <N extends ActionName>(name: N): FacadeCall<ActionHookParameters<N>, ActionHookData<N>> =>
-  (client, parameters, controls) => {
-    const action = client.actions[name] as unknown as (p: FacadeParametersOf<N>) => Promise<ActionHookData<N>>
-    return action({ ...parameters, ...controls } as FacadeParametersOf<N>)
-  }
+/**
+ * What an action hook returns, in the shape of TanStack Query's `useMutation` (`mutate`, `mutateAsync`,
+ * `status`, `isPending`, `data`, `error`, `variables`, `reset`) plus `progress` and `abort`.
+ */
+export type ActionHookResult<N extends ActionName> = ActionHookState<N> &
+  ExecutionHookControls<ActionHookParameters<N>, ActionHookData<N>, ActionHookError<N>>
+
+/** An action hook: one execution at a time, its state, and its controls. */
+export type ActionHook<N extends ActionName> = (options?: ActionHookOptions<N>) => ActionHookResult<N>
 
 /**
  * Makes the React hook of a Promise facade action. The hook holds no trading logic: it calls
@@ -89,10 +90,10 @@ const callOf =
  *
  * @example
  * export const useBuyToken = createActionHook("buyToken")
- * const { execute, status, progress, error, abort } = useBuyToken()
- * <button onClick={() => execute({ items: [{ token: "0xNft:42", quantity: 1 }] })}>Buy</button>
+ * const { mutate, isPending, progress, error, abort } = useBuyToken({ onSuccess: () => toast("Bought") })
+ * <button disabled={isPending} onClick={() => mutate({ items: [{ token: "0xNft:42", quantity: 1 }] })}>Buy</button>
  */
 export const createActionHook = <N extends ActionName>(name: N): ActionHook<N> => {
-  const call = callOf(name)
-  return () => useExecution<ActionHookParameters<N>, ActionHookData<N>, ActionHookError<N>>(call)
+  const call = actionCall(name) as FacadeCall<ActionHookParameters<N> & ExecutionControls, ActionHookData<N>>
+  return (options) => useExecution<ActionHookParameters<N>, ActionHookData<N>, ActionHookError<N>>(call, options)
 }

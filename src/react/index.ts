@@ -1,3 +1,4 @@
+"use client"
 /**
  * React bindings of tradekit: a provider that holds a client and a wallet, and one hook per action, each
  * a thin shell over the Promise facade that renders the execution's immutable progress snapshots.
@@ -6,10 +7,11 @@
  * <TradekitProvider options={{ chains, source: "my.app" }} wallet={walletClient}>
  *   <BuyButton />
  * </TradekitProvider>
- * const { execute, status, progress, error, abort } = useBuyToken()
+ * const { mutate, isPending, progress, error, abort } = useBuyToken({ onSuccess: () => toast("Bought") })
+ * if (error?._tag === "UserRejectedError") return <p>Cancelled in the wallet</p>
  * // after a reload, carry on with a snapshot kept from `progress`:
  * const resumed = useResume()
- * void resumed.execute({ snapshot: JSON.parse(localStorage.getItem("execution")!) })
+ * useEffect(() => resumed.mutate({ snapshot: JSON.parse(localStorage.getItem("execution")!) }), [])
  * @module
  */
 export { TradekitContext, type TradekitContextValue } from "./TradekitContext.js"
@@ -19,14 +21,19 @@ export {
   createActionHook,
   type ActionErrors,
   type ActionHook,
+  type ActionHookCallbacks,
   type ActionHookData,
   type ActionHookError,
+  type ActionHookOptions,
   type ActionHookParameters,
   type ActionHookResult,
   type ActionHookState,
   type ActionHookStatus,
   type ActionName,
+  type ActionParameters,
 } from "./createActionHook.js"
+export { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"
+export { NoWalletError } from "./errors/NoWalletError.js"
 export { useBuyToken } from "./useBuyToken.js"
 export { useAcceptOffer } from "./useAcceptOffer.js"
 export { useMintToken } from "./useMintToken.js"
@@ -35,4 +42,10 @@ export { usePlaceBid } from "./usePlaceBid.js"
 export { useCancelOrder } from "./useCancelOrder.js"
 export { useTransferTokens } from "./useTransferTokens.js"
 export { useCall } from "./useCall.js"
-export { useResume, type UseResumeErrorType, type UseResumeParameters, type UseResumeReturnType } from "./useResume.js"
+export {
+  useResume,
+  type UseResumeErrorType,
+  type UseResumeOptions,
+  type UseResumeParameters,
+  type UseResumeReturnType,
+} from "./useResume.js"

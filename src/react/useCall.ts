@@ -1,9 +1,12 @@
+"use client"
 import { createActionHook } from "./createActionHook.js"
 
 /**
- * Runs transactions on another chain (`actions.call`): `execute`, `status`, `progress`, `data`, `error`, `abort`, `reset`.
+ * Runs transactions on another chain (`actions.call`), in the shape of TanStack Query's `useMutation`: `mutate`, `mutateAsync`,
+ * `status`, `isPending`, `data`, `error`, `variables`, `reset`, plus `progress` and `abort`. Takes
+ * `onSuccess`, `onError` and `onSettled`, here or per call.
  *
  * @example
- * const { execute, status, progress } = useCall()
+ * const { mutate, isPending, progress, error } = useCall({ onSuccess: () => toast("Done") })
  */
 export const useCall = createActionHook("call")

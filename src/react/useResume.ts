@@ -1,9 +1,13 @@
+"use client"
 import type { ResumeParameters, ReservoirClientWallet } from "../client/ReservoirClient.js"
-import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
-import { type ExecutionHookResult, type FacadeCall, useExecution } from "./internal/useExecution.js"
+import type { ExecutionError, ExecutionInProgressError, MissingChainConfigurationError } from "../errors/index.js"
+import type { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"
+import type { NoWalletError } from "./errors/NoWalletError.js"
+import type { FacadeCall } from "./internal/runFacadeCall.js"
+import { type ExecutionCallbacks, type ExecutionControls, type ExecutionHookResult, useExecution } from "./internal/useExecution.js"
 
 /**
- * What `useResume`'s `execute` takes: the facade's `resume` parameters (the stored `snapshot`, an optional
+ * What `useResume`'s `mutate` takes: the facade's `resume` parameters (the stored `snapshot`, an optional
  * `gas`), without `signal` and `onSnapshot` (the hook owns them) and with `wallet` optional (the provider's when absent).
  */
 export type UseResumeParameters = Omit<ResumeParameters, "wallet" | "signal" | "onSnapshot"> & {
@@ -11,24 +15,35 @@ export type UseResumeParameters = Omit<ResumeParameters, "wallet" | "signal" | "
 }
 
 /**
- * Why a resumed execution did not succeed: the executor's typed error (match on `_tag`), or, when it was
- * aborted, the abort reason.
+ * Why a resumed execution did not succeed, a union of tagged errors (match on `_tag`): the executor's
+ * typed error, `NoWalletError`, `ExecutionAbortedError`, or (from `mutateAsync` only) `ExecutionInProgressError`.
  */
-export type UseResumeErrorType = ExecutionError | MissingChainConfigurationError | Error
+export type UseResumeErrorType =
+  | ExecutionError
+  | MissingChainConfigurationError
+  | NoWalletError
+  | ExecutionAbortedError
+  | ExecutionInProgressError
+
+/** What `useResume` takes: the callbacks that hear every execution it resumes. */
+export type UseResumeOptions = ExecutionCallbacks<UseResumeParameters, true, UseResumeErrorType>
 
 /** What `useResume` returns: the same state and controls as an action hook; `data` is `true` once every step is complete. */
 export type UseResumeReturnType = ExecutionHookResult<UseResumeParameters, true, UseResumeErrorType>
 
-const resume: FacadeCall<UseResumeParameters, true> = (client, parameters, controls) => client.resume({ ...parameters, ...controls })
+const resume: FacadeCall<UseResumeParameters & ExecutionControls, true> = (client, parameters) => client.resume(parameters)
 
 /**
  * Continues an execution from a snapshot kept across a page reload (`client.resume`): a transaction already
- * sent is confirmed, not sent again; a signature already posted is not signed again. Returns `execute`,
- * `status`, `progress`, `data`, `error`, `abort`, `reset`, like the action hooks; unmounting aborts it.
+ * sent is confirmed, not sent again; a signature already posted is not signed again. Returns the same
+ * `mutate`, `mutateAsync`, `status`, `progress`, `data`, `error`, `abort`, `reset` as the action hooks;
+ * unmounting aborts it. It can start on mount: the provider's client exists from its first render.
  *
  * @example
- * const { execute, status, progress } = useResume()
- * const stored = localStorage.getItem("execution")
- * useEffect(() => { if (stored) void execute({ snapshot: JSON.parse(stored) }) }, [])
+ * const { mutate, status, progress } = useResume()
+ * useEffect(() => {
+ *   const stored = localStorage.getItem("execution")
+ *   if (stored) mutate({ snapshot: JSON.parse(stored) })
+ * }, [mutate])
  */
-export const useResume = (): UseResumeReturnType => useExecution(resume)
+export const useResume = (options?: UseResumeOptions): UseResumeReturnType => useExecution(resume, options)

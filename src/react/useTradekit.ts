@@ -1,3 +1,4 @@
+"use client"
 import { useContext } from "react"
 import { TradekitContext, type TradekitContextValue } from "./TradekitContext.js"
 

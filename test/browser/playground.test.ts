@@ -8,6 +8,7 @@ import { devnetERC721Abi, exchangeAbi } from "../../devnet/artifacts/index.js"
 import { type Devnet, startDevnet } from "../../devnet/index.js"
 import { type PlaygroundServer, servePlayground } from "../../playground/serve.js"
 import { findChromium } from "./findChromium.js"
+import { runPanel } from "./playgroundPage.js"
 
 const SCREENSHOTS = join(process.cwd(), "test-output", "screenshots")
 
@@ -40,30 +41,7 @@ const connectAs = async (n: number) => {
 }
 
 /** Submits the panel's form and waits for the hook to settle; fails with the error shown on the page. */
-const run = async (panel: string) => {
-  const root = page.locator(`[data-testid=panel-${panel}]`)
-  const readBefore = await page.locator("[data-testid=wallet]").getAttribute("data-refreshed-at")
-  await root.locator("[data-testid=submit]").click()
-  await root.locator("[data-testid=status]", { hasText: "running" }).waitFor({ timeout: 5_000 }).catch(() => undefined)
-  await page.waitForFunction(
-    (id) => ["success", "error"].includes(document.querySelector(`[data-testid=panel-${id}]`)?.getAttribute("data-status") ?? ""),
-    panel,
-    { timeout: 45_000 },
-  )
-  if ((await root.getAttribute("data-status")) === "error") {
-    throw new Error(`the ${panel} flow failed on the page: ${await root.locator("[data-testid=error]").innerText()}`)
-  }
-  // The page reads the wallet again after every action: wait for that read, so screenshots show the outcome.
-  await page.waitForFunction(
-    (before) => {
-      const wallet = document.querySelector("[data-testid=wallet]")
-      return wallet?.getAttribute("data-loading") === "false" && wallet.getAttribute("data-refreshed-at") !== before
-    },
-    readBefore,
-    { timeout: 15_000 },
-  )
-  return root
-}
+const run = (panel: string) => runPanel(page, panel)
 
 const screenshot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
 
@@ -235,7 +213,7 @@ describe("the playground, in Chromium, against the devnet", () => {
       await page.reload()
       const banner = page.locator("[data-testid=panel-buy] [data-testid=resume-banner]")
       await banner.locator("strong", { hasText: "An execution was interrupted by a reload — resuming…" }).waitFor({ timeout: 30_000 })
-      await expect(page.locator("[data-testid=panel-buy]").getAttribute("data-status")).resolves.toBe("running")
+      await expect(page.locator("[data-testid=panel-buy]").getAttribute("data-status")).resolves.toBe("pending")
       await expect(page.locator("[data-testid=panel-buy] [data-testid=timeline] [data-hash]").first().getAttribute("data-hash")).resolves.toBe(hash)
       await expect(origin.getTransactionCount({ address: user(4), blockTag: "pending" })).resolves.toBe(nonceBefore + 1)
 

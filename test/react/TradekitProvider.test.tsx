@@ -1,5 +1,4 @@
 import { act, render, renderHook, waitFor } from "@testing-library/react"
-import { StrictMode } from "react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { TradekitProvider, useCancelOrder, useTradekit } from "../../src/react/index.js"
 import { TEST_CHAIN } from "../../src/testing/testLayer.js"
@@ -38,12 +37,11 @@ describe("TradekitProvider", () => {
     const wallet = makeWalletClient()
     const { result, unmount } = renderHook(() => useTradekit(), {
       wrapper: ({ children }) => (
-        <StrictMode>
-          <TradekitProvider options={{ chains: [TEST_CHAIN] }} wallet={wallet}>
-            {children}
-          </TradekitProvider>
-        </StrictMode>
+        <TradekitProvider options={{ chains: [TEST_CHAIN] }} wallet={wallet}>
+          {children}
+        </TradekitProvider>
       ),
+      reactStrictMode: true,
     })
     await waitFor(() => expect(result.current.client).toBeDefined())
     const client = result.current.client!

@@ -67,7 +67,7 @@ describe("action hooks", () => {
       pending = result.current.execute({ listings: [listing] })
     })
     await waitFor(() => expect(api.requestsTo("/order/v4")).toHaveLength(1))
-    expect(result.current.status).toBe("running")
+    expect(result.current.status).toBe("pending")
     await act(async () => {
       post.release()
       await pending
@@ -167,7 +167,7 @@ describe("action hooks", () => {
     })
 
     await waitFor(() => expect(result.current.progress?.currentStep).toEqual({ index: 0, id: "order-signature", itemIndexes: [0] }))
-    expect(result.current.status).toBe("running")
+    expect(result.current.status).toBe("pending")
     act(() => result.current.abort())
   })
 
@@ -223,7 +223,7 @@ describe("action hooks", () => {
 
     expect(check.state.interrupted).toBe(true)
     expect(result.current.status).toBe("error")
-    expect(result.current.error?.name).toBe("AbortError")
+    expect(result.current.error).toMatchObject({ _tag: "ExecutionAbortedError", reason: { name: "AbortError" } })
     const count = api.requests.length
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(api.requests).toHaveLength(count)
@@ -305,7 +305,7 @@ describe("action hooks", () => {
 
     expect(refusal).toBeInstanceOf(ExecutionInProgressError)
     expect((refusal as Error).message).toBe("An execution is already running; abort it or wait for it to end")
-    expect(result.current.status).toBe("running")
+    expect(result.current.status).toBe("pending")
     expect(result.current.error).toBeUndefined()
     expect(result.current.progress?.status).toBe("running")
     await act(async () => {
@@ -353,7 +353,10 @@ describe("action hooks", () => {
     await act(async () => {
       await result.current.execute({ listings: [listing] })
     })
-    expect(result.current.error?.message).toBe("tradekit: no wallet; give one to <TradekitProvider wallet> or to execute")
+    expect(result.current.error).toMatchObject({
+      _tag: "NoWalletError",
+      message: "No wallet to act with; give one to <TradekitProvider wallet>, to the mutation options, or with the call",
+    })
   })
 
   it("throw outside a TradekitProvider", () => {

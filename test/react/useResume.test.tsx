@@ -106,7 +106,7 @@ describe("useResume", () => {
       pending = result.current.execute({ snapshot: deepFreeze(stored()), wallet })
     })
     await waitFor(() => expect(api.requestsTo(SYNCED)).toHaveLength(1))
-    expect(result.current.status).toBe("running")
+    expect(result.current.status).toBe("pending")
     expect(result.current.progress?.txHashes).toEqual([{ txHash: SENT, chainId: TEST_CHAIN.id }])
     expect(result.current.progress?.steps[0]?.items?.[0]?.status).toBe("incomplete")
     await act(async () => {
@@ -159,7 +159,7 @@ describe("useResume", () => {
 
     expect(synced.state.interrupted).toBe(true)
     expect(result.current.status).toBe("error")
-    expect(result.current.error?.name).toBe("AbortError")
+    expect(result.current.error).toMatchObject({ _tag: "ExecutionAbortedError", reason: { name: "AbortError" } })
     expect(api.requestsTo("/order/v4")).toHaveLength(0)
   })
 

@@ -6,7 +6,8 @@
  * Bid kinds: `token` ("contract:tokenId") → token bid; `collection` → collection bid; `tokenSetId`
  * (`token:<contract>:<id>`, `contract:<contract>`, `list:<contract>:<id,id,…>`, or `token-set:<id,id,…>` with
  * `collection`) → token-set bid; `attributeKey` + `attributeValue` (+ `collection`, default Devnet Punks) →
- * a token-set bid on the tokens with that attribute.
+ * a token-set bid on the tokens with that attribute. Fees and royalties as for listings (see list.ts): the seller
+ * who accepts the bid receives the price minus them.
  */
 import { encodeFunctionData, erc20Abi, getAddress, maxUint256, zeroAddress, zeroHash, type Address, type Hex } from "viem"
 import { wrappedNativeAbi } from "../../artifacts/index.js"
@@ -15,6 +16,7 @@ import type { OrderCriteria } from "../../core/orderBook.js"
 import { erc20Allowance, erc20Balance, makerNonce, requireOrigin } from "../chainReads.js"
 import type { DevnetContext } from "../context.js"
 import { badRequest, type Route } from "../http.js"
+import { orderFees } from "../orderFees.js"
 import { commonOrderParams } from "../orderParams.js"
 import { currencyOf, executeResponse, orderJson, orderSign, pathEntry, randomSalt, step, transactionCheck, txItem } from "../steps.js"
 import { address, nonEmptyArray, object, optionalAddress, optionalString, token, tokenId, type Json } from "../validate.js"
@@ -90,7 +92,8 @@ export const bidRoute: Route = {
     const { exchange, weth } = ctx.contracts.origin
     const nonce = await makerNonce(ctx, maker)
 
-    const bids = nonEmptyArray(body.params, "params").map((raw, i) => {
+    const bids = []
+    for (const [i, raw] of nonEmptyArray(body.params, "params").entries()) {
       const p = object(raw, `params[${i}]`)
       const { collection, criteria } = bidCriteria(ctx, p, `params[${i}]`)
       const info = ctx.catalog.collection(chainId, collection)
@@ -99,12 +102,13 @@ export const bidRoute: Route = {
       if (info.kind === "erc721" && common.quantity !== 1n) throw badRequest(`params[${i}].quantity must be 1 for an ERC-721 collection`)
       const currency = common.currency ?? weth
       if (currency === zeroAddress) throw badRequest(`params[${i}].currency: bids are paid in an ERC-20 (WETH or USDC), not native ETH`)
+      const tokenId = criteria.kind === "token" ? criteria.tokenId : 0n
       const order: Order = {
         side: OrderSide.Bid,
         maker,
         collection: getAddress(collection),
         tokenKind: info.kind === "erc721" ? TokenKind.ERC721 : TokenKind.ERC1155,
-        tokenId: criteria.kind === "token" ? criteria.tokenId : 0n,
+        tokenId,
         amount: common.quantity,
         currency,
         price: common.price,
@@ -113,9 +117,11 @@ export const bidRoute: Route = {
         expiry: common.expiry,
         nonce,
         salt: randomSalt(),
+        // The devnet royalty is one per collection, so the token a collection or token-set bid will get does not matter.
+        fees: await orderFees(ctx, { collection: getAddress(collection), tokenId, currency }, common, `params[${i}]`),
       }
-      return { order, criteria, common }
-    })
+      bids.push({ order, criteria, common })
+    }
 
     const totals = new Map<Address, bigint>()
     for (const { order } of bids) totals.set(order.currency, (totals.get(order.currency) ?? 0n) + order.price)

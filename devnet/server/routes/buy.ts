@@ -1,18 +1,20 @@
 /**
  * `POST /execute/buy/v7`: fills the cheapest active listing of each requested token (or the given orders)
  * through `Exchange.fillListing` / `fillListings`, after approving the Exchange for any ERC-20 the taker
- * pays in and has not allowed enough of.
+ * pays in and has not allowed enough of. `feesOnTop` ("0xRecipient:amount") are paid by the taker on top of
+ * the prices, in the listings' currency, through `Exchange.fillListingsWithFees`.
  */
-import { encodeFunctionData, maxUint256, zeroAddress, type Address } from "viem"
+import { encodeFunctionData, getAddress, maxUint256, zeroAddress, type Address } from "viem"
 import { erc20Abi } from "viem"
 import { exchangeAbi } from "../../artifacts/index.js"
+import type { Fee } from "../../chain/orders.js"
 import type { BookOrder } from "../../core/orderBook.js"
 import { erc20Allowance, isApprovedForAll, requireOrigin } from "../chainReads.js"
 import type { DevnetContext } from "../context.js"
 import { badRequest, HttpError, type Route } from "../http.js"
 import { isExpired } from "../orderParams.js"
 import { executeResponse, orderPathEntry, step, transactionCheck, txItem } from "../steps.js"
-import { address, nonEmptyArray, object, optionalAddress, optionalString, token } from "../validate.js"
+import { address, array, nonEmptyArray, object, optionalAddress, optionalString, token } from "../validate.js"
 
 /** A listing can be filled when its maker still owns the token and has the Exchange approved. */
 async function fillable(ctx: DevnetContext, o: BookOrder, taker: Address): Promise<boolean> {
@@ -45,6 +47,24 @@ async function pickListing(ctx: DevnetContext, item: Record<string, unknown>, in
   throw new HttpError(400, `No available orders for token ${contract}:${tokenId}`)
 }
 
+/** `feesOnTop` as reservoir takes it: "0xRecipient:amount", the amount in the smallest unit of the buy-in currency. */
+function parseFeesOnTop(value: unknown): ReadonlyArray<Fee> {
+  if (value === undefined || value === null) return []
+  return array(value, "feesOnTop").map((fee, i) => {
+    if (typeof fee !== "string" || !/^0x[0-9a-fA-F]{40}:[0-9]+$/.test(fee)) throw badRequest(`feesOnTop[${i}] must look like "0xRecipient:amount"`)
+    const [recipient, amount] = fee.split(":") as [string, string]
+    if (BigInt(recipient) === 0n) throw badRequest(`feesOnTop[${i}] pays the zero address`)
+    return { recipient: getAddress(recipient), amount: BigInt(amount) }
+  })
+}
+
+/** The currency fees on top are paid in: the listings' one currency (a `currency` in the request picks only listings in it). */
+function feeCurrencyOf(orders: ReadonlyArray<BookOrder>): Address {
+  const currencies = new Set(orders.map((o) => o.order.currency))
+  if (currencies.size > 1) throw badRequest("feesOnTop needs one currency: the listings are priced in several, so pass `currency`")
+  return orders[0]!.order.currency
+}
+
 export const buyRoute: Route = {
   method: "POST",
   pattern: "/execute/buy/v7",
@@ -54,6 +74,7 @@ export const buyRoute: Route = {
     const taker = address(body.taker, "taker")
     const items = nonEmptyArray(body.items, "items").map((item, i) => object(item, `items[${i}]`))
     const currency = optionalAddress(body.currency, "currency")
+    const feesOnTop = parseFeesOnTop(body.feesOnTop)
 
     const orders: BookOrder[] = []
     const taken = new Set<string>()
@@ -65,11 +86,16 @@ export const buyRoute: Route = {
     }
 
     const exchange = ctx.contracts.origin.exchange
+    const feeCurrency = feesOnTop.length === 0 ? undefined : feeCurrencyOf(orders)
+    const payments = [
+      ...orders.map((o) => ({ currency: o.order.currency, amount: o.order.price })),
+      ...feesOnTop.map((fee) => ({ currency: feeCurrency!, amount: fee.amount })),
+    ]
     const erc20Totals = new Map<Address, bigint>()
     let nativeTotal = 0n
-    for (const o of orders) {
-      if (o.order.currency === zeroAddress) nativeTotal += o.order.price
-      else erc20Totals.set(o.order.currency, (erc20Totals.get(o.order.currency) ?? 0n) + o.order.price)
+    for (const payment of payments) {
+      if (payment.currency === zeroAddress) nativeTotal += payment.amount
+      else erc20Totals.set(payment.currency, (erc20Totals.get(payment.currency) ?? 0n) + payment.amount)
     }
     const approvals = []
     for (const [erc20, total] of erc20Totals) {
@@ -79,10 +105,13 @@ export const buyRoute: Route = {
       )
     }
 
+    const fillArgs = [orders.map((o) => o.order), orders.map((o) => o.signature), taker] as const
     const data =
-      orders.length === 1
-        ? encodeFunctionData({ abi: exchangeAbi, functionName: "fillListing", args: [orders[0]!.order, orders[0]!.signature, taker] })
-        : encodeFunctionData({ abi: exchangeAbi, functionName: "fillListings", args: [orders.map((o) => o.order), orders.map((o) => o.signature), taker] })
+      feeCurrency !== undefined
+        ? encodeFunctionData({ abi: exchangeAbi, functionName: "fillListingsWithFees", args: [...fillArgs, feeCurrency, feesOnTop] })
+        : orders.length === 1
+          ? encodeFunctionData({ abi: exchangeAbi, functionName: "fillListing", args: [orders[0]!.order, orders[0]!.signature, taker] })
+          : encodeFunctionData({ abi: exchangeAbi, functionName: "fillListings", args: fillArgs })
     const sale = txItem(
       { from: taker, to: exchange, data, value: nativeTotal.toString() },
       { orderIds: orders.map((o) => o.id), check: transactionCheck },

@@ -1,13 +1,16 @@
 /**
  * `POST /execute/list/v5`: `nft-approval` when the maker has not approved the Exchange for a collection, then
  * one `order-signature` item per listing (an EIP-712 Exchange order, posted to `/order/v4`). A listing's item
- * comes without data while its collection's approval is not on chain; the client re-posts the request.
+ * comes without data while its collection's approval is not on chain; the client re-posts the request. The
+ * order carries its marketplace fees (`fees` / `marketplaceFees`, in bps) and the collection's royalty (unless
+ * `automatedRoyalties` is false; at most `royaltyBps`) as amounts the Exchange pays out of the price.
  */
 import { encodeFunctionData, zeroAddress, zeroHash } from "viem"
 import { devnetERC721Abi } from "../../artifacts/index.js"
 import { Criteria, OrderSide, TokenKind, type Order } from "../../chain/orders.js"
 import { isApprovedForAll, makerNonce, requireOrigin } from "../chainReads.js"
 import { badRequest, type Route } from "../http.js"
+import { orderFees } from "../orderFees.js"
 import { commonOrderParams } from "../orderParams.js"
 import { currencyOf, executeResponse, orderJson, orderSign, pathEntry, randomSalt, step, transactionCheck, txItem } from "../steps.js"
 import { address, nonEmptyArray, object, optionalString, token } from "../validate.js"
@@ -24,7 +27,8 @@ export const listRoute: Route = {
     const exchange = ctx.contracts.origin.exchange
     const nonce = await makerNonce(ctx, maker)
 
-    const listings = nonEmptyArray(body.params, "params").map((raw, i) => {
+    const listings = []
+    for (const [i, raw] of nonEmptyArray(body.params, "params").entries()) {
       const p = object(raw, `params[${i}]`)
       const { contract, tokenId } = token(p.token, `params[${i}].token`)
       const collection = ctx.catalog.collection(chainId, contract)
@@ -36,6 +40,7 @@ export const listRoute: Route = {
       } else if (ctx.indexer.balanceOf(chainId, contract, tokenId, maker) < common.quantity) {
         throw badRequest(`${maker} holds fewer than ${common.quantity} of ${contract}:${tokenId}`)
       }
+      const currency = common.currency ?? zeroAddress
       const order: Order = {
         side: OrderSide.Listing,
         maker,
@@ -43,16 +48,17 @@ export const listRoute: Route = {
         tokenKind: collection.kind === "erc721" ? TokenKind.ERC721 : TokenKind.ERC1155,
         tokenId,
         amount: common.quantity,
-        currency: common.currency ?? zeroAddress,
+        currency,
         price: common.price,
         criteria: Criteria.Single,
         tokenSetRoot: zeroHash,
         expiry: common.expiry,
         nonce,
         salt: randomSalt(),
+        fees: await orderFees(ctx, { collection: contract, tokenId, currency }, common, `params[${i}]`),
       }
-      return { order, common }
-    })
+      listings.push({ order, common })
+    }
 
     const approved = new Map<string, boolean>()
     for (const contract of new Set(listings.map((l) => l.order.collection))) {

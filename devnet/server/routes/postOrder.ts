@@ -1,8 +1,8 @@
 /**
  * `POST /order/v4?signature=0x…`: stores signed Exchange orders in the book after checking the signature
  * recovers to the maker, the order's domain is this devnet's Exchange, the Exchange could fill it (not
- * expired, not cancelled by the maker's nonce, a positive amount of the right token kind), and a listing's
- * maker holds the token. Answers `{results: [{orderId, crossPostingOrderId: null, orderIndex}]}`.
+ * expired, not cancelled by the maker's nonce, a positive amount of the right token kind, fees within the
+ * price), and a listing's maker holds the token. Answers `{results: [{orderId, crossPostingOrderId: null, orderIndex}]}`.
  */
 import { recoverTypedDataAddress, zeroAddress, type Hex } from "viem"
 import { Criteria, orderHash, OrderSide, orderTypedData, TokenKind, tokenSetRoot, type Order } from "../../chain/orders.js"
@@ -24,6 +24,10 @@ function unfillable(order: Order, collection: CollectionInfo, makerNonce: bigint
   if (kind === TokenKind.ERC721 && order.amount !== 1n) return "order.amount must be 1 for an ERC-721 token"
   if (order.side === OrderSide.Listing && order.criteria !== Criteria.Single) return `a listing must be on a single token (criteria ${Criteria.Single})`
   if (order.side === OrderSide.Bid && order.currency === zeroAddress) return "a bid must be paid in an ERC-20, not native ETH"
+  const zeroRecipient = order.fees.findIndex((fee) => fee.recipient === zeroAddress)
+  if (zeroRecipient >= 0) return `order.fees[${zeroRecipient}] pays the zero address`
+  const fees = order.fees.reduce((sum, fee) => sum + fee.amount, 0n)
+  if (fees > order.price) return `the order's fees (${fees}) exceed its price (${order.price})`
   return undefined
 }
 

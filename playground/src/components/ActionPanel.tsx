@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react"
 import type { Address } from "viem"
-import { type ActionHookResult, type ActionName, useResume, useTradekit } from "../../../src/react/index.js"
+import { type ActionHookParameters, type ActionHookResult, type ActionName, useResume, useTradekit } from "../../../src/react/index.js"
 import { short } from "../api.js"
 import { setCurrentAction } from "../httpLog.js"
 import { claimInterrupted, interruptedExecutions, type StoredExecution, storedExecutions } from "../interruptedExecutions.js"
@@ -9,14 +9,14 @@ import { ErrorView } from "./ErrorView.js"
 import { Timeline } from "./Timeline.js"
 
 const bannerText = {
-  running: "An execution was interrupted by a reload — resuming…",
+  pending: "An execution was interrupted by a reload — resuming…",
   success: "The execution interrupted by the reload was resumed and completed.",
   error: "The execution interrupted by the reload was resumed, and failed.",
 } as const
 
 /**
  * One action's panel: its form on the left, the live timeline of its execution on the right. The hook
- * does the work; this only wires the form's parameters into `execute`. Every update of a running execution
+ * does the work; this only wires the form's parameters into `mutate`. Every update of a running execution
  * is kept in localStorage, so that after a reload the panel resumes it (`useResume`) in the same timeline.
  */
 export function ActionPanel<N extends ActionName>(props: {
@@ -24,9 +24,11 @@ export function ActionPanel<N extends ActionName>(props: {
   readonly title: string
   readonly description: string
   readonly hook: ActionHookResult<N>
-  /** The parameters of `execute`, or a message saying what the form still needs. */
-  readonly parameters: () => Parameters<ActionHookResult<N>["execute"]>[0] | string
+  /** The parameters of `mutate`, or a message saying what the form still needs. */
+  readonly parameters: () => ActionHookParameters<N> | string
   readonly submitLabel: string
+  /** How the timeline names the API's route when it tells the user something the form did not ("route" of a buy). */
+  readonly pathLabel?: string
   readonly children: ReactNode
 }) {
   const { hook, id, title } = props
@@ -41,7 +43,7 @@ export function ActionPanel<N extends ActionName>(props: {
 
   const interrupted = interruptedExecutions().find((entry) => entry.panel === id)
   const canResume = interrupted !== undefined && client !== undefined && wallet !== undefined && address?.toLowerCase() === interrupted.account.toLowerCase()
-  const resume = resumed.execute
+  const resume = resumed.mutate
   useEffect(() => {
     if (!canResume) return
     // Deferred, so that StrictMode's mount, unmount and mount again start it once.
@@ -51,20 +53,20 @@ export function ActionPanel<N extends ActionName>(props: {
       owner.current = entry.account
       setResumedFrom(entry)
       setCurrentAction(title)
-      void resume({ snapshot: entry.snapshot })
+      resume({ snapshot: entry.snapshot })
     })
     return () => clearTimeout(timer)
   }, [canResume, id, title, resume])
 
   useEffect(() => {
     const snapshot = shown.progress
-    if (shown.status !== "running" || snapshot?.status !== "running" || owner.current === undefined) return
+    if (shown.status !== "pending" || snapshot?.status !== "running" || owner.current === undefined) return
     storedExecutions.save({ panel: id, action: title, account: owner.current, snapshot, savedAt: Date.now() })
   }, [shown.status, shown.progress, id, title])
 
   const previous = useRef(shown.status)
   useEffect(() => {
-    if (previous.current === "running" && shown.status !== "running") {
+    if (previous.current === "pending" && shown.status !== "pending") {
       // Completed, failed, aborted or reset: nothing is left to resume.
       storedExecutions.clear(id)
       if (shown.status === "success" || shown.status === "error") onActionSettled()
@@ -79,9 +81,9 @@ export function ActionPanel<N extends ActionName>(props: {
     resumed.reset()
     owner.current = address
     setCurrentAction(title)
-    void hook.execute(built)
+    hook.mutate(built)
   }
-  const running = shown.status === "running"
+  const running = shown.status === "pending"
   return (
     <div className="panel" data-testid={`panel-${id}`} data-status={shown.status}>
       {resumedFrom !== undefined && resumed.status !== "idle" ? (
@@ -134,7 +136,7 @@ export function ActionPanel<N extends ActionName>(props: {
         <header className="card-head">
           <h2>Steps</h2>
         </header>
-        <Timeline progress={shown.progress} status={shown.status} chains={chains} />
+        <Timeline progress={shown.progress} status={shown.status} chains={chains} pathLabel={props.pathLabel} />
       </section>
     </div>
   )

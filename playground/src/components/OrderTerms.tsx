@@ -2,13 +2,18 @@ import type { ReactNode } from "react"
 import type { PaymentToken } from "../../../src/chains/ChainConfig.js"
 import { ExpirySelect, Field } from "./Field.js"
 
-/** The terms an order is made on: price per unit, currency, quantity and expiry (and any field a panel adds). */
+/**
+ * The terms an order is made on: price per unit, currency, expiry, the quantity when the token comes in
+ * quantities, and any field a panel adds.
+ */
 export const OrderTerms = (props: {
   readonly price: string
   readonly onPrice: (price: string) => void
   readonly currency: string
   readonly onCurrency: (currency: string) => void
   readonly currencies: ReadonlyArray<PaymentToken>
+  /** False when the token is one of a kind (ERC-721): then there is no quantity to ask. */
+  readonly withQuantity: boolean
   readonly quantity: string
   readonly onQuantity: (quantity: string) => void
   readonly expiry: number
@@ -31,9 +36,11 @@ export const OrderTerms = (props: {
       </Field>
     </div>
     <div className="row-fields">
-      <Field label="Quantity">
-        <input name="quantity" type="number" min={1} value={props.quantity} onChange={(e) => props.onQuantity(e.target.value)} />
-      </Field>
+      {props.withQuantity ? (
+        <Field label="Quantity">
+          <input name="quantity" type="number" min={1} value={props.quantity} onChange={(e) => props.onQuantity(e.target.value)} />
+        </Field>
+      ) : null}
       <ExpirySelect value={props.expiry} onChange={props.onExpiry} />
       {props.children}
     </div>

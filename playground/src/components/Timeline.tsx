@@ -1,10 +1,24 @@
 import type { ExecutionSnapshot } from "../../../src/index.js"
 import type { ActionHookStatus } from "../../../src/react/index.js"
-import { formatPrice, short } from "../api.js"
+import { short } from "../api.js"
 import type { PlaygroundChain } from "../config.js"
 import { Hash } from "./Hash.js"
 
 type Item = NonNullable<ExecutionSnapshot["steps"][number]["items"]>[number]
+type PathEntry = NonNullable<ExecutionSnapshot["path"]>[number]
+
+/** "#13 0.5 ETH": what one entry of the route is on, and its quote. */
+const pathEntryText = (entry: PathEntry) =>
+  [entry.tokenId !== undefined ? `#${entry.tokenId}` : undefined, entry.quote, entry.currencySymbol].filter((part) => part !== undefined).join(" ")
+
+/** The relayer's fee as "0.0001 ETH", or undefined when there is none to pay (same-chain actions answer a zero fee). */
+const relayerFeeText = (fees: ExecutionSnapshot["fees"]) => {
+  const relayer = fees?.relayer
+  const raw = relayer?.amount?.raw
+  const decimal = relayer?.amount?.decimal ?? 0
+  if (relayer === undefined || Number(raw ?? decimal) === 0) return undefined
+  return `${Number(decimal.toPrecision(6))} ${relayer.currency?.symbol ?? ""}`.trim()
+}
 
 const itemState = (item: Item, running: boolean): "complete" | "error" | "active" | "pending" =>
   item.error ? "error" : item.status === "complete" ? "complete" : running ? "active" : "pending"
@@ -35,7 +49,8 @@ const ItemView = ({ item, index, running, chains }: { item: Item; index: number;
           <Hash hash={tx.txHash} explorerUrl={explorerOf(tx.chainId)} label={`your tx · chain ${tx.chainId}`} />
         </div>
       ))}
-      {(item.txHashes ?? []).map((tx) => (
+      {/* The API lists the user's own transactions again among the item's: each hash shows once. */}
+      {(item.txHashes ?? []).filter((tx) => !(item.internalTxHashes ?? []).some((own) => own.txHash === tx.txHash)).map((tx) => (
         <div className="item-line" key={tx.txHash}>
           <Hash hash={tx.txHash} explorerUrl={explorerOf(tx.chainId)} label={`tx · chain ${tx.chainId}`} />
         </div>
@@ -51,15 +66,19 @@ export const Timeline = ({
   progress,
   status,
   chains,
+  pathLabel,
 }: {
   progress: ExecutionSnapshot | undefined
   status: ActionHookStatus
   chains: ReadonlyArray<PlaygroundChain>
+  /** What the API's route is to this action ("route" of a buy); without it the route is not shown. */
+  pathLabel?: string | undefined
 }) => {
   if (!progress) {
-    return <div className="empty">{status === "running" ? "Fetching the steps…" : "The steps of the execution appear here once it runs."}</div>
+    return <div className="empty">{status === "pending" ? "Fetching the steps…" : "The steps of the execution appear here once it runs."}</div>
   }
   const steps = progress.steps.filter((step) => (step.items ?? []).length > 0)
+  const relayerFee = relayerFeeText(progress.fees)
   return (
     <div className="timeline" data-testid="timeline" data-status={progress.status}>
       <div className="timeline-meta">
@@ -69,20 +88,13 @@ export const Timeline = ({
             request <code>{short(progress.requestId)}</code>
           </span>
         ) : null}
-        <span>{progress.txHashes.length} tx</span>
-        {progress.path && progress.path.length > 0 ? (
-          <span>
-            path:{" "}
-            {progress.path
-              .map((p) => `${p.tokenId !== undefined ? `#${p.tokenId}` : "collection"} ${p.quote ?? ""} ${(p as { currencySymbol?: string }).currencySymbol ?? ""}`.trim())
-              .join(", ")}
+        {progress.txHashes.length > 0 ? <span data-testid="tx-count">{progress.txHashes.length} tx</span> : null}
+        {pathLabel !== undefined && progress.path && progress.path.length > 0 ? (
+          <span data-testid="path">
+            {pathLabel}: {progress.path.map(pathEntryText).join(", ")}
           </span>
         ) : null}
-        {progress.fees?.relayer ? (
-          <span>
-            relayer fee {formatPrice({ currency: { contract: "0x", symbol: (progress.fees.relayer.currency as { symbol?: string })?.symbol ?? "", decimals: 18 }, amount: { raw: "", decimal: Number(progress.fees.relayer.amount?.decimal ?? 0) } })}
-          </span>
-        ) : null}
+        {relayerFee !== undefined ? <span data-testid="relayer-fee">relayer fee {relayerFee}</span> : null}
       </div>
       <ol className="steps">
         {steps.length === 0 ? <li className="empty">Nothing to do: every step was already complete.</li> : null}

@@ -2,10 +2,11 @@ import { useState } from "react"
 import { formatPrice, short } from "../api.js"
 import { orderTarget, tokenLabel, useMarket } from "../market.js"
 import { useSession } from "../session.js"
+import { WalletChoices } from "./WalletChoices.js"
 
 /** The connected wallet: balances, tokens, listings and bids on every chain, read again after each action. */
 export const WalletPanel = () => {
-  const { address, account } = useSession()
+  const { address, account, injected } = useSession()
   const market = useMarket()
   const [tab, setTab] = useState<"tokens" | "listings" | "bids">("tokens")
   const mine = (maker: string) => address !== undefined && maker.toLowerCase() === address.toLowerCase()
@@ -22,8 +23,10 @@ export const WalletPanel = () => {
           {market.loading ? "Refreshing…" : "Refresh"}
         </button>
       </header>
-      <div className="wallet-id">
-        <strong>{account?.label ?? "Injected wallet"}</strong> <code title={address}>{short(address)}</code>
+      <WalletChoices />
+      <div className="wallet-id" data-testid="wallet-id">
+        {injected !== undefined ? <img className="wallet-icon" src={injected.wallet.info.icon} alt="" width={16} height={16} /> : null}
+        <strong>{injected?.wallet.info.name ?? account?.label ?? "No wallet"}</strong> <code title={address}>{short(address)}</code>
       </div>
       {market.byChain.map((m) => (
         <div key={m.chain.id} className="balances">

@@ -5,7 +5,7 @@ import { ActionPanel } from "../components/ActionPanel.js"
 import { OrderTerms } from "../components/OrderTerms.js"
 import { expirationTimeOf, Field } from "../components/Field.js"
 import { TokenSelect } from "../components/TokenSelect.js"
-import { useChainMarket } from "../market.js"
+import { takesQuantity, useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
 
 type BidType = "token" | "collection" | "trait" | "tokenSet"
@@ -39,6 +39,7 @@ export const BidPanel = () => {
     return [...new Set(all)].sort()
   }, [market, chosenCollection])
   const bidCurrency = currency || currencies[0]?.address || ""
+  const withQuantity = takesQuantity(market, type === "token" ? token.split(":")[0] : chosenCollection)
 
   const target = (): Record<string, unknown> | string => {
     switch (type) {
@@ -75,7 +76,8 @@ export const BidPanel = () => {
           return "Enter a price."
         }
         const expirationTime = expirationTimeOf(expiry)
-        return { chainId, bids: [{ ...t, weiPrice, currency: bidCurrency, quantity: Number(quantity), ...(expirationTime ? { expirationTime } : {}) }] }
+        const units = withQuantity ? Number(quantity) : 1
+        return { chainId, bids: [{ ...t, weiPrice, currency: bidCurrency, quantity: units, ...(expirationTime ? { expirationTime } : {}) }] }
       }}
     >
       <div className="segmented" role="radiogroup" aria-label="Bid type">
@@ -122,6 +124,7 @@ export const BidPanel = () => {
         currency={bidCurrency}
         onCurrency={setCurrency}
         currencies={currencies}
+        withQuantity={withQuantity}
         quantity={quantity}
         onQuantity={setQuantity}
         expiry={expiry}

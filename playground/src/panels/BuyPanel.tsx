@@ -3,7 +3,7 @@ import { useBuyToken } from "../../../src/react/index.js"
 import { formatPrice, short } from "../api.js"
 import { ActionPanel } from "../components/ActionPanel.js"
 import { Field } from "../components/Field.js"
-import { tokenLabel, useChainMarket } from "../market.js"
+import { takesQuantity, tokenLabel, useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
 
 /** Buy a listed token: pick a listing (or type a token), a quantity, and optionally the currency to pay in. */
@@ -16,6 +16,8 @@ export const BuyPanel = () => {
   const [quantity, setQuantity] = useState("1")
   const [currency, setCurrency] = useState("")
   const listings = (market?.asks ?? []).filter((o) => o.maker.toLowerCase() !== address?.toLowerCase())
+  const contract = orderId ? listings.find((o) => o.id === orderId)?.contract : token.split(":")[0]
+  const withQuantity = takesQuantity(market, contract)
   return (
     <ActionPanel
       id="buy"
@@ -23,9 +25,11 @@ export const BuyPanel = () => {
       description="Fills a listing: the client approves the currency when needed, then sends the sale transaction."
       hook={hook}
       submitLabel="Buy"
+      pathLabel="route"
       parameters={() => {
         if (!orderId && !token) return "Pick a listing or enter a token."
-        const item = orderId ? { orderId, quantity: Number(quantity) } : { token, quantity: Number(quantity) }
+        const units = withQuantity ? Number(quantity) : 1
+        const item = orderId ? { orderId, quantity: units } : { token, quantity: units }
         return { items: [item], chainId, ...(currency ? { options: { currency } } : {}) }
       }}
     >
@@ -58,9 +62,11 @@ export const BuyPanel = () => {
         />
       </Field>
       <div className="row-fields">
-        <Field label="Quantity">
-          <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-        </Field>
+        {withQuantity ? (
+          <Field label="Quantity">
+            <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+          </Field>
+        ) : null}
         <Field label="Pay with">
           <select name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
             <option value="">Listing's currency</option>

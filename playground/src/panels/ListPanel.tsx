@@ -5,7 +5,7 @@ import { ActionPanel } from "../components/ActionPanel.js"
 import { OrderTerms } from "../components/OrderTerms.js"
 import { expirationTimeOf, Field } from "../components/Field.js"
 import { TokenSelect } from "../components/TokenSelect.js"
-import { useChainMarket } from "../market.js"
+import { takesQuantity, useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
 
 /** List one of the wallet's tokens for sale. */
@@ -20,6 +20,7 @@ export const ListPanel = () => {
   const [quantity, setQuantity] = useState("1")
   const [expiry, setExpiry] = useState(86_400)
   const [orderbook, setOrderbook] = useState("reservoir")
+  const withQuantity = takesQuantity(market, token.split(":")[0])
   return (
     <ActionPanel
       id="list"
@@ -39,7 +40,7 @@ export const ListPanel = () => {
         const expirationTime = expirationTimeOf(expiry)
         return {
           chainId,
-          listings: [{ token, weiPrice, currency, quantity: Number(quantity), orderbook, ...(expirationTime ? { expirationTime } : {}) }],
+          listings: [{ token, weiPrice, currency, quantity: withQuantity ? Number(quantity) : 1, orderbook, ...(expirationTime ? { expirationTime } : {}) }],
         }
       }}
     >
@@ -50,6 +51,7 @@ export const ListPanel = () => {
         currency={currency}
         onCurrency={setCurrency}
         currencies={currencies}
+        withQuantity={withQuantity}
         quantity={quantity}
         onQuantity={setQuantity}
         expiry={expiry}

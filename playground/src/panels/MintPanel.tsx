@@ -23,6 +23,7 @@ export const MintPanel = () => {
       description="Mints from the collection's public sale, paying its mint price."
       hook={hook}
       submitLabel="Mint"
+      pathLabel="price"
       parameters={() => (collection ? { items: [{ collection, quantity: Number(quantity) }], chainId } : "Pick a collection.")}
     >
       <Field label="Chain">

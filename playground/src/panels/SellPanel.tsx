@@ -4,7 +4,7 @@ import { formatPrice } from "../api.js"
 import { ActionPanel } from "../components/ActionPanel.js"
 import { Field } from "../components/Field.js"
 import { TokenSelect } from "../components/TokenSelect.js"
-import { orderTarget, useChainMarket } from "../market.js"
+import { orderTarget, takesQuantity, useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
 
 /** Accept the best offer on one of the wallet's tokens. */
@@ -15,6 +15,7 @@ export const SellPanel = () => {
   const [token, setToken] = useState("")
   const [quantity, setQuantity] = useState("1")
   const [contract, tokenId] = token.split(":")
+  const withQuantity = takesQuantity(market, contract)
   const offers = (market?.bids ?? []).filter((o) => {
     if (o.maker.toLowerCase() === address?.toLowerCase() || o.contract.toLowerCase() !== contract?.toLowerCase()) return false
     const c = o.criteria
@@ -27,12 +28,15 @@ export const SellPanel = () => {
       description="Sells your token into the best offer it satisfies: a token, collection, trait or token-set bid."
       hook={hook}
       submitLabel="Accept offer"
-      parameters={() => (token ? { items: [{ token, quantity: Number(quantity) }], chainId } : "Pick one of your tokens.")}
+      pathLabel="fills"
+      parameters={() => (token ? { items: [{ token, quantity: withQuantity ? Number(quantity) : 1 }], chainId } : "Pick one of your tokens.")}
     >
       <TokenSelect label="Your token" name="token" market={market} tokens={market?.myTokens ?? []} value={token} onChange={setToken} />
-      <Field label="Quantity">
-        <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-      </Field>
+      {withQuantity ? (
+        <Field label="Quantity">
+          <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+        </Field>
+      ) : null}
       <div className="offers">
         <span className="field-label">Offers on it</span>
         {token === "" ? <span className="muted">Pick a token to see its offers.</span> : null}

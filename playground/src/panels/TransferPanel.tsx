@@ -4,7 +4,7 @@ import { useTransferTokens } from "../../../src/react/index.js"
 import { ActionPanel } from "../components/ActionPanel.js"
 import { Field } from "../components/Field.js"
 import { TokenSelect } from "../components/TokenSelect.js"
-import { useChainMarket } from "../market.js"
+import { takesQuantity, useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
 
 /** Transfer one of the wallet's tokens to another address. */
@@ -15,6 +15,7 @@ export const TransferPanel = () => {
   const [token, setToken] = useState("")
   const [to, setTo] = useState("")
   const [quantity, setQuantity] = useState("1")
+  const withQuantity = takesQuantity(market, token.split(":")[0])
   const recipients = config.accounts.filter((a) => a.address.toLowerCase() !== address?.toLowerCase())
   return (
     <ActionPanel
@@ -26,7 +27,7 @@ export const TransferPanel = () => {
       parameters={() => {
         if (!token) return "Pick one of your tokens."
         if (!isAddress(to)) return "Enter the recipient's address."
-        return { to, items: [{ token, quantity: Number(quantity) }], chainId }
+        return { to, items: [{ token, quantity: withQuantity ? Number(quantity) : 1 }], chainId }
       }}
     >
       <TokenSelect label="Your token" name="token" market={market} tokens={market?.myTokens ?? []} value={token} onChange={setToken} />
@@ -47,9 +48,11 @@ export const TransferPanel = () => {
           </button>
         ))}
       </div>
-      <Field label="Quantity">
-        <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-      </Field>
+      {withQuantity ? (
+        <Field label="Quantity">
+          <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+        </Field>
+      ) : null}
     </ActionPanel>
   )
 }
