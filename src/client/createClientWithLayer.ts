@@ -117,7 +117,19 @@ export const createClientWithLayer = (
     )
   }
 
+  // Set by `dispose`: a disposed client starts nothing more (a v4 runtime would rebuild its layer on use).
+  let disposed = false
+
   const run = <A>(
+    parameters: FacadeParameters,
+    effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>,
+  ): Promise<A> => {
+    // Started one microtask later, so a dispose queued before this call (a React provider's client read after
+    // it unmounted) is seen and nothing is sent.
+    return Promise.resolve().then(() => (disposed ? Promise.reject(new Error("The client was disposed")) : start(parameters, effect)))
+  }
+
+  const start = <A>(
     parameters: FacadeParameters,
     effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>,
   ): Promise<A> => {
@@ -213,6 +225,7 @@ export const createClientWithLayer = (
         ),
       ),
     dispose: async () => {
+      disposed = true
       const all = [...generations]
       for (const g of all) for (const controller of g.actions) controller.abort(new Error("The client was disposed"))
       await Promise.all(all.map(release))
