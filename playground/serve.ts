@@ -95,7 +95,7 @@ export async function servePlayground(options: ServePlaygroundOptions = {}): Pro
       strictPort: options.port !== undefined,
       fs: { allow: [fileURLToPath(new URL("..", import.meta.url))] },
     },
-    optimizeDeps: { include: ["react", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime", "viem", "viem/accounts", "effect", "@effect/platform"] },
+    optimizeDeps: { include: ["react", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime", "viem", "viem/accounts", "effect"] },
   })
   await server.listen()
   const address = server.httpServer?.address()
