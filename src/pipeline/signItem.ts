@@ -5,6 +5,7 @@ import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Hex } from "viem"
 import {
   type ApiRequestError,
+  ChainNotConfiguredError,
   HttpRequestError,
   OrderPostUnknownError,
   PollTimeoutError,
@@ -13,6 +14,7 @@ import {
 } from "../errors/index.js"
 import { CheckResponse, PostResponse } from "../schema/StatusResponses.js"
 import type { OrderData, SignatureStep, SignatureStepItem } from "../schema/Step.js"
+import { viemChainFor } from "../chains/viemChainFor.js"
 import { typedDataOf } from "../services/internal/typedData.js"
 import { isTransientFailure, NO_RETRY } from "../services/RetryPolicy.js"
 import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
@@ -73,7 +75,12 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
         const message = rawBytesMessage.test(sign.message) ? { raw: sign.message as Hex } : sign.message
         request = ctx.wallet.signMessage({ message, chainId: ctx.chain.id, context })
       } else {
-        request = ctx.wallet.signTypedData({ typedData: typedDataOf(sign), chainId: ctx.chain.id, context })
+        // The chain the domain names (validatePlan refused one that is not configured), else the step's.
+        const domainChainId = sign.domain.chainId == null ? ctx.chain.id : Number(sign.domain.chainId)
+        const domainChain = ctx.config.chains.find((chain) => chain.id === domainChainId)
+        if (domainChain === undefined) return yield* ChainNotConfiguredError.of(domainChainId, "typed data")
+        const chain = domainChainId === ctx.chain.id ? ctx.viemChain : viemChainFor(domainChain)
+        request = ctx.wallet.signTypedData({ typedData: typedDataOf(sign), chain, context })
       }
       ownSignature = yield* Effect.uninterruptibleMask((restore) => restore(request).pipe(Effect.tap(record)))
     }

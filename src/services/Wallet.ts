@@ -39,10 +39,13 @@ export interface WalletService {
     readonly chainId: number
     readonly context: StepContext
   }) => Effect.Effect<Hex, WalletCallError>
-  /** Signs EIP-712 typed data. */
+  /**
+   * Signs EIP-712 typed data for `chain`: the chain its domain names (`domain.chainId`), else the step's chain.
+   * A wallet that signs on its active chain only must be on `chain` first.
+   */
   readonly signTypedData: (args: {
     readonly typedData: TypedDataDefinition
-    readonly chainId: number
+    readonly chain: Chain
     readonly context: StepContext
   }) => Effect.Effect<Hex, WalletCallError>
   /** Sends a transaction on `chain`; the hash, or undefined when the wallet returned none. */

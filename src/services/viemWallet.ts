@@ -17,8 +17,8 @@ export interface ViemWalletOptions {
 }
 
 /**
- * A Wallet over a viem WalletClient. Before a transaction it checks the wallet's chain and asks it to switch
- * when it is on another one; it refuses with a ChainMismatchError if the switch does not take.
+ * A Wallet over a viem WalletClient. Before a transaction or a typed-data signature it checks the wallet's
+ * chain and asks it to switch when it is on another one; it refuses with a ChainMismatchError if the switch does not take.
  *
  * @example
  * const wallet = fromViemWalletClient(createWalletClient({ account, chain: mainnet, transport: http() }))
@@ -54,8 +54,13 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
     blockNumber: (chain) => walletCall("getBlockNumber", () => publicClientFor(chain).getBlockNumber({ cacheTime: 0 })),
     signMessage: ({ message }) =>
       Effect.flatMap(account(), (a) => walletCall("signMessage", () => client.signMessage({ account: a, message }))),
-    signTypedData: ({ typedData }) =>
-      Effect.flatMap(account(), (a) => walletCall("signTypedData", () => client.signTypedData({ ...typedData, account: a }))),
+    signTypedData: ({ typedData, chain }) =>
+      Effect.gen(function* () {
+        const a = yield* account()
+        // Wallets refuse eth_signTypedData_v4 when the domain's chain is not the active one.
+        yield* ensureChain(chain)
+        return yield* walletCall("signTypedData", () => client.signTypedData({ ...typedData, account: a }))
+      }),
     sendTransaction: ({ chain, request }) =>
       Effect.gen(function* () {
         const a = yield* account()

@@ -23,7 +23,7 @@ export type ReceiptScript =
 /** A call the fake wallet received. */
 export type WalletCall =
   | { readonly method: "signMessage"; readonly message: unknown; readonly signature: Hex }
-  | { readonly method: "signTypedData"; readonly typedData: unknown; readonly signature: Hex }
+  | { readonly method: "signTypedData"; readonly chainId: number; readonly typedData: unknown; readonly signature: Hex }
   | {
       readonly method: "sendTransaction"
       readonly chainId: number
@@ -138,13 +138,13 @@ export const makeFakeWallet = (
         : Effect.promise(() => account.signMessage({ message })).pipe(
             Effect.tap((signature) => Effect.sync(() => calls.push({ method: "signMessage", message, signature }))),
           ),
-    signTypedData: ({ typedData }) =>
+    signTypedData: ({ typedData, chain }) =>
       behaviour.rejectSignatures
         ? Effect.fail(new UserRejectedError({ operation: "signTypedData" }))
         : Effect.tryPromise({
             try: () => account.signTypedData(typedData),
             catch: (cause) => new WalletError({ operation: "signTypedData", cause, message: `Wallet signTypedData failed: ${String(cause)}` }),
-          }).pipe(Effect.tap((signature) => Effect.sync(() => calls.push({ method: "signTypedData", typedData, signature })))),
+          }).pipe(Effect.tap((signature) => Effect.sync(() => calls.push({ method: "signTypedData", chainId: chain.id, typedData, signature })))),
     sendTransaction: ({ chain, request }) =>
       Effect.suspend(() => {
         if (behaviour.rejectTransactions) return Effect.fail(new UserRejectedError({ operation: "sendTransaction" }))

@@ -9,6 +9,7 @@ import { fromViemWalletClient } from "../../../src/services/viemWallet.js"
 const FROM = "0x00000000000000000000000000000000000000a1"
 const TO = "0x00000000000000000000000000000000000000b2"
 const HASH: Hex = `0x${"ab".repeat(32)}`
+const SIGNATURE: Hex = `0x${"cd".repeat(65)}`
 const base = defineChain({
   id: 8453,
   name: "Base",
@@ -46,6 +47,8 @@ const scriptedWallet = (script: { switch: Answer; add?: "accept" | "reject" }) =
         return null
       case "eth_sendTransaction":
         return HASH
+      case "eth_signTypedData_v4":
+        return SIGNATURE
       case "eth_getTransactionByHash":
         return { hash: HASH, from: FROM, to: TO, nonce: "0x0", value: "0x1", input: "0x", type: "0x2", chainId: numberToHex(chainId) }
       default:
@@ -54,7 +57,8 @@ const scriptedWallet = (script: { switch: Answer; add?: "accept" | "reject" }) =
   }
   const client = createWalletClient({ account: FROM, transport: custom({ request }) })
   const send = fromViemWalletClient(client).sendTransaction({ chain: base, request: { from: FROM, to: TO, value: 1n }, context: {} as never })
-  return { send, calls, methods: () => calls.map((c) => c.method) }
+  const wallet = fromViemWalletClient(client)
+  return { send, wallet, calls, methods: () => calls.map((c) => c.method) }
 }
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
@@ -114,6 +118,46 @@ describe("fromViemWalletClient switching chains", () => {
       expect(error._tag).toBe("ChainMismatchError")
       expect(error.message).toBe("The wallet is on another chain\n\nCurrent chain id: 1\nExpected: 8453")
       expect(wallet.methods()).not.toContain("eth_sendTransaction")
+    }),
+  )
+})
+
+/** Typed data whose domain names `chainId`. */
+const typedData = (chainId: number) => ({
+  domain: { name: "Seaport", version: "1.6", chainId, verifyingContract: TO },
+  types: { Order: [{ name: "offerer", type: "address" }] },
+  primaryType: "Order",
+  message: { offerer: FROM },
+}) as const
+
+describe("fromViemWalletClient signing typed data for another chain", () => {
+  it.effect("switches to the domain's chain before asking for the signature", () =>
+    Effect.gen(function* () {
+      const { wallet, calls, methods } = scriptedWallet({ switch: "switch" })
+      const signature = yield* wallet.signTypedData({ typedData: typedData(base.id), chain: base, context: {} as never })
+      expect(signature).toBe(SIGNATURE)
+      expect(methods()).toEqual(["eth_chainId", "wallet_switchEthereumChain", "eth_chainId", "eth_signTypedData_v4"])
+      expect(calls.find((c) => c.method === "wallet_switchEthereumChain")?.params).toEqual([{ chainId: "0x2105" }])
+      expect(calls.find((c) => c.method === "eth_signTypedData_v4")?.chainId).toBe(8453)
+    }),
+  )
+
+  it.effect("a user rejecting the switch is a UserRejectedError, and no signature is asked for", () =>
+    Effect.gen(function* () {
+      const { wallet, methods } = scriptedWallet({ switch: "reject" })
+      const exit = yield* Effect.exit(wallet.signTypedData({ typedData: typedData(base.id), chain: base, context: {} as never }))
+      expect(failureOf(exit)).toMatchObject({ _tag: "UserRejectedError", operation: "switchChain" })
+      expect(methods()).toEqual(["eth_chainId", "wallet_switchEthereumChain"])
+    }),
+  )
+
+  it.effect("a domain on the wallet's own chain is signed without a switch", () =>
+    Effect.gen(function* () {
+      const { wallet, calls, methods } = scriptedWallet({ switch: "switch" })
+      const mainnet = { ...base, id: 1, name: "Ethereum" }
+      expect(yield* wallet.signTypedData({ typedData: typedData(1), chain: mainnet, context: {} as never })).toBe(SIGNATURE)
+      expect(methods()).toEqual(["eth_chainId", "eth_signTypedData_v4"])
+      expect(calls.find((c) => c.method === "eth_signTypedData_v4")?.chainId).toBe(1)
     }),
   )
 })
