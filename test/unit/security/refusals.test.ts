@@ -129,7 +129,7 @@ describe("refused before signing", () => {
         const expected = yield* Effect.promise(() =>
           wallet.account.signTypedData({ ...definition, message: value } as Parameters<typeof wallet.account.signTypedData>[0]),
         )
-        expect(wallet.calls).toEqual([{ method: "signTypedData", typedData: expect.anything(), signature: expected }])
+        expect(wallet.calls).toEqual([{ method: "signTypedData", chainId: 1, typedData: expect.anything(), signature: expected }])
         expect(Exit.isSuccess(exit) && exit.value.status).toBe("complete")
       }))
   }
