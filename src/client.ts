@@ -3,7 +3,6 @@ import { createClientWithLayer } from "./client/createClientWithLayer.js"
 import type { ReservoirClient, ReservoirClientOptions } from "./client/ReservoirClient.js"
 
 export type * from "./client/ReservoirClient.js"
-export { createClientWithLayer } from "./client/createClientWithLayer.js"
 
 /**
  * The Promise facade, a drop-in for reservoir-sdk 2.0.x's `createClient`: the same options, the same

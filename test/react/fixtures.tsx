@@ -1,7 +1,7 @@
 import type { ReactNode } from "react"
 import { createWalletClient, custom, type WalletClient } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
-import { createClientWithLayer } from "../../src/client.js"
+import { createClientWithLayer } from "../../src/client/createClientWithLayer.js"
 import type { ReservoirClient } from "../../src/client/ReservoirClient.js"
 import { TradekitProvider } from "../../src/react/index.js"
 import { type FakeApi, makeFakeApi } from "../../src/testing/FakeApi.js"

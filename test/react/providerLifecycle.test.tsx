@@ -19,10 +19,11 @@ const made = vi.hoisted(() => ({ clients: [] as Array<{ client: ReservoirClient;
 
 vi.mock("../../src/client.js", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../src/client.js")>()
+  const { createClientWithLayer } = await import("../../src/client/createClientWithLayer.js")
   return {
     ...original,
     createClient: (options: Parameters<typeof original.createClient>[0]) => {
-      const inner = original.createClientWithLayer(options, made.api!.layer)
+      const inner = createClientWithLayer(options, made.api!.layer)
       const entry = { client: inner, disposed: false }
       entry.client = {
         ...inner,

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { describe, expect, it } from "vitest"
-import { createClientWithLayer } from "../../../src/client.js"
+import { createClientWithLayer } from "../../../src/client/createClientWithLayer.js"
 import type { ReservoirWallet } from "../../../src/services/reservoirWallet.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { NFT, step } from "../fixtures.js"
