@@ -21,7 +21,7 @@ const BUY = "/execute/buy/v7"
 /** Only the nodes inside an item's `data`: what the executor hands to the wallet. */
 const insideItemData = (path: Path) => path[0] === "steps" && path[2] === "items" && path[4] === "data" && path.length > 5
 
-const typedDataAnswer = (wallet: `0x${string}`, sign: Record<string, unknown>) => ({
+const typedDataAnswer = (sign: Record<string, unknown>) => ({
   steps: [{ id: "order-signature", action: "Authorize", kind: "signature", items: [{ status: "incomplete", data: { sign: { signatureKind: "eip712", ...sign } } }] }],
 })
 const validSign = (wallet: `0x${string}`) => ({
@@ -124,7 +124,7 @@ describe("fuzz: what reaches the wallet", () => {
   for (const [what, sign] of malformedTypedData) {
     it(`typed data with ${what} is refused before the wallet (MalformedResponseError, nothing signed)`, async () => {
       const { exit, attempts, wallet } = await runExecution("/execute/list/v5", (api, w) => {
-        api.route("POST", "/execute/list/v5", { body: typedDataAnswer(w.address, sign(w.address)) })
+        api.route("POST", "/execute/list/v5", { body: typedDataAnswer(sign(w.address)) })
       })
       expect(oracleProblems(attempts, wallet)).toEqual([])
       expect(attempts).toEqual([])
@@ -134,7 +134,7 @@ describe("fuzz: what reaches the wallet", () => {
 
   it("the same typed data, well formed, is signed (the control of the refusals above)", async () => {
     const { exit, attempts, wallet } = await runExecution("/execute/list/v5", (api, w) => {
-      api.route("POST", "/execute/list/v5", { body: typedDataAnswer(w.address, validSign(w.address)) })
+      api.route("POST", "/execute/list/v5", { body: typedDataAnswer(validSign(w.address)) })
     })
     expect(tagOf(exit)).toBeUndefined()
     expect(attempts.map((attempt) => attempt.method)).toEqual(["signTypedData"])
