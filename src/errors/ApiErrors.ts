@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { formatMessage } from "./internal/formatMessage.js"
 
 /**
  * The aggregator API answered with an error: a non-2xx status, or a 2xx body that carries an `error`.
@@ -38,11 +39,10 @@ export class MalformedResponseError extends Schema.TaggedError<MalformedResponse
   issue: Schema.String,
 }) {
   /** Builds the error from the endpoint and the decoder's description of what is wrong. */
-  static fromIssue(endpoint: string, issue: string): MalformedResponseError {
+  static of(fields: { readonly endpoint: string; readonly issue: string }): MalformedResponseError {
     return new MalformedResponseError({
-      endpoint,
-      issue,
-      message: `Malformed response from ${endpoint}\n\nDetails: ${issue}`,
+      ...fields,
+      message: formatMessage(`Malformed response from ${fields.endpoint}`, { details: fields.issue }),
     })
   }
 }
@@ -57,11 +57,12 @@ export class UnsafeEndpointError extends Schema.TaggedError<UnsafeEndpointError>
   baseApiUrl: Schema.String,
 }) {
   /** Builds the error for an endpoint that would leave `baseApiUrl`'s origin. */
-  static refuse(endpoint: string, baseApiUrl: string): UnsafeEndpointError {
+  static of(fields: { readonly endpoint: string; readonly baseApiUrl: string }): UnsafeEndpointError {
     return new UnsafeEndpointError({
-      endpoint,
-      baseApiUrl,
-      message: `Refused to call an endpoint outside the API\n\nEndpoint: ${endpoint}\nAPI: ${baseApiUrl}`,
+      ...fields,
+      message: formatMessage("Refused to call an endpoint outside the API", {
+        meta: { Endpoint: fields.endpoint, API: fields.baseApiUrl },
+      }),
     })
   }
 }
@@ -76,9 +77,9 @@ export class PollTimeoutError extends Schema.TaggedError<PollTimeoutError>()("Po
   attempts: Schema.Number,
 }) {
   /** Builds the error with the message the older SDK used for each kind. */
-  static after(kind: "data" | "ok", attempts: number): PollTimeoutError {
-    const what = kind === "data" ? "get data" : "get an ok response"
-    return new PollTimeoutError({ kind, attempts, message: `Failed to ${what} after ${attempts} attempt(s), aborting` })
+  static of(fields: { readonly kind: "data" | "ok"; readonly attempts: number }): PollTimeoutError {
+    const what = fields.kind === "data" ? "get data" : "get an ok response"
+    return new PollTimeoutError({ ...fields, message: `Failed to ${what} after ${fields.attempts} attempt(s), aborting` })
   }
 }
 
@@ -95,14 +96,17 @@ export class RetryAfterTooLongError extends Schema.TaggedError<RetryAfterTooLong
   maxRetryAfterMs: Schema.Number,
 }) {
   /** Builds the error for a server that asked to wait `retryAfterMs` when tradekit waits at most `maxRetryAfterMs`. */
-  static of(endpoint: string, statusCode: number, retryAfterMs: number, maxRetryAfterMs: number): RetryAfterTooLongError {
+  static of(fields: {
+    readonly endpoint: string
+    readonly statusCode: number
+    readonly retryAfterMs: number
+    readonly maxRetryAfterMs: number
+  }): RetryAfterTooLongError {
     const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`
+    const short = `The API asked to wait ${seconds(fields.retryAfterMs)} before trying again, longer than tradekit waits (${seconds(fields.maxRetryAfterMs)})`
     return new RetryAfterTooLongError({
-      endpoint,
-      statusCode,
-      retryAfterMs,
-      maxRetryAfterMs,
-      message: `The API asked to wait ${seconds(retryAfterMs)} before trying again, longer than tradekit waits (${seconds(maxRetryAfterMs)})\n\nEndpoint: ${endpoint}\nStatus code: ${statusCode}`,
+      ...fields,
+      message: formatMessage(short, { meta: { Endpoint: fields.endpoint, "Status code": fields.statusCode } }),
     })
   }
 }

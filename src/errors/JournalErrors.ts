@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { formatMessage } from "./internal/formatMessage.js"
 
 /**
  * An item's signed order was posted and no answer came back (a dropped connection, a time limit, a 5xx): the
@@ -9,10 +10,13 @@ export class OrderPostUnknownError extends Schema.TaggedError<OrderPostUnknownEr
   endpoint: Schema.String,
 }) {
   /** Builds the error for the post to `endpoint`, saying why its outcome is unknown. */
-  static of(endpoint: string, reason: string): OrderPostUnknownError {
+  static of(fields: { readonly endpoint: string; readonly reason: string }): OrderPostUnknownError {
     return new OrderPostUnknownError({
-      endpoint,
-      message: `The order may already exist: its post got no answer, so it is not posted again\n\nEndpoint: ${endpoint}\nReason: ${reason}`,
+      endpoint: fields.endpoint,
+      message: formatMessage("The order may already exist: its post got no answer, so it is not posted again", {
+        meta: { Endpoint: fields.endpoint },
+        details: fields.reason,
+      }),
     })
   }
 }
@@ -28,11 +32,12 @@ export class SendOutcomeUnknownError extends Schema.TaggedError<SendOutcomeUnkno
   chainId: Schema.Number,
 }) {
   /** Builds the error for a send from `from` on `chainId`. */
-  static of(from: string, chainId: number): SendOutcomeUnknownError {
+  static of(fields: { readonly from: string; readonly chainId: number }): SendOutcomeUnknownError {
     return new SendOutcomeUnknownError({
-      from,
-      chainId,
-      message: `A transaction of this step may already have been sent, so it is not sent again\n\nAccount: ${from}\nChain: ${chainId}`,
+      ...fields,
+      message: formatMessage("A transaction of this step may already have been sent, so it is not sent again", {
+        meta: { Account: fields.from, Chain: fields.chainId },
+      }),
     })
   }
 }
@@ -43,7 +48,12 @@ export class InvalidSnapshotError extends Schema.TaggedError<InvalidSnapshotErro
   issue: Schema.String,
 }) {
   /** Builds the error with the decoder's description of what is wrong. */
-  static of(issue: string): InvalidSnapshotError {
-    return new InvalidSnapshotError({ issue, message: `Cannot resume from this snapshot: it is not a valid execution snapshot\n\n${issue}` })
+  static of(fields: { readonly issue: string }): InvalidSnapshotError {
+    return new InvalidSnapshotError({
+      ...fields,
+      message: formatMessage("Cannot resume from this snapshot: it is not a valid execution snapshot", {
+        details: fields.issue,
+      }),
+    })
   }
 }

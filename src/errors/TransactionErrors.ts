@@ -39,13 +39,17 @@ export class TransactionTimeoutError extends Schema.TaggedError<TransactionTimeo
   explorerUrl: Schema.optional(Schema.String),
 }) {
   /** Builds the error with the older SDK's message. */
-  static after(txHash: string, attempts: number, blockExplorerBaseUrl?: string): TransactionTimeoutError {
-    const base = blockExplorerBaseUrl?.replace(/\/+$/, "")
+  static of(fields: {
+    readonly txHash: string
+    readonly attempts: number
+    readonly blockExplorerBaseUrl?: string | undefined
+  }): TransactionTimeoutError {
+    const { txHash, attempts } = fields
+    const base = fields.blockExplorerBaseUrl?.replace(/\/+$/, "")
     return new TransactionTimeoutError({
       txHash,
       attempts,
-      blockExplorerBaseUrl: base,
-      explorerUrl: base === undefined ? undefined : `${base}/tx/${txHash}`,
+      ...(base === undefined ? {} : { blockExplorerBaseUrl: base, explorerUrl: `${base}/tx/${txHash}` }),
       message: `Failed to receive a successful response for transaction with hash '${txHash}' after ${attempts} attempt(s).`,
     })
   }

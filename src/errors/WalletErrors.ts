@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { formatMessage } from "./internal/formatMessage.js"
 import { messageOr } from "./internal/messageOr.js"
 
 /** The user rejected the request in their wallet (EIP-1193 error 4001). */
@@ -24,11 +25,12 @@ export class WalletAddressMismatchError extends Schema.TaggedError<WalletAddress
   },
 ) {
   /** Builds the error naming both addresses. */
-  static of(walletAddress: string, from: string): WalletAddressMismatchError {
+  static of(fields: { readonly expected: string; readonly received: string }): WalletAddressMismatchError {
     return new WalletAddressMismatchError({
-      expected: walletAddress,
-      received: from,
-      message: `Refused to send a transaction from another account\n\nStep's from: ${from}\nWallet: ${walletAddress}`,
+      ...fields,
+      message: formatMessage("Refused to send a transaction from another account", {
+        meta: { "Step's from": fields.received, Wallet: fields.expected },
+      }),
     })
   }
 }
@@ -38,11 +40,11 @@ export class ChainNotConfiguredError extends Schema.TaggedError<ChainNotConfigur
   message: Schema.String,
   chainId: Schema.Number,
 }) {
-  /** Builds the error naming the chain. */
-  static of(chainId: number, what: string): ChainNotConfiguredError {
+  /** Builds the error naming the chain and what was to be signed for it (`a transaction`, `typed data`). */
+  static of(fields: { readonly chainId: number; readonly what: string }): ChainNotConfiguredError {
     return new ChainNotConfiguredError({
-      chainId,
-      message: `Refused to sign ${what} for chain ${chainId}: it is not configured`,
+      chainId: fields.chainId,
+      message: `Refused to sign ${fields.what} for chain ${fields.chainId}: it is not configured`,
     })
   }
 }
@@ -54,11 +56,12 @@ export class ChainMismatchError extends Schema.TaggedError<ChainMismatchError>()
   expectedChainId: Schema.Number,
 }) {
   /** Builds the error naming both chain ids, as viem words it. */
-  static of(walletChainId: number, expectedChainId: number): ChainMismatchError {
+  static of(fields: { readonly walletChainId: number; readonly expectedChainId: number }): ChainMismatchError {
     return new ChainMismatchError({
-      walletChainId,
-      expectedChainId,
-      message: `The wallet is on another chain\n\nCurrent chain id: ${walletChainId}\nExpected: ${expectedChainId}`,
+      ...fields,
+      message: formatMessage("The wallet is on another chain", {
+        meta: { "Current chain id": fields.walletChainId, Expected: fields.expectedChainId },
+      }),
     })
   }
 }
@@ -70,7 +73,10 @@ export class WalletTimeoutError extends Schema.TaggedError<WalletTimeoutError>()
   timeoutMs: Schema.Number,
 }) {
   /** Builds the error naming the call and the time it had. */
-  static of(operation: string, timeoutMs: number): WalletTimeoutError {
-    return new WalletTimeoutError({ operation, timeoutMs, message: `The wallet did not answer ${operation} within ${timeoutMs} ms` })
+  static of(fields: { readonly operation: string; readonly timeoutMs: number }): WalletTimeoutError {
+    return new WalletTimeoutError({
+      ...fields,
+      message: `The wallet did not answer ${fields.operation} within ${fields.timeoutMs} ms`,
+    })
   }
 }

@@ -19,9 +19,10 @@ import type {
   TransactionHashMissingError,
   TransactionTimeoutError,
 } from "./TransactionErrors.js"
-import type { PluginRejectedError } from "./PluginErrors.js"
+import type { PluginRejectedError, PriceMismatchError } from "./GuardErrors.js"
 import type { InvalidSnapshotError, OrderPostUnknownError, SendOutcomeUnknownError } from "./JournalErrors.js"
-import type { BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError, PriceMismatchError, UnknownError } from "./ValidationErrors.js"
+import type { BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError } from "./InputErrors.js"
+import type { UnknownError } from "./UnknownError.js"
 import type {
   ChainMismatchError,
   ChainNotConfiguredError,
@@ -33,9 +34,10 @@ import type {
 
 export * from "./ApiErrors.js"
 export * from "./TransactionErrors.js"
-export * from "./ValidationErrors.js"
+export * from "./InputErrors.js"
 export * from "./WalletErrors.js"
-export * from "./PluginErrors.js"
+export * from "./GuardErrors.js"
+export * from "./UnknownError.js"
 export * from "./JournalErrors.js"
 export * from "./UsageErrors.js"
 

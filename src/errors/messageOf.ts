@@ -1,4 +1,4 @@
-import { UnknownError } from "./ValidationErrors.js"
+import { UnknownError } from "./UnknownError.js"
 
 /**
  * The text to show for a failure: a non-empty string as it is, an error's non-empty `message`, else the

@@ -97,7 +97,7 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
     const response = yield* pollUntil(notYetOnTransientFailure(probe), {
       interval: ctx.pollingInterval,
       attempts: GENERIC_POLL_ATTEMPTS - budget.attempts,
-      onExhausted: () => PollTimeoutError.after("data", GENERIC_POLL_ATTEMPTS),
+      onExhausted: () => PollTimeoutError.of({ kind: "data", attempts: GENERIC_POLL_ATTEMPTS }),
     })
     const completed = yield* Ref.get(ctx.completed)
     yield* updateState(ctx, (snapshot) => ({

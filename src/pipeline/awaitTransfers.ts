@@ -33,7 +33,7 @@ export const awaitTransfers = (ctx: ExecutionContext, txHashes: ReadonlyArray<Ch
     const transfers = yield* pollUntil(notYetOnTransientFailure(probe), {
       interval: ctx.pollingInterval,
       attempts: ctx.maxAttempts,
-      onExhausted: (attempts) => PollTimeoutError.after("ok", attempts),
+      onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }),
     })
     const user = (yield* ctx.wallet.address).toLowerCase()
     const snapshot = yield* SynchronizedRef.get(ctx.state)

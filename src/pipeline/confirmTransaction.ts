@@ -97,7 +97,11 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
       onExhausted: (attempts) =>
         target.isCrossChain
           ? new CrossChainTransactionError({ txHash: hash, attempts })
-          : TransactionTimeoutError.after(hash, attempts, target.chain.blockExplorers?.default.url),
+          : TransactionTimeoutError.of({
+              txHash: hash,
+              attempts,
+              blockExplorerBaseUrl: target.chain.blockExplorers?.default.url,
+            }),
     }).pipe(Effect.map((answer): Settled => ({ _tag: "Confirmed", answer })))
 
   // The wallet's word on the transaction; None when the wallet cannot tell (some cannot read receipts).

@@ -47,11 +47,11 @@ export const decodeSnapshot = (input: unknown): Effect.Effect<ExecutionSnapshot,
   Effect.try({
     // Prototype-safe, as the API's answers are: a stored `__proto__` key never becomes a prototype.
     try: () => copyPlain(input, { dropKeys: PROTOTYPE_KEYS }),
-    catch: () => InvalidSnapshotError.of("the snapshot is nested too deeply"),
+    catch: () => InvalidSnapshotError.of({ issue: "the snapshot is nested too deeply" }),
   }).pipe(
     Effect.flatMap((safe) =>
       decodeStored(safe).pipe(
-        Effect.mapError((error) => InvalidSnapshotError.of(error.message)),
+        Effect.mapError((error) => InvalidSnapshotError.of({ issue: error.message })),
         // Unknown top-level fields are kept, as they were stored (v4 decoding drops them).
         Effect.map((snapshot) => ({ ...(safe as object), ...snapshot })),
       ),

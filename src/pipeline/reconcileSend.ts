@@ -39,7 +39,7 @@ export const reconcileSend = (
   Effect.gen(function* () {
     const { nextNonce, transactionByNonce } = ctx.wallet
     if (requested.nonce === undefined || nextNonce === undefined || transactionByNonce === undefined) {
-      return yield* SendOutcomeUnknownError.of(requested.from, requested.chainId)
+      return yield* SendOutcomeUnknownError.of({ from: requested.from, chainId: requested.chainId })
     }
     const address = requested.from as Address
     const first = requested.nonce
@@ -60,7 +60,7 @@ export const reconcileSend = (
     const outcome = yield* pollUntil(probe, {
       interval: ctx.pollingInterval,
       attempts: ctx.maxAttempts,
-      onExhausted: (attempts) => PollTimeoutError.after("ok", attempts),
+      onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }),
     })
     if (outcome === "cancelled") return yield* new TransactionCancelledError({ txHash: "0x" })
     return outcome

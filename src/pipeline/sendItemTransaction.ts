@@ -52,7 +52,7 @@ export const sendItemTransaction = (
     const request = ctx.gas === undefined ? decoded : { ...decoded, gas: ctx.gas }
     const chainId = request.chainId ?? ctx.chain.id
     const chainConfig = ctx.config.chains.find((chain) => chain.id === chainId)
-    if (chainConfig === undefined) return yield* ChainNotConfiguredError.of(chainId, "a transaction")
+    if (chainConfig === undefined) return yield* ChainNotConfiguredError.of({ chainId, what: "a transaction" })
     const chain: Chain = chainId === ctx.chain.id ? ctx.viemChain : viemChainFor(chainConfig)
     const isCrossChain = request.chainId !== undefined && request.chainId !== ctx.chain.id
 
@@ -70,7 +70,7 @@ export const sendItemTransaction = (
     const send = Effect.gen(function* () {
       // Read live, right before the prompt: the user may have switched accounts since the plan was validated.
       const address = yield* ctx.wallet.address
-      if (request.from.toLowerCase() !== address.toLowerCase()) return yield* WalletAddressMismatchError.of(address, request.from)
+      if (request.from.toLowerCase() !== address.toLowerCase()) return yield* WalletAddressMismatchError.of({ expected: address, received: request.from })
       return yield* ctx.sendLocks.withLock(address, chainId)(
         Effect.gen(function* () {
           const nonce = ctx.wallet.nextNonce === undefined ? undefined : yield* ctx.wallet.nextNonce({ chain, address })

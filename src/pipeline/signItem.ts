@@ -78,7 +78,7 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
         // The chain the domain names (validatePlan refused one that is not configured), else the step's.
         const domainChainId = sign.domain.chainId == null ? ctx.chain.id : Number(sign.domain.chainId)
         const domainChain = ctx.config.chains.find((chain) => chain.id === domainChainId)
-        if (domainChain === undefined) return yield* ChainNotConfiguredError.of(domainChainId, "typed data")
+        if (domainChain === undefined) return yield* ChainNotConfiguredError.of({ chainId: domainChainId, what: "typed data" })
         const chain = domainChainId === ctx.chain.id ? ctx.viemChain : viemChainFor(domainChain)
         request = ctx.wallet.signTypedData({ typedData: typedDataOf(sign), chain, context })
       }
@@ -88,7 +88,7 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
     let result: SignatureItemResult = posted ? { orderData: journal.posted?.orderData ?? item.orderData } : {}
     if (data.post !== undefined && !posted) {
       const post = data.post
-      if (journal.postRequested) return yield* OrderPostUnknownError.of(post.endpoint, "an earlier post got no answer")
+      if (journal.postRequested) return yield* OrderPostUnknownError.of({ endpoint: post.endpoint, reason: "an earlier post got no answer" })
       // An item posts its own signature: items of a step sign concurrently, and the latest one is another's.
       const signature = ownSignature ?? (yield* SynchronizedRef.get(ctx.state)).signature
       const response = yield* ctx.api
@@ -115,7 +115,7 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
           Effect.tapError((error) =>
             isTransient(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void,
           ),
-          Effect.mapError((error) => (isTransient(error) ? OrderPostUnknownError.of(post.endpoint, error.message) : error)),
+          Effect.mapError((error) => (isTransient(error) ? OrderPostUnknownError.of({ endpoint: post.endpoint, reason: error.message }) : error)),
           Effect.tap((answer) => {
             const orderData = orderDataOf(answer)
             return appendJournal(ctx, { _tag: "Posted", item: key, ...(orderData !== undefined ? { orderData } : {}) })
@@ -142,7 +142,7 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
       const answer = yield* pollUntil(notYetOnTransientFailure(probe), {
         interval: ctx.pollingInterval,
         attempts: ctx.maxAttempts,
-        onExhausted: (attempts) => PollTimeoutError.after("ok", attempts),
+        onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }),
       })
       if (answer.txHashes !== undefined) result = { ...result, txHashes: answer.txHashes }
     }

@@ -36,7 +36,7 @@ const checkEndpoint = (baseApiUrl: string, endpoint: string | undefined) =>
     : Result.match(endpointUrl(baseApiUrl, endpoint), { onFailure: Effect.fail, onSuccess: () => Effect.void })
 
 const checkChain = (ctx: ExecutionContext, chainId: number, what: string) =>
-  ctx.config.chains.some((chain) => chain.id === chainId) ? Effect.void : ChainNotConfiguredError.of(chainId, what)
+  ctx.config.chains.some((chain) => chain.id === chainId) ? Effect.void : ChainNotConfiguredError.of({ chainId, what })
 
 /**
  * Validates every incomplete item of `steps` that has its data, before any of it is used: a transaction must
@@ -63,7 +63,7 @@ export const validatePlan = (
               const chainId = request.chainId ?? ctx.chain.id
               yield* checkChain(ctx, chainId, "a transaction")
               const wallet = yield* address
-              if (request.from.toLowerCase() !== wallet.toLowerCase()) return yield* WalletAddressMismatchError.of(wallet, request.from)
+              if (request.from.toLowerCase() !== wallet.toLowerCase()) return yield* WalletAddressMismatchError.of({ expected: wallet, received: request.from })
               yield* checkEndpoint(apiChainFor(ctx, chainId).baseApiUrl, item.check?.endpoint)
               return
             }

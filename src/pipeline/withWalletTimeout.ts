@@ -12,7 +12,7 @@ export const DEFAULT_WALLET_TIMEOUT_MS = 300_000
  */
 export const withWalletTimeout = (wallet: WalletService, timeoutMs: number): WalletService => {
   const limit = <A, E, R>(operation: string, effect: Effect.Effect<A, E, R>) =>
-    Effect.timeoutOrElse(effect, { duration: Duration.millis(timeoutMs), orElse: () => Effect.fail(WalletTimeoutError.of(operation, timeoutMs)) })
+    Effect.timeoutOrElse(effect, { duration: Duration.millis(timeoutMs), orElse: () => Effect.fail(WalletTimeoutError.of({ operation, timeoutMs })) })
   return {
     address: limit("address", wallet.address),
     chainId: limit("chainId", wallet.chainId),

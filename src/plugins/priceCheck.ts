@@ -58,9 +58,6 @@ export const quotesOf = (response: ExecuteResponse): ReadonlyArray<Quote> => {
 const expectationFor = (expected: Readonly<Record<string, ExpectedPrice>>, currency: string): ExpectedPrice | undefined =>
   Object.entries(expected).find(([key]) => key.toLowerCase() === currency.toLowerCase())?.[1]
 
-const messageFor = (selling: boolean, price: string) =>
-  selling ? `Attention: the offer price of this token is now ${price}` : `Attention: the total price is now ${price}`
-
 /**
  * Compares one currency's quote with what the caller expects: a sell fails when it is lower by more than the
  * tolerance, a buy or mint when it is higher. The tolerance is 1/100000 of a currency unit, in integer math on
@@ -71,11 +68,12 @@ const messageFor = (selling: boolean, price: string) =>
 export const checkQuote = (quote: Quote, expected: ExpectedPrice, selling: boolean): PriceMismatchError | undefined => {
   const decimals = validDecimals(expected.currencyDecimals) ?? validDecimals(quote.decimals) ?? DEFAULT_DECIMALS
   const fail = (price: string, expectedRaw: bigint) =>
-    new PriceMismatchError({
+    PriceMismatchError.of({
       currency: quote.currency,
       quoteRaw: quote.raw.toString(),
       expectedRaw: expectedRaw.toString(),
-      message: messageFor(selling, price),
+      price,
+      selling,
     })
   if (expected.raw !== undefined) {
     const expectedRaw = BigInt(expected.raw)

@@ -78,7 +78,12 @@ export const withRetry = <A, R>(
     ? Effect.retry(
         Effect.mapError(request, (error) =>
           isTransientFailure(error) && asksTooLong(error)
-            ? RetryAfterTooLongError.of(endpoint, error.statusCode, error.retryAfterMs, MAX_RETRY_AFTER_MS)
+            ? RetryAfterTooLongError.of({
+                endpoint,
+                statusCode: error.statusCode,
+                retryAfterMs: error.retryAfterMs,
+                maxRetryAfterMs: MAX_RETRY_AFTER_MS,
+              })
             : error,
         ),
         retrySchedule(policy),

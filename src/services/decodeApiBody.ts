@@ -20,12 +20,12 @@ export const decodeApiBody = <A, I>(
   Effect.try({
     try: () => copyPlain(body, { dropKeys: PROTOTYPE_KEYS }),
     // Only a stack overflow can throw here.
-    catch: () => MalformedResponseError.fromIssue(endpoint, "the body is nested too deeply"),
+    catch: () => MalformedResponseError.of({ endpoint, issue: "the body is nested too deeply" }),
   }).pipe(
     Effect.flatMap((safe) =>
       Schema.decodeUnknownEffect(schema, { errors: "all" })(safe).pipe(
         Effect.map((decoded) => withUnknownFields(safe, decoded) as A),
-        Effect.mapError((error) => MalformedResponseError.fromIssue(endpoint, error.message)),
+        Effect.mapError((error) => MalformedResponseError.of({ endpoint, issue: error.message })),
       ),
     ),
   )

@@ -7,7 +7,7 @@ import { UnsafeEndpointError } from "../errors/index.js"
  * not under the base URL's path.
  */
 export const endpointUrl = (baseApiUrl: string, endpoint: string): Result.Result<URL, UnsafeEndpointError> => {
-  const refuse = () => Result.fail(UnsafeEndpointError.refuse(endpoint, baseApiUrl))
+  const refuse = () => Result.fail(UnsafeEndpointError.of({ endpoint, baseApiUrl }))
   if (!endpoint.startsWith("/") || endpoint.startsWith("//") || /[\\@\s]/.test(endpoint.split("?")[0] ?? "")) {
     return refuse()
   }

@@ -34,24 +34,24 @@ describe("error messages are the contract's, verbatim", () => {
       new CrossChainTransactionError({ txHash: hash, attempts: 3 }),
       "Cross-chain purchase failed, please try again. Your balance can be used for another purchase. For assistance or withdrawal help, please contact the provider.",
     ],
-    [PollTimeoutError.after("data", 15), "Failed to get data after 15 attempt(s), aborting"],
-    [PollTimeoutError.after("ok", 1), "Failed to get an ok response after 1 attempt(s), aborting"],
+    [PollTimeoutError.of({ kind: "data", attempts: 15 }), "Failed to get data after 15 attempt(s), aborting"],
+    [PollTimeoutError.of({ kind: "ok", attempts: 1 }), "Failed to get an ok response after 1 attempt(s), aborting"],
     [new SignatureCheckError(), "Transaction failed"],
     [new SignatureCheckError({ message: "Order is not fillable" }), "Order is not fillable"],
     [new UnknownError(), "Error: something went wrong"],
     [new UserRejectedError({ operation: "signMessage" }), "User rejected the request."],
-    [ChainNotConfiguredError.of(10, "a transaction"), "Refused to sign a transaction for chain 10: it is not configured"],
+    [ChainNotConfiguredError.of({ chainId: 10, what: "a transaction" }), "Refused to sign a transaction for chain 10: it is not configured"],
   ])("%s", (error, message) => {
     expect(error.message).toBe(message)
     expect(error).toBeInstanceOf(Error)
   })
 
   it("TransactionTimeoutError names the hash, the attempts and the explorer page", () => {
-    const error = TransactionTimeoutError.after(hash, 75, "https://etherscan.io/")
+    const error = TransactionTimeoutError.of({ txHash: hash, attempts: 75, blockExplorerBaseUrl: "https://etherscan.io/" })
     expect(error.message).toBe(`Failed to receive a successful response for transaction with hash '${hash}' after 75 attempt(s).`)
     expect(error.blockExplorerBaseUrl).toBe("https://etherscan.io")
     expect(error.explorerUrl).toBe(`https://etherscan.io/tx/${hash}`)
-    expect(TransactionTimeoutError.after(hash, 1).explorerUrl).toBeUndefined()
+    expect(TransactionTimeoutError.of({ txHash: hash, attempts: 1 }).explorerUrl).toBeUndefined()
   })
 
   it("APIError keeps the status and the raw body", () => {
@@ -60,8 +60,8 @@ describe("error messages are the contract's, verbatim", () => {
   })
 
   it("the mismatch errors name both sides, as viem words it", () => {
-    expect(ChainMismatchError.of(1, 8453).message).toBe("The wallet is on another chain\n\nCurrent chain id: 1\nExpected: 8453")
-    expect(WalletAddressMismatchError.of("0xA", "0xB").message).toBe(
+    expect(ChainMismatchError.of({ walletChainId: 1, expectedChainId: 8453 }).message).toBe("The wallet is on another chain\n\nCurrent chain id: 1\nExpected: 8453")
+    expect(WalletAddressMismatchError.of({ expected: "0xA", received: "0xB" }).message).toBe(
       "Refused to send a transaction from another account\n\nStep's from: 0xB\nWallet: 0xA",
     )
   })

@@ -84,7 +84,7 @@ describe("a signed order is posted at most once", () => {
       const error = yield* Effect.flip(Fiber.join(fiber))
       expect(error._tag).toBe("OrderPostUnknownError")
       expect(error.message).toBe(
-        "The order may already exist: its post got no answer, so it is not posted again\n\nEndpoint: /order/v4\nReason: bad gateway",
+        "The order may already exist: its post got no answer, so it is not posted again\n\nEndpoint: /order/v4\n\nDetails: bad gateway",
       )
       expect(api.requestsTo("/order/v4")).toHaveLength(1)
       expect(wallet.calls.map((call) => call.method)).toEqual(["signMessage"])
@@ -125,7 +125,7 @@ describe("resume from a stored snapshot", () => {
         const { api, wallet } = setup()
         const error = yield* Effect.flip(resumeExecution(stored as ExecutionSnapshot).pipe(Effect.provide(setupLayerOf(api, wallet))))
         expect(error._tag).toBe("InvalidSnapshotError")
-        expect(error.message).toMatch(/^Cannot resume from this snapshot: it is not a valid execution snapshot\n\n/)
+        expect(error.message).toMatch(/^Cannot resume from this snapshot: it is not a valid execution snapshot\n\nDetails: /)
         expect(api.requests).toEqual([])
         expect(wallet.calls).toEqual([])
       }))
