@@ -20,7 +20,14 @@ export {
   type LogLevelSetting,
   type ResolvedClientConfig,
 } from "./services/ClientConfig.js"
-export { Wallet, type NonceLookup, type ReceiptOutcome, type StepContext, type WalletService } from "./services/Wallet.js"
+export {
+  Wallet,
+  type NonceLookup,
+  type ReceiptOutcome,
+  type SentTransaction,
+  type StepContext,
+  type WalletService,
+} from "./services/Wallet.js"
 export { makeSendLocks, SendLocks, type SendLocksService } from "./services/SendLocks.js"
 export { BackgroundTasks, type BackgroundTasksService } from "./services/BackgroundTasks.js"
 export { fromViemWalletClient, walletLayer, type ViemWalletOptions } from "./services/viemWallet.js"

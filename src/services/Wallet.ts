@@ -17,6 +17,18 @@ export type ReceiptOutcome =
   | { readonly _tag: "Replaced"; readonly hash: Hex; readonly reason: "replaced" | "repriced" | "cancelled" }
 
 /**
+ * What a send looked like, so a replacement is recognised without first reading the original from the node:
+ * the sender and nonce identify the slot; `to`, `value` and `input` tell a repricing from a replacement.
+ */
+export interface SentTransaction {
+  readonly from: Address
+  readonly nonce: number
+  readonly to?: Address | null | undefined
+  readonly value?: bigint | undefined
+  readonly input?: Hex | undefined
+}
+
+/**
  * What the chain knows of an account's transaction with a given nonce: nothing (`None`), one waiting in the
  * node's pool (`Pending`), or the mined one with what it does.
  */
@@ -66,8 +78,15 @@ export interface WalletService {
     readonly address: Address
     readonly nonce: number
   }) => Effect.Effect<NonceLookup, WalletCallError>
-  /** Waits until the transaction is mined or replaced. Interrupting it stops the wait. */
-  readonly waitForReceipt: (args: { readonly chain: Chain; readonly hash: Hex }) => Effect.Effect<ReceiptOutcome, WalletCallError>
+  /**
+   * Waits until the transaction is mined or replaced. `sent`, when the caller knows the nonce it was sent with,
+   * lets a replacement be recognised early. Interrupting it stops the wait.
+   */
+  readonly waitForReceipt: (args: {
+    readonly chain: Chain
+    readonly hash: Hex
+    readonly sent?: SentTransaction | undefined
+  }) => Effect.Effect<ReceiptOutcome, WalletCallError>
 }
 
 /**

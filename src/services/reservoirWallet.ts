@@ -78,6 +78,8 @@ export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInter
     Effect.flatMap(publicClientOf(wallet, chain, "getBlockNumber"), (client) =>
       walletCall("getBlockNumber", () => client.getBlockNumber({ cacheTime: 0 })),
     ),
-  waitForReceipt: ({ chain, hash }) =>
-    Effect.flatMap(publicClientOf(wallet, chain, "waitForReceipt"), (client) => watchReceipt(client, hash, receiptPollingInterval)),
+  waitForReceipt: ({ chain, hash, sent }) =>
+    Effect.flatMap(publicClientOf(wallet, chain, "waitForReceipt"), (client) =>
+      watchReceipt(client, hash, receiptPollingInterval, sent),
+    ),
 })

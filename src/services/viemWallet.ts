@@ -1,11 +1,11 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { type Account, type Chain, createPublicClient, custom, type Hex, type PublicClient, type Transaction, type WalletClient } from "viem"
+import { type Account, type Chain, createPublicClient, custom, type PublicClient, type WalletClient } from "viem"
 import { type UserRejectedError, WalletError } from "../errors/index.js"
 import { walletCall } from "./internal/walletFailure.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
 import { switchChain } from "./internal/switchChain.js"
-import { lookUpSentTransaction, watchReceipt } from "./internal/watchReceipt.js"
+import { watchReceipt } from "./internal/watchReceipt.js"
 import { Wallet, type WalletService } from "./Wallet.js"
 
 /** Options of the viem-backed wallet. */
@@ -45,9 +45,6 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
   const publicClientFor = (chain: Chain): PublicClient =>
     options.publicClients?.[chain.id] ?? createPublicClient({ chain, transport: custom({ request: client.request }) })
 
-  // What each sent transaction looked like, so a replacement is recognised however early it comes.
-  const sentTransactions = new Map<Hex, Transaction>()
-
   return {
     address: Effect.map(account(), (a) => (typeof a === "string" ? a : a.address)),
     chainId: walletCall("getChainId", () => client.getChainId()),
@@ -76,21 +73,13 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
             ...(request.maxFeePerGas !== undefined ? { maxFeePerGas: request.maxFeePerGas } : {}),
             ...(request.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: request.maxPriorityFeePerGas } : {}),
           } as Parameters<WalletClient["sendTransaction"]>[0]),
-        ).pipe(
-          Effect.tap((hash) =>
-            Effect.map(lookUpSentTransaction(publicClientFor(chain), hash), (transaction) => {
-              if (transaction !== undefined) sentTransactions.set(hash, transaction)
-            }),
-          ),
         )
       }),
     nextNonce: ({ chain, address }) =>
       walletCall("getTransactionCount", () => publicClientFor(chain).getTransactionCount({ address, blockTag: "pending" })),
     transactionByNonce: ({ chain, address, nonce }) => lookUpByNonce(publicClientFor(chain), address, nonce),
-    waitForReceipt: ({ chain, hash }) =>
-      watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000, sentTransactions.get(hash)).pipe(
-        Effect.ensuring(Effect.sync(() => sentTransactions.delete(hash))),
-      ),
+    waitForReceipt: ({ chain, hash, sent }) =>
+      watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000, sent),
   }
 }
 

@@ -50,7 +50,8 @@ describe("fromViemWalletClient on anvil", () => {
       const request = { from: alice!.address, to: bob!.address, value: 5n, maxFeePerGas: parseGwei("2"), maxPriorityFeePerGas: parseGwei("1") }
       const hash = (await Effect.runPromise(wallet.sendTransaction({ chain, request, context: {} as never })))!
       const nonce = (await publicClient.getTransaction({ hash })).nonce
-      const watching = Effect.runPromise(wallet.waitForReceipt({ chain, hash }))
+      const sent = { from: alice!.address, nonce, to: bob!.address, value: 5n, input: "0x" as const }
+      const watching = Effect.runPromise(wallet.waitForReceipt({ chain, hash, sent }))
       const faster = await client.sendTransaction({ to: bob!.address, value: 5n, nonce, maxFeePerGas: parseGwei("20"), maxPriorityFeePerGas: parseGwei("10") })
       await mine(node.rpcUrl)
       expect(await watching).toEqual({ _tag: "Replaced", hash: faster, reason: "repriced" })
@@ -67,7 +68,8 @@ describe("fromViemWalletClient on anvil", () => {
       const request = { from: alice!.address, to: bob!.address, value: 7n, maxFeePerGas: parseGwei("2"), maxPriorityFeePerGas: parseGwei("1") }
       const hash = (await Effect.runPromise(wallet.sendTransaction({ chain, request, context: {} as never })))!
       const nonce = (await publicClient.getTransaction({ hash })).nonce
-      const watching = Effect.runPromise(wallet.waitForReceipt({ chain, hash }))
+      const sent = { from: alice!.address, nonce, to: bob!.address, value: 7n, input: "0x" as const }
+      const watching = Effect.runPromise(wallet.waitForReceipt({ chain, hash, sent }))
       const cancel = await client.sendTransaction({ to: alice!.address, value: 0n, nonce, maxFeePerGas: parseGwei("20"), maxPriorityFeePerGas: parseGwei("10") })
       await mine(node.rpcUrl)
       expect(await watching).toEqual({ _tag: "Replaced", hash: cancel, reason: "cancelled" })

@@ -49,8 +49,6 @@ const scriptedWallet = (script: { switch: Answer; add?: "accept" | "reject" }) =
         return HASH
       case "eth_signTypedData_v4":
         return SIGNATURE
-      case "eth_getTransactionByHash":
-        return { hash: HASH, from: FROM, to: TO, nonce: "0x0", value: "0x1", input: "0x", type: "0x2", chainId: numberToHex(chainId) }
       default:
         throw { code: -32601, message: `Method ${method} not found` }
     }
@@ -77,7 +75,6 @@ describe("fromViemWalletClient switching chains", () => {
         "eth_chainId",
         "eth_chainId",
         "eth_sendTransaction",
-        "eth_getTransactionByHash",
       ])
       expect(wallet.calls.find((c) => c.method === "wallet_addEthereumChain")?.params).toEqual([
         {

@@ -2,58 +2,71 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/testing/TestClock"
-import type { Hex, PublicClient, Transaction } from "viem"
+import type { Hex, PublicClient, WaitForTransactionReceiptParameters } from "viem"
 import { watchReceipt } from "../../../src/services/internal/watchReceipt.js"
 
 const SENDER = "0x1111111111111111111111111111111111111111"
 const HASH: Hex = `0x${"aa".repeat(32)}`
 const REPLACEMENT: Hex = `0x${"bb".repeat(32)}`
-const original = { hash: HASH, from: SENDER, to: SENDER, nonce: 7, value: 1n, input: "0x" } as unknown as Transaction
 
-/**
- * A node on which the transaction was repriced in block `replacedIn`: block numbers come from `blockNumbers`
- * in turn (a `failure` entry fails that read), and every block read is recorded.
- */
-const node = (blockNumbers: ReadonlyArray<bigint | "failure">, replacedIn: bigint) => {
-  const blocksRead: Array<bigint> = []
-  let reads = 0
+/** A client whose `waitForTransactionReceipt` plays `answers` in turn, recording every call's parameters. */
+const clientAnswering = (
+  answers: ReadonlyArray<(parameters: WaitForTransactionReceiptParameters) => Promise<unknown>>,
+) => {
+  const calls: Array<WaitForTransactionReceiptParameters> = []
   const client = {
-    getBlockNumber: async () => {
-      const answer = blockNumbers[Math.min(reads++, blockNumbers.length - 1)]!
-      if (answer === "failure") throw new Error("rpc down")
-      return answer
-    },
-    getTransactionReceipt: async () => {
-      throw new Error("not found")
-    },
-    getTransaction: async () => original,
-    getTransactionCount: async () => 8,
-    getBlock: async ({ blockNumber }: { blockNumber: bigint }) => {
-      blocksRead.push(blockNumber)
-      return { transactions: blockNumber === replacedIn ? [{ ...original, hash: REPLACEMENT }] : [] }
+    waitForTransactionReceipt: (parameters: WaitForTransactionReceiptParameters) => {
+      calls.push(parameters)
+      return answers[Math.min(calls.length - 1, answers.length - 1)]!(parameters)
     },
   } as unknown as PublicClient
-  return { client, blocksRead }
+  return { client, calls }
 }
 
-describe("watchReceipt: replacement scan", () => {
-  it.effect("never scans from block 0 when the first block-number read fails", () =>
+const mined = (status: "success" | "reverted") => async () => ({ status, blockNumber: 12n, transactionHash: HASH })
+
+describe("watchReceipt over viem's waitForTransactionReceipt", () => {
+  it.effect("reports the mined receipt's status and block, never timing out on its own", () =>
     Effect.gen(function* () {
-      const { client, blocksRead } = node(["failure", 5000n], 4999n)
-      const fiber = yield* Effect.forkChild(watchReceipt(client, HASH, "1 second"))
-      yield* TestClock.adjust("5 seconds")
-      expect(yield* Fiber.join(fiber)).toEqual({ _tag: "Replaced", hash: REPLACEMENT, reason: "repriced" })
-      expect(blocksRead.length).toBeGreaterThan(0)
-      expect(Math.min(...blocksRead.map(Number))).toBeGreaterThanOrEqual(4975)
+      const { client, calls } = clientAnswering([mined("reverted")])
+      expect(yield* watchReceipt(client, HASH, 250)).toEqual({ _tag: "Mined", hash: HASH, status: "reverted", blockNumber: 12n })
+      expect(calls[0]).toMatchObject({ hash: HASH, pollingInterval: 250, timeout: 0 })
     }))
 
-  it.effect("scans at most a small window of recent blocks in one probe", () =>
+  it.effect("reports a replacement with the replacement's hash and viem's reason", () =>
     Effect.gen(function* () {
-      const { client, blocksRead } = node([100n, 1_000_000n], 999_999n)
-      const fiber = yield* Effect.forkChild(watchReceipt(client, HASH, "1 second"))
-      yield* TestClock.adjust("5 seconds")
-      expect(yield* Fiber.join(fiber)).toEqual({ _tag: "Replaced", hash: REPLACEMENT, reason: "repriced" })
-      expect(blocksRead.length).toBeLessThanOrEqual(25)
-      expect(Math.max(...blocksRead.map(Number))).toBe(999_999)
+      const { client } = clientAnswering([
+        async (parameters) => {
+          parameters.onReplaced?.({ reason: "cancelled", transaction: { hash: REPLACEMENT } } as never)
+          return { status: "success", blockNumber: 13n }
+        },
+      ])
+      expect(yield* watchReceipt(client, HASH, 250)).toEqual({ _tag: "Replaced", hash: REPLACEMENT, reason: "cancelled" })
+    }))
+
+  it.effect("hands viem the sender and nonce of the send, so an early replacement is recognised", () =>
+    Effect.gen(function* () {
+      const { client, calls } = clientAnswering([mined("success")])
+      yield* watchReceipt(client, HASH, 250, { from: SENDER, nonce: 7, to: SENDER, value: 0n, input: "0x" })
+      expect(calls[0]?.replacement).toEqual({ from: SENDER, nonce: 7, to: SENDER, value: 0n, input: "0x" })
+    }))
+
+  it.effect("starts the wait again one interval after a failed read", () =>
+    Effect.gen(function* () {
+      const { client, calls } = clientAnswering([() => Promise.reject(new Error("rpc down")), mined("success")])
+      const fiber = yield* Effect.forkChild(watchReceipt(client, HASH, 1000))
+      yield* TestClock.adjust(999)
+      expect(calls).toHaveLength(1)
+      yield* TestClock.adjust(1)
+      expect((yield* Fiber.join(fiber))._tag).toBe("Mined")
+      expect(calls).toHaveLength(2)
+    }))
+
+  it.effect("aborts viem's wait when interrupted", () =>
+    Effect.gen(function* () {
+      const { client, calls } = clientAnswering([() => new Promise(() => {})])
+      const fiber = yield* Effect.forkChild(watchReceipt(client, HASH, 1000), { startImmediately: true })
+      yield* Fiber.interrupt(fiber)
+      expect(calls[0]?.signal?.aborted).toBe(true)
     }))
 })
