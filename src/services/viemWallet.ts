@@ -16,9 +16,23 @@ export interface ViemWalletOptions {
   readonly receiptPollingInterval?: number
 }
 
+/** True when viem refused a send because the wallet is on another chain (before asking the wallet anything). */
+const refusedForChain = (error: UserRejectedError | WalletError): boolean => {
+  try {
+    let current: unknown = error._tag === "WalletError" ? error.cause : undefined
+    for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
+      if ((current as { name?: unknown }).name === "ChainMismatchError") return true
+      current = (current as { cause?: unknown }).cause
+    }
+    return false
+  } catch {
+    return false
+  }
+}
+
 /**
- * A Wallet over a viem WalletClient. Before a transaction or a typed-data signature it checks the wallet's
- * chain and asks it to switch when it is on another one; it refuses with a ChainMismatchError if the switch does not take.
+ * A Wallet over a viem WalletClient. A transaction or a typed-data signature for another chain than the wallet's
+ * asks the wallet to switch first; it refuses with a ChainMismatchError if the switch does not take.
  *
  * @example
  * const wallet = fromViemWalletClient(createWalletClient({ account, chain: mainnet, transport: http() }))
@@ -54,15 +68,15 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
     signTypedData: ({ typedData, chain }) =>
       Effect.gen(function* () {
         const a = yield* account()
-        // Wallets refuse eth_signTypedData_v4 when the domain's chain is not the active one.
-        yield* ensureChain(chain)
+        // Wallets refuse eth_signTypedData_v4 when the domain's chain is not the active one; a local account
+        // signs for any chain.
+        if (typeof a === "string" || a.type !== "local") yield* ensureChain(chain)
         return yield* walletCall("signTypedData", () => client.signTypedData({ ...typedData, account: a }))
       }),
     sendTransaction: ({ chain, request }) =>
       Effect.gen(function* () {
         const a = yield* account()
-        yield* ensureChain(chain)
-        return yield* walletCall("sendTransaction", () =>
+        const send = walletCall("sendTransaction", () =>
           client.sendTransaction({
             account: a,
             chain,
@@ -74,6 +88,9 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
             ...(request.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: request.maxPriorityFeePerGas } : {}),
           } as Parameters<WalletClient["sendTransaction"]>[0]),
         )
+        // viem reads the wallet's chain before it sends (one eth_chainId) and refuses another one: only then is the
+        // wallet asked to switch, and the send made again — the refused one never reached the wallet.
+        return yield* send.pipe(Effect.catchIf(refusedForChain, () => Effect.andThen(switchChain(client, chain), send)))
       }),
     nextNonce: ({ chain, address }) =>
       walletCall("getTransactionCount", () => publicClientFor(chain).getTransactionCount({ address, blockTag: "pending" })),

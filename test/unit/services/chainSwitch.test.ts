@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import { createWalletClient, custom, defineChain, type Hex, numberToHex } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
 import { fromViemWalletClient } from "../../../src/services/viemWallet.js"
 
 const FROM = "0x00000000000000000000000000000000000000a1"
@@ -89,6 +90,14 @@ describe("fromViemWalletClient switching chains", () => {
     }),
   )
 
+  it.effect("a wallet already on the chain is asked for its chain once, by viem's own check, then sends", () =>
+    Effect.gen(function* () {
+      const wallet = scriptedWallet({ switch: "switch" })
+      const mainnet = { ...base, id: 1, name: "Ethereum" }
+      expect(yield* wallet.wallet.sendTransaction({ chain: mainnet, request: { from: FROM, to: TO, value: 1n }, context: {} as never })).toBe(HASH)
+      expect(wallet.methods()).toEqual(["eth_chainId", "eth_sendTransaction"])
+    }))
+
   it.effect("a user rejecting the switch (4001) is a UserRejectedError, and nothing is sent", () =>
     Effect.gen(function* () {
       const wallet = scriptedWallet({ switch: "reject" })
@@ -155,6 +164,21 @@ describe("fromViemWalletClient signing typed data for another chain", () => {
       expect(yield* wallet.signTypedData({ typedData: typedData(1), chain: mainnet, context: {} as never })).toBe(SIGNATURE)
       expect(methods()).toEqual(["eth_chainId", "eth_signTypedData_v4"])
       expect(calls.find((c) => c.method === "eth_signTypedData_v4")?.chainId).toBe(1)
+    }),
+  )
+
+  it.effect("a local account signs for any chain without asking the node anything", () =>
+    Effect.gen(function* () {
+      const { calls } = scriptedWallet({ switch: "switch" })
+      const account = privateKeyToAccount(`0x${"11".repeat(32)}`)
+      const request = async ({ method }: { method: string }) => {
+        calls.push({ method, chainId: 1 })
+        throw { code: -32601, message: `Method ${method} not found` }
+      }
+      const local = fromViemWalletClient(createWalletClient({ account, transport: custom({ request }) }))
+      const signature = yield* local.signTypedData({ typedData: typedData(base.id), chain: base, context: {} as never })
+      expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+      expect(calls).toEqual([])
     }),
   )
 })
