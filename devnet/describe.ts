@@ -22,8 +22,9 @@ export function describeDevnet(devnet: Devnet): string {
     `Contracts on ${origin.chainId}:`,
     `  Devnet Punks ${origin.punks}  Devnet Drops ${origin.drops}  Devnet Editions ${origin.editions}`,
     `  WETH ${origin.weth}  USDC ${origin.usdc}  Exchange ${origin.exchange}  Depository ${origin.depository}`,
+    `  BatchExecutor ${origin.batchExecutor}  (EIP-7702 delegate of the batching wallet)`,
     `Contracts on ${destination.chainId}:`,
-    `  Solver ${destination.solver}  Devnet Destination Punks ${destination.punks}  WETH ${destination.weth}`,
+    `  Solver ${destination.solver}  Devnet Destination Punks ${destination.punks}  WETH ${destination.weth}  BatchExecutor ${destination.batchExecutor}`,
   ]
   return lines.join("\n")
 }

@@ -43,6 +43,8 @@ export { Faults } from "./faults.js"
 export type { DevnetChainInfo, DevnetInfo } from "./info.js"
 export { devnetInfo, devnetInfoPath } from "./info.js"
 export type { LoggedRequest, RequestLog } from "./server/requestLog.js"
+export type { BatchingProvider, BatchingProviderChain, BatchingProviderOptions, DevnetBatchingProviderOptions } from "./wallet/batchingProvider.js"
+export { BatchingProviderError, createBatchingProvider, devnetBatchingProvider } from "./wallet/batchingProvider.js"
 
 /** Options of {@link startDevnet}. */
 export interface StartDevnetOptions {

@@ -2,10 +2,193 @@
 /* eslint-disable */
 
 /** Hash of the Solidity sources, compiler version and settings these artifacts were built from. */
-export const sourceHash = "b943b9e281bb29eb370616b33e167720c82ff6cd219b12dc88fa0ca626929d26" as const
+export const sourceHash = "81c1bb5b5d19397a16881d9b24e66cbf316e92ed8081506e5e2438d16817713f" as const
 
 /** solc version used to build the artifacts. */
 export const solcVersion = "0.8.30+commit.73712a01.Emscripten.clang" as const
+
+/** ABI of BatchExecutor (devnet/contracts). */
+export const batchExecutorAbi = [
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      }
+    ],
+    "name": "Unauthorized",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "to",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "value",
+            "type": "uint256"
+          },
+          {
+            "internalType": "bytes",
+            "name": "data",
+            "type": "bytes"
+          }
+        ],
+        "internalType": "struct BatchExecutor.Call[]",
+        "name": "calls",
+        "type": "tuple[]"
+      }
+    ],
+    "name": "execute",
+    "outputs": [],
+    "stateMutability": "payable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256[]",
+        "name": "",
+        "type": "uint256[]"
+      },
+      {
+        "internalType": "uint256[]",
+        "name": "",
+        "type": "uint256[]"
+      },
+      {
+        "internalType": "bytes",
+        "name": "",
+        "type": "bytes"
+      }
+    ],
+    "name": "onERC1155BatchReceived",
+    "outputs": [
+      {
+        "internalType": "bytes4",
+        "name": "",
+        "type": "bytes4"
+      }
+    ],
+    "stateMutability": "pure",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      },
+      {
+        "internalType": "bytes",
+        "name": "",
+        "type": "bytes"
+      }
+    ],
+    "name": "onERC1155Received",
+    "outputs": [
+      {
+        "internalType": "bytes4",
+        "name": "",
+        "type": "bytes4"
+      }
+    ],
+    "stateMutability": "pure",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      },
+      {
+        "internalType": "bytes",
+        "name": "",
+        "type": "bytes"
+      }
+    ],
+    "name": "onERC721Received",
+    "outputs": [
+      {
+        "internalType": "bytes4",
+        "name": "",
+        "type": "bytes4"
+      }
+    ],
+    "stateMutability": "pure",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes4",
+        "name": "interfaceId",
+        "type": "bytes4"
+      }
+    ],
+    "name": "supportsInterface",
+    "outputs": [
+      {
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "pure",
+    "type": "function"
+  },
+  {
+    "stateMutability": "payable",
+    "type": "receive"
+  }
+] as const
+
+/** Creation bytecode of BatchExecutor. */
+export const batchExecutorBytecode = "0x6080604052348015600e575f5ffd5b506105fc8061001c5f395ff3fe60806040526004361061004c575f3560e01c806301ffc9a714610057578063150b7a021461008b5780633f707e6b146100cf578063bc197c81146100e4578063f23a6e6114610112575f5ffd5b3661005357005b5f5ffd5b348015610062575f5ffd5b5061007661007136600461027f565b61013e565b60405190151581526020015b60405180910390f35b348015610096575f5ffd5b506100b66100a536600461030d565b630a85bd0160e11b95945050505050565b6040516001600160e01b03199091168152602001610082565b6100e26100dd3660046103b8565b61018f565b005b3480156100ef575f5ffd5b506100b66100fe3660046103f7565b63bc197c8160e01b98975050505050505050565b34801561011d575f5ffd5b506100b661012c3660046104b6565b63f23a6e6160e01b9695505050505050565b5f6001600160e01b031982166301ffc9a760e01b148061016e57506001600160e01b03198216630a85bd0160e11b145b8061018957506001600160e01b03198216630271189760e51b145b92915050565b3330146101b55760405163472511eb60e11b815233600482015260240160405180910390fd5b5f5b8181101561027a57368383838181106101d2576101d2610529565b90506020028101906101e4919061053d565b90505f806101f5602084018461055b565b6001600160a01b031660208401356102106040860186610574565b60405161021e9291906105b7565b5f6040518083038185875af1925050503d805f8114610258576040519150601f19603f3d011682016040523d82523d5f602084013e61025d565b606091505b50915091508161026f57805160208201fd5b5050506001016101b7565b505050565b5f6020828403121561028f575f5ffd5b81356001600160e01b0319811681146102a6575f5ffd5b9392505050565b80356001600160a01b03811681146102c3575f5ffd5b919050565b5f5f83601f8401126102d8575f5ffd5b50813567ffffffffffffffff8111156102ef575f5ffd5b602083019150836020828501011115610306575f5ffd5b9250929050565b5f5f5f5f5f60808688031215610321575f5ffd5b61032a866102ad565b9450610338602087016102ad565b935060408601359250606086013567ffffffffffffffff81111561035a575f5ffd5b610366888289016102c8565b969995985093965092949392505050565b5f5f83601f840112610387575f5ffd5b50813567ffffffffffffffff81111561039e575f5ffd5b6020830191508360208260051b8501011115610306575f5ffd5b5f5f602083850312156103c9575f5ffd5b823567ffffffffffffffff8111156103df575f5ffd5b6103eb85828601610377565b90969095509350505050565b5f5f5f5f5f5f5f5f60a0898b03121561040e575f5ffd5b610417896102ad565b975061042560208a016102ad565b9650604089013567ffffffffffffffff811115610440575f5ffd5b61044c8b828c01610377565b909750955050606089013567ffffffffffffffff81111561046b575f5ffd5b6104778b828c01610377565b909550935050608089013567ffffffffffffffff811115610496575f5ffd5b6104a28b828c016102c8565b999c989b5096995094979396929594505050565b5f5f5f5f5f5f60a087890312156104cb575f5ffd5b6104d4876102ad565b95506104e2602088016102ad565b94506040870135935060608701359250608087013567ffffffffffffffff81111561050b575f5ffd5b61051789828a016102c8565b979a9699509497509295939492505050565b634e487b7160e01b5f52603260045260245ffd5b5f8235605e19833603018112610551575f5ffd5b9190910192915050565b5f6020828403121561056b575f5ffd5b6102a6826102ad565b5f5f8335601e19843603018112610589575f5ffd5b83018035915067ffffffffffffffff8211156105a3575f5ffd5b602001915036819003821315610306575f5ffd5b818382375f910190815291905056fea26469706673582212201b68aec6a8aaec1b0229bfdba3e1e781412aaefacf4515eb27b595d114a49b3764736f6c634300081e0033" as const
 
 /** ABI of Depository (devnet/contracts). */
 export const depositoryAbi = [
@@ -2816,6 +2999,7 @@ export const wrappedNativeBytecode = "0x60a060405234801561000f575f5ffd5b50604051
 
 /** Every artifact by contract name, for code that iterates over them. */
 export const artifacts = {
+  BatchExecutor: { abi: batchExecutorAbi, bytecode: batchExecutorBytecode },
   Depository: { abi: depositoryAbi, bytecode: depositoryBytecode },
   DevnetERC1155: { abi: devnetERC1155Abi, bytecode: devnetERC1155Bytecode },
   DevnetERC721: { abi: devnetERC721Abi, bytecode: devnetERC721Bytecode },

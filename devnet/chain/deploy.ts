@@ -18,6 +18,8 @@ import {
   type PublicClient,
 } from "viem"
 import {
+  batchExecutorAbi,
+  batchExecutorBytecode,
   depositoryAbi,
   depositoryBytecode,
   devnetERC1155Abi,
@@ -67,6 +69,8 @@ export interface OriginContracts {
   readonly usdc: Address
   readonly exchange: Address
   readonly depository: Address
+  /** The EIP-7702 delegate of the devnet's batching wallet (EIP-5792 `wallet_sendCalls`). */
+  readonly batchExecutor: Address
   /** Block of the last deploy receipt: log indexers can start here. */
   readonly deployBlock: bigint
 }
@@ -78,6 +82,8 @@ export interface DestinationContracts {
   /** "Devnet Destination Punks" (DDPUNK): ERC-721, 0.01 ETH public mint, 5 per wallet: the cross-chain mint target. */
   readonly punks: Address
   readonly weth: Address
+  /** The EIP-7702 delegate of the devnet's batching wallet, as on the origin chain. */
+  readonly batchExecutor: Address
   readonly deployBlock: bigint
 }
 
@@ -167,6 +173,8 @@ export async function deployContracts(options: DeployContractsOptions): Promise<
     encodeDeployData({ abi: stableTokenAbi, bytecode: stableTokenBytecode }),
     encodeDeployData({ abi: exchangeAbi, bytecode: exchangeBytecode, args: [options.operator] }),
     encodeDeployData({ abi: depositoryAbi, bytecode: depositoryBytecode }),
+    // Last on each chain: appending keeps the addresses of the contracts deployed before it.
+    encodeDeployData({ abi: batchExecutorAbi, bytecode: batchExecutorBytecode }),
   ]
   const destinationDeploys: Hex[] = [
     encodeDeployData({ abi: solverAbi, bytecode: solverBytecode, args: [options.solver] }),
@@ -176,14 +184,15 @@ export async function deployContracts(options: DeployContractsOptions): Promise<
       args: [destinationPunks.name, destinationPunks.symbol, uri(destination.chainId, "punks"), destinationPunks.mintPrice, destinationPunks.maxPerWallet],
     }),
     encodeDeployData({ abi: wrappedNativeAbi, bytecode: wrappedNativeBytecode }),
+    encodeDeployData({ abi: batchExecutorAbi, bytecode: batchExecutorBytecode }),
   ]
 
   const [o, d] = await Promise.all([
     deployAll(origin, deployer, originDeploys),
     deployAll(destination, deployer, destinationDeploys),
   ])
-  const [oPunks, oDrops, oEditions, oWeth, oUsdc, oExchange, oDepository] = o.addresses as [Address, Address, Address, Address, Address, Address, Address]
-  const [dSolver, dPunks, dWeth] = d.addresses as [Address, Address, Address]
+  const [oPunks, oDrops, oEditions, oWeth, oUsdc, oExchange, oDepository, oBatchExecutor] = o.addresses as [Address, Address, Address, Address, Address, Address, Address, Address]
+  const [dSolver, dPunks, dWeth, dBatchExecutor] = d.addresses as [Address, Address, Address, Address]
   return {
     origin: {
       chainId: origin.chainId,
@@ -194,8 +203,9 @@ export async function deployContracts(options: DeployContractsOptions): Promise<
       usdc: oUsdc,
       exchange: oExchange,
       depository: oDepository,
+      batchExecutor: oBatchExecutor,
       deployBlock: o.deployBlock,
     },
-    destination: { chainId: destination.chainId, solver: dSolver, punks: dPunks, weth: dWeth, deployBlock: d.deployBlock },
+    destination: { chainId: destination.chainId, solver: dSolver, punks: dPunks, weth: dWeth, batchExecutor: dBatchExecutor, deployBlock: d.deployBlock },
   }
 }
