@@ -18,6 +18,7 @@ import type {
   TransactionFailedError,
   TransactionHashMissingError,
   TransactionTimeoutError,
+  TransactionWouldRevertError,
 } from "./TransactionErrors.js"
 import type { PluginRejectedError, PriceMismatchError } from "./GuardErrors.js"
 import type { InvalidSnapshotError, OrderPostUnknownError, SendOutcomeUnknownError } from "./JournalErrors.js"
@@ -56,6 +57,7 @@ export type ExecutionError =
   | TransactionCancelledError
   | TransactionFailedError
   | TransactionTimeoutError
+  | TransactionWouldRevertError
   | CrossChainTransactionError
   | SignatureCheckError
   | WalletAddressMismatchError
