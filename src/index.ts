@@ -22,6 +22,7 @@ export {
 } from "./services/ClientConfig.js"
 export {
   Wallet,
+  type GasEstimate,
   type NonceLookup,
   type ReceiptOutcome,
   type SentTransaction,

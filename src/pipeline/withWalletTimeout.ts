@@ -21,6 +21,8 @@ export const withWalletTimeout = (wallet: WalletService, timeoutMs: number): Wal
     signTypedData: (args) => limit("signTypedData", wallet.signTypedData(args)),
     sendTransaction: (args) => limit("sendTransaction", wallet.sendTransaction(args)),
     waitForReceipt: wallet.waitForReceipt,
+    ...(wallet.estimateGas !== undefined ? { estimateGas: (args) => limit("estimateGas", wallet.estimateGas!(args)) } : {}),
+    ...(wallet.maxFeePerGas !== undefined ? { maxFeePerGas: (chain) => limit("maxFeePerGas", wallet.maxFeePerGas!(chain)) } : {}),
     ...(wallet.nextNonce !== undefined ? { nextNonce: (args) => limit("nextNonce", wallet.nextNonce!(args)) } : {}),
     ...(wallet.transactionByNonce !== undefined
       ? { transactionByNonce: (args) => limit("transactionByNonce", wallet.transactionByNonce!(args)) }

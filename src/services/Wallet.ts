@@ -37,6 +37,15 @@ export type NonceLookup =
   | { readonly _tag: "Pending" }
   | { readonly _tag: "Mined"; readonly hash: Hex; readonly to: Address | null; readonly value: bigint; readonly input: Hex }
 
+/**
+ * What simulating a transaction at the latest block showed: the gas it needs, the revert it would hit (the raw
+ * revert data and the node's text, as far as the node tells them), or that the node cannot simulate.
+ */
+export type GasEstimate =
+  | { readonly _tag: "Estimated"; readonly gas: bigint }
+  | { readonly _tag: "Reverted"; readonly data?: Hex | undefined; readonly message?: string | undefined }
+  | { readonly _tag: "Unsupported" }
+
 /** What the Wallet service offers: the connected account, signing, sending and watching transactions. */
 export interface WalletService {
   /** The connected account's address. */
@@ -66,6 +75,14 @@ export interface WalletService {
     readonly request: TransactionRequest
     readonly context: StepContext
   }) => Effect.Effect<Hex | undefined, WalletCallError>
+  /**
+   * Simulates a transaction on `chain` at the latest block (`eth_estimateGas` from `request.from`, without the
+   * request's fee fields); no prompt. Optional: without it, transactions are sent unsimulated and carry no fee
+   * estimate. A node that does not know the method answers `Unsupported`, never a failure.
+   */
+  readonly estimateGas?: (args: { readonly chain: Chain; readonly request: TransactionRequest }) => Effect.Effect<GasEstimate, WalletCallError>
+  /** The current max fee per gas on `chain` (EIP-1559's, else the gas price), in wei. Optional: without it, no fee estimate. */
+  readonly maxFeePerGas?: (chain: Chain) => Effect.Effect<bigint, WalletCallError>
   /**
    * The account's next nonce on `chain`, pending transactions included. Optional: with it (and
    * `transactionByNonce`) a send whose outcome is unknown — abandoned, aborted, interrupted — is reconciled on

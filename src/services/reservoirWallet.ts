@@ -4,6 +4,7 @@ import { type Address, type Chain, createPublicClient, fallback, type Hex, http,
 import { type UserRejectedError, WalletError } from "../errors/index.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
 import type { Step, StepItem } from "../schema/Step.js"
+import { estimateGasWith, maxFeePerGasWith } from "./internal/estimateGas.js"
 import { walletCall, walletFailure } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
 import type { WalletService } from "./Wallet.js"
@@ -58,7 +59,10 @@ const itemWithGas = (item: StepItem, request: TransactionRequest): StepItem => {
   return Option.contains(own, request.gas) ? item : { ...item, data: { ...data, gas: request.gas.toString() } }
 }
 
-/** Adapts a reservoir-sdk 2.0.x wallet to the Wallet service. Receipts are read over its transport, else the chain's RPC. */
+/**
+ * Adapts a reservoir-sdk 2.0.x wallet to the Wallet service. Receipts are read over its transport, else the chain's
+ * RPC; transactions are simulated (and their fee estimated) only when it has a transport.
+ */
 export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInterval = 1000): WalletService => ({
   address: walletCall("address", () => wallet.address()).pipe(Effect.map((address) => address as Address)),
   signMessage: ({ context }) =>
@@ -73,6 +77,14 @@ export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInter
     walletCall("sendTransaction", () =>
       wallet.handleSendTransactionStep(chain.id, itemWithGas(context.item, request), context.step),
     ).pipe(Effect.map((hash) => hash as Hex | undefined)),
+  // Simulated only over the wallet's own transport: a public RPC the app did not choose is not asked before a send.
+  ...(wallet.transport === undefined
+    ? {}
+    : {
+        estimateGas: ({ chain, request }: { readonly chain: Chain; readonly request: TransactionRequest }) =>
+          Effect.flatMap(publicClientOf(wallet, chain, "estimateGas"), (client) => estimateGasWith(client, request)),
+        maxFeePerGas: (chain: Chain) => Effect.flatMap(publicClientOf(wallet, chain, "estimateFeesPerGas"), maxFeePerGasWith),
+      }),
   chainId: Effect.fail(new WalletError({ operation: "chainId", message: "The older SDK's wallet shape does not tell its chain" })),
   blockNumber: (chain) =>
     Effect.flatMap(publicClientOf(wallet, chain, "getBlockNumber"), (client) =>

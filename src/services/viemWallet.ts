@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Account, type Chain, createPublicClient, custom, type PublicClient, type WalletClient } from "viem"
 import { type UserRejectedError, WalletError } from "../errors/index.js"
+import { estimateGasWith, maxFeePerGasWith } from "./internal/estimateGas.js"
 import { walletCall } from "./internal/walletFailure.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
 import { switchChain } from "./internal/switchChain.js"
@@ -92,6 +93,13 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
         // wallet asked to switch, and the send made again — the refused one never reached the wallet.
         return yield* send.pipe(Effect.catchIf(refusedForChain, () => Effect.andThen(switchChain(client, chain), send)))
       }),
+    // The wallet's transport retries already: a revert is not asked again on top of that.
+    estimateGas: ({ chain, request }) =>
+      estimateGasWith(
+        options.publicClients?.[chain.id] ?? createPublicClient({ chain, transport: custom({ request: client.request }, { retryCount: 0 }) }),
+        request,
+      ),
+    maxFeePerGas: (chain) => maxFeePerGasWith(publicClientFor(chain)),
     nextNonce: ({ chain, address }) =>
       walletCall("getTransactionCount", () => publicClientFor(chain).getTransactionCount({ address, blockTag: "pending" })),
     transactionByNonce: ({ chain, address, nonce }) => lookUpByNonce(publicClientFor(chain), address, nonce),

@@ -5,7 +5,7 @@ import { type Address, type Hex, keccak256, type LocalAccount, toHex } from "vie
 import { privateKeyToAccount } from "viem/accounts"
 import { UserRejectedError, WalletError } from "../errors/index.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
-import { type NonceLookup, type ReceiptOutcome, Wallet, type WalletService } from "../services/Wallet.js"
+import { type GasEstimate, type NonceLookup, type ReceiptOutcome, Wallet, type WalletService } from "../services/Wallet.js"
 
 /** The first private key of the standard test mnemonic ("test test ... junk"). */
 export const TEST_PRIVATE_KEY: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
@@ -19,6 +19,23 @@ export type ReceiptScript =
   | "revert"
   | "pending"
   | { readonly replace: "replaced" | "repriced" | "cancelled"; readonly then?: ReceiptScript }
+
+/**
+ * What simulating a transaction shows: the gas it needs (`{ gas }`), a revert (`{ revert }`, with the raw revert
+ * data, e.g. `encodeErrorResult` of `Error(string)`, and optionally the node's text), a node that cannot
+ * simulate (`"unsupported"`), or a failing transport (`"fail"`).
+ */
+export type SimulationScript =
+  | { readonly gas: bigint }
+  | { readonly revert: Hex | undefined; readonly message?: string }
+  | "unsupported"
+  | "fail"
+
+/** A transaction the fake wallet simulated. */
+export interface SimulatedTransaction {
+  readonly chainId: number
+  readonly request: TransactionRequest
+}
 
 /** A call the fake wallet received. */
 export type WalletCall =
@@ -55,6 +72,10 @@ export interface FakeWalletBehaviour {
    * transaction goes out, and its hash never reaches the caller.
    */
   confirmAbandonedSends: boolean
+  /** What each simulation shows, in order; `{ gas: 21000n }` once the list runs out. */
+  simulations: Array<SimulationScript>
+  /** The chain's current max fee per gas, in wei (2 gwei by default). */
+  maxFeePerGas: bigint
 }
 
 /** A wallet for tests: real signatures from a viem local account, transactions recorded instead of sent. */
@@ -66,6 +87,10 @@ export interface FakeWallet {
   readonly calls: ReadonlyArray<WalletCall>
   /** The transactions sent, in order. */
   readonly sent: ReadonlyArray<Extract<WalletCall, { method: "sendTransaction" }>>
+  /** The transactions simulated, in order (no prompt: these are not among `calls`). */
+  readonly simulated: ReadonlyArray<SimulatedTransaction>
+  /** How many times the chain's max fee per gas was read. */
+  readonly feeReads: number
   readonly service: WalletService
   readonly layer: Layer.Layer<Wallet>
 }
@@ -83,6 +108,8 @@ export const makeFakeWallet = (
     readonly behaviour?: Partial<FakeWalletBehaviour>
     /** `false` for a wallet that cannot look transactions up by nonce; it can by default. */
     readonly tellsNonces?: boolean
+    /** `false` for a wallet that cannot simulate transactions nor tell fees; it can by default. */
+    readonly simulates?: boolean
   } = {},
 ): FakeWallet => {
   const account = privateKeyToAccount(options.privateKey ?? TEST_PRIVATE_KEY)
@@ -96,9 +123,26 @@ export const makeFakeWallet = (
     chainId: 1,
     sendDelay: Duration.zero,
     confirmAbandonedSends: false,
+    simulations: [],
+    maxFeePerGas: 2_000_000_000n,
     ...options.behaviour,
   }
   const scripts = new Map<Hex, ReceiptScript>()
+  const simulated: Array<SimulatedTransaction> = []
+  let feeReads = 0
+  const simulate = (chainId: number, request: TransactionRequest): Effect.Effect<GasEstimate, WalletError> =>
+    Effect.suspend((): Effect.Effect<GasEstimate, WalletError> => {
+      simulated.push({ chainId, request })
+      const script = behaviour.simulations.shift() ?? { gas: 21_000n }
+      if (script === "unsupported") return Effect.succeed({ _tag: "Unsupported" } as const)
+      if (script === "fail") return Effect.fail(new WalletError({ operation: "estimateGas", message: "Wallet estimateGas failed: network down" }))
+      if ("gas" in script) return Effect.succeed({ _tag: "Estimated", gas: script.gas } as const)
+      return Effect.succeed({
+        _tag: "Reverted",
+        ...(script.revert !== undefined ? { data: script.revert } : {}),
+        ...(script.message !== undefined ? { message: script.message } : {}),
+      } as const)
+    })
   let nonce = 0
   const nextHash = (): Hex => keccak256(toHex(`${account.address}:${nonce++}`))
 
@@ -155,6 +199,17 @@ export const makeFakeWallet = (
           Effect.map((hash) => (behaviour.returnNoHash ? undefined : hash)),
         )
       }),
+    ...(options.simulates === false
+      ? {}
+      : {
+          estimateGas: ({ chain, request }: { readonly chain: { readonly id: number }; readonly request: TransactionRequest }) =>
+            simulate(chain.id, request),
+          maxFeePerGas: () =>
+            Effect.sync(() => {
+              feeReads++
+              return behaviour.maxFeePerGas
+            }),
+        }),
     ...(options.tellsNonces === false
       ? {}
       : {
@@ -177,6 +232,12 @@ export const makeFakeWallet = (
     },
     get sent() {
       return sentCalls()
+    },
+    get simulated() {
+      return [...simulated]
+    },
+    get feeReads() {
+      return feeReads
     },
     service,
     layer: Layer.succeed(Wallet, service),
