@@ -11,6 +11,7 @@ import type { ResolvedClientConfig } from "../services/ClientConfig.js"
 import type { WalletService } from "../services/Wallet.js"
 import { type ExecutionSnapshot, withJournalEntry } from "./ExecutionSnapshot.js"
 import type { JournalEntry } from "./Journal.js"
+import type { MaxFeeReader } from "./estimateNetworkFee.js"
 import { deepFreeze } from "./internal/deepFreeze.js"
 
 /** The execute request an execution was started with; re-posted while an item waits for its data. */
@@ -63,6 +64,8 @@ export interface ExecutionContext {
   readonly address: Effect.Effect<Address, WalletCallError>
   /** Data re-polls shared by every wait of the execution; without it each wait is paced and capped alone. */
   readonly dataPolls?: Ref.Ref<DataPolls>
+  /** The chains' current max fee per gas, read once per chain for the execution; none without it. */
+  readonly maxFeePerGas?: MaxFeeReader
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   updateStep,
   withSteps,
 } from "./ExecutionSnapshot.js"
+import { makeMaxFeeReader } from "./estimateNetworkFee.js"
 import { fetchSteps } from "./fetchSteps.js"
 import { sendItemTransaction } from "./sendItemTransaction.js"
 import { signItem } from "./signItem.js"
@@ -192,6 +193,7 @@ const runFrom = <E>(
       sendLocks: yield* Effect.serviceOption(SendLocks).pipe(Effect.flatMap(Option.match({ onNone: () => makeSendLocks, onSome: Effect.succeed }))),
       address: yield* Effect.cached(wallet.address),
       dataPolls: yield* Ref.make(NO_DATA_POLLS),
+      maxFeePerGas: yield* makeMaxFeeReader(wallet),
     }
     yield* onProgress(initial)
 

@@ -14,7 +14,9 @@ import { confirmTransaction } from "./confirmTransaction.js"
 import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
 import { itemJournal } from "./Journal.js"
+import { networkFeeOf } from "./estimateNetworkFee.js"
 import { reconcileSend } from "./reconcileSend.js"
+import { simulateTransaction } from "./simulateTransaction.js"
 
 /** Where a transaction item sits in the execution. */
 export interface ItemPosition {
@@ -36,7 +38,9 @@ const RESULTS_POST_LIMIT = Duration.seconds(10)
 
 /**
  * Carries out a transaction item: refuses a `from` that is not the wallet and a chain that is not
- * configured, sends it at most once (the journal records the request, with the account's nonce, before the
+ * configured, simulates it at the latest block and refuses it when it would revert (a
+ * TransactionWouldRevertError, before anything is journaled or prompted; its gas estimate becomes the gas
+ * limit when the step gives none, and with the chain's max fee the item's `networkFee`), sends it at most once (the journal records the request, with the account's nonce, before the
  * wallet is asked, and the hash the moment it returns; a request of unknown outcome is reconciled by nonce),
  * confirms it (following replacements), and tells the API the outcome on `/execute/results/v1` in the
  * background, within a time limit.
@@ -71,19 +75,30 @@ export const sendItemTransaction = (
       // Read live, right before the prompt: the user may have switched accounts since the plan was validated.
       const address = yield* ctx.wallet.address
       if (request.from.toLowerCase() !== address.toLowerCase()) return yield* WalletAddressMismatchError.of({ expected: address, received: request.from })
+      // Simulated before anything is journaled: a refused item leaves no trace of a send to reconcile.
+      const gas = yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request })
+      const maxFeePerGas = gas === undefined ? undefined : (request.maxFeePerGas ?? (yield* ctx.maxFeePerGas?.(chain) ?? Effect.succeed(undefined)))
+      const networkFee = gas === undefined || maxFeePerGas === undefined ? undefined : networkFeeOf(gas, maxFeePerGas)
+      // The estimate is the gas limit when the step gives none, so the wallet need not estimate again.
+      const toSend = gas === undefined || request.gas !== undefined ? request : { ...request, gas }
       return yield* ctx.sendLocks.withLock(address, chainId)(
         Effect.gen(function* () {
           const nonce = ctx.wallet.nextNonce === undefined ? undefined : yield* ctx.wallet.nextNonce({ chain, address })
-          yield* appendJournal(ctx, {
+          const requested = {
             _tag: "SendRequested",
             item: position.key,
             chainId,
             from: address,
             ...(nonce !== undefined ? { nonce } : {}),
-          })
+          } as const
+          yield* networkFee === undefined
+            ? appendJournal(ctx, requested)
+            : updateState(ctx, (snapshot) =>
+                updateItem(withJournalEntry(snapshot, requested), position.stepIndex, position.itemIndex, (current) => ({ ...current, networkFee })),
+              )
           // Once the wallet answers, its hash is journaled before anything can stop the execution.
           return yield* Effect.uninterruptibleMask((restore) =>
-            restore(ctx.wallet.sendTransaction({ chain, request, context: { step, item } })).pipe(
+            restore(ctx.wallet.sendTransaction({ chain, request: toSend, context: { step, item } })).pipe(
               Effect.flatMap((sent: unknown): Effect.Effect<Hex, TransactionHashMissingError | WalletError> =>
                 sent === undefined || sent === null || sent === "0x"
                   ? Effect.fail(new TransactionHashMissingError())

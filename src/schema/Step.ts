@@ -102,6 +102,18 @@ export const TransferRecord = Schema.Struct({
 })
 export type TransferRecord = typeof TransferRecord.Type
 
+/**
+ * A transaction item's estimated network fee, filled in by tradekit (never by the API): the gas the simulation
+ * needs, the max fee per gas (the item's own, else the chain's current one) and their product, in wei, as
+ * decimal strings. The fee is an upper bound: a transaction pays the base fee plus its tip, at most this.
+ */
+export const NetworkFee = Schema.Struct({
+  gas: Schema.String,
+  maxFeePerGas: Schema.String,
+  fee: Schema.String,
+})
+export type NetworkFee = typeof NetworkFee.Type
+
 const itemFields = {
   status: Schema.Literals(["incomplete", "complete"]),
   check: Schema.optional(Check),
@@ -114,6 +126,7 @@ const itemFields = {
   error: Schema.optional(Schema.String),
   errorData: Schema.optional(Schema.Unknown),
   tip: Schema.optional(Schema.String),
+  networkFee: Schema.optional(NetworkFee),
 }
 
 /** An item of a transaction step; `data` is absent while the API is not ready to hand it out. */

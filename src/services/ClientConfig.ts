@@ -29,6 +29,14 @@ export interface ClientSettings {
   readonly retry?: RetryPolicy
   /** Milliseconds a wallet may take to answer a signature or send request (5 minutes by default). */
   readonly walletTimeout?: number
+  /**
+   * Simulate every transaction at the latest block before the wallet is asked to send it (true by default):
+   * one `eth_estimateGas` per transaction, whose revert refuses the send with a TransactionWouldRevertError
+   * (no prompt, no gas), and whose figure is the gas limit handed to the wallet when the step gives none, and
+   * the network fee (`networkFee`) of the item and of a precheck. A node that cannot simulate does not block
+   * a send. `false` sends unsimulated, and estimates no fee.
+   */
+  readonly simulate?: boolean | undefined
 }
 
 /** Settings plus the chains to trade on: the shape `createClient` and `Tradekit.layer` take. */
