@@ -6,6 +6,7 @@ import { startDevnet, type Devnet } from "../../../devnet/index.js"
 import type { PriceMismatchError } from "../../../src/errors/index.js"
 import type { PluginContext } from "../../../src/plugins/Plugin.js"
 import { priceCheckPlugin } from "../../../src/plugins/priceCheck.js"
+import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { apiGet, bookOrder, execute, executeOk, fetchOnly, listingIds, reads, stepIdsWithItems } from "./fixture.js"
 
 let devnet: Devnet
@@ -91,14 +92,63 @@ describe("buy through the core executor", () => {
     const answer = Result.getOrThrow(await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(3).address }))
     // Someone else buys it first.
     await executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(4).address })
-    // A fixed gas limit skips estimation, so the stale sale is really sent and reverts on chain.
-    const outcome = await execute(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(3).address }, { response: answer, gas: 500_000n })
+    // Without simulation and with a fixed gas limit (no estimate), the stale sale is really sent and reverts on chain.
+    const outcome = await execute(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(3).address }, {
+      response: answer,
+      // A fixed gas limit: the wallet would not estimate, so only the simulation stands between the stale sale and the chain.
+      gas: 500_000n,
+      settings: { simulate: false },
+    })
     expect(Result.isFailure(outcome)).toBe(true)
     const error = Result.isFailure(outcome) ? outcome.failure : undefined
     expect(error).toMatchObject({ _tag: "TransactionFailedError", message: "Transaction failed" })
     const hash = (error as { txHash: Hex }).txHash
     expect((await r.client.getTransactionReceipt({ hash })).status).toBe("reverted")
     expect(await r.ownerOf(punks(), 4n)).toBe(user(4).address)
+  })
+
+  it("a sale another buyer filled first is refused with its reason before any wallet prompt, and costs no gas", async () => {
+    const r = reads(devnet)
+    const answer = Result.getOrThrow(await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(6n) }], taker: user(3).address }))
+    await executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ token: token(6n) }], taker: user(4).address })
+    const nonce = await r.nonce(user(3).address)
+    const balance = await r.eth(user(3).address)
+    const methods: Array<string> = []
+    let last: ExecutionSnapshot | undefined
+    const outcome = await execute(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(6n) }], taker: user(3).address }, {
+      response: answer,
+      onWalletMethod: (method) => methods.push(method),
+      // A fixed gas limit: the wallet would not estimate, so only the simulation stands between the stale sale and the chain.
+      gas: 500_000n,
+      onProgress: (snapshot) => {
+        last = snapshot
+      },
+    })
+    expect(Result.isFailure(outcome) && outcome.failure).toMatchObject({
+      _tag: "TransactionWouldRevertError",
+      reason: "Exchange: filled",
+      to: devnet.contracts.origin.exchange,
+      chainId: devnet.originChainId,
+    })
+    expect(methods.filter((m) => m === "eth_sendTransaction" || m === "eth_sendRawTransaction")).toEqual([])
+    // The wallet itself was asked nothing: the simulation runs over the chain's public client.
+    expect(methods).toEqual([])
+    expect(await r.nonce(user(3).address)).toBe(nonce)
+    expect(await r.eth(user(3).address)).toBe(balance)
+    const sale = last!.steps.find((s) => s.id === "sale")!.items![0]!
+    expect(sale.error).toContain("Details: Exchange: filled")
+    expect(last!.journal ?? []).toEqual([])
+  })
+
+  it("a sale that goes through carries its estimated network fee, and the estimate is its gas limit", async () => {
+    const r = reads(devnet)
+    const final = await executeOk(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(7n) }], taker: user(3).address })
+    const sale = final.steps.find((s) => s.id === "sale")!.items![0]!
+    const fee = sale.networkFee!
+    expect(BigInt(fee.gas)).toBeGreaterThan(21_000n)
+    expect(BigInt(fee.fee)).toBe(BigInt(fee.gas) * BigInt(fee.maxFeePerGas))
+    const sent = await r.client.getTransaction({ hash: sale.internalTxHashes![0]!.txHash as Hex })
+    expect(sent.gas).toBe(BigInt(fee.gas))
   })
 
   it("serves the buyer's tokens from the indexer", async () => {

@@ -18,18 +18,31 @@ import { ClientConfig, type ClientSettings } from "../../../src/services/ClientC
 import { walletLayer } from "../../../src/services/viemWallet.js"
 import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
 
-/** A viem wallet client of a devnet user on the origin chain. */
-export const walletClientOf = (devnet: Devnet, user: DevnetAccount) =>
-  createWalletClient({ account: user.account, chain: devnet.chains[0]!.viemChain!, transport: http(devnet.rpcUrls[devnet.originChainId]) })
+/** A viem wallet client of a devnet user on the origin chain; `onMethod` hears every JSON-RPC method it calls. */
+export const walletClientOf = (devnet: Devnet, user: DevnetAccount, onMethod?: (method: string) => void) =>
+  createWalletClient({
+    account: user.account,
+    chain: devnet.chains[0]!.viemChain!,
+    transport: http(devnet.rpcUrls[devnet.originChainId], {
+      ...(onMethod !== undefined
+        ? {
+            onFetchRequest: async (request: Request) => {
+              const body = (await request.clone().json()) as { method: string } | ReadonlyArray<{ method: string }>
+              for (const call of Array.isArray(body) ? body : [body]) onMethod(call.method)
+            },
+          }
+        : {}),
+    }),
+  })
 
 /** Everything executeSteps needs, for `user` against the devnet. */
-export const devnetLayer = (devnet: Devnet, user: DevnetAccount, settings: ClientSettings = {}) => {
+export const devnetLayer = (devnet: Devnet, user: DevnetAccount, settings: ClientSettings = {}, onMethod?: (method: string) => void) => {
   const config = ClientConfig.layer({ ...settings, chains: devnet.chains })
   const origin = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! })
   return Layer.mergeAll(
     config,
     ApiClient.layerFetch.pipe(Layer.provide(config)),
-    walletLayer(walletClientOf(devnet, user), { publicClients: { [devnet.originChainId]: origin }, receiptPollingInterval: 100 }),
+    walletLayer(walletClientOf(devnet, user, onMethod), { publicClients: { [devnet.originChainId]: origin }, receiptPollingInterval: 100 }),
   )
 }
 
@@ -39,6 +52,9 @@ export interface RunOptions {
   readonly guards?: ReadonlyArray<Guard>
   readonly gas?: bigint
   readonly onProgress?: (snapshot: ExecutionSnapshot) => void
+  readonly settings?: ClientSettings
+  /** Hears every JSON-RPC method the user's wallet client calls. */
+  readonly onWalletMethod?: (method: string) => void
 }
 
 /** Runs an execution through the core executor; resolves with the final snapshot or the typed error. */
@@ -53,7 +69,7 @@ export const execute = (devnet: Devnet, user: DevnetAccount, path: string, body:
         ...(options.gas !== undefined ? { gas: options.gas } : {}),
         onProgress: (snapshot) => Effect.sync(() => options.onProgress?.(snapshot)),
       }),
-    ).pipe(Effect.provide(devnetLayer(devnet, user))),
+    ).pipe(Effect.provide(devnetLayer(devnet, user, options.settings, options.onWalletMethod))),
   )
 
 /** Runs an execution that must succeed. */
