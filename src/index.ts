@@ -36,6 +36,7 @@ export { fromReservoirWallet, isReservoirWallet, type ReservoirWallet } from "./
 export { executeSteps, resumeExecution, type ExecuteStepsOptions, type Guard, type ResumeOptions } from "./pipeline/executeSteps.js"
 export { DEFAULT_RETRY_POLICY, NO_RETRY, type RetryPolicy } from "./services/RetryPolicy.js"
 export { fetchSteps } from "./pipeline/fetchSteps.js"
+export type { EstimatedResponse, NetworkFeeTotal } from "./pipeline/estimateNetworkFee.js"
 export { StatusMessage, StatusUpdate, subscribeMessage, watchStatusSocket, type StatusFilter } from "./pipeline/watchStatusSocket.js"
 export type { ExecuteRequest } from "./pipeline/ExecutionContext.js"
 export type { CurrentStep, ExecutionSnapshot } from "./pipeline/ExecutionSnapshot.js"

@@ -13,13 +13,14 @@ import type {
 import type { ExecuteRequest } from "../../pipeline/ExecutionContext.js"
 import type { ExecutionSnapshot } from "../../pipeline/ExecutionSnapshot.js"
 import { atConfiguredLogLevel } from "../../pipeline/atConfiguredLogLevel.js"
+import { estimateNetworkFee } from "../../pipeline/estimateNetworkFee.js"
 import { executeSteps, type Guard } from "../../pipeline/executeSteps.js"
 import { fetchSteps } from "../../pipeline/fetchSteps.js"
 import type { ExecuteResponse } from "../../schema/ExecuteResponse.js"
 import { ApiClient } from "../../services/ApiClient.js"
 import { ClientConfig } from "../../services/ClientConfig.js"
 import { DEFAULT_RETRY_POLICY } from "../../services/RetryPolicy.js"
-import type { Wallet } from "../../services/Wallet.js"
+import { Wallet } from "../../services/Wallet.js"
 import type { ExpectedPrices } from "../../plugins/ExpectedPrice.js"
 import type { ActionName, Plugin, PluginContext, PluginServices, RequestBody } from "../../plugins/Plugin.js"
 import { mergePlugins, Plugins } from "../../plugins/Plugins.js"
@@ -108,7 +109,9 @@ export const runAction = (
     > = options.precheck
       ? Effect.map(
           // Nothing is signed or sent by a precheck: a transient failure or a malformed answer is retried.
-          fetchSteps(api, options.chain.baseApiUrl, request, { retry: config.settings.retry ?? DEFAULT_RETRY_POLICY }),
+          fetchSteps(api, options.chain.baseApiUrl, request, { retry: config.settings.retry ?? DEFAULT_RETRY_POLICY }).pipe(
+            Effect.flatMap((response) => Wallet.use((wallet) => estimateNetworkFee(wallet, config, options.chain, response))),
+          ),
           (response) => ({ _tag: "Prechecked", response, request }) as const,
         )
       : executeSteps<PluginRejectedError | PriceMismatchError>({

@@ -18,6 +18,13 @@ const response = (from: `0x${string}`) => ({
   requestId: "req-1",
 })
 
+/** The fake wallet's default estimate (21000 gas) at its default max fee (2 gwei). */
+const FEE = { gas: "21000", maxFeePerGas: "2000000000", fee: "42000000000000" }
+
+/** The steps of `response` as a precheck returns them: each transaction item with its estimated fee. */
+const estimated = (from: `0x${string}`) =>
+  response(from).steps.map((s) => ({ ...s, items: s.items.map((item) => ({ ...(item as object), networkFee: FEE })) }))
+
 describe("actions with precheck: fetch the steps, execute nothing", () => {
   it.effect("a malformed precheck answer is retried under the client's policy, like a 5xx", () =>
     Effect.gen(function* () {
@@ -52,7 +59,7 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
       const { api, wallet, run } = setupActions()
       api.route("POST", path, { body: response(wallet.address) })
       const result = yield* run(action as Effect.Effect<unknown, unknown, never>)
-      expect(result).toEqual(response(wallet.address).steps)
+      expect(result).toEqual(estimated(wallet.address))
       expect(wallet.calls).toEqual([])
     }))
 
@@ -63,7 +70,7 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
       const seen: Array<ExecutionSnapshot> = []
       yield* run(buy({ items: [{ token: `${NFT}:1` }], precheck: true, onProgress: (s) => Effect.sync(() => seen.push(s)) }))
       expect(seen).toHaveLength(1)
-      expect(seen[0]!.steps).toEqual(response(wallet.address).steps)
+      expect(seen[0]!.steps).toEqual(estimated(wallet.address))
       expect(seen[0]!.path).toEqual(response(wallet.address).path)
     }))
 
@@ -85,5 +92,59 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
         .route("GET", /synced/, { body: { synced: true } })
       expect(yield* run(transfer({ to: OTHER, items: [{ token: `${NFT}:1` }] }))).toBe(true)
       expect(wallet.sent).toHaveLength(1)
+    }))
+
+  it.effect("a precheck carries the network fee of each transaction item and in total, with no prompt", () =>
+    Effect.gen(function* () {
+      const { api, wallet, run } = setupActions()
+      const from = wallet.address
+      const body = {
+        ...response(from),
+        steps: [
+          step("approval", "transaction", [txItem(from, { data: { ...txItem(from).data, maxFeePerGas: "3000000000" } })]),
+          step("sale", "transaction", [txItem(from), txItem(from, { status: "complete" })]),
+          step("order", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "hi" } } }]),
+        ],
+      }
+      api.route("POST", "/execute/buy/v7", { body })
+      wallet.behaviour.simulations.push({ gas: 50_000n }, { gas: 100_000n })
+      const result = (yield* run(buy({ items: [{ token: `${NFT}:1` }], precheck: true }))) as {
+        steps: ReadonlyArray<{ items: ReadonlyArray<{ networkFee?: unknown }> }>
+        networkFee?: unknown
+      }
+      expect(result.steps.map((s) => s.items.map((item) => item.networkFee))).toEqual([
+        [{ gas: "50000", maxFeePerGas: "3000000000", fee: "150000000000000" }],
+        [{ gas: "100000", maxFeePerGas: "2000000000", fee: "200000000000000" }, undefined],
+        [undefined],
+      ])
+      expect(result.networkFee).toEqual({ chainId: 1, gas: "150000", fee: "350000000000000", complete: true })
+      expect(wallet.simulated).toHaveLength(2)
+      expect(wallet.feeReads).toBe(1)
+      expect(wallet.calls).toEqual([])
+    }))
+
+  it.effect("an item that cannot be estimated yet (it needs an earlier step) has no fee, and the total says it is incomplete", () =>
+    Effect.gen(function* () {
+      const { api, wallet, run } = setupActions()
+      const from = wallet.address
+      api.route("POST", "/execute/buy/v7", {
+        body: { ...response(from), steps: [step("approval", "transaction", [txItem(from)]), step("sale", "transaction", [txItem(from)])] },
+      })
+      wallet.behaviour.simulations.push({ gas: 50_000n }, { revert: undefined, message: "ERC20: insufficient allowance" })
+      const result = (yield* run(buy({ items: [{ token: `${NFT}:1` }], precheck: true }))) as {
+        steps: ReadonlyArray<{ items: ReadonlyArray<{ networkFee?: unknown }> }>
+        networkFee?: unknown
+      }
+      expect(result.steps[1]!.items[0]!.networkFee).toBeUndefined()
+      expect(result.networkFee).toEqual({ chainId: 1, gas: "50000", fee: "100000000000000", complete: false })
+    }))
+
+  it.effect("with simulate: false a precheck estimates nothing", () =>
+    Effect.gen(function* () {
+      const { api, wallet, run } = setupActions({ simulate: false })
+      api.route("POST", "/execute/buy/v7", { body: response(wallet.address) })
+      const result = yield* run(buy({ items: [{ token: `${NFT}:1` }], precheck: true }))
+      expect(result).toEqual(response(wallet.address))
+      expect(wallet.simulated).toEqual([])
     }))
 })

@@ -90,7 +90,8 @@ describe("snapshots handed to consumers", () => {
     api.route("POST", "/execute/buy/v7", { body: saleSteps })
     const client = createClientWithLayer({ chains: [chain] }, api.layer)
     const facadeAnswer = await client.actions.buyToken({ items: [{ token: `${NFT}:1` }], wallet, precheck: true, onSnapshot: redirect })
-    expect(facadeAnswer).toEqual(saleSteps)
+    // The answer is the API's, plus the network fee tradekit estimated.
+    expect(facadeAnswer).toMatchObject(saleSteps)
     await client.dispose()
 
     const actions = setupActions()
@@ -98,6 +99,6 @@ describe("snapshots handed to consumers", () => {
     const effectAnswer = await Effect.runPromise(
       actions.run(buy({ items: [{ token: `${NFT}:1` }], precheck: true, onProgress: (snapshot) => Effect.sync(() => redirect(snapshot)) })),
     )
-    expect(effectAnswer).toEqual(saleSteps)
+    expect(effectAnswer).toMatchObject(saleSteps)
   })
 })

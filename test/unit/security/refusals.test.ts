@@ -101,7 +101,8 @@ describe("refused before signing", () => {
         const exit = yield* Effect.exit(execute(LIST))
         expect(Exit.isSuccess(exit)).toBe(true)
         expect(wallet.sent.map((call) => call.request)).toEqual([
-          { from, to: "0x2222222222222222222222222222222222222222", data: "0xdeadbeef", value: 1000n },
+          // As given, with the simulation's estimate as the gas limit the step left out.
+          { from, to: "0x2222222222222222222222222222222222222222", data: "0xdeadbeef", value: 1000n, gas: 21000n },
         ])
       }
     }))
