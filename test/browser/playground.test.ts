@@ -83,6 +83,13 @@ describe("the playground, in Chromium, against the devnet", () => {
     expect(listing?.maker).toBe(user(2))
     await openTab("buy")
     await page.selectOption("[data-testid=panel-buy] select[name=listing]", listing!.id)
+    // The quote shows the network fee before the user confirms, and executes nothing.
+    await page.click("[data-testid=panel-buy] [data-testid=quote]")
+    const fee = page.locator("[data-testid=panel-buy] [data-testid=network-fee]")
+    await fee.waitFor({ timeout: 20_000 })
+    expect(await fee.innerText()).toMatch(/^Network fee ≈ \d[\d.e-]* \S+/)
+    await expect(ownerOf(7)).resolves.toBe(user(2))
+    await page.locator("[data-testid=wallet][data-loading=false]").waitFor({ timeout: 15_000 })
     const panel = await run("buy")
     await expect(ownerOf(7)).resolves.toBe(user(3))
     await expect(panel.locator("[data-testid=step][data-state=complete]").count()).resolves.toBeGreaterThan(0)

@@ -5,7 +5,9 @@ import { short } from "../api.js"
 import { setCurrentAction } from "../httpLog.js"
 import { claimInterrupted, interruptedExecutions, type StoredExecution, storedExecutions } from "../interruptedExecutions.js"
 import { useSession } from "../session.js"
+import type { EstimatedResponse } from "../../../src/index.js"
 import { ErrorView } from "./ErrorView.js"
+import { NetworkFeeLine } from "./NetworkFee.js"
 import { Timeline } from "./Timeline.js"
 
 const bannerText = {
@@ -29,6 +31,8 @@ export function ActionPanel<N extends ActionName>(props: {
   readonly submitLabel: string
   /** How the timeline names the API's route when it tells the user something the form did not ("route" of a buy). */
   readonly pathLabel?: string
+  /** Offers a "Quote" button: a precheck that shows the steps, the route and the network fee before the user confirms. */
+  readonly quote?: boolean
   readonly children: ReactNode
 }) {
   const { hook, id, title } = props
@@ -75,14 +79,18 @@ export function ActionPanel<N extends ActionName>(props: {
   }, [shown.status, onActionSettled, id])
 
   const built = props.parameters()
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (typeof built === "string") return
+  const start = (parameters: ActionHookParameters<N>) => {
     resumed.reset()
     owner.current = address
     setCurrentAction(title)
-    hook.mutate(built)
+    hook.mutate(parameters)
   }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (typeof built === "string") return
+    start(built)
+  }
+  const prechecked = shown.status === "success" && typeof shown.data === "object" && shown.data !== null ? (shown.data as EstimatedResponse) : undefined
   const running = shown.status === "pending"
   return (
     <div className="panel" data-testid={`panel-${id}`} data-status={shown.status}>
@@ -109,6 +117,16 @@ export function ActionPanel<N extends ActionName>(props: {
           <button type="submit" className="primary" disabled={running || typeof built === "string" || !wallet} data-testid="submit">
             {running ? "Running…" : props.submitLabel}
           </button>
+          {props.quote ? (
+            <button
+              type="button"
+              onClick={() => typeof built !== "string" && start({ ...built, precheck: true })}
+              disabled={running || typeof built === "string" || !wallet}
+              data-testid="quote"
+            >
+              Quote
+            </button>
+          ) : null}
           <button type="button" onClick={() => shown.abort()} disabled={!running} data-testid="abort">
             Abort
           </button>
@@ -131,6 +149,7 @@ export function ActionPanel<N extends ActionName>(props: {
             Done{shown.data !== true && shown.data !== undefined ? " (precheck: steps fetched, nothing executed)" : ""}.
           </div>
         ) : null}
+        {prechecked?.networkFee !== undefined ? <NetworkFeeLine total={prechecked.networkFee} chains={chains} /> : null}
       </form>
       <section className="card">
         <header className="card-head">

@@ -3,6 +3,7 @@ import type { ActionHookStatus } from "../../../src/react/index.js"
 import { short } from "../api.js"
 import type { PlaygroundChain } from "../config.js"
 import { Hash } from "./Hash.js"
+import { networkFeeText } from "./NetworkFee.js"
 
 type Item = NonNullable<ExecutionSnapshot["steps"][number]["items"]>[number]
 type PathEntry = NonNullable<ExecutionSnapshot["path"]>[number]
@@ -55,6 +56,11 @@ const ItemView = ({ item, index, running, chains }: { item: Item; index: number;
           <Hash hash={tx.txHash} explorerUrl={explorerOf(tx.chainId)} label={`tx · chain ${tx.chainId}`} />
         </div>
       ))}
+      {item.networkFee ? (
+        <div className="item-line" data-testid="item-network-fee">
+          Network fee ≈ {networkFeeText(item.networkFee.fee, data?.chainId ?? chains.find((c) => c.active)?.id ?? 0, chains)}
+        </div>
+      ) : null}
       {item.tip && item.status !== "complete" ? <div className="item-tip">{item.tip}</div> : null}
       {item.error ? <div className="item-error">{item.error}</div> : null}
     </li>

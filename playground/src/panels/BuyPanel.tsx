@@ -26,6 +26,7 @@ export const BuyPanel = () => {
       hook={hook}
       submitLabel="Buy"
       pathLabel="route"
+      quote
       parameters={() => {
         if (!orderId && !token) return "Pick a listing or enter a token."
         const units = withQuantity ? Number(quantity) : 1
