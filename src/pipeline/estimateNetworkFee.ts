@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
-import * as SynchronizedRef from "effect/SynchronizedRef"
 import * as Schema from "effect/Schema"
+import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Chain } from "viem"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
@@ -39,9 +39,9 @@ export const makeMaxFeeReader = (wallet: WalletService): Effect.Effect<MaxFeeRea
     const read = (chain: Chain): Effect.Effect<bigint | undefined> =>
       wallet.maxFeePerGas === undefined
         ? Effect.succeed(undefined)
-        : wallet.maxFeePerGas(chain).pipe(
-            Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: could not read the max fee per gas: ${error.message}`), undefined)),
-          )
+        : wallet
+            .maxFeePerGas(chain)
+            .pipe(Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: could not read the max fee per gas: ${error.message}`), undefined)))
     return (chain) =>
       Effect.flatten(
         SynchronizedRef.modifyEffect(cache, (readers) => {

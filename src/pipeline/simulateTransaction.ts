@@ -39,22 +39,18 @@ export const simulateTransaction = ({
           Effect.as(Effect.logDebug(`tradekit: could not simulate a transaction, sending it unsimulated: ${error.message}`), undefined),
         ),
         Effect.flatMap((estimate) => {
-          if (estimate === undefined) return Effect.succeed(undefined)
-          switch (estimate._tag) {
-            case "Estimated":
-              return Effect.succeed(estimate.gas)
-            case "Unsupported":
-              return Effect.as(Effect.logDebug(`tradekit: chain ${chain.id}'s node cannot simulate, sending unsimulated`), undefined)
-            case "Reverted":
-              return Effect.fail(
-                TransactionWouldRevertError.of({
-                  reason: revertReason(estimate.data, estimate.message),
-                  revertData: estimate.data,
-                  to: request.to,
-                  chainId: chain.id,
-                }),
-              )
+          if (estimate === undefined || estimate._tag === "Estimated") return Effect.succeed(estimate?.gas)
+          if (estimate._tag === "Unsupported") {
+            return Effect.as(Effect.logDebug(`tradekit: chain ${chain.id}'s node cannot simulate, sending unsimulated`), undefined)
           }
+          return Effect.fail(
+            TransactionWouldRevertError.of({
+              reason: revertReason(estimate.data, estimate.message),
+              revertData: estimate.data,
+              to: request.to,
+              chainId: chain.id,
+            }),
+          )
         }),
         Effect.withSpan("tradekit.simulateTransaction"),
       )
