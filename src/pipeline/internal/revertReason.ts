@@ -1,27 +1,40 @@
-import { decodeErrorResult, erc1155Abi, type Hex, parseAbi } from "viem"
+import { type Abi, decodeErrorResult, type Hex } from "viem"
+
+type AbiError = Extract<Abi[number], { type: "error" }>
+
+/** An ABI error definition from its name and parameter types (compact, and without viem's ABI parser). */
+const error = (name: string, ...types: ReadonlyArray<string>): AbiError => ({
+  type: "error",
+  name,
+  inputs: types.map((type) => ({ type, name: "" })),
+})
 
 /**
- * The errors tradekit can name: the ERC-6093 standard errors of ERC-20 and ERC-721 (viem's `erc1155Abi` has
- * ERC-1155's); `Error(string)` and `Panic(uint256)` are built into viem's decoder.
+ * The errors tradekit can name: the ERC-6093 standard errors of ERC-20, ERC-721 and ERC-1155; `Error(string)`
+ * and `Panic(uint256)` are built into viem's decoder.
  */
-const KNOWN_ERRORS = [
-  ...parseAbi([
-    "error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)",
-    "error ERC20InvalidSender(address sender)",
-    "error ERC20InvalidReceiver(address receiver)",
-    "error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed)",
-    "error ERC20InvalidApprover(address approver)",
-    "error ERC20InvalidSpender(address spender)",
-    "error ERC721InvalidOwner(address owner)",
-    "error ERC721NonexistentToken(uint256 tokenId)",
-    "error ERC721IncorrectOwner(address sender, uint256 tokenId, address owner)",
-    "error ERC721InvalidSender(address sender)",
-    "error ERC721InvalidReceiver(address receiver)",
-    "error ERC721InsufficientApproval(address operator, uint256 tokenId)",
-    "error ERC721InvalidApprover(address approver)",
-    "error ERC721InvalidOperator(address operator)",
-  ]),
-  ...erc1155Abi.filter((item) => item.type === "error"),
+const KNOWN_ERRORS: ReadonlyArray<AbiError> = [
+  error("ERC20InsufficientBalance", "address", "uint256", "uint256"),
+  error("ERC20InvalidSender", "address"),
+  error("ERC20InvalidReceiver", "address"),
+  error("ERC20InsufficientAllowance", "address", "uint256", "uint256"),
+  error("ERC20InvalidApprover", "address"),
+  error("ERC20InvalidSpender", "address"),
+  error("ERC721InvalidOwner", "address"),
+  error("ERC721NonexistentToken", "uint256"),
+  error("ERC721IncorrectOwner", "address", "uint256", "address"),
+  error("ERC721InvalidSender", "address"),
+  error("ERC721InvalidReceiver", "address"),
+  error("ERC721InsufficientApproval", "address", "uint256"),
+  error("ERC721InvalidApprover", "address"),
+  error("ERC721InvalidOperator", "address"),
+  error("ERC1155InsufficientBalance", "address", "uint256", "uint256", "uint256"),
+  error("ERC1155InvalidSender", "address"),
+  error("ERC1155InvalidReceiver", "address"),
+  error("ERC1155MissingApprovalForAll", "address", "address"),
+  error("ERC1155InvalidApprover", "address"),
+  error("ERC1155InvalidOperator", "address"),
+  error("ERC1155InvalidArrayLength", "uint256", "uint256"),
 ]
 
 /** Solidity's panic codes, as viem words them. */
