@@ -88,7 +88,7 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
       const { signature, journal } = yield* SynchronizedRef.get(ctx.state)
       // Retried only while nothing has been signed or sent; after that a failure is one "not yet" of the poll.
       const pristine = signature === undefined && (journal?.length ?? 0) === 0
-      const response = yield* fetchSteps(ctx.api, ctx.chain.baseApiUrl, ctx.request, {
+      const response = yield* fetchSteps(ctx.api, ctx.request, {
         signature: Option.fromNullishOr(signature),
         retry: pristine ? ctx.retry : NO_RETRY,
       })

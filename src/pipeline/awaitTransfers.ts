@@ -21,7 +21,7 @@ export const awaitTransfers = (ctx: ExecutionContext, txHashes: ReadonlyArray<Ch
     const hashes = txHashes.map((entry) => entry.txHash)
     const probe = ctx.api
       .requestDecoded(
-        { baseApiUrl: ctx.chain.baseApiUrl, path: "/transfers/bulk/v2", method: "GET", query: { txHash: hashes } },
+        { path: "/transfers/bulk/v2", method: "GET", query: { txHash: hashes } },
         TransfersResponse,
       )
       .pipe(

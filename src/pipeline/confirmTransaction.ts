@@ -74,14 +74,14 @@ type Settled = { readonly _tag: "Confirmed"; readonly answer: CheckResponse } | 
  */
 export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget): Effect.Effect<Confirmation, ConfirmError> => {
   // The API of the chain the transaction was sent on knows it (for a cross-chain call: the origin's).
-  const baseApiUrl = (ctx.config.chains.find((chain) => chain.id === target.chain.id) ?? ctx.chain).baseApiUrl
+  const api = ctx.apiFor(target.chain.id)
   const statusOf = (hash: Hex) =>
     (target.check !== undefined
-      ? ctx.api.requestDecoded(
-          { baseApiUrl, path: target.check.endpoint, method: target.check.method ?? "POST", body: checkBody(target.check.body, hash) },
+      ? api.requestDecoded(
+          { path: target.check.endpoint, method: target.check.method ?? "POST", body: checkBody(target.check.body, hash) },
           CheckResponse,
         )
-      : ctx.api.requestDecoded({ baseApiUrl, path: `/transactions/${hash}/synced/v1`, method: "GET" }, CheckResponse)
+      : api.requestDecoded({ path: `/transactions/${hash}/synced/v1`, method: "GET" }, CheckResponse)
     ).pipe(
       Effect.flatMap((answer) =>
         answer.status === "failure"

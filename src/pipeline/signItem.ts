@@ -94,7 +94,6 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
       const response = yield* ctx.api
         .requestDecoded(
           {
-            baseApiUrl: ctx.chain.baseApiUrl,
             path: post.endpoint,
             method: post.method ?? "POST",
             body: post.body,
@@ -129,7 +128,7 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
       const check = item.check
       const probe = ctx.api
         .requestDecoded(
-          { baseApiUrl: ctx.chain.baseApiUrl, path: check.endpoint, method: check.method ?? "POST", body: check.body },
+          { path: check.endpoint, method: check.method ?? "POST", body: check.body },
           CheckResponse,
         )
         .pipe(
