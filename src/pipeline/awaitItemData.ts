@@ -94,6 +94,9 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
       })
       return canProceed(yield* merged(response)) ? Option.some(response) : Option.none()
     })
+    // Not `ctx.api.poll`: each re-poll is a different request (the latest signature, a retry policy that
+    // depends on whether anything was signed or sent yet), it counts against a budget shared across waits,
+    // and an answer is settled against the execution's state, not on its own.
     const response = yield* pollUntil(notYetOnTransientFailure(probe), {
       interval: ctx.pollingInterval,
       attempts: GENERIC_POLL_ATTEMPTS - budget.attempts,

@@ -3,10 +3,13 @@ import * as Effect from "effect/Effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as HttpMethod from "effect/http/HttpMethod"
+import type * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
 import { type ApiRequestError, HttpRequestError, type UnsafeEndpointError } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
+import { notYetOnTransientFailure } from "../pipeline/notYetOnTransientFailure.js"
+import { type PollOptions, pollUntil } from "../pipeline/pollUntil.js"
 import { decodeApiBody } from "./decodeApiBody.js"
 import { endpointUrl } from "./endpointUrl.js"
 import { apiRequestErrorOf, networkErrorOf } from "./internal/apiRequestErrorOf.js"
@@ -45,7 +48,29 @@ export interface ChainApi {
   readonly request: (request: ApiRequest) => Effect.Effect<ApiResponse, ApiRequestError>
   /** Sends a request and decodes its 2xx body with `schema`, keeping fields the schema does not name. */
   readonly requestDecoded: <A, I>(request: ApiRequest, schema: Schema.Codec<A, I>) => Effect.Effect<A, ApiRequestError>
+  /**
+   * Asks the API the same request until `settled` says its decoded answer is final, at most
+   * `options.attempts` times, `options.interval` apart. A transient failure (a 5xx, a dropped connection, a
+   * body the schema refuses) is one "not yet"; `settled` may fail to end the poll at once (a reported
+   * failure); once every attempt answered "not yet", the poll fails with `options.onExhausted`.
+   *
+   * @example
+   * ```ts
+   * api.poll({ path: `/transactions/${hash}/synced/v1`, method: "GET" }, CheckResponse, (answer) =>
+   *   Effect.succeed(answer.synced === true ? Option.some(answer) : Option.none()),
+   *   { interval: 1000, attempts: 30, onExhausted: (attempts) => TransactionTimeoutError.after(hash, attempts) })
+   * ```
+   */
+  readonly poll: <A, I, B, E, E2>(
+    request: ApiRequest,
+    schema: Schema.Codec<A, I>,
+    settled: (answer: A) => Effect.Effect<Option.Option<B>, E>,
+    options: PollOptions<E2>,
+  ) => Effect.Effect<B, Exclude<ApiRequestError | E, TransientPollFailure> | E2>
 }
+
+/** The failures a poll takes for "not yet" (see `notYetOnTransientFailure`). */
+type TransientPollFailure = Exclude<ApiRequestError, UnsafeEndpointError>
 
 /** What a chain-bound client applies to each request unless the request says otherwise. */
 export interface ChainApiDefaults {
@@ -117,5 +142,12 @@ export const makeChainApi = (http: HttpClient.HttpClient, baseApiUrl: string, de
   const requestDecoded = <A, I>(req: ApiRequest, schema: Schema.Codec<A, I>): Effect.Effect<A, ApiRequestError> =>
     Effect.flatMap(request(req), (response) => decodeApiBody(schema, req.path, response.body))
 
-  return { resolve, request, requestDecoded }
+  const poll = <A, I, B, E, E2>(
+    req: ApiRequest,
+    schema: Schema.Codec<A, I>,
+    settled: (answer: A) => Effect.Effect<Option.Option<B>, E>,
+    options: PollOptions<E2>,
+  ) => pollUntil(notYetOnTransientFailure(Effect.flatMap(requestDecoded(req, schema), settled)), options)
+
+  return { resolve, request, requestDecoded, poll }
 }

@@ -10,6 +10,7 @@ import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as References from "effect/References"
+import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig, type ClientOptions } from "../../../src/services/ClientConfig.js"
@@ -204,3 +205,62 @@ describe("ApiClient", () => {
     }).pipe(Effect.provide(ClientConfig.layer({ apiKey: "abc" }))))
 })
 
+
+describe("ChainApi.poll", () => {
+  const Status = Schema.Struct({ status: Schema.String })
+  const settled = (answer: { readonly status: string }) =>
+    answer.status === "failure"
+      ? Effect.fail(new Error("reported failure"))
+      : Effect.succeed(answer.status === "success" ? Option.some(answer.status) : Option.none())
+  const pollStatus = (api: ReturnType<typeof makeFakeApi>, attempts: number) =>
+    ApiClient.use((c) =>
+      c.forChain("https://api.test").poll({ path: "/status", method: "GET" }, Status, settled, {
+        interval: "1 second",
+        attempts,
+        onExhausted: (n) => `exhausted after ${n}`,
+      }),
+    ).pipe(Effect.provide(clientOver(api.layer)), Effect.exit)
+
+  it.effect("asks again after a transient failure or a pending answer, until settled", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi().route("GET", "/status", [
+        { status: 503, body: { message: "busy" } },
+        { body: { status: "pending" } },
+        { body: { unexpected: true } },
+        { body: { status: "success" } },
+      ])
+      const fiber = yield* Effect.forkChild(pollStatus(api, 5))
+      yield* TestClock.adjust("3 seconds")
+      expect(yield* Fiber.join(fiber)).toEqual(Exit.succeed("success"))
+      expect(api.requestsTo("/status")).toHaveLength(4)
+    }))
+
+  it.effect("ends at once when settled fails, and with onExhausted when the attempts run out", () =>
+    Effect.gen(function* () {
+      const failing = makeFakeApi().route("GET", "/status", [{ body: { status: "pending" } }, { body: { status: "failure" } }])
+      const failed = yield* Effect.forkChild(pollStatus(failing, 5))
+      yield* TestClock.adjust("1 second")
+      expect(failureOf(yield* Fiber.join(failed))).toMatchObject({ message: "reported failure" })
+      expect(failing.requestsTo("/status")).toHaveLength(2)
+
+      const pending = makeFakeApi().route("GET", "/status", { body: { status: "pending" } })
+      const exhausted = yield* Effect.forkChild(pollStatus(pending, 3))
+      yield* TestClock.adjust("5 seconds")
+      expect(yield* Fiber.join(exhausted)).toEqual(Exit.fail("exhausted after 3"))
+      expect(pending.requestsTo("/status")).toHaveLength(3)
+    }))
+
+  it.effect("refuses a path that leaves the API at once, sending nothing", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi()
+      const exit = yield* ApiClient.use((c) =>
+        c.forChain("https://api.test").poll({ path: "//evil.test/status", method: "GET" }, Status, settled, {
+          interval: "1 second",
+          attempts: 5,
+          onExhausted: () => "exhausted",
+        }),
+      ).pipe(Effect.provide(clientOver(api.layer)), Effect.exit)
+      expect(failureOf(exit)).toMatchObject({ _tag: "UnsafeEndpointError" })
+      expect(api.requests).toEqual([])
+    }))
+})
