@@ -124,6 +124,8 @@ export const makeChainApi = (http: HttpClient.HttpClient, baseApiUrl: string, de
       const text = yield* response.text.pipe(Effect.mapError((error) => networkErrorOf(request.path, error)))
       return { status: response.status, body: parseApiBody(text) }
     }).pipe(Effect.catchTag("HttpClientError", (error) => apiRequestErrorOf(request.path, error)))
+    // The time limit and the retries wrap the whole exchange here rather than the HttpClient: the limit
+    // covers reading the body too, and each request may bring its own retry policy.
     const timeout = defaults.timeout
     return timeout === undefined
       ? sent
