@@ -61,6 +61,16 @@ describe("ApiClient", () => {
       expect(Object.keys(api.requests[0]!.headers).sort()).toEqual(["content-type", "x-rkc-version"])
     }))
 
+  it.effect("sends no trace headers, even from inside a span", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi().route("GET", "/x", { body: {} })
+      yield* ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/x", method: "GET" })).pipe(
+        Effect.withSpan("caller"),
+        Effect.provide(clientOver(api.layer)),
+      )
+      expect(Object.keys(api.requests[0]!.headers).sort()).toEqual(["content-type", "x-rkc-version"])
+    }))
+
   it.effect("keeps a base path and appends query lists as repeated parameters", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("GET", "/chains/1/transfers/bulk/v2", { body: {} })
