@@ -57,13 +57,13 @@ const floor = async (n: number) => {
   const { wallet, api } = setup(n)
   const client = await Effect.runPromise(Effect.provide(Effect.service(ApiClient), testLayer({ api, wallet })))
   const t = performance.now()
-  const response = (await Effect.runPromise(client.request({ baseApiUrl: "https://api.test", path: "/execute/list/v5", method: "POST", body: {} }))).body as {
+  const response = (await Effect.runPromise(client.forChain("https://api.test").request({ path: "/execute/list/v5", method: "POST", body: {} }))).body as {
     steps: ReadonlyArray<ReturnType<typeof stepOf>>
   }
   for (const item of response.steps[0]!.items) {
     const signature = await Effect.runPromise(wallet.service.signMessage({ message: item.data.sign.message, context: {} as never } as never))
     await Effect.runPromise(
-      client.request({ baseApiUrl: "https://api.test", path: item.data.post.endpoint, method: "POST", body: item.data.post.body, query: { signature } }),
+      client.forChain("https://api.test").request({ path: item.data.post.endpoint, method: "POST", body: item.data.post.body, query: { signature } }),
     )
   }
   return performance.now() - t

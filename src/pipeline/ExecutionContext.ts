@@ -6,6 +6,7 @@ import type { WalletCallError } from "../errors/index.js"
 import type { SendLocksService } from "../services/SendLocks.js"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import type { ApiClientService } from "../services/ApiClient.js"
+import type { ChainApi } from "../services/ChainApi.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
 import type { ResolvedClientConfig } from "../services/ClientConfig.js"
 import type { WalletService } from "../services/Wallet.js"
@@ -36,7 +37,13 @@ export interface DataPolls {
  */
 export interface ExecutionContext {
   readonly config: ResolvedClientConfig
-  readonly api: ApiClientService
+  /** The API of the execution's chain. */
+  readonly api: ChainApi
+  /**
+   * The API asked about a transaction on `chainId`: that chain's own when it is configured (for a cross-chain
+   * call, the origin chain's), else the execution's.
+   */
+  readonly apiFor: (chainId: number) => ChainApi
   readonly wallet: WalletService
   /** The chain whose API runs the execution. */
   readonly chain: ChainConfig
@@ -63,6 +70,22 @@ export interface ExecutionContext {
   readonly address: Effect.Effect<Address, WalletCallError>
   /** Data re-polls shared by every wait of the execution; without it each wait is paced and capped alone. */
   readonly dataPolls?: Ref.Ref<DataPolls>
+}
+
+/** Binds the API client to an execution on `chain`: its own API, and the one of each other configured chain. */
+export const chainApis = (
+  client: ApiClientService,
+  config: ResolvedClientConfig,
+  chain: ChainConfig,
+): Pick<ExecutionContext, "api" | "apiFor"> => {
+  const api = client.forChain(chain.baseApiUrl)
+  return {
+    api,
+    apiFor: (chainId) => {
+      const other = config.chains.find((candidate) => candidate.id === chainId && candidate.baseApiUrl !== "")
+      return other === undefined || other.id === chain.id ? api : client.forChain(other.baseApiUrl)
+    },
+  }
 }
 
 /**

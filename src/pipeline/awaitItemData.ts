@@ -88,12 +88,15 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
       const { signature, journal } = yield* SynchronizedRef.get(ctx.state)
       // Retried only while nothing has been signed or sent; after that a failure is one "not yet" of the poll.
       const pristine = signature === undefined && (journal?.length ?? 0) === 0
-      const response = yield* fetchSteps(ctx.api, ctx.chain.baseApiUrl, ctx.request, {
+      const response = yield* fetchSteps(ctx.api, ctx.request, {
         signature: Option.fromNullishOr(signature),
         retry: pristine ? ctx.retry : NO_RETRY,
       })
       return canProceed(yield* merged(response)) ? Option.some(response) : Option.none()
     })
+    // Not `ctx.api.poll`: each re-poll is a different request (the latest signature, a retry policy that
+    // depends on whether anything was signed or sent yet), it counts against a budget shared across waits,
+    // and an answer is settled against the execution's state, not on its own.
     const response = yield* pollUntil(notYetOnTransientFailure(probe), {
       interval: ctx.pollingInterval,
       attempts: GENERIC_POLL_ATTEMPTS - budget.attempts,

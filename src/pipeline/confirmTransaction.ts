@@ -15,8 +15,6 @@ import { CheckResponse } from "../schema/StatusResponses.js"
 import type { Check } from "../schema/Step.js"
 import type { ReceiptOutcome } from "../services/Wallet.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
-import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
-import { pollUntil } from "./pollUntil.js"
 import { pushedStatus, type StatusFilter } from "./watchStatusSocket.js"
 
 /** What to confirm: a sent transaction, and how the API is asked about it. */
@@ -74,35 +72,28 @@ type Settled = { readonly _tag: "Confirmed"; readonly answer: CheckResponse } | 
  */
 export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget): Effect.Effect<Confirmation, ConfirmError> => {
   // The API of the chain the transaction was sent on knows it (for a cross-chain call: the origin's).
-  const baseApiUrl = (ctx.config.chains.find((chain) => chain.id === target.chain.id) ?? ctx.chain).baseApiUrl
-  const statusOf = (hash: Hex) =>
-    (target.check !== undefined
-      ? ctx.api.requestDecoded(
-          { baseApiUrl, path: target.check.endpoint, method: target.check.method ?? "POST", body: checkBody(target.check.body, hash) },
-          CheckResponse,
-        )
-      : ctx.api.requestDecoded({ baseApiUrl, path: `/transactions/${hash}/synced/v1`, method: "GET" }, CheckResponse)
-    ).pipe(
-      Effect.flatMap((answer) =>
-        answer.status === "failure"
-          ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
-          : Effect.succeed(answer.synced === true || answer.status === "success" ? Option.some(answer) : Option.none()),
-      ),
-    )
-
+  const api = ctx.apiFor(target.chain.id)
   const poll = (hash: Hex) =>
-    pollUntil(notYetOnTransientFailure(statusOf(hash)), {
-      interval: ctx.pollingInterval,
-      attempts: ctx.maxAttempts,
-      onExhausted: (attempts) =>
-        target.isCrossChain
-          ? new CrossChainTransactionError({ txHash: hash, attempts })
-          : TransactionTimeoutError.of({
-              txHash: hash,
-              attempts,
-              blockExplorerBaseUrl: target.chain.blockExplorers?.default.url,
-            }),
-    }).pipe(Effect.map((answer): Settled => ({ _tag: "Confirmed", answer })))
+    api
+      .poll(
+        target.check !== undefined
+          ? { path: target.check.endpoint, method: target.check.method ?? "POST", body: checkBody(target.check.body, hash) }
+          : { path: `/transactions/${hash}/synced/v1`, method: "GET" },
+        CheckResponse,
+        (answer) =>
+          answer.status === "failure"
+            ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
+            : Effect.succeed(answer.synced === true || answer.status === "success" ? Option.some(answer) : Option.none()),
+        {
+          interval: ctx.pollingInterval,
+          attempts: ctx.maxAttempts,
+          onExhausted: (attempts) =>
+            target.isCrossChain
+              ? new CrossChainTransactionError({ txHash: hash, attempts })
+              : TransactionTimeoutError.of({ txHash: hash, attempts, blockExplorerBaseUrl: target.chain.blockExplorers?.default.url }),
+        },
+      )
+      .pipe(Effect.map((answer): Settled => ({ _tag: "Confirmed", answer })))
 
   // The wallet's word on the transaction; None when the wallet cannot tell (some cannot read receipts).
   const watchReceipt = (hash: Hex): Effect.Effect<Option.Option<ReceiptOutcome>> =>

@@ -19,6 +19,7 @@ import { awaitItemData, NO_DATA_POLLS } from "./awaitItemData.js"
 import { awaitTransfers, needsTransfers } from "./awaitTransfers.js"
 import {
   type ExecuteRequest,
+  chainApis,
   type ExecutionContext,
   itemKey,
   stepKeyAt,
@@ -176,7 +177,7 @@ const runFrom = <E>(
     const wallet = withWalletTimeout(services.wallet, config.settings.walletTimeout ?? DEFAULT_WALLET_TIMEOUT_MS)
     const ctx: ExecutionContext = {
       config,
-      api,
+      ...chainApis(api, config, chain),
       wallet,
       chain,
       viemChain: viemChainFor(chain),
@@ -262,7 +263,7 @@ export const executeSteps = <E = never>(
     const wallet = yield* Wallet
     const chain = yield* chainFor(config, options.chainId)
     const retry = options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY
-    const response = options.response ?? (yield* fetchSteps(api, chain.baseApiUrl, options.request, { retry }))
+    const response = options.response ?? (yield* fetchSteps(api.forChain(chain.baseApiUrl), options.request, { retry }))
     return yield* runFrom({ config, api, wallet }, chain, snapshotOf(response, options.request, chain.id), { completed: new Map() }, {
       ...options,
       response,

@@ -125,7 +125,6 @@ export const sendItemTransaction = (
         yield* Effect.forkDetach(
           ctx.api
             .request({
-              baseApiUrl: ctx.chain.baseApiUrl,
               path: "/execute/results/v1",
               method: "POST",
               retry: NO_RETRY,

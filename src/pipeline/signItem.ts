@@ -20,8 +20,6 @@ import { isTransientFailure, NO_RETRY } from "../services/RetryPolicy.js"
 import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { itemJournal } from "./Journal.js"
 import { withJournalEntry } from "./ExecutionSnapshot.js"
-import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
-import { pollUntil } from "./pollUntil.js"
 
 const rawBytesMessage = /^0x[0-9a-fA-F]{64}$/
 
@@ -94,7 +92,6 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
       const response = yield* ctx.api
         .requestDecoded(
           {
-            baseApiUrl: ctx.chain.baseApiUrl,
             path: post.endpoint,
             method: post.method ?? "POST",
             body: post.body,
@@ -127,23 +124,15 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
     }
     if (item.check !== undefined) {
       const check = item.check
-      const probe = ctx.api
-        .requestDecoded(
-          { baseApiUrl: ctx.chain.baseApiUrl, path: check.endpoint, method: check.method ?? "POST", body: check.body },
-          CheckResponse,
-        )
-        .pipe(
-          Effect.flatMap((answer) =>
-            answer.status === "failure"
-              ? Effect.fail(new SignatureCheckError({ message: answer.details || "Transaction failed" }))
-              : Effect.succeed(answer.status === "success" ? Option.some(answer) : Option.none()),
-          ),
-        )
-      const answer = yield* pollUntil(notYetOnTransientFailure(probe), {
-        interval: ctx.pollingInterval,
-        attempts: ctx.maxAttempts,
-        onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }),
-      })
+      const answer = yield* ctx.api.poll(
+        { path: check.endpoint, method: check.method ?? "POST", body: check.body },
+        CheckResponse,
+        (answer) =>
+          answer.status === "failure"
+            ? Effect.fail(new SignatureCheckError({ message: answer.details || "Transaction failed" }))
+            : Effect.succeed(answer.status === "success" ? Option.some(answer) : Option.none()),
+        { interval: ctx.pollingInterval, attempts: ctx.maxAttempts, onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }) },
+      )
       if (answer.txHashes !== undefined) result = { ...result, txHashes: answer.txHashes }
     }
     return result

@@ -108,7 +108,7 @@ export const runAction = (
     > = options.precheck
       ? Effect.map(
           // Nothing is signed or sent by a precheck: a transient failure or a malformed answer is retried.
-          fetchSteps(api, options.chain.baseApiUrl, request, { retry: config.settings.retry ?? DEFAULT_RETRY_POLICY }),
+          fetchSteps(api.forChain(options.chain.baseApiUrl), request, { retry: config.settings.retry ?? DEFAULT_RETRY_POLICY }),
           (response) => ({ _tag: "Prechecked", response, request }) as const,
         )
       : executeSteps<PluginRejectedError | PriceMismatchError>({

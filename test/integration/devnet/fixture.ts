@@ -67,7 +67,7 @@ export const executeOk = async (devnet: Devnet, user: DevnetAccount, path: strin
 export const fetchOnly = (devnet: Devnet, user: DevnetAccount, path: string, body: unknown, chainId = devnet.originChainId) =>
   Effect.runPromise(
     Effect.result(
-      ApiClient.use((api) => fetchSteps(api, devnet.apiUrls[chainId]!, { path, body })),
+      ApiClient.use((api) => fetchSteps(api.forChain(devnet.apiUrls[chainId]!), { path, body })),
     ).pipe(Effect.provide(devnetLayer(devnet, user))),
   )
 

@@ -34,7 +34,7 @@ describe("prototype-safe decoding", () => {
   it.effect("ApiClient drops __proto__, constructor and prototype keys from a JSON answer", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/x", { body: smuggled })
-      const response = yield* ApiClient.use((client) => client.request({ baseApiUrl: "https://api.test", path: "/x" })).pipe(
+      const response = yield* ApiClient.use((client) => client.forChain("https://api.test").request({ path: "/x" })).pipe(
         Effect.provide(clientOver(api)),
       )
       const item = (response.body as { steps: Array<object> }).steps[0]!
@@ -45,7 +45,7 @@ describe("prototype-safe decoding", () => {
   it.effect("ApiClient's decoded answer never takes a smuggled prototype", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/x", { body: smuggled })
-      const decoded = yield* ApiClient.use((client) => client.requestDecoded({ baseApiUrl: "https://api.test", path: "/x" }, Body)).pipe(
+      const decoded = yield* ApiClient.use((client) => client.forChain("https://api.test").requestDecoded({ path: "/x" }, Body)).pipe(
         Effect.provide(clientOver(api)),
       )
       expect(isPlain(decoded.steps[0]!)).toBe(true)
