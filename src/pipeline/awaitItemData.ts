@@ -12,7 +12,7 @@ import { type DataPolls, type ExecutionContext, itemKey, stepKeyAt, updateState 
 import { nextIncompleteStep, withSteps } from "./ExecutionSnapshot.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import { fetchSteps } from "./fetchSteps.js"
-import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
+import { notYetOnFailedAnswer } from "./notYetOnFailedAnswer.js"
 import { pollUntil } from "./pollUntil.js"
 
 /**
@@ -97,7 +97,7 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
     // Not `ctx.api.poll`: each re-poll is a different request (the latest signature, a retry policy that
     // depends on whether anything was signed or sent yet), it counts against a budget shared across waits,
     // and an answer is settled against the execution's state, not on its own.
-    const response = yield* pollUntil(notYetOnTransientFailure(probe), {
+    const response = yield* pollUntil(notYetOnFailedAnswer(probe), {
       interval: ctx.pollingInterval,
       attempts: GENERIC_POLL_ATTEMPTS - budget.attempts,
       onExhausted: () => PollTimeoutError.of({ kind: "data", attempts: GENERIC_POLL_ATTEMPTS }),

@@ -42,7 +42,7 @@ const POST_LIMIT = Duration.seconds(30)
  * A post failure after which the API may hold the order: any transient failure, and also an answer that could
  * not be read or a request aborted in flight.
  */
-const isTransient = (error: ApiRequestError): boolean =>
+const mayHoldOrder = (error: ApiRequestError): boolean =>
   isTransientFailure(error) ||
   error._tag === "MalformedResponseError" ||
   (error._tag === "HttpRequestError" && error.reason === "aborted")
@@ -110,9 +110,9 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
               ),
           }),
           Effect.tapError((error) =>
-            isTransient(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void,
+            mayHoldOrder(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void,
           ),
-          Effect.mapError((error) => (isTransient(error) ? OrderPostUnknownError.of({ endpoint: post.endpoint, reason: error.message }) : error)),
+          Effect.mapError((error) => (mayHoldOrder(error) ? OrderPostUnknownError.of({ endpoint: post.endpoint, reason: error.message }) : error)),
           Effect.tap((answer) => {
             const orderData = orderDataOf(answer)
             return appendJournal(ctx, { _tag: "Posted", item: key, ...(orderData !== undefined ? { orderData } : {}) })

@@ -8,7 +8,7 @@ import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
 import { type ApiRequestError, HttpRequestError, type UnsafeEndpointError } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
-import { notYetOnTransientFailure } from "../pipeline/notYetOnTransientFailure.js"
+import { notYetOnFailedAnswer } from "../pipeline/notYetOnFailedAnswer.js"
 import { type PollOptions, pollUntil } from "../pipeline/pollUntil.js"
 import { decodeApiBody } from "./decodeApiBody.js"
 import { endpointUrl } from "./endpointUrl.js"
@@ -66,11 +66,11 @@ export interface ChainApi {
     schema: Schema.Codec<A, I>,
     settled: (answer: A) => Effect.Effect<Option.Option<B>, E>,
     options: PollOptions<E2>,
-  ) => Effect.Effect<B, Exclude<ApiRequestError | E, TransientPollFailure> | E2>
+  ) => Effect.Effect<B, Exclude<ApiRequestError | E, FailedAnswer> | E2>
 }
 
-/** The failures a poll takes for "not yet" (see `notYetOnTransientFailure`). */
-type TransientPollFailure = Exclude<ApiRequestError, UnsafeEndpointError>
+/** The failures a poll takes for "not yet" (see `notYetOnFailedAnswer`). */
+type FailedAnswer = Exclude<ApiRequestError, UnsafeEndpointError>
 
 /** What a chain-bound client applies to each request unless the request says otherwise. */
 export interface ChainApiDefaults {
@@ -149,7 +149,7 @@ export const makeChainApi = (http: HttpClient.HttpClient, baseApiUrl: string, de
     schema: Schema.Codec<A, I>,
     settled: (answer: A) => Effect.Effect<Option.Option<B>, E>,
     options: PollOptions<E2>,
-  ) => pollUntil(notYetOnTransientFailure(Effect.flatMap(requestDecoded(req, schema), settled)), options)
+  ) => pollUntil(notYetOnFailedAnswer(Effect.flatMap(requestDecoded(req, schema), settled)), options)
 
   return { resolve, request, requestDecoded, poll }
 }
