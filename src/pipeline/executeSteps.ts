@@ -66,9 +66,6 @@ export interface ExecuteStepsOptions<E = never> {
 /** How to resume an execution from a snapshot. */
 export type ResumeOptions = Pick<ExecuteStepsOptions, "gas" | "onProgress" | "retry">
 
-const actionOf = (path: string): ExecutionContext["action"] =>
-  path.includes("/execute/buy") ? "buy" : path.includes("/execute/sell") ? "sell" : path.includes("/execute/mint") ? "mint" : "other"
-
 const tagOf = (error: unknown): string => (error as { _tag?: string })?._tag ?? "UnknownError"
 
 const errorDataOf = (error: unknown): unknown => {
@@ -181,7 +178,7 @@ const runFrom = <E>(
       chain,
       viemChain: viemChainFor(chain),
       request: initial.request,
-      action: actionOf(initial.request.path),
+      action: initial.request.action,
       pollingInterval,
       maxAttempts: config.settings.maxPollingAttemptsBeforeTimeout ?? defaultMaxPollingAttempts(pollingInterval),
       gas: options.gas === undefined ? undefined : BigInt(options.gas),
@@ -251,7 +248,7 @@ const runFrom = <E>(
  * snapshot. On failure the error is recorded on the failing item and step and in the last snapshot.
  *
  * @example
- * const final = yield* executeSteps({ request: { path: "/execute/buy/v7", body }, onProgress: (s) => Effect.log(s.status) })
+ * const final = yield* executeSteps({ request: { action: "buy", path: "/execute/buy/v7", body }, onProgress: (s) => Effect.log(s.status) })
  */
 export const executeSteps = <E = never>(
   options: ExecuteStepsOptions<E>,

@@ -21,7 +21,8 @@ import { ClientConfig } from "../../services/ClientConfig.js"
 import { DEFAULT_RETRY_POLICY } from "../../services/RetryPolicy.js"
 import type { Wallet } from "../../services/Wallet.js"
 import type { ExpectedPrices } from "../../plugins/ExpectedPrice.js"
-import type { ActionName, Plugin, PluginContext, PluginServices, RequestBody } from "../../plugins/Plugin.js"
+import type { ActionName } from "../../schema/ActionName.js"
+import type { Plugin, PluginContext, PluginServices, RequestBody } from "../../plugins/Plugin.js"
 import { mergePlugins, Plugins } from "../../plugins/Plugins.js"
 import { compact } from "./compact.js"
 
@@ -98,7 +99,7 @@ export const runAction = (
       if (plugin.transformRequest !== undefined) body = yield* plugin.transformRequest(body, context)
     }
     body = compact(body)
-    const request: ExecuteRequest = { path: options.path, body }
+    const request: ExecuteRequest = { action: options.action, path: options.path, body }
     const last = yield* Ref.make(Option.none<ExecutionSnapshot>())
 
     const run: Effect.Effect<
