@@ -7,8 +7,7 @@ import type { ApiClient } from "../services/ApiClient.js"
 import { chainFor, ClientConfig } from "../services/ClientConfig.js"
 import { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
-import { performAction } from "./internal/performAction.js"
-import { withOptions } from "./internal/withOptions.js"
+import { runAction } from "./internal/runAction.js"
 
 /** A transaction to run on the destination chain, already encoded. */
 export interface CallTransaction {
@@ -69,11 +68,12 @@ export const call: (parameters: CallParameters) => Effect.Effect<CallReturnType,
     const origin = yield* chainFor(config, parameters.chainId)
     const destination = yield* chainFor(config, parameters.toChainId)
     const user = yield* walletAddress
-    return yield* performAction(parameters, {
+    return yield* runAction(parameters, {
       action: "call",
       path: "/execute/call/v1",
       chain: destination,
       precheck: parameters.precheck === true,
-      body: withOptions({ user, txs: parameters.txs.map(encodeCallTransaction), originChainId: origin.id }, parameters.options),
+      body: { user, txs: parameters.txs.map(encodeCallTransaction), originChainId: origin.id },
+      options: parameters.options,
     })
   })

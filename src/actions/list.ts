@@ -6,7 +6,7 @@ import type { ApiClient } from "../services/ApiClient.js"
 import { chainFor, ClientConfig } from "../services/ClientConfig.js"
 import { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
-import { performAction } from "./internal/performAction.js"
+import { runAction } from "./internal/runAction.js"
 
 /**
  * One listing: `token`, `weiPrice`, and any field of `/execute/list/v5`'s params (`orderbook`, `orderKind`,
@@ -39,7 +39,7 @@ export const list: (parameters: ListParameters) => Effect.Effect<ListReturnType,
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
     const maker = yield* walletAddress
-    const result = yield* performAction(parameters, {
+    const result = yield* runAction(parameters, {
       action: "list",
       path: "/execute/list/v5",
       chain,

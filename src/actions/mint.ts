@@ -7,8 +7,7 @@ import type { ApiClient } from "../services/ApiClient.js"
 import { chainFor, ClientConfig } from "../services/ClientConfig.js"
 import { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
-import { performAction } from "./internal/performAction.js"
-import { withOptions } from "./internal/withOptions.js"
+import { runAction } from "./internal/runAction.js"
 
 /** The parameters of {@link mint}. */
 export interface MintParameters extends CommonActionParameters {
@@ -42,21 +41,19 @@ export const mint: (parameters: MintParameters) => Effect.Effect<MintReturnType,
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
     const taker = yield* walletAddress
-    return yield* performAction(parameters, {
+    return yield* runAction(parameters, {
       action: "mint",
       path: "/execute/mint/v1",
       chain,
       precheck: parameters.precheck === true,
       expectedPrice: parameters.expectedPrice,
       gas: parameters.gas,
-      body: withOptions(
-        {
-          items: parameters.items,
-          taker,
-          source: config.settings.source || undefined,
-          referrer: config.settings.bountyReferrer,
-        },
-        parameters.options,
-      ),
+      body: {
+        items: parameters.items,
+        taker,
+        source: config.settings.source || undefined,
+        referrer: config.settings.bountyReferrer,
+      },
+      options: parameters.options,
     })
   })

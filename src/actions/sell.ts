@@ -7,8 +7,7 @@ import type { ApiClient } from "../services/ApiClient.js"
 import { chainFor, ClientConfig } from "../services/ClientConfig.js"
 import { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
-import { performAction } from "./internal/performAction.js"
-import { withOptions } from "./internal/withOptions.js"
+import { runAction } from "./internal/runAction.js"
 
 /** The parameters of {@link sell}. */
 export interface SellParameters extends CommonActionParameters {
@@ -42,21 +41,19 @@ export const sell: (parameters: SellParameters) => Effect.Effect<SellReturnType,
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
     const taker = yield* walletAddress
-    return yield* performAction(parameters, {
+    return yield* runAction(parameters, {
       action: "sell",
       path: "/execute/sell/v7",
       chain,
       precheck: parameters.precheck === true,
       expectedPrice: parameters.expectedPrice,
       gas: parameters.gas,
-      body: withOptions(
-        {
-          items: parameters.items,
-          taker,
-          source: config.settings.source || undefined,
-          normalizeRoyalties: config.settings.normalizeRoyalties,
-        },
-        parameters.options,
-      ),
+      body: {
+        items: parameters.items,
+        taker,
+        source: config.settings.source || undefined,
+        normalizeRoyalties: config.settings.normalizeRoyalties,
+      },
+      options: parameters.options,
     })
   })

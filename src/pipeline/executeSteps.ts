@@ -158,19 +158,33 @@ interface Seeds {
   readonly completed: ReadonlyMap<string, unknown>
 }
 
+/**
+ * What an execution runs with, resolved once by whoever starts it (an action, `executeSteps`, `resumeExecution`)
+ * and handed down as it is: nothing below looks the chain or the retry policy up again.
+ * @internal
+ */
+export interface ResolvedExecution {
+  readonly config: ResolvedClientConfig
+  readonly api: ApiClientService
+  readonly wallet: WalletService
+  /** The chain whose API runs the execution. */
+  readonly chain: ChainConfig
+  /** How transient failures of reads, polls and posts are retried. */
+  readonly retry: RetryPolicy
+}
+
 /** Runs the step loop from `initial` until no incomplete item is left, publishing every change. */
 const runFrom = <E>(
-  services: { readonly config: ResolvedClientConfig; readonly api: ApiClientService; readonly wallet: WalletService },
-  chain: ChainConfig,
+  resolved: ResolvedExecution,
   initial: ExecutionSnapshot,
   seeds: Seeds,
-  options: ResumeOptions & { readonly guards?: ReadonlyArray<Guard<E>>; readonly response?: ExecuteResponse },
+  options: Pick<ExecuteStepsOptions<E>, "gas" | "onProgress" | "guards" | "response">,
 ) =>
   Effect.gen(function* () {
-    const { config, api } = services
+    const { config, api, chain } = resolved
     const pollingInterval = pollingIntervalFor(chain)
     const onProgress = options.onProgress ?? (() => Effect.void)
-    const wallet = withWalletTimeout(services.wallet, config.settings.walletTimeout ?? DEFAULT_WALLET_TIMEOUT_MS)
+    const wallet = withWalletTimeout(resolved.wallet, config.settings.walletTimeout ?? DEFAULT_WALLET_TIMEOUT_MS)
     const ctx: ExecutionContext = {
       config,
       api,
@@ -182,7 +196,7 @@ const runFrom = <E>(
       pollingInterval,
       maxAttempts: config.settings.maxPollingAttemptsBeforeTimeout ?? defaultMaxPollingAttempts(pollingInterval),
       gas: options.gas === undefined ? undefined : BigInt(options.gas),
-      retry: options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY,
+      retry: resolved.retry,
       completed: yield* Ref.make(seeds.completed),
       state: yield* SynchronizedRef.make(deepFreeze(initial)),
       onProgress,
@@ -242,6 +256,24 @@ const runFrom = <E>(
   }).pipe(Effect.scoped) as Effect.Effect<ExecutionSnapshot, ExecutionError | E>
 
 /**
+ * Carries out an execution with everything resolved: fetches the steps (unless `options.response` holds
+ * them), then runs them as {@link executeSteps} describes. What actions call, having resolved the rest.
+ * @internal
+ */
+export const runExecution = <E>(
+  resolved: ResolvedExecution,
+  options: Pick<ExecuteStepsOptions<E>, "request" | "response" | "guards" | "gas" | "onProgress">,
+): Effect.Effect<ExecutionSnapshot, ExecutionError | E> =>
+  Effect.gen(function* () {
+    const response =
+      options.response ?? (yield* fetchSteps(resolved.api, resolved.chain.baseApiUrl, options.request, { retry: resolved.retry }))
+    return yield* runFrom(resolved, snapshotOf(response, options.request, resolved.chain.id), { completed: new Map() }, {
+      ...options,
+      response,
+    })
+  })
+
+/**
  * Carries out an execution: fetches the steps, runs the guards once before anything is signed or sent, then
  * runs step after step — the first with an incomplete item, all its incomplete items concurrently (or one by
  * one with `synchronousStepItemExecution`) — until none is left. Every change is published as a new
@@ -255,15 +287,9 @@ export const executeSteps = <E = never>(
 ): Effect.Effect<ExecutionSnapshot, ExecutionError | MissingChainConfigurationError | E, ApiClient | Wallet | ClientConfig> =>
   Effect.gen(function* () {
     const config = yield* ClientConfig
-    const api = yield* ApiClient
-    const wallet = yield* Wallet
     const chain = yield* chainFor(config, options.chainId)
     const retry = options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY
-    const response = options.response ?? (yield* fetchSteps(api, chain.baseApiUrl, options.request, { retry }))
-    return yield* runFrom({ config, api, wallet }, chain, snapshotOf(response, options.request, chain.id), { completed: new Map() }, {
-      ...options,
-      response,
-    })
+    return yield* runExecution({ config, api: yield* ApiClient, wallet: yield* Wallet, chain, retry }, options)
   }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.executeSteps")) as Effect.Effect<
     ExecutionSnapshot,
     ExecutionError | MissingChainConfigurationError | E,
@@ -288,9 +314,8 @@ export const resumeExecution = (
   Effect.gen(function* () {
     const snapshot = yield* decodeSnapshot(stored)
     const config = yield* ClientConfig
-    const api = yield* ApiClient
-    const wallet = yield* Wallet
     const chain = yield* chainFor(config, snapshot.chainId)
+    const retry = options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY
     const completed = new Map<string, unknown>()
     // A snapshot of an older version has no journal: its items' tx hashes say what was sent.
     const legacySent: Array<JournalEntry> = []
@@ -314,5 +339,5 @@ export const resumeExecution = (
     const { error: _error, currentStep: _current, ...rest } = snapshot
     const journal = legacySent.length === 0 ? rest.journal : [...(rest.journal ?? []), ...legacySent]
     const initial = withSteps({ ...rest, ...(journal !== undefined ? { journal } : {}), status: "running" }, steps)
-    return yield* runFrom<never>({ config, api, wallet }, chain, initial, { completed }, options)
+    return yield* runFrom<never>({ config, api: yield* ApiClient, wallet: yield* Wallet, chain, retry }, initial, { completed }, options)
   }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.resumeExecution"))
