@@ -3,6 +3,7 @@ import { createClientWithLayer } from "./client/createClientWithLayer.js"
 import type { ReservoirClient, ReservoirClientOptions } from "./client/ReservoirClient.js"
 
 export type * from "./client/ReservoirClient.js"
+export type * from "./client/FacadeActionName.js"
 export { createClientWithLayer } from "./client/createClientWithLayer.js"
 
 /**
