@@ -17,13 +17,13 @@ import { runAction } from "./internal/runAction.js"
  * `weiPrice`, and any field of `/execute/bid/v5`'s params (`orderbook`, `currency`, `marketplaceFees`, ...).
  */
 export type Bid = ApiObject & {
-  readonly token?: string
-  readonly collection?: string
-  readonly tokenSetId?: string
-  readonly attributeKey?: string
-  readonly attributeValue?: string
-  readonly weiPrice?: string
-  readonly orderbook?: string
+  readonly token?: string | undefined
+  readonly collection?: string | undefined
+  readonly tokenSetId?: string | undefined
+  readonly attributeKey?: string | undefined
+  readonly attributeValue?: string | undefined
+  readonly weiPrice?: string | undefined
+  readonly orderbook?: string | undefined
 }
 
 /** The parameters of {@link bid}. */

@@ -14,13 +14,13 @@ export interface BuyParameters extends CommonActionParameters {
   /** What to buy: `{ token: "contract:tokenId" }`, `{ orderId }`, `{ rawOrder }`, with `quantity`, ... */
   readonly items: ReadonlyArray<ApiObject>
   /** The most the caller will pay, per currency: the price check fails the buy when the quote is higher. */
-  readonly expectedPrice?: ExpectedPrices
+  readonly expectedPrice?: ExpectedPrices | undefined
   /** Any other field of `/execute/buy/v7` (e.g. `currency`, `feesOnTop`, `partial`). */
-  readonly options?: ApiObject
+  readonly options?: ApiObject | undefined
   /** Only fetch the steps and path, without executing them. */
-  readonly precheck?: boolean
+  readonly precheck?: boolean | undefined
   /** A gas limit for every transaction. */
-  readonly gas?: bigint | string
+  readonly gas?: bigint | string | undefined
 }
 
 /** What {@link buy} resolves to: the API's whole answer for a precheck, else `true`. */

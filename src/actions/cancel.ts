@@ -16,9 +16,9 @@ export interface CancelParameters extends CommonActionParameters {
   /** The ids of the listings or offers to cancel; at least one. */
   readonly orderIds: ReadonlyArray<string>
   /** Any other field of `/execute/cancel/v3` (e.g. `orderKind`, `token`, `maker`). */
-  readonly options?: ApiObject
+  readonly options?: ApiObject | undefined
   /** A gas limit for every transaction. */
-  readonly gas?: bigint | string
+  readonly gas?: bigint | string | undefined
 }
 
 /** What {@link cancel} resolves to: cancels always execute. */

@@ -12,13 +12,17 @@ import { runAction } from "./internal/runAction.js"
  * One listing: `token`, `weiPrice`, and any field of `/execute/list/v5`'s params (`orderbook`, `orderKind`,
  * `currency`, `expirationTime`, `quantity`, `fees` or `marketplaceFees`, `automatedRoyalties`, ...).
  */
-export type Listing = ApiObject & { readonly token?: string; readonly weiPrice?: string; readonly orderbook?: string }
+export type Listing = ApiObject & {
+  readonly token?: string | undefined
+  readonly weiPrice?: string | undefined
+  readonly orderbook?: string | undefined
+}
 
 /** The parameters of {@link list}. */
 export interface ListParameters extends CommonActionParameters {
   readonly listings: ReadonlyArray<Listing>
   /** Only fetch the steps, without executing them. */
-  readonly precheck?: boolean
+  readonly precheck?: boolean | undefined
 }
 
 /** What {@link list} resolves to: the steps for a precheck, else `true`. */

@@ -14,13 +14,13 @@ export interface MintParameters extends CommonActionParameters {
   /** What to mint: `{ collection, quantity? }` or `{ token: "contract:tokenId", quantity? }`. */
   readonly items: ReadonlyArray<ApiObject>
   /** The most the caller will pay, per currency: the price check fails the mint when the quote is higher. */
-  readonly expectedPrice?: ExpectedPrices
+  readonly expectedPrice?: ExpectedPrices | undefined
   /** Any other field of `/execute/mint/v1` (e.g. `currency`, `referrer`). */
-  readonly options?: ApiObject
+  readonly options?: ApiObject | undefined
   /** Only fetch the steps and path, without executing them. */
-  readonly precheck?: boolean
+  readonly precheck?: boolean | undefined
   /** A gas limit for every transaction. */
-  readonly gas?: bigint | string
+  readonly gas?: bigint | string | undefined
 }
 
 /** What {@link mint} resolves to: the API's whole answer for a precheck, else `true`. */

@@ -14,13 +14,13 @@ export interface SellParameters extends CommonActionParameters {
   /** The tokens to sell: `{ token: "contract:tokenId", quantity?, orderId? }` (the offer to accept). */
   readonly items: ReadonlyArray<ApiObject>
   /** The least the caller will receive, per currency: the price check fails the sale when the offer is lower. */
-  readonly expectedPrice?: ExpectedPrices
+  readonly expectedPrice?: ExpectedPrices | undefined
   /** Any other field of `/execute/sell/v7` (e.g. `feesOnTop`, `partial`). */
-  readonly options?: ApiObject
+  readonly options?: ApiObject | undefined
   /** Only fetch the steps and path, without executing them. */
-  readonly precheck?: boolean
+  readonly precheck?: boolean | undefined
   /** A gas limit for every transaction. */
-  readonly gas?: bigint | string
+  readonly gas?: bigint | string | undefined
 }
 
 /** What {@link sell} resolves to: the API's whole answer for a precheck, else `true`. */

@@ -16,7 +16,7 @@ export interface TransferParameters extends CommonActionParameters {
   /** What to send: `{ token: "contract:tokenId", quantity? }`. */
   readonly items: ReadonlyArray<ApiObject>
   /** Only fetch the steps, without executing them. */
-  readonly precheck?: boolean
+  readonly precheck?: boolean | undefined
 }
 
 /** What {@link transfer} resolves to: the steps for a precheck, else `true`. */

@@ -51,16 +51,16 @@ export interface ExecuteStepsOptions<E = never> {
   /** The execute request: its path (e.g. `/execute/buy/v7`) and body. */
   readonly request: ExecuteRequest
   /** The chain whose API to ask; the active chain when absent. */
-  readonly chainId?: number
+  readonly chainId?: number | undefined
   /** An answer already fetched (a precheck's), to execute without asking again. */
-  readonly response?: ExecuteResponse
-  readonly guards?: ReadonlyArray<Guard<E>>
+  readonly response?: ExecuteResponse | undefined
+  readonly guards?: ReadonlyArray<Guard<E>> | undefined
   /** A gas limit for every transaction of the execution. */
-  readonly gas?: bigint | string
+  readonly gas?: bigint | string | undefined
   /** Called with every new snapshot. */
-  readonly onProgress?: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
+  readonly onProgress?: ((snapshot: ExecutionSnapshot) => Effect.Effect<void>) | undefined
   /** How transient API failures are retried; the client's policy when absent. */
-  readonly retry?: RetryPolicy
+  readonly retry?: RetryPolicy | undefined
 }
 
 /** How to resume an execution from a snapshot. */

@@ -132,5 +132,5 @@ export const bookOrder = async (devnet: Devnet, id: Hex, side: "asks" | "bids" =
   )).orders[0]
 
 /** The step ids of a snapshot or answer whose items are not empty, in order. */
-export const stepIdsWithItems = (steps: ReadonlyArray<{ id: string; items?: ReadonlyArray<unknown> }>) =>
+export const stepIdsWithItems = (steps: ReadonlyArray<{ id: string; items?: ReadonlyArray<unknown> | undefined }>) =>
   steps.filter((s) => (s.items?.length ?? 0) > 0).map((s) => s.id)
