@@ -48,7 +48,7 @@ export type Guard<E = ExecutionError> = (response: ExecuteResponse, chainId: num
 
 /** How to run an execution. */
 export interface ExecuteStepsOptions<E = never> {
-  /** The execute request: its path (e.g. `/execute/buy/v7`) and body. */
+  /** The execute request: its action, path (e.g. `/execute/buy/v7`) and body. */
   readonly request: ExecuteRequest
   /** The chain whose API to ask; the active chain when absent. */
   readonly chainId?: number | undefined
