@@ -96,7 +96,7 @@ const observe = <K extends "onComplete" | "onError">(
  */
 export const runAction = (
   parameters: CommonActionParameters,
-  action: ActionRequest,
+  input: ActionRequest,
 ): Effect.Effect<
   ExecuteResponse | true,
   ExecutionError | MissingChainConfigurationError | PluginRejectedError,
@@ -108,22 +108,22 @@ export const runAction = (
     const services = yield* Effect.context<PluginServices>()
     const plugins = mergePlugins(yield* Plugins, parameters.plugins)
     const retry = config.settings.retry ?? DEFAULT_RETRY_POLICY
-    const { chain, precheck } = action
+    const { action, path, chain, precheck } = input
     const context: PluginContext = {
-      action: action.action,
-      path: action.path,
+      action,
+      path,
       chain,
       settings: config.settings,
       precheck,
-      ...(action.expectedPrice !== undefined ? { expectedPrice: action.expectedPrice } : {}),
+      ...(input.expectedPrice !== undefined ? { expectedPrice: input.expectedPrice } : {}),
     }
 
-    let body: RequestBody = { ...action.body, ...compact(action.options ?? {}) }
+    let body: RequestBody = { ...input.body, ...compact(input.options ?? {}) }
     for (const plugin of plugins) {
       if (plugin.transformRequest !== undefined) body = yield* plugin.transformRequest(body, context)
     }
     body = compact(body)
-    const request: ExecuteRequest = { action: action.action, path: action.path, body }
+    const request: ExecuteRequest = { action, path, body }
     const last = yield* Ref.make(Option.none<ExecutionSnapshot>())
     const onProgress = parameters.onProgress ?? (() => Effect.void)
 
@@ -158,7 +158,7 @@ export const runAction = (
         { config, api, wallet, chain, retry },
         {
           request,
-          ...(action.gas !== undefined ? { gas: action.gas } : {}),
+          ...(input.gas !== undefined ? { gas: input.gas } : {}),
           guards: plugins.flatMap((plugin): ReadonlyArray<Guard<PluginRejectedError | PriceMismatchError>> => {
             const guard = plugin.guard
             return guard === undefined ? [] : [(response) => Effect.provide(guard(response, context), services)]
