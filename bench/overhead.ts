@@ -48,7 +48,7 @@ const setup = (n: number) => {
 const viaExecutor = async (n: number) => {
   const { layer } = setup(n)
   const t = performance.now()
-  await Effect.runPromise(executeSteps({ request: { path: "/execute/list/v5", body: {} } }).pipe(Effect.provide(layer)))
+  await Effect.runPromise(executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } }).pipe(Effect.provide(layer)))
   return performance.now() - t
 }
 
@@ -86,7 +86,7 @@ async function main() {
 
   // Heap over 1000 sequential one-item actions.
   const small = setup(1)
-  const one = () => Effect.runPromise(executeSteps({ request: { path: "/execute/list/v5", body: {} } }).pipe(Effect.provide(small.layer)))
+  const one = () => Effect.runPromise(executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } }).pipe(Effect.provide(small.layer)))
   for (let i = 0; i < 50; i++) await one()
   const before = heapMb()
   const samples: number[] = []

@@ -5,6 +5,7 @@ import type { Address, Chain } from "viem"
 import type { WalletCallError } from "../errors/index.js"
 import type { SendLocksService } from "../services/SendLocks.js"
 import type { ChainConfig } from "../chains/ChainConfig.js"
+import type { ActionName } from "../schema/ActionName.js"
 import type { ApiClientService } from "../services/ApiClient.js"
 import type { ChainApi } from "../services/ChainApi.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
@@ -14,8 +15,13 @@ import { type ExecutionSnapshot, withJournalEntry } from "./ExecutionSnapshot.js
 import type { JournalEntry } from "./Journal.js"
 import { deepFreeze } from "./internal/deepFreeze.js"
 
-/** The execute request an execution was started with; re-posted while an item waits for its data. */
+/**
+ * The execute request an execution was started with; re-posted while an item waits for its data. It names
+ * its action, so that everything downstream (and a snapshot stored for `resume`) knows it without guessing.
+ */
 export interface ExecuteRequest {
+  /** The action the request runs; never sent to the API, which learns it from the path. */
+  readonly action: ActionName
   /** e.g. `/execute/buy/v7`. */
   readonly path: string
   readonly body: unknown
@@ -49,8 +55,8 @@ export interface ExecutionContext {
   readonly chain: ChainConfig
   readonly viemChain: Chain
   readonly request: ExecuteRequest
-  /** buy, sell or mint: the actions whose sales are confirmed through the transfers index. */
-  readonly action: "buy" | "sell" | "mint" | "other"
+  /** The action of the execution, as its request names it. */
+  readonly action: ActionName
   readonly pollingInterval: number
   readonly maxAttempts: number
   readonly gas: bigint | undefined

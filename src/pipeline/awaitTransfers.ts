@@ -8,7 +8,7 @@ import type { ExecutionContext } from "./ExecutionContext.js"
 
 /** True when the item's transactions must be confirmed through the transfers index. */
 export const needsTransfers = (ctx: ExecutionContext, stepId: string, txHashes: ReadonlyArray<ChainTxHash> | undefined) =>
-  ctx.action !== "other" && (stepId === "sale" || stepId === "order-signature") && (txHashes?.length ?? 0) > 0
+  ["buy", "sell", "mint"].includes(ctx.action) && (stepId === "sale" || stepId === "order-signature") && (txHashes?.length ?? 0) > 0
 
 /**
  * Polls `/transfers/bulk/v2` until the indexer has every one of the item's transactions, then returns the

@@ -83,7 +83,8 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
       ownSignature = yield* Effect.uninterruptibleMask((restore) => restore(request).pipe(Effect.tap(record)))
     }
 
-    let result: SignatureItemResult = posted ? { orderData: journal.posted?.orderData ?? item.orderData } : {}
+    const postedOrderData = journal.posted?.orderData ?? item.orderData
+    let result: SignatureItemResult = posted && postedOrderData !== undefined ? { orderData: postedOrderData } : {}
     if (data.post !== undefined && !posted) {
       const post = data.post
       if (journal.postRequested) return yield* OrderPostUnknownError.of({ endpoint: post.endpoint, reason: "an earlier post got no answer" })

@@ -114,7 +114,7 @@ const account = privateKeyToAccount(TEST_PRIVATE_KEY)
 const stored: ExecutionSnapshot = JSON.parse(
   JSON.stringify({
     status: "running",
-    request: { path: "/execute/list/v5", body: {} },
+    request: { action: "list", path: "/execute/list/v5", body: {} },
     chainId: TEST_CHAIN.id,
     currentStep: { index: 0, id: "nft-approval", itemIndexes: [0] },
     txHashes: [{ txHash: SENT, chainId: TEST_CHAIN.id }],

@@ -25,7 +25,7 @@ const typed = {
   value: { maker: NFT, price: "1000" },
 }
 
-const REQUEST = { path: "/execute/list/v5", body: { params: [{ token: `${NFT}:1` }] } }
+const REQUEST = { action: "list", path: "/execute/list/v5", body: { params: [{ token: `${NFT}:1` }] } } as const
 
 /**
  * A listing that needs every kind of side effect: an approval transaction (confirmed by the synced poll), an

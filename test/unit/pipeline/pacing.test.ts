@@ -8,7 +8,7 @@ import * as TestClock from "effect/testing/TestClock"
 import { pollUntil } from "../../../src/pipeline/pollUntil.js"
 import { setup, step, txItem } from "../fixtures.js"
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 
 describe("pacing: nothing polls in a tight loop", () => {
   it.effect("pollUntil waits at least 100 ms between two starts, even with an interval of 0", () =>

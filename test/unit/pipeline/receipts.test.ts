@@ -14,7 +14,7 @@ import { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
 import { setup, step, txItem } from "../fixtures.js"
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 const listing = (wallet: { readonly address: `0x${string}` }) => ({ body: { steps: [step("nft-approval", "transaction", [txItem(wallet.address)])] } })
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {

@@ -21,7 +21,7 @@ const listing = (items: ReadonlyArray<unknown>, extra: Record<string, unknown> =
   body: { steps: [step("nft-approval", "transaction", items)], ...extra },
 })
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 
 describe("executeSteps: transactions", () => {
   it.effect("times out after exactly maxPollingAttemptsBeforeTimeout polls, naming the hash and the explorer", () =>
@@ -85,7 +85,7 @@ describe("executeSteps: transactions", () => {
           },
         })
         .route("POST", "/intents/status", { body: { status: "pending" } })
-      const exit = yield* runWithClock(execute({ request: { path: "/execute/call/v1", body: {} } }), "1 second", 5)
+      const exit = yield* runWithClock(execute({ request: { action: "call", path: "/execute/call/v1", body: {} } }), "1 second", 5)
       const error = failureOf(exit)
       expect(error._tag).toBe("CrossChainTransactionError")
       expect(error.message).toBe(
@@ -339,7 +339,7 @@ describe("executeSteps: transactions", () => {
             ],
           },
         }))
-      const final = yield* execute({ request: { path: "/execute/sell/v7", body: {} } })
+      const final = yield* execute({ request: { action: "sell", path: "/execute/sell/v7", body: {} } })
       expect(final.steps[0]!.items![0]!.transfersData).toEqual([
         { txHash: wallet.sent[0]!.hash, token: { contract: NFT, tokenId: "1" }, from: wallet.address, to: EXCHANGE },
       ])

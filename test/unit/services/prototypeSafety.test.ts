@@ -81,7 +81,7 @@ describe("prototype-safe decoding", () => {
       const answer = `{"steps":[{"id":"s","action":"Sign","description":"Sign","kind":"signature","items":[{"status":"incomplete","__proto__":{"data":{"sign":{"signatureKind":"eip191","message":{"raw":"${raw}"}}}}}]}]}`
       api.route("POST", "/execute/cancel/v3", { body: answer })
       // Without its smuggled data the item has none: the executor waits for data, and gives up.
-      const exit = yield* runWithClock(execute({ request: { path: "/execute/cancel/v3", body: {} } }), "5 seconds", 40)
+      const exit = yield* runWithClock(execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } }), "5 seconds", 40)
       expect(wallet.calls).toEqual([])
       expect(failureOf(exit)).toMatchObject({ _tag: "PollTimeoutError", kind: "data" })
       expect(api.requestsTo("/execute/cancel/v3").length).toBeGreaterThan(1)
