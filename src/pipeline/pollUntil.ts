@@ -12,8 +12,6 @@ export interface PollOptions<E2> {
   readonly attempts: number
   /** The error to fail with once every attempt answered "not yet". */
   readonly onExhausted: (attempts: number) => E2
-  /** The wait before the first probe (none by default): a fallback poll starts one interval late. */
-  readonly firstAfter?: Duration.Input | undefined
   /**
    * A quick start: the wait after the first probe is `backoffFrom`, and doubles on every "not yet" until it
    * reaches `interval`. For a poll started when the answer is about to be there (the receipt just landed).
@@ -49,7 +47,7 @@ export const pollUntil = <A, E, R, E2>(
     const answer = yield* probe
     return [Duration.millis((yield* Clock.currentTimeMillis) - start), answer] as const
   })
-  const polled = Effect.repeat(timed, schedule).pipe(
+  return Effect.repeat(timed, schedule).pipe(
     Effect.flatMap(([, answer]) =>
       Option.match(answer, {
         onNone: () => Effect.fail(options.onExhausted(options.attempts)),
@@ -57,5 +55,4 @@ export const pollUntil = <A, E, R, E2>(
       }),
     ),
   )
-  return options.firstAfter === undefined ? polled : Effect.andThen(Effect.sleep(options.firstAfter), polled)
 }

@@ -2,7 +2,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import type { Chain, Hex } from "viem"
+import type { Address, Chain, Hex } from "viem"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import { ChainNotConfiguredError, TransactionHashMissingError, WalletAddressMismatchError, WalletError } from "../errors/index.js"
 import type { ChainTxHash, TransactionStep, TransactionStepItem } from "../schema/Step.js"
@@ -140,12 +140,19 @@ export const sendItemTransaction = (
 
     // The API hears of the transaction as soon as its hash is known, whatever happens to it next.
     yield* reportResult(hash)
+    // The nonce journaled with the request lets the receipt watch spot a replacement without reading the original.
+    const requested = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.key).sendRequested
+    const sent =
+      requested?.nonce === undefined
+        ? undefined
+        : { from: requested.from as Address, nonce: requested.nonce, to: request.to, value: request.value ?? 0n, input: request.data ?? "0x" }
     let finalHash = hash
     const confirmation = yield* confirmTransaction(ctx, {
       hash,
       chain,
       check: item.check,
       isCrossChain,
+      sent,
       onReplaced: (replacement) =>
         Effect.andThen(
           Effect.sync(() => {

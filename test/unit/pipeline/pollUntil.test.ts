@@ -51,19 +51,4 @@ describe("pollUntil", () => {
       expect(yield* Fiber.join(fiber)).toBe("done")
       expect(starts).toEqual([0, 50, 150, 350, 600, 850])
     }))
-
-  it.effect("with firstAfter, the first probe waits for it", () =>
-    Effect.gen(function* () {
-      const starts: Array<number> = []
-      const probe = Effect.gen(function* () {
-        starts.push(yield* Clock.currentTimeMillis)
-        return starts.length === 2 ? Option.some("done") : Option.none()
-      })
-      const fiber = yield* Effect.forkChild(
-        pollUntil(probe, { interval: "1 second", firstAfter: "1 second", attempts: 5, onExhausted: () => "gave up" }),
-      )
-      yield* TestClock.adjust("5 seconds")
-      expect(yield* Fiber.join(fiber)).toBe("done")
-      expect(starts).toEqual([1000, 2000])
-    }))
 })
