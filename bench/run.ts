@@ -3,7 +3,8 @@
  * devnet (same chain, same 250 ms polling interval), then the executor's overhead on the in-memory fakes,
  * then the bundle sizes; prints the tables and the targets (met or missed) and writes them to bench/RESULTS.md.
  *
- * Scenarios: buy 1, sweep 20, list 1, bid 1, accept an offer, cancel. Variants: tradekit polling, tradekit with the
+ * Scenarios: buy 1, buy 1 in USDC (an ERC-20 the buyer has not approved: an approval transaction, then the
+ * sale), sweep 20, list 1, bid 1, accept an offer, cancel. Variants: tradekit polling, tradekit with the
  * status websocket, reservoir-sdk. One untimed warm-up round first, then the measured rounds, interleaved
  * (the variant order rotates every round) so drift cancels; each round ends with the 20-item sweep's items
  * bought one by one, tradekit and reservoir-sdk in rotated order. Per run: wall time, API requests by route
@@ -11,7 +12,7 @@
  * signatures, counted up to the wallet's next action so calls landing after a promise resolved are kept),
  * and completion latency: from the moment the devnet's indexer recorded the transaction to the moment the
  * SDK reported its item complete. What the harness does around an action (the cancel scenario's order
- * lookup) is neither timed nor counted.
+ * lookup, resetting the USDC allowance) is neither timed nor counted.
  *
  * `--rounds N` (or BENCH_ROUNDS) sets the measured rounds (5); `--devnet-only` skips the overhead and bundle
  * parts and does not write RESULTS.md (for a quick run while developing); `--no-write` only prints.
@@ -22,11 +23,11 @@ import { cpus, platform, release, totalmem } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { createClient as createReservoirClient, getClient } from "@reservoir0x/reservoir-sdk"
-import { createWalletClient, http, parseEther, type Hex, type LocalAccount, type Transport, type WalletClient } from "viem"
+import { createWalletClient, http, parseEther, parseUnits, type Hex, type LocalAccount, type Transport, type WalletClient } from "viem"
 import WebSocket from "ws"
 import { startDevnet, type Devnet } from "../devnet/index.js"
 import { createClient } from "../src/client.js"
-import { extraTraders, listPunks, mintPunks } from "./inventory.js"
+import { extraTraders, listPunks, mintPunks, revokeExchangeAllowance } from "./inventory.js"
 import { check, markdown as bundleMarkdown, measureAll, readBudget } from "./bundle.js"
 
 const argValue = (flag: string) => {
@@ -46,9 +47,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 type Variant = "tradekit" | "tradekit+ws" | "reservoir-sdk"
 const VARIANTS: ReadonlyArray<Variant> = ["tradekit", "tradekit+ws", "reservoir-sdk"]
-const SCENARIOS = ["buy 1", "sweep 20", "list 1", "bid 1", "accept offer", "cancel"] as const
+const SCENARIOS = ["buy 1", "buy 1 in USDC", "sweep 20", "list 1", "bid 1", "accept offer", "cancel"] as const
 type Scenario = (typeof SCENARIOS)[number]
-/** Listings per variant and round: 1 to buy, 20 to sweep. */
+/** Native listings per variant and round: 1 to buy, 20 to sweep. Plus one USDC listing. */
 const NATIVE_PER_ROUND = 21
 
 interface Run {
@@ -150,7 +151,7 @@ async function main() {
   const devnet = await startDevnet()
   out(`devnet up in ${devnet.timings.totalMs} ms; 1 warm-up round + ${ROUNDS} rounds`)
   const [u1, u2, u3, u4] = devnet.accounts.users as unknown as [Devnet["accounts"]["users"][0], Devnet["accounts"]["users"][0], Devnet["accounts"]["users"][0], Devnet["accounts"]["users"][0]]
-  const { punks } = devnet.contracts.origin
+  const { punks, usdc } = devnet.contracts.origin
   const punk = (id: bigint) => `${punks}:${id}`
 
   // Who plays which part, per variant, each with wallets of its own (so one variant's late calls never land
@@ -168,18 +169,22 @@ async function main() {
   const wallets = new Map(Object.values(roles).flatMap((r) => [r.seller, r.taker]).map((a) => [a.address, countingWallet(devnet, a)] as const))
   const walletOf = (address: string) => wallets.get(address as Hex)!
 
-  // Inventory, for every variant and round (the warm-up's included): 1 + 20 listed punks to buy, a punk to list, a punk to be bid on; and per measured round 2 × 20 punks to buy one by one.
+  // Inventory, for every variant and round (the warm-up's included): 1 + 20 listed punks to buy, 1 punk listed
+  // in USDC, a punk to list, a punk to be bid on; and per measured round 2 × 20 punks to buy one by one.
   out("minting and listing the inventory…")
   const rounds = ROUNDS + 1
   const perVariant = rounds * NATIVE_PER_ROUND
   const buyIds = await mintPunks(devnet, u1.address, VARIANTS.length * perVariant + ROUNDS * 40)
   await listPunks(devnet, u1.account as unknown as LocalAccount, buyIds)
+  const usdcIds = await mintPunks(devnet, u1.address, VARIANTS.length * rounds)
+  await listPunks(devnet, u1.account as unknown as LocalAccount, usdcIds, parseUnits("1", 6), usdc)
   const ownIds = new Map<Variant, bigint[]>()
   for (const v of VARIANTS) ownIds.set(v, await mintPunks(devnet, seller(v).address, rounds * 2))
   const buys = (v: Variant, round: number) => {
     const from = VARIANTS.indexOf(v) * perVariant + round * NATIVE_PER_ROUND
     return buyIds.slice(from, from + NATIVE_PER_ROUND)
   }
+  const usdcBuy = (v: Variant, round: number) => usdcIds[VARIANTS.indexOf(v) * rounds + round]!
   /** The punks bought one by one in measured round `round` (1-based) by tradekit or reservoir-sdk. */
   const oneByOneIds = (v: "tradekit" | "reservoir-sdk", round: number) => {
     const from = VARIANTS.length * perVariant + (round - 1) * 40 + (v === "tradekit" ? 0 : 20)
@@ -212,9 +217,12 @@ async function main() {
   const actor = (v: Variant, scenario: Scenario) =>
     walletOf((scenario === "list 1" || scenario === "accept offer" || scenario === "cancel" ? seller(v) : taker(v)).address)
 
-  /** The harness's own work before an action (neither timed nor counted): the order to cancel. */
-  const prepare = async (v: Variant, scenario: Scenario, round: number): Promise<Hex | undefined> =>
-    scenario === "cancel" ? listingOf(ownIds.get(v)![round * 2]!, seller(v).address) : undefined
+  /** The harness's own work before an action (neither timed nor counted): the order to cancel, a fresh allowance. */
+  const prepare = async (v: Variant, scenario: Scenario, round: number): Promise<Hex | undefined> => {
+    if (scenario === "cancel") return listingOf(ownIds.get(v)![round * 2]!, seller(v).address)
+    if (scenario === "buy 1 in USDC") await revokeExchangeAllowance(devnet, actor(v, scenario).account, usdc)
+    return undefined
+  }
 
   const call = (v: Variant, scenario: Scenario, round: number, prepared: Hex | undefined, onSteps: (steps: any) => void) => {
     const actions = actionsOf(v)
@@ -225,6 +233,8 @@ async function main() {
     switch (scenario) {
       case "buy 1":
         return actions.buyToken({ items: [{ token: punk(buys(v, round)[0]!) }], wallet, onProgress: onSteps })
+      case "buy 1 in USDC":
+        return actions.buyToken({ items: [{ token: punk(usdcBuy(v, round)) }], wallet, onProgress: onSteps })
       case "sweep 20":
         return actions.buyToken({ items: buys(v, round).slice(1).map((id) => ({ token: punk(id) })), wallet, onProgress: onSteps })
       case "list 1":
@@ -452,7 +462,7 @@ async function main() {
     "",
     `## tradekit vs @reservoir0x/reservoir-sdk 2.0.11 on the devnet`,
     "",
-    `Both on chain 31337 with \`checkPollingInterval\` ${interval} ms, the same devnet, each trading its own freshly listed tokens. "poll" is tradekit polling, "ws" is tradekit with the chain's \`websocketUrl\` and the \`ws\` package as WebSocket constructor, "rs" is reservoir-sdk (polling only). Wall time: median (min–max) over the rounds. API requests: all requests the devnet answered for one action (median run). Wallet calls: JSON-RPC requests through the wallet's transport plus local signatures, counted up to the wallet's next action (median run); per tx: divided by the transactions the action sent. Completion latency: indexer has the transaction → the item is reported complete (median over every transaction item of every run, and the max).`,
+    `Both on chain 31337 with \`checkPollingInterval\` ${interval} ms, the same devnet, each trading its own freshly listed tokens. "poll" is tradekit polling, "ws" is tradekit with the chain's \`websocketUrl\` and the \`ws\` package as WebSocket constructor, "rs" is reservoir-sdk (polling only). Wall time: median (min–max) over the rounds. API requests: all requests the devnet answered for one action (median run). Wallet calls: JSON-RPC requests through the wallet's transport plus local signatures, counted up to the wallet's next action (median run); per tx: divided by the transactions the action sent. Completion latency: indexer has the transaction → the item is reported complete (median over every transaction item of every run, and the max). "buy 1 in USDC" buys a punk listed in the devnet's USDC by a buyer whose allowance was reset to zero before the run: an approval transaction, then the sale.`,
     "",
     table,
     "",
@@ -483,7 +493,7 @@ async function main() {
     "- A warm-up round runs every scenario of every variant once before the measured rounds; it is neither timed nor counted.",
     "- Wallet calls are counted for an action from its start to the start of that wallet's next action. Each variant acts with wallets of its own (tradekit with the websocket with two spare funded accounts set up like users 1 and 3), so one variant's late calls never land in another's count. reservoir-sdk starts `waitForTransactionReceipt` without waiting for it, so its receipt reads land after its promise resolved: they count for the action that caused them.",
     `- Before a wallet's next action the bench waits (untimed) until that wallet has had no call for ${QUIET_MS} ms; reservoir-sdk's receipt watch polls at viem's default 4 s. Calls that came after the promise resolved, all counted: ${lateLines.join("; ")}.`,
-    "- The cancel scenario looks up the order id (`GET /orders/asks/v5`) before the clock starts and before the request log is cleared.",
+    "- The cancel scenario looks up the order id (`GET /orders/asks/v5`) before the clock starts and before the request log is cleared; the USDC scenario resets the allowance the same way, with a transaction sent outside the counted wallet.",
     "- The sweep-vs-one-by-one figure: in every measured round, the 20 items are bought one by one by tradekit and by reservoir-sdk (which goes first alternates), and compared with that round's sweep; the figure is the median of the rounds' ratios.",
     "- API requests are read 150 ms after the action resolved (reservoir-sdk posts `/execute/results/v1` without waiting for it).",
     `- Completion latency when polling is bounded by the polling interval plus one request round trip: the first status poll goes out right after the send, before the devnet has indexed the block (the indexer follows the chain every 40 ms), so the answer comes from the next poll, ${interval} ms later. The websocket removes the wait: the devnet pushes as soon as its indexer records the transaction.`,
