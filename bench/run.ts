@@ -324,8 +324,11 @@ async function main() {
       spread: walls.length > 0 ? `${ms(Math.min(...walls))}–${ms(Math.max(...walls))}` : "–",
       requests: median(good.map((r) => sumCounts(r.requests))),
       wallet: median(good.map((r) => sumCounts(r.walletCalls))),
-      /** Wallet calls per transaction sent (median run); NaN without a transaction. */
-      walletPerTx: median(withTx.map((r) => sumCounts(r.walletCalls) / transactionsOf(r.walletCalls))),
+      /**
+       * Wallet calls per transaction sent, over all runs (so the occasional late receipt reads count, which a
+       * median run would hide); NaN without a transaction.
+       */
+      walletPerTx: withTx.reduce((a, r) => a + sumCounts(r.walletCalls), 0) / withTx.reduce((a, r) => a + transactionsOf(r.walletCalls), 0),
       latency: median(good.flatMap((r) => r.latencies)),
       latencyMax: good.flatMap((r) => r.latencies).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY),
       errors: runs.filter((r) => r.error !== undefined).map((r) => r.error!),
@@ -334,7 +337,7 @@ async function main() {
   type Stat = ReturnType<typeof stat>
   const ratioOf = (a: number, b: number) => (Number.isNaN(a) || Number.isNaN(b) || b === 0 ? Number.NaN : a / b)
   const times = (x: number) => (Number.isNaN(x) ? "–" : `${x.toFixed(2)}×`)
-  const num = (x: number) => (Number.isNaN(x) ? "–" : Number.isInteger(x) ? `${x}` : x.toFixed(1))
+  const num = (x: number) => (Number.isNaN(x) ? "–" : Number.isInteger(x) ? `${x}` : x.toFixed(2))
   const failed = (s: Stat) => s.good.length === 0
   const wallCell = (s: Stat) => (failed(s) ? "**failed**" : `${ms(s.wall)} (${s.spread})`)
   const lat = (s: Stat) => (Number.isNaN(s.latency) ? "–" : `${ms(s.latency)} (max ${ms(s.latencyMax)})`)
@@ -462,7 +465,7 @@ async function main() {
     "",
     `## tradekit vs @reservoir0x/reservoir-sdk 2.0.11 on the devnet`,
     "",
-    `Both on chain 31337 with \`checkPollingInterval\` ${interval} ms, the same devnet, each trading its own freshly listed tokens. "poll" is tradekit polling, "ws" is tradekit with the chain's \`websocketUrl\` and the \`ws\` package as WebSocket constructor, "rs" is reservoir-sdk (polling only). Wall time: median (min–max) over the rounds. API requests: all requests the devnet answered for one action (median run). Wallet calls: JSON-RPC requests through the wallet's transport plus local signatures, counted up to the wallet's next action (median run); per tx: divided by the transactions the action sent. Completion latency: indexer has the transaction → the item is reported complete (median over every transaction item of every run, and the max). "buy 1 in USDC" buys a punk listed in the devnet's USDC by a buyer whose allowance was reset to zero before the run: an approval transaction, then the sale.`,
+    `Both on chain 31337 with \`checkPollingInterval\` ${interval} ms, the same devnet, each trading its own freshly listed tokens. "poll" is tradekit polling, "ws" is tradekit with the chain's \`websocketUrl\` and the \`ws\` package as WebSocket constructor, "rs" is reservoir-sdk (polling only). Wall time: median (min–max) over the rounds. API requests: all requests the devnet answered for one action (median run). Wallet calls: JSON-RPC requests through the wallet's transport plus local signatures, counted up to the wallet's next action (median run); per tx: all runs' calls divided by the transactions they sent. Completion latency: indexer has the transaction → the item is reported complete (median over every transaction item of every run, and the max). "buy 1 in USDC" buys a punk listed in the devnet's USDC by a buyer whose allowance was reset to zero before the run: an approval transaction, then the sale.`,
     "",
     table,
     "",
