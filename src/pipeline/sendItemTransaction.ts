@@ -83,7 +83,7 @@ export const sendItemTransaction = (
           })
           // Once the wallet answers, its hash is journaled before anything can stop the execution.
           return yield* Effect.uninterruptibleMask((restore) =>
-            restore(ctx.wallet.sendTransaction({ chain, request, context: { step, item } })).pipe(
+            restore(ctx.wallet.sendTransaction({ chain, request, context: { step, item }, nonce })).pipe(
               Effect.flatMap((sent: unknown): Effect.Effect<Hex, TransactionHashMissingError | WalletError> =>
                 sent === undefined || sent === null || sent === "0x"
                   ? Effect.fail(new TransactionHashMissingError())

@@ -60,11 +60,16 @@ export interface WalletService {
     readonly chain: Chain
     readonly context: StepContext
   }) => Effect.Effect<Hex, WalletCallError>
-  /** Sends a transaction on `chain`; the hash, or undefined when the wallet returned none. */
+  /**
+   * Sends a transaction on `chain`; the hash, or undefined when the wallet returned none. `nonce` is the one
+   * {@link nextNonce} just read: a wallet that picks nonces itself (a browser wallet) may ignore it, one that
+   * signs locally uses it instead of reading it again.
+   */
   readonly sendTransaction: (args: {
     readonly chain: Chain
     readonly request: TransactionRequest
     readonly context: StepContext
+    readonly nonce?: number | undefined
   }) => Effect.Effect<Hex | undefined, WalletCallError>
   /**
    * The account's next nonce on `chain`, pending transactions included. Optional: with it (and

@@ -73,9 +73,11 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
         if (typeof a === "string" || a.type !== "local") yield* ensureChain(chain)
         return yield* walletCall("signTypedData", () => client.signTypedData({ ...typedData, account: a }))
       }),
-    sendTransaction: ({ chain, request }) =>
+    sendTransaction: ({ chain, request, nonce }) =>
       Effect.gen(function* () {
         const a = yield* account()
+        // A local account signs with the nonce just read (viem would read it again); a browser wallet picks its own.
+        const localNonce = typeof a !== "string" && a.type === "local" && nonce !== undefined ? { nonce } : {}
         const send = walletCall("sendTransaction", () =>
           client.sendTransaction({
             account: a,
@@ -84,6 +86,7 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
             data: request.data,
             value: request.value,
             gas: request.gas,
+            ...localNonce,
             ...(request.maxFeePerGas !== undefined ? { maxFeePerGas: request.maxFeePerGas } : {}),
             ...(request.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: request.maxPriorityFeePerGas } : {}),
           } as Parameters<WalletClient["sendTransaction"]>[0]),
