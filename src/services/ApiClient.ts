@@ -31,7 +31,7 @@ export interface ApiClientService {
 const MAX_REDIRECTS = 5
 
 const warnIfDeprecated = (response: HttpClientResponse.HttpClientResponse) =>
-  response.headers["deprecation"] === "true"
+  response.headers.deprecation === "true"
     ? Effect.logWarning(`tradekit: the API marks ${new URL(response.request.url).pathname} as deprecated`)
     : Effect.void
 

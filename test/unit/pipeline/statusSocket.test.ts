@@ -62,7 +62,7 @@ describe("executeSteps: websocket status", () => {
       yield* settle(subscribed)
       expect(api.requestsTo(/synced/)).toHaveLength(1)
       socket.push({ txHash: wallet.sent[0]!.hash, status: "pending" })
-      socket.push({ txHash: "0x" + "ab".repeat(32), status: "success" })
+      socket.push({ txHash: `0x${"ab".repeat(32)}`, status: "success" })
       socket.pushRaw("not json")
       socket.push({ txHash: wallet.sent[0]!.hash, status: "success" })
       const final = yield* Fiber.join(fiber)

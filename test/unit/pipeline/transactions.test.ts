@@ -219,6 +219,7 @@ describe("executeSteps: transactions", () => {
       const { api, wallet, execute, snapshots } = setup({ maxPollingAttemptsBeforeTimeout: 3 })
       // Chain 1 polls every 2 s: the first hash is polled at 2 s (the fallback, one interval late), then replaced
       // at 2.5 s; the replacement is never confirmed.
+      // biome-ignore lint/suspicious/noThenProperty: the fake wallet's receipt script names what follows a replacement `then`
       wallet.behaviour.receipts.push({ replace: "repriced", then: "pending" })
       wallet.behaviour.receiptDelay = "2500 millis"
       api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, { body: { synced: false } })
