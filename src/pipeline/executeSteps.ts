@@ -33,6 +33,7 @@ import {
   withSteps,
 } from "./ExecutionSnapshot.js"
 import { fetchSteps } from "./fetchSteps.js"
+import { sendReadyBatch } from "./sendBatch.js"
 import { sendItemTransaction } from "./sendItemTransaction.js"
 import { signItem } from "./signItem.js"
 import { deepFreeze } from "./internal/deepFreeze.js"
@@ -218,6 +219,7 @@ const runFrom = <E>(
         }
         const next = nextIncompleteStep(steps)
         if (next === undefined) break
+        yield* sendReadyBatch(ctx, next.stepIndex)
         yield* runStep(ctx, next.stepIndex, next.itemIndexes)
       }
       return yield* updateState(ctx, ({ currentStep: _done, ...snapshot }) => ({ ...snapshot, status: "complete" }))
