@@ -22,6 +22,7 @@ export {
 } from "./services/ClientConfig.js"
 export {
   Wallet,
+  type CallsStatus,
   type NonceLookup,
   type ReceiptOutcome,
   type SentTransaction,
