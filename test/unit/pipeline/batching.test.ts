@@ -84,6 +84,16 @@ describe("batched transactions (EIP-5792)", () => {
       expect(wallet.sent).toHaveLength(2)
     }))
 
+  it.effect("with a gas limit imposed on the execution, transactions go one by one (one limit cannot fit a batch)", () =>
+    Effect.gen(function* () {
+      const { api, wallet, execute } = setup()
+      wallet.behaviour.atomicBatch = true
+      routeBuy(api, buyNeedingApproval(wallet))
+      yield* execute({ gas: 500_000n })
+      expect(wallet.batches).toEqual([])
+      expect(wallet.sent.map((sent) => sent.request.gas)).toEqual([500_000n, 500_000n])
+    }))
+
   it.effect("a single ready transaction is sent alone", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
