@@ -158,7 +158,8 @@ const sendNewBatch = (ctx: ExecutionContext, chain: Chain, ready: ReadonlyArray<
  * Once the batch has landed, each item's transaction is in the journal as if sent alone, and the executor
  * confirms it the usual way. Resume: a batch with a calls id is waited for by that id, never sent again; a
  * batch asked for with no id back has an unknown outcome and is refused (SendOutcomeUnknownError), as a
- * single send that cannot be reconciled is. A batch that fails, or that the user rejects, fails every item in it.
+ * single send that cannot be reconciled is. It is not reconciled by nonce as a single send is: a smart
+ * account's batch may go through a bundler, leaving the account's own nonce unchanged. A batch that fails, or that the user rejects, fails every item in it.
  */
 export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number) =>
   Effect.gen(function* () {
