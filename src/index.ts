@@ -23,6 +23,7 @@ export {
 } from "./services/ClientConfig.js"
 export {
   Wallet,
+  type CallsStatus,
   type NonceLookup,
   type ReceiptOutcome,
   type SentTransaction,

@@ -12,6 +12,7 @@ import type {
   UnsafeEndpointError,
 } from "./ApiErrors.js"
 import type {
+  BatchFailedError,
   CrossChainTransactionError,
   SignatureCheckError,
   TransactionCancelledError,
@@ -57,6 +58,7 @@ export type ExecutionError =
   | TransactionFailedError
   | TransactionTimeoutError
   | CrossChainTransactionError
+  | BatchFailedError
   | SignatureCheckError
   | WalletAddressMismatchError
   | ChainNotConfiguredError

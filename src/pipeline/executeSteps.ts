@@ -34,6 +34,7 @@ import {
   withSteps,
 } from "./ExecutionSnapshot.js"
 import { fetchSteps } from "./fetchSteps.js"
+import { sendReadyBatch } from "./sendBatch.js"
 import { sendItemTransaction } from "./sendItemTransaction.js"
 import { signItem } from "./signItem.js"
 import { deepFreeze } from "./internal/deepFreeze.js"
@@ -230,6 +231,7 @@ const runFrom = <E>(
         }
         const next = nextIncompleteStep(steps)
         if (next === undefined) break
+        yield* sendReadyBatch(ctx, next.stepIndex)
         yield* runStep(ctx, next.stepIndex, next.itemIndexes)
       }
       return yield* updateState(ctx, ({ currentStep: _done, ...snapshot }) => ({ ...snapshot, status: "complete" }))
@@ -301,7 +303,8 @@ export const executeSteps = <E = never>(
  * Continues an execution from a snapshot — one stored before a page reload or a crash. The snapshot is
  * decoded first (an InvalidSnapshotError otherwise), then its journal decides what is left: a transaction
  * it records as sent is confirmed, not sent again; one requested with no hash back is reconciled by the
- * account's nonce; a signature it records is not asked for again, and an order it records as posted (or
+ * account's nonce; a batch it records with a calls id is waited for by that id, and one with no id back is
+ * refused (SendOutcomeUnknownError); a signature it records is not asked for again, and an order it records as posted (or
  * whose post got no answer) is not posted again; complete items stay complete. The guards do not run again:
  * they ran before anything was signed.
  *

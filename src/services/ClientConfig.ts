@@ -29,6 +29,12 @@ export interface ClientSettings {
   readonly retry?: RetryPolicy | undefined
   /** Milliseconds a wallet may take to answer a signature or send request (5 minutes by default). */
   readonly walletTimeout?: number | undefined
+  /**
+   * Sends the ready transactions of an execution (an approval and the sale, say) as one atomic batch when the
+   * wallet can (EIP-5792): one confirmation instead of one per transaction. On by default; `false` sends them
+   * one by one.
+   */
+  readonly batchTransactions?: boolean | undefined
 }
 
 /** Settings plus the chains to trade on: the shape `createClient` and `Tradekit.layer` take. */
