@@ -59,6 +59,9 @@ interface Generation {
   released: Promise<void> | undefined
 }
 
+/** What an action of a disposed client rejects with. */
+const CLIENT_DISPOSED = "The client was disposed"
+
 /**
  * `createClient` over any HttpClient layer: the fake API of `tradekit/testing`, a proxy, a recorder.
  * Meant for tests of the facade; apps call `createClient`.
@@ -124,9 +127,7 @@ export const createClientWithLayer = (
     parameters: FacadeParameters,
     effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>,
   ): Promise<A> => {
-    // Started one microtask later, so a dispose queued before this call (a React provider's client read after
-    // it unmounted) is seen and nothing is sent.
-    return Promise.resolve().then(() => (disposed ? Promise.reject(new Error("The client was disposed")) : start(parameters, effect)))
+    return disposed ? Promise.reject(new Error(CLIENT_DISPOSED)) : start(parameters, effect)
   }
 
   const start = <A>(
@@ -139,7 +140,7 @@ export const createClientWithLayer = (
     )
     const g = generation
     // Every running action, so `dispose` stops each with its reason first (the runtime's disposal then only
-    // awaits them): a caller's promise rejects with "The client was disposed", not a bare interruption.
+    // awaits them): a caller's promise rejects with CLIENT_DISPOSED, not a bare interruption.
     const controller = new AbortController()
     const signal = parameters.signal === undefined ? controller.signal : AbortSignal.any([parameters.signal, controller.signal])
     g.actions.add(controller)
@@ -217,7 +218,7 @@ export const createClientWithLayer = (
     dispose: async () => {
       disposed = true
       const all = [...generations]
-      for (const g of all) for (const controller of g.actions) controller.abort(new Error("The client was disposed"))
+      for (const g of all) for (const controller of g.actions) controller.abort(new Error(CLIENT_DISPOSED))
       await Promise.all(all.map(release))
     },
     actions: {
