@@ -5,9 +5,15 @@
  * package (Effect core, Effect Schema, Effect's http client and socket, viem, tradekit's own folders, ...); a group's gzip
  * share is its share of the minified output applied to the gzip size, an estimate.
  *
- * `tsx bench/bundle.ts` prints the table; `--check` (npm run size) also fails when a tradekit size exceeds its
- * budget in bench/budget.json; `--markdown` prints the tables as markdown (for bench/RESULTS.md);
- * `--write-budget` sets the budgets to the measured sizes + 10%.
+ * `tsx bench/bundle.ts` prints the table; `--markdown` prints the tables as markdown (for bench/RESULTS.md);
+ * `--check` (npm run size) compares every tradekit size with bench/budget.json: it fails on a regression, a
+ * size more than `tolerance` (2 KB) over the recorded figure, and prints each stated target as met or
+ * "MISSED target"; `--write-budget` records the measured sizes as the new figures (the targets stay).
+ *
+ * Why a missed target does not fail the exit code: the issue-11 targets (facade all actions ≤ 60 KB, Effect
+ * API buy ≤ 55 KB) are missed today (~72.5 and ~68.9 KB), so failing on them would block every landing,
+ * including the ones that shrink the bundle. The regression limit is what guards CI meanwhile; once the
+ * targets are met, `--enforce-targets` (or recording figures under the targets) makes a miss fail as well.
  */
 import { build, type Metafile } from "esbuild"
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -143,6 +149,43 @@ export const markdown = (results: ReadonlyArray<Measurement>): string => {
   return lines.join("\n")
 }
 
+/** A regression is a size more than this over the recorded figure. */
+const TOLERANCE = 2048
+
+export interface Budget {
+  /** The last recorded size of each tradekit page, in gzip bytes. */
+  readonly recorded: Readonly<Record<string, number>>
+  /** The sizes the issues ask for, in gzip bytes. */
+  readonly targets: Readonly<Record<string, number>>
+  readonly tolerance: number
+}
+
+export const readBudget = (): Budget => {
+  const json = JSON.parse(readFileSync(budgetFile, "utf8")) as Partial<Budget>
+  return { recorded: json.recorded ?? {}, targets: json.targets ?? {}, tolerance: json.tolerance ?? TOLERANCE }
+}
+
+/** Per page: over the recorded figure + tolerance (fails), and met or missed against its target (if it has one). */
+export const check = (measured: ReadonlyArray<Measurement>, budget: Budget) =>
+  measured.map((m) => {
+    const key = budgetKey(m)
+    const recorded = budget.recorded[key]
+    const target = budget.targets[key]
+    const delta = recorded === undefined ? undefined : m.gzip - recorded
+    const regressed = delta === undefined || delta > budget.tolerance
+    const missedTarget = target !== undefined && m.gzip > target
+    const vsRecorded =
+      delta === undefined ? "no recorded figure (run --write-budget)" : `recorded ${recorded} B (${delta >= 0 ? "+" : ""}${delta} B, limit +${budget.tolerance} B)`
+    const vsTarget = target === undefined ? "" : `; ${missedTarget ? "MISSED target" : "target met"}: ≤ ${kb(target)} (${kb(m.gzip)})`
+    const shrunk = delta !== undefined && delta < -budget.tolerance ? "; smaller than recorded by more than the limit: record it with --write-budget" : ""
+    return {
+      key,
+      fails: regressed,
+      missedTarget,
+      line: `${regressed ? "FAIL" : "ok  "} ${key}: ${m.gzip} B gzip, ${vsRecorded}${vsTarget}${shrunk}`,
+    }
+  })
+
 const main = async () => {
   const args = process.argv.slice(2)
   const results = await measureAll()
@@ -153,20 +196,17 @@ const main = async () => {
   }
   const tradekit = results.filter((m) => m.entry.startsWith("tradekit"))
   if (args.includes("--write-budget")) {
-    const budget = Object.fromEntries(tradekit.map((m) => [budgetKey(m), Math.ceil((m.gzip * 1.1) / 100) * 100]))
-    writeFileSync(budgetFile, `${JSON.stringify({ unit: "bytes, gzip level 9", budgets: budget }, null, 2)}\n`)
-    process.stdout.write(`budgets written to ${budgetFile}\n`)
+    const { targets } = readBudget()
+    const recorded = Object.fromEntries(tradekit.map((m) => [budgetKey(m), m.gzip]))
+    writeFileSync(budgetFile, `${JSON.stringify({ unit: "bytes, gzip level 9", tolerance: TOLERANCE, recorded, targets }, null, 2)}\n`)
+    process.stdout.write(`figures recorded in ${budgetFile}\n`)
   }
   if (args.includes("--check")) {
-    const { budgets } = JSON.parse(readFileSync(budgetFile, "utf8")) as { budgets: Record<string, number> }
-    const over = tradekit.filter((m) => budgets[budgetKey(m)] !== undefined && m.gzip > budgets[budgetKey(m)]!)
-    const missing = tradekit.filter((m) => budgets[budgetKey(m)] === undefined)
-    for (const m of tradekit) {
-      const budget = budgets[budgetKey(m)]
-      process.stdout.write(`${budget !== undefined && m.gzip > budget ? "OVER" : "ok  "} ${budgetKey(m)}: ${m.gzip} B gzip, budget ${budget ?? "none"}\n`)
-    }
-    if (over.length > 0 || missing.length > 0) {
-      process.stderr.write(`bundle budget exceeded (or missing) for: ${[...over, ...missing].map(budgetKey).join(", ")}\n`)
+    const verdicts = check(tradekit, readBudget())
+    for (const v of verdicts) process.stdout.write(`${v.line}\n`)
+    const failing = verdicts.filter((v) => v.fails || (args.includes("--enforce-targets") && v.missedTarget))
+    if (failing.length > 0) {
+      process.stderr.write(`bundle size check failed for: ${failing.map((v) => v.key).join(", ")}\n`)
       process.exit(1)
     }
   }

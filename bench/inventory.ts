@@ -2,8 +2,9 @@
  * What the benchmark trades: fresh Devnet Punks minted to the sellers, and signed listings of them posted to
  * the devnet's order book — so every round of every SDK buys, lists, bids and sells tokens of its own.
  */
-import { encodeFunctionData, parseEther, type Address, type Hex, type LocalAccount } from "viem"
-import { devnetERC721Abi } from "../devnet/artifacts/index.js"
+import { encodeFunctionData, erc20Abi, maxUint256, parseEther, parseUnits, zeroAddress, type Address, type Hex, type LocalAccount } from "viem"
+import { devnetERC721Abi, stableTokenAbi, wrappedNativeAbi } from "../devnet/artifacts/index.js"
+import { anvilAccounts } from "../devnet/chain/anvil.js"
 import { devnetPublicClient } from "../devnet/chain/deploy.js"
 import { buildOrder, OrderSide, signOrder } from "../devnet/chain/orders.js"
 import type { Devnet } from "../devnet/index.js"
@@ -31,12 +32,21 @@ export async function mintPunks(devnet: Devnet, owner: Address, count: number): 
   return Array.from({ length: count }, (_, i) => before + 1n + BigInt(i))
 }
 
-/** Lists each token of `seller` at `price` on the devnet's book (signed locally, posted to `/order/v4`). */
-export async function listPunks(devnet: Devnet, seller: LocalAccount, tokenIds: ReadonlyArray<bigint>, price = parseEther("0.001")): Promise<Hex[]> {
+/**
+ * Lists each token of `seller` at `price` on the devnet's book (signed locally, posted to `/order/v4`), in
+ * `currency` (native by default; an ERC-20 such as the devnet's USDC makes the buyer approve it first).
+ */
+export async function listPunks(
+  devnet: Devnet,
+  seller: LocalAccount,
+  tokenIds: ReadonlyArray<bigint>,
+  price = parseEther("0.001"),
+  currency: Address = zeroAddress,
+): Promise<Hex[]> {
   const { punks, exchange } = devnet.contracts.origin
   const ids: Hex[] = []
   for (const tokenId of tokenIds) {
-    const order = buildOrder({ side: OrderSide.Listing, maker: seller.address, collection: punks, tokenId, price })
+    const order = buildOrder({ side: OrderSide.Listing, maker: seller.address, collection: punks, tokenId, price, currency })
     const signature = await signOrder(seller, devnet.originChainId, exchange, order)
     const response = await fetch(`${devnet.apiUrl}/order/v4?signature=${signature}`, {
       method: "POST",
@@ -48,4 +58,39 @@ export async function listPunks(devnet: Devnet, seller: LocalAccount, tokenIds: 
     ids.push(body.results[0].orderId)
   }
   return ids
+}
+
+/**
+ * Sets `owner`'s allowance of `currency` for the Exchange back to zero (sent from the account itself, not
+ * through the bench's counting wallet), so the next purchase in it starts with an approval transaction.
+ */
+export async function revokeExchangeAllowance(devnet: Devnet, owner: LocalAccount, currency: Address): Promise<void> {
+  await sendBatch(devnet.rpcUrls[devnet.originChainId]!, devnet.originChainId, [
+    { account: owner, to: currency, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [devnet.contracts.origin.exchange, 0n] }) },
+  ])
+  await devnet.sync()
+}
+
+/**
+ * Makes two spare funded test-mnemonic accounts (indexes 6 and 7, no devnet role) a seller and a taker like
+ * users 1 and 3: the seller has the Exchange approved for the punks; the taker holds 20 WETH (approved) and
+ * 10 000 USDC (not approved). So each variant of the bench acts with wallets of its own.
+ */
+export async function extraTraders(devnet: Devnet): Promise<{ readonly seller: LocalAccount; readonly taker: LocalAccount }> {
+  const accounts = anvilAccounts(8)
+  const seller = accounts[6]! as LocalAccount
+  const taker = accounts[7]! as LocalAccount
+  const { punks, weth, usdc, exchange } = devnet.contracts.origin
+  await sendBatch(devnet.rpcUrls[devnet.originChainId]!, devnet.originChainId, [
+    { account: seller, to: punks, data: encodeFunctionData({ abi: devnetERC721Abi, functionName: "setApprovalForAll", args: [exchange, true] }) },
+    { account: taker, to: weth, data: encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" }), value: parseEther("20") },
+    { account: taker, to: weth, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, maxUint256] }) },
+    {
+      account: devnet.accounts.deployer.account,
+      to: usdc,
+      data: encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [taker.address, parseUnits("10000", 6)] }),
+    },
+  ])
+  await devnet.sync()
+  return { seller, taker }
 }

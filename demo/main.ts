@@ -4,10 +4,10 @@
  * (URLs and accounts printed) and the playground is served, until Ctrl-C; with `--exit` it stops and exits 0
  * (CI, tests).
  */
-import { createWalletClient, encodeFunctionData, http, parseEther, type Hex, type WalletClient } from "viem"
+import { createWalletClient, custom, encodeFunctionData, http, parseEther, type Hex, type WalletClient } from "viem"
 import { devnetERC721Abi } from "../devnet/artifacts/index.js"
 import { describeDevnet } from "../devnet/describe.js"
-import { startDevnet, type Devnet, type DevnetAccount } from "../devnet/index.js"
+import { devnetBatchingProvider, startDevnet, type Devnet, type DevnetAccount } from "../devnet/index.js"
 import { servePlayground } from "../playground/serve.js"
 import { createClient } from "../src/client.js"
 import type { Step } from "../src/schema/Step.js"
@@ -15,6 +15,9 @@ import type { Step } from "../src/schema/Step.js"
 const exitWhenDone = process.argv.includes("--exit")
 const out = (line: string) => process.stdout.write(`${line}\n`)
 const short = (hash: string) => `${hash.slice(0, 10)}…`
+
+/** The wallet methods that ask the user to confirm something. */
+const PROMPTS = new Set(["wallet_sendCalls", "eth_sendTransaction", "personal_sign", "eth_signTypedData_v4"])
 
 /** Prints one line whenever a step item appears or changes status (or gets a tx hash / an error). */
 function progressPrinter(label: string) {
@@ -41,6 +44,16 @@ async function main(): Promise<Devnet> {
   const users = devnet.accounts.users
   const wallet = (u: DevnetAccount): WalletClient =>
     createWalletClient({ account: u.account, chain: devnet.chains[0]!.viemChain!, transport: http(devnet.rpcUrls[devnet.originChainId]) })
+  /** `u` with a smart wallet that batches calls (EIP-5792 over EIP-7702), counting what it asks the user to confirm. */
+  const batchingWallet = (u: DevnetAccount) => {
+    const provider = devnetBatchingProvider(devnet, u)
+    const prompts: Array<string> = []
+    const request = (args: { readonly method: string; readonly params?: unknown }) => {
+      if (PROMPTS.has(args.method)) prompts.push(args.method)
+      return provider.request(args)
+    }
+    return { prompts, client: createWalletClient({ account: provider.address, chain: devnet.chains[0]!.viemChain!, transport: custom({ request }) }) }
+  }
   const punk = (id: number) => `${punks}:${id}`
   const asks = async (query: string): Promise<Hex[]> =>
     ((await (await fetch(`${devnet.apiUrl}/orders/asks/v5?${query}`)).json()) as { orders: { id: Hex }[] }).orders.map((o) => o.id)
@@ -48,7 +61,12 @@ async function main(): Promise<Devnet> {
 
   const actions: Array<[string, () => Promise<unknown>]> = [
     ["buy Devnet Punk #1 with ETH (user 3)", () => client.actions.buyToken({ items: [{ token: punk(1) }], wallet: wallet(u3), onProgress: progressPrinter("buy") })],
-    ["buy Devnet Punk #5 with USDC, approving USDC (user 3)", () => client.actions.buyToken({ items: [{ token: punk(5) }], options: { currency: usdc }, wallet: wallet(u3), onProgress: progressPrinter("buy") })],
+    ["buy Devnet Punk #5 with USDC, approving USDC, in ONE wallet confirmation (user 3, a batching wallet)", async () => {
+      const { client: batching, prompts } = batchingWallet(u3)
+      await client.actions.buyToken({ items: [{ token: punk(5) }], options: { currency: usdc }, wallet: batching, onProgress: progressPrinter("buy") })
+      out(`    wallet confirmations: ${prompts.length} (${prompts.join(", ")}); reservoir-sdk asks 2`)
+      if (prompts.length !== 1) throw new Error(`the USDC buy took ${prompts.length} wallet confirmations, not 1`)
+    }],
     ["sweep Devnet Punks #2, #3, #4 (user 4)", () => client.actions.buyToken({ items: [2, 3, 4].map((id) => ({ token: punk(id) })), wallet: wallet(u4), onProgress: progressPrinter("sweep") })],
     ["accept the token bid on #7 (user 2)", () => client.actions.acceptOffer({ items: [{ token: punk(7) }], wallet: wallet(u2), onProgress: progressPrinter("sell") })],
     ["list #13 for 0.5 ETH, approving the collection (user 3)", () => client.actions.listToken({ listings: [{ token: punk(13), weiPrice: parseEther("0.5").toString() }], wallet: wallet(u3), onProgress: progressPrinter("list") })],

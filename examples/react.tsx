@@ -8,10 +8,10 @@ export const BuyButton = ({ token, onBought }: { readonly token: string; readonl
   const { mutate, isPending, progress, error, abort } = useBuyToken({ onSuccess: onBought })
   return (
     <div>
-      <button disabled={isPending} onClick={() => mutate({ items: [{ token, quantity: 1 }] })}>
+      <button type="button" disabled={isPending} onClick={() => mutate({ items: [{ token, quantity: 1 }] })}>
         Buy
       </button>
-      {isPending && <button onClick={() => abort()}>Stop</button>}
+      {isPending && <button type="button" onClick={() => abort()}>Stop</button>}
       <ol>
         {progress?.steps.map((step) => (
           <li key={step.id}>

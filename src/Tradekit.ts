@@ -12,13 +12,13 @@ import { SendLocks } from "./services/SendLocks.js"
 /** The options of a tradekit client: reservoir-sdk 2.0.x's, plus the plugins every action of the client runs. */
 export interface TradekitOptions extends ClientOptions {
   /** Added to the built-in plugins; one with a built-in's name replaces it. */
-  readonly plugins?: ReadonlyArray<Plugin>
+  readonly plugins?: ReadonlyArray<Plugin> | undefined
   /**
    * Builds the sockets of chains with a `websocketUrl` (status pushed instead of waiting for the next poll).
    * The global `WebSocket` when absent; on Node 20, which has none, pass one from the `ws` package:
    * `(url, protocols) => new WebSocket(url, protocols)`. Without either, status is polled only.
    */
-  readonly webSocketConstructor?: (url: string, protocols?: string | Array<string>) => globalThis.WebSocket
+  readonly webSocketConstructor?: ((url: string, protocols?: string | Array<string>) => globalThis.WebSocket) | undefined
 }
 
 /**

@@ -3,6 +3,7 @@ import { createClientWithLayer } from "./client/createClientWithLayer.js"
 import type { ReservoirClient, ReservoirClientOptions } from "./client/ReservoirClient.js"
 
 export type * from "./client/ReservoirClient.js"
+export type * from "./client/FacadeActionName.js"
 
 /**
  * The Promise facade, a drop-in for reservoir-sdk 2.0.x's `createClient`: the same options, the same

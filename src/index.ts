@@ -9,7 +9,8 @@
 export * from "./chains/index.js"
 export * from "./errors/index.js"
 export * from "./schema/index.js"
-export { ApiClient, type ApiClientService, type ApiRequest, type ApiResponse } from "./services/ApiClient.js"
+export { ApiClient, type ApiClientService } from "./services/ApiClient.js"
+export type { ApiRequest, ApiResponse, ChainApi } from "./services/ChainApi.js"
 export {
   ClientConfig,
   chainFor,
@@ -23,6 +24,7 @@ export {
 export {
   Wallet,
   type GasEstimate,
+  type CallsStatus,
   type NonceLookup,
   type ReceiptOutcome,
   type SentTransaction,

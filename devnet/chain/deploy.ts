@@ -153,6 +153,7 @@ async function deployAll(
   receipts.forEach((r, i) => {
     if (r.status !== "success") throw new Error(`deploy #${i} on chain ${endpoint.chainId} reverted (tx ${r.transactionHash})`)
   })
+  // biome-ignore lint/complexity/useMathMinMax: block numbers are bigints, which Math.max does not take
   const deployBlock = receipts.reduce((max, r) => (r.blockNumber > max ? r.blockNumber : max), 0n)
   return { addresses, deployBlock }
 }

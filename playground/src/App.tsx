@@ -8,7 +8,7 @@ import { EventLog, useRecordEvents } from "./components/EventLog.js"
 import { HttpLog } from "./components/HttpLog.js"
 import { WalletPanel } from "./components/WalletPanel.js"
 import type { PlaygroundChain, PlaygroundConfig } from "./config.js"
-import { localWallet, viemChainOf } from "./devnetWallet.js"
+import { batchExecutorsOf, batchingWallet, localWallet, viemChainOf } from "./devnetWallet.js"
 import { useInjectedWallets } from "./eip6963.js"
 import { httpLog } from "./httpLog.js"
 import { connectInjected, injectedClient } from "./injectedWallet.js"
@@ -158,6 +158,8 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
     return resuming?.address ?? new URLSearchParams(window.location.search).get("account") ?? config.accounts[0]?.address ?? ""
   })
   const [injected, setInjected] = useState<InjectedConnection | undefined>(undefined)
+  const executors = useMemo(() => batchExecutorsOf(config.contracts), [config.contracts])
+  const [oneConfirmation, setOneConfirmation] = useState(() => new URLSearchParams(window.location.search).get("batch") === "1")
   const [showSettings, setShowSettings] = useState(false)
   const [refreshVersion, setRefreshVersion] = useState(0)
   const injectedWallets = useInjectedWallets()
@@ -205,8 +207,15 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
   const account = config.accounts.find((a) => a.address.toLowerCase() === accountKey.toLowerCase())
   const connectedClient = injected?.status === "connected" ? injected.client : undefined
   const wallet = useMemo(
-    () => (injected !== undefined ? connectedClient : account ? localWallet(account, chains, chainId) : undefined),
-    [injected, connectedClient, account, chains, chainId],
+    () =>
+      injected !== undefined
+        ? connectedClient
+        : account === undefined
+          ? undefined
+          : oneConfirmation && executors.has(chainId)
+            ? batchingWallet(account, chains, chainId, executors)
+            : localWallet(account, chains, chainId),
+    [injected, connectedClient, account, chains, chainId, oneConfirmation, executors],
   )
   const address = wallet?.account?.address
 
@@ -240,8 +249,11 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
       injected,
       connectInjected: connectWallet,
       connectDevnet,
+      oneConfirmation,
+      canBatch: executors.size > 0,
+      setOneConfirmation,
     }),
-    [config, chains, chainId, injected, account, address, wallet, onActionSettled, injectedWallets, connectWallet, connectDevnet],
+    [config, chains, chainId, injected, account, address, wallet, onActionSettled, injectedWallets, connectWallet, connectDevnet, oneConfirmation, executors],
   )
 
   return (

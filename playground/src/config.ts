@@ -9,7 +9,7 @@ export interface PlaygroundChain {
   readonly rpcUrl: string
   readonly active: boolean
   readonly checkPollingInterval: number
-  readonly explorerUrl?: string
+  readonly explorerUrl?: string | undefined
   readonly paymentTokens: ReadonlyArray<{ chainId: number; address: Address; symbol: string; name: string; decimals: number }>
 }
 

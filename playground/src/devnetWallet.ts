@@ -1,6 +1,7 @@
 import { createWalletClient, custom, defineChain, type Chain, type EIP1193Provider, type WalletClient } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
-import type { PlaygroundAccount, PlaygroundChain } from "./config.js"
+import { createBatchingProvider } from "../../devnet/wallet/batchingProvider.js"
+import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig } from "./config.js"
 
 /** The viem chain of a playground chain: viem's presets do not know the devnet's RPC ports. */
 export const viemChainOf = (chain: PlaygroundChain): Chain =>
@@ -48,5 +49,42 @@ export const localWallet = (account: PlaygroundAccount, chains: ReadonlyArray<Pl
     account: privateKeyToAccount(account.privateKey),
     chain: viemChainOf(chain),
     transport: custom({ request } as EIP1193Provider),
+  })
+}
+
+/**
+ * The BatchExecutor of each devnet chain (the EIP-7702 delegate of the batching wallet), read from the contracts
+ * the devnet describes; empty when the page does not know them (a static build, another API).
+ */
+export const batchExecutorsOf = (contracts: PlaygroundConfig["contracts"]): ReadonlyMap<number, `0x${string}`> => {
+  const executors = new Map<number, `0x${string}`>()
+  for (const deployed of Object.values(contracts ?? {})) {
+    const { chainId, batchExecutor } = deployed as { readonly chainId?: unknown; readonly batchExecutor?: unknown }
+    if (typeof chainId === "number" && typeof batchExecutor === "string") executors.set(chainId, batchExecutor as `0x${string}`)
+  }
+  return executors
+}
+
+/**
+ * The devnet account as a smart wallet that batches (EIP-5792 over EIP-7702): with it, tradekit sends an approval
+ * and the sale as one `wallet_sendCalls`, so a USDC buy needing approval takes one confirmation. Only the chains
+ * with a known BatchExecutor are reachable.
+ */
+export const batchingWallet = (
+  account: PlaygroundAccount,
+  chains: ReadonlyArray<PlaygroundChain>,
+  startChainId: number,
+  executors: ReadonlyMap<number, `0x${string}`>,
+): WalletClient => {
+  const reachable = chains.filter((c) => executors.has(c.id))
+  const ordered = [...reachable.filter((c) => c.id === startChainId), ...reachable.filter((c) => c.id !== startChainId)]
+  const provider = createBatchingProvider({
+    account: account.privateKey,
+    chains: ordered.map((c) => ({ chainId: c.id, rpcUrl: c.rpcUrl, batchExecutor: executors.get(c.id)! })),
+  })
+  return createWalletClient({
+    account: provider.address,
+    chain: viemChainOf(ordered[0] ?? chains[0]!),
+    transport: custom(provider),
   })
 }

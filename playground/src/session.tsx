@@ -28,6 +28,11 @@ export interface Session {
   readonly connectInjected: (uuid: string) => void
   /** Acts with the devnet wallet again (the account picked in the top bar). */
   readonly connectDevnet: () => void
+  /** Whether the devnet wallet batches calls (EIP-5792), so an approval and the sale take one confirmation. */
+  readonly oneConfirmation: boolean
+  /** Whether the devnet can batch: it described its BatchExecutors. */
+  readonly canBatch: boolean
+  readonly setOneConfirmation: (enabled: boolean) => void
 }
 
 export const SessionContext = createContext<Session | undefined>(undefined)

@@ -8,22 +8,22 @@ import {
 } from "../errors/index.js"
 import type { ApiClient } from "../services/ApiClient.js"
 import { chainFor, ClientConfig } from "../services/ClientConfig.js"
-import { Wallet } from "../services/Wallet.js"
+import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
-import { performAction } from "./internal/performAction.js"
+import { runAction } from "./internal/runAction.js"
 
 /**
  * One bid: what it is on (`token`, `collection`, `tokenSetId`, or `attributeKey` with `attributeValue`),
  * `weiPrice`, and any field of `/execute/bid/v5`'s params (`orderbook`, `currency`, `marketplaceFees`, ...).
  */
 export type Bid = ApiObject & {
-  readonly token?: string
-  readonly collection?: string
-  readonly tokenSetId?: string
-  readonly attributeKey?: string
-  readonly attributeValue?: string
-  readonly weiPrice?: string
-  readonly orderbook?: string
+  readonly token?: string | undefined
+  readonly collection?: string | undefined
+  readonly tokenSetId?: string | undefined
+  readonly attributeKey?: string | undefined
+  readonly attributeValue?: string | undefined
+  readonly weiPrice?: string | undefined
+  readonly orderbook?: string | undefined
 }
 
 /** The parameters of {@link bid}. */
@@ -57,7 +57,7 @@ export const bid: (parameters: BidParameters) => Effect.Effect<BidReturnType, Bi
     const invalid = parameters.bids.find((candidate) => !hasTarget(candidate))
     if (invalid !== undefined) return yield* new BidDataMissingError({ bid: invalid })
     const maker = yield* walletAddress
-    yield* performAction(parameters, {
+    yield* runAction(parameters, {
       action: "bid",
       path: "/execute/bid/v5",
       chain,

@@ -5,23 +5,22 @@ import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClient } from "../services/ApiClient.js"
 import { chainFor, ClientConfig } from "../services/ClientConfig.js"
-import { Wallet } from "../services/Wallet.js"
+import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
-import { performAction } from "./internal/performAction.js"
-import { withOptions } from "./internal/withOptions.js"
+import { runAction } from "./internal/runAction.js"
 
 /** The parameters of {@link buy}. */
 export interface BuyParameters extends CommonActionParameters {
   /** What to buy: `{ token: "contract:tokenId" }`, `{ orderId }`, `{ rawOrder }`, with `quantity`, ... */
   readonly items: ReadonlyArray<ApiObject>
   /** The most the caller will pay, per currency: the price check fails the buy when the quote is higher. */
-  readonly expectedPrice?: ExpectedPrices
+  readonly expectedPrice?: ExpectedPrices | undefined
   /** Any other field of `/execute/buy/v7` (e.g. `currency`, `feesOnTop`, `partial`). */
-  readonly options?: ApiObject
+  readonly options?: ApiObject | undefined
   /** Only fetch the steps and path, without executing them. */
-  readonly precheck?: boolean
+  readonly precheck?: boolean | undefined
   /** A gas limit for every transaction. */
-  readonly gas?: bigint | string
+  readonly gas?: bigint | string | undefined
 }
 
 /** What {@link buy} resolves to: the API's whole answer for a precheck, else `true`. */
@@ -42,22 +41,20 @@ export const buy: (parameters: BuyParameters) => Effect.Effect<BuyReturnType, Bu
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
     const taker = yield* walletAddress
-    return yield* performAction(parameters, {
+    return yield* runAction(parameters, {
       action: "buy",
       path: "/execute/buy/v7",
       chain,
       precheck: parameters.precheck === true,
       expectedPrice: parameters.expectedPrice,
       gas: parameters.gas,
-      body: withOptions(
-        {
-          items: parameters.items,
-          taker,
-          source: config.settings.source || undefined,
-          normalizeRoyalties: config.settings.normalizeRoyalties,
-          referrer: config.settings.bountyReferrer,
-        },
-        parameters.options,
-      ),
+      body: {
+        items: parameters.items,
+        taker,
+        source: config.settings.source || undefined,
+        normalizeRoyalties: config.settings.normalizeRoyalties,
+        referrer: config.settings.bountyReferrer,
+      },
+      options: parameters.options,
     })
   })

@@ -5,16 +5,15 @@ import type { ExecutionError, MissingChainConfigurationError, PluginRejectedErro
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClient } from "../services/ApiClient.js"
 import { chainFor, ClientConfig } from "../services/ClientConfig.js"
-import { Wallet } from "../services/Wallet.js"
+import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
-import { performAction } from "./internal/performAction.js"
-import { withOptions } from "./internal/withOptions.js"
+import { runAction } from "./internal/runAction.js"
 
 /** A transaction to run on the destination chain, already encoded. */
 export interface CallTransaction {
   readonly to: Address
-  readonly data?: Hex
-  readonly value?: bigint | string
+  readonly data?: Hex | undefined
+  readonly value?: bigint | string | undefined
 }
 
 /** A transaction to run on the destination chain, as a viem contract call; encoded into `{ to, data, value }`. */
@@ -22,8 +21,8 @@ export interface CallContractRequest {
   readonly address: Address
   readonly abi: Abi | ReadonlyArray<unknown>
   readonly functionName: string
-  readonly args?: ReadonlyArray<unknown>
-  readonly value?: bigint | string
+  readonly args?: ReadonlyArray<unknown> | undefined
+  readonly value?: bigint | string | undefined
 }
 
 /** The parameters of {@link call}. */
@@ -32,9 +31,9 @@ export interface CallParameters extends CommonActionParameters {
   /** The chain the transactions run on; its API handles the request. */
   readonly toChainId: number
   /** Any other field of `/execute/call/v1`. */
-  readonly options?: ApiObject
+  readonly options?: ApiObject | undefined
   /** Only fetch the steps and fees, without executing them. */
-  readonly precheck?: boolean
+  readonly precheck?: boolean | undefined
 }
 
 /** What {@link call} resolves to: the API's whole answer (with its `fees`) for a precheck, else `true`. */
@@ -69,11 +68,12 @@ export const call: (parameters: CallParameters) => Effect.Effect<CallReturnType,
     const origin = yield* chainFor(config, parameters.chainId)
     const destination = yield* chainFor(config, parameters.toChainId)
     const user = yield* walletAddress
-    return yield* performAction(parameters, {
+    return yield* runAction(parameters, {
       action: "call",
       path: "/execute/call/v1",
       chain: destination,
       precheck: parameters.precheck === true,
-      body: withOptions({ user, txs: parameters.txs.map(encodeCallTransaction), originChainId: origin.id }, parameters.options),
+      body: { user, txs: parameters.txs.map(encodeCallTransaction), originChainId: origin.id },
+      options: parameters.options,
     })
   })

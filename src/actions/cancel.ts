@@ -9,17 +9,16 @@ import type { ApiClient } from "../services/ApiClient.js"
 import { chainFor, ClientConfig } from "../services/ClientConfig.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
-import { performAction } from "./internal/performAction.js"
-import { withOptions } from "./internal/withOptions.js"
+import { runAction } from "./internal/runAction.js"
 
 /** The parameters of {@link cancel}. */
 export interface CancelParameters extends CommonActionParameters {
   /** The ids of the listings or offers to cancel; at least one. */
   readonly orderIds: ReadonlyArray<string>
   /** Any other field of `/execute/cancel/v3` (e.g. `orderKind`, `token`, `maker`). */
-  readonly options?: ApiObject
+  readonly options?: ApiObject | undefined
   /** A gas limit for every transaction. */
-  readonly gas?: bigint | string
+  readonly gas?: bigint | string | undefined
 }
 
 /** What {@link cancel} resolves to: cancels always execute. */
@@ -40,13 +39,14 @@ export const cancel: (parameters: CancelParameters) => Effect.Effect<CancelRetur
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
     if (parameters.orderIds.length === 0) return yield* new NoOrderIdsError()
-    yield* performAction(parameters, {
+    yield* runAction(parameters, {
       action: "cancel",
       path: "/execute/cancel/v3",
       chain,
       precheck: false,
       gas: parameters.gas,
-      body: withOptions({ orderIds: parameters.orderIds }, parameters.options),
+      body: { orderIds: parameters.orderIds },
+      options: parameters.options,
     })
     return true as const
   })

@@ -4,21 +4,25 @@ import type { ExecutionError, MissingChainConfigurationError, PluginRejectedErro
 import type { Step } from "../schema/Step.js"
 import type { ApiClient } from "../services/ApiClient.js"
 import { chainFor, ClientConfig } from "../services/ClientConfig.js"
-import { Wallet } from "../services/Wallet.js"
+import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
-import { performAction } from "./internal/performAction.js"
+import { runAction } from "./internal/runAction.js"
 
 /**
  * One listing: `token`, `weiPrice`, and any field of `/execute/list/v5`'s params (`orderbook`, `orderKind`,
  * `currency`, `expirationTime`, `quantity`, `fees` or `marketplaceFees`, `automatedRoyalties`, ...).
  */
-export type Listing = ApiObject & { readonly token?: string; readonly weiPrice?: string; readonly orderbook?: string }
+export type Listing = ApiObject & {
+  readonly token?: string | undefined
+  readonly weiPrice?: string | undefined
+  readonly orderbook?: string | undefined
+}
 
 /** The parameters of {@link list}. */
 export interface ListParameters extends CommonActionParameters {
   readonly listings: ReadonlyArray<Listing>
   /** Only fetch the steps, without executing them. */
-  readonly precheck?: boolean
+  readonly precheck?: boolean | undefined
 }
 
 /** What {@link list} resolves to: the steps for a precheck, else `true`. */
@@ -39,7 +43,7 @@ export const list: (parameters: ListParameters) => Effect.Effect<ListReturnType,
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
     const maker = yield* walletAddress
-    const result = yield* performAction(parameters, {
+    const result = yield* runAction(parameters, {
       action: "list",
       path: "/execute/list/v5",
       chain,

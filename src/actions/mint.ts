@@ -5,23 +5,22 @@ import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClient } from "../services/ApiClient.js"
 import { chainFor, ClientConfig } from "../services/ClientConfig.js"
-import { Wallet } from "../services/Wallet.js"
+import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
-import { performAction } from "./internal/performAction.js"
-import { withOptions } from "./internal/withOptions.js"
+import { runAction } from "./internal/runAction.js"
 
 /** The parameters of {@link mint}. */
 export interface MintParameters extends CommonActionParameters {
   /** What to mint: `{ collection, quantity? }` or `{ token: "contract:tokenId", quantity? }`. */
   readonly items: ReadonlyArray<ApiObject>
   /** The most the caller will pay, per currency: the price check fails the mint when the quote is higher. */
-  readonly expectedPrice?: ExpectedPrices
+  readonly expectedPrice?: ExpectedPrices | undefined
   /** Any other field of `/execute/mint/v1` (e.g. `currency`, `referrer`). */
-  readonly options?: ApiObject
+  readonly options?: ApiObject | undefined
   /** Only fetch the steps and path, without executing them. */
-  readonly precheck?: boolean
+  readonly precheck?: boolean | undefined
   /** A gas limit for every transaction. */
-  readonly gas?: bigint | string
+  readonly gas?: bigint | string | undefined
 }
 
 /** What {@link mint} resolves to: the API's whole answer for a precheck, else `true`. */
@@ -42,21 +41,19 @@ export const mint: (parameters: MintParameters) => Effect.Effect<MintReturnType,
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
     const taker = yield* walletAddress
-    return yield* performAction(parameters, {
+    return yield* runAction(parameters, {
       action: "mint",
       path: "/execute/mint/v1",
       chain,
       precheck: parameters.precheck === true,
       expectedPrice: parameters.expectedPrice,
       gas: parameters.gas,
-      body: withOptions(
-        {
-          items: parameters.items,
-          taker,
-          source: config.settings.source || undefined,
-          referrer: config.settings.bountyReferrer,
-        },
-        parameters.options,
-      ),
+      body: {
+        items: parameters.items,
+        taker,
+        source: config.settings.source || undefined,
+        referrer: config.settings.bountyReferrer,
+      },
+      options: parameters.options,
     })
   })

@@ -5,23 +5,22 @@ import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClient } from "../services/ApiClient.js"
 import { chainFor, ClientConfig } from "../services/ClientConfig.js"
-import { Wallet } from "../services/Wallet.js"
+import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
-import { performAction } from "./internal/performAction.js"
-import { withOptions } from "./internal/withOptions.js"
+import { runAction } from "./internal/runAction.js"
 
 /** The parameters of {@link sell}. */
 export interface SellParameters extends CommonActionParameters {
   /** The tokens to sell: `{ token: "contract:tokenId", quantity?, orderId? }` (the offer to accept). */
   readonly items: ReadonlyArray<ApiObject>
   /** The least the caller will receive, per currency: the price check fails the sale when the offer is lower. */
-  readonly expectedPrice?: ExpectedPrices
+  readonly expectedPrice?: ExpectedPrices | undefined
   /** Any other field of `/execute/sell/v7` (e.g. `feesOnTop`, `partial`). */
-  readonly options?: ApiObject
+  readonly options?: ApiObject | undefined
   /** Only fetch the steps and path, without executing them. */
-  readonly precheck?: boolean
+  readonly precheck?: boolean | undefined
   /** A gas limit for every transaction. */
-  readonly gas?: bigint | string
+  readonly gas?: bigint | string | undefined
 }
 
 /** What {@link sell} resolves to: the API's whole answer for a precheck, else `true`. */
@@ -42,21 +41,19 @@ export const sell: (parameters: SellParameters) => Effect.Effect<SellReturnType,
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
     const taker = yield* walletAddress
-    return yield* performAction(parameters, {
+    return yield* runAction(parameters, {
       action: "sell",
       path: "/execute/sell/v7",
       chain,
       precheck: parameters.precheck === true,
       expectedPrice: parameters.expectedPrice,
       gas: parameters.gas,
-      body: withOptions(
-        {
-          items: parameters.items,
-          taker,
-          source: config.settings.source || undefined,
-          normalizeRoyalties: config.settings.normalizeRoyalties,
-        },
-        parameters.options,
-      ),
+      body: {
+        items: parameters.items,
+        taker,
+        source: config.settings.source || undefined,
+        normalizeRoyalties: config.settings.normalizeRoyalties,
+      },
+      options: parameters.options,
     })
   })

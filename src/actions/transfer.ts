@@ -5,9 +5,9 @@ import type { ExecutionError, MissingChainConfigurationError, PluginRejectedErro
 import type { Step } from "../schema/Step.js"
 import type { ApiClient } from "../services/ApiClient.js"
 import { chainFor, ClientConfig } from "../services/ClientConfig.js"
-import { Wallet } from "../services/Wallet.js"
+import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
-import { performAction } from "./internal/performAction.js"
+import { runAction } from "./internal/runAction.js"
 
 /** The parameters of {@link transfer}. */
 export interface TransferParameters extends CommonActionParameters {
@@ -16,7 +16,7 @@ export interface TransferParameters extends CommonActionParameters {
   /** What to send: `{ token: "contract:tokenId", quantity? }`. */
   readonly items: ReadonlyArray<ApiObject>
   /** Only fetch the steps, without executing them. */
-  readonly precheck?: boolean
+  readonly precheck?: boolean | undefined
 }
 
 /** What {@link transfer} resolves to: the steps for a precheck, else `true`. */
@@ -38,7 +38,7 @@ export const transfer: (
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
     const from = yield* walletAddress
-    const result = yield* performAction(parameters, {
+    const result = yield* runAction(parameters, {
       action: "transfer",
       path: "/execute/transfer/v1",
       chain,

@@ -19,15 +19,15 @@ export interface ChainConfig {
   readonly name: string
   /** The aggregator API for this chain; a trailing slash is removed when it is used. */
   readonly baseApiUrl: string
-  readonly active?: boolean
-  readonly paymentTokens?: ReadonlyArray<PaymentToken>
-  readonly websocketUrl?: string
+  readonly active?: boolean | undefined
+  readonly paymentTokens?: ReadonlyArray<PaymentToken> | undefined
+  readonly websocketUrl?: string | undefined
   /** Milliseconds between two status polls of a transaction on this chain. */
-  readonly checkPollingInterval?: number
+  readonly checkPollingInterval?: number | undefined
   /** Fees applied to listings and bids on the default order book, as `"0xRecipient:bps"`. */
-  readonly marketplaceFees?: ReadonlyArray<string>
+  readonly marketplaceFees?: ReadonlyArray<string> | undefined
   /** The viem definition of the chain; built from `id` and `name` when absent. */
-  readonly viemChain?: Chain
+  readonly viemChain?: Chain | undefined
 }
 
 /** A preset for a chain the hosted API supports: a complete ChainConfig with its viem definition. */

@@ -1,17 +1,22 @@
-import type { Address, WalletClient } from "viem"
-import type { CallContractRequest, CallTransaction } from "../actions/call.js"
-import type { ApiObject } from "../actions/internal/ActionOptions.js"
-import type { Bid } from "../actions/bid.js"
-import type { Listing } from "../actions/list.js"
+import type { WalletClient } from "viem"
+import type { BidParameters } from "../actions/bid.js"
+import type { BuyParameters } from "../actions/buy.js"
+import type { CallParameters } from "../actions/call.js"
+import type { CancelParameters } from "../actions/cancel.js"
+import type { CommonActionParameters } from "../actions/internal/ActionOptions.js"
+import type { ListParameters } from "../actions/list.js"
+import type { MintParameters } from "../actions/mint.js"
+import type { SellParameters } from "../actions/sell.js"
+import type { TransferParameters } from "../actions/transfer.js"
 import type { ChainConfig } from "../chains/ChainConfig.js"
+import type { ResumeOptions } from "../pipeline/executeSteps.js"
 import type { ReservoirEventListener } from "../plugins/events.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
-import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
-import type { Plugin } from "../plugins/Plugin.js"
 import type { ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import type { Step } from "../schema/Step.js"
 import type { ReservoirWallet } from "../services/reservoirWallet.js"
 import type { TradekitOptions } from "../Tradekit.js"
+import type { FacadeActions } from "./FacadeActionName.js"
 
 /** The options of `createClient`, as reservoir-sdk 2.0.x takes them (plus `plugins`, `httpTimeout`). */
 export interface ReservoirClientOptions extends TradekitOptions {
@@ -21,21 +26,26 @@ export interface ReservoirClientOptions extends TradekitOptions {
 /** A wallet as reservoir-sdk 2.0.x takes it: a viem WalletClient with an account, or its ReservoirWallet adapter shape. */
 export type ReservoirClientWallet = WalletClient | ReservoirWallet
 
-/** What every facade action takes. */
-export interface FacadeParameters {
+/**
+ * What every facade action takes besides its action's own parameters: the wallet, and the facade's own way
+ * of taking the chain, the plugins, cancellation and progress.
+ */
+export interface FacadeParameters extends Pick<CommonActionParameters, "chainId" | "plugins"> {
   readonly wallet: ReservoirClientWallet
-  /** The chain to trade on; the active chain when absent. */
-  readonly chainId?: number
   /** Aborting it interrupts the action: every poll and request stops, and the promise rejects with its reason. */
-  readonly signal?: AbortSignal
-  /** Plugins for this call: each replaces the client's plugin of the same name, or is added. */
-  readonly plugins?: ReadonlyArray<Plugin>
+  readonly signal?: AbortSignal | undefined
   /**
    * Called with every progress snapshot of the execution, as it is (immutable, never changed afterwards):
    * status, steps, path, fees, request id, the current step and its items, every tx hash so far.
    */
-  readonly onSnapshot?: (snapshot: ExecutionSnapshot) => unknown
+  readonly onSnapshot?: ((snapshot: ExecutionSnapshot) => unknown) | undefined
 }
+
+/**
+ * An action's own parameters, as the facade passes them on: all but the chain, plugins and progress callback
+ * every action takes (the facade takes those as {@link FacadeParameters} says, with its own `onProgress`).
+ */
+export type OwnParameters<P extends CommonActionParameters> = Omit<P, keyof CommonActionParameters>
 
 /**
  * A progress callback with the steps, the path and, during an execution, the response's fees (`{}` when it
@@ -44,63 +54,61 @@ export interface FacadeParameters {
  */
 export type StepsAndPathCallback = (steps: Array<Step>, path: Array<PathEntry> | null | undefined, fees?: Fees) => unknown
 
-/** The parameters of `actions.buyToken`, `actions.acceptOffer` and `actions.mintToken`. */
-export interface TakeParameters extends FacadeParameters {
-  readonly items: ReadonlyArray<ApiObject>
-  readonly expectedPrice?: ExpectedPrices
-  readonly options?: ApiObject
-  readonly precheck?: boolean
-  /** A gas limit for every transaction. */
-  readonly gas?: string
-  readonly onProgress?: StepsAndPathCallback
+/** A progress callback with a fresh copy of the steps, as reservoir-sdk 2.0.x calls it. */
+export type StepsCallback = (steps: Array<Step>) => unknown
+
+/** The parameters of `actions.buyToken`: those of {@link buy}, the facade's, and a steps-and-path `onProgress`. */
+export interface BuyTokenParameters extends FacadeParameters, OwnParameters<BuyParameters> {
+  readonly onProgress?: StepsAndPathCallback | undefined
 }
 
-/** The parameters of `actions.listToken`. */
-export interface ListTokenParameters extends FacadeParameters {
-  readonly listings: ReadonlyArray<Listing>
-  readonly precheck?: boolean
-  readonly onProgress?: (steps: Array<Step>) => unknown
+/** The parameters of `actions.acceptOffer`: those of {@link sell}, the facade's, and a steps-and-path `onProgress`. */
+export interface AcceptOfferParameters extends FacadeParameters, OwnParameters<SellParameters> {
+  readonly onProgress?: StepsAndPathCallback | undefined
 }
 
-/** The parameters of `actions.placeBid`. */
-export interface PlaceBidParameters extends FacadeParameters {
-  readonly bids: ReadonlyArray<Bid>
-  readonly onProgress?: (steps: Array<Step>) => unknown
+/** The parameters of `actions.mintToken`: those of {@link mint}, the facade's, and a steps-and-path `onProgress`. */
+export interface MintTokenParameters extends FacadeParameters, OwnParameters<MintParameters> {
+  readonly onProgress?: StepsAndPathCallback | undefined
 }
 
-/** The parameters of `actions.cancelOrder`. */
-export interface CancelOrderParameters extends FacadeParameters {
-  readonly ids: ReadonlyArray<string>
-  readonly options?: ApiObject
-  readonly gas?: string
-  readonly onProgress?: (steps: Array<Step>) => unknown
+/** The parameters of `actions.listToken`: those of {@link list}, the facade's, and a steps `onProgress`. */
+export interface ListTokenParameters extends FacadeParameters, OwnParameters<ListParameters> {
+  readonly onProgress?: StepsCallback | undefined
 }
 
-/** The parameters of `actions.transferTokens`. */
-export interface TransferTokensParameters extends FacadeParameters {
-  readonly to: Address
-  readonly items: ReadonlyArray<ApiObject>
-  readonly precheck?: boolean
-  readonly onProgress?: (steps: Array<Step>) => unknown
+/** The parameters of `actions.placeBid`: those of {@link bid}, the facade's, and a steps `onProgress`. */
+export interface PlaceBidParameters extends FacadeParameters, OwnParameters<BidParameters> {
+  readonly onProgress?: StepsCallback | undefined
 }
 
-/** The parameters of `actions.call`. */
-export interface CallActionParameters extends FacadeParameters {
-  readonly txs: ReadonlyArray<CallTransaction | CallContractRequest>
-  readonly toChainId: number
-  readonly options?: ApiObject
-  readonly precheck?: boolean
-  readonly onProgress?: (steps: Array<Step>, fees: Fees | undefined) => unknown
+/**
+ * The parameters of `actions.cancelOrder`: those of {@link cancel} with `orderIds` named `ids`, as
+ * reservoir-sdk 2.0.x names it, the facade's, and a steps `onProgress`.
+ */
+export interface CancelOrderParameters extends FacadeParameters, Omit<OwnParameters<CancelParameters>, "orderIds"> {
+  readonly ids: CancelParameters["orderIds"]
+  readonly onProgress?: StepsCallback | undefined
 }
 
-/** The actions of the Promise facade, named and shaped as reservoir-sdk 2.0.x's. */
+/** The parameters of `actions.transferTokens`: those of {@link transfer}, the facade's, and a steps `onProgress`. */
+export interface TransferTokensParameters extends FacadeParameters, OwnParameters<TransferParameters> {
+  readonly onProgress?: StepsCallback | undefined
+}
+
+/** The parameters of `actions.call`: those of {@link call}, the facade's, and an `onProgress` with the steps and fees. */
+export interface CallActionParameters extends FacadeParameters, OwnParameters<CallParameters> {
+  readonly onProgress?: ((steps: Array<Step>, fees: Fees | undefined) => unknown) | undefined
+}
+
+/** The actions of the Promise facade, named and shaped as reservoir-sdk 2.0.x's (see {@link FacadeActions}). */
 export interface ReservoirClientActions {
   /** Buys tokens; resolves to the API's answer with `precheck`, else `true`. */
-  readonly buyToken: (parameters: TakeParameters) => Promise<ExecuteResponse | true>
+  readonly buyToken: (parameters: BuyTokenParameters) => Promise<ExecuteResponse | true>
   /** Accepts offers; resolves to the API's answer with `precheck`, else `true`. */
-  readonly acceptOffer: (parameters: TakeParameters) => Promise<ExecuteResponse | true>
+  readonly acceptOffer: (parameters: AcceptOfferParameters) => Promise<ExecuteResponse | true>
   /** Mints tokens; resolves to the API's answer with `precheck`, else `true`. */
-  readonly mintToken: (parameters: TakeParameters) => Promise<ExecuteResponse | true>
+  readonly mintToken: (parameters: MintTokenParameters) => Promise<ExecuteResponse | true>
   /** Lists tokens; resolves to the steps with `precheck`, else `true`. */
   readonly listToken: (parameters: ListTokenParameters) => Promise<Array<Step> | true>
   /** Places bids; resolves to `true`. */
@@ -114,10 +122,8 @@ export interface ReservoirClientActions {
 }
 
 /** The parameters of `resume`: a snapshot stored during an execution (after a reload or a crash). */
-export interface ResumeParameters extends Omit<FacadeParameters, "chainId" | "plugins"> {
+export interface ResumeParameters extends Omit<FacadeParameters, "chainId" | "plugins">, Pick<ResumeOptions, "gas"> {
   readonly snapshot: ExecutionSnapshot
-  /** A gas limit for the transactions still to send. */
-  readonly gas?: string
 }
 
 /** A client of the Promise facade: its own runtime, configuration, plugins and event listeners. */

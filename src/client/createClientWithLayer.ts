@@ -30,7 +30,7 @@ import type {
   ReservoirClient,
   ReservoirClientOptions,
   StepsAndPathCallback,
-  TakeParameters,
+  StepsCallback,
 } from "./ReservoirClient.js"
 import { rejectionOf } from "./rejectionOf.js"
 import { toWalletService } from "./toWalletService.js"
@@ -58,6 +58,9 @@ interface Generation {
   retired: boolean
   released: Promise<void> | undefined
 }
+
+/** What an action of a disposed client rejects with. */
+const CLIENT_DISPOSED = "The client was disposed"
 
 /**
  * `createClient` over any HttpClient layer: the fake API of `tradekit/testing`, a proxy, a recorder.
@@ -124,9 +127,7 @@ export const createClientWithLayer = (
     parameters: FacadeParameters,
     effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>,
   ): Promise<A> => {
-    // Started one microtask later, so a dispose queued before this call (a React provider's client read after
-    // it unmounted) is seen and nothing is sent.
-    return Promise.resolve().then(() => (disposed ? Promise.reject(new Error("The client was disposed")) : start(parameters, effect)))
+    return disposed ? Promise.reject(new Error(CLIENT_DISPOSED)) : start(parameters, effect)
   }
 
   const start = <A>(
@@ -139,7 +140,7 @@ export const createClientWithLayer = (
     )
     const g = generation
     // Every running action, so `dispose` stops each with its reason first (the runtime's disposal then only
-    // awaits them): a caller's promise rejects with "The client was disposed", not a bare interruption.
+    // awaits them): a caller's promise rejects with CLIENT_DISPOSED, not a bare interruption.
     const controller = new AbortController()
     const signal = parameters.signal === undefined ? controller.signal : AbortSignal.any([parameters.signal, controller.signal])
     g.actions.add(controller)
@@ -157,19 +158,20 @@ export const createClientWithLayer = (
   }
 
   type Progress = (snapshot: ExecutionSnapshot) => unknown
-  const common = (parameters: FacadeParameters, onProgress: Progress | undefined): CommonActionParameters => {
+  // The action's `onProgress`: the facade's own callback in its reservoir-sdk shape, then `onSnapshot`.
+  const progressOf = (parameters: FacadeParameters, onProgress: Progress | undefined): Pick<CommonActionParameters, "onProgress"> => {
     const callbacks = [onProgress, parameters.onSnapshot].filter((callback): callback is Progress => callback !== undefined)
-    return {
-      chainId: parameters.chainId,
-      plugins: parameters.plugins,
-      onProgress:
-        callbacks.length === 0
-          ? undefined
-          : (snapshot) => Effect.forEach(callbacks, (callback) => notify(() => callback(snapshot)), { discard: true }),
-    }
+    return callbacks.length === 0
+      ? {}
+      : { onProgress: (snapshot) => Effect.forEach(callbacks, (callback) => notify(() => callback(snapshot)), { discard: true }) }
+  }
+  // What the facade passes on to the action as it is: all but what the facade itself handles.
+  const ownOf = <P extends FacadeParameters & { readonly onProgress?: unknown }>(parameters: P) => {
+    const { wallet: _wallet, signal: _signal, onSnapshot: _onSnapshot, onProgress: _onProgress, ...own } = parameters
+    return own
   }
   const stepsOf = (snapshot: ExecutionSnapshot) => fresh(snapshot.steps) as Array<Step>
-  const withSteps = (callback: ((steps: Array<Step>) => unknown) | undefined): Progress | undefined =>
+  const withSteps = (callback: StepsCallback | undefined): Progress | undefined =>
     callback && ((snapshot) => callback(stepsOf(snapshot)))
   const pathOf = (snapshot: ExecutionSnapshot) => fresh(snapshot.path) as Array<PathEntry> | null | undefined
   // As reservoir-sdk 2.0.x: an execution passes the fees too (a copy, `{}` when absent), a precheck does not.
@@ -180,14 +182,6 @@ export const createClientWithLayer = (
       : (snapshot) => callback(stepsOf(snapshot), pathOf(snapshot), fresh(snapshot.fees) ?? {}))
   const withFees = (callback: CallActionParameters["onProgress"]): Progress | undefined =>
     callback && ((snapshot) => callback(stepsOf(snapshot), fresh(snapshot.fees)))
-  const take = (p: TakeParameters) => ({
-    ...common(p, withPath(p.onProgress, p.precheck)),
-    items: p.items,
-    expectedPrice: p.expectedPrice,
-    options: p.options,
-    precheck: p.precheck,
-    gas: p.gas,
-  })
   const mutableSteps = (result: ReadonlyArray<Step> | true): Array<Step> | true => (result === true ? result : (fresh(result) as Array<Step>))
 
   return {
@@ -217,32 +211,29 @@ export const createClientWithLayer = (
       run(
         p,
         Effect.as(
-          resumeExecution(p.snapshot, {
-            ...(p.gas !== undefined ? { gas: p.gas } : {}),
-            onProgress: common(p, undefined).onProgress,
-          }),
+          resumeExecution(p.snapshot, { ...(p.gas !== undefined ? { gas: p.gas } : {}), ...progressOf(p, undefined) }),
           true as const,
         ),
       ),
     dispose: async () => {
       disposed = true
       const all = [...generations]
-      for (const g of all) for (const controller of g.actions) controller.abort(new Error("The client was disposed"))
+      for (const g of all) for (const controller of g.actions) controller.abort(new Error(CLIENT_DISPOSED))
       await Promise.all(all.map(release))
     },
     actions: {
-      buyToken: (p) => run(p, buy(take(p))),
-      acceptOffer: (p) => run(p, sell(take(p))),
-      mintToken: (p) => run(p, mint(take(p))),
-      listToken: (p) =>
-        run(p, Effect.map(list({ ...common(p, withSteps(p.onProgress)), listings: p.listings, precheck: p.precheck }), mutableSteps)),
-      placeBid: (p) => run(p, bid({ ...common(p, withSteps(p.onProgress)), bids: p.bids })),
-      cancelOrder: (p) =>
-        run(p, cancel({ ...common(p, withSteps(p.onProgress)), orderIds: p.ids, options: p.options, gas: p.gas })),
+      buyToken: (p) => run(p, buy({ ...ownOf(p), ...progressOf(p, withPath(p.onProgress, p.precheck)) })),
+      acceptOffer: (p) => run(p, sell({ ...ownOf(p), ...progressOf(p, withPath(p.onProgress, p.precheck)) })),
+      mintToken: (p) => run(p, mint({ ...ownOf(p), ...progressOf(p, withPath(p.onProgress, p.precheck)) })),
+      listToken: (p) => run(p, Effect.map(list({ ...ownOf(p), ...progressOf(p, withSteps(p.onProgress)) }), mutableSteps)),
+      placeBid: (p) => run(p, bid({ ...ownOf(p), ...progressOf(p, withSteps(p.onProgress)) })),
+      cancelOrder: (p) => {
+        const { ids, ...own } = ownOf(p)
+        return run(p, cancel({ ...own, orderIds: ids, ...progressOf(p, withSteps(p.onProgress)) }))
+      },
       transferTokens: (p) =>
-        run(p, Effect.map(transfer({ ...common(p, withSteps(p.onProgress)), to: p.to, items: p.items, precheck: p.precheck }), mutableSteps)),
-      call: (p) =>
-        run(p, call({ ...common(p, withFees(p.onProgress)), txs: p.txs, toChainId: p.toChainId, options: p.options, precheck: p.precheck })),
+        run(p, Effect.map(transfer({ ...ownOf(p), ...progressOf(p, withSteps(p.onProgress)) }), mutableSteps)),
+      call: (p) => run(p, call({ ...ownOf(p), ...progressOf(p, withFees(p.onProgress)) })),
     },
   }
 }

@@ -12,6 +12,7 @@ import type {
   UnsafeEndpointError,
 } from "./ApiErrors.js"
 import type {
+  BatchFailedError,
   CrossChainTransactionError,
   SignatureCheckError,
   TransactionCancelledError,
@@ -59,6 +60,7 @@ export type ExecutionError =
   | TransactionTimeoutError
   | TransactionWouldRevertError
   | CrossChainTransactionError
+  | BatchFailedError
   | SignatureCheckError
   | WalletAddressMismatchError
   | ChainNotConfiguredError

@@ -5,7 +5,9 @@ import type { Address, Chain } from "viem"
 import type { WalletCallError } from "../errors/index.js"
 import type { SendLocksService } from "../services/SendLocks.js"
 import type { ChainConfig } from "../chains/ChainConfig.js"
+import type { ActionName } from "../schema/ActionName.js"
 import type { ApiClientService } from "../services/ApiClient.js"
+import type { ChainApi } from "../services/ChainApi.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
 import type { ResolvedClientConfig } from "../services/ClientConfig.js"
 import type { WalletService } from "../services/Wallet.js"
@@ -14,8 +16,13 @@ import type { JournalEntry } from "./Journal.js"
 import type { MaxFeeReader } from "./estimateNetworkFee.js"
 import { deepFreeze } from "./internal/deepFreeze.js"
 
-/** The execute request an execution was started with; re-posted while an item waits for its data. */
+/**
+ * The execute request an execution was started with; re-posted while an item waits for its data. It names
+ * its action, so that everything downstream (and a snapshot stored for `resume`) knows it without guessing.
+ */
 export interface ExecuteRequest {
+  /** The action the request runs; never sent to the API, which learns it from the path. */
+  readonly action: ActionName
   /** e.g. `/execute/buy/v7`. */
   readonly path: string
   readonly body: unknown
@@ -37,14 +44,20 @@ export interface DataPolls {
  */
 export interface ExecutionContext {
   readonly config: ResolvedClientConfig
-  readonly api: ApiClientService
+  /** The API of the execution's chain. */
+  readonly api: ChainApi
+  /**
+   * The API asked about a transaction on `chainId`: that chain's own when it is configured (for a cross-chain
+   * call, the origin chain's), else the execution's.
+   */
+  readonly apiFor: (chainId: number) => ChainApi
   readonly wallet: WalletService
   /** The chain whose API runs the execution. */
   readonly chain: ChainConfig
   readonly viemChain: Chain
   readonly request: ExecuteRequest
-  /** buy, sell or mint: the actions whose sales are confirmed through the transfers index. */
-  readonly action: "buy" | "sell" | "mint" | "other"
+  /** The action of the execution, as its request names it. */
+  readonly action: ActionName
   readonly pollingInterval: number
   readonly maxAttempts: number
   readonly gas: bigint | undefined
@@ -66,6 +79,22 @@ export interface ExecutionContext {
   readonly dataPolls?: Ref.Ref<DataPolls>
   /** The chains' current max fee per gas, read once per chain for the execution; none without it. */
   readonly maxFeePerGas?: MaxFeeReader
+}
+
+/** Binds the API client to an execution on `chain`: its own API, and the one of each other configured chain. */
+export const chainApis = (
+  client: ApiClientService,
+  config: ResolvedClientConfig,
+  chain: ChainConfig,
+): Pick<ExecutionContext, "api" | "apiFor"> => {
+  const api = client.forChain(chain.baseApiUrl)
+  return {
+    api,
+    apiFor: (chainId) => {
+      const other = config.chains.find((candidate) => candidate.id === chainId && candidate.baseApiUrl !== "")
+      return other === undefined || other.id === chain.id ? api : client.forChain(other.baseApiUrl)
+    },
+  }
 }
 
 /**

@@ -44,11 +44,50 @@ export interface SentEntry {
 }
 
 /**
+ * The wallet was asked to send several items' transactions as one atomic batch (EIP-5792 `wallet_sendCalls`):
+ * which items, in call order, from which account, on which chain. Until a `BatchSent` entry follows, the
+ * outcome is unknown: resume refuses to send those items again (a SendOutcomeUnknownError).
+ */
+export interface BatchRequestedEntry {
+  readonly _tag: "BatchRequested"
+  readonly items: ReadonlyArray<string>
+  readonly chainId: number
+  readonly from: string
+}
+
+/**
+ * The wallet accepted a batch and returned its calls id: resume waits for that id's status (never a second
+ * batch). The items' `Sent` entries follow once the status names the transaction(s).
+ */
+export interface BatchSentEntry {
+  readonly _tag: "BatchSent"
+  readonly items: ReadonlyArray<string>
+  readonly chainId: number
+  readonly id: string
+}
+
+/**
+ * The wallet refused a batch outright (the user rejected it): nothing was sent, so a resume may ask again.
+ */
+export interface BatchRejectedEntry {
+  readonly _tag: "BatchRejected"
+  readonly items: ReadonlyArray<string>
+}
+
+/**
  * One side effect of an execution, recorded in the snapshot the moment the wallet or the API confirmed it (or,
  * for `SendRequested` and `PostRequested`, the moment before it was asked for). Resume reads it to re-do
  * nothing that is done. Plain JSON, keyed by item (see `itemKey`).
  */
-export type JournalEntry = SignedEntry | PostedEntry | PostRequestedEntry | SendRequestedEntry | SentEntry
+export type JournalEntry =
+  | SignedEntry
+  | PostedEntry
+  | PostRequestedEntry
+  | SendRequestedEntry
+  | SentEntry
+  | BatchRequestedEntry
+  | BatchSentEntry
+  | BatchRejectedEntry
 
 /** What the journal says about one item. */
 export interface ItemJournal {
@@ -58,12 +97,26 @@ export interface ItemJournal {
   readonly sendRequested?: SendRequestedEntry
   /** The latest hash sent for the item (a replacement's when it was replaced). */
   readonly sent?: SentEntry
+  /** The latest batch the item was asked to be sent in, unless the wallet refused it. */
+  readonly batchRequested?: BatchRequestedEntry
+  /** The calls id of the latest batch the wallet accepted with the item in it. */
+  readonly batchSent?: BatchSentEntry
 }
 
 /** Everything the journal records about the item `key`. */
 export const itemJournal = (journal: ReadonlyArray<JournalEntry> | undefined, key: string): ItemJournal => {
   let result: ItemJournal = { postRequested: false }
   for (const entry of journal ?? []) {
+    if (entry._tag === "BatchRequested" || entry._tag === "BatchSent" || entry._tag === "BatchRejected") {
+      if (!entry.items.includes(key)) continue
+      if (entry._tag === "BatchRequested") result = { ...result, batchRequested: entry }
+      else if (entry._tag === "BatchSent") result = { ...result, batchSent: entry }
+      else {
+        const { batchRequested: _refused, ...rest } = result
+        result = rest
+      }
+      continue
+    }
     if (entry.item !== key) continue
     switch (entry._tag) {
       case "Signed":

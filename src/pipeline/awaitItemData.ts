@@ -12,7 +12,7 @@ import { type DataPolls, type ExecutionContext, itemKey, stepKeyAt, updateState 
 import { nextIncompleteStep, withSteps } from "./ExecutionSnapshot.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import { fetchSteps } from "./fetchSteps.js"
-import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
+import { notYetOnFailedAnswer } from "./notYetOnFailedAnswer.js"
 import { pollUntil } from "./pollUntil.js"
 
 /**
@@ -88,13 +88,16 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
       const { signature, journal } = yield* SynchronizedRef.get(ctx.state)
       // Retried only while nothing has been signed or sent; after that a failure is one "not yet" of the poll.
       const pristine = signature === undefined && (journal?.length ?? 0) === 0
-      const response = yield* fetchSteps(ctx.api, ctx.chain.baseApiUrl, ctx.request, {
+      const response = yield* fetchSteps(ctx.api, ctx.request, {
         signature: Option.fromNullishOr(signature),
         retry: pristine ? ctx.retry : NO_RETRY,
       })
       return canProceed(yield* merged(response)) ? Option.some(response) : Option.none()
     })
-    const response = yield* pollUntil(notYetOnTransientFailure(probe), {
+    // Not `ctx.api.poll`: each re-poll is a different request (the latest signature, a retry policy that
+    // depends on whether anything was signed or sent yet), it counts against a budget shared across waits,
+    // and an answer is settled against the execution's state, not on its own.
+    const response = yield* pollUntil(notYetOnFailedAnswer(probe), {
       interval: ctx.pollingInterval,
       attempts: GENERIC_POLL_ATTEMPTS - budget.attempts,
       onExhausted: () => PollTimeoutError.of({ kind: "data", attempts: GENERIC_POLL_ATTEMPTS }),

@@ -5,12 +5,10 @@ import { PollTimeoutError } from "../errors/index.js"
 import { TransfersResponse } from "../schema/StatusResponses.js"
 import type { ChainTxHash, TransferRecord } from "../schema/Step.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
-import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
-import { pollUntil } from "./pollUntil.js"
 
 /** True when the item's transactions must be confirmed through the transfers index. */
 export const needsTransfers = (ctx: ExecutionContext, stepId: string, txHashes: ReadonlyArray<ChainTxHash> | undefined) =>
-  ctx.action !== "other" && (stepId === "sale" || stepId === "order-signature") && (txHashes?.length ?? 0) > 0
+  ["buy", "sell", "mint"].includes(ctx.action) && (stepId === "sale" || stepId === "order-signature") && (txHashes?.length ?? 0) > 0
 
 /**
  * Polls `/transfers/bulk/v2` until the indexer has every one of the item's transactions, then returns the
@@ -19,22 +17,17 @@ export const needsTransfers = (ctx: ExecutionContext, stepId: string, txHashes: 
 export const awaitTransfers = (ctx: ExecutionContext, txHashes: ReadonlyArray<ChainTxHash>) =>
   Effect.gen(function* () {
     const hashes = txHashes.map((entry) => entry.txHash)
-    const probe = ctx.api
-      .requestDecoded(
-        { baseApiUrl: ctx.chain.baseApiUrl, path: "/transfers/bulk/v2", method: "GET", query: { txHash: hashes } },
-        TransfersResponse,
-      )
-      .pipe(
-        Effect.map((answer) => {
-          const indexed = new Set((answer.transfers ?? []).map((transfer) => transfer.txHash.toLowerCase()))
-          return hashes.every((hash) => indexed.has(hash.toLowerCase())) ? Option.some(answer.transfers ?? []) : Option.none()
-        }),
-      )
-    const transfers = yield* pollUntil(notYetOnTransientFailure(probe), {
-      interval: ctx.pollingInterval,
-      attempts: ctx.maxAttempts,
-      onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }),
-    })
+    const transfers = yield* ctx.api.poll(
+      { path: "/transfers/bulk/v2", method: "GET", query: { txHash: hashes } },
+      TransfersResponse,
+      (answer) => {
+        const indexed = new Set((answer.transfers ?? []).map((transfer) => transfer.txHash.toLowerCase()))
+        return Effect.succeed(
+          hashes.every((hash) => indexed.has(hash.toLowerCase())) ? Option.some(answer.transfers ?? []) : Option.none(),
+        )
+      },
+      { interval: ctx.pollingInterval, attempts: ctx.maxAttempts, onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }) },
+    )
     const user = (yield* ctx.wallet.address).toLowerCase()
     const snapshot = yield* SynchronizedRef.get(ctx.state)
     const contracts = new Set((snapshot.path ?? []).flatMap((entry) => (entry.contract ? [entry.contract.toLowerCase()] : [])))

@@ -13,10 +13,8 @@ import {
 } from "../errors/index.js"
 import { CheckResponse } from "../schema/StatusResponses.js"
 import type { Check } from "../schema/Step.js"
-import type { ReceiptOutcome } from "../services/Wallet.js"
+import type { ReceiptOutcome, SentTransaction } from "../services/Wallet.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
-import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
-import { pollUntil } from "./pollUntil.js"
 import { pushedStatus, type StatusFilter } from "./watchStatusSocket.js"
 
 /** What to confirm: a sent transaction, and how the API is asked about it. */
@@ -28,6 +26,8 @@ export interface ConfirmTarget {
   readonly isCrossChain: boolean
   /** Called when the user's wallet replaced the transaction, with the new hash. */
   readonly onReplaced: (hash: Hex) => Effect.Effect<void>
+  /** The send's sender and nonce, when known: the receipt watch then recognises a replacement at once. */
+  readonly sent?: SentTransaction | undefined
 }
 
 /** The confirmed transaction: its final hash, and the API's own fill hashes when it reported them. */
@@ -58,55 +58,61 @@ const checkBody = (body: unknown, hash: Hex): unknown => {
   return body.id === undefined || body.id === null ? { ...body, id: hash } : body
 }
 
-type Settled = { readonly _tag: "Confirmed"; readonly answer: CheckResponse } | { readonly _tag: "Replaced"; readonly hash: Hex }
+type Settled =
+  | { readonly _tag: "Confirmed"; readonly answer: CheckResponse; readonly mined: boolean }
+  | { readonly _tag: "Replaced"; readonly hash: Hex }
+
+/** How the API is asked: on the chain's interval, or on a backoff up to it (the receipt just landed). */
+type Pacing = "interval" | "receipt"
+
+/** The first wait of the poll that starts when the receipt lands, as a share of the interval; it then doubles. */
+const RECEIPT_BACKOFF_SHARE = 5
 
 /**
- * Confirms a sent transaction by racing its receipt against the API's status poll. The poll (the item's
- * check, its body as the API gave it, else `/transactions/{hash}/synced/v1`) goes to the API of the chain
- * the transaction was sent on. The receipt ends the wait early on a revert or a cancelling replacement (both
- * fail it) and on any other replacement (which switches to the new hash with a full new attempt budget).
- * When the chain has a `websocketUrl`, a status pushed over the socket is a third racer that settles the wait
- * like a poll answer would (see `watchStatusSocket`). The losers are interrupted.
+ * Confirms a sent transaction, driven by the chain rather than the clock: asking the API before the
+ * transaction is mined can only get "not yet", so the status (the item's check, its body as the API gave it,
+ * else `/transactions/{hash}/synced/v1`, on the API of the chain the transaction was sent on) is asked the
+ * moment the receipt lands, then again on a short backoff that doubles up to the chain's interval. An interval
+ * poll that starts one interval late is the fallback, for a wallet that never reports a receipt. The receipt
+ * ends the wait early on a revert or a cancelling replacement (both fail it) and on any other replacement
+ * (which switches to the new hash with a full new attempt budget). When the chain has a `websocketUrl`, a
+ * status pushed over the socket races too and settles the wait like a poll answer would (see
+ * `watchStatusSocket`). The losers are interrupted.
  *
- * Success needs both words: once the API says success, the receipt is awaited (for what is left of the poll
- * budget) and a revert fails the item whatever the API said. When the wallet cannot read receipts, or none
- * comes in time, the API's word stands (logged at debug).
+ * Success needs both words: when the API says success before the receipt is in (the fallback poll, the
+ * socket), the receipt is awaited (for what is left of the poll budget) and a revert fails the item whatever
+ * the API said. When the wallet cannot read receipts, or none comes in time, the API's word stands (logged at
+ * debug).
  */
 export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget): Effect.Effect<Confirmation, ConfirmError> => {
   // The API of the chain the transaction was sent on knows it (for a cross-chain call: the origin's).
-  const baseApiUrl = (ctx.config.chains.find((chain) => chain.id === target.chain.id) ?? ctx.chain).baseApiUrl
-  const statusOf = (hash: Hex) =>
-    (target.check !== undefined
-      ? ctx.api.requestDecoded(
-          { baseApiUrl, path: target.check.endpoint, method: target.check.method ?? "POST", body: checkBody(target.check.body, hash) },
-          CheckResponse,
-        )
-      : ctx.api.requestDecoded({ baseApiUrl, path: `/transactions/${hash}/synced/v1`, method: "GET" }, CheckResponse)
-    ).pipe(
-      Effect.flatMap((answer) =>
-        answer.status === "failure"
-          ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
-          : Effect.succeed(answer.synced === true || answer.status === "success" ? Option.some(answer) : Option.none()),
-      ),
-    )
-
-  const poll = (hash: Hex) =>
-    pollUntil(notYetOnTransientFailure(statusOf(hash)), {
-      interval: ctx.pollingInterval,
-      attempts: ctx.maxAttempts,
-      onExhausted: (attempts) =>
-        target.isCrossChain
-          ? new CrossChainTransactionError({ txHash: hash, attempts })
-          : TransactionTimeoutError.of({
-              txHash: hash,
-              attempts,
-              blockExplorerBaseUrl: target.chain.blockExplorers?.default.url,
-            }),
-    }).pipe(Effect.map((answer): Settled => ({ _tag: "Confirmed", answer })))
+  const api = ctx.apiFor(target.chain.id)
+  const poll = (hash: Hex, pacing: Pacing) =>
+    api
+      .poll(
+        target.check !== undefined
+          ? { path: target.check.endpoint, method: target.check.method ?? "POST", body: checkBody(target.check.body, hash) }
+          : { path: `/transactions/${hash}/synced/v1`, method: "GET" },
+        CheckResponse,
+        (answer) =>
+          answer.status === "failure"
+            ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
+            : Effect.succeed(answer.synced === true || answer.status === "success" ? Option.some(answer) : Option.none()),
+        {
+          interval: ctx.pollingInterval,
+          attempts: ctx.maxAttempts,
+          ...(pacing === "receipt" ? { backoffFrom: ctx.pollingInterval / RECEIPT_BACKOFF_SHARE } : {}),
+          onExhausted: (attempts) =>
+            target.isCrossChain
+              ? new CrossChainTransactionError({ txHash: hash, attempts })
+              : TransactionTimeoutError.of({ txHash: hash, attempts, blockExplorerBaseUrl: target.chain.blockExplorers?.default.url }),
+        },
+      )
+      .pipe(Effect.map((answer): Settled => ({ _tag: "Confirmed", answer, mined: pacing === "receipt" })))
 
   // The wallet's word on the transaction; None when the wallet cannot tell (some cannot read receipts).
   const watchReceipt = (hash: Hex): Effect.Effect<Option.Option<ReceiptOutcome>> =>
-    ctx.wallet.waitForReceipt({ chain: target.chain, hash }).pipe(
+    ctx.wallet.waitForReceipt({ chain: target.chain, hash, ...(target.sent !== undefined ? { sent: target.sent } : {}) }).pipe(
       Effect.map(Option.some),
       Effect.catch((error) =>
         Effect.as(Effect.logDebug(`tradekit: receipt watch failed, relying on the API: ${error.message}`), Option.none()),
@@ -114,7 +120,7 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
     )
 
   // A revert or a cancelling replacement fails the wait, another replacement switches hash; a successful
-  // receipt settles nothing by itself: the API's word is still needed (its fill hashes, the indexer).
+  // receipt (None) settles nothing by itself: the API's word is still needed (its fill hashes, the indexer).
   const verdictOf = (hash: Hex, outcome: ReceiptOutcome): Effect.Effect<Option.Option<Settled>, TransactionFailedError | TransactionCancelledError> => {
     if (outcome._tag === "Replaced") {
       return outcome.reason === "cancelled"
@@ -132,7 +138,13 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
     if (url === undefined) return Effect.never
     const filter: StatusFilter = target.isCrossChain && typeof requestId === "string" ? { requestId } : { txHash: hash }
     return pushedStatus(url, filter, hash).pipe(
-      Effect.map((update): Settled => ({ _tag: "Confirmed", answer: { status: update.status, txHashes: update.txHashes, destinationChainId: update.destinationChainId } })),
+      Effect.map(
+        (update): Settled => ({
+          _tag: "Confirmed",
+          answer: { status: update.status, txHashes: update.txHashes, destinationChainId: update.destinationChainId },
+          mined: false,
+        }),
+      ),
     )
   }
 
@@ -141,12 +153,22 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
       Effect.gen(function* () {
         const deadline = (yield* Clock.currentTimeMillis) + ctx.maxAttempts * ctx.pollingInterval
         const receipt = yield* Effect.forkScoped(watchReceipt(hash), { startImmediately: true })
-        const receiptSettles = Fiber.join(receipt).pipe(
-          Effect.flatMap((outcome) => (Option.isSome(outcome) ? verdictOf(hash, outcome.value) : Effect.succeed(Option.none()))),
-          Effect.flatMap(Option.match({ onNone: () => Effect.never, onSome: Effect.succeed })),
+        // The receipt's word, then the API asked at once and on a backoff.
+        const afterReceipt = Fiber.join(receipt).pipe(
+          Effect.flatMap((outcome) =>
+            Option.isNone(outcome)
+              ? Effect.never
+              : Effect.flatMap(
+                  verdictOf(hash, outcome.value),
+                  Option.match({ onNone: () => poll(hash, "receipt"), onSome: Effect.succeed }),
+                ),
+          ),
         )
-        const settled = yield* Effect.raceFirst(poll(hash), Effect.raceFirst(receiptSettles, pushed(hash)))
-        if (settled._tag === "Replaced") return settled
+        // The fallback: the interval poll, from one interval on — or at once when the wallet cannot tell.
+        const cannotTell = Fiber.join(receipt).pipe(Effect.flatMap((outcome) => (Option.isNone(outcome) ? Effect.void : Effect.never)))
+        const fallback = Effect.andThen(Effect.raceFirst(Effect.sleep(ctx.pollingInterval), cannotTell), poll(hash, "interval"))
+        const settled = yield* Effect.raceFirst(fallback, Effect.raceFirst(afterReceipt, pushed(hash)))
+        if (settled._tag === "Replaced" || settled.mined) return settled
         // The API says success; a reverted transaction must still fail, so the receipt has the last word —
         // awaited for what is left of the poll budget, after which the API's word stands.
         const left = Math.max(ctx.pollingInterval, deadline - (yield* Clock.currentTimeMillis))

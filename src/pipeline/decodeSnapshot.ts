@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { InvalidSnapshotError } from "../errors/index.js"
+import { ActionName } from "../schema/ActionName.js"
 import { Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import { ChainTxHash, OrderData, Step } from "../schema/Step.js"
 import { copyPlain, PROTOTYPE_KEYS } from "../internal/copyPlain.js"
@@ -21,12 +22,22 @@ const JournalEntry = Schema.Union([
     nonce: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
   }),
   Schema.Struct({ _tag: Schema.Literal("Sent"), item, chainId: Schema.Number, hash: ChainTxHash.fields.txHash }),
+  Schema.Struct({ _tag: Schema.Literal("BatchRequested"), items: Schema.Array(item), chainId: Schema.Number, from: Schema.String }),
+  Schema.Struct({ _tag: Schema.Literal("BatchSent"), items: Schema.Array(item), chainId: Schema.Number, id: Schema.String }),
+  Schema.Struct({ _tag: Schema.Literal("BatchRejected"), items: Schema.Array(item) }),
 ])
 
-/** A stored snapshot, as `resumeExecution` accepts it: the shape tradekit writes, unknown fields kept. */
+/**
+ * A stored snapshot, as `resumeExecution` accepts it: the shape tradekit writes, unknown fields kept. Its
+ * request's `action` is optional only because snapshots stored before the request named its action lack it.
+ */
 const StoredSnapshot = Schema.Struct({
   status: Schema.Literals(["running", "complete", "error"]),
-  request: Schema.Struct({ path: Schema.String.check(Schema.isStartingWith("/")), body: Schema.Unknown }),
+  request: Schema.Struct({
+    action: Schema.optional(ActionName),
+    path: Schema.String.check(Schema.isStartingWith("/")),
+    body: Schema.Unknown,
+  }),
   chainId: Schema.Int.check(Schema.isGreaterThan(0)),
   signature: Schema.optional(Schema.String),
   steps: Schema.Array(Step),
@@ -38,6 +49,19 @@ const StoredSnapshot = Schema.Struct({
 })
 
 const decodeStored = Schema.decodeUnknownEffect(StoredSnapshot, { errors: "all" })
+
+const legacyPathPattern = /^\/execute\/([a-z]+)\//
+
+/**
+ * The action of a snapshot stored by an older tradekit, whose request named only its path
+ * (`/execute/buy/v7`): the one place the action is read back from a path, for those snapshots alone.
+ */
+const legacyActionOf = (path: string): Effect.Effect<ActionName, InvalidSnapshotError> => {
+  const segment = legacyPathPattern.exec(path)?.[1]
+  return Schema.is(ActionName)(segment)
+    ? Effect.succeed(segment)
+    : Effect.fail(InvalidSnapshotError.of({ issue: `the request names no action, and its path ${path} is not one of an action` }))
+}
 
 /**
  * Decodes a snapshot given to resume — it may come from storage anyone could have changed — into one the
@@ -56,5 +80,10 @@ export const decodeSnapshot = (input: unknown): Effect.Effect<ExecutionSnapshot,
         Effect.map((snapshot) => ({ ...(safe as object), ...snapshot })),
       ),
     ),
-    Effect.map((snapshot) => ({ ...snapshot, txHashes: snapshot.txHashes ?? [] }) as ExecutionSnapshot),
+    Effect.flatMap((snapshot) =>
+      Effect.map(
+        snapshot.request.action === undefined ? legacyActionOf(snapshot.request.path) : Effect.succeed(snapshot.request.action),
+        (action) => ({ ...snapshot, request: { ...snapshot.request, action }, txHashes: snapshot.txHashes ?? [] }) as ExecutionSnapshot,
+      ),
+    ),
   )

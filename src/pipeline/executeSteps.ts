@@ -19,6 +19,7 @@ import { awaitItemData, NO_DATA_POLLS } from "./awaitItemData.js"
 import { awaitTransfers, needsTransfers } from "./awaitTransfers.js"
 import {
   type ExecuteRequest,
+  chainApis,
   type ExecutionContext,
   itemKey,
   stepKeyAt,
@@ -34,6 +35,7 @@ import {
 } from "./ExecutionSnapshot.js"
 import { makeMaxFeeReader } from "./estimateNetworkFee.js"
 import { fetchSteps } from "./fetchSteps.js"
+import { sendReadyBatch } from "./sendBatch.js"
 import { sendItemTransaction } from "./sendItemTransaction.js"
 import { signItem } from "./signItem.js"
 import { deepFreeze } from "./internal/deepFreeze.js"
@@ -49,26 +51,23 @@ export type Guard<E = ExecutionError> = (response: ExecuteResponse, chainId: num
 
 /** How to run an execution. */
 export interface ExecuteStepsOptions<E = never> {
-  /** The execute request: its path (e.g. `/execute/buy/v7`) and body. */
+  /** The execute request: its action, path (e.g. `/execute/buy/v7`) and body. */
   readonly request: ExecuteRequest
   /** The chain whose API to ask; the active chain when absent. */
-  readonly chainId?: number
+  readonly chainId?: number | undefined
   /** An answer already fetched (a precheck's), to execute without asking again. */
-  readonly response?: ExecuteResponse
-  readonly guards?: ReadonlyArray<Guard<E>>
+  readonly response?: ExecuteResponse | undefined
+  readonly guards?: ReadonlyArray<Guard<E>> | undefined
   /** A gas limit for every transaction of the execution. */
-  readonly gas?: bigint | string
+  readonly gas?: bigint | string | undefined
   /** Called with every new snapshot. */
-  readonly onProgress?: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
+  readonly onProgress?: ((snapshot: ExecutionSnapshot) => Effect.Effect<void>) | undefined
   /** How transient API failures are retried; the client's policy when absent. */
-  readonly retry?: RetryPolicy
+  readonly retry?: RetryPolicy | undefined
 }
 
 /** How to resume an execution from a snapshot. */
 export type ResumeOptions = Pick<ExecuteStepsOptions, "gas" | "onProgress" | "retry">
-
-const actionOf = (path: string): ExecutionContext["action"] =>
-  path.includes("/execute/buy") ? "buy" : path.includes("/execute/sell") ? "sell" : path.includes("/execute/mint") ? "mint" : "other"
 
 const tagOf = (error: unknown): string => (error as { _tag?: string })?._tag ?? "UnknownError"
 
@@ -162,31 +161,45 @@ interface Seeds {
   readonly completed: ReadonlyMap<string, unknown>
 }
 
+/**
+ * What an execution runs with, resolved once by whoever starts it (an action, `executeSteps`, `resumeExecution`)
+ * and handed down as it is: nothing below looks the chain or the retry policy up again.
+ * @internal
+ */
+export interface ResolvedExecution {
+  readonly config: ResolvedClientConfig
+  readonly api: ApiClientService
+  readonly wallet: WalletService
+  /** The chain whose API runs the execution. */
+  readonly chain: ChainConfig
+  /** How transient failures of reads, polls and posts are retried. */
+  readonly retry: RetryPolicy
+}
+
 /** Runs the step loop from `initial` until no incomplete item is left, publishing every change. */
 const runFrom = <E>(
-  services: { readonly config: ResolvedClientConfig; readonly api: ApiClientService; readonly wallet: WalletService },
-  chain: ChainConfig,
+  resolved: ResolvedExecution,
   initial: ExecutionSnapshot,
   seeds: Seeds,
-  options: ResumeOptions & { readonly guards?: ReadonlyArray<Guard<E>>; readonly response?: ExecuteResponse },
+  options: Pick<ExecuteStepsOptions<E>, "gas" | "onProgress" | "guards" | "response">,
 ) =>
   Effect.gen(function* () {
-    const { config, api } = services
+    const { config, api, chain } = resolved
     const pollingInterval = pollingIntervalFor(chain)
     const onProgress = options.onProgress ?? (() => Effect.void)
-    const wallet = withWalletTimeout(services.wallet, config.settings.walletTimeout ?? DEFAULT_WALLET_TIMEOUT_MS)
+    const wallet = withWalletTimeout(resolved.wallet, config.settings.walletTimeout ?? DEFAULT_WALLET_TIMEOUT_MS)
     const ctx: ExecutionContext = {
       config,
-      api,
+      ...chainApis(api, config, chain),
       wallet,
       chain,
       viemChain: viemChainFor(chain),
       request: initial.request,
-      action: actionOf(initial.request.path),
+      action: initial.request.action,
       pollingInterval,
       maxAttempts: config.settings.maxPollingAttemptsBeforeTimeout ?? defaultMaxPollingAttempts(pollingInterval),
       gas: options.gas === undefined ? undefined : BigInt(options.gas),
-      retry: options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY,
+      retry: resolved.retry,
       completed: yield* Ref.make(seeds.completed),
       state: yield* SynchronizedRef.make(deepFreeze(initial)),
       onProgress,
@@ -220,6 +233,7 @@ const runFrom = <E>(
         }
         const next = nextIncompleteStep(steps)
         if (next === undefined) break
+        yield* sendReadyBatch(ctx, next.stepIndex)
         yield* runStep(ctx, next.stepIndex, next.itemIndexes)
       }
       return yield* updateState(ctx, ({ currentStep: _done, ...snapshot }) => ({ ...snapshot, status: "complete" }))
@@ -247,28 +261,40 @@ const runFrom = <E>(
   }).pipe(Effect.scoped) as Effect.Effect<ExecutionSnapshot, ExecutionError | E>
 
 /**
+ * Carries out an execution with everything resolved: fetches the steps (unless `options.response` holds
+ * them), then runs them as {@link executeSteps} describes. What actions call, having resolved the rest.
+ * @internal
+ */
+export const runExecution = <E>(
+  resolved: ResolvedExecution,
+  options: Pick<ExecuteStepsOptions<E>, "request" | "response" | "guards" | "gas" | "onProgress">,
+): Effect.Effect<ExecutionSnapshot, ExecutionError | E> =>
+  Effect.gen(function* () {
+    const response =
+      options.response ?? (yield* fetchSteps(resolved.api.forChain(resolved.chain.baseApiUrl), options.request, { retry: resolved.retry }))
+    return yield* runFrom(resolved, snapshotOf(response, options.request, resolved.chain.id), { completed: new Map() }, {
+      ...options,
+      response,
+    })
+  })
+
+/**
  * Carries out an execution: fetches the steps, runs the guards once before anything is signed or sent, then
  * runs step after step — the first with an incomplete item, all its incomplete items concurrently (or one by
  * one with `synchronousStepItemExecution`) — until none is left. Every change is published as a new
  * snapshot. On failure the error is recorded on the failing item and step and in the last snapshot.
  *
  * @example
- * const final = yield* executeSteps({ request: { path: "/execute/buy/v7", body }, onProgress: (s) => Effect.log(s.status) })
+ * const final = yield* executeSteps({ request: { action: "buy", path: "/execute/buy/v7", body }, onProgress: (s) => Effect.log(s.status) })
  */
 export const executeSteps = <E = never>(
   options: ExecuteStepsOptions<E>,
 ): Effect.Effect<ExecutionSnapshot, ExecutionError | MissingChainConfigurationError | E, ApiClient | Wallet | ClientConfig> =>
   Effect.gen(function* () {
     const config = yield* ClientConfig
-    const api = yield* ApiClient
-    const wallet = yield* Wallet
     const chain = yield* chainFor(config, options.chainId)
     const retry = options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY
-    const response = options.response ?? (yield* fetchSteps(api, chain.baseApiUrl, options.request, { retry }))
-    return yield* runFrom({ config, api, wallet }, chain, snapshotOf(response, options.request, chain.id), { completed: new Map() }, {
-      ...options,
-      response,
-    })
+    return yield* runExecution({ config, api: yield* ApiClient, wallet: yield* Wallet, chain, retry }, options)
   }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.executeSteps")) as Effect.Effect<
     ExecutionSnapshot,
     ExecutionError | MissingChainConfigurationError | E,
@@ -279,7 +305,8 @@ export const executeSteps = <E = never>(
  * Continues an execution from a snapshot — one stored before a page reload or a crash. The snapshot is
  * decoded first (an InvalidSnapshotError otherwise), then its journal decides what is left: a transaction
  * it records as sent is confirmed, not sent again; one requested with no hash back is reconciled by the
- * account's nonce; a signature it records is not asked for again, and an order it records as posted (or
+ * account's nonce; a batch it records with a calls id is waited for by that id, and one with no id back is
+ * refused (SendOutcomeUnknownError); a signature it records is not asked for again, and an order it records as posted (or
  * whose post got no answer) is not posted again; complete items stay complete. The guards do not run again:
  * they ran before anything was signed.
  *
@@ -293,9 +320,8 @@ export const resumeExecution = (
   Effect.gen(function* () {
     const snapshot = yield* decodeSnapshot(stored)
     const config = yield* ClientConfig
-    const api = yield* ApiClient
-    const wallet = yield* Wallet
     const chain = yield* chainFor(config, snapshot.chainId)
+    const retry = options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY
     const completed = new Map<string, unknown>()
     // A snapshot of an older version has no journal: its items' tx hashes say what was sent.
     const legacySent: Array<JournalEntry> = []
@@ -319,5 +345,5 @@ export const resumeExecution = (
     const { error: _error, currentStep: _current, ...rest } = snapshot
     const journal = legacySent.length === 0 ? rest.journal : [...(rest.journal ?? []), ...legacySent]
     const initial = withSteps({ ...rest, ...(journal !== undefined ? { journal } : {}), status: "running" }, steps)
-    return yield* runFrom<never>({ config, api, wallet }, chain, initial, { completed }, options)
+    return yield* runFrom<never>({ config, api: yield* ApiClient, wallet: yield* Wallet, chain, retry }, initial, { completed }, options)
   }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.resumeExecution"))

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { APIError, type ApiRequestError, MalformedResponseError } from "../errors/index.js"
 import { ExecuteResponse } from "../schema/ExecuteResponse.js"
-import type { ApiClientService } from "../services/ApiClient.js"
+import type { ChainApi } from "../services/ChainApi.js"
 import { NO_RETRY, type RetryPolicy, withRetry } from "../services/RetryPolicy.js"
 import { messageOf } from "../errors/messageOf.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
@@ -27,15 +27,13 @@ const unwrapMalformed = (error: ApiRequestError): ApiRequestError =>
  * retries transient failures and a malformed answer fails at once.
  */
 export const fetchSteps = (
-  api: ApiClientService,
-  baseApiUrl: string,
+  api: ChainApi,
   request: ExecuteRequest,
   options: { readonly signature?: Option.Option<string>; readonly retry?: RetryPolicy } = {},
 ): Effect.Effect<ExecuteResponse, ApiRequestError> => {
   const once = (retry: RetryPolicy | undefined) =>
     Effect.gen(function* () {
       const response = yield* api.request({
-        baseApiUrl,
         path: request.path,
         method: "POST",
         body: request.body,

@@ -2,7 +2,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import type { Chain, Hex } from "viem"
+import type { Address, Chain, Hex } from "viem"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import { ChainNotConfiguredError, TransactionHashMissingError, WalletAddressMismatchError, WalletError } from "../errors/index.js"
 import type { ChainTxHash, TransactionStep, TransactionStepItem } from "../schema/Step.js"
@@ -40,8 +40,8 @@ const RESULTS_POST_LIMIT = Duration.seconds(10)
  * Carries out a transaction item: refuses a `from` that is not the wallet and a chain that is not
  * configured, simulates it at the latest block and refuses it when it would revert (a
  * TransactionWouldRevertError, before anything is journaled or prompted; its gas estimate becomes the gas
- * limit when the step gives none, and with the chain's max fee the item's `networkFee`), sends it at most once (the journal records the request, with the account's nonce, before the
- * wallet is asked, and the hash the moment it returns; a request of unknown outcome is reconciled by nonce),
+ * limit when the step gives none, and with the chain's max fee the item's `networkFee`), sends it at most
+ * once (the journal records the request, with the account's nonce, before the wallet is asked, and the hash the moment it returns; a request of unknown outcome is reconciled by nonce),
  * confirms it (following replacements), and tells the API the outcome on `/execute/results/v1` in the
  * background, within a time limit.
  */
@@ -98,7 +98,7 @@ export const sendItemTransaction = (
               )
           // Once the wallet answers, its hash is journaled before anything can stop the execution.
           return yield* Effect.uninterruptibleMask((restore) =>
-            restore(ctx.wallet.sendTransaction({ chain, request: toSend, context: { step, item } })).pipe(
+            restore(ctx.wallet.sendTransaction({ chain, request: toSend, context: { step, item }, nonce })).pipe(
               Effect.flatMap((sent: unknown): Effect.Effect<Hex, TransactionHashMissingError | WalletError> =>
                 sent === undefined || sent === null || sent === "0x"
                   ? Effect.fail(new TransactionHashMissingError())
@@ -140,7 +140,6 @@ export const sendItemTransaction = (
         yield* Effect.forkDetach(
           ctx.api
             .request({
-              baseApiUrl: ctx.chain.baseApiUrl,
               path: "/execute/results/v1",
               method: "POST",
               retry: NO_RETRY,
@@ -156,12 +155,19 @@ export const sendItemTransaction = (
 
     // The API hears of the transaction as soon as its hash is known, whatever happens to it next.
     yield* reportResult(hash)
+    // The nonce journaled with the request lets the receipt watch spot a replacement without reading the original.
+    const requested = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.key).sendRequested
+    const sent =
+      requested?.nonce === undefined
+        ? undefined
+        : { from: requested.from as Address, nonce: requested.nonce, to: request.to, value: request.value ?? 0n, input: request.data ?? "0x" }
     let finalHash = hash
     const confirmation = yield* confirmTransaction(ctx, {
       hash,
       chain,
       check: item.check,
       isCrossChain,
+      sent,
       onReplaced: (replacement) =>
         Effect.andThen(
           Effect.sync(() => {

@@ -20,8 +20,6 @@ import { isTransientFailure, NO_RETRY } from "../services/RetryPolicy.js"
 import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { itemJournal } from "./Journal.js"
 import { withJournalEntry } from "./ExecutionSnapshot.js"
-import { notYetOnTransientFailure } from "./notYetOnTransientFailure.js"
-import { pollUntil } from "./pollUntil.js"
 
 const rawBytesMessage = /^0x[0-9a-fA-F]{64}$/
 
@@ -44,7 +42,7 @@ const POST_LIMIT = Duration.seconds(30)
  * A post failure after which the API may hold the order: any transient failure, and also an answer that could
  * not be read or a request aborted in flight.
  */
-const isTransient = (error: ApiRequestError): boolean =>
+const mayHoldOrder = (error: ApiRequestError): boolean =>
   isTransientFailure(error) ||
   error._tag === "MalformedResponseError" ||
   (error._tag === "HttpRequestError" && error.reason === "aborted")
@@ -85,7 +83,8 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
       ownSignature = yield* Effect.uninterruptibleMask((restore) => restore(request).pipe(Effect.tap(record)))
     }
 
-    let result: SignatureItemResult = posted ? { orderData: journal.posted?.orderData ?? item.orderData } : {}
+    const postedOrderData = journal.posted?.orderData ?? item.orderData
+    let result: SignatureItemResult = posted && postedOrderData !== undefined ? { orderData: postedOrderData } : {}
     if (data.post !== undefined && !posted) {
       const post = data.post
       if (journal.postRequested) return yield* OrderPostUnknownError.of({ endpoint: post.endpoint, reason: "an earlier post got no answer" })
@@ -94,7 +93,6 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
       const response = yield* ctx.api
         .requestDecoded(
           {
-            baseApiUrl: ctx.chain.baseApiUrl,
             path: post.endpoint,
             method: post.method ?? "POST",
             body: post.body,
@@ -113,9 +111,9 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
               ),
           }),
           Effect.tapError((error) =>
-            isTransient(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void,
+            mayHoldOrder(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void,
           ),
-          Effect.mapError((error) => (isTransient(error) ? OrderPostUnknownError.of({ endpoint: post.endpoint, reason: error.message }) : error)),
+          Effect.mapError((error) => (mayHoldOrder(error) ? OrderPostUnknownError.of({ endpoint: post.endpoint, reason: error.message }) : error)),
           Effect.tap((answer) => {
             const orderData = orderDataOf(answer)
             return appendJournal(ctx, { _tag: "Posted", item: key, ...(orderData !== undefined ? { orderData } : {}) })
@@ -127,23 +125,15 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
     }
     if (item.check !== undefined) {
       const check = item.check
-      const probe = ctx.api
-        .requestDecoded(
-          { baseApiUrl: ctx.chain.baseApiUrl, path: check.endpoint, method: check.method ?? "POST", body: check.body },
-          CheckResponse,
-        )
-        .pipe(
-          Effect.flatMap((answer) =>
-            answer.status === "failure"
-              ? Effect.fail(new SignatureCheckError({ message: answer.details || "Transaction failed" }))
-              : Effect.succeed(answer.status === "success" ? Option.some(answer) : Option.none()),
-          ),
-        )
-      const answer = yield* pollUntil(notYetOnTransientFailure(probe), {
-        interval: ctx.pollingInterval,
-        attempts: ctx.maxAttempts,
-        onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }),
-      })
+      const answer = yield* ctx.api.poll(
+        { path: check.endpoint, method: check.method ?? "POST", body: check.body },
+        CheckResponse,
+        (answer) =>
+          answer.status === "failure"
+            ? Effect.fail(new SignatureCheckError({ message: answer.details || "Transaction failed" }))
+            : Effect.succeed(answer.status === "success" ? Option.some(answer) : Option.none()),
+        { interval: ctx.pollingInterval, attempts: ctx.maxAttempts, onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }) },
+      )
       if (answer.txHashes !== undefined) result = { ...result, txHashes: answer.txHashes }
     }
     return result

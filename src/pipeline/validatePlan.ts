@@ -1,7 +1,5 @@
 import * as Effect from "effect/Effect"
-import * as Result from "effect/Result"
 import type { Address } from "viem"
-import type { ChainConfig } from "../chains/ChainConfig.js"
 import {
   ChainNotConfiguredError,
   type MalformedResponseError,
@@ -12,7 +10,7 @@ import {
 import type { SignatureStepItem, Step, StepItem } from "../schema/Step.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
-import { endpointUrl } from "../services/endpointUrl.js"
+import type { ChainApi } from "../services/ChainApi.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
 
 /** Why a plan is refused before anything is signed or sent. */
@@ -23,17 +21,8 @@ export type PlanError =
   | WalletAddressMismatchError
   | WalletCallError
 
-/**
- * The configured chain whose API is asked about a transaction on `chainId`: its own API when configured
- * (for a cross-chain call, the origin chain's), else the execution's.
- */
-export const apiChainFor = (ctx: ExecutionContext, chainId: number): ChainConfig =>
-  ctx.config.chains.find((chain) => chain.id === chainId && chain.baseApiUrl !== "") ?? ctx.chain
-
-const checkEndpoint = (baseApiUrl: string, endpoint: string | undefined) =>
-  endpoint === undefined
-    ? Effect.void
-    : Result.match(endpointUrl(baseApiUrl, endpoint), { onFailure: Effect.fail, onSuccess: () => Effect.void })
+const checkEndpoint = (api: ChainApi, endpoint: string | undefined) =>
+  endpoint === undefined ? Effect.void : Effect.asVoid(api.resolve(endpoint))
 
 const checkChain = (ctx: ExecutionContext, chainId: number, what: string) =>
   ctx.config.chains.some((chain) => chain.id === chainId) ? Effect.void : ChainNotConfiguredError.of({ chainId, what })
@@ -64,7 +53,7 @@ export const validatePlan = (
               yield* checkChain(ctx, chainId, "a transaction")
               const wallet = yield* address
               if (request.from.toLowerCase() !== wallet.toLowerCase()) return yield* WalletAddressMismatchError.of({ expected: wallet, received: request.from })
-              yield* checkEndpoint(apiChainFor(ctx, chainId).baseApiUrl, item.check?.endpoint)
+              yield* checkEndpoint(ctx.apiFor(chainId), item.check?.endpoint)
               return
             }
             const data = (item as SignatureStepItem).data
@@ -72,8 +61,8 @@ export const validatePlan = (
             if (sign?.signatureKind === "eip712" && sign.domain.chainId !== undefined) {
               yield* checkChain(ctx, Number(sign.domain.chainId), "typed data")
             }
-            yield* checkEndpoint(ctx.chain.baseApiUrl, data?.post?.endpoint)
-            yield* checkEndpoint(ctx.chain.baseApiUrl, item.check?.endpoint)
+            yield* checkEndpoint(ctx.api, data?.post?.endpoint)
+            yield* checkEndpoint(ctx.api, item.check?.endpoint)
           }),
         { discard: true },
       ),

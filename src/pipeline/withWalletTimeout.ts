@@ -27,5 +27,8 @@ export const withWalletTimeout = (wallet: WalletService, timeoutMs: number): Wal
     ...(wallet.transactionByNonce !== undefined
       ? { transactionByNonce: (args) => limit("transactionByNonce", wallet.transactionByNonce!(args)) }
       : {}),
+    ...(wallet.atomicBatch !== undefined ? { atomicBatch: (chain) => limit("atomicBatch", wallet.atomicBatch!(chain)) } : {}),
+    ...(wallet.sendCalls !== undefined ? { sendCalls: (args) => limit("sendCalls", wallet.sendCalls!(args)) } : {}),
+    ...(wallet.callsStatus !== undefined ? { callsStatus: (args) => limit("callsStatus", wallet.callsStatus!(args)) } : {}),
   }
 }

@@ -4,10 +4,10 @@
  * the currency's units) is.
  */
 export interface ExpectedPrice {
-  readonly amount?: number
-  readonly raw?: bigint | string
-  readonly currencyAddress?: string
-  readonly currencyDecimals?: number
+  readonly amount?: number | undefined
+  readonly raw?: bigint | string | undefined
+  readonly currencyAddress?: string | undefined
+  readonly currencyDecimals?: number | undefined
 }
 
 /** Expected prices keyed by currency contract address (any letter case). */

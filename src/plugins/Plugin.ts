@@ -2,13 +2,11 @@ import type * as Effect from "effect/Effect"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import type { PluginRejectedError, PriceMismatchError, TradekitError } from "../errors/index.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
+import type { ActionName } from "../schema/ActionName.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClient } from "../services/ApiClient.js"
 import type { ClientConfig, ResolvedClientConfig } from "../services/ClientConfig.js"
 import type { ExpectedPrices } from "./ExpectedPrice.js"
-
-/** The eight actions of tradekit. */
-export type ActionName = "buy" | "sell" | "mint" | "list" | "bid" | "cancel" | "transfer" | "call"
 
 /** An execute request's JSON body. */
 export type RequestBody = Readonly<Record<string, unknown>>

@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
+import type { ActionName } from "../schema/ActionName.js"
 import type { ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import type { Step } from "../schema/Step.js"
 import { definePlugin, type PluginContext, type RequestBody } from "./Plugin.js"
@@ -36,23 +37,24 @@ export interface ReservoirEvent {
 /** A listener of a client's events, called with the event and the chain id of the execution. */
 export type ReservoirEventListener = (event: ReservoirEvent, chainId: number) => void
 
-const names: ReadonlyArray<readonly [string, string]> = [
-  ["/execute/buy", "purchase"],
-  ["/execute/sell", "accept_offer"],
-  ["/execute/bid", "offer"],
-  ["/execute/list", "listing"],
-  ["/execute/cancel", "cancel"],
-]
+/** The event prefix of each action that has events of its own; the others' events are "unknown". */
+const eventPrefixes: Partial<Record<ActionName, string>> = {
+  buy: "purchase",
+  sell: "accept_offer",
+  bid: "offer",
+  list: "listing",
+  cancel: "cancel",
+}
 
 /**
- * The event name for an execute path: buy -> purchase_*, sell -> accept_offer_*, bid -> offer_*,
- * list -> listing_*, cancel -> cancel_*, anything else -> unknown.
+ * The event name for an action: buy -> purchase_*, sell -> accept_offer_*, bid -> offer_*, list -> listing_*,
+ * cancel -> cancel_*, anything else -> unknown.
  *
  * @example
- * eventNameFor("/execute/sell/v7", false) // "accept_offer_complete"
+ * eventNameFor("sell", false) // "accept_offer_complete"
  */
-export const eventNameFor = (path: string, failed: boolean): ReservoirEventName => {
-  const prefix = names.find(([segment]) => path.includes(segment))?.[1]
+export const eventNameFor = (action: ActionName, failed: boolean): ReservoirEventName => {
+  const prefix = eventPrefixes[action]
   return prefix === undefined ? "unknown" : (`${prefix}_${failed ? "error" : "complete"}` as ReservoirEventName)
 }
 
@@ -83,7 +85,7 @@ export const eventsPlugin = (emit: ReservoirEventListener) =>
         event.context.precheck
           ? Effect.void
           : Effect.try(() =>
-              emit({ name: eventNameFor(event.context.path, false), data: dataOf(event.result) }, chainIdOf(event.context, event.body)),
+              emit({ name: eventNameFor(event.context.action, false), data: dataOf(event.result) }, chainIdOf(event.context, event.body)),
             ),
       onError: (event) =>
         event.context.precheck
@@ -91,7 +93,7 @@ export const eventsPlugin = (emit: ReservoirEventListener) =>
           : Effect.try(() =>
               emit(
                 {
-                  name: eventNameFor(event.context.path, true),
+                  name: eventNameFor(event.context.action, true),
                   data: { ...dataOf(event.snapshot), error: { _tag: event.error._tag, message: event.error.message } },
                 },
                 chainIdOf(event.context, event.body),

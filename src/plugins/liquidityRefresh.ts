@@ -28,11 +28,11 @@ export const liquidityRefreshPlugin = definePlugin({
       Effect.gen(function* () {
         const { action, chain } = event.context
         if ((action !== "buy" && action !== "sell") || event.error._tag !== "APIError") return
-        const api = yield* ApiClient
+        const api = (yield* ApiClient).forChain(chain.baseApiUrl)
         const tasks = yield* Effect.serviceOption(BackgroundTasks)
         for (const token of tokensOf(event.body)) {
           const refresh = api
-            .request({ baseApiUrl: chain.baseApiUrl, path: "/tokens/refresh/v1", method: "POST", body: { token, liquidityOnly: true } })
+            .request({ path: "/tokens/refresh/v1", method: "POST", body: { token, liquidityOnly: true } })
             .pipe(Effect.timeout(REFRESH_TIME_LIMIT), Effect.ignore)
           yield* Option.isSome(tasks) ? tasks.value.run(refresh) : Effect.forkDetach(refresh, { startImmediately: true })
         }

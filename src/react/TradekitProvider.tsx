@@ -55,6 +55,7 @@ export const TradekitProvider = (props: TradekitProviderProps) => {
     return source.release
   }, [source])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `owned` changes when a released client is made again; the value must change with it
   const value = useMemo<TradekitContextValue>(() => {
     if (source === undefined) return { client: client as ReservoirClient, wallet }
     // Read when used, so a hook's effect running before this provider renders again gets the live client.

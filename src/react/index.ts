@@ -29,9 +29,9 @@ export {
   type ActionHookResult,
   type ActionHookState,
   type ActionHookStatus,
-  type ActionName,
   type ActionParameters,
 } from "./createActionHook.js"
+export type { FacadeActionName, FacadeActions } from "../client/FacadeActionName.js"
 export { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"
 export { NoWalletError } from "./errors/NoWalletError.js"
 export { useBuyToken } from "./useBuyToken.js"

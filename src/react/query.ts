@@ -15,7 +15,8 @@
  */
 import type { MutationOptions } from "@tanstack/react-query"
 import type { ReservoirClient, ReservoirClientWallet } from "../client/ReservoirClient.js"
-import type { ActionErrors, ActionHookData, ActionName, ActionParameters } from "./createActionHook.js"
+import type { FacadeActionName } from "../client/FacadeActionName.js"
+import type { ActionErrors, ActionHookData, ActionParameters } from "./createActionHook.js"
 import type { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"
 import type { NoWalletError } from "./errors/NoWalletError.js"
 import { actionCall } from "./internal/actionCall.js"
@@ -25,7 +26,7 @@ import { runFacadeCall } from "./internal/runFacadeCall.js"
  * What a mutation's `mutate` takes: the facade action's parameters with `wallet` optional (the one given to
  * the options when absent). `onSnapshot` renders progress; `signal` aborts (the error is then an `ExecutionAbortedError`).
  */
-export type ActionMutationVariables<N extends ActionName> = Omit<ActionParameters<N>, "wallet"> & {
+export type ActionMutationVariables<N extends FacadeActionName> = Omit<ActionParameters<N>, "wallet"> & {
   readonly wallet?: ReservoirClientWallet
 }
 
@@ -33,16 +34,16 @@ export type ActionMutationVariables<N extends ActionName> = Omit<ActionParameter
  * Why a mutation failed, a union of tagged errors (match on `_tag`): the action's typed error (an
  * untyped failure is its `UnknownError`), `NoWalletError`, or, when `signal` was aborted, `ExecutionAbortedError`.
  */
-export type ActionMutationError<N extends ActionName> =
+export type ActionMutationError<N extends FacadeActionName> =
   | ActionErrors[N]
   | NoWalletError
   | ExecutionAbortedError
 
 /** The key of an action's mutations: `["tradekit", name]`. */
-export type ActionMutationKey<N extends ActionName> = readonly ["tradekit", N]
+export type ActionMutationKey<N extends FacadeActionName> = readonly ["tradekit", N]
 
 /** The options of an action's mutation, for `useMutation`; spread them to add `onSuccess` and the like. */
-export type ActionMutationOptions<N extends ActionName> = MutationOptions<ActionHookData<N>, ActionMutationError<N>, ActionMutationVariables<N>> & {
+export type ActionMutationOptions<N extends FacadeActionName> = MutationOptions<ActionHookData<N>, ActionMutationError<N>, ActionMutationVariables<N>> & {
   readonly mutationKey: ActionMutationKey<N>
   readonly mutationFn: (variables: ActionMutationVariables<N>) => Promise<ActionHookData<N>>
 }
@@ -54,7 +55,7 @@ export type ActionMutationOptions<N extends ActionName> = MutationOptions<Action
  * @example
  * const list = useMutation({ ...actionMutationOptions("listToken", client, wallet), onSuccess: () => refetchListings() })
  */
-export const actionMutationOptions = <N extends ActionName>(
+export const actionMutationOptions = <N extends FacadeActionName>(
   name: N,
   client: ReservoirClient,
   wallet?: ReservoirClientWallet | undefined,

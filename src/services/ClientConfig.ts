@@ -13,22 +13,28 @@ export type LogLevelSetting = 0 | 1 | 2 | 3 | 4
 /** The client-wide settings every action reads. */
 export interface ClientSettings {
   /** Sent as `x-api-key`; kept redacted in logs, errors and snapshots. */
-  readonly apiKey?: string | Redacted.Redacted<string>
-  readonly uiVersion?: string
-  readonly source?: string
-  readonly automatedRoyalties?: boolean
-  readonly marketplaceFees?: ReadonlyArray<string>
-  readonly normalizeRoyalties?: boolean
-  readonly bountyReferrer?: string
-  readonly logLevel?: LogLevelSetting
-  readonly maxPollingAttemptsBeforeTimeout?: number
-  readonly synchronousStepItemExecution?: boolean
+  readonly apiKey?: string | Redacted.Redacted<string> | undefined
+  readonly uiVersion?: string | undefined
+  readonly source?: string | undefined
+  readonly automatedRoyalties?: boolean | undefined
+  readonly marketplaceFees?: ReadonlyArray<string> | undefined
+  readonly normalizeRoyalties?: boolean | undefined
+  readonly bountyReferrer?: string | undefined
+  readonly logLevel?: LogLevelSetting | undefined
+  readonly maxPollingAttemptsBeforeTimeout?: number | undefined
+  readonly synchronousStepItemExecution?: boolean | undefined
   /** Milliseconds before an API request is abandoned; none by default. */
-  readonly httpTimeout?: number
+  readonly httpTimeout?: number | undefined
   /** How transient API failures are retried (3 times, 250 ms doubling, by default). */
-  readonly retry?: RetryPolicy
+  readonly retry?: RetryPolicy | undefined
   /** Milliseconds a wallet may take to answer a signature or send request (5 minutes by default). */
-  readonly walletTimeout?: number
+  readonly walletTimeout?: number | undefined
+  /**
+   * Sends the ready transactions of an execution (an approval and the sale, say) as one atomic batch when the
+   * wallet can (EIP-5792): one confirmation instead of one per transaction. On by default; `false` sends them
+   * one by one.
+   */
+  readonly batchTransactions?: boolean | undefined
   /**
    * Simulate every transaction at the latest block before the wallet is asked to send it (true by default):
    * one `eth_estimateGas` per transaction, whose revert refuses the send with a TransactionWouldRevertError
@@ -41,7 +47,7 @@ export interface ClientSettings {
 
 /** Settings plus the chains to trade on: the shape `createClient` and `Tradekit.layer` take. */
 export interface ClientOptions extends ClientSettings {
-  readonly chains?: ReadonlyArray<ChainConfig>
+  readonly chains?: ReadonlyArray<ChainConfig> | undefined
 }
 
 /** The resolved configuration of a client. */
@@ -79,7 +85,7 @@ export const chainFor = (
   const chain = chainId === undefined ? config.activeChain : config.chains.find((c) => c.id === chainId)
   return chain !== undefined && chain.baseApiUrl !== ""
     ? Effect.succeed(chain)
-    : Effect.fail(new MissingChainConfigurationError({ chainId: chainId ?? chain?.id, message }))
+    : Effect.fail(new MissingChainConfigurationError({ chainId: chainId ?? chain?.id, ...(message !== undefined ? { message } : {}) }))
 }
 
 /** Maps reservoir-sdk's numeric log level onto Effect's. */

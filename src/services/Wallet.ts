@@ -46,6 +46,17 @@ export type GasEstimate =
   | { readonly _tag: "Reverted"; readonly data?: Hex | undefined; readonly message?: string | undefined }
   | { readonly _tag: "Unsupported" }
 
+/**
+ * Where a batch of calls stands (EIP-5792 `wallet_getCallsStatus`): still `pending`, landed (`success`), or
+ * `failure` — failed off chain, reverted, or (for a non-atomic wallet) partly reverted. `statusCode` is the
+ * wallet's own code (100, 200, 400, 500, 600); the receipts name the transaction(s) that carried the calls.
+ */
+export interface CallsStatus {
+  readonly status: "pending" | "success" | "failure"
+  readonly statusCode?: number | undefined
+  readonly receipts: ReadonlyArray<{ readonly hash: Hex; readonly status: "success" | "reverted" }>
+}
+
 /** What the Wallet service offers: the connected account, signing, sending and watching transactions. */
 export interface WalletService {
   /** The connected account's address. */
@@ -69,11 +80,16 @@ export interface WalletService {
     readonly chain: Chain
     readonly context: StepContext
   }) => Effect.Effect<Hex, WalletCallError>
-  /** Sends a transaction on `chain`; the hash, or undefined when the wallet returned none. */
+  /**
+   * Sends a transaction on `chain`; the hash, or undefined when the wallet returned none. `nonce` is the one
+   * {@link nextNonce} just read: a wallet that picks nonces itself (a browser wallet) may ignore it, one that
+   * signs locally uses it instead of reading it again.
+   */
   readonly sendTransaction: (args: {
     readonly chain: Chain
     readonly request: TransactionRequest
     readonly context: StepContext
+    readonly nonce?: number | undefined
   }) => Effect.Effect<Hex | undefined, WalletCallError>
   /**
    * Simulates a transaction on `chain` at the latest block (`eth_estimateGas` from `request.from`, without the
@@ -104,6 +120,24 @@ export interface WalletService {
     readonly hash: Hex
     readonly sent?: SentTransaction | undefined
   }) => Effect.Effect<ReceiptOutcome, WalletCallError>
+  /**
+   * Whether the wallet sends atomic batches on `chain` (EIP-5792 capability `atomic` is `supported` or
+   * `ready`). Optional, like the two members after it: without all three, transactions go one by one. An
+   * adapter asks the wallet once per chain and remembers the answer.
+   */
+  readonly atomicBatch?: (chain: Chain) => Effect.Effect<boolean, WalletCallError>
+  /**
+   * Sends `calls` on `chain` as one atomic batch (`wallet_sendCalls`, version 2.0.0, `atomicRequired: true`):
+   * all land or none does, after one confirmation by the user. Answers the batch's calls id.
+   */
+  readonly sendCalls?: (args: {
+    readonly chain: Chain
+    readonly calls: ReadonlyArray<TransactionRequest>
+    /** The step and item of each call, in order. */
+    readonly context: ReadonlyArray<StepContext>
+  }) => Effect.Effect<string, WalletCallError>
+  /** One look at a batch's status (`wallet_getCallsStatus`); the caller paces and bounds the wait. */
+  readonly callsStatus?: (args: { readonly chain: Chain; readonly id: string }) => Effect.Effect<CallsStatus, WalletCallError>
 }
 
 /**

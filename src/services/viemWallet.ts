@@ -7,7 +7,7 @@ import { walletCall } from "./internal/walletFailure.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
 import { switchChain } from "./internal/switchChain.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
-import { Wallet, type WalletService } from "./Wallet.js"
+import { type CallsStatus, Wallet, type WalletService } from "./Wallet.js"
 
 /** Options of the viem-backed wallet. */
 export interface ViemWalletOptions {
@@ -31,9 +31,21 @@ const refusedForChain = (error: UserRejectedError | WalletError): boolean => {
   }
 }
 
+/** True when EIP-5792 capabilities of one chain promise atomic batches. */
+const isAtomic = (capabilities: unknown): boolean => {
+  const status = (capabilities as { readonly atomic?: { readonly status?: unknown } } | undefined)?.atomic?.status
+  return status === "supported" || status === "ready"
+}
+
 /**
  * A Wallet over a viem WalletClient. A transaction or a typed-data signature for another chain than the wallet's
  * asks the wallet to switch first; it refuses with a ChainMismatchError if the switch does not take.
+ *
+ * Batches (EIP-5792, version 2.0.0): the wallet's capabilities are asked once per chain
+ * (`wallet_getCapabilities`) and remembered; `atomic: "supported"` or `"ready"` lets the executor send ready
+ * transactions as one `wallet_sendCalls` with `atomicRequired: true`, followed by `wallet_getCallsStatus`. A
+ * wallet that does not know the methods (the request fails), or a local account (it signs, it does not
+ * batch), says no: transactions then go one by one.
  *
  * @example
  * const wallet = fromViemWalletClient(createWalletClient({ account, chain: mainnet, transport: http() }))
@@ -60,6 +72,27 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
   const publicClientFor = (chain: Chain): PublicClient =>
     options.publicClients?.[chain.id] ?? createPublicClient({ chain, transport: custom({ request: client.request }) })
 
+  // One question per chain: capabilities do not change within a session (a "ready" wallet upgrades itself
+  // on its first batch, and stays able to batch).
+  const capabilities = new Map<number, boolean>()
+  const atomicBatch = (chain: Chain) =>
+    Effect.gen(function* () {
+      const known = capabilities.get(chain.id)
+      if (known !== undefined) return known
+      const a = yield* account()
+      const supported =
+        typeof a !== "string" && a.type === "local"
+          ? false
+          : yield* walletCall("getCapabilities", () => client.getCapabilities({ account: a, chainId: chain.id })).pipe(
+              Effect.map(isAtomic),
+              Effect.catch((error) =>
+                Effect.as(Effect.logDebug(`tradekit: wallet_getCapabilities failed, no batches: ${error.message}`), false),
+              ),
+            )
+      capabilities.set(chain.id, supported)
+      return supported
+    })
+
   return {
     address: Effect.map(account(), (a) => (typeof a === "string" ? a : a.address)),
     chainId: walletCall("getChainId", () => client.getChainId()),
@@ -74,9 +107,11 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
         if (typeof a === "string" || a.type !== "local") yield* ensureChain(chain)
         return yield* walletCall("signTypedData", () => client.signTypedData({ ...typedData, account: a }))
       }),
-    sendTransaction: ({ chain, request }) =>
+    sendTransaction: ({ chain, request, nonce }) =>
       Effect.gen(function* () {
         const a = yield* account()
+        // A local account signs with the nonce just read (viem would read it again); a browser wallet picks its own.
+        const localNonce = typeof a !== "string" && a.type === "local" && nonce !== undefined ? { nonce } : {}
         const send = walletCall("sendTransaction", () =>
           client.sendTransaction({
             account: a,
@@ -85,6 +120,7 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
             data: request.data,
             value: request.value,
             gas: request.gas,
+            ...localNonce,
             ...(request.maxFeePerGas !== undefined ? { maxFeePerGas: request.maxFeePerGas } : {}),
             ...(request.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: request.maxPriorityFeePerGas } : {}),
           } as Parameters<WalletClient["sendTransaction"]>[0]),
@@ -105,6 +141,39 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
     transactionByNonce: ({ chain, address, nonce }) => lookUpByNonce(publicClientFor(chain), address, nonce),
     waitForReceipt: ({ chain, hash, sent }) =>
       watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000, sent),
+    atomicBatch,
+    sendCalls: ({ chain, calls }) =>
+      Effect.gen(function* () {
+        const a = yield* account()
+        yield* ensureChain(chain)
+        const { id } = yield* walletCall("sendCalls", () =>
+          client.sendCalls({
+            account: a,
+            chain,
+            forceAtomic: true,
+            calls: calls.map((call) => ({
+              to: call.to,
+              ...(call.data !== undefined ? { data: call.data } : {}),
+              ...(call.value !== undefined ? { value: call.value } : {}),
+            })),
+          }),
+        )
+        return id
+      }),
+    callsStatus: ({ id }) =>
+      walletCall("getCallsStatus", () => client.getCallsStatus({ id })).pipe(
+        Effect.map(
+          (answer): CallsStatus => ({
+            // A status the wallet words in no known way is not a verdict yet.
+            status: answer.status ?? "pending",
+            statusCode: answer.statusCode,
+            receipts: (answer.receipts ?? []).map((receipt) => ({
+              hash: receipt.transactionHash,
+              status: receipt.status === "success" ? "success" : "reverted",
+            })),
+          }),
+        ),
+      ),
   }
 }
 

@@ -1,3 +1,4 @@
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientError from "effect/http/HttpClientError"
@@ -13,6 +14,8 @@ export interface RecordedRequest {
   readonly query: Readonly<Record<string, ReadonlyArray<string>>>
   readonly headers: Readonly<Record<string, string>>
   readonly body: unknown
+  /** When it came in, in Clock milliseconds (a TestClock's time in tests). */
+  readonly at: number
 }
 
 /** An answer of the fake API. `status` defaults to 200; `body` is sent as JSON unless it is a string. */
@@ -109,6 +112,7 @@ export const makeFakeApi = (): FakeApi => {
         query,
         headers: { ...request.headers },
         body: decodeBody(request.body),
+        at: yield* Clock.currentTimeMillis,
       }
       requests.push(recorded)
       const route = [...routes].reverse().find((candidate) => matches(candidate, request.method, url.pathname))

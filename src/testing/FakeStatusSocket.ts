@@ -77,10 +77,18 @@ export const makeFakeStatusSocket = (): FakeStatusSocket => {
     get open() {
       return open()
     },
-    push: (update) => open().forEach((c) => c.message(JSON.stringify({ event: "transaction.status", data: update }))),
-    pushRaw: (frame) => open().forEach((c) => c.message(frame)),
-    drop: (code = 1006) => open().forEach((c) => c.close(code)),
-    fail: () => open().forEach((c) => c.dispatchEvent(new Event("error"))),
+    push: (update) => {
+      for (const c of open()) c.message(JSON.stringify({ event: "transaction.status", data: update }))
+    },
+    pushRaw: (frame) => {
+      for (const c of open()) c.message(frame)
+    },
+    drop: (code = 1006) => {
+      for (const c of open()) c.close(code)
+    },
+    fail: () => {
+      for (const c of open()) c.dispatchEvent(new Event("error"))
+    },
     layer: Layer.succeed(Socket.WebSocketConstructor, (url: string) => {
       const socket = new FakeWebSocket(url)
       connections.push(socket)

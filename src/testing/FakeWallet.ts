@@ -5,7 +5,7 @@ import { type Address, type Hex, keccak256, type LocalAccount, toHex } from "vie
 import { privateKeyToAccount } from "viem/accounts"
 import { UserRejectedError, WalletError } from "../errors/index.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
-import { type GasEstimate, type NonceLookup, type ReceiptOutcome, Wallet, type WalletService } from "../services/Wallet.js"
+import { type CallsStatus, type GasEstimate, type NonceLookup, type ReceiptOutcome, Wallet, type WalletService } from "../services/Wallet.js"
 
 /** The first private key of the standard test mnemonic ("test test ... junk"). */
 export const TEST_PRIVATE_KEY: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
@@ -50,6 +50,15 @@ export type WalletCall =
       readonly nonce: number
     }
   | { readonly method: "waitForReceipt"; readonly hash: Hex }
+  | {
+      readonly method: "sendCalls"
+      readonly chainId: number
+      readonly calls: ReadonlyArray<TransactionRequest>
+      /** The batch's calls id. */
+      readonly id: string
+      /** The one transaction that carries the batch. */
+      readonly hash: Hex
+    }
 
 /** How the fake wallet behaves; change it between calls to script a flow. */
 export interface FakeWalletBehaviour {
@@ -76,6 +85,13 @@ export interface FakeWalletBehaviour {
   simulations: Array<SimulationScript>
   /** The chain's current max fee per gas, in wei (2 gwei by default). */
   maxFeePerGas: bigint
+  /** The wallet sends atomic batches (EIP-5792 capability `atomic: "supported"`); off by default. */
+  atomicBatch: boolean
+  /**
+   * What the wallet reports for each batch, in order (`"success"` once the list runs out): it lands, it
+   * fails off chain (`"failure"`, no transaction), its transaction reverts (`"revert"`), or it stays pending.
+   */
+  batchOutcomes: Array<"success" | "failure" | "revert" | "pending">
 }
 
 /** A wallet for tests: real signatures from a viem local account, transactions recorded instead of sent. */
@@ -91,6 +107,10 @@ export interface FakeWallet {
   readonly simulated: ReadonlyArray<SimulatedTransaction>
   /** How many times the chain's max fee per gas was read. */
   readonly feeReads: number
+  /** The batches sent, in order. */
+  readonly batches: ReadonlyArray<Extract<WalletCall, { method: "sendCalls" }>>
+  /** Changes what the wallet reports for a batch already sent (one left pending lands, say). */
+  readonly settleBatch: (id: string, outcome: "success" | "failure" | "revert") => void
   readonly service: WalletService
   readonly layer: Layer.Layer<Wallet>
 }
@@ -125,6 +145,8 @@ export const makeFakeWallet = (
     confirmAbandonedSends: false,
     simulations: [],
     maxFeePerGas: 2_000_000_000n,
+    atomicBatch: false,
+    batchOutcomes: [],
     ...options.behaviour,
   }
   const scripts = new Map<Hex, ReceiptScript>()
@@ -170,6 +192,25 @@ export const makeFakeWallet = (
     if (found === undefined) return { _tag: "None" }
     if (scripts.get(found.hash) === "pending") return { _tag: "Pending" }
     return { _tag: "Mined", hash: found.hash, to: found.request.to, value: found.request.value ?? 0n, input: found.request.data ?? "0x" }
+  }
+
+  const batchCalls = () =>
+    calls.filter((call): call is Extract<WalletCall, { method: "sendCalls" }> => call.method === "sendCalls")
+  const batchOutcomes = new Map<string, "success" | "failure" | "revert" | "pending">()
+  const statusOf = (id: string): CallsStatus => {
+    const batch = batchCalls().find((call) => call.id === id)
+    const outcome = batchOutcomes.get(id)
+    if (batch === undefined || outcome === undefined) return { status: "failure", statusCode: 400, receipts: [] }
+    switch (outcome) {
+      case "pending":
+        return { status: "pending", statusCode: 100, receipts: [] }
+      case "failure":
+        return { status: "failure", statusCode: 400, receipts: [] }
+      case "revert":
+        return { status: "failure", statusCode: 500, receipts: [{ hash: batch.hash, status: "reverted" }] }
+      case "success":
+        return { status: "success", statusCode: 200, receipts: [{ hash: batch.hash, status: "success" }] }
+    }
   }
 
   const service: WalletService = {
@@ -221,6 +262,19 @@ export const makeFakeWallet = (
         Effect.andThen(Duration.isZero(Duration.fromInputUnsafe(behaviour.receiptDelay)) ? Effect.void : Effect.sleep(behaviour.receiptDelay)),
         Effect.andThen(Effect.suspend(() => outcomeOf(hash))),
       ),
+    atomicBatch: () => Effect.sync(() => behaviour.atomicBatch),
+    sendCalls: ({ chain, calls: batch }) =>
+      Effect.suspend(() => {
+        if (behaviour.rejectTransactions) return Effect.fail(new UserRejectedError({ operation: "sendCalls" }))
+        const id = `0x${(batchCalls().length + 1).toString(16).padStart(64, "0")}`
+        const hash = nextHash()
+        const outcome = behaviour.batchOutcomes.shift() ?? "success"
+        batchOutcomes.set(id, outcome)
+        scripts.set(hash, outcome === "revert" ? "revert" : outcome === "pending" ? "pending" : "success")
+        calls.push({ method: "sendCalls", chainId: chain.id, calls: batch, id, hash })
+        return Effect.succeed(id)
+      }),
+    callsStatus: ({ id }) => Effect.sync(() => statusOf(id)),
   }
 
   return {
@@ -238,6 +292,14 @@ export const makeFakeWallet = (
     },
     get feeReads() {
       return feeReads
+    },
+    get batches() {
+      return batchCalls()
+    },
+    settleBatch: (id, outcome) => {
+      const batch = batchCalls().find((call) => call.id === id)
+      batchOutcomes.set(id, outcome)
+      if (batch !== undefined) scripts.set(batch.hash, outcome === "revert" ? "revert" : "success")
     },
     service,
     layer: Layer.succeed(Wallet, service),

@@ -81,7 +81,7 @@ describe("the playground with an injected EIP-6963 wallet, in Chromium, against 
     await injectedChoice().waitFor()
     await expect(page.locator("[data-testid=wallet-choice][data-kind=injected]").count()).resolves.toBe(1)
     await expect(page.locator("[data-testid=wallet-choice][data-kind=devnet]").count()).resolves.toBe(1)
-    await expect(injectedChoice().innerText()).resolves.toContain(WALLET.name)
+    await expect(injectedChoice().textContent()).resolves.toContain(WALLET.name)
     await expect(injectedChoice().locator("img").getAttribute("src")).resolves.toBe(WALLET.icon)
     expect(asked("eth_requestAccounts")).toHaveLength(0)
   })
@@ -90,7 +90,7 @@ describe("the playground with an injected EIP-6963 wallet, in Chromium, against 
     await injectedChoice().click()
     await page.locator(`[data-testid=wallet-choice][data-rdns="${WALLET.rdns}"][data-state=connected]`).waitFor()
     await page.locator("[data-testid=wallet-id] code").filter({ hasText: user(3).slice(0, 6) }).waitFor()
-    await expect(page.locator("[data-testid=wallet-id] strong").innerText()).resolves.toBe(WALLET.name)
+    await expect(page.locator("[data-testid=wallet-id] strong").textContent()).resolves.toBe(WALLET.name)
     await page.locator("[data-testid=api-status]", { hasText: "API ready" }).waitFor()
     expect(asked("eth_requestAccounts")).toHaveLength(1)
   })
@@ -104,8 +104,8 @@ describe("the playground with an injected EIP-6963 wallet, in Chromium, against 
     await expect(page.locator("[data-testid=panel-buy] input[name=quantity]").count()).resolves.toBe(0)
     const panel = await runPanel(page, "buy")
 
-    await expect(panel.locator("[data-testid=success]").innerText()).resolves.toBe("Done.")
-    await expect(panel.locator("[data-testid=path]").innerText()).resolves.toBe("route: #7 0.2 ETH")
+    await expect(panel.locator("[data-testid=success]").textContent()).resolves.toBe("Done.")
+    await expect(panel.locator("[data-testid=path]").textContent()).resolves.toBe("route: #7 0.2 ETH")
     await expect(panel.locator("[data-testid=relayer-fee]").count()).resolves.toBe(0)
     const shownHash = await panel.locator("[data-testid=timeline] [data-hash]").first().getAttribute("data-hash")
     expect(asked("eth_sendTransaction").map((request) => request.result)).toEqual([shownHash])
@@ -124,7 +124,7 @@ describe("the playground with an injected EIP-6963 wallet, in Chromium, against 
     await expect(page.locator("[data-testid=panel-list] input[name=quantity]").count()).resolves.toBe(0)
     const panel = await runPanel(page, "list")
 
-    await expect(panel.locator("[data-testid=success]").innerText()).resolves.toBe("Done.")
+    await expect(panel.locator("[data-testid=success]").textContent()).resolves.toBe("Done.")
     await expect(panel.locator("[data-testid=relayer-fee]").count()).resolves.toBe(0)
     await expect(panel.locator("[data-testid=path]").count()).resolves.toBe(0)
     // The collection approval went through the wallet, then the order's EIP-712 signature.
@@ -145,7 +145,7 @@ describe("the playground with an injected EIP-6963 wallet, in Chromium, against 
   it("goes back to the devnet wallet on choice", async () => {
     await page.click("[data-testid=wallet-choice][data-kind=devnet]")
     await page.locator("[data-testid=wallet-id] code").filter({ hasText: user(1).slice(0, 6) }).waitFor()
-    await expect(page.locator("[data-testid=wallet-id] strong").innerText()).resolves.toBe("User 1")
+    await expect(page.locator("[data-testid=wallet-id] strong").textContent()).resolves.toBe("User 1")
   })
 
   it("lists a wallet that only sets window.ethereum, as the browser wallet", async () => {
@@ -157,7 +157,7 @@ describe("the playground with an injected EIP-6963 wallet, in Chromium, against 
       await choice.waitFor()
       await expect(choice.count()).resolves.toBe(1)
       await expect(choice.getAttribute("data-uuid")).resolves.toBe("window.ethereum")
-      await expect(choice.innerText()).resolves.toContain("Browser wallet")
+      await expect(choice.textContent()).resolves.toContain("Browser wallet")
     } finally {
       await legacy.close()
     }

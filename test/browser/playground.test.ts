@@ -242,4 +242,23 @@ describe("the playground, in Chromium, against the devnet", () => {
       await devnet.faults.setAutomine(chainId, true)
     }
   })
+  it("with 'one confirmation' on, a USDC buy needing approval goes out as one transaction", async () => {
+    await connectAs(4)
+    const usdc = devnet.contracts.origin.usdc
+    await expect(origin.readContract({ address: usdc, abi: erc20Abi, functionName: "allowance", args: [user(4), devnet.contracts.origin.exchange] })).resolves.toBe(0n)
+    const [listing] = await orders("asks", `token=${punk(5)}`)
+    await page.check("[data-testid=one-confirmation]")
+    try {
+      await openTab("buy")
+      await page.selectOption("[data-testid=panel-buy] select[name=listing]", listing!.id)
+      const panel = await run("buy")
+      await expect(ownerOf(5)).resolves.toBe(user(4))
+      // The approval and the sale share the batch's one transaction.
+      await expect(panel.locator("[data-testid=step][data-state=complete]").count()).resolves.toBe(2)
+      await expect(panel.locator("[data-testid=tx-count]").innerText()).resolves.toBe("1 tx")
+      await screenshot("10-one-confirmation")
+    } finally {
+      await page.uncheck("[data-testid=one-confirmation]")
+    }
+  })
 })

@@ -26,7 +26,7 @@ export async function runPanel(page: Page, panel: string): Promise<Locator> {
     { timeout: 45_000 },
   )
   if ((await root.getAttribute("data-status")) === "error") {
-    throw new Error(`the ${panel} flow failed on the page: ${await root.locator("[data-testid=error]").innerText()}`)
+    throw new Error(`the ${panel} flow failed on the page: ${await root.locator("[data-testid=error]").textContent()}`)
   }
   await page.waitForFunction(
     (before) => {

@@ -50,7 +50,7 @@ function installProvider(options: TestWalletScript & { readonly binding: string 
     async request({ method, params }: { method: string; params?: ReadonlyArray<unknown> }) {
       const answer = await call({ method, params: params ?? [] })
       if ("error" in answer) throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
-      if (method === "wallet_switchEthereumChain") emit("chainChanged", (params?.[0] as { chainId: string }).chainId)
+      if (method === "wallet_switchEthereumChain") emit("chainChanged", (params?.[0] as { chainId: string } | undefined)?.chainId)
       if (method === "eth_requestAccounts") emit("connect", { chainId: await provider.request({ method: "eth_chainId" }) })
       return answer.result
     },

@@ -7,7 +7,7 @@ import {
   type ActionHookData,
   type ActionHookError,
   type ActionHookResult,
-  type ActionName,
+  type FacadeActionName,
   ExecutionAbortedError,
   NoWalletError,
   type UseResumeErrorType,
@@ -19,7 +19,7 @@ type PurelyTagged<E> = [E] extends [{ readonly _tag: infer T }] ? (T extends str
 
 describe("the error types", () => {
   it("are unions of tagged errors only, for every action, useResume and the mutation options", () => {
-    expectTypeOf<PurelyTagged<ActionHookError<ActionName>>>().toEqualTypeOf<true>()
+    expectTypeOf<PurelyTagged<ActionHookError<FacadeActionName>>>().toEqualTypeOf<true>()
     expectTypeOf<PurelyTagged<ActionHookError<"buyToken">>>().toEqualTypeOf<true>()
     expectTypeOf<PurelyTagged<ActionHookError<"cancelOrder">>>().toEqualTypeOf<true>()
     expectTypeOf<PurelyTagged<UseResumeErrorType>>().toEqualTypeOf<true>()

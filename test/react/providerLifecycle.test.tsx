@@ -96,9 +96,15 @@ describe("TradekitProvider given options, after it unmounted", () => {
     unmount()
     expect(live()).toEqual([])
 
+    const before = made.clients.length
     const late = tradekit.client
+    expect(made.clients).toHaveLength(before + 1)
     await Promise.resolve()
-    expect(made.clients.find((entry) => entry.client === late)?.disposed).toBe(true)
+    expect(made.clients.at(-1)?.disposed).toBe(true)
+    // What was asked of it before the release waits for it, so it rejects too and sends nothing.
+    expect(await late.actions.listToken({ listings: [listing], wallet: undefined as never }).catch((error: Error) => error.message)).toBe(
+      "The client was disposed",
+    )
 
     const rejection = await list.mutateAsync({ listings: [listing] }).catch((error: unknown) => error)
     expect(rejection).toMatchObject({ _tag: "UnknownError" })
@@ -114,7 +120,7 @@ const account = privateKeyToAccount(TEST_PRIVATE_KEY)
 const stored: ExecutionSnapshot = JSON.parse(
   JSON.stringify({
     status: "running",
-    request: { path: "/execute/list/v5", body: {} },
+    request: { action: "list", path: "/execute/list/v5", body: {} },
     chainId: TEST_CHAIN.id,
     currentStep: { index: 0, id: "nft-approval", itemIndexes: [0] },
     txHashes: [{ txHash: SENT, chainId: TEST_CHAIN.id }],

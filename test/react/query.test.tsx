@@ -6,7 +6,7 @@ import { Effect } from "effect"
 import type { ReactNode } from "react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import type { ExecutionSnapshot } from "../../src/pipeline/ExecutionSnapshot.js"
-import type { ActionName } from "../../src/react/index.js"
+import type { FacadeActionName } from "../../src/react/index.js"
 import * as query from "../../src/react/query.js"
 import { buyTokenMutationOptions, cancelOrderMutationOptions } from "../../src/react/query.js"
 import { minedWallet, routeSale } from "./buyRoutes.js"
@@ -100,7 +100,7 @@ describe("TanStack Query mutation options", () => {
     ["cancelOrder", "cancelOrderMutationOptions"],
     ["transferTokens", "transferTokensMutationOptions"],
     ["call", "callMutationOptions"],
-  ] as const)("%s: the key is ['tradekit', '%s'] and mutationFn calls that action with the wallet", async (name: ActionName, factory) => {
+  ] as const)("%s: the key is ['tradekit', '%s'] and mutationFn calls that action with the wallet", async (name: FacadeActionName, factory) => {
     const { client, wallet } = withCleanup()
     const action = vi.spyOn(client.actions, name).mockResolvedValue(true as never)
 

@@ -31,7 +31,7 @@ const stored = (): ExecutionSnapshot =>
   JSON.parse(
     JSON.stringify({
       status: "running",
-      request: { path: "/execute/list/v5", body: {} },
+      request: { action: "list", path: "/execute/list/v5", body: {} },
       chainId: TEST_CHAIN.id,
       currentStep: { index: 0, id: "nft-approval", itemIndexes: [0] },
       txHashes: [{ txHash: SENT, chainId: TEST_CHAIN.id }],
@@ -151,7 +151,8 @@ describe("useResume", () => {
     act(() => {
       pending = result.current.execute({ snapshot: stored() })
     })
-    await waitFor(() => expect(api.requestsTo(SYNCED)).toHaveLength(1))
+    // The test wallet reads no receipts: the API is asked from one polling interval (2 s on chain 1) on.
+    await waitFor(() => expect(api.requestsTo(SYNCED)).toHaveLength(1), { timeout: 3000 })
     await act(async () => {
       result.current.abort()
       await pending
@@ -172,7 +173,7 @@ describe("useResume", () => {
     act(() => {
       void result.current.execute({ snapshot: stored() })
     })
-    await waitFor(() => expect(api.requestsTo(SYNCED)).toHaveLength(1))
+    await waitFor(() => expect(api.requestsTo(SYNCED)).toHaveLength(1), { timeout: 3000 })
     unmount()
 
     await waitFor(() => expect(synced.state.interrupted).toBe(true))

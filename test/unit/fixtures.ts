@@ -40,7 +40,7 @@ export const setup = (options: ClientOptions = {}) => {
   const layer = testLayer({ api, wallet, options: { chains: [TEST_CHAIN], ...options } })
   const execute = <E = never>(opts: Partial<ExecuteStepsOptions<E>> = {}) =>
     executeSteps<E>({
-      request: { path: "/execute/buy/v7", body: { items: [{ token: `${NFT}:1` }] } },
+      request: { action: "buy", path: "/execute/buy/v7", body: { items: [{ token: `${NFT}:1` }] } },
       onProgress: (snapshot) =>
         Effect.sync(() => {
           snapshots.push(snapshot)

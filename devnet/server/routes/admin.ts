@@ -36,7 +36,8 @@ function endpointFault(value: unknown, name: string): EndpointFault {
   const windowMs = rateLimit === undefined ? undefined : count(rateLimit.windowMs, `${name}.rateLimit.windowMs`)
   if (rateLimit !== undefined && (limit === undefined || windowMs === undefined)) throw badRequest(`${name}.rateLimit needs a limit and a windowMs`)
   const retryAfterSeconds = rateLimit === undefined ? undefined : count(rateLimit.retryAfterSeconds, `${name}.rateLimit.retryAfterSeconds`)
-  const fields: EndpointFault = {
+  // Every field as read, undefined when absent; only the defined ones are kept.
+  const fields: { readonly [K in keyof EndpointFault]: EndpointFault[K] | undefined } = {
     latencyMs: count(f.latencyMs, `${name}.latencyMs`),
     errorRate: rate(f.errorRate, `${name}.errorRate`),
     errorStatus: f.errorStatus === undefined ? undefined : httpStatus(f.errorStatus, `${name}.errorStatus`),

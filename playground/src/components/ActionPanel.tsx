@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react"
 import type { Address } from "viem"
-import { type ActionHookParameters, type ActionHookResult, type ActionName, useResume, useTradekit } from "../../../src/react/index.js"
+import { type ActionHookParameters, type ActionHookResult, type FacadeActionName, useResume, useTradekit } from "../../../src/react/index.js"
 import { short } from "../api.js"
 import { setCurrentAction } from "../httpLog.js"
 import { claimInterrupted, interruptedExecutions, type StoredExecution, storedExecutions } from "../interruptedExecutions.js"
@@ -21,7 +21,7 @@ const bannerText = {
  * does the work; this only wires the form's parameters into `mutate`. Every update of a running execution
  * is kept in localStorage, so that after a reload the panel resumes it (`useResume`) in the same timeline.
  */
-export function ActionPanel<N extends ActionName>(props: {
+export function ActionPanel<N extends FacadeActionName>(props: {
   readonly id: string
   readonly title: string
   readonly description: string

@@ -2,10 +2,10 @@ import { useSession } from "../session.js"
 
 /**
  * The wallets to act with: the devnet wallet (the account picked in the top bar, signing with its test key in
- * the page) and every injected wallet the page found, each with the name and icon it announced.
+ * the page; with "One confirmation", a smart wallet that batches an approval and the sale) and every injected wallet the page found, each with the name and icon it announced.
  */
 export const WalletChoices = () => {
-  const { account, config, injectedWallets, injected, connectInjected, connectDevnet } = useSession()
+  const { account, config, injectedWallets, injected, connectInjected, connectDevnet, oneConfirmation, canBatch, setOneConfirmation } = useSession()
   const stateOf = (uuid: string) => (injected?.wallet.info.uuid === uuid ? injected.status : undefined)
   return (
     <div className="wallet-choices" data-testid="wallet-choices">
@@ -25,6 +25,17 @@ export const WalletChoices = () => {
           </span>
           {injected === undefined ? <span className="pill pill-complete">connected</span> : null}
         </button>
+      ) : null}
+      {config.accounts.length > 0 && canBatch ? (
+        <label className="wallet-option" title="The devnet wallet batches calls (EIP-5792 over EIP-7702): an approval and the sale go out as one transaction">
+          <input
+            type="checkbox"
+            checked={oneConfirmation}
+            onChange={(e) => setOneConfirmation(e.target.checked)}
+            data-testid="one-confirmation"
+          />
+          One confirmation <small className="muted">(batch approval + sale)</small>
+        </label>
       ) : null}
       {injectedWallets.map(({ info, source }) => {
         const state = stateOf(info.uuid)

@@ -5,11 +5,11 @@ import type { Plugin } from "../../plugins/Plugin.js"
 /** Parameters every action takes. */
 export interface CommonActionParameters {
   /** The chain to trade on; the client's active chain when absent. */
-  readonly chainId?: number
+  readonly chainId?: number | undefined
   /** Plugins for this call only: each replaces the client's plugin of the same name, or is added. */
-  readonly plugins?: ReadonlyArray<Plugin>
+  readonly plugins?: ReadonlyArray<Plugin> | undefined
   /** Called with every new snapshot of the execution (and once with the steps of a precheck). */
-  readonly onProgress?: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
+  readonly onProgress?: ((snapshot: ExecutionSnapshot) => Effect.Effect<void>) | undefined
 }
 
 /** An API object passed through as it is: items, listings, bids and options carry many optional fields. */

@@ -10,40 +10,59 @@ import type {
   PriceMismatchError,
   TradekitError,
 } from "../../errors/index.js"
+import { copyPlain } from "../../internal/copyPlain.js"
 import type { ExecuteRequest } from "../../pipeline/ExecutionContext.js"
-import type { ExecutionSnapshot } from "../../pipeline/ExecutionSnapshot.js"
+import { type ExecutionSnapshot, snapshotOf } from "../../pipeline/ExecutionSnapshot.js"
 import { atConfiguredLogLevel } from "../../pipeline/atConfiguredLogLevel.js"
+import { type Guard, runExecution } from "../../pipeline/executeSteps.js"
 import { estimateNetworkFee } from "../../pipeline/estimateNetworkFee.js"
-import { executeSteps, type Guard } from "../../pipeline/executeSteps.js"
 import { fetchSteps } from "../../pipeline/fetchSteps.js"
+import { deepFreeze } from "../../pipeline/internal/deepFreeze.js"
+import type { ExpectedPrices } from "../../plugins/ExpectedPrice.js"
+import type { Plugin, PluginContext, PluginServices, RequestBody } from "../../plugins/Plugin.js"
+import { mergePlugins, Plugins } from "../../plugins/Plugins.js"
+import type { ActionName } from "../../schema/ActionName.js"
 import type { ExecuteResponse } from "../../schema/ExecuteResponse.js"
 import { ApiClient } from "../../services/ApiClient.js"
 import { ClientConfig } from "../../services/ClientConfig.js"
 import { DEFAULT_RETRY_POLICY } from "../../services/RetryPolicy.js"
 import { Wallet } from "../../services/Wallet.js"
-import type { ExpectedPrices } from "../../plugins/ExpectedPrice.js"
-import type { ActionName, Plugin, PluginContext, PluginServices, RequestBody } from "../../plugins/Plugin.js"
-import { mergePlugins, Plugins } from "../../plugins/Plugins.js"
-import { compact } from "./compact.js"
+import type { ApiObject, CommonActionParameters } from "./ActionOptions.js"
 
-/** How an action runs once its input is valid and its body built. */
-export interface RunActionOptions {
+/**
+ * What an action hands to {@link runAction} once its input is valid: its name and path, the chain it resolved
+ * and the body it built, and those of the caller's parameters only some actions take (passed as given).
+ */
+export interface ActionRequest {
   readonly action: ActionName
+  /** The execute path, e.g. `/execute/buy/v7`. */
   readonly path: string
-  /** The chain whose API runs the action. */
+  /** The chain whose API runs the action (for `call`, the destination chain). */
   readonly chain: ChainConfig
+  /** The body's defaults, built by the action. */
   readonly body: RequestBody
+  /** The caller's `options`: each defined field overrides the default of the same name, as reservoir-sdk spreads them. */
+  readonly options?: ApiObject | undefined
   readonly precheck: boolean
-  readonly plugins?: ReadonlyArray<Plugin>
-  readonly expectedPrice?: ExpectedPrices
-  readonly gas?: bigint | string
-  readonly onProgress?: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
+  readonly expectedPrice?: ExpectedPrices | undefined
+  readonly gas?: bigint | string | undefined
 }
 
-/** How an action ended: the executed snapshot, or the fetched answer of a precheck. */
-export type RunActionResult =
-  | { readonly _tag: "Executed"; readonly snapshot: ExecutionSnapshot }
-  | { readonly _tag: "Prechecked"; readonly response: ExecuteResponse; readonly request: ExecuteRequest }
+/** JSON has no bigint, and snapshots stay plain JSON: every bigint becomes its decimal string. */
+const bigintAsString = (value: unknown): unknown => (typeof value === "bigint" ? value.toString() : value)
+
+/**
+ * A copy of `record` without its undefined fields (they are omitted from request bodies), and with every
+ * bigint inside it as a decimal string.
+ */
+const compact = (record: RequestBody): RequestBody => {
+  const copies = new Map<object, unknown>()
+  return Object.fromEntries(
+    Object.entries(record)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, copyPlain(value, { leaf: bigintAsString }, copies)]),
+  )
+}
 
 /** Runs every observer hook of `kind`; a failing observer is logged and dropped, never failing the action. */
 const observe = <K extends "onComplete" | "onError">(
@@ -69,14 +88,18 @@ const observe = <K extends "onComplete" | "onError">(
   )
 
 /**
- * The part every action shares: applies the request transforms, then fetches the steps (precheck) or executes
- * them with the guards, and tells the observers how it ended. Internal to the actions.
+ * What every action shares once its input is valid. It resolves, once, what the run needs — the client's
+ * configuration, its plugins with the caller's, the retry policy — and hands it down with the action's name
+ * and chain; applies the request transforms; then fetches the steps (a precheck: one progress update with
+ * them, and the API's answer as the result) or executes them behind the guards (`true`); and tells the
+ * observers how it ended.
  * @internal
  */
 export const runAction = (
-  options: RunActionOptions,
+  parameters: CommonActionParameters,
+  input: ActionRequest,
 ): Effect.Effect<
-  RunActionResult,
+  ExecuteResponse | true,
   ExecutionError | MissingChainConfigurationError | PluginRejectedError,
   ApiClient | Wallet | ClientConfig
 > =>
@@ -84,70 +107,70 @@ export const runAction = (
     const config = yield* ClientConfig
     const api = yield* ApiClient
     const services = yield* Effect.context<PluginServices>()
-    const plugins = mergePlugins(yield* Plugins, options.plugins)
+    const plugins = mergePlugins(yield* Plugins, parameters.plugins)
+    const retry = config.settings.retry ?? DEFAULT_RETRY_POLICY
+    const { action, path, chain, precheck } = input
     const context: PluginContext = {
-      action: options.action,
-      path: options.path,
-      chain: options.chain,
+      action,
+      path,
+      chain,
       settings: config.settings,
-      precheck: options.precheck,
-      ...(options.expectedPrice !== undefined ? { expectedPrice: options.expectedPrice } : {}),
+      precheck,
+      ...(input.expectedPrice !== undefined ? { expectedPrice: input.expectedPrice } : {}),
     }
 
-    let body = options.body
+    let body: RequestBody = { ...input.body, ...compact(input.options ?? {}) }
     for (const plugin of plugins) {
       if (plugin.transformRequest !== undefined) body = yield* plugin.transformRequest(body, context)
     }
     body = compact(body)
-    const request: ExecuteRequest = { path: options.path, body }
+    const request: ExecuteRequest = { action, path, body }
     const last = yield* Ref.make(Option.none<ExecutionSnapshot>())
+    const onProgress = parameters.onProgress ?? (() => Effect.void)
 
-    const run: Effect.Effect<
-      RunActionResult,
-      ExecutionError | MissingChainConfigurationError | PluginRejectedError,
-      ApiClient | Wallet
-    > = options.precheck
-      ? Effect.map(
-          // Nothing is signed or sent by a precheck: a transient failure or a malformed answer is retried.
-          fetchSteps(api, options.chain.baseApiUrl, request, { retry: config.settings.retry ?? DEFAULT_RETRY_POLICY }).pipe(
-            Effect.flatMap((response) => Wallet.use((wallet) => estimateNetworkFee(wallet, config, options.chain, response))),
+    // The observers hear how the run ended: its result, or its error with the last snapshot when there was one.
+    const observed = <A extends ExecutionSnapshot | ExecuteResponse, E extends TradekitError, R>(run: Effect.Effect<A, E, R>) =>
+      run.pipe(
+        Effect.tap((result) => observe(plugins, "onComplete", { _tag: "ActionComplete", context, body, result })),
+        Effect.tapError((error) =>
+          Effect.flatMap(Ref.get(last), (snapshot) =>
+            observe(plugins, "onError", {
+              _tag: "ActionError",
+              context,
+              body,
+              error,
+              ...(Option.isSome(snapshot) ? { snapshot: snapshot.value } : {}),
+            }),
           ),
-          (response) => ({ _tag: "Prechecked", response, request }) as const,
-        )
-      : executeSteps<PluginRejectedError | PriceMismatchError>({
+        ),
+      )
+
+    if (precheck) {
+      // Nothing is signed or sent by a precheck: a transient failure or a malformed answer is retried.
+      const response = yield* observed(
+        fetchSteps(api.forChain(chain.baseApiUrl), request, { retry }).pipe(
+          Effect.flatMap((fetched) => Wallet.use((wallet) => estimateNetworkFee(wallet, config, chain, fetched))),
+        ),
+      )
+      // As reservoir-sdk calls onProgress with a precheck's steps: a frozen copy, as every snapshot is, so
+      // writing into it cannot change the answer the precheck resolves to.
+      yield* onProgress(deepFreeze(snapshotOf(structuredClone(response), request, chain.id)))
+      return response
+    }
+    const wallet = yield* Wallet
+    yield* observed(
+      runExecution<PluginRejectedError | PriceMismatchError>(
+        { config, api, wallet, chain, retry },
+        {
           request,
-          chainId: options.chain.id,
-          ...(options.gas !== undefined ? { gas: options.gas } : {}),
+          ...(input.gas !== undefined ? { gas: input.gas } : {}),
           guards: plugins.flatMap((plugin): ReadonlyArray<Guard<PluginRejectedError | PriceMismatchError>> => {
             const guard = plugin.guard
             return guard === undefined ? [] : [(response) => Effect.provide(guard(response, context), services)]
           }),
-          onProgress: (snapshot) =>
-            Effect.andThen(Ref.set(last, Option.some(snapshot)), options.onProgress?.(snapshot) ?? Effect.void),
-        }).pipe(
-          Effect.provideService(ClientConfig, config),
-          Effect.map((snapshot) => ({ _tag: "Executed", snapshot }) as const),
-        )
-
-    return yield* run.pipe(
-      Effect.tap((result) =>
-        observe(plugins, "onComplete", {
-          _tag: "ActionComplete",
-          context,
-          body,
-          result: result._tag === "Executed" ? result.snapshot : result.response,
-        }),
-      ),
-      Effect.tapError((error) =>
-        Effect.flatMap(Ref.get(last), (snapshot) =>
-          observe(plugins, "onError", {
-            _tag: "ActionError",
-            context,
-            body,
-            error: error as TradekitError,
-            ...(Option.isSome(snapshot) ? { snapshot: snapshot.value } : {}),
-          }),
-        ),
+          onProgress: (snapshot) => Effect.andThen(Ref.set(last, Option.some(snapshot)), onProgress(snapshot)),
+        },
       ),
     )
-  }).pipe(atConfiguredLogLevel, Effect.withSpan(`tradekit.runAction`))
+    return true as const
+  }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.runAction"))

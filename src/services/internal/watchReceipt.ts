@@ -1,7 +1,8 @@
 import * as Effect from "effect/Effect"
-import * as Schedule from "effect/Schedule"
 import type { Hex, PublicClient, ReplacementReturnType } from "viem"
+import type { UserRejectedError, WalletError } from "../../errors/index.js"
 import type { ReceiptOutcome, SentTransaction } from "../Wallet.js"
+import { walletFailure } from "./walletFailure.js"
 
 /**
  * Watches a transaction until it is mined or replaced, with viem's `waitForTransactionReceipt`: the receipt is
@@ -10,31 +11,35 @@ import type { ReceiptOutcome, SentTransaction } from "../Wallet.js"
  * replacement's hash and viem's reason. `sent` (sender and nonce, known from the send) lets a replacement be
  * recognised before the node has ever returned the original. Interrupting the watch aborts it at once.
  *
- * A failed read never ends the watch: the wait starts again after `intervalMs` — the caller's deadline ends it.
+ * A wait viem gives up on (a node that refuses the reads) fails with a WalletError: the wallet cannot tell, and the
+ * caller relies on the API.
  */
 export const watchReceipt = (
   client: PublicClient,
   hash: Hex,
   intervalMs: number,
   sent?: SentTransaction,
-): Effect.Effect<ReceiptOutcome> =>
-  Effect.tryPromise((signal) => {
-    let replaced: ReplacementReturnType | undefined
-    return client
-      .waitForTransactionReceipt({
-        hash,
-        pollingInterval: intervalMs,
-        timeout: 0,
-        signal,
-        onReplaced: (replacement) => {
-          replaced = replacement
-        },
-        ...(sent === undefined ? {} : { replacement: sent }),
-      })
-      .then(
-        (receipt): ReceiptOutcome =>
-          replaced === undefined
-            ? { _tag: "Mined", hash, status: receipt.status, blockNumber: receipt.blockNumber }
-            : { _tag: "Replaced", hash: replaced.transaction.hash, reason: replaced.reason },
-      )
-  }).pipe(Effect.retry({ schedule: Schedule.spaced(intervalMs) }), Effect.orDie)
+): Effect.Effect<ReceiptOutcome, UserRejectedError | WalletError> =>
+  Effect.tryPromise({
+    try: (signal) => {
+      let replaced: ReplacementReturnType | undefined
+      return client
+        .waitForTransactionReceipt({
+          hash,
+          pollingInterval: intervalMs,
+          timeout: 0,
+          signal,
+          onReplaced: (replacement) => {
+            replaced = replacement
+          },
+          ...(sent === undefined ? {} : { replacement: sent }),
+        })
+        .then(
+          (receipt): ReceiptOutcome =>
+            replaced === undefined
+              ? { _tag: "Mined", hash, status: receipt.status, blockNumber: receipt.blockNumber }
+              : { _tag: "Replaced", hash: replaced.transaction.hash, reason: replaced.reason },
+        )
+    },
+    catch: (cause) => walletFailure("waitForReceipt", cause),
+  })

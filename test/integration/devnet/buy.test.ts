@@ -1,4 +1,4 @@
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { parseEther, parseUnits, zeroAddress, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

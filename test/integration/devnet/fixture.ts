@@ -10,7 +10,9 @@ import { devnetERC1155Abi, devnetERC721Abi, exchangeAbi, wrappedNativeAbi } from
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import type { Devnet, DevnetAccount } from "../../../devnet/index.js"
 import type { ExecutionError } from "../../../src/errors/index.js"
+import type { ExecuteRequest } from "../../../src/pipeline/ExecutionContext.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import type { ActionName } from "../../../src/schema/ActionName.js"
 import { executeSteps, type Guard } from "../../../src/pipeline/executeSteps.js"
 import { fetchSteps } from "../../../src/pipeline/fetchSteps.js"
 import { ApiClient } from "../../../src/services/ApiClient.js"
@@ -57,12 +59,18 @@ export interface RunOptions {
   readonly onWalletMethod?: (method: string) => void
 }
 
+/** An execute path of one of the actions, e.g. `/execute/buy/v7`. */
+type ActionPath = `/execute/${ActionName}/${string}`
+
+/** The request for an action's path: the tests name paths, as the API's routes do; the type keeps them to actions. */
+const requestOf = (path: ActionPath, body: unknown): ExecuteRequest => ({ action: path.split("/")[2] as ActionName, path, body })
+
 /** Runs an execution through the core executor; resolves with the final snapshot or the typed error. */
-export const execute = (devnet: Devnet, user: DevnetAccount, path: string, body: unknown, options: RunOptions = {}) =>
+export const execute = (devnet: Devnet, user: DevnetAccount, path: ActionPath, body: unknown, options: RunOptions = {}) =>
   Effect.runPromise(
     Effect.result(
       executeSteps({
-        request: { path, body },
+        request: requestOf(path, body),
         ...(options.chainId !== undefined ? { chainId: options.chainId } : {}),
         ...(options.response !== undefined ? { response: options.response } : {}),
         ...(options.guards !== undefined ? { guards: options.guards } : {}),
@@ -73,17 +81,17 @@ export const execute = (devnet: Devnet, user: DevnetAccount, path: string, body:
   )
 
 /** Runs an execution that must succeed. */
-export const executeOk = async (devnet: Devnet, user: DevnetAccount, path: string, body: unknown, options: RunOptions = {}): Promise<ExecutionSnapshot> => {
+export const executeOk = async (devnet: Devnet, user: DevnetAccount, path: ActionPath, body: unknown, options: RunOptions = {}): Promise<ExecutionSnapshot> => {
   const outcome = await execute(devnet, user, path, body, options)
   if (Result.isFailure(outcome)) throw new Error(`execution of ${path} failed: ${(outcome.failure as ExecutionError).message}`, { cause: outcome.failure })
   return outcome.success
 }
 
 /** Fetches an execute answer without executing it (what a precheck does). */
-export const fetchOnly = (devnet: Devnet, user: DevnetAccount, path: string, body: unknown, chainId = devnet.originChainId) =>
+export const fetchOnly = (devnet: Devnet, user: DevnetAccount, path: ActionPath, body: unknown, chainId = devnet.originChainId) =>
   Effect.runPromise(
     Effect.result(
-      ApiClient.use((api) => fetchSteps(api, devnet.apiUrls[chainId]!, { path, body })),
+      ApiClient.use((api) => fetchSteps(api.forChain(devnet.apiUrls[chainId]!), requestOf(path, body))),
     ).pipe(Effect.provide(devnetLayer(devnet, user))),
   )
 
@@ -140,5 +148,5 @@ export const bookOrder = async (devnet: Devnet, id: Hex, side: "asks" | "bids" =
   )).orders[0]
 
 /** The step ids of a snapshot or answer whose items are not empty, in order. */
-export const stepIdsWithItems = (steps: ReadonlyArray<{ id: string; items?: ReadonlyArray<unknown> }>) =>
+export const stepIdsWithItems = (steps: ReadonlyArray<{ id: string; items?: ReadonlyArray<unknown> | undefined }>) =>
   steps.filter((s) => (s.items?.length ?? 0) > 0).map((s) => s.id)

@@ -41,5 +41,7 @@ describe("devnet lifecycle", () => {
     const { stdout } = await promisify(execFile)("npx", ["tsx", "demo/main.ts", "--exit"], { cwd: process.cwd(), timeout: 55_000 })
     expect(stdout).toContain("Every action completed.")
     expect(stdout.match(/✔ done/g)).toHaveLength(13)
+    // The USDC buy needing approval goes out as one batch: one confirmation.
+    expect(stdout).toContain("wallet confirmations: 1 (wallet_sendCalls); reservoir-sdk asks 2")
   })
 })

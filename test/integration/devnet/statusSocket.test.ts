@@ -37,7 +37,7 @@ const buy = async (id: bigint, withSocket: boolean) => {
       const sale = snapshot.steps.find((s) => s.id === "sale")?.items?.[0]
       if (sale?.status === "complete" && completedAt === undefined) completedAt = performance.timeOrigin + performance.now()
     })
-  const program = executeSteps({ request: { path: "/execute/buy/v7", body: { items: [{ token: punk(id) }], taker: user(3).address } }, onProgress })
+  const program = executeSteps({ request: { action: "buy", path: "/execute/buy/v7", body: { items: [{ token: punk(id) }], taker: user(3).address } }, onProgress })
   const outcome = await Effect.runPromise(
     Effect.result(program).pipe(Effect.provide(devnetLayer(devnet, user(3))), Effect.provide(withSocket ? wsConstructor : Layer.empty)),
   )

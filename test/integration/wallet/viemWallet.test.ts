@@ -42,6 +42,28 @@ describe("fromViemWalletClient on anvil", () => {
     expect(outcome).toMatchObject({ _tag: "Mined", hash, status: "success" })
   })
 
+  it("a local account sends with the nonce it is given, without reading it again", async () => {
+    const chain = devnetChain(node)
+    const methods: Array<string> = []
+    const base = http(node.rpcUrl)
+    const client = createWalletClient({
+      account: alice!,
+      chain,
+      transport: (options) => {
+        const inner = base(options)
+        return { ...inner, request: ((args: { method: string }) => (methods.push(args.method), inner.request(args as never))) as typeof inner.request }
+      },
+    })
+    const nonce = await devnetPublicClient(node).getTransactionCount({ address: alice!.address, blockTag: "pending" })
+    const wallet = fromViemWalletClient(client)
+    const hash = await Effect.runPromise(
+      wallet.sendTransaction({ chain, request: { from: alice!.address, to: bob!.address, value: 1n }, context: {} as never, nonce }),
+    )
+    expect((await devnetPublicClient(node).getTransaction({ hash: hash! })).nonce).toBe(nonce)
+    expect(methods).not.toContain("eth_getTransactionCount")
+    expect(methods).toContain("eth_sendRawTransaction")
+  })
+
   it("reports a sped-up transaction as repriced, with the replacement's hash", async () => {
     const { chain, client, wallet } = setup()
     const publicClient = devnetPublicClient(node)

@@ -82,7 +82,8 @@ const runWith = async (
   const node = scriptedChain(1, account.address, { mined: chainOptions.mined ?? true })
   const wallet = createWalletClient({ account, chain: mainnet, transport: custom(node) })
   const chains = [{ id: 1, name: "Ethereum", baseApiUrl: `${api.url}/`, active: true, checkPollingInterval: chainOptions.checkPollingInterval ?? 20 }]
-  const options = { chains, ...SETTINGS, maxPollingAttemptsBeforeTimeout: chainOptions.maxPollingAttemptsBeforeTimeout }
+  const { maxPollingAttemptsBeforeTimeout } = chainOptions
+  const options = { chains, ...SETTINGS, ...(maxPollingAttemptsBeforeTimeout !== undefined ? { maxPollingAttemptsBeforeTimeout } : {}) }
   const progress: Array<ReadonlyArray<StepView>> = []
   let firstStepsAsHeld: ReadonlyArray<StepView> | undefined
   const onProgress = (steps: ReadonlyArray<unknown>) => {

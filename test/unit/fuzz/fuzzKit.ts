@@ -17,6 +17,7 @@ import { isAddress, isHex } from "viem"
 import * as Errors from "../../../src/errors/index.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import type { ActionName } from "../../../src/schema/ActionName.js"
 import { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
 import { TransactionRequest } from "../../../src/schema/TransactionRequest.js"
 import { type FakeApi, makeFakeApi } from "../../../src/testing/FakeApi.js"
@@ -276,10 +277,11 @@ export interface Outcome {
 }
 
 /**
- * Runs an execution of `path` over a fresh fake API (set up by `routes`) and fake wallet, moving a TestClock
+ * Runs an execution of `action` at `path` over a fresh fake API (set up by `routes`) and fake wallet, moving a TestClock
  * a second at a time (and letting the wallet's promises settle) until it ends. Polls give up after 3 attempts.
  */
 export const runExecution = (
+  action: ActionName,
   path: string,
   routes: (api: FakeApi, wallet: FakeWallet) => void,
 ): Promise<Outcome> => {
@@ -296,7 +298,7 @@ export const runExecution = (
   const program = Effect.gen(function* () {
     const fiber = yield* Effect.forkChild(
       executeSteps({
-        request: { path, body: { items: [{ token: `${NFT}:42` }] } },
+        request: { action, path, body: { items: [{ token: `${NFT}:42` }] } },
         onProgress: (snapshot) => Effect.sync(() => void (last = snapshot)),
       }).pipe(Effect.provide(layer)),
     )

@@ -100,7 +100,7 @@ describe("fuzz: what reaches the wallet", () => {
     let reached = 0
     await fc.assert(
       fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (mutations) => {
-        const { exit, wallet, attempts } = await runExecution(BUY, (api, w) => {
+        const { exit, wallet, attempts } = await runExecution("buy", BUY, (api, w) => {
           happyRoutes(api, w).route("POST", BUY, { body: mutate(validResponse(w.address), mutations, insideItemData) as never })
         })
         expect(untypedFailure(exit)).toBeUndefined()
@@ -123,7 +123,7 @@ describe("fuzz: what reaches the wallet", () => {
   ]
   for (const [what, sign] of malformedTypedData) {
     it(`typed data with ${what} is refused before the wallet (MalformedResponseError, nothing signed)`, async () => {
-      const { exit, attempts, wallet } = await runExecution("/execute/list/v5", (api, w) => {
+      const { exit, attempts, wallet } = await runExecution("list", "/execute/list/v5", (api, w) => {
         api.route("POST", "/execute/list/v5", { body: typedDataAnswer(sign(w.address)) })
       })
       expect(oracleProblems(attempts, wallet)).toEqual([])
@@ -133,7 +133,7 @@ describe("fuzz: what reaches the wallet", () => {
   }
 
   it("the same typed data, well formed, is signed (the control of the refusals above)", async () => {
-    const { exit, attempts, wallet } = await runExecution("/execute/list/v5", (api, w) => {
+    const { exit, attempts, wallet } = await runExecution("list", "/execute/list/v5", (api, w) => {
       api.route("POST", "/execute/list/v5", { body: typedDataAnswer(validSign(w.address)) })
     })
     expect(tagOf(exit)).toBeUndefined()

@@ -7,7 +7,7 @@ import * as Option from "effect/Option"
 import * as TestClock from "effect/testing/TestClock"
 import { setup, step } from "../fixtures.js"
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 const waiting = (id: string) => step(id, "signature", [{ status: "incomplete" }])
 const signing = (id: string) => step(id, "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: id } } }])
 const trivial = (id: string) => step(id, "signature", [{ status: "incomplete", data: {} }])

@@ -50,7 +50,7 @@ describe("executeSteps: the step loop", () => {
           },
         })
         .route("GET", /synced/, { body: { synced: true } })
-      const final = yield* execute({ request: { path: "/execute/list/v5", body: {} } })
+      const final = yield* execute({ request: { action: "list", path: "/execute/list/v5", body: {} } })
       expect(final.status).toBe("complete")
       expect(wallet.sent.map((s) => s.request.to)).toEqual([NFT])
     }))
@@ -75,7 +75,7 @@ describe("executeSteps: the step loop", () => {
           // No item is confirmed until all three transactions are out: only possible when they run concurrently.
           return { body: { synced: wallet.sent.length === 3 } }
         })
-      const exit = yield* Effect.forkChild(execute({ request: { path: "/execute/list/v5", body: {} } }))
+      const exit = yield* Effect.forkChild(execute({ request: { action: "list", path: "/execute/list/v5", body: {} } }))
       yield* TestClock.adjust("10 seconds")
       const final = yield* Fiber.join(exit)
       expect(final.status).toBe("complete")
@@ -94,7 +94,7 @@ describe("executeSteps: the step loop", () => {
           sentAtConfirmation.push(wallet.sent.length)
           return { body: { synced: true } }
         })
-      yield* execute({ request: { path: "/execute/list/v5", body: {} } })
+      yield* execute({ request: { action: "list", path: "/execute/list/v5", body: {} } })
       expect(sentAtConfirmation).toEqual([1, 2])
     }))
 
@@ -121,7 +121,7 @@ describe("executeSteps: the step loop", () => {
         .route("POST", "/execute/list/v5", { body: { steps: [step("approvals", "transaction", [good, bad])] } })
         .route("POST", "/status/good", { body: { status: "success" } })
         .route("POST", "/status/bad", { body: { status: "failure" } })
-      const exit = yield* Effect.exit(execute({ request: { path: "/execute/list/v5", body: {} } }))
+      const exit = yield* Effect.exit(execute({ request: { action: "list", path: "/execute/list/v5", body: {} } }))
       expect(Exit.isFailure(exit)).toBe(true)
       const error = Cause.squash((exit as Exit.Failure<unknown, unknown>).cause) as { _tag: string; message: string }
       expect(error._tag).toBe("TransactionFailedError")

@@ -9,7 +9,7 @@ import { EXCHANGE, type FakeApi, type FakeWallet, NFT, setup, step, txItem } fro
 
 const setupLayerOf = (api: FakeApi, wallet: FakeWallet) => testLayer({ api, wallet, options: { chains: [TEST_CHAIN] } })
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 
 const signatureItem = (post: string, extra: Record<string, unknown> = {}) => ({
   status: "incomplete",
@@ -115,9 +115,11 @@ describe("resume from a stored snapshot", () => {
   const cases: ReadonlyArray<[string, unknown]> = [
     ["null", null],
     ["a string", "snapshot"],
-    ["steps that are not a list", { status: "running", request: { path: "/execute/buy/v7", body: {} }, chainId: 1, steps: 3, txHashes: [] }],
-    ["a journal entry of an unknown kind", { status: "running", request: { path: "/execute/buy/v7", body: {} }, chainId: 1, steps: [], journal: [{ _tag: "Teleported", item: "x" }] }],
-    ["a negative nonce", { status: "running", request: { path: "/execute/buy/v7", body: {} }, chainId: 1, steps: [], journal: [{ _tag: "SendRequested", item: "x", chainId: 1, from: NFT, nonce: -1 }] }],
+    ["steps that are not a list", { status: "running", request: { action: "buy", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: 3, txHashes: [] }],
+    ["a journal entry of an unknown kind", { status: "running", request: { action: "buy", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: [], journal: [{ _tag: "Teleported", item: "x" }] }],
+    ["an action tradekit does not have", { status: "running", request: { action: "steal", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: [], txHashes: [] }],
+    ["an older snapshot whose path names no action", { status: "running", request: { path: "/execute/steal/v1", body: {} }, chainId: 1, steps: [], txHashes: [] }],
+    ["a negative nonce", { status: "running", request: { action: "buy", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: [], journal: [{ _tag: "SendRequested", item: "x", chainId: 1, from: NFT, nonce: -1 }] }],
   ]
   for (const [name, stored] of cases) {
     it.effect(`${name}: an InvalidSnapshotError, and no request or wallet call`, () =>

@@ -25,7 +25,7 @@ const typed = {
   value: { maker: NFT, price: "1000" },
 }
 
-const REQUEST = { path: "/execute/list/v5", body: { params: [{ token: `${NFT}:1` }] } }
+const REQUEST = { action: "list", path: "/execute/list/v5", body: { params: [{ token: `${NFT}:1` }] } } as const
 
 /**
  * A listing that needs every kind of side effect: an approval transaction (confirmed by the synced poll), an
@@ -210,5 +210,81 @@ describe("the journal: an execution interrupted after any wallet call or API req
         `A transaction of this step may already have been sent, so it is not sent again\n\nAccount: ${wallet.address}\nChain: 1`,
       )
       expect(wallet.sent).toHaveLength(1)
+    }))
+})
+
+describe("the journal with batched transactions: an interrupted batch is never sent twice", () => {
+  /** An ERC-20 approval then the sale, both ready: one batch with a batching wallet. */
+  const batchedFlow = (from: string) =>
+    makeFakeApi()
+      .route("POST", "/execute/buy/v7", {
+        body: {
+          requestId: "req-1",
+          steps: [
+            step("currency-approval", "transaction", [{ status: "incomplete", data: { from, to: NFT, data: "0x095ea7b3" } }]),
+            step("sale", "transaction", [
+              { status: "incomplete", data: { from, to: EXCHANGE, data: "0xdeadbeef", value: "1000" }, check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "transaction" } } },
+            ]),
+          ],
+        },
+      })
+      .route("POST", "/execute/status/v1", { body: { status: "success" } })
+      .route("GET", /synced/, { body: { synced: true } })
+      .route("POST", "/execute/results/v1", { body: {} })
+      .route("GET", "/transfers/bulk/v2", (request) => ({ body: { transfers: request.query.txHash!.map((txHash) => ({ txHash })) } }))
+  const BUY = { action: "buy", path: "/execute/buy/v7", body: { items: [{ token: `${NFT}:1` }] } } as const
+  const gatedBatchingWallet = (service: WalletService, gate: Effect.Effect<void>): WalletService => ({
+    ...gatedWallet(service, gate),
+    atomicBatch: (chain) => Effect.andThen(gate, service.atomicBatch!(chain)),
+    sendCalls: (args) => Effect.andThen(gate, service.sendCalls!(args)),
+    callsStatus: (args) => Effect.andThen(gate, service.callsStatus!(args)),
+  })
+
+  it.effect("resuming after each interruption point sends one batch at most, and completes unless its outcome is unknown", () =>
+    Effect.gen(function* () {
+      const reference = makeFakeWallet({ behaviour: { atomicBatch: true } })
+      const counter = makeGate(Number.POSITIVE_INFINITY)
+      const done = yield* executeSteps({ request: BUY }).pipe(
+        Effect.provide(layerOf(batchedFlow(reference.address), gatedBatchingWallet(reference.service, counter.gate), counter.gate)),
+      )
+      expect(done.status).toBe("complete")
+      expect(reference.batches).toHaveLength(1)
+      expect(reference.sent).toEqual([])
+      const points = counter.count()
+      expect(points).toBeGreaterThan(8)
+
+      let refused = 0
+      for (let stopAt = 0; stopAt < points; stopAt++) {
+        const wallet = makeFakeWallet({ behaviour: { atomicBatch: true } })
+        const api = batchedFlow(wallet.address)
+        let last: ExecutionSnapshot | undefined
+        const gate = makeGate(stopAt)
+        const first = yield* Effect.exit(
+          executeSteps({ request: BUY, onProgress: (snapshot) => Effect.sync(() => (last = snapshot)) }).pipe(
+            Effect.provide(layerOf(api, gatedBatchingWallet(wallet.service, gate.gate), gate.gate)),
+          ),
+        )
+        if (Exit.isSuccess(first)) {
+          expect(wallet.batches, `batches when call ${stopAt} was cut`).toHaveLength(1)
+          continue
+        }
+        const open = layerOf(api, wallet.service, Effect.void)
+        const resumed = yield* Effect.exit(
+          (last === undefined ? executeSteps({ request: BUY }) : resumeExecution(JSON.parse(JSON.stringify(last)) as ExecutionSnapshot)).pipe(
+            Effect.provide(open),
+          ),
+        )
+        expect(wallet.sent, `single sends when interrupted at call ${stopAt}`).toEqual([])
+        if (Exit.isSuccess(resumed)) {
+          expect(wallet.batches, `batches when interrupted at call ${stopAt}`).toHaveLength(1)
+          continue
+        }
+        // Cut while the wallet was being asked: no calls id came back, so the batch is refused, not sent blindly.
+        expect(last?.journal?.at(-1)?._tag, `journal when interrupted at call ${stopAt}`).toBe("BatchRequested")
+        expect(resumed.cause.toString()).toContain("SendOutcomeUnknownError")
+        expect(wallet.batches).toHaveLength(0)
+        refused++
+      }
+      expect(refused).toBe(1)
     }))
 })

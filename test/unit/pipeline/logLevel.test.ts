@@ -22,7 +22,7 @@ const run = (logLevel: 0 | 4) =>
       .route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] }, headers: { deprecation: "true" } })
       .route("GET", /synced/, (request) => ({ body: { synced: !request.path.includes(wallet.sent[0]!.hash) } }))
     yield* Effect.log("the app's own line").pipe(
-      Effect.andThen(executeSteps({ request: { path: "/execute/list/v5", body: {} } })),
+      Effect.andThen(executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } })),
       Effect.provide(testLayer({ api, wallet, options: { logLevel } })),
       Effect.provide(logs.layer),
       Effect.provideService(References.MinimumLogLevel, "Info"),
@@ -51,7 +51,7 @@ describe("a failed execution", () => {
       const logs = capture()
       const api = makeFakeApi().route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem("0x4444444444444444444444444444444444444444")])] } })
       const wallet = makeFakeWallet()
-      yield* Effect.exit(executeSteps({ request: { path: "/execute/list/v5", body: {} } })).pipe(
+      yield* Effect.exit(executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } })).pipe(
         Effect.provide(testLayer({ api, wallet, options: { logLevel: 1 } })),
         Effect.provide(logs.layer),
       )

@@ -36,4 +36,19 @@ describe("pollUntil", () => {
       expect(yield* Effect.exit(pollUntil(never, { interval: "1 second", attempts: 0, onExhausted: (n) => `after ${n}` }))).toEqual(Exit.fail("after 0"))
       expect(probes).toBe(3)
     }))
+
+  it.effect("with backoffFrom, asks again after waits doubling from it up to the interval", () =>
+    Effect.gen(function* () {
+      const starts: Array<number> = []
+      const probe = Effect.gen(function* () {
+        starts.push(yield* Clock.currentTimeMillis)
+        return starts.length === 6 ? Option.some("done") : Option.none()
+      })
+      const fiber = yield* Effect.forkChild(
+        pollUntil(probe, { interval: "250 millis", backoffFrom: "50 millis", attempts: 10, onExhausted: () => "gave up" }),
+      )
+      for (let i = 0; i < 100; i++) yield* TestClock.adjust("10 millis")
+      expect(yield* Fiber.join(fiber)).toBe("done")
+      expect(starts).toEqual([0, 50, 150, 350, 600, 850])
+    }))
 })

@@ -14,7 +14,7 @@ import { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
 import { setup, step, txItem } from "../fixtures.js"
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 const listing = (wallet: { readonly address: `0x${string}` }) => ({ body: { steps: [step("nft-approval", "transaction", [txItem(wallet.address)])] } })
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
@@ -34,10 +34,11 @@ describe("confirming: the receipt has the last word over the API", () => {
     Effect.gen(function* () {
       const { api, wallet, execute, snapshots } = setup()
       wallet.behaviour.receipts.push("revert")
-      wallet.behaviour.receiptDelay = "1500 millis"
+      // Chain 1 polls every 2 s: the fallback asks the API at 2 s, the receipt comes at 2.5 s.
+      wallet.behaviour.receiptDelay = "2500 millis"
       api.route("POST", "/execute/list/v5", listing(wallet)).route("GET", /synced/, { body: { synced: true } })
       const fiber = yield* Effect.forkChild(Effect.exit(execute(LIST)))
-      yield* TestClock.adjust("1499 millis")
+      yield* TestClock.adjust("2499 millis")
       expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust("1 millis")
       const error = failureOf(yield* Fiber.join(fiber))

@@ -16,7 +16,7 @@ import { runWithClock, setup, step, txItem } from "../fixtures.js"
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
   Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 const retrying = { retry: DEFAULT_RETRY_POLICY }
 
 describe("retry policy", () => {
@@ -183,7 +183,7 @@ describe("resume", () => {
       const wallet = makeFakeWallet()
       const snapshot: ExecutionSnapshot = {
         status: "running",
-        request: { path: "/execute/list/v5", body: {} },
+        request: { action: "list", path: "/execute/list/v5", body: {} },
         chainId: 1,
         signature: "0xabc",
         txHashes: [],
@@ -201,13 +201,33 @@ describe("resume", () => {
       expect(api.requestsTo("/order/v4").map((r) => r.query)).toEqual([{ signature: ["0xabc"] }])
     }))
 
+  it.effect("a snapshot stored before the request named its action resumes with the action its path names", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi().route("GET", /synced/, { body: { synced: true } })
+      const wallet = makeFakeWallet()
+      const older = {
+        status: "running",
+        request: { path: "/execute/sell/v7", body: {} },
+        chainId: 1,
+        txHashes: [],
+        steps: [step("nft-approval", "transaction", [txItem(wallet.address)])],
+      } as unknown as ExecutionSnapshot
+      const published: Array<ExecutionSnapshot> = []
+      const final = yield* resumeExecution(older, { onProgress: (snapshot) => Effect.sync(() => void published.push(snapshot)) }).pipe(
+        Effect.provide(testLayer({ api, wallet })),
+      )
+      expect(final.status).toBe("complete")
+      expect(published[0]!.request).toEqual({ action: "sell", path: "/execute/sell/v7", body: {} })
+      expect(final.request.action).toBe("sell")
+    }))
+
   it.effect("a resumed failed execution clears the old error and runs the failed item again", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("GET", /synced/, { body: { synced: true } })
       const wallet = makeFakeWallet()
       const snapshot = {
         status: "error",
-        request: { path: "/execute/list/v5", body: {} },
+        request: { action: "list", path: "/execute/list/v5", body: {} },
         chainId: 1,
         txHashes: [],
         error: { _tag: "UserRejectedError", message: "User rejected the request." },

@@ -7,7 +7,7 @@ import { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 const sign = (message: string) => ({ status: "incomplete", data: { sign: { signatureKind: "eip191", message }, post: { endpoint: "/order/v4", body: { message } } } })
 
 describe("adopting a re-polled answer", () => {
@@ -106,7 +106,7 @@ describe("steps that share an id", () => {
           body: { steps: [step("transfer", "transaction", [txItem(wallet.address)]), step("transfer", "transaction", [txItem(wallet.address)]), step("transfer", "transaction", [txItem(wallet.address)])] },
         })
         .route("GET", /synced/, { body: { synced: true } })
-      const final = yield* execute({ request: { path: "/execute/transfer/v1", body: {} } })
+      const final = yield* execute({ request: { action: "transfer", path: "/execute/transfer/v1", body: {} } })
       expect(wallet.sent).toHaveLength(3)
       expect(new Set(final.txHashes.map((entry) => entry.txHash)).size).toBe(3)
     }))

@@ -17,7 +17,7 @@ const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   }
 }
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 
 describe("executeSteps: nothing malformed is signed or sent", () => {
   const address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
@@ -176,7 +176,7 @@ describe("executeSteps: never twice, and really stopped", () => {
       api
         .route("POST", "/execute/bid/v5", { body: { steps: [step("currency-wrapping", "transaction", [txItem(wallet.address)]), step("order-signature", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" } } }])] } })
         .route("GET", /synced/, { body: { synced: true } })
-      yield* execute({ request: { path: "/execute/bid/v5", body: {} } })
+      yield* execute({ request: { action: "bid", path: "/execute/bid/v5", body: {} } })
       expect(snapshots.length).toBeGreaterThan(3)
       expect(snapshots.map((s) => JSON.stringify(s))).toEqual(frozen)
       expect(snapshots[0]!.steps[0]!.items![0]!.status).toBe("incomplete")

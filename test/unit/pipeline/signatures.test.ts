@@ -20,7 +20,7 @@ const typed = {
   value: { maker: "0x1111111111111111111111111111111111111111", price: "1000" },
 }
 
-const LIST = { request: { path: "/execute/list/v5", body: { params: [] } } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: { params: [] } } } as const
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
   Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string }
@@ -62,7 +62,7 @@ describe("executeSteps: signatures", () => {
           body: { steps: [step("cancellation-signature", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "cancel" }, post: { endpoint: "/execute/cancel-signature/v1", body: {} } } }])] },
         })
         .route("POST", "/execute/cancel-signature/v1", { body: { orderId: "0xone" } })
-      const final = yield* execute({ request: { path: "/execute/cancel/v3", body: {} } })
+      const final = yield* execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } })
       expect(final.steps[0]!.items![0]!.orderData).toEqual([{ orderId: "0xone", crossPostingOrderId: undefined, orderIndex: 0 }])
     }))
 
@@ -71,7 +71,7 @@ describe("executeSteps: signatures", () => {
       const { api, wallet, execute } = setup()
       const message = `0x${"7f".repeat(32)}` as const
       api.route("POST", "/execute/cancel/v3", { body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message } } }])] } })
-      yield* execute({ request: { path: "/execute/cancel/v3", body: {} } })
+      yield* execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } })
       const signature = (wallet.calls[0] as { signature: `0x${string}` }).signature
       expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage({ raw: message }), signature }))).toBe(wallet.address)
       expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage(message), signature }))).not.toBe(wallet.address)
@@ -82,7 +82,7 @@ describe("executeSteps: signatures", () => {
       const { api, wallet, execute } = setup()
       const message = `0x${"7f".repeat(31)}`
       api.route("POST", "/execute/cancel/v3", { body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message } } }])] } })
-      yield* execute({ request: { path: "/execute/cancel/v3", body: {} } })
+      yield* execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } })
       const signature = (wallet.calls[0] as { signature: `0x${string}` }).signature
       expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage(message), signature }))).toBe(wallet.address)
     }))
@@ -187,7 +187,7 @@ describe("executeSteps: signatures", () => {
         })
         .route("GET", /synced/, { body: { synced: true } })
         .route("POST", "/order/v4", { body: { orderId: "0xbid" } })
-      const final = yield* execute({ request: { path: "/execute/bid/v5", body: {} } })
+      const final = yield* execute({ request: { action: "bid", path: "/execute/bid/v5", body: {} } })
       expect(final.status).toBe("complete")
       expect(wallet.calls.map((c) => c.method)).toEqual(["sendTransaction", "waitForReceipt", "signTypedData"])
     }))

@@ -17,7 +17,7 @@ const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
 const errorString = (reason: string) =>
   encodeErrorResult({ abi: parseAbi(["error Error(string)"]), errorName: "Error", args: [reason] })
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 
 const withSale = (api: ReturnType<typeof setup>["api"], items: ReadonlyArray<unknown>) =>
   api
@@ -157,4 +157,5 @@ describe("executeSteps: simulation before send", () => {
       expect(wallet.simulated).toHaveLength(1)
       expect(wallet.sent).toHaveLength(1)
     }))
+
 })

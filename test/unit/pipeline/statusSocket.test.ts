@@ -15,7 +15,7 @@ import { makeFakeStatusSocket } from "../../../src/testing/FakeStatusSocket.js"
 import { setup, step, txItem } from "../fixtures.js"
 
 const WS_CHAIN = { id: 1, name: "Ethereum", baseApiUrl: "https://api.test", websocketUrl: "wss://api.test/ws", active: true, checkPollingInterval: 1000 }
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 const listing = (items: ReadonlyArray<unknown>) => ({ body: { steps: [step("nft-approval", "transaction", items)] } })
 
 /** Lets real promises (the fake API's Response bodies) and forked fibers run, without moving the TestClock. */
@@ -62,7 +62,7 @@ describe("executeSteps: websocket status", () => {
       yield* settle(subscribed)
       expect(api.requestsTo(/synced/)).toHaveLength(1)
       socket.push({ txHash: wallet.sent[0]!.hash, status: "pending" })
-      socket.push({ txHash: "0x" + "ab".repeat(32), status: "success" })
+      socket.push({ txHash: `0x${"ab".repeat(32)}`, status: "success" })
       socket.pushRaw("not json")
       socket.push({ txHash: wallet.sent[0]!.hash, status: "success" })
       const final = yield* Fiber.join(fiber)
@@ -176,7 +176,7 @@ describe("executeSteps: websocket status", () => {
         })
         .route("POST", "/execute/status/v1", { body: { status: "pending" } })
       const fill = `0x${"ef".repeat(32)}` as const
-      const fiber = yield* Effect.forkChild(execute({ request: { path: "/execute/call/v1", body: {} } }).pipe(Effect.provide(socket.layer)))
+      const fiber = yield* Effect.forkChild(execute({ request: { action: "call", path: "/execute/call/v1", body: {} } }).pipe(Effect.provide(socket.layer)))
       yield* settle(() => socket.connections.some((c) => c.received.length > 0))
       expect(socket.connections[0]!.url).toBe("wss://dest.test/ws")
       expect(socket.connections[0]!.received).toEqual([{ type: "subscribe", event: "transaction.status", filters: { requestId: "0xrequest" } }])

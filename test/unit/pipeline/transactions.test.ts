@@ -21,7 +21,7 @@ const listing = (items: ReadonlyArray<unknown>, extra: Record<string, unknown> =
   body: { steps: [step("nft-approval", "transaction", items)], ...extra },
 })
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 
 describe("executeSteps: transactions", () => {
   it.effect("times out after exactly maxPollingAttemptsBeforeTimeout polls, naming the hash and the explorer", () =>
@@ -54,20 +54,48 @@ describe("executeSteps: transactions", () => {
       expect(api.requestsTo(`/transactions/${hash}/synced/v1`)).toHaveLength(4)
     }))
 
-  it.effect("polls once per polling interval: the next poll waits for the clock", () =>
+  it.effect("before the receipt, the API is asked one interval late, then once per interval", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup({ chains: [{ id: 1, name: "E", baseApiUrl: "https://api.test", checkPollingInterval: 3000 }] })
+      wallet.behaviour.receiptDelay = "7 seconds"
       api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, [
         { body: { synced: false } },
         { body: { synced: true } },
       ])
       const fiber = yield* Effect.forkChild(execute(LIST))
       yield* TestClock.adjust("2999 millis")
+      expect(api.requestsTo(/synced/)).toHaveLength(0)
+      yield* TestClock.adjust("1 millis")
+      expect(api.requestsTo(/synced/)).toHaveLength(1)
+      yield* TestClock.adjust("2999 millis")
       expect(api.requestsTo(/synced/)).toHaveLength(1)
       yield* TestClock.adjust("1 millis")
-      const final = yield* Fiber.join(fiber)
-      expect(final.status).toBe("complete")
       expect(api.requestsTo(/synced/)).toHaveLength(2)
+      // The API said synced; the receipt still has the last word.
+      yield* TestClock.adjust("1 second")
+      expect((yield* Fiber.join(fiber)).status).toBe("complete")
+      expect(api.requestsTo(/synced/)).toHaveLength(2)
+    }))
+
+  it.effect("the moment the receipt lands the API is asked, then again on a backoff doubling up to the interval", () =>
+    Effect.gen(function* () {
+      const { api, wallet, execute } = setup({ chains: [{ id: 1, name: "E", baseApiUrl: "https://api.test", checkPollingInterval: 3000 }] })
+      wallet.behaviour.receiptDelay = "1 second"
+      api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, [
+        { body: { synced: false } },
+        { body: { synced: false } },
+        { body: { synced: true } },
+      ])
+      const fiber = yield* Effect.forkChild(execute(LIST))
+      const at = (): Array<number> => api.requestsTo(/synced/).map((request) => request.at)
+      yield* TestClock.adjust("999 millis")
+      expect(at()).toEqual([])
+      yield* TestClock.adjust("1 millis")
+      expect(at()).toEqual([1000])
+      for (let i = 0; i < 18; i++) yield* TestClock.adjust("100 millis")
+      expect((yield* Fiber.join(fiber)).status).toBe("complete")
+      // A fifth of the interval, then twice that: asked at 1 s, 1.6 s and 2.8 s; the fallback never asked.
+      expect(at()).toEqual([1000, 1600, 2800])
     }))
 
   it.effect("a cross-chain fill that times out fails with CrossChainTransactionError", () =>
@@ -85,7 +113,7 @@ describe("executeSteps: transactions", () => {
           },
         })
         .route("POST", "/intents/status", { body: { status: "pending" } })
-      const exit = yield* runWithClock(execute({ request: { path: "/execute/call/v1", body: {} } }), "1 second", 5)
+      const exit = yield* runWithClock(execute({ request: { action: "call", path: "/execute/call/v1", body: {} } }), "1 second", 12)
       const error = failureOf(exit)
       expect(error._tag).toBe("CrossChainTransactionError")
       expect(error.message).toBe(
@@ -189,8 +217,9 @@ describe("executeSteps: transactions", () => {
   it.effect("a replaced (sped-up) transaction switches to the new hash with a full new attempt budget", () =>
     Effect.gen(function* () {
       const { api, wallet, execute, snapshots } = setup({ maxPollingAttemptsBeforeTimeout: 3 })
-      // Chain 1 polls every 2 s: the first hash is polled at 0 s and 2 s, then replaced at 2.5 s; the
-      // replacement is never confirmed.
+      // Chain 1 polls every 2 s: the first hash is polled at 2 s (the fallback, one interval late), then replaced
+      // at 2.5 s; the replacement is never confirmed.
+      // biome-ignore lint/suspicious/noThenProperty: the fake wallet's receipt script names what follows a replacement `then`
       wallet.behaviour.receipts.push({ replace: "repriced", then: "pending" })
       wallet.behaviour.receiptDelay = "2500 millis"
       api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, { body: { synced: false } })
@@ -199,7 +228,7 @@ describe("executeSteps: transactions", () => {
       const first = wallet.sent[0]!.hash
       const replacement = snapshots.at(-1)!.steps[0]!.items![0]!.txHashes![0]!.txHash
       expect(replacement).not.toBe(first)
-      expect(api.requestsTo(`/transactions/${first}/synced/v1`)).toHaveLength(2)
+      expect(api.requestsTo(`/transactions/${first}/synced/v1`)).toHaveLength(1)
       // Without the reset the replacement would get only the 1 attempt left.
       expect(api.requestsTo(`/transactions/${replacement}/synced/v1`)).toHaveLength(3)
       expect(error.message).toBe(`Failed to receive a successful response for transaction with hash '${replacement}' after 3 attempt(s).`)
@@ -339,7 +368,7 @@ describe("executeSteps: transactions", () => {
             ],
           },
         }))
-      const final = yield* execute({ request: { path: "/execute/sell/v7", body: {} } })
+      const final = yield* execute({ request: { action: "sell", path: "/execute/sell/v7", body: {} } })
       expect(final.steps[0]!.items![0]!.transfersData).toEqual([
         { txHash: wallet.sent[0]!.hash, token: { contract: NFT, tokenId: "1" }, from: wallet.address, to: EXCHANGE },
       ])

@@ -14,7 +14,7 @@ import { step, txItem } from "../fixtures.js"
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
   Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 
 const typed = {
   signatureKind: "eip712",

@@ -87,11 +87,11 @@ describe("events plugin", () => {
     }))
 
   it("names events by path", () => {
-    expect(eventNameFor("/execute/buy/v7", false)).toBe("purchase_complete")
-    expect(eventNameFor("/execute/sell/v7", true)).toBe("accept_offer_error")
-    expect(eventNameFor("/execute/bid/v5", true)).toBe("offer_error")
-    expect(eventNameFor("/execute/list/v5", false)).toBe("listing_complete")
-    expect(eventNameFor("/execute/cancel/v3", true)).toBe("cancel_error")
-    expect(eventNameFor("/execute/mint/v1", true)).toBe("unknown")
+    expect(eventNameFor("buy", false)).toBe("purchase_complete")
+    expect(eventNameFor("sell", true)).toBe("accept_offer_error")
+    expect(eventNameFor("bid", true)).toBe("offer_error")
+    expect(eventNameFor("list", false)).toBe("listing_complete")
+    expect(eventNameFor("cancel", true)).toBe("cancel_error")
+    expect(eventNameFor("mint", true)).toBe("unknown")
   })
 })

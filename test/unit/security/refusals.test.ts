@@ -7,7 +7,7 @@ import fc from "fast-check"
 import { makeFakeWallet } from "../../../src/testing/FakeWallet.js"
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
-const LIST = { request: { path: "/execute/list/v5", body: {} } }
+const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 const wallet0 = makeFakeWallet()
 const KEY = "sk-origin-test-key"
 

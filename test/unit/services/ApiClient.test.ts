@@ -10,6 +10,7 @@ import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as References from "effect/References"
+import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig, type ClientOptions } from "../../../src/services/ClientConfig.js"
@@ -37,7 +38,7 @@ describe("ApiClient", () => {
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/execute/buy/v7", { body: { ok: true } })
       const response = yield* ApiClient.use((client) =>
-        client.request({ baseApiUrl: "https://api.test/", path: "/execute/buy/v7", body: { a: 1 } }),
+        client.forChain("https://api.test/").request({ path: "/execute/buy/v7", body: { a: 1 } }),
       ).pipe(Effect.provide(clientOver(api.layer, { apiKey: "k-123", uiVersion: "ui-9" })))
       expect(response).toEqual({ status: 200, body: { ok: true } })
       const [request] = api.requests
@@ -54,7 +55,17 @@ describe("ApiClient", () => {
   it.effect("omits x-api-key and x-rkui-version when they are not configured", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("GET", "/x", { body: {} })
-      yield* ApiClient.use((c) => c.request({ baseApiUrl: "https://api.test", path: "/x", method: "GET" })).pipe(
+      yield* ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/x", method: "GET" })).pipe(
+        Effect.provide(clientOver(api.layer)),
+      )
+      expect(Object.keys(api.requests[0]!.headers).sort()).toEqual(["content-type", "x-rkc-version"])
+    }))
+
+  it.effect("sends no trace headers, even from inside a span", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi().route("GET", "/x", { body: {} })
+      yield* ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/x", method: "GET" })).pipe(
+        Effect.withSpan("caller"),
         Effect.provide(clientOver(api.layer)),
       )
       expect(Object.keys(api.requests[0]!.headers).sort()).toEqual(["content-type", "x-rkc-version"])
@@ -64,7 +75,7 @@ describe("ApiClient", () => {
     Effect.gen(function* () {
       const api = makeFakeApi().route("GET", "/chains/1/transfers/bulk/v2", { body: {} })
       yield* ApiClient.use((c) =>
-        c.request({ baseApiUrl: "https://api.test/chains/1", path: "/transfers/bulk/v2", method: "GET", query: { txHash: ["0xa", "0xb"] } }),
+        c.forChain("https://api.test/chains/1").request({ path: "/transfers/bulk/v2", method: "GET", query: { txHash: ["0xa", "0xb"] } }),
       ).pipe(Effect.provide(clientOver(api.layer)))
       expect(api.requests[0]!.url.search).toBe("?txHash=0xa&txHash=0xb")
     }))
@@ -76,7 +87,7 @@ describe("ApiClient", () => {
         .route("POST", "/b", { status: 503, body: { error: "Service down" } })
         .route("POST", "/c", { status: 500 })
       const run = (path: string) =>
-        Effect.exit(ApiClient.use((c) => c.request({ baseApiUrl: "https://api.test", path }))).pipe(Effect.provide(clientOver(api.layer)))
+        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path }))).pipe(Effect.provide(clientOver(api.layer)))
       expect(failureOf(yield* run("/a"))).toMatchObject({ _tag: "APIError", message: "Invalid token", statusCode: 422, rawError: { message: "Invalid token", statusCode: 422, error: "Bad Request" } })
       expect(failureOf(yield* run("/b"))).toMatchObject({ _tag: "APIError", message: "Service down", statusCode: 503 })
       expect(failureOf(yield* run("/c"))).toMatchObject({ _tag: "APIError", message: "Request failed with status code 500", statusCode: 500 })
@@ -89,7 +100,7 @@ describe("ApiClient", () => {
           new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause: new Error("ECONNRESET") }) }),
         ),
       )
-      const exit = yield* Effect.exit(ApiClient.use((c) => c.request({ baseApiUrl: "https://api.test", path: "/a" }))).pipe(
+      const exit = yield* Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a" }))).pipe(
         Effect.provide(clientOver(Layer.succeed(HttpClient.HttpClient, failing))),
       )
       const error = failureOf(exit)
@@ -101,7 +112,7 @@ describe("ApiClient", () => {
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/slow", () => Effect.never)
       const fiber = yield* Effect.forkChild(
-        Effect.exit(ApiClient.use((c) => c.request({ baseApiUrl: "https://api.test", path: "/slow" }))).pipe(
+        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/slow" }))).pipe(
           Effect.provide(clientOver(api.layer, { httpTimeout: 1500 })),
         ),
       )
@@ -116,7 +127,7 @@ describe("ApiClient", () => {
         .route("GET", "/here", { body: { arrived: true } })
         .route("GET", "/away", { status: 307, headers: { location: "https://evil.test/steal" } })
       const run = (path: string) =>
-        Effect.exit(ApiClient.use((c) => c.request({ baseApiUrl: "https://api.test", path, method: "GET" }))).pipe(
+        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path, method: "GET" }))).pipe(
           Effect.provide(clientOver(api.layer, { apiKey: "secret" })),
         )
       expect(yield* run("/moved")).toEqual(Exit.succeed({ status: 200, body: { arrived: true } }))
@@ -130,7 +141,7 @@ describe("ApiClient", () => {
       const cyclic: Record<string, unknown> = { a: 1 }
       cyclic.self = cyclic
       const run = (body: unknown) =>
-        Effect.exit(ApiClient.use((c) => c.request({ baseApiUrl: "https://api.test", path: "/a", body }))).pipe(
+        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a", body }))).pipe(
           Effect.provide(clientOver(api.layer)),
         )
       const exit = yield* run(cyclic)
@@ -152,7 +163,7 @@ describe("ApiClient", () => {
         .route("POST", "/patient", [{ status: 429, headers: { "retry-after": "60" }, body: { message: "slow down" } }, { body: { ok: true } }])
         .route("POST", "/stall", { status: 503, headers: { "retry-after": "3600" }, body: { message: "come back later" } })
       const run = (path: string) =>
-        Effect.exit(ApiClient.use((c) => c.request({ baseApiUrl: "https://api.test", path, retry }))).pipe(
+        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path, retry }))).pipe(
           Effect.provide(clientOver(api.layer)),
         )
       const patient = yield* Effect.forkChild(run("/patient"))
@@ -173,7 +184,7 @@ describe("ApiClient", () => {
     Effect.gen(function* () {
       const logs = captureLogs()
       const api = makeFakeApi().route("POST", "/old", { body: {}, headers: { deprecation: "true" } })
-      yield* ApiClient.use((c) => c.request({ baseApiUrl: "https://api.test", path: "/old" })).pipe(
+      yield* ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/old" })).pipe(
         Effect.provide(clientOver(api.layer)),
         Effect.provide(logs.layer),
       )
@@ -184,7 +195,7 @@ describe("ApiClient", () => {
     Effect.gen(function* () {
       const logs = captureLogs()
       const api = makeFakeApi().route("POST", "/a", { status: 500, body: { message: "nope" } })
-      const exit = yield* Effect.exit(ApiClient.use((c) => c.request({ baseApiUrl: "https://api.test", path: "/a" }))).pipe(
+      const exit = yield* Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a" }))).pipe(
         Effect.provide(clientOver(api.layer, { apiKey: "very-secret-key" })),
         Effect.tapCause(Effect.logError),
         Effect.provide(logs.layer),
@@ -204,3 +215,62 @@ describe("ApiClient", () => {
     }).pipe(Effect.provide(ClientConfig.layer({ apiKey: "abc" }))))
 })
 
+
+describe("ChainApi.poll", () => {
+  const Status = Schema.Struct({ status: Schema.String })
+  const settled = (answer: { readonly status: string }) =>
+    answer.status === "failure"
+      ? Effect.fail(new Error("reported failure"))
+      : Effect.succeed(answer.status === "success" ? Option.some(answer.status) : Option.none())
+  const pollStatus = (api: ReturnType<typeof makeFakeApi>, attempts: number) =>
+    ApiClient.use((c) =>
+      c.forChain("https://api.test").poll({ path: "/status", method: "GET" }, Status, settled, {
+        interval: "1 second",
+        attempts,
+        onExhausted: (n) => `exhausted after ${n}`,
+      }),
+    ).pipe(Effect.provide(clientOver(api.layer)), Effect.exit)
+
+  it.effect("asks again after a transient failure or a pending answer, until settled", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi().route("GET", "/status", [
+        { status: 503, body: { message: "busy" } },
+        { body: { status: "pending" } },
+        { body: { unexpected: true } },
+        { body: { status: "success" } },
+      ])
+      const fiber = yield* Effect.forkChild(pollStatus(api, 5))
+      yield* TestClock.adjust("3 seconds")
+      expect(yield* Fiber.join(fiber)).toEqual(Exit.succeed("success"))
+      expect(api.requestsTo("/status")).toHaveLength(4)
+    }))
+
+  it.effect("ends at once when settled fails, and with onExhausted when the attempts run out", () =>
+    Effect.gen(function* () {
+      const failing = makeFakeApi().route("GET", "/status", [{ body: { status: "pending" } }, { body: { status: "failure" } }])
+      const failed = yield* Effect.forkChild(pollStatus(failing, 5))
+      yield* TestClock.adjust("1 second")
+      expect(failureOf(yield* Fiber.join(failed))).toMatchObject({ message: "reported failure" })
+      expect(failing.requestsTo("/status")).toHaveLength(2)
+
+      const pending = makeFakeApi().route("GET", "/status", { body: { status: "pending" } })
+      const exhausted = yield* Effect.forkChild(pollStatus(pending, 3))
+      yield* TestClock.adjust("5 seconds")
+      expect(yield* Fiber.join(exhausted)).toEqual(Exit.fail("exhausted after 3"))
+      expect(pending.requestsTo("/status")).toHaveLength(3)
+    }))
+
+  it.effect("refuses a path that leaves the API at once, sending nothing", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi()
+      const exit = yield* ApiClient.use((c) =>
+        c.forChain("https://api.test").poll({ path: "//evil.test/status", method: "GET" }, Status, settled, {
+          interval: "1 second",
+          attempts: 5,
+          onExhausted: () => "exhausted",
+        }),
+      ).pipe(Effect.provide(clientOver(api.layer)), Effect.exit)
+      expect(failureOf(exit)).toMatchObject({ _tag: "UnsafeEndpointError" })
+      expect(api.requests).toEqual([])
+    }))
+})

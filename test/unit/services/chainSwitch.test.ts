@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
+import type * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import { createWalletClient, custom, defineChain, type Hex, numberToHex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"

@@ -34,7 +34,7 @@ describe("prototype-safe decoding", () => {
   it.effect("ApiClient drops __proto__, constructor and prototype keys from a JSON answer", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/x", { body: smuggled })
-      const response = yield* ApiClient.use((client) => client.request({ baseApiUrl: "https://api.test", path: "/x" })).pipe(
+      const response = yield* ApiClient.use((client) => client.forChain("https://api.test").request({ path: "/x" })).pipe(
         Effect.provide(clientOver(api)),
       )
       const item = (response.body as { steps: Array<object> }).steps[0]!
@@ -45,7 +45,7 @@ describe("prototype-safe decoding", () => {
   it.effect("ApiClient's decoded answer never takes a smuggled prototype", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/x", { body: smuggled })
-      const decoded = yield* ApiClient.use((client) => client.requestDecoded({ baseApiUrl: "https://api.test", path: "/x" }, Body)).pipe(
+      const decoded = yield* ApiClient.use((client) => client.forChain("https://api.test").requestDecoded({ path: "/x" }, Body)).pipe(
         Effect.provide(clientOver(api)),
       )
       expect(isPlain(decoded.steps[0]!)).toBe(true)
@@ -81,7 +81,7 @@ describe("prototype-safe decoding", () => {
       const answer = `{"steps":[{"id":"s","action":"Sign","description":"Sign","kind":"signature","items":[{"status":"incomplete","__proto__":{"data":{"sign":{"signatureKind":"eip191","message":{"raw":"${raw}"}}}}}]}]}`
       api.route("POST", "/execute/cancel/v3", { body: answer })
       // Without its smuggled data the item has none: the executor waits for data, and gives up.
-      const exit = yield* runWithClock(execute({ request: { path: "/execute/cancel/v3", body: {} } }), "5 seconds", 40)
+      const exit = yield* runWithClock(execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } }), "5 seconds", 40)
       expect(wallet.calls).toEqual([])
       expect(failureOf(exit)).toMatchObject({ _tag: "PollTimeoutError", kind: "data" })
       expect(api.requestsTo("/execute/cancel/v3").length).toBeGreaterThan(1)

@@ -54,7 +54,7 @@ describe("ApiClient over fetch: redirects", () => {
 
   const layer = ApiClient.layerFetch.pipe(Layer.provide(ClientConfig.layer({ chains: [], retry: NO_RETRY, apiKey: "very-secret-key" })))
   const get = (path: string) =>
-    ApiClient.use((client) => client.request({ baseApiUrl: apiOrigin, path, method: "GET" })).pipe(Effect.provide(layer))
+    ApiClient.use((client) => client.forChain(apiOrigin).request({ path, method: "GET" })).pipe(Effect.provide(layer))
 
   it.live("refuses a redirect to another origin: the other server receives nothing, nor the API key", () =>
     Effect.gen(function* () {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
+import type * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { defineChain, type Hex } from "viem"
@@ -50,7 +50,7 @@ const run = (wallet: ReservoirWallet, item: ReturnType<typeof txItem>, gas?: big
     ApiClient.layer.pipe(Layer.provide(Layer.merge(api.layer, config))),
     Layer.succeed(Wallet, fromReservoirWallet(wallet)),
   )
-  const execution = executeSteps({ request: { path: "/execute/buy/v7", body: {} }, ...(gas !== undefined ? { gas } : {}) })
+  const execution = executeSteps({ request: { action: "buy", path: "/execute/buy/v7", body: {} }, ...(gas !== undefined ? { gas } : {}) })
   // The status poll decides, at the chain's interval.
   return Effect.flatten(runWithClock(Effect.provide(execution, layer), "1 second", 10))
 }

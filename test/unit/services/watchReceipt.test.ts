@@ -1,7 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as TestClock from "effect/testing/TestClock"
 import type { Hex, PublicClient, WaitForTransactionReceiptParameters } from "viem"
 import { watchReceipt } from "../../../src/services/internal/watchReceipt.js"
 
@@ -51,15 +50,13 @@ describe("watchReceipt over viem's waitForTransactionReceipt", () => {
       expect(calls[0]?.replacement).toEqual({ from: SENDER, nonce: 7, to: SENDER, value: 0n, input: "0x" })
     }))
 
-  it.effect("starts the wait again one interval after a failed read", () =>
+  it.effect("a wait viem gives up on is a WalletError: the wallet cannot tell", () =>
     Effect.gen(function* () {
-      const { client, calls } = clientAnswering([() => Promise.reject(new Error("rpc down")), mined("success")])
-      const fiber = yield* Effect.forkChild(watchReceipt(client, HASH, 1000))
-      yield* TestClock.adjust(999)
+      const { client, calls } = clientAnswering([() => Promise.reject(new Error("eth_blockNumber is not supported"))])
+      const error = yield* Effect.flip(watchReceipt(client, HASH, 1000))
+      expect(error).toMatchObject({ _tag: "WalletError", operation: "waitForReceipt" })
+      expect(error.message).toContain("eth_blockNumber is not supported")
       expect(calls).toHaveLength(1)
-      yield* TestClock.adjust(1)
-      expect((yield* Fiber.join(fiber))._tag).toBe("Mined")
-      expect(calls).toHaveLength(2)
     }))
 
   it.effect("aborts viem's wait when interrupted", () =>

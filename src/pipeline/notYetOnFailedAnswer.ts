@@ -2,9 +2,9 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { APIError, HttpRequestError, MalformedResponseError, RetryAfterTooLongError } from "../errors/index.js"
 
-type TransientFailure = APIError | HttpRequestError | MalformedResponseError | RetryAfterTooLongError
+type FailedAnswer = APIError | HttpRequestError | MalformedResponseError | RetryAfterTooLongError
 
-const isTransient = <E>(error: E): error is Extract<E, TransientFailure> => {
+const isFailedAnswer = <E>(error: E): error is Extract<E, FailedAnswer> => {
   const tag = (error as { _tag?: unknown })?._tag
   // A redirect away from the API is a refusal, as an off-origin endpoint is: asking again cannot change it.
   if (tag === "HttpRequestError") return (error as { reason?: unknown }).reason !== "redirect"
@@ -12,15 +12,16 @@ const isTransient = <E>(error: E): error is Extract<E, TransientFailure> => {
 }
 
 /**
- * Turns a failed status request into a "not yet" answer of a poll, so one bad answer (a 5xx, a dropped
- * connection, a body the decoder refuses) is retried instead of failing the step. Other failures — a
+ * Turns a failed status request into a "not yet" answer of a poll, so one bad answer (any API error status, a
+ * dropped connection, a body the decoder refuses) is asked again instead of failing the step. Wider than the
+ * retry policy's transient failures (`isTransientFailure`): a poll asks again anyway. Other failures — a
  * refused endpoint or redirect, a reported failure — still fail.
  */
-export const notYetOnTransientFailure = <A, E, R>(
+export const notYetOnFailedAnswer = <A, E, R>(
   probe: Effect.Effect<Option.Option<A>, E, R>,
-): Effect.Effect<Option.Option<A>, Exclude<E, TransientFailure>, R> =>
+): Effect.Effect<Option.Option<A>, Exclude<E, FailedAnswer>, R> =>
   probe.pipe(
-    Effect.catchIf(isTransient, (error) =>
+    Effect.catchIf(isFailedAnswer, (error) =>
       Effect.as(Effect.logDebug(`tradekit: status request failed, will ask again: ${error.message}`), Option.none<A>()),
     ),
-  ) as Effect.Effect<Option.Option<A>, Exclude<E, TransientFailure>, R>
+  ) as Effect.Effect<Option.Option<A>, Exclude<E, FailedAnswer>, R>

@@ -1,0 +1,199 @@
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as SynchronizedRef from "effect/SynchronizedRef"
+import type { Chain, Hex } from "viem"
+import { viemChainFor } from "../chains/viemChainFor.js"
+import {
+  BatchFailedError,
+  type ExecutionError,
+  PollTimeoutError,
+  SendOutcomeUnknownError,
+  TransactionHashMissingError,
+  WalletAddressMismatchError,
+} from "../errors/index.js"
+import { messageOf } from "../errors/messageOf.js"
+import { TransactionRequest } from "../schema/TransactionRequest.js"
+import { decodeApiBody } from "../services/decodeApiBody.js"
+import type { CallsStatus } from "../services/Wallet.js"
+import { appendJournal, type ExecutionContext, itemKey, stepKeyAt, updateState } from "./ExecutionContext.js"
+import { type ExecutionSnapshot, updateItem, updateStep, withJournalEntry } from "./ExecutionSnapshot.js"
+import { type BatchSentEntry, itemJournal } from "./Journal.js"
+import { pollUntil } from "./pollUntil.js"
+import { type ReadyTransactionItem, readyTransactionItems } from "./readyTransactionItems.js"
+
+/** Where an item of a batch sits in the execution. */
+interface BatchItem {
+  readonly stepIndex: number
+  readonly itemIndex: number
+  readonly key: string
+}
+
+/** Finds the items named by their keys in the current steps; keys of items no longer there are left out. */
+const positionsOf = (snapshot: ExecutionSnapshot, keys: ReadonlyArray<string>, stepKeyOf: (stepIndex: number) => string): ReadonlyArray<BatchItem> =>
+  snapshot.steps.flatMap((step, stepIndex) =>
+    (step.items ?? []).flatMap((_, itemIndex) => {
+      const key = itemKey(stepKeyOf(stepIndex), itemIndex)
+      return keys.includes(key) ? [{ stepIndex, itemIndex, key }] : []
+    }),
+  )
+
+/** Every item of a batch fails with the batch's error: it is recorded on each item and its step. */
+const failEvery = (ctx: ExecutionContext, items: ReadonlyArray<BatchItem>, error: ExecutionError) =>
+  Effect.andThen(
+    updateState(ctx, (snapshot) =>
+      items.reduce(
+        (current, { stepIndex, itemIndex }) =>
+          updateStep(
+            updateItem(current, stepIndex, itemIndex, (item) => ({
+              ...item,
+              error: messageOf(error),
+              errorData: { _tag: error._tag, message: messageOf(error) },
+            })),
+            stepIndex,
+            (step) => ({ ...step, error: messageOf(error) }),
+          ),
+        snapshot,
+      ),
+    ),
+    Effect.fail(error),
+  )
+
+/** The viem chain of `chainId`, when it is configured. */
+const chainOf = (ctx: ExecutionContext, chainId: number): Chain | undefined => {
+  if (chainId === ctx.chain.id) return ctx.viemChain
+  const config = ctx.config.chains.find((chain) => chain.id === chainId)
+  return config === undefined ? undefined : viemChainFor(config)
+}
+
+/**
+ * Waits for a sent batch to land, paced and bounded like any poll of the execution (a status the wallet
+ * cannot give yet is "not yet"), then journals each item's transaction the way a single send does (`Sent`,
+ * with the hash on the item) so that each item is confirmed through the same path as a single send: its
+ * check, `synced` and transfers. An atomic batch is usually one transaction for every item; when the wallet
+ * reports one receipt per call, item `i` takes receipt `i`. Every item shows every hash of the batch until it
+ * is confirmed. A failed or reverted batch fails every item with a BatchFailedError.
+ */
+const settleBatch = (ctx: ExecutionContext, chain: Chain, sent: BatchSentEntry, items: ReadonlyArray<BatchItem>) =>
+  Effect.gen(function* () {
+    const callsStatus = ctx.wallet.callsStatus
+    if (callsStatus === undefined) return yield* failEvery(ctx, items, SendOutcomeUnknownError.of({ from: (yield* ctx.address), chainId: sent.chainId }))
+    const probe = callsStatus({ chain, id: sent.id }).pipe(
+      Effect.map((status) => (status.status === "pending" ? Option.none<CallsStatus>() : Option.some(status))),
+      Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: calls status of ${sent.id} unknown yet: ${error.message}`), Option.none<CallsStatus>())),
+    )
+    const status = yield* pollUntil(probe, {
+      interval: ctx.pollingInterval,
+      attempts: ctx.maxAttempts,
+      onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }),
+    }).pipe(Effect.catch((error) => failEvery(ctx, items, error)))
+    const hashes = status.receipts.map((receipt) => receipt.hash)
+    if (status.status === "failure" || status.receipts.some((receipt) => receipt.status === "reverted")) {
+      return yield* failEvery(ctx, items, BatchFailedError.of({ callsId: sent.id, statusCode: status.statusCode, txHashes: hashes }))
+    }
+    if (hashes.length === 0) return yield* failEvery(ctx, items, new TransactionHashMissingError())
+    const hashOf = (i: number): Hex => (hashes.length === items.length ? hashes[i]! : hashes.at(-1)!)
+    yield* updateState(ctx, (snapshot) =>
+      items.reduce(
+        (current, { stepIndex, itemIndex, key }, i) =>
+          updateItem(
+            withJournalEntry(current, { _tag: "Sent", item: key, chainId: sent.chainId, hash: hashOf(i) }),
+            stepIndex,
+            itemIndex,
+            (item) => ({ ...item, txHashes: hashes.map((txHash) => ({ txHash, chainId: sent.chainId })) }),
+          ),
+        snapshot,
+      ),
+    )
+  })
+
+/** True when the batch settings and the wallet allow a batch on `chain`; a capability the wallet cannot tell is a no. */
+const canBatch = (ctx: ExecutionContext, chain: Chain) =>
+  ctx.config.settings.batchTransactions === false ||
+  ctx.gas !== undefined ||
+  ctx.wallet.atomicBatch === undefined ||
+  ctx.wallet.sendCalls === undefined ||
+  ctx.wallet.callsStatus === undefined
+    ? Effect.succeed(false)
+    : ctx.wallet.atomicBatch(chain).pipe(
+        Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: wallet capabilities unknown, sending one by one: ${error.message}`), false)),
+      )
+
+/** Sends the ready items as one batch: journaled before the wallet is asked and the moment it answers. */
+const sendNewBatch = (ctx: ExecutionContext, chain: Chain, ready: ReadonlyArray<ReadyTransactionItem>) =>
+  Effect.gen(function* () {
+    const chainId = ready[0]!.chainId
+    const keys = ready.map((item) => item.key)
+    const calls = yield* Effect.forEach(ready, (item) => decodeApiBody(TransactionRequest, ctx.request.path, item.item.data))
+    // Read live, right before the prompt: the user may have switched accounts since the plan was validated.
+    const address = yield* ctx.wallet.address
+    const stranger = calls.find((call) => call.from.toLowerCase() !== address.toLowerCase())
+    if (stranger !== undefined) return yield* WalletAddressMismatchError.of({ expected: address, received: stranger.from })
+    const sendCalls = ctx.wallet.sendCalls!
+    return yield* ctx.sendLocks.withLock(address, chainId)(
+      Effect.gen(function* () {
+        yield* appendJournal(ctx, { _tag: "BatchRequested", items: keys, chainId, from: address })
+        // Once the wallet answers, its calls id is journaled before anything can stop the execution.
+        return yield* Effect.uninterruptibleMask((restore) =>
+          restore(sendCalls({ chain, calls, context: ready.map(({ step, item }) => ({ step, item })) })).pipe(
+            Effect.tapError((error) =>
+              error._tag === "UserRejectedError" ? appendJournal(ctx, { _tag: "BatchRejected", items: keys }) : Effect.void,
+            ),
+            Effect.flatMap((id) => {
+              const entry: BatchSentEntry = { _tag: "BatchSent", items: keys, chainId, id }
+              return Effect.as(appendJournal(ctx, entry), entry)
+            }),
+          ),
+        )
+      }),
+    )
+  })
+
+/**
+ * Sends the transactions that are ready now as one atomic batch (EIP-5792), so the user confirms once —
+ * typically an ERC-20 or NFT approval and the sale. Does nothing, leaving the items to be sent one by one,
+ * unless: batching is on (`batchTransactions`, the default), no gas limit is imposed on the execution (one
+ * limit cannot fit calls sent as one transaction), the wallet has atomic batches on the chain, and two or
+ * more items are ready (see `readyTransactionItems`).
+ *
+ * Once the batch has landed, each item's transaction is in the journal as if sent alone, and the executor
+ * confirms it the usual way. Resume: a batch with a calls id is waited for by that id, never sent again; a
+ * batch asked for with no id back has an unknown outcome and is refused (SendOutcomeUnknownError), as a
+ * single send that cannot be reconciled is. It is not reconciled by nonce as a single send is: a smart
+ * account's batch may go through a bundler, leaving the account's own nonce unchanged. A batch that fails, or that the user rejects, fails every item in it.
+ */
+export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number) =>
+  Effect.gen(function* () {
+    const snapshot = yield* SynchronizedRef.get(ctx.state)
+    const stepKeyOf = (s: number) => stepKeyAt(snapshot.steps, s)
+    const pending = (snapshot.steps[stepIndex]?.items ?? []).flatMap((item, itemIndex) =>
+      item.status === "incomplete" ? [itemKey(stepKeyOf(stepIndex), itemIndex)] : [],
+    )
+    // A batch of an earlier run: wait for it by its id, or refuse when its outcome is unknown.
+    for (const key of pending) {
+      const journal = itemJournal(snapshot.journal, key)
+      if (journal.sent !== undefined) continue
+      if (journal.batchSent !== undefined) {
+        const chain = chainOf(ctx, journal.batchSent.chainId)
+        if (chain === undefined) return
+        const items = positionsOf(snapshot, journal.batchSent.items, stepKeyOf)
+        return yield* settleBatch(ctx, chain, journal.batchSent, items)
+      }
+      if (journal.batchRequested !== undefined) {
+        const items = positionsOf(snapshot, journal.batchRequested.items, stepKeyOf)
+        return yield* failEvery(ctx, items, SendOutcomeUnknownError.of({ from: journal.batchRequested.from, chainId: journal.batchRequested.chainId }))
+      }
+    }
+
+    const ready = readyTransactionItems(snapshot, stepIndex, ctx.chain.id)
+    if (ready.length < 2) return
+    const chain = chainOf(ctx, ready[0]!.chainId)
+    if (chain === undefined || !(yield* canBatch(ctx, chain))) return
+    const items = ready.map(({ stepIndex, itemIndex, key }) => ({ stepIndex, itemIndex, key }))
+    yield* updateState(ctx, (current) => ({
+      ...current,
+      currentStep: { index: stepIndex, id: current.steps[stepIndex]?.id ?? "", itemIndexes: ready.flatMap((item) => (item.stepIndex === stepIndex ? [item.itemIndex] : [])) },
+    }))
+    const sent = yield* sendNewBatch(ctx, chain, ready).pipe(Effect.catch((error) => failEvery(ctx, items, error)))
+    yield* Effect.logInfo(`tradekit: sent ${ready.length} transactions as one batch (calls id ${sent.id})`)
+    return yield* settleBatch(ctx, chain, sent, items)
+  }).pipe(Effect.withSpan("tradekit.sendReadyBatch"))

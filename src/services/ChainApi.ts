@@ -1,0 +1,155 @@
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import type * as HttpMethod from "effect/http/HttpMethod"
+import type * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import type * as Schema from "effect/Schema"
+import { type ApiRequestError, HttpRequestError, type UnsafeEndpointError } from "../errors/index.js"
+import { messageOf } from "../errors/messageOf.js"
+import { notYetOnFailedAnswer } from "../pipeline/notYetOnFailedAnswer.js"
+import { type PollOptions, pollUntil } from "../pipeline/pollUntil.js"
+import { decodeApiBody } from "./decodeApiBody.js"
+import { endpointUrl } from "./endpointUrl.js"
+import { apiRequestErrorOf, networkErrorOf } from "./internal/apiRequestErrorOf.js"
+import { parseApiBody } from "./internal/parseApiBody.js"
+import { type RetryPolicy, withRetry } from "./RetryPolicy.js"
+
+/** A request to the API of one chain. */
+export interface ApiRequest {
+  /** A path on the API, such as `/execute/buy/v7`; anything that leaves its origin is refused. */
+  readonly path: string
+  /** POST when absent. */
+  readonly method?: string
+  readonly body?: unknown
+  readonly query?: Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+  /** How to retry a transient failure; the client's policy when absent. */
+  readonly retry?: RetryPolicy
+}
+
+/** A 2xx answer of the API, its body parsed as JSON. */
+export interface ApiResponse {
+  readonly status: number
+  readonly body: unknown
+}
+
+/**
+ * The aggregator API of one chain: every path is resolved under its base URL, and a path that would leave
+ * the API's origin is refused with an UnsafeEndpointError before anything is sent.
+ */
+export interface ChainApi {
+  /** The URL `path` names on this API; an UnsafeEndpointError when it would leave it. */
+  readonly resolve: (path: string) => Effect.Effect<URL, UnsafeEndpointError>
+  /**
+   * Sends a request and returns its 2xx answer; any other status fails with an APIError. A transient failure
+   * is retried by the request's (else the client's) retry policy.
+   */
+  readonly request: (request: ApiRequest) => Effect.Effect<ApiResponse, ApiRequestError>
+  /** Sends a request and decodes its 2xx body with `schema`, keeping fields the schema does not name. */
+  readonly requestDecoded: <A, I>(request: ApiRequest, schema: Schema.Codec<A, I>) => Effect.Effect<A, ApiRequestError>
+  /**
+   * Asks the API the same request until `settled` says its decoded answer is final, at most
+   * `options.attempts` times, `options.interval` apart. A transient failure (a 5xx, a dropped connection, a
+   * body the schema refuses) is one "not yet"; `settled` may fail to end the poll at once (a reported
+   * failure); once every attempt answered "not yet", the poll fails with `options.onExhausted`.
+   *
+   * @example
+   * ```ts
+   * api.poll({ path: `/transactions/${hash}/synced/v1`, method: "GET" }, CheckResponse, (answer) =>
+   *   Effect.succeed(answer.synced === true ? Option.some(answer) : Option.none()),
+   *   { interval: 1000, attempts: 30, onExhausted: (attempts) => TransactionTimeoutError.of({ txHash: hash, attempts }) })
+   * ```
+   */
+  readonly poll: <A, I, B, E, E2>(
+    request: ApiRequest,
+    schema: Schema.Codec<A, I>,
+    settled: (answer: A) => Effect.Effect<Option.Option<B>, E>,
+    options: PollOptions<E2>,
+  ) => Effect.Effect<B, Exclude<ApiRequestError | E, FailedAnswer> | E2>
+}
+
+/** The failures a poll takes for "not yet" (see `notYetOnFailedAnswer`). */
+type FailedAnswer = Exclude<ApiRequestError, UnsafeEndpointError>
+
+/** What a chain-bound client applies to each request unless the request says otherwise. */
+export interface ChainApiDefaults {
+  readonly retry: RetryPolicy
+  /** Milliseconds a request may take, its answer's body included; no limit when absent. */
+  readonly timeout: number | undefined
+}
+
+const queryParams = (query: ApiRequest["query"]): Array<readonly [string, string]> =>
+  Object.entries(query ?? {}).flatMap(([key, value]) =>
+    value === undefined ? [] : (typeof value === "string" ? [value] : value).map((item) => [key, item] as const),
+  )
+
+/**
+ * Binds the API client to the API at `baseApiUrl`. `http` is the client composed once for every chain
+ * (headers, redirect rule, status check); here the base URL is put before each path, and each answer is
+ * read, mapped to tradekit's errors at this one boundary, bounded in time and retried.
+ */
+export const makeChainApi = (http: HttpClient.HttpClient, baseApiUrl: string, defaults: ChainApiDefaults): ChainApi => {
+  const resolve = (path: string): Effect.Effect<URL, UnsafeEndpointError> =>
+    Result.match(endpointUrl(baseApiUrl, path), { onFailure: Effect.fail, onSuccess: Effect.succeed })
+
+  // `prependUrl`, with the check that the path stays under the base URL. The URL's text, so that the
+  // request's parameters are kept.
+  const client = http.pipe(
+    HttpClient.mapRequestEffect((request) => Effect.map(resolve(request.url), (url) => HttpClientRequest.setUrl(request, url.href))),
+    HttpClient.tapRequest((request) => Effect.logDebug(`tradekit: ${request.method} ${new URL(request.url).pathname}`)),
+  )
+
+  const encode = (method: HttpMethod.HttpMethod, request: ApiRequest) => {
+    const base = HttpClientRequest.make(method)(request.path, { urlParams: queryParams(request.query) })
+    return request.body === undefined || method === "GET" || method === "HEAD"
+      ? Effect.succeed(base)
+      : HttpClientRequest.bodyJson(base, request.body).pipe(
+          Effect.mapError(
+            (error) =>
+              new HttpRequestError({
+                reason: "encoding",
+                endpoint: request.path,
+                cause: error.cause,
+                message: `Could not encode the request body as JSON: ${messageOf(error.cause)}`,
+              }),
+          ),
+        )
+  }
+
+  const send = (request: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => {
+    const method = (request.method ?? "POST").toUpperCase() as HttpMethod.HttpMethod
+    const sent = Effect.gen(function* () {
+      const response = yield* client.execute(yield* encode(method, request))
+      const text = yield* response.text.pipe(Effect.mapError((error) => networkErrorOf(request.path, error)))
+      return { status: response.status, body: parseApiBody(text) }
+    }).pipe(Effect.catchTag("HttpClientError", (error) => apiRequestErrorOf(request.path, error)))
+    // The time limit and the retries wrap the whole exchange here rather than the HttpClient: the limit
+    // covers reading the body too, and each request may bring its own retry policy.
+    const timeout = defaults.timeout
+    return timeout === undefined
+      ? sent
+      : sent.pipe(
+          Effect.timeoutOrElse({
+            duration: Duration.millis(timeout),
+            orElse: () =>
+              Effect.fail(new HttpRequestError({ reason: "timeout", endpoint: request.path, message: `timeout of ${timeout}ms exceeded` })),
+          }),
+        )
+  }
+
+  const request = (req: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> =>
+    withRetry(req.retry ?? defaults.retry, req.path, send(req))
+
+  const requestDecoded = <A, I>(req: ApiRequest, schema: Schema.Codec<A, I>): Effect.Effect<A, ApiRequestError> =>
+    Effect.flatMap(request(req), (response) => decodeApiBody(schema, req.path, response.body))
+
+  const poll = <A, I, B, E, E2>(
+    req: ApiRequest,
+    schema: Schema.Codec<A, I>,
+    settled: (answer: A) => Effect.Effect<Option.Option<B>, E>,
+    options: PollOptions<E2>,
+  ) => pollUntil(notYetOnFailedAnswer(Effect.flatMap(requestDecoded(req, schema), settled)), options)
+
+  return { resolve, request, requestDecoded, poll }
+}
