@@ -20,6 +20,7 @@ import { type ExecutionSnapshot, updateItem, updateStep, withJournalEntry } from
 import { type BatchSentEntry, itemJournal } from "./Journal.js"
 import { pollUntil } from "./pollUntil.js"
 import { type ReadyTransactionItem, readyTransactionItems } from "./readyTransactionItems.js"
+import { simulateTransaction } from "./simulateTransaction.js"
 
 /** Where an item of a batch sits in the execution. */
 interface BatchItem {
@@ -128,6 +129,10 @@ const sendNewBatch = (ctx: ExecutionContext, chain: Chain, ready: ReadonlyArray<
     const address = yield* ctx.wallet.address
     const stranger = calls.find((call) => call.from.toLowerCase() !== address.toLowerCase())
     if (stranger !== undefined) return yield* WalletAddressMismatchError.of({ expected: address, received: stranger.from })
+    // Only the first call meets the chain as it is now: the later ones may need it (an approval, then the
+    // sale), so a lone simulation of theirs could refuse a batch that goes through. A revert of the first is
+    // certain, and refuses the whole batch before it is journaled or prompted.
+    yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request: calls[0]! })
     const sendCalls = ctx.wallet.sendCalls!
     return yield* ctx.sendLocks.withLock(address, chainId)(
       Effect.gen(function* () {

@@ -7,7 +7,7 @@ import { encodeErrorResult, parseAbi } from "viem"
 import { TransactionWouldRevertError } from "../../../src/errors/index.js"
 import { resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
-import { EXCHANGE, setup, step, txItem } from "../fixtures.js"
+import { EXCHANGE, setup, step, TOKEN, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   expect(Exit.isFailure(exit)).toBe(true)
@@ -158,4 +158,45 @@ describe("executeSteps: simulation before send", () => {
       expect(wallet.sent).toHaveLength(1)
     }))
 
+  describe("in a batch (EIP-5792)", () => {
+    const APPROVE = "0x095ea7b3"
+    const buyNeedingApproval = (from: `0x${string}`) => [
+      step("currency-approval", "transaction", [{ status: "incomplete", data: { from, to: TOKEN, data: APPROVE } }]),
+      step("sale", "transaction", [txItem(from)]),
+    ]
+
+    it.effect("a first call that would revert refuses the whole batch: no sendCalls, the error on every item", () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute, snapshots } = setup()
+        wallet.behaviour.atomicBatch = true
+        api.route("POST", "/execute/buy/v7", { body: { steps: buyNeedingApproval(wallet.address) } })
+        wallet.behaviour.simulations.push({ revert: errorString("ERC20: approve from the zero address") })
+        const error = failureOf(yield* Effect.exit(execute())) as TransactionWouldRevertError
+        expect(error._tag).toBe("TransactionWouldRevertError")
+        expect(error.reason).toBe("ERC20: approve from the zero address")
+        expect(wallet.batches).toEqual([])
+        expect(wallet.sent).toEqual([])
+        const last = snapshots.at(-1)!
+        expect(last.steps.map((s) => s.items![0]!.error)).toEqual([error.message, error.message])
+        expect(last.journal ?? []).toEqual([])
+      }))
+
+    it.effect("only the first call is simulated: a later one may need it (the sale needs the approval)", () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup()
+        wallet.behaviour.atomicBatch = true
+        api
+          .route("POST", "/execute/buy/v7", { body: { steps: buyNeedingApproval(wallet.address) } })
+          .route("GET", /synced/, { body: { synced: true } })
+          .route("POST", "/execute/results/v1", { body: {} })
+          .route("GET", "/transfers/bulk/v2", (request) => ({
+            body: { transfers: request.query.txHash!.map((txHash) => ({ txHash, token: { contract: TOKEN, tokenId: "1" }, from: EXCHANGE, to: TOKEN })) },
+          }))
+        wallet.behaviour.simulations.push({ gas: 46_000n }, { revert: errorString("ERC20: insufficient allowance") })
+        const final = yield* execute()
+        expect(final.status).toBe("complete")
+        expect(wallet.simulated.map((s) => s.request.to)).toEqual([TOKEN])
+        expect(wallet.batches).toHaveLength(1)
+      }))
+  })
 })
