@@ -14,15 +14,12 @@ const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   return Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause))
 }
 
-const errorString = (reason: string) =>
-  encodeErrorResult({ abi: parseAbi(["error Error(string)"]), errorName: "Error", args: [reason] })
+const errorString = (reason: string) => encodeErrorResult({ abi: parseAbi(["error Error(string)"]), errorName: "Error", args: [reason] })
 
 const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 
 const withSale = (api: ReturnType<typeof setup>["api"], items: ReadonlyArray<unknown>) =>
-  api
-    .route("POST", "/execute/list/v5", { body: { steps: [step("sale", "transaction", items)] } })
-    .route("GET", /synced/, { body: { synced: true } })
+  api.route("POST", "/execute/list/v5", { body: { steps: [step("sale", "transaction", items)] } }).route("GET", /synced/, { body: { synced: true } })
 
 describe("executeSteps: simulation before send", () => {
   it.effect("a transaction that would revert is refused with the decoded reason: no send, nothing journaled, the error on the item", () =>
@@ -34,13 +31,12 @@ describe("executeSteps: simulation before send", () => {
       const error = failureOf(exit) as TransactionWouldRevertError
       expect(error).toBeInstanceOf(TransactionWouldRevertError)
       expect(error.reason).toBe("Exchange: filled")
-      expect(error.message).toBe(
-        `The transaction would revert, so it was not sent\n\nTo: ${EXCHANGE}\nChain: 1\n\nDetails: Exchange: filled`,
-      )
+      expect(error.message).toBe(`The transaction would revert, so it was not sent\n\nTo: ${EXCHANGE}\nChain: 1\n\nDetails: Exchange: filled`)
       expect(wallet.sent).toEqual([])
       expect(wallet.calls).toEqual([])
       expect(wallet.simulated).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("the refusal is recorded on the item and step, and no journal entry says it was sent", () =>
     Effect.gen(function* () {
@@ -54,23 +50,23 @@ describe("executeSteps: simulation before send", () => {
       expect(last.steps[0]!.items![0]!.error).toContain("Details: Exchange: filled")
       expect(last.steps[0]!.error).toContain("Details: Exchange: filled")
       expect(last.journal ?? []).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("a revert without data names the node's reason; unknown revert data is shown raw", () =>
     Effect.gen(function* () {
       const first = setup()
       withSale(first.api, [txItem(first.wallet.address)])
       first.wallet.behaviour.simulations.push({ revert: undefined, message: "Ownable: caller is not the owner" })
-      expect((failureOf(yield* Effect.exit(first.execute(LIST))) as TransactionWouldRevertError).reason).toBe(
-        "Ownable: caller is not the owner",
-      )
+      expect((failureOf(yield* Effect.exit(first.execute(LIST))) as TransactionWouldRevertError).reason).toBe("Ownable: caller is not the owner")
       const second = setup()
       withSale(second.api, [txItem(second.wallet.address)])
       second.wallet.behaviour.simulations.push({ revert: "0xdeadbeef01" })
       const error = failureOf(yield* Effect.exit(second.execute(LIST))) as TransactionWouldRevertError
       expect(error.reason).toBe("reverted with data 0xdeadbeef01")
       expect(error.revertData).toBe("0xdeadbeef01")
-    }))
+    }),
+  )
 
   it.effect("decodes panics and the standard token errors", () =>
     Effect.gen(function* () {
@@ -88,7 +84,8 @@ describe("executeSteps: simulation before send", () => {
         reasons.push((failureOf(yield* Effect.exit(execute(LIST))) as TransactionWouldRevertError).reason)
       }
       expect(reasons).toEqual(["Panic: arithmetic operation resulted in underflow or overflow", "ERC721NonexistentToken(7)"])
-    }))
+    }),
+  )
 
   it.effect("a node that cannot simulate, or a failing simulation, does not block the send", () =>
     Effect.gen(function* () {
@@ -102,7 +99,8 @@ describe("executeSteps: simulation before send", () => {
         expect(wallet.sent[0]!.request.gas).toBeUndefined()
         expect(final.steps[0]!.items![0]!.networkFee).toBeUndefined()
       }
-    }))
+    }),
+  )
 
   it.effect("with simulate: false nothing is simulated and the send goes ahead", () =>
     Effect.gen(function* () {
@@ -113,7 +111,8 @@ describe("executeSteps: simulation before send", () => {
       expect(wallet.simulated).toEqual([])
       expect(wallet.feeReads).toBe(0)
       expect(wallet.sent).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("the estimate is the gas limit when the step gives none; a step's or caller's gas limit wins", () =>
     Effect.gen(function* () {
@@ -127,22 +126,21 @@ describe("executeSteps: simulation before send", () => {
       withSale(overridden.api, [txItem(overridden.wallet.address)])
       yield* overridden.execute({ ...LIST, gas: 300_000n })
       expect(overridden.wallet.sent[0]!.request.gas).toBe(300_000n)
-    }))
+    }),
+  )
 
   it.effect("each sent item carries its network fee: the estimate times the chain's max fee, read once per execution", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
-      withSale(api, [
-        txItem(wallet.address),
-        txItem(wallet.address, { data: { ...txItem(wallet.address).data, maxFeePerGas: "5000000000" } }),
-      ])
+      withSale(api, [txItem(wallet.address), txItem(wallet.address, { data: { ...txItem(wallet.address).data, maxFeePerGas: "5000000000" } })])
       wallet.behaviour.simulations.push({ gas: 50_000n }, { gas: 50_000n })
       const final = yield* execute({ ...LIST })
       const [own, priced] = final.steps[0]!.items!
       expect(own!.networkFee).toEqual({ gas: "50000", maxFeePerGas: "2000000000", fee: "100000000000000" })
       expect(priced!.networkFee).toEqual({ gas: "50000", maxFeePerGas: "5000000000", fee: "250000000000000" })
       expect(wallet.feeReads).toBe(1)
-    }))
+    }),
+  )
 
   it.effect("an item journaled as sent is not simulated again on resume", () =>
     Effect.gen(function* () {
@@ -156,7 +154,8 @@ describe("executeSteps: simulation before send", () => {
       expect(resumed.status).toBe("complete")
       expect(wallet.simulated).toHaveLength(1)
       expect(wallet.sent).toHaveLength(1)
-    }))
+    }),
+  )
 
   describe("in a batch (EIP-5792)", () => {
     const APPROVE = "0x095ea7b3"
@@ -179,7 +178,8 @@ describe("executeSteps: simulation before send", () => {
         const last = snapshots.at(-1)!
         expect(last.steps.map((s) => s.items![0]!.error)).toEqual([error.message, error.message])
         expect(last.journal ?? []).toEqual([])
-      }))
+      }),
+    )
 
     it.effect("only the first call is simulated: a later one may need it (the sale needs the approval)", () =>
       Effect.gen(function* () {
@@ -190,13 +190,16 @@ describe("executeSteps: simulation before send", () => {
           .route("GET", /synced/, { body: { synced: true } })
           .route("POST", "/execute/results/v1", { body: {} })
           .route("GET", "/transfers/bulk/v2", (request) => ({
-            body: { transfers: request.query.txHash!.map((txHash) => ({ txHash, token: { contract: TOKEN, tokenId: "1" }, from: EXCHANGE, to: TOKEN })) },
+            body: {
+              transfers: request.query.txHash!.map((txHash) => ({ txHash, token: { contract: TOKEN, tokenId: "1" }, from: EXCHANGE, to: TOKEN })),
+            },
           }))
         wallet.behaviour.simulations.push({ gas: 46_000n }, { revert: errorString("ERC20: insufficient allowance") })
         const final = yield* execute()
         expect(final.status).toBe("complete")
         expect(wallet.simulated.map((s) => s.request.to)).toEqual([TOKEN])
         expect(wallet.batches).toHaveLength(1)
-      }))
+      }),
+    )
   })
 })

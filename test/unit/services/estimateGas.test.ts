@@ -22,7 +22,10 @@ const walletAnswering = (answer: () => unknown) => {
 
 const estimate = (answer: () => unknown) => {
   const { wallet, methods } = walletAnswering(answer)
-  return Effect.map(Effect.exit(wallet.estimateGas!({ chain, request: { from: FROM, to: TO, data: "0x12", value: 1n } })), (exit) => ({ exit, methods }))
+  return Effect.map(Effect.exit(wallet.estimateGas!({ chain, request: { from: FROM, to: TO, data: "0x12", value: 1n } })), (exit) => ({
+    exit,
+    methods,
+  }))
 }
 
 describe("fromViemWalletClient estimateGas", () => {
@@ -31,7 +34,8 @@ describe("fromViemWalletClient estimateGas", () => {
       const { exit, methods } = yield* estimate(() => "0x5208")
       expect(exit).toEqual(Exit.succeed({ _tag: "Estimated", gas: 21000n }))
       expect(methods).toEqual(["eth_estimateGas"])
-    }))
+    }),
+  )
 
   it.live("a revert (code 3) keeps the revert data and the node's reason", () =>
     Effect.gen(function* () {
@@ -39,7 +43,8 @@ describe("fromViemWalletClient estimateGas", () => {
         throw { code: 3, message: "execution reverted: Exchange: filled", data: filled }
       })
       expect(exit).toEqual(Exit.succeed({ _tag: "Reverted", data: filled, message: "Exchange: filled" }))
-    }))
+    }),
+  )
 
   it.live("a revert told only in words (-32000 execution reverted) is a revert", () =>
     Effect.gen(function* () {
@@ -47,7 +52,8 @@ describe("fromViemWalletClient estimateGas", () => {
         throw { code: -32000, message: "execution reverted" }
       })
       expect(Exit.isSuccess(exit) && exit.value._tag).toBe("Reverted")
-    }))
+    }),
+  )
 
   it.live.each([
     ["-32601 method not found", { code: -32601, message: "Method eth_estimateGas not found" }],
@@ -58,7 +64,8 @@ describe("fromViemWalletClient estimateGas", () => {
         throw thrown
       })
       expect(exit).toEqual(Exit.succeed({ _tag: "Unsupported" }))
-    }))
+    }),
+  )
 
   it.live("another failure is a WalletError, not a revert", () =>
     Effect.gen(function* () {
@@ -66,5 +73,6 @@ describe("fromViemWalletClient estimateGas", () => {
         throw { code: -32603, message: "internal error" }
       })
       expect(Exit.isFailure(exit)).toBe(true)
-    }))
+    }),
+  )
 })
