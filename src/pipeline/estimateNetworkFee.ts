@@ -136,8 +136,10 @@ export const estimateNetworkFee = (
         total = { ...total, gas: total.gas + BigInt(estimate.fee.gas), fee: total.fee + BigInt(estimate.fee.fee) }
       }
     }
+    // Only tradekit's own total is told: a `networkFee` the API sent is dropped.
+    const { networkFee: _fromApi, ...answer } = response as EstimatedResponse
     return {
-      ...response,
+      ...answer,
       steps: steps.map(({ step, items }) =>
         step.items === undefined
           ? step

@@ -94,7 +94,7 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
       expect(wallet.sent).toHaveLength(1)
     }))
 
-  it.effect("a precheck carries the network fee of each transaction item and in total, with no prompt", () =>
+  it.effect("a precheck carries the network fee of each transaction item and in total (the API's own dropped), with no prompt", () =>
     Effect.gen(function* () {
       const { api, wallet, run } = setupActions()
       const from = wallet.address
@@ -105,6 +105,8 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
           step("sale", "transaction", [txItem(from), txItem(from, { status: "complete" })]),
           step("order", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "hi" } } }]),
         ],
+        // Only tradekit's own estimate is told.
+        networkFee: { chainId: 1, gas: "1", fee: "1", complete: true },
       }
       api.route("POST", "/execute/buy/v7", { body })
       wallet.behaviour.simulations.push({ gas: 50_000n }, { gas: 100_000n })
