@@ -41,7 +41,8 @@ const RESULTS_POST_LIMIT = Duration.seconds(10)
  * configured, simulates it at the latest block and refuses it when it would revert (a
  * TransactionWouldRevertError, before anything is journaled or prompted; its gas estimate becomes the gas
  * limit when the step gives none, and with the chain's max fee the item's `networkFee`), sends it at most
- * once (the journal records the request, with the account's nonce, before the wallet is asked, and the hash the moment it returns; a request of unknown outcome is reconciled by nonce),
+ * once (the journal records the request, with the account's nonce, before the wallet is asked, and the hash
+ * the moment it returns; a request of unknown outcome is reconciled by nonce),
  * confirms it (following replacements), and tells the API the outcome on `/execute/results/v1` in the
  * background, within a time limit.
  */
