@@ -24,6 +24,7 @@ export {
 export {
   Wallet,
   type GasEstimate,
+  type PreparedTransaction,
   type CallsStatus,
   type NonceLookup,
   type ReceiptOutcome,

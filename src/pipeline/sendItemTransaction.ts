@@ -4,11 +4,19 @@ import * as Schema from "effect/Schema"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Address, Chain, Hex } from "viem"
 import { viemChainFor } from "../chains/viemChainFor.js"
-import { ChainNotConfiguredError, TransactionHashMissingError, WalletAddressMismatchError, WalletError } from "../errors/index.js"
-import type { ChainTxHash, TransactionStep, TransactionStepItem } from "../schema/Step.js"
+import {
+  ChainNotConfiguredError,
+  TransactionHashMissingError,
+  type TransactionWouldRevertError,
+  WalletAddressMismatchError,
+  type WalletCallError,
+  WalletError,
+} from "../errors/index.js"
+import type { ChainTxHash, NetworkFee, TransactionStep, TransactionStepItem } from "../schema/Step.js"
 import { TxHash } from "../schema/primitives.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
+import type { WalletService } from "../services/Wallet.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import { confirmTransaction } from "./confirmTransaction.js"
 import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
@@ -16,7 +24,7 @@ import { updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
 import { itemJournal } from "./Journal.js"
 import { networkFeeOf } from "./estimateNetworkFee.js"
 import { reconcileSend } from "./reconcileSend.js"
-import { simulateTransaction } from "./simulateTransaction.js"
+import { simulateTransaction, wouldRevert } from "./simulateTransaction.js"
 
 /** Where a transaction item sits in the execution. */
 export interface ItemPosition {
@@ -72,19 +80,62 @@ export const sendItemTransaction = (
         ),
       )
 
+    // What goes to the wallet: the request with its gas limit (the estimate when the step gives none, so the wallet
+    // need not estimate again), the item's network fee when it is known, and the nonce when the filling read it.
+    interface Filled {
+      readonly toSend: TransactionRequest
+      readonly networkFee: NetworkFee | undefined
+      readonly nonce?: number | undefined
+    }
+    const simulatedFill = (): Effect.Effect<Filled, TransactionWouldRevertError | WalletCallError> =>
+      Effect.gen(function* () {
+        const gas = yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request })
+        const maxFeePerGas =
+          gas === undefined ? undefined : (request.maxFeePerGas ?? (yield* ctx.maxFeePerGas?.(chain) ?? Effect.succeed(undefined)))
+        return {
+          toSend: gas === undefined || request.gas !== undefined ? request : { ...request, gas },
+          networkFee: gas === undefined || maxFeePerGas === undefined ? undefined : networkFeeOf(gas, maxFeePerGas),
+        }
+      })
+    const preparedFill = (prepare: NonNullable<WalletService["prepareTransaction"]>): Effect.Effect<Filled, TransactionWouldRevertError> =>
+      prepare({ chain, request }).pipe(
+        Effect.flatMap((filled): Effect.Effect<Filled, TransactionWouldRevertError> => {
+          if (filled._tag === "Reverted") return Effect.fail(wouldRevert(filled, request, chain))
+          const { gas, maxFeePerGas } = filled.request
+          return Effect.succeed({
+            toSend: filled.request,
+            nonce: filled.nonce,
+            networkFee: gas === undefined || maxFeePerGas === undefined ? undefined : networkFeeOf(gas, maxFeePerGas),
+          })
+        }),
+        // A wallet that cannot fill it sends it the usual way, as one that cannot simulate does.
+        Effect.catchTags({
+          WalletError: (error) => unfilled(error.message),
+          UserRejectedError: (error) => unfilled(error.message),
+          ChainMismatchError: (error) => unfilled(error.message),
+          WalletTimeoutError: (error) => unfilled(error.message),
+        }),
+      )
+    const unfilled = (why: string) =>
+      Effect.as(Effect.logDebug(`tradekit: could not fill a transaction, sending it unfilled: ${why}`), {
+        toSend: request,
+        networkFee: undefined,
+      } satisfies Filled)
+
     const send = Effect.gen(function* () {
       // Read live, right before the prompt: the user may have switched accounts since the plan was validated.
       const address = yield* ctx.wallet.address
       if (request.from.toLowerCase() !== address.toLowerCase()) return yield* WalletAddressMismatchError.of({ expected: address, received: request.from })
-      // Simulated before anything is journaled: a refused item leaves no trace of a send to reconcile.
-      const gas = yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request })
-      const maxFeePerGas = gas === undefined ? undefined : (request.maxFeePerGas ?? (yield* ctx.maxFeePerGas?.(chain) ?? Effect.succeed(undefined)))
-      const networkFee = gas === undefined || maxFeePerGas === undefined ? undefined : networkFeeOf(gas, maxFeePerGas)
-      // The estimate is the gas limit when the step gives none, so the wallet need not estimate again.
-      const toSend = gas === undefined || request.gas !== undefined ? request : { ...request, gas }
+      // A wallet that signs locally fills the transaction in one round trip — simulation, gas, fees and the nonce it
+      // goes out with — inside the lock, as the nonce must be; any other is simulated here, before anything is
+      // journaled, so a refused item leaves no trace of a send to reconcile.
+      const prepare = ctx.config.settings.simulate === false ? undefined : ctx.wallet.prepareTransaction
+      const simulated = prepare === undefined ? yield* simulatedFill() : undefined
       return yield* ctx.sendLocks.withLock(address, chainId)(
         Effect.gen(function* () {
-          const nonce = ctx.wallet.nextNonce === undefined ? undefined : yield* ctx.wallet.nextNonce({ chain, address })
+          const { toSend, networkFee, ...filled } = simulated ?? (yield* preparedFill(prepare!))
+          const nonce =
+            filled.nonce ?? (ctx.wallet.nextNonce === undefined ? undefined : yield* ctx.wallet.nextNonce({ chain, address }))
           const requested = {
             _tag: "SendRequested",
             item: position.key,

@@ -3,7 +3,7 @@ import type { Chain } from "viem"
 import { TransactionWouldRevertError } from "../errors/index.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
 import type { ClientSettings } from "../services/ClientConfig.js"
-import type { WalletService } from "../services/Wallet.js"
+import type { GasEstimate, WalletService } from "../services/Wallet.js"
 import { revertReason } from "./internal/revertReason.js"
 
 /** The parameters of {@link simulateTransaction}. */
@@ -19,6 +19,19 @@ export type SimulateTransactionReturnType = bigint | undefined
 
 /** Why {@link simulateTransaction} refuses a transaction. */
 export type SimulateTransactionErrorType = TransactionWouldRevertError
+
+/** The refusal of a transaction whose simulation (or filling) reverted, with the decoded reason. */
+export const wouldRevert = (
+  reverted: Extract<GasEstimate, { readonly _tag: "Reverted" }>,
+  request: TransactionRequest,
+  chain: Chain,
+): TransactionWouldRevertError =>
+  TransactionWouldRevertError.of({
+    reason: revertReason(reverted.data, reverted.message),
+    revertData: reverted.data,
+    to: request.to,
+    chainId: chain.id,
+  })
 
 /**
  * Simulates a transaction at the latest block through the wallet's `estimateGas`, before it is sent: a revert
@@ -43,14 +56,7 @@ export const simulateTransaction = ({
           if (estimate._tag === "Unsupported") {
             return Effect.as(Effect.logDebug(`tradekit: chain ${chain.id}'s node cannot simulate, sending unsimulated`), undefined)
           }
-          return Effect.fail(
-            TransactionWouldRevertError.of({
-              reason: revertReason(estimate.data, estimate.message),
-              revertData: estimate.data,
-              to: request.to,
-              chainId: chain.id,
-            }),
-          )
+          return Effect.fail(wouldRevert(estimate, request, chain))
         }),
         Effect.withSpan("tradekit.simulateTransaction"),
       )

@@ -22,6 +22,9 @@ export const withWalletTimeout = (wallet: WalletService, timeoutMs: number): Wal
     sendTransaction: (args) => limit("sendTransaction", wallet.sendTransaction(args)),
     waitForReceipt: wallet.waitForReceipt,
     ...(wallet.estimateGas !== undefined ? { estimateGas: (args) => limit("estimateGas", wallet.estimateGas!(args)) } : {}),
+    ...(wallet.prepareTransaction !== undefined
+      ? { prepareTransaction: (args) => limit("prepareTransaction", wallet.prepareTransaction!(args)) }
+      : {}),
     ...(wallet.maxFeePerGas !== undefined ? { maxFeePerGas: (chain) => limit("maxFeePerGas", wallet.maxFeePerGas!(chain)) } : {}),
     ...(wallet.nextNonce !== undefined ? { nextNonce: (args) => limit("nextNonce", wallet.nextNonce!(args)) } : {}),
     ...(wallet.transactionByNonce !== undefined

@@ -57,6 +57,14 @@ export interface CallsStatus {
   readonly receipts: ReadonlyArray<{ readonly hash: Hex; readonly status: "success" | "reverted" }>
 }
 
+/**
+ * A transaction filled for sending (`Prepared`: its gas and fees set, and the nonce it goes out with), or the revert
+ * filling it hit (`Reverted`, as {@link GasEstimate} words it).
+ */
+export type PreparedTransaction =
+  | { readonly _tag: "Prepared"; readonly request: TransactionRequest; readonly nonce: number }
+  | Extract<GasEstimate, { readonly _tag: "Reverted" }>
+
 /** What the Wallet service offers: the connected account, signing, sending and watching transactions. */
 export interface WalletService {
   /** The connected account's address. */
@@ -97,6 +105,15 @@ export interface WalletService {
    * estimate. A node that does not know the method answers `Unsupported`, never a failure.
    */
   readonly estimateGas?: (args: { readonly chain: Chain; readonly request: TransactionRequest }) => Effect.Effect<GasEstimate, WalletCallError>
+  /**
+   * Fills a transaction in one round trip where the node can (`eth_fillTransaction`): the simulation at the latest
+   * block, the gas, the fees and the account's next nonce. For a wallet that signs locally, whose send then goes out
+   * as filled. Optional: without it, the executor simulates with `estimateGas` and reads the nonce with `nextNonce`.
+   */
+  readonly prepareTransaction?: (args: {
+    readonly chain: Chain
+    readonly request: TransactionRequest
+  }) => Effect.Effect<PreparedTransaction, WalletCallError>
   /** The current max fee per gas on `chain` (EIP-1559's, else the gas price), in wei. Optional: without it, no fee estimate. */
   readonly maxFeePerGas?: (chain: Chain) => Effect.Effect<bigint, WalletCallError>
   /**

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Account, type Chain, createPublicClient, custom, type PublicClient, type WalletClient } from "viem"
 import { type UserRejectedError, WalletError } from "../errors/index.js"
-import { estimateGasWith, maxFeePerGasWith } from "./internal/estimateGas.js"
+import { estimateGasWith, maxFeePerGasWith, prepareWith } from "./internal/estimateGas.js"
 import { walletCall } from "./internal/walletFailure.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
 import { switchChain } from "./internal/switchChain.js"
@@ -110,8 +110,9 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
     sendTransaction: ({ chain, request, nonce }) =>
       Effect.gen(function* () {
         const a = yield* account()
-        // A local account signs with the nonce just read (viem would read it again); a browser wallet picks its own.
-        const localNonce = typeof a !== "string" && a.type === "local" && nonce !== undefined ? { nonce } : {}
+        // A local account signs with the nonce just read (viem would read it again) for the chain it is sent on, so a
+        // transaction filled before goes out as it is; a browser wallet picks its own nonce.
+        const localNonce = typeof a !== "string" && a.type === "local" && nonce !== undefined ? { nonce, chainId: chain.id } : {}
         const send = walletCall("sendTransaction", () =>
           client.sendTransaction({
             account: a,
@@ -136,6 +137,10 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
         request,
       ),
     maxFeePerGas: (chain) => maxFeePerGasWith(publicClientFor(chain)),
+    // A local account's send goes out as filled here: one round trip for the simulation, gas, fees and nonce.
+    ...(client.account?.type === "local"
+      ? { prepareTransaction: ({ chain, request }) => prepareWith(client, client.account as Account, chain, request) }
+      : {}),
     nextNonce: ({ chain, address }) =>
       walletCall("getTransactionCount", () => publicClientFor(chain).getTransactionCount({ address, blockTag: "pending" })),
     transactionByNonce: ({ chain, address, nonce }) => lookUpByNonce(publicClientFor(chain), address, nonce),

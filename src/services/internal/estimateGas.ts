@@ -1,8 +1,8 @@
 import * as Effect from "effect/Effect"
-import type { Hex, PublicClient } from "viem"
+import type { Account, Chain, Hex, PublicClient, WalletClient } from "viem"
 import type { WalletCallError } from "../../errors/index.js"
 import type { TransactionRequest } from "../../schema/TransactionRequest.js"
-import type { GasEstimate } from "../Wallet.js"
+import type { GasEstimate, PreparedTransaction } from "../Wallet.js"
 import { walletFailure } from "./walletFailure.js"
 
 /** EIP-1474 "method not found" and "method not supported", and what viem names them. */
@@ -92,3 +92,48 @@ export const maxFeePerGasWith = (client: PublicClient): Effect.Effect<bigint, Wa
     },
     catch: (cause) => walletFailure("estimateFeesPerGas", cause),
   })
+
+/**
+ * Fills `request` for a local account with viem's `prepareTransactionRequest` — one `eth_fillTransaction` where
+ * the node has it, else the separate reads — leaving out the step's own gas limit so the call is simulated: a revert
+ * is `Reverted`; any other failure is a WalletError (the caller then sends the usual way).
+ * @internal
+ */
+export const prepareWith = (
+  client: WalletClient,
+  account: Account,
+  chain: Chain,
+  request: TransactionRequest,
+): Effect.Effect<PreparedTransaction, WalletCallError> =>
+  Effect.tryPromise({
+    try: () =>
+      client.prepareTransactionRequest({
+        account,
+        chain,
+        to: request.to,
+        ...(request.data !== undefined ? { data: request.data } : {}),
+        ...(request.value !== undefined ? { value: request.value } : {}),
+        ...(request.maxFeePerGas !== undefined ? { maxFeePerGas: request.maxFeePerGas } : {}),
+        ...(request.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: request.maxPriorityFeePerGas } : {}),
+      }),
+    catch: (cause) => cause,
+  }).pipe(
+    Effect.map((filled): PreparedTransaction => {
+      const fees = filled as { readonly maxFeePerGas?: bigint; readonly maxPriorityFeePerGas?: bigint }
+      return {
+        _tag: "Prepared",
+        nonce: filled.nonce,
+        request: {
+          ...request,
+          gas: request.gas ?? filled.gas,
+          ...(fees.maxFeePerGas !== undefined ? { maxFeePerGas: fees.maxFeePerGas } : {}),
+          ...(fees.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: fees.maxPriorityFeePerGas } : {}),
+        },
+      }
+    }),
+    Effect.catch((cause) =>
+      Effect.flatMap(classifyEstimateFailure(cause), (estimate) =>
+        estimate._tag === "Reverted" ? Effect.succeed(estimate) : Effect.fail(walletFailure("prepareTransaction", cause)),
+      ),
+    ),
+  )

@@ -131,8 +131,8 @@ describe("buy through the core executor", () => {
       chainId: devnet.originChainId,
     })
     expect(methods.filter((m) => m === "eth_sendTransaction" || m === "eth_sendRawTransaction")).toEqual([])
-    // The wallet itself was asked nothing: the simulation runs over the chain's public client.
-    expect(methods).toEqual([])
+    // The local account's node was asked one thing: to fill the transaction, which is the simulation.
+    expect(methods).toEqual(["eth_fillTransaction"])
     expect(await r.nonce(user(3).address)).toBe(nonce)
     expect(await r.eth(user(3).address)).toBe(balance)
     const sale = last!.steps.find((s) => s.id === "sale")!.items![0]!

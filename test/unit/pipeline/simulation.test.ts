@@ -7,6 +7,10 @@ import { encodeErrorResult, parseAbi } from "viem"
 import { TransactionWouldRevertError } from "../../../src/errors/index.js"
 import { resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
+import { executeSteps } from "../../../src/pipeline/executeSteps.js"
+import { Wallet, type PreparedTransaction } from "../../../src/services/Wallet.js"
+import { WalletError } from "../../../src/errors/index.js"
+import * as Layer from "effect/Layer"
 import { EXCHANGE, setup, step, TOKEN, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
@@ -202,4 +206,63 @@ describe("executeSteps: simulation before send", () => {
       }),
     )
   })
+})
+
+describe("executeSteps: a wallet that fills its transactions (a local account)", () => {
+  /** Runs a one-sale listing with a wallet whose `prepareTransaction` answers `prepared`, counting nonce reads. */
+  const runFilled = (prepared: (request: import("../../../src/schema/TransactionRequest.js").TransactionRequest) => Effect.Effect<PreparedTransaction, WalletError>) =>
+    Effect.gen(function* () {
+      const { api, wallet } = setup()
+      withSale(api, [txItem(wallet.address)])
+      let nonceReads = 0
+      const filling = Layer.succeed(Wallet, {
+        ...wallet.service,
+        prepareTransaction: ({ request }) => prepared(request),
+        nextNonce: (args) => Effect.andThen(Effect.sync(() => nonceReads++), wallet.service.nextNonce!(args)),
+      })
+      const snapshots: Array<import("../../../src/pipeline/ExecutionSnapshot.js").ExecutionSnapshot> = []
+      const exit = yield* Effect.exit(
+        executeSteps({ ...LIST, onProgress: (snapshot) => Effect.sync(() => snapshots.push(snapshot)) }).pipe(
+          Effect.provide(Layer.merge(testLayer({ api, wallet }), filling)),
+        ),
+      )
+      return { exit, wallet, snapshots, nonceReads: () => nonceReads }
+    })
+
+  it.effect("sends the filled transaction with the nonce the filling read: no simulation, no nonce read of its own", () =>
+    Effect.gen(function* () {
+      const { exit, wallet, snapshots, nonceReads } = yield* runFilled((request) =>
+        Effect.succeed({ _tag: "Prepared", nonce: 41, request: { ...request, gas: 70_000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1n } }),
+      )
+      expect(Exit.isSuccess(exit)).toBe(true)
+      expect(wallet.sent).toHaveLength(1)
+      expect(wallet.sent[0]!.request).toMatchObject({ gas: 70_000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1n })
+      expect(wallet.simulated).toEqual([])
+      expect(nonceReads()).toBe(0)
+      const last = snapshots.at(-1)!
+      expect(last.journal?.find((entry) => entry._tag === "SendRequested")).toMatchObject({ nonce: 41 })
+      expect(last.steps[0]!.items![0]!.networkFee).toEqual({ gas: "70000", maxFeePerGas: "3000000000", fee: "210000000000000" })
+    }),
+  )
+
+  it.effect("a revert while filling is refused with its reason: no send, nothing journaled", () =>
+    Effect.gen(function* () {
+      const { exit, wallet, snapshots } = yield* runFilled(() => Effect.succeed({ _tag: "Reverted", data: errorString("Exchange: filled") }))
+      expect((failureOf(exit) as TransactionWouldRevertError).reason).toBe("Exchange: filled")
+      expect(wallet.sent).toEqual([])
+      expect(snapshots.at(-1)!.journal ?? []).toEqual([])
+    }),
+  )
+
+  it.effect("a wallet that cannot fill the transaction sends it the usual way, with its own nonce read", () =>
+    Effect.gen(function* () {
+      const { exit, wallet, nonceReads } = yield* runFilled(() =>
+        Effect.fail(new WalletError({ operation: "prepareTransaction", message: "eth_fillTransaction failed" })),
+      )
+      expect(Exit.isSuccess(exit)).toBe(true)
+      expect(wallet.sent).toHaveLength(1)
+      expect(wallet.sent[0]!.request.gas).toBeUndefined()
+      expect(nonceReads()).toBe(1)
+    }),
+  )
 })
