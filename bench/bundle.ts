@@ -15,12 +15,13 @@
  * including the ones that shrink the bundle. The regression limit is what guards CI meanwhile; once the
  * targets are met, `--enforce-targets` (or recording figures under the targets) makes a miss fail as well.
  */
-import { build, type Metafile } from "esbuild"
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
+import { build, type Metafile } from "esbuild"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const budgetFile = join(root, "bench", "budget.json")
@@ -141,10 +142,19 @@ export const markdown = (results: ReadonlyArray<Measurement>): string => {
   for (const m of results) lines.push(`| ${m.entry} | ${m.viem} | ${kb(m.minified)} | **${kb(m.gzip)}** |`)
   for (const entry of ["tradekit: all actions (facade)", "reservoir-sdk: all actions"] as const) {
     const m = results.find((r) => r.entry === entry && r.viem === "external")!
-    lines.push("", `Breakdown of "${entry}", viem external (gzip share estimated from the minified bytes):`, "", "| group | minified | ≈ gzip |", "| --- | ---: | ---: |")
+    lines.push(
+      "",
+      `Breakdown of "${entry}", viem external (gzip share estimated from the minified bytes):`,
+      "",
+      "| group | minified | ≈ gzip |",
+      "| --- | ---: | ---: |",
+    )
     for (const g of m.groups.filter((g) => g.minified >= 200)) lines.push(`| ${g.group} | ${kb(g.minified)} | ${kb(g.gzip)} |`)
     const small = m.groups.filter((g) => g.minified < 200)
-    if (small.length > 0) lines.push(`| ${small.length} smaller groups | ${kb(small.reduce((a, g) => a + g.minified, 0))} | ${kb(small.reduce((a, g) => a + g.gzip, 0))} |`)
+    if (small.length > 0)
+      lines.push(
+        `| ${small.length} smaller groups | ${kb(small.reduce((a, g) => a + g.minified, 0))} | ${kb(small.reduce((a, g) => a + g.gzip, 0))} |`,
+      )
   }
   return lines.join("\n")
 }
@@ -175,9 +185,12 @@ export const check = (measured: ReadonlyArray<Measurement>, budget: Budget) =>
     const regressed = delta === undefined || delta > budget.tolerance
     const missedTarget = target !== undefined && m.gzip > target
     const vsRecorded =
-      delta === undefined ? "no recorded figure (run --write-budget)" : `recorded ${recorded} B (${delta >= 0 ? "+" : ""}${delta} B, limit +${budget.tolerance} B)`
+      delta === undefined
+        ? "no recorded figure (run --write-budget)"
+        : `recorded ${recorded} B (${delta >= 0 ? "+" : ""}${delta} B, limit +${budget.tolerance} B)`
     const vsTarget = target === undefined ? "" : `; ${missedTarget ? "MISSED target" : "target met"}: ≤ ${kb(target)} (${kb(m.gzip)})`
-    const shrunk = delta !== undefined && delta < -budget.tolerance ? "; smaller than recorded by more than the limit: record it with --write-budget" : ""
+    const shrunk =
+      delta !== undefined && delta < -budget.tolerance ? "; smaller than recorded by more than the limit: record it with --write-budget" : ""
     return {
       key,
       fails: regressed,
@@ -192,7 +205,8 @@ const main = async () => {
   if (args.includes("--markdown")) {
     process.stdout.write(`${markdown(results)}\n`)
   } else {
-    for (const m of results) process.stdout.write(`${`${m.entry}, viem ${m.viem}`.padEnd(52)} ${kb(m.minified).padStart(10)} min  ${kb(m.gzip).padStart(9)} gzip\n`)
+    for (const m of results)
+      process.stdout.write(`${`${m.entry}, viem ${m.viem}`.padEnd(52)} ${kb(m.minified).padStart(10)} min  ${kb(m.gzip).padStart(9)} gzip\n`)
   }
   const tradekit = results.filter((m) => m.entry.startsWith("tradekit"))
   if (args.includes("--write-budget")) {

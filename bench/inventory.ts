@@ -2,7 +2,7 @@
  * What the benchmark trades: fresh Devnet Punks minted to the sellers, and signed listings of them posted to
  * the devnet's order book — so every round of every SDK buys, lists, bids and sells tokens of its own.
  */
-import { encodeFunctionData, erc20Abi, maxUint256, parseEther, parseUnits, zeroAddress, type Address, type Hex, type LocalAccount } from "viem"
+import { type Address, encodeFunctionData, erc20Abi, type Hex, type LocalAccount, maxUint256, parseEther, parseUnits, zeroAddress } from "viem"
 import { devnetERC721Abi, stableTokenAbi, wrappedNativeAbi } from "../devnet/artifacts/index.js"
 import { anvilAccounts } from "../devnet/chain/anvil.js"
 import { devnetPublicClient } from "../devnet/chain/deploy.js"
@@ -66,7 +66,11 @@ export async function listPunks(
  */
 export async function revokeExchangeAllowance(devnet: Devnet, owner: LocalAccount, currency: Address): Promise<void> {
   await sendBatch(devnet.rpcUrls[devnet.originChainId]!, devnet.originChainId, [
-    { account: owner, to: currency, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [devnet.contracts.origin.exchange, 0n] }) },
+    {
+      account: owner,
+      to: currency,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [devnet.contracts.origin.exchange, 0n] }),
+    },
   ])
   await devnet.sync()
 }

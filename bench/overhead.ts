@@ -64,7 +64,11 @@ const floor = async (n: number) => {
   const post = (path: string, body: unknown, signature?: string) =>
     Effect.runPromise(
       http
-        .execute(HttpClientRequest.post(`https://api.test${path}`, signature === undefined ? {} : { urlParams: { signature } }).pipe(HttpClientRequest.bodyJsonUnsafe(body)))
+        .execute(
+          HttpClientRequest.post(`https://api.test${path}`, signature === undefined ? {} : { urlParams: { signature } }).pipe(
+            HttpClientRequest.bodyJsonUnsafe(body),
+          ),
+        )
         .pipe(Effect.flatMap((response) => response.json)),
     )
   const t = performance.now()
@@ -93,7 +97,8 @@ async function main() {
 
   // Heap over 1000 sequential one-item actions.
   const small = setup(1)
-  const one = () => Effect.runPromise(executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } }).pipe(Effect.provide(small.layer)))
+  const one = () =>
+    Effect.runPromise(executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } }).pipe(Effect.provide(small.layer)))
   for (let i = 0; i < 50; i++) await one()
   const before = heapMb()
   const samples: number[] = []

@@ -3,7 +3,7 @@
  * operator and the solver are separate from the user accounts, so trading as a user never collides with the
  * devnet's own transactions.
  */
-import { toHex, type Address, type Hex } from "viem"
+import { type Address, type Hex, toHex } from "viem"
 import type { HDAccount } from "viem/accounts"
 import { anvilAccounts } from "./chain/anvil.js"
 

@@ -76,7 +76,9 @@ try {
   renameSync(`${infoPath}.${process.pid}`, infoPath)
   process.on("exit", removeInfo)
 } catch (error) {
-  process.stderr.write(`tradekit-devnet: could not write ${infoPath} (${error instanceof Error ? error.message : String(error)}); GET ${devnet.apiUrl} still describes the devnet\n`)
+  process.stderr.write(
+    `tradekit-devnet: could not write ${infoPath} (${error instanceof Error ? error.message : String(error)}); GET ${devnet.apiUrl} still describes the devnet\n`,
+  )
 }
 process.stdout.write(`${describeDevnet(devnet)}\n\nThis devnet as JSON: GET ${devnet.apiUrl} or ${infoPath}\n\nPress Ctrl-C to stop.\n`)
 

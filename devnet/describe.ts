@@ -7,7 +7,9 @@ export function describeDevnet(devnet: Devnet): string {
     `tradekit devnet — started in ${devnet.timings.totalMs} ms (anvil ${devnet.timings.anvilMs}, deploy ${devnet.timings.deployMs}, seed ${devnet.timings.seedMs})`,
     "",
     "API (one server, a base path per chain):",
-    ...devnet.chains.map((c) => `  ${c.id}  ${c.baseApiUrl}${c.active ? "   (origin, order book; also served at the root)" : "   (destination of cross-chain calls)"}`),
+    ...devnet.chains.map(
+      (c) => `  ${c.id}  ${c.baseApiUrl}${c.active ? "   (origin, order book; also served at the root)" : "   (destination of cross-chain calls)"}`,
+    ),
     "  admin: POST /__devnet/faults · GET /__devnet/state · GET /__devnet/records · GET /__devnet/requests",
     "Status websocket (transaction.status pushes):",
     ...Object.entries(devnet.websocketUrls).map(([id, url]) => `  ${id}  ${url}`),

@@ -4,7 +4,7 @@
  * side). Randomness comes from a seeded generator, so a run with the same seed and the same requests fails
  * the same way.
  */
-import { createWalletClient, http, type Hex, type LocalAccount } from "viem"
+import { createWalletClient, type Hex, http, type LocalAccount } from "viem"
 import { dropTransaction, mine, rpc, setAutomine, setIntervalMining } from "./chain/anvil.js"
 import { devnetChain } from "./chain/deploy.js"
 
@@ -196,11 +196,17 @@ export class Faults {
    */
   async replaceTransaction(chainId: number, hash: Hex, feeFactor = 2n): Promise<Hex> {
     const rpcUrl = this.rpcUrl(chainId)
-    const tx = await rpc<{ from: string; to: Hex | null; input: Hex; value: Hex; nonce: Hex; gas: Hex; maxFeePerGas?: Hex; maxPriorityFeePerGas?: Hex; gasPrice?: Hex } | null>(
-      rpcUrl,
-      "eth_getTransactionByHash",
-      [hash],
-    )
+    const tx = await rpc<{
+      from: string
+      to: Hex | null
+      input: Hex
+      value: Hex
+      nonce: Hex
+      gas: Hex
+      maxFeePerGas?: Hex
+      maxPriorityFeePerGas?: Hex
+      gasPrice?: Hex
+    } | null>(rpcUrl, "eth_getTransactionByHash", [hash])
     if (tx === null) throw new Error(`transaction ${hash} is not known to chain ${chainId}`)
     const account = this.accounts.find((a) => a.address.toLowerCase() === tx.from.toLowerCase())
     if (account === undefined) throw new Error(`the devnet has no key for ${tx.from}`)

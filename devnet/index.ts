@@ -17,9 +17,9 @@
 import type { Server } from "node:http"
 import { parseEther, zeroAddress } from "viem"
 import type { ChainConfig } from "../src/chains/ChainConfig.js"
-import { devnetAccounts, type DevnetAccount, type DevnetAccounts } from "./accounts.js"
-import { startAnvil, type AnvilInstance } from "./chain/anvil.js"
-import { deployContracts, devnetChain, devnetPublicClient, type DevnetContracts } from "./chain/deploy.js"
+import { type DevnetAccount, type DevnetAccounts, devnetAccounts } from "./accounts.js"
+import { type AnvilInstance, startAnvil } from "./chain/anvil.js"
+import { type DevnetContracts, deployContracts, devnetChain, devnetPublicClient } from "./chain/deploy.js"
 import { Catalog } from "./core/catalog.js"
 import { Indexer } from "./core/indexer.js"
 import { Intents } from "./core/intents.js"
@@ -152,7 +152,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     })
     indexer.start()
     cleanups.push(() => indexer.stop())
-    const intents = new Intents(indexer, new ServerSigner(accounts.solver.account, destination.chain, destination.client), contracts.destination.solver)
+    const intents = new Intents(
+      indexer,
+      new ServerSigner(accounts.solver.account, destination.chain, destination.client),
+      contracts.destination.solver,
+    )
     const faults = new Faults(
       [origin, destination],
       [accounts.deployer, accounts.operator, accounts.solver, ...accounts.users].map((a) => a.account),
@@ -193,7 +197,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     cleanups.push(attachStatusSocket(server, ctx))
 
     const base = `http://127.0.0.1:${port}`
-    const apiUrls: Record<number, string> = { [ORIGIN_CHAIN_ID]: `${base}/chains/${ORIGIN_CHAIN_ID}`, [DESTINATION_CHAIN_ID]: `${base}/chains/${DESTINATION_CHAIN_ID}` }
+    const apiUrls: Record<number, string> = {
+      [ORIGIN_CHAIN_ID]: `${base}/chains/${ORIGIN_CHAIN_ID}`,
+      [DESTINATION_CHAIN_ID]: `${base}/chains/${DESTINATION_CHAIN_ID}`,
+    }
     const websocketUrls: Record<number, string> = Object.fromEntries(
       Object.entries(apiUrls).map(([chainId, url]) => [chainId, `${url.replace(/^http/, "ws")}/ws`]),
     )
@@ -206,12 +213,13 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       active,
       checkPollingInterval,
       viemChain: c.chain,
-      paymentTokens: (c.chainId === ORIGIN_CHAIN_ID ? [zeroAddress, contracts.origin.weth, contracts.origin.usdc] : [zeroAddress, contracts.destination.weth]).map(
-        (address) => {
-          const { chainId, symbol, name, decimals } = catalog.currency(c.chainId, address)!
-          return { chainId, address, symbol, name, decimals }
-        },
-      ),
+      paymentTokens: (c.chainId === ORIGIN_CHAIN_ID
+        ? [zeroAddress, contracts.origin.weth, contracts.origin.usdc]
+        : [zeroAddress, contracts.destination.weth]
+      ).map((address) => {
+        const { chainId, symbol, name, decimals } = catalog.currency(c.chainId, address)!
+        return { chainId, address, symbol, name, decimals }
+      }),
     })
     const totalMs = performance.now() - started
     let stopped: Promise<void> | undefined

@@ -77,7 +77,12 @@ export function devnetInfo(devnet: Devnet, chainId: number = devnet.originChainI
     destinationChainId: devnet.destinationChainId,
     chains,
     contracts: devnet.contracts,
-    accounts: { users: users.map((u) => ({ address: u.address, privateKey: u.privateKey })), deployer: deployer.address, operator: operator.address, solver: solver.address },
+    accounts: {
+      users: users.map((u) => ({ address: u.address, privateKey: u.privateKey })),
+      deployer: deployer.address,
+      operator: operator.address,
+      solver: solver.address,
+    },
     pid: process.pid,
   }
 }

@@ -5,12 +5,23 @@
  * nonces and sent back to back (all accounts concurrently), then the receipts are checked once: no waiting
  * block by block.
  */
-import { encodeFunctionData, erc20Abi, maxUint256, parseEther, parseUnits, zeroAddress, zeroHash, type Address, type Hex, type LocalAccount } from "viem"
-import { devnetERC1155Abi, devnetERC721Abi, stableTokenAbi, wrappedNativeAbi } from "./artifacts/index.js"
+import {
+  type Address,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  type LocalAccount,
+  maxUint256,
+  parseEther,
+  parseUnits,
+  zeroAddress,
+  zeroHash,
+} from "viem"
+import type { DevnetAccounts } from "./accounts.js"
+import { devnetERC721Abi, devnetERC1155Abi, stableTokenAbi, wrappedNativeAbi } from "./artifacts/index.js"
 import { rpc } from "./chain/anvil.js"
 import type { DevnetContracts } from "./chain/deploy.js"
-import { buildOrder, Criteria, orderHash, OrderSide, signOrder, TokenKind, tokenSetRoot, type Order } from "./chain/orders.js"
-import type { DevnetAccounts } from "./accounts.js"
+import { buildOrder, Criteria, type Order, OrderSide, orderHash, signOrder, TokenKind, tokenSetRoot } from "./chain/orders.js"
 import { punkAttributes } from "./core/catalog.js"
 import type { BookOrder, OrderCriteria } from "./core/orderBook.js"
 
@@ -74,22 +85,38 @@ export async function seedChain(rpcUrl: string, contracts: DevnetContracts, acco
   const { origin } = contracts
   const deployer = accounts.deployer.account
   const [u1, u2, u3, u4] = accounts.users.map((u) => u.account) as unknown as [LocalAccount, LocalAccount, LocalAccount, LocalAccount]
-  const mints: ReadonlyArray<readonly [LocalAccount, bigint]> = [[u1, 6n], [u2, 6n], [u3, 5n], [u4, 5n]]
+  const mints: ReadonlyArray<readonly [LocalAccount, bigint]> = [
+    [u1, 6n],
+    [u2, 6n],
+    [u3, 5n],
+    [u4, 5n],
+  ]
   const owners = new Map<bigint, Address>()
   let next = 1n
   for (const [user, count] of mints) for (let i = 0n; i < count; i++) owners.set(next++, user.address)
 
-  const call = (account: LocalAccount, to: Address, data: Hex, value?: bigint): Call => ({ account, to, data, ...(value !== undefined ? { value } : {}) })
+  const call = (account: LocalAccount, to: Address, data: Hex, value?: bigint): Call => ({
+    account,
+    to,
+    data,
+    ...(value !== undefined ? { value } : {}),
+  })
   const approveAll = (account: LocalAccount, collection: Address) =>
     call(account, collection, encodeFunctionData({ abi: devnetERC721Abi, functionName: "setApprovalForAll", args: [origin.exchange, true] }))
-  const wrap = (account: LocalAccount) => call(account, origin.weth, encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" }), parseEther("20"))
-  const approveWeth = (account: LocalAccount) => call(account, origin.weth, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [origin.exchange, maxUint256] }))
+  const wrap = (account: LocalAccount) =>
+    call(account, origin.weth, encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" }), parseEther("20"))
+  const approveWeth = (account: LocalAccount) =>
+    call(account, origin.weth, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [origin.exchange, maxUint256] }))
 
   await sendBatch(rpcUrl, origin.chainId, [
-    ...mints.map(([user, count]) => call(deployer, origin.punks, encodeFunctionData({ abi: devnetERC721Abi, functionName: "adminMint", args: [user.address, count] }))),
+    ...mints.map(([user, count]) =>
+      call(deployer, origin.punks, encodeFunctionData({ abi: devnetERC721Abi, functionName: "adminMint", args: [user.address, count] })),
+    ),
     call(deployer, origin.editions, encodeFunctionData({ abi: devnetERC1155Abi, functionName: "mint", args: [u1.address, 1n, 10n] })),
     call(deployer, origin.editions, encodeFunctionData({ abi: devnetERC1155Abi, functionName: "mint", args: [u2.address, 2n, 5n] })),
-    ...[u1, u2, u3, u4].map((u) => call(deployer, origin.usdc, encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [u.address, parseUnits("10000", 6)] }))),
+    ...[u1, u2, u3, u4].map((u) =>
+      call(deployer, origin.usdc, encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [u.address, parseUnits("10000", 6)] })),
+    ),
     // Users 1 and 2 list, so they have approved the Exchange; users 3 and 4 bid, so they have WETH approved.
     // Nobody has approved USDC: a USDC purchase starts with a currency-approval step.
     approveAll(u1, origin.punks),
@@ -137,14 +164,27 @@ export async function seedOrders(contracts: DevnetContracts, accounts: DevnetAcc
     ...[7n, 8n, 9n, 10n, 11n].map((id, i) => listing(u2, id, parseEther("0.2") + parseEther("0.01") * BigInt(i))),
     listing(u1, 5n, parseUnits("50", 6), origin.usdc),
     listing(u2, 12n, parseUnits("75", 6), origin.usdc),
-    make(u1, { side: OrderSide.Listing, collection: origin.editions, tokenKind: TokenKind.ERC1155, tokenId: 1n, amount: 2n, price: parseEther("0.05") }, { kind: "token", tokenId: 1n }),
+    make(
+      u1,
+      { side: OrderSide.Listing, collection: origin.editions, tokenKind: TokenKind.ERC1155, tokenId: 1n, amount: 2n, price: parseEther("0.05") },
+      { kind: "token", tokenId: 1n },
+    ),
     make(u3, { side: OrderSide.Bid, tokenId: 1n, price: parseEther("0.05"), currency: origin.weth }, { kind: "token", tokenId: 1n }),
     make(u4, { side: OrderSide.Bid, tokenId: 7n, price: parseEther("0.08"), currency: origin.weth }, { kind: "token", tokenId: 7n }),
-    make(u4, { side: OrderSide.Bid, price: parseEther("0.03"), currency: origin.weth, criteria: Criteria.Collection, tokenSetRoot: zeroHash }, { kind: "collection" }),
+    make(
+      u4,
+      { side: OrderSide.Bid, price: parseEther("0.03"), currency: origin.weth, criteria: Criteria.Collection, tokenSetRoot: zeroHash },
+      { kind: "collection" },
+    ),
     make(
       u3,
       { side: OrderSide.Bid, price: parseEther("0.06"), currency: origin.weth, criteria: Criteria.TokenSet, tokenSetRoot: tokenSetRoot(alienIds) },
-      { kind: "attribute", attribute: { key: "Type", value: "Alien" }, tokenSetId: `list:${origin.punks}:${tokenSetRoot(alienIds)}`, tokenIds: alienIds },
+      {
+        kind: "attribute",
+        attribute: { key: "Type", value: "Alien" },
+        tokenSetId: `list:${origin.punks}:${tokenSetRoot(alienIds)}`,
+        tokenIds: alienIds,
+      },
     ),
   ])
 }

@@ -20,7 +20,9 @@ export const run = (walletClient: WalletClient) =>
       BidDataMissingError: (error) => Effect.fail(`bad bid: ${error.message}`),
       UserRejectedError: () => Effect.succeed("the user said no"),
     }),
-    Effect.provide(Tradekit.layer({ chains: [{ ...base, active: true }], source: "my.app", marketplaceFees: ["0x000000000000000000000000000000000000fee5:100"] })),
+    Effect.provide(
+      Tradekit.layer({ chains: [{ ...base, active: true }], source: "my.app", marketplaceFees: ["0x000000000000000000000000000000000000fee5:100"] }),
+    ),
     Effect.provide(walletLayer(walletClient)),
     Effect.runPromise,
   )

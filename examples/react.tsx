@@ -11,7 +11,11 @@ export const BuyButton = ({ token, onBought }: { readonly token: string; readonl
       <button type="button" disabled={isPending} onClick={() => mutate({ items: [{ token, quantity: 1 }] })}>
         Buy
       </button>
-      {isPending && <button type="button" onClick={() => abort()}>Stop</button>}
+      {isPending && (
+        <button type="button" onClick={() => abort()}>
+          Stop
+        </button>
+      )}
       <ol>
         {progress?.steps.map((step) => (
           <li key={step.id}>

@@ -9,8 +9,9 @@
  * const playground = await servePlayground({ devnet })
  * // open playground.url
  */
+
+import { fileURLToPath, pathToFileURL } from "node:url"
 import react from "@vitejs/plugin-react"
-import { pathToFileURL, fileURLToPath } from "node:url"
 import { createServer, type Plugin } from "vite"
 import type { Devnet } from "../devnet/index.js"
 import { findDevnet } from "./findDevnet.js"
@@ -65,7 +66,8 @@ export const configPlugin = (load: () => Promise<PlaygroundConfig | undefined>):
         res.end(body)
       }
       load().then(
-        (config) => (config === undefined ? answer(404, "text/plain", "No running devnet found.") : answer(200, "application/json", JSON.stringify(config))),
+        (config) =>
+          config === undefined ? answer(404, "text/plain", "No running devnet found.") : answer(200, "application/json", JSON.stringify(config)),
         (error: unknown) => answer(500, "text/plain", error instanceof Error ? error.message : String(error)),
       )
     })

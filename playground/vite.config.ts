@@ -1,5 +1,5 @@
-import react from "@vitejs/plugin-react"
 import { fileURLToPath } from "node:url"
+import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
 import { configPlugin, discoveredConfig } from "./serve.js"
 

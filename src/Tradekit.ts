@@ -1,6 +1,6 @@
-import * as Layer from "effect/Layer"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import type * as HttpClient from "effect/http/HttpClient"
+import * as Layer from "effect/Layer"
 import * as Socket from "effect/socket/Socket"
 import type { Plugin } from "./plugins/Plugin.js"
 import { defaultPlugins, mergePlugins, Plugins } from "./plugins/Plugins.js"

@@ -2,8 +2,8 @@ import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { createClientWithLayer } from "./client/createClientWithLayer.js"
 import type { ReservoirClient, ReservoirClientOptions } from "./client/ReservoirClient.js"
 
-export type * from "./client/ReservoirClient.js"
 export type * from "./client/FacadeActionName.js"
+export type * from "./client/ReservoirClient.js"
 
 /**
  * The Promise facade, a drop-in for reservoir-sdk 2.0.x's `createClient`: the same options, the same

@@ -6,46 +6,47 @@
  * - The Promise facade: `createClient(options)`, a drop-in for reservoir-sdk 2.0.x.
  * @module
  */
+
+export * from "./actions/index.js"
 export * from "./chains/index.js"
+export * from "./client.js"
 export * from "./errors/index.js"
+export type { ExecuteRequest } from "./pipeline/ExecutionContext.js"
+export type { CurrentStep, ExecutionSnapshot } from "./pipeline/ExecutionSnapshot.js"
+export type { EstimatedResponse, NetworkFeeTotal } from "./pipeline/estimateNetworkFee.js"
+export { type ExecuteStepsOptions, executeSteps, type Guard, type ResumeOptions, resumeExecution } from "./pipeline/executeSteps.js"
+export { fetchSteps } from "./pipeline/fetchSteps.js"
+export type { JournalEntry } from "./pipeline/Journal.js"
+export { type StatusFilter, StatusMessage, StatusUpdate, subscribeMessage, watchStatusSocket } from "./pipeline/watchStatusSocket.js"
+export * from "./plugins/index.js"
 export * from "./schema/index.js"
 export { ApiClient, type ApiClientService } from "./services/ApiClient.js"
+export { BackgroundTasks, type BackgroundTasksService } from "./services/BackgroundTasks.js"
 export type { ApiRequest, ApiResponse, ChainApi } from "./services/ChainApi.js"
 export {
   ClientConfig,
-  chainFor,
-  effectLogLevel,
-  resolveClientConfig,
   type ClientOptions,
   type ClientSettings,
+  chainFor,
+  effectLogLevel,
   type LogLevelSetting,
   type ResolvedClientConfig,
+  resolveClientConfig,
 } from "./services/ClientConfig.js"
+export { DEFAULT_RETRY_POLICY, NO_RETRY, type RetryPolicy } from "./services/RetryPolicy.js"
+export { fromReservoirWallet, isReservoirWallet, type ReservoirWallet } from "./services/reservoirWallet.js"
+export { makeSendLocks, SendLocks, type SendLocksService } from "./services/SendLocks.js"
+export { fromViemWalletClient, type ViemWalletOptions, walletLayer } from "./services/viemWallet.js"
 export {
-  Wallet,
-  type GasEstimate,
-  type PreparedTransaction,
   type CallsStatus,
+  type GasEstimate,
   type NonceLookup,
+  type PreparedTransaction,
   type ReceiptOutcome,
   type SentTransaction,
   type StepContext,
+  Wallet,
   type WalletService,
 } from "./services/Wallet.js"
-export { makeSendLocks, SendLocks, type SendLocksService } from "./services/SendLocks.js"
-export { BackgroundTasks, type BackgroundTasksService } from "./services/BackgroundTasks.js"
-export { fromViemWalletClient, walletLayer, type ViemWalletOptions } from "./services/viemWallet.js"
-export { fromReservoirWallet, isReservoirWallet, type ReservoirWallet } from "./services/reservoirWallet.js"
-export { executeSteps, resumeExecution, type ExecuteStepsOptions, type Guard, type ResumeOptions } from "./pipeline/executeSteps.js"
-export { DEFAULT_RETRY_POLICY, NO_RETRY, type RetryPolicy } from "./services/RetryPolicy.js"
-export { fetchSteps } from "./pipeline/fetchSteps.js"
-export type { EstimatedResponse, NetworkFeeTotal } from "./pipeline/estimateNetworkFee.js"
-export { StatusMessage, StatusUpdate, subscribeMessage, watchStatusSocket, type StatusFilter } from "./pipeline/watchStatusSocket.js"
-export type { ExecuteRequest } from "./pipeline/ExecutionContext.js"
-export type { CurrentStep, ExecutionSnapshot } from "./pipeline/ExecutionSnapshot.js"
-export type { JournalEntry } from "./pipeline/Journal.js"
-export * from "./actions/index.js"
-export * from "./plugins/index.js"
 export { Tradekit, type TradekitOptions, type TradekitServices } from "./Tradekit.js"
-export * from "./client.js"
 export { VERSION } from "./version.js"

@@ -3,13 +3,13 @@
  * and stop it without leaving orphans. Also the RPC knobs (automine, interval mining, dropping a pending
  * transaction) that the devnet's fault injection builds on.
  */
-import { spawn, type ChildProcess } from "node:child_process"
+import { type ChildProcess, spawn } from "node:child_process"
+import { pbkdf2Sync } from "node:crypto"
 import { existsSync } from "node:fs"
 import { createRequire } from "node:module"
 import { createServer } from "node:net"
 import { dirname, join } from "node:path"
-import { pbkdf2Sync } from "node:crypto"
-import { HDKey, hdKeyToAccount, type HDAccount } from "viem/accounts"
+import { type HDAccount, HDKey, hdKeyToAccount } from "viem/accounts"
 
 /** The well-known Hardhat/Foundry test mnemonic; its accounts are public, so never use them off a devnet. */
 export const TEST_MNEMONIC = "test test test test test test test test test test test junk"
@@ -148,12 +148,18 @@ export async function startAnvil(options: StartAnvilOptions): Promise<AnvilInsta
 
 async function startOnPort(options: StartAnvilOptions, port: number): Promise<AnvilInstance> {
   const args = [
-    "--host", "127.0.0.1",
-    "--port", String(port),
-    "--chain-id", String(options.chainId),
-    "--mnemonic", options.mnemonic ?? TEST_MNEMONIC,
-    "--accounts", String(options.accounts ?? 10),
-    "--balance", String(options.balance ?? 10000),
+    "--host",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--chain-id",
+    String(options.chainId),
+    "--mnemonic",
+    options.mnemonic ?? TEST_MNEMONIC,
+    "--accounts",
+    String(options.accounts ?? 10),
+    "--balance",
+    String(options.balance ?? 10000),
   ]
   if (options.blockTime !== undefined) args.push("--block-time", String(options.blockTime))
   args.push(...(options.extraArgs ?? []))
@@ -265,12 +271,7 @@ export class RpcError extends Error {
  * Minimal JSON-RPC call. The anvil_/evm_ methods have no typed viem actions on a public client, and a plain
  * fetch keeps these helpers usable from the server without building a test client.
  */
-export async function rpc<T = unknown>(
-  rpcUrl: string,
-  method: string,
-  params: ReadonlyArray<unknown> = [],
-  timeoutMs = 5_000,
-): Promise<T> {
+export async function rpc<T = unknown>(rpcUrl: string, method: string, params: ReadonlyArray<unknown> = [], timeoutMs = 5_000): Promise<T> {
   const response = await fetch(rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -4,28 +4,28 @@
  * few RPC round trips rather than one block wait per contract.
  */
 import {
+  type Account,
+  type Address,
+  type Chain,
   createPublicClient,
   createWalletClient,
   defineChain,
   encodeDeployData,
   getContractAddress,
-  http,
-  parseEther,
-  type Account,
-  type Address,
-  type Chain,
   type Hex,
+  http,
   type PublicClient,
+  parseEther,
 } from "viem"
 import {
   batchExecutorAbi,
   batchExecutorBytecode,
   depositoryAbi,
   depositoryBytecode,
-  devnetERC1155Abi,
-  devnetERC1155Bytecode,
   devnetERC721Abi,
   devnetERC721Bytecode,
+  devnetERC1155Abi,
+  devnetERC1155Bytecode,
   exchangeAbi,
   exchangeBytecode,
   solverAbi,
@@ -117,7 +117,6 @@ export function devnetPublicClient(endpoint: ChainEndpoint): PublicClient {
   return createPublicClient({ chain: devnetChain(endpoint), transport: http(endpoint.rpcUrl), pollingInterval: 50 })
 }
 
-
 /**
  * Sends every deploy (creation bytecode + encoded constructor args) with consecutive nonces, then waits for all receipts. Addresses are derived
  * from (deployer, nonce) up front, so nothing waits on a receipt to learn an address.
@@ -167,9 +166,21 @@ export async function deployContracts(options: DeployContractsOptions): Promise<
 
   // encodeDeployData with the `as const` ABIs type-checks every constructor argument.
   const originDeploys: Hex[] = [
-    encodeDeployData({ abi: devnetERC721Abi, bytecode: devnetERC721Bytecode, args: [punks.name, punks.symbol, uri(origin.chainId, "punks"), punks.mintPrice, punks.maxPerWallet] }),
-    encodeDeployData({ abi: devnetERC721Abi, bytecode: devnetERC721Bytecode, args: [drops.name, drops.symbol, uri(origin.chainId, "drops"), drops.mintPrice, drops.maxPerWallet] }),
-    encodeDeployData({ abi: devnetERC1155Abi, bytecode: devnetERC1155Bytecode, args: [editions.name, editions.symbol, uri(origin.chainId, "editions")] }),
+    encodeDeployData({
+      abi: devnetERC721Abi,
+      bytecode: devnetERC721Bytecode,
+      args: [punks.name, punks.symbol, uri(origin.chainId, "punks"), punks.mintPrice, punks.maxPerWallet],
+    }),
+    encodeDeployData({
+      abi: devnetERC721Abi,
+      bytecode: devnetERC721Bytecode,
+      args: [drops.name, drops.symbol, uri(origin.chainId, "drops"), drops.mintPrice, drops.maxPerWallet],
+    }),
+    encodeDeployData({
+      abi: devnetERC1155Abi,
+      bytecode: devnetERC1155Bytecode,
+      args: [editions.name, editions.symbol, uri(origin.chainId, "editions")],
+    }),
     encodeDeployData({ abi: wrappedNativeAbi, bytecode: wrappedNativeBytecode }),
     encodeDeployData({ abi: stableTokenAbi, bytecode: stableTokenBytecode }),
     encodeDeployData({ abi: exchangeAbi, bytecode: exchangeBytecode, args: [options.operator] }),
@@ -182,17 +193,29 @@ export async function deployContracts(options: DeployContractsOptions): Promise<
     encodeDeployData({
       abi: devnetERC721Abi,
       bytecode: devnetERC721Bytecode,
-      args: [destinationPunks.name, destinationPunks.symbol, uri(destination.chainId, "punks"), destinationPunks.mintPrice, destinationPunks.maxPerWallet],
+      args: [
+        destinationPunks.name,
+        destinationPunks.symbol,
+        uri(destination.chainId, "punks"),
+        destinationPunks.mintPrice,
+        destinationPunks.maxPerWallet,
+      ],
     }),
     encodeDeployData({ abi: wrappedNativeAbi, bytecode: wrappedNativeBytecode }),
     encodeDeployData({ abi: batchExecutorAbi, bytecode: batchExecutorBytecode }),
   ]
 
-  const [o, d] = await Promise.all([
-    deployAll(origin, deployer, originDeploys),
-    deployAll(destination, deployer, destinationDeploys),
-  ])
-  const [oPunks, oDrops, oEditions, oWeth, oUsdc, oExchange, oDepository, oBatchExecutor] = o.addresses as [Address, Address, Address, Address, Address, Address, Address, Address]
+  const [o, d] = await Promise.all([deployAll(origin, deployer, originDeploys), deployAll(destination, deployer, destinationDeploys)])
+  const [oPunks, oDrops, oEditions, oWeth, oUsdc, oExchange, oDepository, oBatchExecutor] = o.addresses as [
+    Address,
+    Address,
+    Address,
+    Address,
+    Address,
+    Address,
+    Address,
+    Address,
+  ]
   const [dSolver, dPunks, dWeth, dBatchExecutor] = d.addresses as [Address, Address, Address, Address]
   return {
     origin: {
@@ -207,6 +230,13 @@ export async function deployContracts(options: DeployContractsOptions): Promise<
       batchExecutor: oBatchExecutor,
       deployBlock: o.deployBlock,
     },
-    destination: { chainId: destination.chainId, solver: dSolver, punks: dPunks, weth: dWeth, batchExecutor: dBatchExecutor, deployBlock: d.deployBlock },
+    destination: {
+      chainId: destination.chainId,
+      solver: dSolver,
+      punks: dPunks,
+      weth: dWeth,
+      batchExecutor: dBatchExecutor,
+      deployBlock: d.deployBlock,
+    },
   }
 }

@@ -4,16 +4,16 @@
  * tree used by token-set bids.
  */
 import {
+  type Address,
   concat,
   encodeAbiParameters,
+  type Hex,
   hashTypedData,
   keccak256,
-  zeroAddress,
-  zeroHash,
-  type Address,
-  type Hex,
   type LocalAccount,
   type TypedDataDomain,
+  zeroAddress,
+  zeroHash,
 } from "viem"
 
 /** Order side: a listing (ask) sells the maker's NFT, a bid buys one with the maker's ERC-20. */

@@ -2,7 +2,7 @@
  * What the devnet knows about its chains without asking them: the collections it trades (kind, name,
  * symbol), the currencies it accepts, and the attributes of the seeded tokens.
  */
-import { getAddress, zeroAddress, type Address } from "viem"
+import { type Address, getAddress, zeroAddress } from "viem"
 import { collectionParams, type DevnetContracts } from "../chain/deploy.js"
 
 /** A collection the devnet indexes and trades. */
@@ -52,8 +52,22 @@ export class Catalog {
   constructor(readonly contracts: DevnetContracts) {
     const { origin, destination } = contracts
     const { punks, drops, editions, destinationPunks } = collectionParams
-    this.addCollection({ chainId: origin.chainId, address: origin.punks, kind: "erc721", name: punks.name, symbol: punks.symbol, mintPrice: punks.mintPrice })
-    this.addCollection({ chainId: origin.chainId, address: origin.drops, kind: "erc721", name: drops.name, symbol: drops.symbol, mintPrice: drops.mintPrice })
+    this.addCollection({
+      chainId: origin.chainId,
+      address: origin.punks,
+      kind: "erc721",
+      name: punks.name,
+      symbol: punks.symbol,
+      mintPrice: punks.mintPrice,
+    })
+    this.addCollection({
+      chainId: origin.chainId,
+      address: origin.drops,
+      kind: "erc721",
+      name: drops.name,
+      symbol: drops.symbol,
+      mintPrice: drops.mintPrice,
+    })
     this.addCollection({ chainId: origin.chainId, address: origin.editions, kind: "erc1155", name: editions.name, symbol: editions.symbol })
     this.addCollection({
       chainId: destination.chainId,

@@ -4,8 +4,8 @@
  * collections, token ownership — and announces the Exchange, Depository and Solver events to the rest of
  * the devnet. The API's `synced` and `transfers` answers come only from here, never from the node directly.
  */
-import { decodeEventLog, getAddress, type Abi, type Address, type Hex } from "viem"
-import { depositoryAbi, devnetERC1155Abi, devnetERC721Abi, exchangeAbi, solverAbi } from "../artifacts/index.js"
+import { type Abi, type Address, decodeEventLog, getAddress, type Hex } from "viem"
+import { depositoryAbi, devnetERC721Abi, devnetERC1155Abi, exchangeAbi, solverAbi } from "../artifacts/index.js"
 import { rpc } from "../chain/anvil.js"
 import type { DevnetContracts } from "../chain/deploy.js"
 import type { Catalog } from "./catalog.js"
@@ -40,7 +40,14 @@ export type IndexedEvent =
   | { readonly type: "OrderFilled"; readonly chainId: number; readonly txHash: Hex; readonly orderHash: Hex }
   | { readonly type: "OrderCancelled"; readonly chainId: number; readonly txHash: Hex; readonly orderHash: Hex }
   | { readonly type: "NonceIncremented"; readonly chainId: number; readonly txHash: Hex; readonly maker: Address; readonly nonce: bigint }
-  | { readonly type: "Deposited"; readonly chainId: number; readonly txHash: Hex; readonly requestId: Hex; readonly depositor: Address; readonly amount: bigint }
+  | {
+      readonly type: "Deposited"
+      readonly chainId: number
+      readonly txHash: Hex
+      readonly requestId: Hex
+      readonly depositor: Address
+      readonly amount: bigint
+    }
   | { readonly type: "Filled"; readonly chainId: number; readonly txHash: Hex; readonly requestId: Hex; readonly to: Address; readonly value: bigint }
 
 interface RpcLog {

@@ -4,7 +4,7 @@
  * the origin chain, the solver executes each call through `Solver.fill` with its own funds. The intent's
  * status is what `/execute/status/v1` reports for `cross-chain-intent` checks.
  */
-import { encodeAbiParameters, encodeFunctionData, keccak256, type Address, type Hex } from "viem"
+import { type Address, encodeAbiParameters, encodeFunctionData, type Hex, keccak256 } from "viem"
 import { solverAbi } from "../artifacts/index.js"
 import type { IndexedEvent, Indexer } from "./indexer.js"
 import type { ServerSigner } from "./signer.js"
@@ -89,7 +89,11 @@ export class Intents {
       for (const [i, call] of intent.calls.entries()) {
         const receipt = await this.solver.sendAndWait({
           to: this.solverContract,
-          data: encodeFunctionData({ abi: solverAbi, functionName: "fill", args: [fillRequestId(intent.requestId, i), call.to, call.data, call.value] }),
+          data: encodeFunctionData({
+            abi: solverAbi,
+            functionName: "fill",
+            args: [fillRequestId(intent.requestId, i), call.to, call.data, call.value],
+          }),
           value: call.value,
         })
         intent.fillTxHashes.push(receipt.transactionHash)
@@ -98,7 +102,7 @@ export class Intents {
       intent.status = "success"
     } catch (error) {
       intent.status = "failure"
-      intent.details = error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : String(error)
+      intent.details = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
     }
   }
 }

@@ -2,7 +2,7 @@
  * Server-side transaction sending for the devnet's own keys (the Exchange operator, the cross-chain solver).
  * Sends from one key are serialized, so two concurrent requests never race for the same nonce.
  */
-import { createWalletClient, http, type Chain, type Hex, type LocalAccount, type PublicClient, type TransactionReceipt } from "viem"
+import { type Chain, createWalletClient, type Hex, http, type LocalAccount, type PublicClient, type TransactionReceipt } from "viem"
 
 /** A key that sends transactions on one chain, one at a time. */
 export class ServerSigner {

@@ -9,7 +9,7 @@
  * runtime; `sourceHash` in index.ts lets a test detect artifacts that are stale relative to the sources.
  */
 import { createHash } from "node:crypto"
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import solc from "solc"
@@ -48,7 +48,9 @@ export interface CompileResult {
 
 /** Reads the .sol sources keyed by file name, sorted so the hash and the compiler input are stable. */
 export function readSources(dir: string = contractsDir): Record<string, string> {
-  const files = readdirSync(dir).filter((f) => f.endsWith(".sol")).sort()
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".sol"))
+    .sort()
   return Object.fromEntries(files.map((f) => [f, readFileSync(join(dir, f), "utf8")]))
 }
 

@@ -1,5 +1,5 @@
 /** What an off-chain cancellation signs: the same payload for the step and for the verification. */
-import { concat, keccak256, recoverMessageAddress, recoverTypedDataAddress, type Address, type Hex } from "viem"
+import { type Address, concat, type Hex, keccak256, recoverMessageAddress, recoverTypedDataAddress } from "viem"
 
 export type CancellationSignatureKind = "eip191" | "eip712"
 
@@ -26,7 +26,12 @@ export function cancellationSign(kind: CancellationSignatureKind, chainId: numbe
 }
 
 /** Who signed a cancellation, or undefined when the signature is unreadable. */
-export function cancellationSigner(kind: CancellationSignatureKind, chainId: number, orderIds: ReadonlyArray<Hex>, signature: Hex): Promise<Address | undefined> {
+export function cancellationSigner(
+  kind: CancellationSignatureKind,
+  chainId: number,
+  orderIds: ReadonlyArray<Hex>,
+  signature: Hex,
+): Promise<Address | undefined> {
   const recovered =
     kind === "eip191"
       ? recoverMessageAddress({ message: { raw: cancellationDigest(orderIds) }, signature })

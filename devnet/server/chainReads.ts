@@ -1,5 +1,5 @@
 /** The on-chain reads the execute routes need to decide which steps a user still has to take. */
-import { zeroAddress, type Address } from "viem"
+import { type Address, zeroAddress } from "viem"
 import { devnetERC721Abi, exchangeAbi, wrappedNativeAbi } from "../artifacts/index.js"
 import type { ChainRuntime, DevnetContext } from "./context.js"
 import { HttpError } from "./http.js"
@@ -19,8 +19,18 @@ export function erc20Allowance(chain: ChainRuntime, token: Address, owner: Addre
 }
 
 /** A collection's EIP-2981 royalty on a sale of `tokenId` at `price`: who receives it and how much. */
-export async function royaltyOf(chain: ChainRuntime, collection: Address, tokenId: bigint, price: bigint): Promise<{ receiver: Address; amount: bigint }> {
-  const [receiver, amount] = await chain.client.readContract({ address: collection, abi: devnetERC721Abi, functionName: "royaltyInfo", args: [tokenId, price] })
+export async function royaltyOf(
+  chain: ChainRuntime,
+  collection: Address,
+  tokenId: bigint,
+  price: bigint,
+): Promise<{ receiver: Address; amount: bigint }> {
+  const [receiver, amount] = await chain.client.readContract({
+    address: collection,
+    abi: devnetERC721Abi,
+    functionName: "royaltyInfo",
+    args: [tokenId, price],
+  })
   return { receiver, amount }
 }
 

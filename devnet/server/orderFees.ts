@@ -2,7 +2,7 @@
  * The fees a listing or bid signs for: each marketplace fee's share of the price, then the collection's EIP-2981
  * royalty. The Exchange pays them out of the price when the order is filled.
  */
-import { zeroAddress, type Address } from "viem"
+import { type Address, zeroAddress } from "viem"
 import type { Fee } from "../chain/orders.js"
 import { royaltyOf } from "./chainReads.js"
 import type { DevnetContext } from "./context.js"

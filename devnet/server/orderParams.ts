@@ -1,8 +1,8 @@
 /** Parsing of what list and bid requests share: price, currency, expiry, order book, kind, fees and royalties. */
-import { getAddress, type Address } from "viem"
+import { type Address, getAddress } from "viem"
 import type { DevnetContext } from "./context.js"
 import { badRequest } from "./http.js"
-import { amount, array, boolean, optionalAddress, optionalAmount, optionalString, type Json } from "./validate.js"
+import { amount, array, boolean, type Json, optionalAddress, optionalAmount, optionalString } from "./validate.js"
 
 /** The order books the devnet accepts; both land in its own book. */
 const orderbooks = ["reservoir", "devnet"]
@@ -45,7 +45,10 @@ export function commonOrderParams(ctx: DevnetContext, p: Json, name: string): Co
   const orderbook = optionalString(p.orderbook, `${name}.orderbook`) ?? "reservoir"
   if (!orderbooks.includes(orderbook)) throw badRequest(`${name}.orderbook "${orderbook}" is not supported (use ${orderbooks.join(" or ")})`)
   const orderKind = optionalString(p.orderKind, `${name}.orderKind`) ?? "tradekit-exchange"
-  const feeList = [...(p.fees === undefined ? [] : array(p.fees, `${name}.fees`)), ...(p.marketplaceFees === undefined ? [] : array(p.marketplaceFees, `${name}.marketplaceFees`))]
+  const feeList = [
+    ...(p.fees === undefined ? [] : array(p.fees, `${name}.fees`)),
+    ...(p.marketplaceFees === undefined ? [] : array(p.marketplaceFees, `${name}.marketplaceFees`)),
+  ]
   const fees = feeList.map((fee, i) => {
     if (typeof fee !== "string" || !/^0x[0-9a-fA-F]{40}:[0-9]+$/.test(fee)) throw badRequest(`${name}.fees[${i}] must look like "0xRecipient:bps"`)
     return fee

@@ -1,5 +1,5 @@
 /** The reservoir-style JSON of orders, prices and tokens that the read endpoints share. */
-import { formatUnits, zeroAddress, type Address } from "viem"
+import { type Address, formatUnits, zeroAddress } from "viem"
 import type { BookOrder } from "../core/orderBook.js"
 import type { DevnetContext } from "./context.js"
 import { SOURCE } from "./steps.js"

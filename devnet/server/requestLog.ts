@@ -38,7 +38,11 @@ export const withRequestLog = (routes: ReadonlyArray<Route>, log: RequestLog): R
       : {
           ...route,
           handler: (ctx, req) => {
-            log.entries.push({ at: performance.timeOrigin + performance.now(), chainId: req.chain.chainId, route: `${route.method} ${route.pattern}` })
+            log.entries.push({
+              at: performance.timeOrigin + performance.now(),
+              chainId: req.chain.chainId,
+              route: `${route.method} ${route.pattern}`,
+            })
             return route.handler(ctx, req)
           },
         },

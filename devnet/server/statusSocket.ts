@@ -12,9 +12,9 @@
  * An upgrade request the server cannot serve (an unparseable URL, no websocket at that path) gets a plain
  * HTTP error answer. Uses the `ws` package (Node 20 has no WebSocket server).
  */
-import { STATUS_CODES, type IncomingMessage, type Server } from "node:http"
+import { type IncomingMessage, type Server, STATUS_CODES } from "node:http"
 import type { Duplex } from "node:stream"
-import { WebSocketServer, type WebSocket } from "ws"
+import { type WebSocket, WebSocketServer } from "ws"
 import type { DevnetContext } from "./context.js"
 import { failureOf, HttpError, requestUrl } from "./http.js"
 

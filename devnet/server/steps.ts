@@ -2,8 +2,8 @@
  * Building blocks of the execute answers: step and item shapes, the transaction check, path entries and
  * order serialisation, as the reservoir API spells them.
  */
-import { formatUnits, toHex, zeroAddress, type Address, type Hex } from "viem"
-import { Criteria, exchangeDomain, OrderSide, orderTypes, TokenKind, type Order } from "../chain/orders.js"
+import { type Address, formatUnits, type Hex, toHex, zeroAddress } from "viem"
+import { Criteria, exchangeDomain, type Order, OrderSide, orderTypes, TokenKind } from "../chain/orders.js"
 import type { CurrencyInfo } from "../core/catalog.js"
 import type { BookOrder } from "../core/orderBook.js"
 import type { DevnetContext } from "./context.js"
@@ -32,7 +32,13 @@ export interface StepShape {
   readonly items: ReadonlyArray<Record<string, unknown>>
 }
 
-export function step(id: string, kind: StepShape["kind"], action: string, description: string, items: ReadonlyArray<Record<string, unknown>>): StepShape {
+export function step(
+  id: string,
+  kind: StepShape["kind"],
+  action: string,
+  description: string,
+  items: ReadonlyArray<Record<string, unknown>>,
+): StepShape {
   return { id, action, description, kind, items }
 }
 
@@ -45,7 +51,9 @@ export function txItem(data: TxData, extra: Record<string, unknown> = {}): Recor
  * and two concurrent sends from one account would race for the same nonce.
  */
 export function oneStepPerItem(id: string, action: string, description: string, items: ReadonlyArray<Record<string, unknown>>): StepShape[] {
-  return items.length === 0 ? [step(id, "transaction", action, description, [])] : items.map((item) => step(id, "transaction", action, description, [item]))
+  return items.length === 0
+    ? [step(id, "transaction", action, description, [])]
+    : items.map((item) => step(id, "transaction", action, description, [item]))
 }
 
 /** A fresh 32-byte request id. */
@@ -111,7 +119,12 @@ export function orderFromJson(value: unknown): Order {
     if (typeof v !== "number" && typeof v !== "string") throw new HttpError(400, `order.${k} is missing`)
     const n = Number(v)
     if (!Object.values(codes).includes(n)) {
-      throw new HttpError(400, `order.${k} must be ${Object.entries(codes).map(([meaning, c]) => `${c} (${meaning})`).join(" or ")}`)
+      throw new HttpError(
+        400,
+        `order.${k} must be ${Object.entries(codes)
+          .map(([meaning, c]) => `${c} (${meaning})`)
+          .join(" or ")}`,
+      )
     }
     return n
   }

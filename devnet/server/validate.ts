@@ -1,5 +1,5 @@
 /** Request body checks: each failure is a 400 whose message names the offending field. */
-import { getAddress, isAddress, type Address, type Hex } from "viem"
+import { type Address, getAddress, type Hex, isAddress } from "viem"
 import { badRequest } from "./http.js"
 
 export type Json = Record<string, unknown>

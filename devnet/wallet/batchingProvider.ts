@@ -14,23 +14,23 @@
  * @module
  */
 import {
+  type Address,
   BaseError,
   bytesToHex,
+  type Chain,
   concat,
   createPublicClient,
   createWalletClient,
   encodeFunctionData,
+  type Hex,
+  type HttpTransport,
   hexToBigInt,
   hexToNumber,
   http,
   isAddressEqual,
-  numberToHex,
-  type Address,
-  type Hex,
   type LocalAccount,
+  numberToHex,
   type PublicClient,
-  type Chain,
-  type HttpTransport,
   type RpcTransactionReceipt,
   type SignedAuthorization,
   type TypedDataDefinition,
@@ -185,13 +185,15 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
   const chainOf = (chainId: Hex | undefined): ChainHandle =>
     chainId === undefined ? current : (chains.get(hexToNumber(chainId)) ?? fail(5710, `The wallet does not support chain ${hexToNumber(chainId)}.`))
   const assertMine = (address: unknown) => {
-    if (typeof address !== "string" || !isAddressEqual(address as Address, account.address)) fail(4100, `The wallet does not hold ${String(address)}.`)
+    if (typeof address !== "string" || !isAddressEqual(address as Address, account.address))
+      fail(4100, `The wallet does not hold ${String(address)}.`)
   }
   const isDelegated = async (chain: ChainHandle) => {
     const code = await chain.client.getCode({ address: account.address })
     return code?.toLowerCase() === concat([DELEGATION_PREFIX, chain.batchExecutor]).toLowerCase()
   }
-  const send = (chain: ChainHandle, tx: OutgoingTransaction) => chain.wallet.sendTransaction({ ...tx, authorizationList: tx.authorizationList?.slice() })
+  const send = (chain: ChainHandle, tx: OutgoingTransaction) =>
+    chain.wallet.sendTransaction({ ...tx, authorizationList: tx.authorizationList?.slice() })
   const sendAnyway = async (chain: ChainHandle, tx: OutgoingTransaction) => {
     const gas = await chain.client.estimateGas({ account, ...tx, authorizationList: tx.authorizationList?.slice() }).catch(() => REVERTING_GAS)
     return send(chain, { ...tx, gas })
@@ -217,9 +219,12 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
     // The request names its chain, so a batch may go to a chain the wallet knows without switching to it.
     const chain = chainOf(request.chainId)
     if (!Array.isArray(request.calls) || request.calls.length === 0) fail(-32602, "A batch needs at least one call.")
-    if (request.calls.some((c) => c.to === undefined)) fail(-32602, "Every call of a batch needs a `to`: the wallet does not deploy contracts in a batch.")
+    if (request.calls.some((c) => c.to === undefined))
+      fail(-32602, "Every call of a batch needs a `to`: the wallet does not deploy contracts in a batch.")
     const required = [request.capabilities, ...request.calls.map((c) => c.capabilities)].flatMap((caps) =>
-      Object.entries(caps ?? {}).filter(([, capability]) => capability.optional !== true).map(([name]) => name),
+      Object.entries(caps ?? {})
+        .filter(([, capability]) => capability.optional !== true)
+        .map(([name]) => name),
     )
     if (required.length > 0) fail(5700, `The wallet does not support the capabilities ${required.join(", ")}.`)
     if (request.atomicRequired && !batching) fail(5760, "The wallet does not execute batches atomically.")
@@ -231,7 +236,13 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
       const hashes: Hex[] = []
       for (const call of request.calls) {
         try {
-          hashes.push(await sendAnyway(chain, { to: call.to!, ...(call.data !== undefined ? { data: call.data } : {}), ...(call.value !== undefined ? { value: hexToBigInt(call.value) } : {}) }))
+          hashes.push(
+            await sendAnyway(chain, {
+              to: call.to!,
+              ...(call.data !== undefined ? { data: call.data } : {}),
+              ...(call.value !== undefined ? { value: hexToBigInt(call.value) } : {}),
+            }),
+          )
         } catch (error) {
           if (hashes.length === 0) throw error
           return { chain, atomic, hashes, incomplete: true }
@@ -363,7 +374,8 @@ export type DevnetBatchingProviderOptions = Pick<BatchingProviderOptions, "batch
 
 /** The batching wallet of `user` on a running devnet: both chains, starting on the origin, each with its BatchExecutor. */
 export function devnetBatchingProvider(devnet: Devnet, user: DevnetAccount, options: DevnetBatchingProviderOptions = {}): BatchingProvider {
-  const executorOf = (chainId: number) => (chainId === devnet.originChainId ? devnet.contracts.origin.batchExecutor : devnet.contracts.destination.batchExecutor)
+  const executorOf = (chainId: number) =>
+    chainId === devnet.originChainId ? devnet.contracts.origin.batchExecutor : devnet.contracts.destination.batchExecutor
   return createBatchingProvider({
     ...options,
     account: user.account,

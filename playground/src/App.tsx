@@ -4,7 +4,7 @@ import type { ReservoirClientOptions } from "../../src/index.js"
 import { TradekitProvider } from "../../src/react/index.js"
 import { short } from "./api.js"
 import { messageOf } from "./components/ErrorView.js"
-import { EventLog, useRecordEvents } from "./components/EventLog.js"
+import { EventLog, eventLog, useRecordEvents } from "./components/EventLog.js"
 import { HttpLog } from "./components/HttpLog.js"
 import { WalletPanel } from "./components/WalletPanel.js"
 import type { PlaygroundChain, PlaygroundConfig } from "./config.js"
@@ -23,7 +23,6 @@ import { MintPanel } from "./panels/MintPanel.js"
 import { SellPanel } from "./panels/SellPanel.js"
 import { TransferPanel } from "./panels/TransferPanel.js"
 import { type InjectedConnection, SessionContext, useSession } from "./session.js"
-import { eventLog } from "./components/EventLog.js"
 
 const ACTIONS = [
   ["buy", "Buy", BuyPanel],
@@ -40,7 +39,11 @@ type ActionId = (typeof ACTIONS)[number][0]
 /** The account picker's value while an injected wallet acts. */
 const INJECTED = "injected"
 
-const Settings = (props: { chains: ReadonlyArray<PlaygroundChain>; onApply: (chains: ReadonlyArray<PlaygroundChain>) => void; onClose: () => void }) => {
+const Settings = (props: {
+  chains: ReadonlyArray<PlaygroundChain>
+  onApply: (chains: ReadonlyArray<PlaygroundChain>) => void
+  onClose: () => void
+}) => {
   const [draft, setDraft] = useState(props.chains)
   const edit = (id: number, patch: Partial<PlaygroundChain>) => setDraft((d) => d.map((c) => (c.id === id ? { ...c, ...patch } : c)))
   return (
@@ -66,7 +69,12 @@ const Settings = (props: { chains: ReadonlyArray<PlaygroundChain>; onApply: (cha
           </label>
           <label className="field">
             <span className="field-label">Block explorer (optional)</span>
-            <input name={`explorer-${c.id}`} value={c.explorerUrl ?? ""} placeholder="https://…" onChange={(e) => edit(c.id, { explorerUrl: e.target.value || undefined })} />
+            <input
+              name={`explorer-${c.id}`}
+              value={c.explorerUrl ?? ""}
+              placeholder="https://…"
+              onChange={(e) => edit(c.id, { explorerUrl: e.target.value || undefined })}
+            />
           </label>
         </div>
       ))}
@@ -253,7 +261,21 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
       canBatch: executors.size > 0,
       setOneConfirmation,
     }),
-    [config, chains, chainId, injected, account, address, wallet, onActionSettled, injectedWallets, connectWallet, connectDevnet, oneConfirmation, executors],
+    [
+      config,
+      chains,
+      chainId,
+      injected,
+      account,
+      address,
+      wallet,
+      onActionSettled,
+      injectedWallets,
+      connectWallet,
+      connectDevnet,
+      oneConfirmation,
+      executors,
+    ],
   )
 
   return (

@@ -98,7 +98,10 @@ export const balancesOf = async (chain: PlaygroundChain, user: Address) => {
       .filter((token) => token.address !== "0x0000000000000000000000000000000000000000")
       .map(async (token) => ({
         symbol: token.symbol,
-        value: formatUnits(await client.readContract({ address: token.address, abi: erc20Abi, functionName: "balanceOf", args: [user] }), token.decimals),
+        value: formatUnits(
+          await client.readContract({ address: token.address, abi: erc20Abi, functionName: "balanceOf", args: [user] }),
+          token.decimals,
+        ),
       })),
   )
   return [{ symbol: "ETH", value: formatUnits(native, 18) }, ...tokens]
@@ -108,5 +111,4 @@ export const balancesOf = async (chain: PlaygroundChain, user: Address) => {
 export const short = (value: string | null | undefined) => (value ? `${value.slice(0, 6)}…${value.slice(-4)}` : "—")
 
 /** A price as "0.12 ETH". */
-export const formatPrice = (price: Price | undefined) =>
-  price ? `${Number(price.amount.decimal.toPrecision(6))} ${price.currency.symbol}` : "—"
+export const formatPrice = (price: Price | undefined) => (price ? `${Number(price.amount.decimal.toPrecision(6))} ${price.currency.symbol}` : "—")

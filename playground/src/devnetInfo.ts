@@ -89,7 +89,10 @@ export const playgroundConfigOfInfo = (info: DevnetInfo): PlaygroundConfig => {
   const users = info.accounts?.users
   return {
     chains,
-    accounts: users !== undefined && users.length > 0 ? users.map((u, i) => ({ label: `User ${i + 1}`, address: u.address, privateKey: u.privateKey })) : DEVNET_TEST_ACCOUNTS,
+    accounts:
+      users !== undefined && users.length > 0
+        ? users.map((u, i) => ({ label: `User ${i + 1}`, address: u.address, privateKey: u.privateKey }))
+        : DEVNET_TEST_ACCOUNTS,
     ...(info.contracts !== undefined ? { contracts: info.contracts } : {}),
   }
 }

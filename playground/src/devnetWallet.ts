@@ -1,4 +1,4 @@
-import { createWalletClient, custom, defineChain, type Chain, type EIP1193Provider, type WalletClient } from "viem"
+import { type Chain, createWalletClient, custom, defineChain, type EIP1193Provider, type WalletClient } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { createBatchingProvider } from "../../devnet/wallet/batchingProvider.js"
 import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig } from "./config.js"

@@ -62,7 +62,11 @@ export const recordApiRequests = (isApi: (url: string) => boolean) => {
     } catch (error) {
       httpLog.update(
         (entry) => entry.id === id,
-        (entry) => ({ ...entry, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), ms: Math.round(performance.now() - startedAt) }),
+        (entry) => ({
+          ...entry,
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          ms: Math.round(performance.now() - startedAt),
+        }),
       )
       throw error
     }

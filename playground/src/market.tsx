@@ -66,9 +66,7 @@ export const MarketProvider = (props: {
       cancelled = true
     }
   }, [chains, user, version, props.version])
-  return (
-    <MarketContext.Provider value={{ ...state, refresh: () => setVersion((v) => v + 1) }}>{props.children}</MarketContext.Provider>
-  )
+  return <MarketContext.Provider value={{ ...state, refresh: () => setVersion((v) => v + 1) }}>{props.children}</MarketContext.Provider>
 }
 
 export const useMarket = () => useContext(MarketContext)
@@ -96,7 +94,8 @@ export const tokenLabel = (market: ChainMarket | undefined, contract: string, to
 export const orderTarget = (market: ChainMarket | undefined, order: Order) => {
   const c = order.criteria
   if (c.kind === "token") return tokenLabel(market, order.contract, c.data.token?.tokenId)
-  if (c.kind === "attribute" && c.data.attribute) return `${tokenLabel(market, order.contract, undefined)} · ${c.data.attribute.key}: ${c.data.attribute.value}`
+  if (c.kind === "attribute" && c.data.attribute)
+    return `${tokenLabel(market, order.contract, undefined)} · ${c.data.attribute.key}: ${c.data.attribute.value}`
   if (c.kind === "custom") return `${tokenLabel(market, order.contract, undefined)} · ${c.data.tokenIds?.length ?? 0} tokens`
   return `${tokenLabel(market, order.contract, undefined)} · any token`
 }

@@ -12,7 +12,9 @@ export interface LogStore<A> {
 export const logStore = <A>(limit = 500): LogStore<A> => {
   let entries: ReadonlyArray<A> = []
   const listeners = new Set<() => void>()
-  const emit = () => listeners.forEach((listener) => listener())
+  const emit = () => {
+    for (const listener of listeners) listener()
+  }
   return {
     push: (entry) => {
       entries = [...entries.slice(-(limit - 1)), entry]

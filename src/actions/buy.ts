@@ -1,13 +1,13 @@
-import { walletAddress } from "./internal/walletAddress.js"
 import * as Effect from "effect/Effect"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClient } from "../services/ApiClient.js"
-import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { ClientConfig, chainFor } from "../services/ClientConfig.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
+import { walletAddress } from "./internal/walletAddress.js"
 
 /** The parameters of {@link buy}. */
 export interface BuyParameters extends CommonActionParameters {
@@ -36,25 +36,26 @@ export type BuyErrorType = ExecutionError | MissingChainConfigurationError | Plu
  * @example
  * const done = yield* buy({ items: [{ token: `${nft}:42`, quantity: 1 }], expectedPrice: { [zeroAddress]: { raw: 10n ** 17n } } })
  */
-export const buy: (parameters: BuyParameters) => Effect.Effect<BuyReturnType, BuyErrorType, ApiClient | Wallet | ClientConfig> =
-  Effect.fn("tradekit.buy")(function* (parameters: BuyParameters) {
-    const config = yield* ClientConfig
-    const chain = yield* chainFor(config, parameters.chainId)
-    const taker = yield* walletAddress
-    return yield* runAction(parameters, {
-      action: "buy",
-      path: "/execute/buy/v7",
-      chain,
-      precheck: parameters.precheck === true,
-      expectedPrice: parameters.expectedPrice,
-      gas: parameters.gas,
-      body: {
-        items: parameters.items,
-        taker,
-        source: config.settings.source || undefined,
-        normalizeRoyalties: config.settings.normalizeRoyalties,
-        referrer: config.settings.bountyReferrer,
-      },
-      options: parameters.options,
-    })
+export const buy: (parameters: BuyParameters) => Effect.Effect<BuyReturnType, BuyErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn(
+  "tradekit.buy",
+)(function* (parameters: BuyParameters) {
+  const config = yield* ClientConfig
+  const chain = yield* chainFor(config, parameters.chainId)
+  const taker = yield* walletAddress
+  return yield* runAction(parameters, {
+    action: "buy",
+    path: "/execute/buy/v7",
+    chain,
+    precheck: parameters.precheck === true,
+    expectedPrice: parameters.expectedPrice,
+    gas: parameters.gas,
+    body: {
+      items: parameters.items,
+      taker,
+      source: config.settings.source || undefined,
+      normalizeRoyalties: config.settings.normalizeRoyalties,
+      referrer: config.settings.bountyReferrer,
+    },
+    options: parameters.options,
   })
+})

@@ -1,13 +1,13 @@
-import { walletAddress } from "./internal/walletAddress.js"
 import * as Effect from "effect/Effect"
 import { type Abi, type Address, encodeFunctionData, type Hex } from "viem"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClient } from "../services/ApiClient.js"
-import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { ClientConfig, chainFor } from "../services/ClientConfig.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
+import { walletAddress } from "./internal/walletAddress.js"
 
 /** A transaction to run on the destination chain, already encoded. */
 export interface CallTransaction {
@@ -62,18 +62,19 @@ export const encodeCallTransaction = (tx: CallTransaction | CallContractRequest)
  * @example
  * yield* call({ toChainId: 8453, txs: [{ address: nft, abi, functionName: "mint", args: [1n], value: 10n ** 15n }] })
  */
-export const call: (parameters: CallParameters) => Effect.Effect<CallReturnType, CallErrorType, ApiClient | Wallet | ClientConfig> =
-  Effect.fn("tradekit.call")(function* (parameters: CallParameters) {
-    const config = yield* ClientConfig
-    const origin = yield* chainFor(config, parameters.chainId)
-    const destination = yield* chainFor(config, parameters.toChainId)
-    const user = yield* walletAddress
-    return yield* runAction(parameters, {
-      action: "call",
-      path: "/execute/call/v1",
-      chain: destination,
-      precheck: parameters.precheck === true,
-      body: { user, txs: parameters.txs.map(encodeCallTransaction), originChainId: origin.id },
-      options: parameters.options,
-    })
+export const call: (parameters: CallParameters) => Effect.Effect<CallReturnType, CallErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn(
+  "tradekit.call",
+)(function* (parameters: CallParameters) {
+  const config = yield* ClientConfig
+  const origin = yield* chainFor(config, parameters.chainId)
+  const destination = yield* chainFor(config, parameters.toChainId)
+  const user = yield* walletAddress
+  return yield* runAction(parameters, {
+    action: "call",
+    path: "/execute/call/v1",
+    chain: destination,
+    precheck: parameters.precheck === true,
+    body: { user, txs: parameters.txs.map(encodeCallTransaction), originChainId: origin.id },
+    options: parameters.options,
   })
+})

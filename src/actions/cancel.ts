@@ -1,12 +1,7 @@
 import * as Effect from "effect/Effect"
-import {
-  type ExecutionError,
-  type MissingChainConfigurationError,
-  NoOrderIdsError,
-  type PluginRejectedError,
-} from "../errors/index.js"
+import { type ExecutionError, type MissingChainConfigurationError, NoOrderIdsError, type PluginRejectedError } from "../errors/index.js"
 import type { ApiClient } from "../services/ApiClient.js"
-import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { ClientConfig, chainFor } from "../services/ClientConfig.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"

@@ -3,13 +3,14 @@
  * services; and a helper that turns an action's progress into a Stream.
  * @module
  */
-export * from "./buy.js"
-export * from "./sell.js"
-export * from "./mint.js"
-export * from "./list.js"
+
 export * from "./bid.js"
-export * from "./cancel.js"
-export * from "./transfer.js"
+export * from "./buy.js"
 export * from "./call.js"
-export type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
+export * from "./cancel.js"
 export * from "./executionStream.js"
+export type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
+export * from "./list.js"
+export * from "./mint.js"
+export * from "./sell.js"
+export * from "./transfer.js"

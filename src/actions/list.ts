@@ -1,12 +1,12 @@
-import { walletAddress } from "./internal/walletAddress.js"
 import * as Effect from "effect/Effect"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { Step } from "../schema/Step.js"
 import type { ApiClient } from "../services/ApiClient.js"
-import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { ClientConfig, chainFor } from "../services/ClientConfig.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
+import { walletAddress } from "./internal/walletAddress.js"
 
 /**
  * One listing: `token`, `weiPrice`, and any field of `/execute/list/v5`'s params (`orderbook`, `orderKind`,
@@ -38,17 +38,18 @@ export type ListErrorType = ExecutionError | MissingChainConfigurationError | Pl
  * @example
  * yield* list({ listings: [{ token: `${nft}:42`, weiPrice: "1000000000000000000", orderbook: "reservoir" }] })
  */
-export const list: (parameters: ListParameters) => Effect.Effect<ListReturnType, ListErrorType, ApiClient | Wallet | ClientConfig> =
-  Effect.fn("tradekit.list")(function* (parameters: ListParameters) {
-    const config = yield* ClientConfig
-    const chain = yield* chainFor(config, parameters.chainId)
-    const maker = yield* walletAddress
-    const result = yield* runAction(parameters, {
-      action: "list",
-      path: "/execute/list/v5",
-      chain,
-      precheck: parameters.precheck === true,
-      body: { maker, source: config.settings.source || undefined, params: parameters.listings },
-    })
-    return result === true ? result : result.steps
+export const list: (parameters: ListParameters) => Effect.Effect<ListReturnType, ListErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn(
+  "tradekit.list",
+)(function* (parameters: ListParameters) {
+  const config = yield* ClientConfig
+  const chain = yield* chainFor(config, parameters.chainId)
+  const maker = yield* walletAddress
+  const result = yield* runAction(parameters, {
+    action: "list",
+    path: "/execute/list/v5",
+    chain,
+    precheck: parameters.precheck === true,
+    body: { maker, source: config.settings.source || undefined, params: parameters.listings },
   })
+  return result === true ? result : result.steps
+})

@@ -1,13 +1,13 @@
-import { walletAddress } from "./internal/walletAddress.js"
 import * as Effect from "effect/Effect"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClient } from "../services/ApiClient.js"
-import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { ClientConfig, chainFor } from "../services/ClientConfig.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
+import { walletAddress } from "./internal/walletAddress.js"
 
 /** The parameters of {@link mint}. */
 export interface MintParameters extends CommonActionParameters {
@@ -36,24 +36,25 @@ export type MintErrorType = ExecutionError | MissingChainConfigurationError | Pl
  * @example
  * const done = yield* mint({ items: [{ collection: nft, quantity: 2 }], expectedPrice: { [zeroAddress]: { raw: 10n ** 16n } } })
  */
-export const mint: (parameters: MintParameters) => Effect.Effect<MintReturnType, MintErrorType, ApiClient | Wallet | ClientConfig> =
-  Effect.fn("tradekit.mint")(function* (parameters: MintParameters) {
-    const config = yield* ClientConfig
-    const chain = yield* chainFor(config, parameters.chainId)
-    const taker = yield* walletAddress
-    return yield* runAction(parameters, {
-      action: "mint",
-      path: "/execute/mint/v1",
-      chain,
-      precheck: parameters.precheck === true,
-      expectedPrice: parameters.expectedPrice,
-      gas: parameters.gas,
-      body: {
-        items: parameters.items,
-        taker,
-        source: config.settings.source || undefined,
-        referrer: config.settings.bountyReferrer,
-      },
-      options: parameters.options,
-    })
+export const mint: (parameters: MintParameters) => Effect.Effect<MintReturnType, MintErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn(
+  "tradekit.mint",
+)(function* (parameters: MintParameters) {
+  const config = yield* ClientConfig
+  const chain = yield* chainFor(config, parameters.chainId)
+  const taker = yield* walletAddress
+  return yield* runAction(parameters, {
+    action: "mint",
+    path: "/execute/mint/v1",
+    chain,
+    precheck: parameters.precheck === true,
+    expectedPrice: parameters.expectedPrice,
+    gas: parameters.gas,
+    body: {
+      items: parameters.items,
+      taker,
+      source: config.settings.source || undefined,
+      referrer: config.settings.bountyReferrer,
+    },
+    options: parameters.options,
   })
+})

@@ -1,13 +1,13 @@
-import { walletAddress } from "./internal/walletAddress.js"
 import * as Effect from "effect/Effect"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ApiClient } from "../services/ApiClient.js"
-import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { ClientConfig, chainFor } from "../services/ClientConfig.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
+import { walletAddress } from "./internal/walletAddress.js"
 
 /** The parameters of {@link sell}. */
 export interface SellParameters extends CommonActionParameters {
@@ -36,24 +36,25 @@ export type SellErrorType = ExecutionError | MissingChainConfigurationError | Pl
  * @example
  * const done = yield* sell({ items: [{ token: `${nft}:42` }], expectedPrice: { [weth]: { raw: 10n ** 17n } } })
  */
-export const sell: (parameters: SellParameters) => Effect.Effect<SellReturnType, SellErrorType, ApiClient | Wallet | ClientConfig> =
-  Effect.fn("tradekit.sell")(function* (parameters: SellParameters) {
-    const config = yield* ClientConfig
-    const chain = yield* chainFor(config, parameters.chainId)
-    const taker = yield* walletAddress
-    return yield* runAction(parameters, {
-      action: "sell",
-      path: "/execute/sell/v7",
-      chain,
-      precheck: parameters.precheck === true,
-      expectedPrice: parameters.expectedPrice,
-      gas: parameters.gas,
-      body: {
-        items: parameters.items,
-        taker,
-        source: config.settings.source || undefined,
-        normalizeRoyalties: config.settings.normalizeRoyalties,
-      },
-      options: parameters.options,
-    })
+export const sell: (parameters: SellParameters) => Effect.Effect<SellReturnType, SellErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn(
+  "tradekit.sell",
+)(function* (parameters: SellParameters) {
+  const config = yield* ClientConfig
+  const chain = yield* chainFor(config, parameters.chainId)
+  const taker = yield* walletAddress
+  return yield* runAction(parameters, {
+    action: "sell",
+    path: "/execute/sell/v7",
+    chain,
+    precheck: parameters.precheck === true,
+    expectedPrice: parameters.expectedPrice,
+    gas: parameters.gas,
+    body: {
+      items: parameters.items,
+      taker,
+      source: config.settings.source || undefined,
+      normalizeRoyalties: config.settings.normalizeRoyalties,
+    },
+    options: parameters.options,
   })
+})

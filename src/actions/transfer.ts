@@ -1,13 +1,13 @@
-import { walletAddress } from "./internal/walletAddress.js"
 import * as Effect from "effect/Effect"
 import type { Address } from "viem"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { Step } from "../schema/Step.js"
 import type { ApiClient } from "../services/ApiClient.js"
-import { chainFor, ClientConfig } from "../services/ClientConfig.js"
+import { ClientConfig, chainFor } from "../services/ClientConfig.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
+import { walletAddress } from "./internal/walletAddress.js"
 
 /** The parameters of {@link transfer}. */
 export interface TransferParameters extends CommonActionParameters {
@@ -31,10 +31,8 @@ export type TransferErrorType = ExecutionError | MissingChainConfigurationError 
  * @example
  * yield* transfer({ to: friend, items: [{ token: `${nft}:42`, quantity: 1 }] })
  */
-export const transfer: (
-  parameters: TransferParameters,
-) => Effect.Effect<TransferReturnType, TransferErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn("tradekit.transfer")(
-  function* (parameters: TransferParameters) {
+export const transfer: (parameters: TransferParameters) => Effect.Effect<TransferReturnType, TransferErrorType, ApiClient | Wallet | ClientConfig> =
+  Effect.fn("tradekit.transfer")(function* (parameters: TransferParameters) {
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
     const from = yield* walletAddress
@@ -46,5 +44,4 @@ export const transfer: (
       body: { to: parameters.to, from, items: parameters.items },
     })
     return result === true ? result : result.steps
-  },
-)
+  })

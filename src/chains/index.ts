@@ -5,45 +5,46 @@
  *
  * @module
  */
-export type { ChainConfig, ChainPreset, PaymentToken } from "./ChainConfig.js"
-export { definePreset } from "./definePreset.js"
-export { isSupportedChainId, supportedChainIds, type SupportedChainId } from "./supportedChainIds.js"
-export {
-  DEFAULT_POLLING_INTERVAL,
-  GENERIC_POLL_ATTEMPTS,
-  PRICE_TOLERANCE_DIVISOR,
-  defaultMaxPollingAttempts,
-  pollingIntervalFor,
-} from "./polling.js"
-export { explorerTxUrl, viemChainFor } from "./viemChainFor.js"
-export { reservoirChains, type ReservoirChainName } from "./reservoirChains.js"
-export { mainnet } from "./mainnet.js"
-export { goerli } from "./goerli.js"
-export { optimism } from "./optimism.js"
-export { polygon } from "./polygon.js"
-export { mumbai } from "./mumbai.js"
+
+export { ancient8 } from "./ancient8.js"
+export { ancient8Testnet } from "./ancient8Testnet.js"
+export { apexPop } from "./apexPop.js"
+export { apexPopTestnet } from "./apexPopTestnet.js"
 export { arbitrum } from "./arbitrum.js"
 export { arbitrumNova } from "./arbitrumNova.js"
+export { astarZkEVM } from "./astarZkEVM.js"
 export { avalanche } from "./avalanche.js"
-export { sepolia } from "./sepolia.js"
 export { base } from "./base.js"
 export { baseGoerli } from "./baseGoerli.js"
 export { baseSepolia } from "./baseSepolia.js"
-export { scrollTestnet } from "./scrollTestnet.js"
-export { scroll } from "./scroll.js"
-export { linea } from "./linea.js"
+export { blast } from "./blast.js"
+export { blastSepolia } from "./blastSepolia.js"
 export { bsc } from "./bsc.js"
+export type { ChainConfig, ChainPreset, PaymentToken } from "./ChainConfig.js"
+export { definePreset } from "./definePreset.js"
+export { frameTestnet } from "./frameTestnet.js"
+export { goerli } from "./goerli.js"
+export { linea } from "./linea.js"
+export { mainnet } from "./mainnet.js"
+export { mumbai } from "./mumbai.js"
 export { opBnb } from "./opBnb.js"
+export { optimism } from "./optimism.js"
+export {
+  DEFAULT_POLLING_INTERVAL,
+  defaultMaxPollingAttempts,
+  GENERIC_POLL_ATTEMPTS,
+  PRICE_TOLERANCE_DIVISOR,
+  pollingIntervalFor,
+} from "./polling.js"
+export { polygon } from "./polygon.js"
+export { polygonZkEvm } from "./polygonZkEvm.js"
+export { redstoneTestnet } from "./redstoneTestnet.js"
+export { type ReservoirChainName, reservoirChains } from "./reservoirChains.js"
+export { scroll } from "./scroll.js"
+export { scrollTestnet } from "./scrollTestnet.js"
+export { sepolia } from "./sepolia.js"
+export { isSupportedChainId, type SupportedChainId, supportedChainIds } from "./supportedChainIds.js"
+export { explorerTxUrl, viemChainFor } from "./viemChainFor.js"
+export { zkSync } from "./zkSync.js"
 export { zora } from "./zora.js"
 export { zoraTestnet } from "./zoraTestnet.js"
-export { zkSync } from "./zkSync.js"
-export { polygonZkEvm } from "./polygonZkEvm.js"
-export { ancient8 } from "./ancient8.js"
-export { ancient8Testnet } from "./ancient8Testnet.js"
-export { frameTestnet } from "./frameTestnet.js"
-export { blastSepolia } from "./blastSepolia.js"
-export { apexPop } from "./apexPop.js"
-export { apexPopTestnet } from "./apexPopTestnet.js"
-export { blast } from "./blast.js"
-export { astarZkEVM } from "./astarZkEVM.js"
-export { redstoneTestnet } from "./redstoneTestnet.js"

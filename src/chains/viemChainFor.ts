@@ -1,4 +1,4 @@
-import { defineChain, type Chain, type Hash } from "viem"
+import { type Chain, defineChain, type Hash } from "viem"
 import type { ChainConfig } from "./ChainConfig.js"
 
 /**

@@ -1,8 +1,8 @@
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import type * as HttpClient from "effect/http/HttpClient"
 import type * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import type * as HttpClient from "effect/http/HttpClient"
 import { bid } from "../actions/bid.js"
 import { buy } from "../actions/buy.js"
 import { call } from "../actions/call.js"
@@ -12,9 +12,11 @@ import { list } from "../actions/list.js"
 import { mint } from "../actions/mint.js"
 import { sell } from "../actions/sell.js"
 import { transfer } from "../actions/transfer.js"
-import { resumeExecution } from "../pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
+import { resumeExecution } from "../pipeline/executeSteps.js"
 import { eventsPlugin, type ReservoirEvent, type ReservoirEventListener } from "../plugins/events.js"
+import type { PathEntry } from "../schema/ExecuteResponse.js"
+import type { Step } from "../schema/Step.js"
 import type { ApiClient } from "../services/ApiClient.js"
 import { BackgroundTasks } from "../services/BackgroundTasks.js"
 import { type ClientConfig, resolveClientConfig } from "../services/ClientConfig.js"
@@ -22,8 +24,6 @@ import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
 import { Wallet } from "../services/Wallet.js"
 import { Tradekit, type TradekitServices } from "../Tradekit.js"
 import { VERSION } from "../version.js"
-import type { PathEntry } from "../schema/ExecuteResponse.js"
-import type { Step } from "../schema/Step.js"
 import type {
   CallActionParameters,
   FacadeParameters,
@@ -67,10 +67,7 @@ const CLIENT_DISPOSED = "The client was disposed"
  * Meant for tests of the facade; apps call `createClient`.
  * @internal
  */
-export const createClientWithLayer = (
-  options: ReservoirClientOptions,
-  http: Layer.Layer<HttpClient.HttpClient>,
-): ReservoirClient => {
+export const createClientWithLayer = (options: ReservoirClientOptions, http: Layer.Layer<HttpClient.HttpClient>): ReservoirClient => {
   let listeners: ReadonlyArray<ReservoirEventListener> = []
   let current: ReservoirClientOptions = options
   // One throwing listener must not keep the others from hearing the event.
@@ -123,21 +120,12 @@ export const createClientWithLayer = (
   // Set by `dispose`: a disposed client starts nothing more (a v4 runtime would rebuild its layer on use).
   let disposed = false
 
-  const run = <A>(
-    parameters: FacadeParameters,
-    effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>,
-  ): Promise<A> => {
+  const run = <A>(parameters: FacadeParameters, effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>): Promise<A> => {
     return disposed ? Promise.reject(new Error(CLIENT_DISPOSED)) : start(parameters, effect)
   }
 
-  const start = <A>(
-    parameters: FacadeParameters,
-    effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>,
-  ): Promise<A> => {
-    const program = effect.pipe(
-      Effect.provideService(Wallet, toWalletService(parameters.wallet)),
-      Effect.provideService(SendLocks, sendLocks),
-    )
+  const start = <A>(parameters: FacadeParameters, effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>): Promise<A> => {
+    const program = effect.pipe(Effect.provideService(Wallet, toWalletService(parameters.wallet)), Effect.provideService(SendLocks, sendLocks))
     const g = generation
     // Every running action, so `dispose` stops each with its reason first (the runtime's disposal then only
     // awaits them): a caller's promise rejects with CLIENT_DISPOSED, not a bare interruption.
@@ -171,8 +159,7 @@ export const createClientWithLayer = (
     return own
   }
   const stepsOf = (snapshot: ExecutionSnapshot) => fresh(snapshot.steps) as Array<Step>
-  const withSteps = (callback: StepsCallback | undefined): Progress | undefined =>
-    callback && ((snapshot) => callback(stepsOf(snapshot)))
+  const withSteps = (callback: StepsCallback | undefined): Progress | undefined => callback && ((snapshot) => callback(stepsOf(snapshot)))
   const pathOf = (snapshot: ExecutionSnapshot) => fresh(snapshot.path) as Array<PathEntry> | null | undefined
   // As reservoir-sdk 2.0.x: an execution passes the fees too (a copy, `{}` when absent), a precheck does not.
   const withPath = (callback: StepsAndPathCallback | undefined, precheck: boolean | undefined): Progress | undefined =>
@@ -208,13 +195,7 @@ export const createClientWithLayer = (
       listeners = []
     },
     resume: (p) =>
-      run(
-        p,
-        Effect.as(
-          resumeExecution(p.snapshot, { ...(p.gas !== undefined ? { gas: p.gas } : {}), ...progressOf(p, undefined) }),
-          true as const,
-        ),
-      ),
+      run(p, Effect.as(resumeExecution(p.snapshot, { ...(p.gas !== undefined ? { gas: p.gas } : {}), ...progressOf(p, undefined) }), true as const)),
     dispose: async () => {
       disposed = true
       const all = [...generations]
@@ -231,8 +212,7 @@ export const createClientWithLayer = (
         const { ids, ...own } = ownOf(p)
         return run(p, cancel({ ...own, orderIds: ids, ...progressOf(p, withSteps(p.onProgress)) }))
       },
-      transferTokens: (p) =>
-        run(p, Effect.map(transfer({ ...ownOf(p), ...progressOf(p, withSteps(p.onProgress)) }), mutableSteps)),
+      transferTokens: (p) => run(p, Effect.map(transfer({ ...ownOf(p), ...progressOf(p, withSteps(p.onProgress)) }), mutableSteps)),
       call: (p) => run(p, call({ ...ownOf(p), ...progressOf(p, withFees(p.onProgress)) })),
     },
   }

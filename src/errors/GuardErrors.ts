@@ -38,9 +38,7 @@ export class PriceMismatchError extends Schema.TaggedError<PriceMismatchError>()
     readonly selling: boolean
   }): PriceMismatchError {
     const { price, selling, ...rest } = fields
-    const message = selling
-      ? `Attention: the offer price of this token is now ${price}`
-      : `Attention: the total price is now ${price}`
+    const message = selling ? `Attention: the offer price of this token is now ${price}` : `Attention: the total price is now ${price}`
     return new PriceMismatchError({ ...rest, message })
   }
 

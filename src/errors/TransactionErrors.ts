@@ -3,24 +3,18 @@ import { formatMessage } from "./internal/formatMessage.js"
 import { messageOr } from "./internal/messageOr.js"
 
 /** The wallet's send returned no transaction hash. */
-export class TransactionHashMissingError extends Schema.TaggedError<TransactionHashMissingError>()(
-  "TransactionHashMissingError",
-  {
-    message: messageOr("Transaction hash not returned from sendTransaction method"),
-  },
-) {}
+export class TransactionHashMissingError extends Schema.TaggedError<TransactionHashMissingError>()("TransactionHashMissingError", {
+  message: messageOr("Transaction hash not returned from sendTransaction method"),
+}) {}
 
 /**
  * The user cancelled the transaction, by replacing it with one that does nothing (`Transaction cancelled`),
  * or the wait ended because it was cancelled (`Transaction was cancelled`).
  */
-export class TransactionCancelledError extends Schema.TaggedError<TransactionCancelledError>()(
-  "TransactionCancelledError",
-  {
-    message: messageOr("Transaction cancelled"),
-    txHash: Schema.String,
-  },
-) {}
+export class TransactionCancelledError extends Schema.TaggedError<TransactionCancelledError>()("TransactionCancelledError", {
+  message: messageOr("Transaction cancelled"),
+  txHash: Schema.String,
+}) {}
 
 /** The transaction reverted on chain, or the API reported its status as `failure`. */
 export class TransactionFailedError extends Schema.TaggedError<TransactionFailedError>()("TransactionFailedError", {
@@ -34,17 +28,14 @@ export class TransactionFailedError extends Schema.TaggedError<TransactionFailed
  * and no gas. `reason` is the decoded revert (`Exchange: filled`, `Panic: arithmetic underflow or overflow`,
  * `ERC721NonexistentToken(7)`), else the raw revert data, else what the node said.
  */
-export class TransactionWouldRevertError extends Schema.TaggedError<TransactionWouldRevertError>()(
-  "TransactionWouldRevertError",
-  {
-    message: Schema.String,
-    reason: Schema.String,
-    /** The raw revert data, when the node returned it. */
-    revertData: Schema.optional(Schema.String),
-    to: Schema.String,
-    chainId: Schema.Number,
-  },
-) {
+export class TransactionWouldRevertError extends Schema.TaggedError<TransactionWouldRevertError>()("TransactionWouldRevertError", {
+  message: Schema.String,
+  reason: Schema.String,
+  /** The raw revert data, when the node returned it. */
+  revertData: Schema.optional(Schema.String),
+  to: Schema.String,
+  chainId: Schema.Number,
+}) {
   /** Builds the error: a short message, the target and chain, and the reason as details. */
   static of(fields: {
     readonly reason: string
@@ -93,16 +84,13 @@ export class TransactionTimeoutError extends Schema.TaggedError<TransactionTimeo
 }
 
 /** A cross-chain fill was not confirmed in time; the user's deposit stays usable. */
-export class CrossChainTransactionError extends Schema.TaggedError<CrossChainTransactionError>()(
-  "CrossChainTransactionError",
-  {
-    message: messageOr(
-      "Cross-chain purchase failed, please try again. Your balance can be used for another purchase. For assistance or withdrawal help, please contact the provider.",
-    ),
-    txHash: Schema.String,
-    attempts: Schema.Number,
-  },
-) {}
+export class CrossChainTransactionError extends Schema.TaggedError<CrossChainTransactionError>()("CrossChainTransactionError", {
+  message: messageOr(
+    "Cross-chain purchase failed, please try again. Your balance can be used for another purchase. For assistance or withdrawal help, please contact the provider.",
+  ),
+  txHash: Schema.String,
+  attempts: Schema.Number,
+}) {}
 
 /** A signature step's check reported `failure`: the message is the API's details, or 'Transaction failed'. */
 export class SignatureCheckError extends Schema.TaggedError<SignatureCheckError>()("SignatureCheckError", {
@@ -124,7 +112,11 @@ export class BatchFailedError extends Schema.TaggedError<BatchFailedError>()("Ba
   txHashes: Schema.Array(Schema.String),
 }) {
   /** Builds the error naming the calls id, the wallet's status and the transactions. */
-  static of(fields: { readonly callsId: string; readonly statusCode?: number | undefined; readonly txHashes: ReadonlyArray<string> }): BatchFailedError {
+  static of(fields: {
+    readonly callsId: string
+    readonly statusCode?: number | undefined
+    readonly txHashes: ReadonlyArray<string>
+  }): BatchFailedError {
     return new BatchFailedError({
       callsId: fields.callsId,
       txHashes: [...fields.txHashes],

@@ -16,14 +16,11 @@ export class WalletError extends Schema.TaggedError<WalletError>()("WalletError"
 }) {}
 
 /** A step asks to send from an address that is not the connected wallet's. Refused before signing. */
-export class WalletAddressMismatchError extends Schema.TaggedError<WalletAddressMismatchError>()(
-  "WalletAddressMismatchError",
-  {
-    message: Schema.String,
-    expected: Schema.String,
-    received: Schema.String,
-  },
-) {
+export class WalletAddressMismatchError extends Schema.TaggedError<WalletAddressMismatchError>()("WalletAddressMismatchError", {
+  message: Schema.String,
+  expected: Schema.String,
+  received: Schema.String,
+}) {
   /** Builds the error naming both addresses. */
   static of(fields: { readonly expected: string; readonly received: string }): WalletAddressMismatchError {
     return new WalletAddressMismatchError({

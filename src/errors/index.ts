@@ -11,6 +11,9 @@ import type {
   RetryAfterTooLongError,
   UnsafeEndpointError,
 } from "./ApiErrors.js"
+import type { PluginRejectedError, PriceMismatchError } from "./GuardErrors.js"
+import type { BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError } from "./InputErrors.js"
+import type { InvalidSnapshotError, OrderPostUnknownError, SendOutcomeUnknownError } from "./JournalErrors.js"
 import type {
   BatchFailedError,
   CrossChainTransactionError,
@@ -21,9 +24,6 @@ import type {
   TransactionTimeoutError,
   TransactionWouldRevertError,
 } from "./TransactionErrors.js"
-import type { PluginRejectedError, PriceMismatchError } from "./GuardErrors.js"
-import type { InvalidSnapshotError, OrderPostUnknownError, SendOutcomeUnknownError } from "./JournalErrors.js"
-import type { BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError } from "./InputErrors.js"
 import type { UnknownError } from "./UnknownError.js"
 import type {
   ChainMismatchError,
@@ -35,13 +35,13 @@ import type {
 } from "./WalletErrors.js"
 
 export * from "./ApiErrors.js"
-export * from "./TransactionErrors.js"
-export * from "./InputErrors.js"
-export * from "./WalletErrors.js"
 export * from "./GuardErrors.js"
-export * from "./UnknownError.js"
+export * from "./InputErrors.js"
 export * from "./JournalErrors.js"
+export * from "./TransactionErrors.js"
+export * from "./UnknownError.js"
 export * from "./UsageErrors.js"
+export * from "./WalletErrors.js"
 
 /** Any failure of a request to the aggregator API. */
 export type ApiRequestError = APIError | HttpRequestError | MalformedResponseError | UnsafeEndpointError | RetryAfterTooLongError

@@ -20,8 +20,7 @@ export const withUnknownFields = (input: unknown, decoded: unknown): unknown => 
   }
   if (!isPlainObject(input) || !isPlainObject(decoded)) return decoded
   const merged: Record<string, unknown> = {}
-  const define = (key: string, value: unknown) =>
-    Object.defineProperty(merged, key, { value, enumerable: true, writable: true, configurable: true })
+  const define = (key: string, value: unknown) => Object.defineProperty(merged, key, { value, enumerable: true, writable: true, configurable: true })
   for (const [key, value] of Object.entries(input)) {
     if (!Object.hasOwn(decoded, key)) define(key, value)
   }

@@ -2,19 +2,19 @@ import * as Effect from "effect/Effect"
 import type * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Address, Chain } from "viem"
-import type { WalletCallError } from "../errors/index.js"
-import type { SendLocksService } from "../services/SendLocks.js"
 import type { ChainConfig } from "../chains/ChainConfig.js"
+import type { WalletCallError } from "../errors/index.js"
 import type { ActionName } from "../schema/ActionName.js"
 import type { ApiClientService } from "../services/ApiClient.js"
 import type { ChainApi } from "../services/ChainApi.js"
-import type { RetryPolicy } from "../services/RetryPolicy.js"
 import type { ResolvedClientConfig } from "../services/ClientConfig.js"
+import type { RetryPolicy } from "../services/RetryPolicy.js"
+import type { SendLocksService } from "../services/SendLocks.js"
 import type { WalletService } from "../services/Wallet.js"
 import { type ExecutionSnapshot, withJournalEntry } from "./ExecutionSnapshot.js"
-import type { JournalEntry } from "./Journal.js"
 import type { MaxFeeReader } from "./estimateNetworkFee.js"
 import { deepFreeze } from "./internal/deepFreeze.js"
+import type { JournalEntry } from "./Journal.js"
 
 /**
  * The execute request an execution was started with; re-posted while an item waits for its data. It names
@@ -82,11 +82,7 @@ export interface ExecutionContext {
 }
 
 /** Binds the API client to an execution on `chain`: its own API, and the one of each other configured chain. */
-export const chainApis = (
-  client: ApiClientService,
-  config: ResolvedClientConfig,
-  chain: ChainConfig,
-): Pick<ExecutionContext, "api" | "apiFor"> => {
+export const chainApis = (client: ApiClientService, config: ResolvedClientConfig, chain: ChainConfig): Pick<ExecutionContext, "api" | "apiFor"> => {
   const api = client.forChain(chain.baseApiUrl)
   return {
     api,
@@ -115,10 +111,7 @@ export const itemKey = (stepKey: string, itemIndex: number): string => `${stepKe
  * Applies `f` to the state and publishes the new snapshot, one update at a time. Every snapshot is deeply
  * frozen before anyone sees it: what a progress callback receives cannot change what the executor sends.
  */
-export const updateState = (
-  ctx: ExecutionContext,
-  f: (snapshot: ExecutionSnapshot) => ExecutionSnapshot,
-): Effect.Effect<ExecutionSnapshot> =>
+export const updateState = (ctx: ExecutionContext, f: (snapshot: ExecutionSnapshot) => ExecutionSnapshot): Effect.Effect<ExecutionSnapshot> =>
   SynchronizedRef.updateAndGetEffect(ctx.state, (snapshot) => {
     const next = deepFreeze(f(snapshot))
     return Effect.as(ctx.onProgress(next), next)

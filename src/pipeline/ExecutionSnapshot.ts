@@ -79,12 +79,7 @@ export const snapshotOf = (response: ExecuteResponse, request: ExecuteRequest, c
   )
 
 /** A snapshot with one item replaced by `f(item)`. */
-export const updateItem = (
-  snapshot: ExecutionSnapshot,
-  stepIndex: number,
-  itemIndex: number,
-  f: (item: StepItem) => StepItem,
-): ExecutionSnapshot =>
+export const updateItem = (snapshot: ExecutionSnapshot, stepIndex: number, itemIndex: number, f: (item: StepItem) => StepItem): ExecutionSnapshot =>
   withSteps(
     snapshot,
     snapshot.steps.map((step, s) =>

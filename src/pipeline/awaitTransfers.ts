@@ -22,9 +22,7 @@ export const awaitTransfers = (ctx: ExecutionContext, txHashes: ReadonlyArray<Ch
       TransfersResponse,
       (answer) => {
         const indexed = new Set((answer.transfers ?? []).map((transfer) => transfer.txHash.toLowerCase()))
-        return Effect.succeed(
-          hashes.every((hash) => indexed.has(hash.toLowerCase())) ? Option.some(answer.transfers ?? []) : Option.none(),
-        )
+        return Effect.succeed(hashes.every((hash) => indexed.has(hash.toLowerCase())) ? Option.some(answer.transfers ?? []) : Option.none())
       },
       { interval: ctx.pollingInterval, attempts: ctx.maxAttempts, onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }) },
     )

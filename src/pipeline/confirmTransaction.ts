@@ -6,10 +6,10 @@ import * as Option from "effect/Option"
 import type { Chain, Hex } from "viem"
 import {
   CrossChainTransactionError,
-  type UnsafeEndpointError,
   TransactionCancelledError,
   TransactionFailedError,
   TransactionTimeoutError,
+  type UnsafeEndpointError,
 } from "../errors/index.js"
 import { CheckResponse } from "../schema/StatusResponses.js"
 import type { Check } from "../schema/Step.js"
@@ -45,8 +45,7 @@ export type ConfirmError =
   | TransactionTimeoutError
   | CrossChainTransactionError
 
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 /**
  * The body of a check request: the API's own body, untouched, with the transaction's hash as its `id` when
@@ -114,14 +113,15 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
   const watchReceipt = (hash: Hex): Effect.Effect<Option.Option<ReceiptOutcome>> =>
     ctx.wallet.waitForReceipt({ chain: target.chain, hash, ...(target.sent !== undefined ? { sent: target.sent } : {}) }).pipe(
       Effect.map(Option.some),
-      Effect.catch((error) =>
-        Effect.as(Effect.logDebug(`tradekit: receipt watch failed, relying on the API: ${error.message}`), Option.none()),
-      ),
+      Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: receipt watch failed, relying on the API: ${error.message}`), Option.none())),
     )
 
   // A revert or a cancelling replacement fails the wait, another replacement switches hash; a successful
   // receipt (None) settles nothing by itself: the API's word is still needed (its fill hashes, the indexer).
-  const verdictOf = (hash: Hex, outcome: ReceiptOutcome): Effect.Effect<Option.Option<Settled>, TransactionFailedError | TransactionCancelledError> => {
+  const verdictOf = (
+    hash: Hex,
+    outcome: ReceiptOutcome,
+  ): Effect.Effect<Option.Option<Settled>, TransactionFailedError | TransactionCancelledError> => {
     if (outcome._tag === "Replaced") {
       return outcome.reason === "cancelled"
         ? Effect.fail(new TransactionCancelledError({ txHash: hash }))
@@ -158,10 +158,7 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
           Effect.flatMap((outcome) =>
             Option.isNone(outcome)
               ? Effect.never
-              : Effect.flatMap(
-                  verdictOf(hash, outcome.value),
-                  Option.match({ onNone: () => poll(hash, "receipt"), onSome: Effect.succeed }),
-                ),
+              : Effect.flatMap(verdictOf(hash, outcome.value), Option.match({ onNone: () => poll(hash, "receipt"), onSome: Effect.succeed })),
           ),
         )
         // The fallback: the interval poll, from one interval on — or at once when the wallet cannot tell.

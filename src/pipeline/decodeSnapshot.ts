@@ -1,10 +1,10 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { InvalidSnapshotError } from "../errors/index.js"
+import { copyPlain, PROTOTYPE_KEYS } from "../internal/copyPlain.js"
 import { ActionName } from "../schema/ActionName.js"
 import { Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import { ChainTxHash, OrderData, Step } from "../schema/Step.js"
-import { copyPlain, PROTOTYPE_KEYS } from "../internal/copyPlain.js"
 import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
 
 const item = Schema.String

@@ -1,49 +1,35 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as Result from "effect/Result"
 import * as Ref from "effect/Ref"
+import * as Result from "effect/Result"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import { defaultMaxPollingAttempts, pollingIntervalFor } from "../chains/polling.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
-import { messageOf } from "../errors/messageOf.js"
 import { UnknownError } from "../errors/index.js"
+import { messageOf } from "../errors/messageOf.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { SignatureStep, SignatureStepItem, Step, StepItem, TransactionStep, TransactionStepItem } from "../schema/Step.js"
 import { ApiClient, type ApiClientService } from "../services/ApiClient.js"
-import { chainFor, ClientConfig, type ResolvedClientConfig } from "../services/ClientConfig.js"
+import { ClientConfig, chainFor, type ResolvedClientConfig } from "../services/ClientConfig.js"
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../services/RetryPolicy.js"
+import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
 import { Wallet, type WalletService } from "../services/Wallet.js"
+import { atConfiguredLogLevel } from "./atConfiguredLogLevel.js"
 import { awaitItemData, NO_DATA_POLLS } from "./awaitItemData.js"
 import { awaitTransfers, needsTransfers } from "./awaitTransfers.js"
-import {
-  type ExecuteRequest,
-  chainApis,
-  type ExecutionContext,
-  itemKey,
-  stepKeyAt,
-  updateState,
-} from "./ExecutionContext.js"
-import {
-  type ExecutionSnapshot,
-  nextIncompleteStep,
-  snapshotOf,
-  updateItem,
-  updateStep,
-  withSteps,
-} from "./ExecutionSnapshot.js"
+import { decodeSnapshot } from "./decodeSnapshot.js"
+import { chainApis, type ExecuteRequest, type ExecutionContext, itemKey, stepKeyAt, updateState } from "./ExecutionContext.js"
+import { type ExecutionSnapshot, nextIncompleteStep, snapshotOf, updateItem, updateStep, withSteps } from "./ExecutionSnapshot.js"
 import { makeMaxFeeReader } from "./estimateNetworkFee.js"
 import { fetchSteps } from "./fetchSteps.js"
+import { deepFreeze } from "./internal/deepFreeze.js"
+import { itemJournal, type JournalEntry } from "./Journal.js"
 import { sendReadyBatch } from "./sendBatch.js"
 import { sendItemTransaction } from "./sendItemTransaction.js"
 import { signItem } from "./signItem.js"
-import { deepFreeze } from "./internal/deepFreeze.js"
 import { validatePlan } from "./validatePlan.js"
-import { decodeSnapshot } from "./decodeSnapshot.js"
-import { itemJournal, type JournalEntry } from "./Journal.js"
-import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
-import { atConfiguredLogLevel } from "./atConfiguredLogLevel.js"
 import { DEFAULT_WALLET_TIMEOUT_MS, withWalletTimeout } from "./withWalletTimeout.js"
 
 /** A check run once on the API's answer before anything is signed or sent; its failure ends the execution. */
@@ -114,9 +100,7 @@ const runItem = (ctx: ExecutionContext, stepIndex: number, itemIndex: number) =>
       const result = yield* signItem(ctx, step as SignatureStep, item as SignatureStepItem, key)
       patch = {
         ...(result.orderData !== undefined ? { orderData: result.orderData } : {}),
-        ...(result.txHashes !== undefined
-          ? { txHashes: result.txHashes.map((txHash) => ({ txHash, chainId: ctx.chain.id })) }
-          : {}),
+        ...(result.txHashes !== undefined ? { txHashes: result.txHashes.map((txHash) => ({ txHash, chainId: ctx.chain.id })) } : {}),
       }
     }
     if (needsTransfers(ctx, step.id, patch.txHashes)) {
@@ -272,10 +256,15 @@ export const runExecution = <E>(
   Effect.gen(function* () {
     const response =
       options.response ?? (yield* fetchSteps(resolved.api.forChain(resolved.chain.baseApiUrl), options.request, { retry: resolved.retry }))
-    return yield* runFrom(resolved, snapshotOf(response, options.request, resolved.chain.id), { completed: new Map() }, {
-      ...options,
-      response,
-    })
+    return yield* runFrom(
+      resolved,
+      snapshotOf(response, options.request, resolved.chain.id),
+      { completed: new Map() },
+      {
+        ...options,
+        response,
+      },
+    )
   })
 
 /**

@@ -1,11 +1,11 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { APIError, type ApiRequestError, MalformedResponseError } from "../errors/index.js"
+import { messageOf } from "../errors/messageOf.js"
 import { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ChainApi } from "../services/ChainApi.js"
-import { NO_RETRY, type RetryPolicy, withRetry } from "../services/RetryPolicy.js"
-import { messageOf } from "../errors/messageOf.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
+import { NO_RETRY, type RetryPolicy, withRetry } from "../services/RetryPolicy.js"
 import type { ExecuteRequest } from "./ExecutionContext.js"
 
 // The retry policy decides on a malformed answer as on a 502 (the server answered, but not usably): the

@@ -25,10 +25,7 @@ export interface PollOptions<E2> {
  * from it up to `interval`. The pacing is a Schedule, so interrupting the poll stops it at once and a
  * TestClock drives it in tests.
  */
-export const pollUntil = <A, E, R, E2>(
-  probe: Effect.Effect<Option.Option<A>, E, R>,
-  options: PollOptions<E2>,
-): Effect.Effect<A, E | E2, R> => {
+export const pollUntil = <A, E, R, E2>(probe: Effect.Effect<Option.Option<A>, E, R>, options: PollOptions<E2>): Effect.Effect<A, E | E2, R> => {
   if (options.attempts <= 0) return Effect.fail(options.onExhausted(0))
   const interval = Duration.max(Duration.fromInputUnsafe(options.interval), Duration.millis(MIN_POLLING_INTERVAL))
   const backoffFrom = options.backoffFrom === undefined ? undefined : Duration.fromInputUnsafe(options.backoffFrom)

@@ -77,10 +77,13 @@ const chainOf = (ctx: ExecutionContext, chainId: number): Chain | undefined => {
 const settleBatch = (ctx: ExecutionContext, chain: Chain, sent: BatchSentEntry, items: ReadonlyArray<BatchItem>) =>
   Effect.gen(function* () {
     const callsStatus = ctx.wallet.callsStatus
-    if (callsStatus === undefined) return yield* failEvery(ctx, items, SendOutcomeUnknownError.of({ from: (yield* ctx.address), chainId: sent.chainId }))
+    if (callsStatus === undefined)
+      return yield* failEvery(ctx, items, SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId: sent.chainId }))
     const probe = callsStatus({ chain, id: sent.id }).pipe(
       Effect.map((status) => (status.status === "pending" ? Option.none<CallsStatus>() : Option.some(status))),
-      Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: calls status of ${sent.id} unknown yet: ${error.message}`), Option.none<CallsStatus>())),
+      Effect.catch((error) =>
+        Effect.as(Effect.logDebug(`tradekit: calls status of ${sent.id} unknown yet: ${error.message}`), Option.none<CallsStatus>()),
+      ),
     )
     const status = yield* pollUntil(probe, {
       interval: ctx.pollingInterval,
@@ -115,9 +118,11 @@ const canBatch = (ctx: ExecutionContext, chain: Chain) =>
   ctx.wallet.sendCalls === undefined ||
   ctx.wallet.callsStatus === undefined
     ? Effect.succeed(false)
-    : ctx.wallet.atomicBatch(chain).pipe(
-        Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: wallet capabilities unknown, sending one by one: ${error.message}`), false)),
-      )
+    : ctx.wallet
+        .atomicBatch(chain)
+        .pipe(
+          Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: wallet capabilities unknown, sending one by one: ${error.message}`), false)),
+        )
 
 /** Sends the ready items as one batch: journaled before the wallet is asked and the moment it answers. */
 const sendNewBatch = (ctx: ExecutionContext, chain: Chain, ready: ReadonlyArray<ReadyTransactionItem>) =>
@@ -134,7 +139,10 @@ const sendNewBatch = (ctx: ExecutionContext, chain: Chain, ready: ReadonlyArray<
     // certain, and refuses the whole batch before it is journaled or prompted.
     yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request: calls[0]! })
     const sendCalls = ctx.wallet.sendCalls!
-    return yield* ctx.sendLocks.withLock(address, chainId)(
+    return yield* ctx.sendLocks.withLock(
+      address,
+      chainId,
+    )(
       Effect.gen(function* () {
         yield* appendJournal(ctx, { _tag: "BatchRequested", items: keys, chainId, from: address })
         // Once the wallet answers, its calls id is journaled before anything can stop the execution.
@@ -185,7 +193,11 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number) =>
       }
       if (journal.batchRequested !== undefined) {
         const items = positionsOf(snapshot, journal.batchRequested.items, stepKeyOf)
-        return yield* failEvery(ctx, items, SendOutcomeUnknownError.of({ from: journal.batchRequested.from, chainId: journal.batchRequested.chainId }))
+        return yield* failEvery(
+          ctx,
+          items,
+          SendOutcomeUnknownError.of({ from: journal.batchRequested.from, chainId: journal.batchRequested.chainId }),
+        )
       }
     }
 
@@ -196,7 +208,11 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number) =>
     const items = ready.map(({ stepIndex, itemIndex, key }) => ({ stepIndex, itemIndex, key }))
     yield* updateState(ctx, (current) => ({
       ...current,
-      currentStep: { index: stepIndex, id: current.steps[stepIndex]?.id ?? "", itemIndexes: ready.flatMap((item) => (item.stepIndex === stepIndex ? [item.itemIndex] : [])) },
+      currentStep: {
+        index: stepIndex,
+        id: current.steps[stepIndex]?.id ?? "",
+        itemIndexes: ready.flatMap((item) => (item.stepIndex === stepIndex ? [item.itemIndex] : [])),
+      },
     }))
     const sent = yield* sendNewBatch(ctx, chain, ready).pipe(Effect.catch((error) => failEvery(ctx, items, error)))
     yield* Effect.logInfo(`tradekit: sent ${ready.length} transactions as one batch (calls id ${sent.id})`)

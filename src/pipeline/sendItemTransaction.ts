@@ -12,17 +12,17 @@ import {
   type WalletCallError,
   WalletError,
 } from "../errors/index.js"
-import type { ChainTxHash, NetworkFee, TransactionStep, TransactionStepItem } from "../schema/Step.js"
 import { TxHash } from "../schema/primitives.js"
+import type { ChainTxHash, NetworkFee, TransactionStep, TransactionStepItem } from "../schema/Step.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
-import type { WalletService } from "../services/Wallet.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
+import type { WalletService } from "../services/Wallet.js"
 import { confirmTransaction } from "./confirmTransaction.js"
 import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
-import { itemJournal } from "./Journal.js"
 import { networkFeeOf } from "./estimateNetworkFee.js"
+import { itemJournal } from "./Journal.js"
 import { reconcileSend } from "./reconcileSend.js"
 import { simulateTransaction, wouldRevert } from "./simulateTransaction.js"
 
@@ -90,8 +90,7 @@ export const sendItemTransaction = (
     const simulatedFill = (): Effect.Effect<Filled, TransactionWouldRevertError | WalletCallError> =>
       Effect.gen(function* () {
         const gas = yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request })
-        const maxFeePerGas =
-          gas === undefined ? undefined : (request.maxFeePerGas ?? (yield* ctx.maxFeePerGas?.(chain) ?? Effect.succeed(undefined)))
+        const maxFeePerGas = gas === undefined ? undefined : (request.maxFeePerGas ?? (yield* ctx.maxFeePerGas?.(chain) ?? Effect.succeed(undefined)))
         return {
           toSend: gas === undefined || request.gas !== undefined ? request : { ...request, gas },
           networkFee: gas === undefined || maxFeePerGas === undefined ? undefined : networkFeeOf(gas, maxFeePerGas),
@@ -125,17 +124,20 @@ export const sendItemTransaction = (
     const send = Effect.gen(function* () {
       // Read live, right before the prompt: the user may have switched accounts since the plan was validated.
       const address = yield* ctx.wallet.address
-      if (request.from.toLowerCase() !== address.toLowerCase()) return yield* WalletAddressMismatchError.of({ expected: address, received: request.from })
+      if (request.from.toLowerCase() !== address.toLowerCase())
+        return yield* WalletAddressMismatchError.of({ expected: address, received: request.from })
       // A wallet that signs locally fills the transaction in one round trip — simulation, gas, fees and the nonce it
       // goes out with — inside the lock, as the nonce must be; any other is simulated here, before anything is
       // journaled, so a refused item leaves no trace of a send to reconcile.
       const prepare = ctx.config.settings.simulate === false ? undefined : ctx.wallet.prepareTransaction
       const simulated = prepare === undefined ? yield* simulatedFill() : undefined
-      return yield* ctx.sendLocks.withLock(address, chainId)(
+      return yield* ctx.sendLocks.withLock(
+        address,
+        chainId,
+      )(
         Effect.gen(function* () {
           const { toSend, networkFee, ...filled } = simulated ?? (yield* preparedFill(prepare!))
-          const nonce =
-            filled.nonce ?? (ctx.wallet.nextNonce === undefined ? undefined : yield* ctx.wallet.nextNonce({ chain, address }))
+          const nonce = filled.nonce ?? (ctx.wallet.nextNonce === undefined ? undefined : yield* ctx.wallet.nextNonce({ chain, address }))
           const requested = {
             _tag: "SendRequested",
             item: position.key,
@@ -151,14 +153,18 @@ export const sendItemTransaction = (
           // Once the wallet answers, its hash is journaled before anything can stop the execution.
           return yield* Effect.uninterruptibleMask((restore) =>
             restore(ctx.wallet.sendTransaction({ chain, request: toSend, context: { step, item }, nonce })).pipe(
-              Effect.flatMap((sent: unknown): Effect.Effect<Hex, TransactionHashMissingError | WalletError> =>
-                sent === undefined || sent === null || sent === "0x"
-                  ? Effect.fail(new TransactionHashMissingError())
-                  : isTransactionHash(sent)
-                    ? Effect.as(recordHash(sent as Hex), sent as Hex)
-                    : Effect.fail(
-                        new WalletError({ operation: "sendTransaction", message: "Wallet sendTransaction failed: the wallet answered something that is not a transaction hash" }),
-                      ),
+              Effect.flatMap(
+                (sent: unknown): Effect.Effect<Hex, TransactionHashMissingError | WalletError> =>
+                  sent === undefined || sent === null || sent === "0x"
+                    ? Effect.fail(new TransactionHashMissingError())
+                    : isTransactionHash(sent)
+                      ? Effect.as(recordHash(sent as Hex), sent as Hex)
+                      : Effect.fail(
+                          new WalletError({
+                            operation: "sendTransaction",
+                            message: "Wallet sendTransaction failed: the wallet answered something that is not a transaction hash",
+                          }),
+                        ),
               ),
             ),
           )

@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Hex } from "viem"
+import { viemChainFor } from "../chains/viemChainFor.js"
 import {
   type ApiRequestError,
   ChainNotConfiguredError,
@@ -14,12 +15,11 @@ import {
 } from "../errors/index.js"
 import { CheckResponse, PostResponse } from "../schema/StatusResponses.js"
 import type { OrderData, SignatureStep, SignatureStepItem } from "../schema/Step.js"
-import { viemChainFor } from "../chains/viemChainFor.js"
 import { typedDataOf } from "../services/internal/typedData.js"
 import { isTransientFailure, NO_RETRY } from "../services/RetryPolicy.js"
 import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
-import { itemJournal } from "./Journal.js"
 import { withJournalEntry } from "./ExecutionSnapshot.js"
+import { itemJournal } from "./Journal.js"
 
 const rawBytesMessage = /^0x[0-9a-fA-F]{64}$/
 
@@ -43,9 +43,7 @@ const POST_LIMIT = Duration.seconds(30)
  * not be read or a request aborted in flight.
  */
 const mayHoldOrder = (error: ApiRequestError): boolean =>
-  isTransientFailure(error) ||
-  error._tag === "MalformedResponseError" ||
-  (error._tag === "HttpRequestError" && error.reason === "aborted")
+  isTransientFailure(error) || error._tag === "MalformedResponseError" || (error._tag === "HttpRequestError" && error.reason === "aborted")
 
 /**
  * Carries out a signature item: signs (eip191 — an exact 32-byte hex message as raw bytes, else as text —
@@ -107,12 +105,14 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
             duration: POST_LIMIT,
             orElse: () =>
               Effect.fail(
-                new HttpRequestError({ reason: "timeout", endpoint: post.endpoint, message: `timeout of ${Duration.toMillis(POST_LIMIT)}ms exceeded` }),
+                new HttpRequestError({
+                  reason: "timeout",
+                  endpoint: post.endpoint,
+                  message: `timeout of ${Duration.toMillis(POST_LIMIT)}ms exceeded`,
+                }),
               ),
           }),
-          Effect.tapError((error) =>
-            mayHoldOrder(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void,
-          ),
+          Effect.tapError((error) => (mayHoldOrder(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void)),
           Effect.mapError((error) => (mayHoldOrder(error) ? OrderPostUnknownError.of({ endpoint: post.endpoint, reason: error.message }) : error)),
           Effect.tap((answer) => {
             const orderData = orderDataOf(answer)

@@ -9,20 +9,14 @@ import {
 } from "../errors/index.js"
 import type { SignatureStepItem, Step, StepItem } from "../schema/Step.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
-import { decodeApiBody } from "../services/decodeApiBody.js"
 import type { ChainApi } from "../services/ChainApi.js"
+import { decodeApiBody } from "../services/decodeApiBody.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
 
 /** Why a plan is refused before anything is signed or sent. */
-export type PlanError =
-  | MalformedResponseError
-  | UnsafeEndpointError
-  | ChainNotConfiguredError
-  | WalletAddressMismatchError
-  | WalletCallError
+export type PlanError = MalformedResponseError | UnsafeEndpointError | ChainNotConfiguredError | WalletAddressMismatchError | WalletCallError
 
-const checkEndpoint = (api: ChainApi, endpoint: string | undefined) =>
-  endpoint === undefined ? Effect.void : Effect.asVoid(api.resolve(endpoint))
+const checkEndpoint = (api: ChainApi, endpoint: string | undefined) => (endpoint === undefined ? Effect.void : Effect.asVoid(api.resolve(endpoint)))
 
 const checkChain = (ctx: ExecutionContext, chainId: number, what: string) =>
   ctx.config.chains.some((chain) => chain.id === chainId) ? Effect.void : ChainNotConfiguredError.of({ chainId, what })
@@ -52,7 +46,8 @@ export const validatePlan = (
               const chainId = request.chainId ?? ctx.chain.id
               yield* checkChain(ctx, chainId, "a transaction")
               const wallet = yield* address
-              if (request.from.toLowerCase() !== wallet.toLowerCase()) return yield* WalletAddressMismatchError.of({ expected: wallet, received: request.from })
+              if (request.from.toLowerCase() !== wallet.toLowerCase())
+                return yield* WalletAddressMismatchError.of({ expected: wallet, received: request.from })
               yield* checkEndpoint(ctx.apiFor(chainId), item.check?.endpoint)
               return
             }

@@ -28,10 +28,11 @@
  * executeSteps({ request }).pipe(Effect.provide(wsConstructor))
  * @module
  */
-import * as Socket from "effect/socket/Socket"
+
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import * as Socket from "effect/socket/Socket"
 import type { Hex } from "viem"
 import { TransactionFailedError } from "../errors/index.js"
 import { TxHash } from "../schema/primitives.js"
@@ -58,8 +59,7 @@ export const StatusMessage = Schema.Struct({
 export type StatusMessage = typeof StatusMessage.Type
 
 /** The subscription message for `filter`. */
-export const subscribeMessage = (filter: StatusFilter): string =>
-  JSON.stringify({ type: "subscribe", event: "transaction.status", filters: filter })
+export const subscribeMessage = (filter: StatusFilter): string => JSON.stringify({ type: "subscribe", event: "transaction.status", filters: filter })
 
 const decodeMessage = Schema.decodeUnknownOption(Schema.fromJsonString(StatusMessage))
 const decoder = new TextDecoder()
@@ -78,10 +78,7 @@ const openFailure = (cause: unknown) => new Socket.SocketError({ reason: new Soc
  * closed when the effect ends or is interrupted. A constructor that throws fails it with a SocketError whose
  * reason is a SocketOpenError.
  */
-export const watchStatusSocket = (
-  url: string,
-  filter: StatusFilter,
-): Effect.Effect<StatusUpdate, Socket.SocketError, Socket.WebSocketConstructor> =>
+export const watchStatusSocket = (url: string, filter: StatusFilter): Effect.Effect<StatusUpdate, Socket.SocketError, Socket.WebSocketConstructor> =>
   Effect.scoped(
     Effect.gen(function* () {
       const socket = yield* Socket.makeWebSocket(url)
@@ -109,8 +106,8 @@ const webSocketConstructor: Effect.Effect<Option.Option<WebSocketConstructorServ
   Effect.serviceOption(Socket.WebSocketConstructor),
   Option.orElse(() =>
     typeof globalThis.WebSocket === "function"
-      ? Option.some<WebSocketConstructorService>((url, options) =>
-          new globalThis.WebSocket(url, typeof options === "string" || Array.isArray(options) ? options : options?.protocols),
+      ? Option.some<WebSocketConstructorService>(
+          (url, options) => new globalThis.WebSocket(url, typeof options === "string" || Array.isArray(options) ? options : options?.protocols),
         )
       : Option.none(),
   ),
@@ -140,9 +137,7 @@ export const pushedStatus = (url: string, filter: StatusFilter, hash: Hex): Effe
             Effect.andThen(Effect.logDebug(`tradekit: status socket unavailable, polling only: ${describe(error)}`), Effect.never),
           ),
           Effect.flatMap((update) =>
-            update.status === "failure"
-              ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
-              : Effect.succeed(update),
+            update.status === "failure" ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" })) : Effect.succeed(update),
           ),
         ),
     }),

@@ -66,10 +66,7 @@ export interface PluginObserver {
  */
 export interface Plugin {
   readonly name: string
-  readonly transformRequest?: (
-    body: RequestBody,
-    context: PluginContext,
-  ) => Effect.Effect<RequestBody, PluginRejectedError, PluginServices>
+  readonly transformRequest?: (body: RequestBody, context: PluginContext) => Effect.Effect<RequestBody, PluginRejectedError, PluginServices>
   readonly guard?: (
     response: ExecuteResponse,
     context: PluginContext,

@@ -1,7 +1,8 @@
 import * as Effect from "effect/Effect"
 import { definePlugin, type PluginContext, type RequestBody } from "./Plugin.js"
 
-const isDefaultOrderbook = (orderbook: unknown): boolean => orderbook === undefined || orderbook === null || orderbook === "" || orderbook === "reservoir"
+const isDefaultOrderbook = (orderbook: unknown): boolean =>
+  orderbook === undefined || orderbook === null || orderbook === "" || orderbook === "reservoir"
 
 const nonEmpty = (fees: ReadonlyArray<string> | undefined): ReadonlyArray<string> | undefined =>
   fees !== undefined && fees.length > 0 ? fees : undefined

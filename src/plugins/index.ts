@@ -4,9 +4,9 @@
  * @module
  */
 export * from "./ExpectedPrice.js"
+export * from "./events.js"
+export * from "./fees.js"
+export * from "./liquidityRefresh.js"
 export * from "./Plugin.js"
 export * from "./Plugins.js"
-export * from "./fees.js"
 export * from "./priceCheck.js"
-export * from "./liquidityRefresh.js"
-export * from "./events.js"

@@ -1,4 +1,21 @@
 "use client"
+export type { FacadeActionName, FacadeActions } from "../client/FacadeActionName.js"
+export {
+  type ActionErrors,
+  type ActionHook,
+  type ActionHookCallbacks,
+  type ActionHookData,
+  type ActionHookError,
+  type ActionHookOptions,
+  type ActionHookParameters,
+  type ActionHookResult,
+  type ActionHookState,
+  type ActionHookStatus,
+  type ActionParameters,
+  createActionHook,
+} from "./createActionHook.js"
+export { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"
+export { NoWalletError } from "./errors/NoWalletError.js"
 /**
  * React bindings of tradekit: a provider that holds a client and a wallet, and one hook per action, each
  * a thin shell over the Promise facade that renders the execution's immutable progress snapshots.
@@ -16,36 +33,19 @@
  */
 export { TradekitContext, type TradekitContextValue } from "./TradekitContext.js"
 export { TradekitProvider, type TradekitProviderProps } from "./TradekitProvider.js"
-export { useTradekit } from "./useTradekit.js"
-export {
-  createActionHook,
-  type ActionErrors,
-  type ActionHook,
-  type ActionHookCallbacks,
-  type ActionHookData,
-  type ActionHookError,
-  type ActionHookOptions,
-  type ActionHookParameters,
-  type ActionHookResult,
-  type ActionHookState,
-  type ActionHookStatus,
-  type ActionParameters,
-} from "./createActionHook.js"
-export type { FacadeActionName, FacadeActions } from "../client/FacadeActionName.js"
-export { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"
-export { NoWalletError } from "./errors/NoWalletError.js"
-export { useBuyToken } from "./useBuyToken.js"
 export { useAcceptOffer } from "./useAcceptOffer.js"
-export { useMintToken } from "./useMintToken.js"
-export { useListToken } from "./useListToken.js"
-export { usePlaceBid } from "./usePlaceBid.js"
-export { useCancelOrder } from "./useCancelOrder.js"
-export { useTransferTokens } from "./useTransferTokens.js"
+export { useBuyToken } from "./useBuyToken.js"
 export { useCall } from "./useCall.js"
+export { useCancelOrder } from "./useCancelOrder.js"
+export { useListToken } from "./useListToken.js"
+export { useMintToken } from "./useMintToken.js"
+export { usePlaceBid } from "./usePlaceBid.js"
 export {
-  useResume,
   type UseResumeErrorType,
   type UseResumeOptions,
   type UseResumeParameters,
   type UseResumeReturnType,
+  useResume,
 } from "./useResume.js"
+export { useTradekit } from "./useTradekit.js"
+export { useTransferTokens } from "./useTransferTokens.js"

@@ -14,8 +14,8 @@
  * @module
  */
 import type { MutationOptions } from "@tanstack/react-query"
-import type { ReservoirClient, ReservoirClientWallet } from "../client/ReservoirClient.js"
 import type { FacadeActionName } from "../client/FacadeActionName.js"
+import type { ReservoirClient, ReservoirClientWallet } from "../client/ReservoirClient.js"
 import type { ActionErrors, ActionHookData, ActionParameters } from "./createActionHook.js"
 import type { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"
 import type { NoWalletError } from "./errors/NoWalletError.js"
@@ -34,16 +34,17 @@ export type ActionMutationVariables<N extends FacadeActionName> = Omit<ActionPar
  * Why a mutation failed, a union of tagged errors (match on `_tag`): the action's typed error (an
  * untyped failure is its `UnknownError`), `NoWalletError`, or, when `signal` was aborted, `ExecutionAbortedError`.
  */
-export type ActionMutationError<N extends FacadeActionName> =
-  | ActionErrors[N]
-  | NoWalletError
-  | ExecutionAbortedError
+export type ActionMutationError<N extends FacadeActionName> = ActionErrors[N] | NoWalletError | ExecutionAbortedError
 
 /** The key of an action's mutations: `["tradekit", name]`. */
 export type ActionMutationKey<N extends FacadeActionName> = readonly ["tradekit", N]
 
 /** The options of an action's mutation, for `useMutation`; spread them to add `onSuccess` and the like. */
-export type ActionMutationOptions<N extends FacadeActionName> = MutationOptions<ActionHookData<N>, ActionMutationError<N>, ActionMutationVariables<N>> & {
+export type ActionMutationOptions<N extends FacadeActionName> = MutationOptions<
+  ActionHookData<N>,
+  ActionMutationError<N>,
+  ActionMutationVariables<N>
+> & {
   readonly mutationKey: ActionMutationKey<N>
   readonly mutationFn: (variables: ActionMutationVariables<N>) => Promise<ActionHookData<N>>
 }
@@ -128,10 +129,8 @@ export const cancelOrderMutationOptions = (client: ReservoirClient, wallet?: Res
  * @example
  * const transfer = useMutation(transferTokensMutationOptions(client, wallet))
  */
-export const transferTokensMutationOptions = (
-  client: ReservoirClient,
-  wallet?: ReservoirClientWallet,
-): ActionMutationOptions<"transferTokens"> => actionMutationOptions("transferTokens", client, wallet)
+export const transferTokensMutationOptions = (client: ReservoirClient, wallet?: ReservoirClientWallet): ActionMutationOptions<"transferTokens"> =>
+  actionMutationOptions("transferTokens", client, wallet)
 
 /**
  * Runs transactions on another chain (`actions.call`).

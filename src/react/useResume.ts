@@ -1,5 +1,5 @@
 "use client"
-import type { ResumeParameters, ReservoirClientWallet } from "../client/ReservoirClient.js"
+import type { ReservoirClientWallet, ResumeParameters } from "../client/ReservoirClient.js"
 import type { ExecutionError, ExecutionInProgressError, MissingChainConfigurationError } from "../errors/index.js"
 import type { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"
 import type { NoWalletError } from "./errors/NoWalletError.js"
@@ -18,12 +18,7 @@ export type UseResumeParameters = Omit<ResumeParameters, "wallet" | "signal" | "
  * Why a resumed execution did not succeed, a union of tagged errors (match on `_tag`): the executor's
  * typed error, `NoWalletError`, `ExecutionAbortedError`, or (from `mutateAsync` only) `ExecutionInProgressError`.
  */
-export type UseResumeErrorType =
-  | ExecutionError
-  | MissingChainConfigurationError
-  | NoWalletError
-  | ExecutionAbortedError
-  | ExecutionInProgressError
+export type UseResumeErrorType = ExecutionError | MissingChainConfigurationError | NoWalletError | ExecutionAbortedError | ExecutionInProgressError
 
 /** What `useResume` takes: the callbacks that hear every execution it resumes. */
 export type UseResumeOptions = ExecutionCallbacks<UseResumeParameters, true, UseResumeErrorType>

@@ -26,9 +26,7 @@ export const TxHash = Schema.TemplateLiteral(["0x", Schema.String]).check(
 
 /** True when the value is a non-negative integer amount: a decimal string, a hex string or a safe integer. */
 const isAmount = (value: string | number): boolean =>
-  typeof value === "number"
-    ? Number.isSafeInteger(value) && value >= 0
-    : decimalPattern.test(value) || hexQuantityPattern.test(value)
+  typeof value === "number" ? Number.isSafeInteger(value) && value >= 0 : decimalPattern.test(value) || hexQuantityPattern.test(value)
 
 /**
  * A non-negative integer amount as the API sends it: a decimal string (`"1000"`), a hex string (`"0x3e8"`) or a

@@ -75,12 +75,7 @@ export const makeApiClient = Effect.gen(function* () {
  */
 export class ApiClient extends Context.Service<ApiClient, ApiClientService>()("tradekit/ApiClient") {
   /** The service over the HttpClient in context. */
-  static readonly layer: Layer.Layer<ApiClient, never, HttpClient.HttpClient | ClientConfig> = Layer.effect(
-    ApiClient,
-    makeApiClient,
-  )
+  static readonly layer: Layer.Layer<ApiClient, never, HttpClient.HttpClient | ClientConfig> = Layer.effect(ApiClient, makeApiClient)
   /** The service over the platform's `fetch`. */
-  static readonly layerFetch: Layer.Layer<ApiClient, never, ClientConfig> = ApiClient.layer.pipe(
-    Layer.provide(FetchHttpClient.layer),
-  )
+  static readonly layerFetch: Layer.Layer<ApiClient, never, ClientConfig> = ApiClient.layer.pipe(Layer.provide(FetchHttpClient.layer))
 }

@@ -138,8 +138,7 @@ export const makeChainApi = (http: HttpClient.HttpClient, baseApiUrl: string, de
         )
   }
 
-  const request = (req: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> =>
-    withRetry(req.retry ?? defaults.retry, req.path, send(req))
+  const request = (req: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => withRetry(req.retry ?? defaults.retry, req.path, send(req))
 
   const requestDecoded = <A, I>(req: ApiRequest, schema: Schema.Codec<A, I>): Effect.Effect<A, ApiRequestError> =>
     Effect.flatMap(request(req), (response) => decodeApiBody(schema, req.path, response.body))

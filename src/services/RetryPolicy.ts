@@ -50,16 +50,12 @@ export const retrySchedule = (policy: RetryPolicy): Schedule.Schedule<ApiRequest
     Schedule.jittered,
     Schedule.setInputType<ApiRequestError>(),
     // `attempt` is 1 at the first failure: at most `times` retries.
-    Schedule.while(
-      ({ attempt, input }) => attempt <= policy.times && isTransientFailure(input) && !asksTooLong(input),
-    ),
+    Schedule.while(({ attempt, input }) => attempt <= policy.times && isTransientFailure(input) && !asksTooLong(input)),
     Schedule.passthrough,
     // Whole milliseconds: jitter makes fractional ones, which a TestClock cannot turn into nanoseconds.
     Schedule.modifyDelay(({ input, duration }) =>
       Effect.succeed(
-        Duration.millis(
-          Math.round(Duration.toMillis(retryAfterOf(input) ?? Duration.min(duration, Duration.fromInputUnsafe(policy.maxDelay)))),
-        ),
+        Duration.millis(Math.round(Duration.toMillis(retryAfterOf(input) ?? Duration.min(duration, Duration.fromInputUnsafe(policy.maxDelay))))),
       ),
     ),
   )

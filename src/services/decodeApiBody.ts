@@ -12,11 +12,7 @@ export const prototypeSafeReviver = (key: string, value: unknown): unknown => (P
  * `__proto__`, `constructor` and `prototype` keys are dropped first, so an answer can never set an object's
  * prototype, whether it came through JSON or not.
  */
-export const decodeApiBody = <A, I>(
-  schema: Schema.Codec<A, I>,
-  endpoint: string,
-  body: unknown,
-): Effect.Effect<A, MalformedResponseError> =>
+export const decodeApiBody = <A, I>(schema: Schema.Codec<A, I>, endpoint: string, body: unknown): Effect.Effect<A, MalformedResponseError> =>
   Effect.try({
     try: () => copyPlain(body, { dropKeys: PROTOTYPE_KEYS }),
     // Only a stack overflow can throw here.

@@ -2,8 +2,8 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type Address, type Chain, createPublicClient, fallback, type Hex, http, type PublicClient, type Transport } from "viem"
 import { type UserRejectedError, WalletError } from "../errors/index.js"
-import type { TransactionRequest } from "../schema/TransactionRequest.js"
 import type { Step, StepItem } from "../schema/Step.js"
+import type { TransactionRequest } from "../schema/TransactionRequest.js"
 import { estimateGasWith, maxFeePerGasWith } from "./internal/estimateGas.js"
 import { walletCall, walletFailure } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
@@ -28,19 +28,11 @@ export const isReservoirWallet = (value: unknown): value is ReservoirWallet =>
  * A client reading the chain over the wallet's own transport when it has one, and over the chain's public RPC
  * when it has one. viem throws when there is neither (`UrlRequiredError`): that is a WalletError of `operation`.
  */
-const publicClientOf = (
-  wallet: ReservoirWallet,
-  chain: Chain,
-  operation: string,
-): Effect.Effect<PublicClient, UserRejectedError | WalletError> =>
+const publicClientOf = (wallet: ReservoirWallet, chain: Chain, operation: string): Effect.Effect<PublicClient, UserRejectedError | WalletError> =>
   Effect.try({
     try: () => {
       const transport =
-        wallet.transport === undefined
-          ? http()
-          : chain.rpcUrls.default.http.length > 0
-            ? fallback([wallet.transport, http()])
-            : wallet.transport
+        wallet.transport === undefined ? http() : chain.rpcUrls.default.http.length > 0 ? fallback([wallet.transport, http()]) : wallet.transport
       return createPublicClient({ chain, transport }) as PublicClient
     },
     catch: (cause) => walletFailure(operation, cause),
@@ -74,9 +66,9 @@ export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInter
       Effect.map((signature) => (signature ?? "0x") as Hex),
     ),
   sendTransaction: ({ chain, request, context }) =>
-    walletCall("sendTransaction", () =>
-      wallet.handleSendTransactionStep(chain.id, itemWithGas(context.item, request), context.step),
-    ).pipe(Effect.map((hash) => hash as Hex | undefined)),
+    walletCall("sendTransaction", () => wallet.handleSendTransactionStep(chain.id, itemWithGas(context.item, request), context.step)).pipe(
+      Effect.map((hash) => hash as Hex | undefined),
+    ),
   // Simulated only over the wallet's own transport: a public RPC the app did not choose is not asked before a send.
   ...(wallet.transport === undefined
     ? {}
@@ -91,7 +83,5 @@ export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInter
       walletCall("getBlockNumber", () => client.getBlockNumber({ cacheTime: 0 })),
     ),
   waitForReceipt: ({ chain, hash, sent }) =>
-    Effect.flatMap(publicClientOf(wallet, chain, "waitForReceipt"), (client) =>
-      watchReceipt(client, hash, receiptPollingInterval, sent),
-    ),
+    Effect.flatMap(publicClientOf(wallet, chain, "waitForReceipt"), (client) => watchReceipt(client, hash, receiptPollingInterval, sent)),
 })

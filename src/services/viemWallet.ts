@@ -3,9 +3,9 @@ import * as Layer from "effect/Layer"
 import { type Account, type Chain, createPublicClient, custom, type PublicClient, type WalletClient } from "viem"
 import { type UserRejectedError, WalletError } from "../errors/index.js"
 import { estimateGasWith, maxFeePerGasWith, prepareWith } from "./internal/estimateGas.js"
-import { walletCall } from "./internal/walletFailure.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
 import { switchChain } from "./internal/switchChain.js"
+import { walletCall } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
 import { type CallsStatus, Wallet, type WalletService } from "./Wallet.js"
 
@@ -85,9 +85,7 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
           ? false
           : yield* walletCall("getCapabilities", () => client.getCapabilities({ account: a, chainId: chain.id })).pipe(
               Effect.map(isAtomic),
-              Effect.catch((error) =>
-                Effect.as(Effect.logDebug(`tradekit: wallet_getCapabilities failed, no batches: ${error.message}`), false),
-              ),
+              Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: wallet_getCapabilities failed, no batches: ${error.message}`), false)),
             )
       capabilities.set(chain.id, supported)
       return supported
@@ -97,8 +95,7 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
     address: Effect.map(account(), (a) => (typeof a === "string" ? a : a.address)),
     chainId: walletCall("getChainId", () => client.getChainId()),
     blockNumber: (chain) => walletCall("getBlockNumber", () => publicClientFor(chain).getBlockNumber({ cacheTime: 0 })),
-    signMessage: ({ message }) =>
-      Effect.flatMap(account(), (a) => walletCall("signMessage", () => client.signMessage({ account: a, message }))),
+    signMessage: ({ message }) => Effect.flatMap(account(), (a) => walletCall("signMessage", () => client.signMessage({ account: a, message }))),
     signTypedData: ({ typedData, chain }) =>
       Effect.gen(function* () {
         const a = yield* account()
@@ -144,8 +141,7 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
     nextNonce: ({ chain, address }) =>
       walletCall("getTransactionCount", () => publicClientFor(chain).getTransactionCount({ address, blockTag: "pending" })),
     transactionByNonce: ({ chain, address, nonce }) => lookUpByNonce(publicClientFor(chain), address, nonce),
-    waitForReceipt: ({ chain, hash, sent }) =>
-      watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000, sent),
+    waitForReceipt: ({ chain, hash, sent }) => watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000, sent),
     atomicBatch,
     sendCalls: ({ chain, calls }) =>
       Effect.gen(function* () {

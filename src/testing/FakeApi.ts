@@ -146,8 +146,7 @@ export const makeFakeApi = (): FakeApi => {
     get requests() {
       return [...requests]
     },
-    requestsTo: (path) =>
-      requests.filter((request) => (typeof path === "string" ? request.path === path : path.test(request.path))),
+    requestsTo: (path) => requests.filter((request) => (typeof path === "string" ? request.path === path : path.test(request.path))),
     layer: Layer.succeed(HttpClient.HttpClient, client),
   }
   return api

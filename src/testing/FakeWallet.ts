@@ -25,11 +25,7 @@ export type ReceiptScript =
  * data, e.g. `encodeErrorResult` of `Error(string)`, and optionally the node's text), a node that cannot
  * simulate (`"unsupported"`), or a failing transport (`"fail"`).
  */
-export type SimulationScript =
-  | { readonly gas: bigint }
-  | { readonly revert: Hex | undefined; readonly message?: string }
-  | "unsupported"
-  | "fail"
+export type SimulationScript = { readonly gas: bigint } | { readonly revert: Hex | undefined; readonly message?: string } | "unsupported" | "fail"
 
 /** A transaction the fake wallet simulated. */
 export interface SimulatedTransaction {
@@ -179,8 +175,7 @@ export const makeFakeWallet = (
     return Effect.succeed({ _tag: "Replaced", hash: replacement, reason: script.replace })
   }
 
-  const sentCalls = () =>
-    calls.filter((call): call is Extract<WalletCall, { method: "sendTransaction" }> => call.method === "sendTransaction")
+  const sentCalls = () => calls.filter((call): call is Extract<WalletCall, { method: "sendTransaction" }> => call.method === "sendTransaction")
   const recordSend = (chainId: number, request: TransactionRequest): Hex => {
     const hash = nextHash()
     scripts.set(hash, behaviour.receipts.shift() ?? "success")
@@ -194,8 +189,7 @@ export const makeFakeWallet = (
     return { _tag: "Mined", hash: found.hash, to: found.request.to, value: found.request.value ?? 0n, input: found.request.data ?? "0x" }
   }
 
-  const batchCalls = () =>
-    calls.filter((call): call is Extract<WalletCall, { method: "sendCalls" }> => call.method === "sendCalls")
+  const batchCalls = () => calls.filter((call): call is Extract<WalletCall, { method: "sendCalls" }> => call.method === "sendCalls")
   const batchOutcomes = new Map<string, "success" | "failure" | "revert" | "pending">()
   const statusOf = (id: string): CallsStatus => {
     const batch = batchCalls().find((call) => call.id === id)

@@ -5,6 +5,6 @@
  * @module
  */
 export * from "./FakeApi.js"
+export * from "./FakeStatusSocket.js"
 export * from "./FakeWallet.js"
 export * from "./testLayer.js"
-export * from "./FakeStatusSocket.js"

@@ -23,9 +23,5 @@ export const testLayer = (args: {
   readonly options?: ClientOptions
 }): Layer.Layer<ApiClient | Wallet | ClientConfig> => {
   const config = ClientConfig.layer({ chains: [TEST_CHAIN], retry: NO_RETRY, ...args.options })
-  return Layer.mergeAll(
-    config,
-    ApiClient.layer.pipe(Layer.provide(Layer.merge(args.api.layer, config))),
-    args.wallet.layer,
-  )
+  return Layer.mergeAll(config, ApiClient.layer.pipe(Layer.provide(Layer.merge(args.api.layer, config))), args.wallet.layer)
 }

@@ -38,10 +38,7 @@ const RELAXING_ARGS = new Set(["--disable-web-security", "--allow-running-insecu
 const COMMANDS = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 /** Searched after PATH: where Linux packages and snaps install, and the macOS app bundles. */
 const COMMON_DIRS = ["/usr/bin", "/usr/local/bin", "/snap/bin"]
-const APP_BUNDLES = [
-  "/Applications/Chromium.app/Contents/MacOS/Chromium",
-  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
-]
+const APP_BUNDLES = ["/Applications/Chromium.app/Contents/MacOS/Chromium", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
 
 const isExecutable = (path: string): boolean => {
   try {

@@ -1,11 +1,11 @@
-import { createServer, type Server } from "node:http"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { devnetFileIn, findDevnet } from "../../playground/findDevnet.js"
 import { startDevnet } from "../../devnet/index.js"
+import { devnetFileIn, findDevnet } from "../../playground/findDevnet.js"
 import { playgroundConfigOf, servePlayground } from "../../playground/serve.js"
 import type { PlaygroundConfig } from "../../playground/src/config.js"
 import { playgroundConfigOfInfo } from "../../playground/src/devnetInfo.js"
@@ -13,7 +13,13 @@ import { playgroundConfigOfInfo } from "../../playground/src/devnetInfo.js"
 /** A devnet's API root that answers only the documented core of its self-description. */
 const startFakeDevnet = async () => {
   const server: Server = createServer((req, res) => {
-    const info = { name: "tradekit-devnet", chainId: 31337, rpcUrl: "http://127.0.0.1:1/rpc", apiUrl: `${base}/chains/31337`, wsUrl: `${base.replace("http", "ws")}/chains/31337/ws` }
+    const info = {
+      name: "tradekit-devnet",
+      chainId: 31337,
+      rpcUrl: "http://127.0.0.1:1/rpc",
+      apiUrl: `${base}/chains/31337`,
+      wsUrl: `${base.replace("http", "ws")}/chains/31337/ws`,
+    }
     if (req.method === "GET" && (req.url === "/" || req.url === "/chains/31337/")) {
       res.setHeader("content-type", "application/json")
       res.end(JSON.stringify(info))
@@ -40,7 +46,10 @@ const deadUrl = async () => {
 const dirNaming = (apiUrl: string) => {
   const dir = mkdtempSync(join(tmpdir(), "tradekit-devnet-file-"))
   mkdirSync(dirname(devnetFileIn(dir)), { recursive: true })
-  writeFileSync(devnetFileIn(dir), JSON.stringify({ name: "tradekit-devnet", chainId: 31337, rpcUrl: "http://127.0.0.1:1", apiUrl, wsUrl: "ws://127.0.0.1:1/ws", pid: 1 }))
+  writeFileSync(
+    devnetFileIn(dir),
+    JSON.stringify({ name: "tradekit-devnet", chainId: 31337, rpcUrl: "http://127.0.0.1:1", apiUrl, wsUrl: "ws://127.0.0.1:1/ws", pid: 1 }),
+  )
   dirs.push(dir)
   return dir
 }
@@ -88,7 +97,9 @@ describe("the standalone playground finds a running devnet without port flags", 
       const response = await fetch(new URL("/__playground/config.json", found.url))
       expect(response.status).toBe(200)
       const config = (await response.json()) as PlaygroundConfig
-      expect(config.chains).toEqual([expect.objectContaining({ id: 31337, baseApiUrl: `${fake.base}/chains/31337`, rpcUrl: "http://127.0.0.1:1/rpc", active: true })])
+      expect(config.chains).toEqual([
+        expect.objectContaining({ id: 31337, baseApiUrl: `${fake.base}/chains/31337`, rpcUrl: "http://127.0.0.1:1/rpc", active: true }),
+      ])
       expect(config.accounts.map((a) => a.label)).toEqual(["User 1", "User 2", "User 3", "User 4", "User 5"])
       await expect(fetch(new URL("/__playground/config.json", missing.url)).then((r) => r.status)).resolves.toBe(404)
     } finally {

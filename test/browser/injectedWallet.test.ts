@@ -89,7 +89,10 @@ describe("the playground with an injected EIP-6963 wallet, in Chromium, against 
   it("connects it on choice: the page acts as the account the wallet gave", async () => {
     await injectedChoice().click()
     await page.locator(`[data-testid=wallet-choice][data-rdns="${WALLET.rdns}"][data-state=connected]`).waitFor()
-    await page.locator("[data-testid=wallet-id] code").filter({ hasText: user(3).slice(0, 6) }).waitFor()
+    await page
+      .locator("[data-testid=wallet-id] code")
+      .filter({ hasText: user(3).slice(0, 6) })
+      .waitFor()
     await expect(page.locator("[data-testid=wallet-id] strong").textContent()).resolves.toBe(WALLET.name)
     await page.locator("[data-testid=api-status]", { hasText: "API ready" }).waitFor()
     expect(asked("eth_requestAccounts")).toHaveLength(1)
@@ -144,7 +147,10 @@ describe("the playground with an injected EIP-6963 wallet, in Chromium, against 
 
   it("goes back to the devnet wallet on choice", async () => {
     await page.click("[data-testid=wallet-choice][data-kind=devnet]")
-    await page.locator("[data-testid=wallet-id] code").filter({ hasText: user(1).slice(0, 6) }).waitFor()
+    await page
+      .locator("[data-testid=wallet-id] code")
+      .filter({ hasText: user(1).slice(0, 6) })
+      .waitFor()
     await expect(page.locator("[data-testid=wallet-id] strong").textContent()).resolves.toBe("User 1")
   })
 

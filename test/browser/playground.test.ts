@@ -36,7 +36,10 @@ const orders = async (side: "asks" | "bids", query: string) => {
 /** Connects as devnet user `n` through the account picker. */
 const connectAs = async (n: number) => {
   await page.selectOption("[data-testid=account-select]", user(n))
-  await page.locator("[data-testid=wallet] .wallet-id code").filter({ hasText: user(n).slice(0, 6) }).waitFor()
+  await page
+    .locator("[data-testid=wallet] .wallet-id code")
+    .filter({ hasText: user(n).slice(0, 6) })
+    .waitFor()
   await page.locator("[data-testid=api-status]", { hasText: "API ready" }).waitFor()
 }
 
@@ -87,7 +90,7 @@ describe("the playground, in Chromium, against the devnet", () => {
     await page.click("[data-testid=panel-buy] [data-testid=quote]")
     const fee = page.locator("[data-testid=panel-buy] [data-testid=network-fee]")
     await fee.waitFor({ timeout: 20_000 })
-    expect(await fee.innerText()).toMatch(/^Network fee ≈ \d[\d.e-]* \S+/)
+    expect(await fee.textContent()).toMatch(/^Network fee ≈ \d[\d.e-]* \S+/)
     await expect(ownerOf(7)).resolves.toBe(user(2))
     await page.locator("[data-testid=wallet][data-loading=false]").waitFor({ timeout: 15_000 })
     const panel = await run("buy")
@@ -213,7 +216,10 @@ describe("the playground, in Chromium, against the devnet", () => {
       await openTab("buy")
       await page.selectOption("[data-testid=panel-buy] select[name=listing]", listing!.id)
       await page.click("[data-testid=panel-buy] [data-testid=submit]")
-      const hash = await page.locator("[data-testid=panel-buy] [data-testid=timeline] [data-hash]").first().getAttribute("data-hash", { timeout: 20_000 })
+      const hash = await page
+        .locator("[data-testid=panel-buy] [data-testid=timeline] [data-hash]")
+        .first()
+        .getAttribute("data-hash", { timeout: 20_000 })
       expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
       await page.waitForFunction((h) => localStorage.getItem("tradekit.playground.executions")?.includes(h) === true, hash!)
 
@@ -245,7 +251,9 @@ describe("the playground, in Chromium, against the devnet", () => {
   it("with 'one confirmation' on, a USDC buy needing approval goes out as one transaction", async () => {
     await connectAs(4)
     const usdc = devnet.contracts.origin.usdc
-    await expect(origin.readContract({ address: usdc, abi: erc20Abi, functionName: "allowance", args: [user(4), devnet.contracts.origin.exchange] })).resolves.toBe(0n)
+    await expect(
+      origin.readContract({ address: usdc, abi: erc20Abi, functionName: "allowance", args: [user(4), devnet.contracts.origin.exchange] }),
+    ).resolves.toBe(0n)
     const [listing] = await orders("asks", `token=${punk(5)}`)
     await page.check("[data-testid=one-confirmation]")
     try {
@@ -255,7 +263,7 @@ describe("the playground, in Chromium, against the devnet", () => {
       await expect(ownerOf(5)).resolves.toBe(user(4))
       // The approval and the sale share the batch's one transaction.
       await expect(panel.locator("[data-testid=step][data-state=complete]").count()).resolves.toBe(2)
-      await expect(panel.locator("[data-testid=tx-count]").innerText()).resolves.toBe("1 tx")
+      await expect(panel.locator("[data-testid=tx-count]").textContent()).resolves.toBe("1 tx")
       await screenshot("10-one-confirmation")
     } finally {
       await page.uncheck("[data-testid=one-confirmation]")

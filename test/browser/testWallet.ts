@@ -5,7 +5,18 @@
  * the account's key, transactions signed here and sent raw to the chain's anvil, and reads forwarded there.
  */
 import type { BrowserContext, Page } from "playwright-core"
-import { type Address, createPublicClient, createWalletClient, type Hex, hexToBigInt, hexToNumber, http, isAddressEqual, numberToHex, type TypedDataDefinition } from "viem"
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  type Hex,
+  hexToBigInt,
+  hexToNumber,
+  http,
+  isAddressEqual,
+  numberToHex,
+  type TypedDataDefinition,
+} from "viem"
 import type { Devnet, DevnetAccount } from "../../devnet/index.js"
 
 /** What the wallet announces (EIP-6963 `EIP6963ProviderInfo`). */
@@ -66,7 +77,9 @@ function installProvider(options: TestWalletScript & { readonly binding: string 
   if (options.windowEthereum) Object.defineProperty(window, "ethereum", { value: provider, configurable: true })
   if (!options.announce) return
   const announce = () =>
-    window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info: Object.freeze({ ...options.info }), provider }) }))
+    window.dispatchEvent(
+      new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info: Object.freeze({ ...options.info }), provider }) }),
+    )
   window.addEventListener("eip6963:requestProvider", announce)
   announce()
 }
@@ -103,7 +116,8 @@ export async function serveTestWallet(context: BrowserContext, devnet: Devnet, a
         return { result: numberToHex(chainId) }
       case "wallet_switchEthereumChain": {
         const target = Number((params[0] as { chainId: string }).chainId)
-        if (chainOf(target) === undefined) return rpcError(4902, `Unrecognized chain ID ${target}. Try adding the chain using wallet_addEthereumChain first.`)
+        if (chainOf(target) === undefined)
+          return rpcError(4902, `Unrecognized chain ID ${target}. Try adding the chain using wallet_addEthereumChain first.`)
         chainId = target
         return { result: null }
       }
@@ -113,7 +127,8 @@ export async function serveTestWallet(context: BrowserContext, devnet: Devnet, a
       case "eth_sendTransaction": {
         const tx = params[0] as Record<string, Hex | undefined>
         if (!isMine(tx.from)) return rpcError(4100, `The wallet does not hold ${tx.from}.`)
-        if (tx.chainId !== undefined && Number(tx.chainId) !== chainId) return rpcError(-32603, `The transaction is for chain ${Number(tx.chainId)}; the wallet is on ${chainId}.`)
+        if (tx.chainId !== undefined && Number(tx.chainId) !== chainId)
+          return rpcError(-32603, `The transaction is for chain ${Number(tx.chainId)}; the wallet is on ${chainId}.`)
         // The wallet picks the fees itself, as extensions do; gas and nonce are kept when the page sets them.
         const hash = await wallets.get(chainId)!.sendTransaction({
           to: tx.to as Address | undefined,

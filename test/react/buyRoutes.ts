@@ -1,9 +1,9 @@
 import { createWalletClient, custom, type WalletClient } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { mainnet } from "viem/chains"
+import type { FakeApi } from "../../src/testing/FakeApi.js"
 import { TEST_PRIVATE_KEY } from "../../src/testing/FakeWallet.js"
 import { TEST_CHAIN } from "../../src/testing/testLayer.js"
-import type { FakeApi } from "../../src/testing/FakeApi.js"
 import { memoryProvider } from "../unit/client/memoryProvider.js"
 import { step, txItem } from "../unit/fixtures.js"
 

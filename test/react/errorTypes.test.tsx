@@ -7,8 +7,8 @@ import {
   type ActionHookData,
   type ActionHookError,
   type ActionHookResult,
-  type FacadeActionName,
   ExecutionAbortedError,
+  type FacadeActionName,
   NoWalletError,
   type UseResumeErrorType,
 } from "../../src/react/index.js"

@@ -2,8 +2,8 @@ import { act, renderHook, waitFor } from "@testing-library/react"
 import { Effect } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
 import { ExecutionInProgressError } from "../../src/errors/index.js"
-import { ExecutionAbortedError, useBuyToken, useListToken, type ActionHookCallbacks } from "../../src/react/index.js"
-import { routeSale, minedWallet } from "./buyRoutes.js"
+import { type ActionHookCallbacks, ExecutionAbortedError, useBuyToken, useListToken } from "../../src/react/index.js"
+import { minedWallet, routeSale } from "./buyRoutes.js"
 import { listing, listingSteps, setup } from "./fixtures.js"
 
 const cleanups: Array<() => Promise<void>> = []
@@ -292,7 +292,13 @@ describe("action hooks, in the shape of useMutation", () => {
     })
 
     const { status, variables, data, error, progress } = result.current
-    expect({ status, variables, data, error, progress }).toEqual({ status: "idle", variables: undefined, data: undefined, error: undefined, progress: undefined })
+    expect({ status, variables, data, error, progress }).toEqual({
+      status: "idle",
+      variables: undefined,
+      data: undefined,
+      error: undefined,
+      progress: undefined,
+    })
     expect(rejection).toBeInstanceOf(ExecutionAbortedError)
     expect(hookLog.map((entry) => (entry as Array<unknown>)[0])).toEqual(["hook.onError", "hook.onSettled"])
     expect(callLog).toEqual([])

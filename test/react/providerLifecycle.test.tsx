@@ -143,7 +143,12 @@ const stored: ExecutionSnapshot = JSON.parse(
         action: "Authorize listing",
         description: "Sign the listing",
         kind: "signature",
-        items: [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "list token 1" }, post: { endpoint: "/order/v4", method: "POST", body: {} } } }],
+        items: [
+          {
+            status: "incomplete",
+            data: { sign: { signatureKind: "eip191", message: "list token 1" }, post: { endpoint: "/order/v4", method: "POST", body: {} } },
+          },
+        ],
       },
     ],
   }),

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-query"
-import { act, renderHook, waitFor } from "@testing-library/react"
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
+import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-query"
+import { act, renderHook, waitFor } from "@testing-library/react"
 import { Effect } from "effect"
 import type { ReactNode } from "react"
 import { afterEach, describe, expect, it, vi } from "vitest"
@@ -41,9 +41,7 @@ describe("TanStack Query mutation options", () => {
     expect(result.current.data).toBe(true)
     expect(sent).toHaveLength(1)
     expect(snapshots.at(-1)?.status).toBe("complete")
-    expect(api.requests.map((request) => request.path)).toEqual(
-      expect.arrayContaining(["/execute/buy/v7", "/transfers/bulk/v2"]),
-    )
+    expect(api.requests.map((request) => request.path)).toEqual(expect.arrayContaining(["/execute/buy/v7", "/transfers/bulk/v2"]))
   })
 
   it("a failed mutation's error is the action's typed error", async () => {
@@ -105,7 +103,10 @@ describe("TanStack Query mutation options", () => {
     const action = vi.spyOn(client.actions, name).mockResolvedValue(true as never)
 
     // The eight option types differ in their variables; what they share is a key and a one-argument mutationFn.
-    const options = query[factory](client, wallet) as { readonly mutationKey: ReadonlyArray<string>; readonly mutationFn: (variables: unknown) => Promise<unknown> }
+    const options = query[factory](client, wallet) as {
+      readonly mutationKey: ReadonlyArray<string>
+      readonly mutationFn: (variables: unknown) => Promise<unknown>
+    }
     const resolved = await options.mutationFn({ marker: 1 })
 
     expect(options.mutationKey).toEqual(["tradekit", name])

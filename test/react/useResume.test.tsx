@@ -54,7 +54,12 @@ const stored = (): ExecutionSnapshot =>
           action: "Authorize listing",
           description: "Sign the listing",
           kind: "signature",
-          items: [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "list token 1" }, post: { endpoint: "/order/v4", method: "POST", body: {} } } }],
+          items: [
+            {
+              status: "incomplete",
+              data: { sign: { signatureKind: "eip191", message: "list token 1" }, post: { endpoint: "/order/v4", method: "POST", body: {} } },
+            },
+          ],
         },
       ],
     }),
@@ -70,8 +75,7 @@ const recordingWallet = (): { wallet: WalletClient; methods: Array<string> } => 
   return { wallet, methods: provider.methods }
 }
 
-const sends = (methods: ReadonlyArray<string>) =>
-  methods.filter((method) => method === "eth_sendTransaction" || method === "eth_sendRawTransaction")
+const sends = (methods: ReadonlyArray<string>) => methods.filter((method) => method === "eth_sendTransaction" || method === "eth_sendRawTransaction")
 
 const deepFreeze = <A,>(value: A): A => {
   if (typeof value === "object" && value !== null) for (const child of Object.values(value)) deepFreeze(child)

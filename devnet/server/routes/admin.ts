@@ -6,7 +6,7 @@
 import type { Hex } from "viem"
 import type { EndpointFault } from "../../faults.js"
 import { badRequest, type Route } from "../http.js"
-import { amount, array, boolean, object, type Json } from "../validate.js"
+import { amount, array, boolean, type Json, object } from "../validate.js"
 
 /** Most blocks one `mine` may ask for: anvil mines them all before it answers anything else. */
 const MAX_MINED_BLOCKS = 10_000
@@ -24,7 +24,8 @@ const count = (value: unknown, name: string): number | undefined => {
 }
 
 const httpStatus = (value: unknown, name: string): number => {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 100 || value > 599) throw badRequest(`${name} must be an HTTP status (100–599)`)
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 100 || value > 599)
+    throw badRequest(`${name} must be an HTTP status (100–599)`)
   return value
 }
 
@@ -41,12 +42,16 @@ function endpointFault(value: unknown, name: string): EndpointFault {
     latencyMs: count(f.latencyMs, `${name}.latencyMs`),
     errorRate: rate(f.errorRate, `${name}.errorRate`),
     errorStatus: f.errorStatus === undefined ? undefined : httpStatus(f.errorStatus, `${name}.errorStatus`),
-    errorStatuses: f.errorStatuses === undefined ? undefined : array(f.errorStatuses, `${name}.errorStatuses`).map((s, i) => httpStatus(s, `${name}.errorStatuses[${i}]`)),
+    errorStatuses:
+      f.errorStatuses === undefined
+        ? undefined
+        : array(f.errorStatuses, `${name}.errorStatuses`).map((s, i) => httpStatus(s, `${name}.errorStatuses[${i}]`)),
     resetRate: rate(f.resetRate, `${name}.resetRate`),
     hangRate: rate(f.hangRate, `${name}.hangRate`),
     hangMs: count(f.hangMs, `${name}.hangMs`),
     malformedRate: rate(f.malformedRate, `${name}.malformedRate`),
-    rateLimit: rateLimit === undefined ? undefined : { limit: limit!, windowMs: windowMs!, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) },
+    rateLimit:
+      rateLimit === undefined ? undefined : { limit: limit!, windowMs: windowMs!, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) },
   }
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as EndpointFault
 }
@@ -73,12 +78,18 @@ export const postFaultsRoute: Route = {
     const endpoints =
       body.endpoints === undefined
         ? undefined
-        : Object.fromEntries(Object.entries(object(body.endpoints, "endpoints")).map(([pattern, f]) => [pattern, endpointFault(f, `endpoints[${JSON.stringify(pattern)}]`)]))
+        : Object.fromEntries(
+            Object.entries(object(body.endpoints, "endpoints")).map(([pattern, f]) => [
+              pattern,
+              endpointFault(f, `endpoints[${JSON.stringify(pattern)}]`),
+            ]),
+          )
     const chain = body.chain === undefined ? undefined : chainKnobs(body.chain)
     if (chain !== undefined && !ctx.chains.has(chain.chainId)) throw badRequest(`chain.chainId ${chain.chainId} is not a devnet chain`)
 
     if (reset) ctx.faults.reset(seed)
-    if (endpoints !== undefined || seed !== undefined) ctx.faults.configure({ ...(seed !== undefined ? { seed } : {}), ...(endpoints !== undefined ? { endpoints } : {}) })
+    if (endpoints !== undefined || seed !== undefined)
+      ctx.faults.configure({ ...(seed !== undefined ? { seed } : {}), ...(endpoints !== undefined ? { endpoints } : {}) })
     let replacedBy: Hex | undefined
     if (chain !== undefined) {
       const { chainId } = chain
@@ -104,7 +115,8 @@ function chainKnobs(value: unknown) {
   const c: Json = object(value, "chain")
   const chainId = Number(amount(c.chainId, "chain.chainId"))
   const mine = c.mine === undefined ? undefined : amount(c.mine, "chain.mine")
-  if (mine !== undefined && (mine < 1n || mine > BigInt(MAX_MINED_BLOCKS))) throw badRequest(`chain.mine must be from 1 to ${MAX_MINED_BLOCKS} blocks`)
+  if (mine !== undefined && (mine < 1n || mine > BigInt(MAX_MINED_BLOCKS)))
+    throw badRequest(`chain.mine must be from 1 to ${MAX_MINED_BLOCKS} blocks`)
   const intervalMining = c.intervalMining === undefined ? undefined : amount(c.intervalMining, "chain.intervalMining")
   if (intervalMining !== undefined && intervalMining > 86_400n) throw badRequest("chain.intervalMining must be at most 86400 seconds")
   return {
@@ -122,7 +134,9 @@ export const stateRoute: Route = {
   pattern: "/__devnet/state",
   handler: async (ctx) => ({
     heads: Object.fromEntries([...ctx.chains.keys()].map((id) => [id, Number(ctx.indexer.head(id))])),
-    orders: ctx.book.all().map((o) => ({ id: o.id, side: o.side, status: o.status, maker: o.order.maker, criteria: o.criteria.kind, price: o.order.price })),
+    orders: ctx.book
+      .all()
+      .map((o) => ({ id: o.id, side: o.side, status: o.status, maker: o.order.maker, criteria: o.criteria.kind, price: o.order.price })),
     intents: ctx.intents.all().map((i) => ({ requestId: i.requestId, status: i.status, fillTxHashes: i.fillTxHashes, details: i.details })),
   }),
 }

@@ -9,9 +9,9 @@
  * a token-set bid on the tokens with that attribute. Fees and royalties as for listings (see list.ts): the seller
  * who accepts the bid receives the price minus them.
  */
-import { encodeFunctionData, erc20Abi, getAddress, maxUint256, zeroAddress, zeroHash, type Address, type Hex } from "viem"
+import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256, zeroAddress, zeroHash } from "viem"
 import { wrappedNativeAbi } from "../../artifacts/index.js"
-import { Criteria, OrderSide, TokenKind, tokenSetRoot, type Order } from "../../chain/orders.js"
+import { Criteria, type Order, OrderSide, TokenKind, tokenSetRoot } from "../../chain/orders.js"
 import type { OrderCriteria } from "../../core/orderBook.js"
 import { erc20Allowance, erc20Balance, makerNonce, requireOrigin } from "../chainReads.js"
 import type { DevnetContext } from "../context.js"
@@ -19,7 +19,7 @@ import { badRequest, type Route } from "../http.js"
 import { orderFees } from "../orderFees.js"
 import { commonOrderParams } from "../orderParams.js"
 import { currencyOf, executeResponse, orderJson, orderSign, pathEntry, randomSalt, step, transactionCheck, txItem } from "../steps.js"
-import { address, nonEmptyArray, object, optionalAddress, optionalString, token, tokenId, type Json } from "../validate.js"
+import { address, type Json, nonEmptyArray, object, optionalAddress, optionalString, token, tokenId } from "../validate.js"
 
 /** The criteria of a bid, and the collection it is on. */
 export function bidCriteria(ctx: DevnetContext, p: Json, name: string): { collection: Address; criteria: OrderCriteria } {
@@ -33,12 +33,16 @@ export function bidCriteria(ctx: DevnetContext, p: Json, name: string): { collec
   if (tokenSetId !== undefined) {
     const parts = tokenSetId.split(":")
     const ids = (list: string | undefined) => {
-      const tokenIds = (list ?? "").split(",").filter(Boolean).map((id) => tokenId(id, `${name}.tokenSetId token id`))
+      const tokenIds = (list ?? "")
+        .split(",")
+        .filter(Boolean)
+        .map((id) => tokenId(id, `${name}.tokenSetId token id`))
       if (tokenIds.length === 0) throw badRequest(`${name}.tokenSetId has no token ids`)
       return tokenIds
     }
     const contractOf = (value: string | undefined) => address(value, `${name}.tokenSetId contract`)
-    if (parts[0] === "token" && parts.length === 3) return { collection: contractOf(parts[1]), criteria: { kind: "token", tokenId: ids(parts[2])[0]! } }
+    if (parts[0] === "token" && parts.length === 3)
+      return { collection: contractOf(parts[1]), criteria: { kind: "token", tokenId: ids(parts[2])[0]! } }
     if (parts[0] === "contract" && parts.length === 2) return { collection: contractOf(parts[1]), criteria: { kind: "collection" } }
     if (parts[0] === "list" && parts.length === 3) {
       return { collection: contractOf(parts[1]), criteria: { kind: "token-set", tokenSetId, tokenIds: ids(parts[2]) } }
@@ -129,13 +133,21 @@ export const bidRoute: Route = {
     let wrapping: Record<string, unknown> | undefined
     const approvalSteps = []
     for (const [currency, total] of totals) {
-      const [balance, allowance] = await Promise.all([erc20Balance(ctx.origin, currency, maker), erc20Allowance(ctx.origin, currency, maker, exchange)])
+      const [balance, allowance] = await Promise.all([
+        erc20Balance(ctx.origin, currency, maker),
+        erc20Allowance(ctx.origin, currency, maker, exchange),
+      ])
       if (balance < total && currency !== weth) {
         throw badRequest(`${maker} holds ${balance} of ${currencyOf(ctx, chainId, currency).symbol} (smallest units), the bids need ${total}`)
       }
       if (balance < total) {
         wrapping = txItem(
-          { from: maker, to: weth, data: encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" }), value: (total - balance).toString() },
+          {
+            from: maker,
+            to: weth,
+            data: encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" }),
+            value: (total - balance).toString(),
+          },
           { check: transactionCheck },
         )
       }
@@ -144,11 +156,18 @@ export const bidRoute: Route = {
           ? []
           : [
               txItem(
-                { from: maker, to: currency, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, maxUint256] }), value: "0" },
+                {
+                  from: maker,
+                  to: currency,
+                  data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, maxUint256] }),
+                  value: "0",
+                },
                 { check: transactionCheck },
               ),
             ]
-      approvalSteps.push(step("currency-approval", "transaction", "Approve currency", "A one-time setup transaction to enable trading with this currency", approval))
+      approvalSteps.push(
+        step("currency-approval", "transaction", "Approve currency", "A one-time setup transaction to enable trading with this currency", approval),
+      )
       ready.set(currency, balance >= total && allowance >= total)
     }
 
@@ -177,11 +196,21 @@ export const bidRoute: Route = {
               },
             },
           }
-        : { status: "incomplete", orderIndexes: [i], tip: "This step is dependent on a previous step. Once you've completed it, results of this step will be available." },
+        : {
+            status: "incomplete",
+            orderIndexes: [i],
+            tip: "This step is dependent on a previous step. Once you've completed it, results of this step will be available.",
+          },
     )
     return executeResponse(
       [
-        step("currency-wrapping", "transaction", "Wrapping currency", "We'll ask your approval to wrap the currency for bidding", wrapping === undefined ? [] : [wrapping]),
+        step(
+          "currency-wrapping",
+          "transaction",
+          "Wrapping currency",
+          "We'll ask your approval to wrap the currency for bidding",
+          wrapping === undefined ? [] : [wrapping],
+        ),
         ...approvalSteps,
         step("order-signature", "signature", "Authorize offer", "A free off-chain signature to create the offer", signatures),
       ],

@@ -4,8 +4,7 @@
  * pays in and has not allowed enough of. `feesOnTop` ("0xRecipient:amount") are paid by the taker on top of
  * the prices, in the listings' currency, through `Exchange.fillListingsWithFees`.
  */
-import { encodeFunctionData, getAddress, maxUint256, zeroAddress, type Address } from "viem"
-import { erc20Abi } from "viem"
+import { type Address, encodeFunctionData, erc20Abi, getAddress, maxUint256, zeroAddress } from "viem"
 import { exchangeAbi } from "../../artifacts/index.js"
 import type { Fee } from "../../chain/orders.js"
 import type { BookOrder } from "../../core/orderBook.js"
@@ -28,7 +27,14 @@ async function fillable(ctx: DevnetContext, o: BookOrder, taker: Address): Promi
   return held && (await isApprovedForAll(ctx.origin, o.order.collection, o.order.maker, ctx.contracts.origin.exchange))
 }
 
-async function pickListing(ctx: DevnetContext, item: Record<string, unknown>, index: number, taker: Address, currency: Address | undefined, taken: Set<string>) {
+async function pickListing(
+  ctx: DevnetContext,
+  item: Record<string, unknown>,
+  index: number,
+  taker: Address,
+  currency: Address | undefined,
+  taken: Set<string>,
+) {
   const orderId = optionalString(item.orderId, `items[${index}].orderId`)
   if (orderId !== undefined) {
     const o = ctx.book.get(orderId)
@@ -42,7 +48,10 @@ async function pickListing(ctx: DevnetContext, item: Record<string, unknown>, in
     .listingsOf(ctx.origin.chainId, contract, tokenId)
     .filter((o) => !taken.has(o.id) && (currency === undefined || o.order.currency === currency))
   // Without a currency preference, native listings first: prices in different currencies do not compare.
-  const ordered = currency === undefined ? [...candidates.filter((o) => o.order.currency === zeroAddress), ...candidates.filter((o) => o.order.currency !== zeroAddress)] : candidates
+  const ordered =
+    currency === undefined
+      ? [...candidates.filter((o) => o.order.currency === zeroAddress), ...candidates.filter((o) => o.order.currency !== zeroAddress)]
+      : candidates
   for (const o of ordered) if (await fillable(ctx, o, taker)) return o
   throw new HttpError(400, `No available orders for token ${contract}:${tokenId}`)
 }
@@ -101,7 +110,12 @@ export const buyRoute: Route = {
     for (const [erc20, total] of erc20Totals) {
       if ((await erc20Allowance(ctx.origin, erc20, taker, exchange)) >= total) continue
       approvals.push(
-        txItem({ from: taker, to: erc20, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, maxUint256] }), value: "0" }),
+        txItem({
+          from: taker,
+          to: erc20,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, maxUint256] }),
+          value: "0",
+        }),
       )
     }
 
@@ -119,7 +133,13 @@ export const buyRoute: Route = {
     return executeResponse(
       [
         step("currency-approval", "transaction", "Approve currency", "A one-time setup transaction to enable trading with this currency", approvals),
-        step("sale", "transaction", "Confirm transaction in your wallet", "To purchase this item you must confirm the transaction and pay the gas fee", [sale]),
+        step(
+          "sale",
+          "transaction",
+          "Confirm transaction in your wallet",
+          "To purchase this item you must confirm the transaction and pay the gas fee",
+          [sale],
+        ),
       ],
       orders.map((o) => orderPathEntry(ctx, o)),
     )

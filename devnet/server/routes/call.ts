@@ -23,7 +23,11 @@ export const callRoute: Route = {
     }
     const calls = nonEmptyArray(body.txs, "txs").map((raw, i) => {
       const tx = object(raw, `txs[${i}]`)
-      return { to: address(tx.to, `txs[${i}].to`), data: tx.data === undefined ? ("0x" as const) : hex(tx.data, `txs[${i}].data`), value: tx.value === undefined ? 0n : amount(tx.value, `txs[${i}].value`) }
+      return {
+        to: address(tx.to, `txs[${i}].to`),
+        data: tx.data === undefined ? ("0x" as const) : hex(tx.data, `txs[${i}].data`),
+        value: tx.value === undefined ? 0n : amount(tx.value, `txs[${i}].value`),
+      }
     })
     const requestId = newRequestId()
     const fee = ctx.relayerFee
@@ -33,18 +37,24 @@ export const callRoute: Route = {
     return {
       requestId,
       steps: [
-        step("deposit", "transaction", "Confirm transaction in your wallet", "Deposit funds on the origin chain; the solver executes your calls on the destination chain", [
-          txItem(
-            {
-              from: user,
-              to: ctx.contracts.origin.depository,
-              data: encodeFunctionData({ abi: depositoryAbi, functionName: "deposit", args: [requestId] }),
-              value: total.toString(),
-              chainId: originChainId,
-            },
-            { check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "cross-chain-intent", id: requestId } } },
-          ),
-        ]),
+        step(
+          "deposit",
+          "transaction",
+          "Confirm transaction in your wallet",
+          "Deposit funds on the origin chain; the solver executes your calls on the destination chain",
+          [
+            txItem(
+              {
+                from: user,
+                to: ctx.contracts.origin.depository,
+                data: encodeFunctionData({ abi: depositoryAbi, functionName: "deposit", args: [requestId] }),
+                value: total.toString(),
+                chainId: originChainId,
+              },
+              { check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "cross-chain-intent", id: requestId } } },
+            ),
+          ],
+        ),
       ],
       path: calls.map((c) => pathEntry(eth, c.value, { contract: c.to, quantity: 1n })),
       fees: {

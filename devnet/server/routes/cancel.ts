@@ -6,7 +6,7 @@
 import { encodeFunctionData, type Hex } from "viem"
 import { exchangeAbi } from "../../artifacts/index.js"
 import type { BookOrder } from "../../core/orderBook.js"
-import { cancellationSign, type CancellationSignatureKind } from "../cancellation.js"
+import { type CancellationSignatureKind, cancellationSign } from "../cancellation.js"
 import { requireOrigin } from "../chainReads.js"
 import { badRequest, type Route } from "../http.js"
 import { executeResponse, orderPathEntry, step, transactionCheck, txItem } from "../steps.js"
@@ -52,7 +52,11 @@ export const cancelRoute: Route = {
             orderIds,
             data: {
               sign: cancellationSign(kind, ctx.origin.chainId, orderIds),
-              post: { endpoint: "/execute/cancel-signature/v1", method: "POST", body: { orderIds, orderKind: "tradekit-exchange", signatureKind: kind } },
+              post: {
+                endpoint: "/execute/cancel-signature/v1",
+                method: "POST",
+                body: { orderIds, orderKind: "tradekit-exchange", signatureKind: kind },
+              },
             },
           },
         ]),

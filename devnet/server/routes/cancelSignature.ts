@@ -4,7 +4,7 @@
  */
 import { encodeFunctionData, type Hex } from "viem"
 import { exchangeAbi } from "../../artifacts/index.js"
-import { cancellationSigner, type CancellationSignatureKind } from "../cancellation.js"
+import { type CancellationSignatureKind, cancellationSigner } from "../cancellation.js"
 import { badRequest, HttpError, type Route } from "../http.js"
 import { hex, nonEmptyArray, object, optionalString, string } from "../validate.js"
 

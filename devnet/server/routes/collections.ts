@@ -14,7 +14,9 @@ export const collectionsRoute: Route = {
       .filter((c) => ids.length === 0 || ids.includes(c.address.toLowerCase()))
       .map((c) => {
         const orders = ctx.book.active().filter((o) => o.chainId === chainId && o.order.collection === c.address)
-        const floor = orders.filter((o) => o.side === "listing" && o.order.currency === zeroAddress).sort((a, b) => (a.order.price < b.order.price ? -1 : 1))[0]
+        const floor = orders
+          .filter((o) => o.side === "listing" && o.order.currency === zeroAddress)
+          .sort((a, b) => (a.order.price < b.order.price ? -1 : 1))[0]
         const top = orders.filter((o) => o.side === "bid").sort((a, b) => (a.order.price > b.order.price ? -1 : 1))[0]
         return {
           chainId,
@@ -25,8 +27,17 @@ export const collectionsRoute: Route = {
           contractKind: c.kind,
           tokenCount: String(ctx.indexer.tokensOf(chainId, c.address).length),
           ...(c.mintPrice !== undefined ? { mintPrice: priceJson(ctx, chainId, zeroAddress, c.mintPrice) } : {}),
-          floorAsk: floor === undefined ? null : { id: floor.id, price: priceJson(ctx, chainId, floor.order.currency, floor.order.price), maker: floor.order.maker, token: { contract: c.address, tokenId: floor.order.tokenId.toString() } },
-          topBid: top === undefined ? null : { id: top.id, price: priceJson(ctx, chainId, top.order.currency, top.order.price), maker: top.order.maker },
+          floorAsk:
+            floor === undefined
+              ? null
+              : {
+                  id: floor.id,
+                  price: priceJson(ctx, chainId, floor.order.currency, floor.order.price),
+                  maker: floor.order.maker,
+                  token: { contract: c.address, tokenId: floor.order.tokenId.toString() },
+                },
+          topBid:
+            top === undefined ? null : { id: top.id, price: priceJson(ctx, chainId, top.order.currency, top.order.price), maker: top.order.maker },
         }
       })
     return { collections, continuation: null }

@@ -7,7 +7,7 @@
  */
 import { encodeFunctionData, zeroAddress, zeroHash } from "viem"
 import { devnetERC721Abi } from "../../artifacts/index.js"
-import { Criteria, OrderSide, TokenKind, type Order } from "../../chain/orders.js"
+import { Criteria, type Order, OrderSide, TokenKind } from "../../chain/orders.js"
 import { isApprovedForAll, makerNonce, requireOrigin } from "../chainReads.js"
 import { badRequest, type Route } from "../http.js"
 import { orderFees } from "../orderFees.js"
@@ -98,21 +98,28 @@ export const listRoute: Route = {
                 endpoint: "/order/v4",
                 method: "POST",
                 body: {
-                  items: [{ order: { kind: common.orderKind, data: orderJson(order) }, orderbook: common.orderbook, orderIndex: i, fees: common.fees }],
+                  items: [
+                    { order: { kind: common.orderKind, data: orderJson(order) }, orderbook: common.orderbook, orderIndex: i, fees: common.fees },
+                  ],
                   source,
                 },
               },
             },
           }
-        : { status: "incomplete", orderIndexes: [i], tip: "This step is dependent on a previous step. Once you've completed it, results of this step will be available." },
+        : {
+            status: "incomplete",
+            orderIndexes: [i],
+            tip: "This step is dependent on a previous step. Once you've completed it, results of this step will be available.",
+          },
     )
     return executeResponse(
-      [
-        ...approvalSteps,
-        step("order-signature", "signature", "Authorize listing", "A free off-chain signature to create the listing", signatures),
-      ],
+      [...approvalSteps, step("order-signature", "signature", "Authorize listing", "A free off-chain signature to create the listing", signatures)],
       listings.map(({ order }) =>
-        pathEntry(currencyOf(ctx, chainId, order.currency), order.price, { contract: order.collection, tokenId: order.tokenId, quantity: order.amount }),
+        pathEntry(currencyOf(ctx, chainId, order.currency), order.price, {
+          contract: order.collection,
+          tokenId: order.tokenId,
+          quantity: order.amount,
+        }),
       ),
     )
   },

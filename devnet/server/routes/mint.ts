@@ -3,7 +3,7 @@
  * `{collection, quantity}` or `{token: "contract:tokenId"}` (the collection of that token, one unit). Works on
  * either devnet chain.
  */
-import { encodeFunctionData, zeroAddress, type Address } from "viem"
+import { type Address, encodeFunctionData, zeroAddress } from "viem"
 import { devnetERC721Abi } from "../../artifacts/index.js"
 import { badRequest, type Route } from "../http.js"
 import { currencyOf, executeResponse, oneStepPerItem, pathEntry, transactionCheck, txItem } from "../steps.js"
@@ -18,7 +18,8 @@ export const mintRoute: Route = {
     const chainId = req.chain.chainId
     const wanted = nonEmptyArray(body.items, "items").map((raw, i) => {
       const item = object(raw, `items[${i}]`)
-      const collection = item.collection !== undefined ? address(item.collection, `items[${i}].collection`) : token(item.token, `items[${i}].token`).contract
+      const collection =
+        item.collection !== undefined ? address(item.collection, `items[${i}].collection`) : token(item.token, `items[${i}].token`).contract
       const quantity = optionalAmount(item.quantity, `items[${i}].quantity`) ?? 1n
       if (quantity === 0n) throw badRequest(`items[${i}].quantity must be positive`)
       return { collection, quantity }
@@ -37,7 +38,12 @@ export const mintRoute: Route = {
     }
     const items = mints.map(({ collection, quantity, price }) =>
       txItem(
-        { from: taker, to: collection, data: encodeFunctionData({ abi: devnetERC721Abi, functionName: "mint", args: [taker, quantity] }), value: price.toString() },
+        {
+          from: taker,
+          to: collection,
+          data: encodeFunctionData({ abi: devnetERC721Abi, functionName: "mint", args: [taker, quantity] }),
+          value: price.toString(),
+        },
         { check: transactionCheck },
       ),
     )

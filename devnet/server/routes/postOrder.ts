@@ -4,8 +4,8 @@
  * expired, not cancelled by the maker's nonce, a positive amount of the right token kind, fees within the
  * price), and a listing's maker holds the token. Answers `{results: [{orderId, crossPostingOrderId: null, orderIndex}]}`.
  */
-import { recoverTypedDataAddress, zeroAddress, type Hex } from "viem"
-import { Criteria, orderHash, OrderSide, orderTypedData, TokenKind, tokenSetRoot, type Order } from "../../chain/orders.js"
+import { type Hex, recoverTypedDataAddress, zeroAddress } from "viem"
+import { Criteria, type Order, OrderSide, orderHash, orderTypedData, TokenKind, tokenSetRoot } from "../../chain/orders.js"
 import type { CollectionInfo } from "../../core/catalog.js"
 import type { OrderCriteria } from "../../core/orderBook.js"
 import { makerNonce } from "../chainReads.js"
@@ -19,10 +19,12 @@ function unfillable(order: Order, collection: CollectionInfo, makerNonce: bigint
   if (isExpired(order.expiry)) return `the order expired at ${order.expiry}`
   if (order.nonce < makerNonce) return `the order's nonce ${order.nonce} is below the maker's nonce ${makerNonce}: it is cancelled`
   const kind = collection.kind === "erc721" ? TokenKind.ERC721 : TokenKind.ERC1155
-  if (order.tokenKind !== kind) return `order.tokenKind ${order.tokenKind} does not match the collection, an ${collection.kind === "erc721" ? "ERC-721" : "ERC-1155"}`
+  if (order.tokenKind !== kind)
+    return `order.tokenKind ${order.tokenKind} does not match the collection, an ${collection.kind === "erc721" ? "ERC-721" : "ERC-1155"}`
   if (order.amount === 0n) return "order.amount must be positive"
   if (kind === TokenKind.ERC721 && order.amount !== 1n) return "order.amount must be 1 for an ERC-721 token"
-  if (order.side === OrderSide.Listing && order.criteria !== Criteria.Single) return `a listing must be on a single token (criteria ${Criteria.Single})`
+  if (order.side === OrderSide.Listing && order.criteria !== Criteria.Single)
+    return `a listing must be on a single token (criteria ${Criteria.Single})`
   if (order.side === OrderSide.Bid && order.currency === zeroAddress) return "a bid must be paid in an ERC-20, not native ETH"
   const zeroRecipient = order.fees.findIndex((fee) => fee.recipient === zeroAddress)
   if (zeroRecipient >= 0) return `order.fees[${zeroRecipient}] pays the zero address`
@@ -40,7 +42,12 @@ function criteriaOf(raw: unknown, order: Order): OrderCriteria {
   const tokenSetId = string(c.tokenSetId, "criteria.tokenSetId")
   if (c.kind === "attribute") {
     const attribute = object(c.attribute, "criteria.attribute")
-    return { kind: "attribute", attribute: { key: string(attribute.key, "attribute.key"), value: string(attribute.value, "attribute.value") }, tokenSetId, tokenIds }
+    return {
+      kind: "attribute",
+      attribute: { key: string(attribute.key, "attribute.key"), value: string(attribute.value, "attribute.value") },
+      tokenSetId,
+      tokenIds,
+    }
   }
   return { kind: "token-set", tokenSetId, tokenIds }
 }

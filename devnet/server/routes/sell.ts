@@ -3,7 +3,7 @@
  * collection bid, or a token-set / attribute bid (with the merkle proof) — through `Exchange.fillBid`,
  * after `setApprovalForAll` when the taker has not approved the Exchange for the collection.
  */
-import { encodeFunctionData, type Address, type Hex } from "viem"
+import { type Address, encodeFunctionData, type Hex } from "viem"
 import { devnetERC721Abi, exchangeAbi } from "../../artifacts/index.js"
 import { tokenSetProof } from "../../chain/orders.js"
 import type { BookOrder } from "../../core/orderBook.js"
@@ -108,7 +108,12 @@ export const sellRoute: Route = {
     )
     return executeResponse(
       [
-        ...oneStepPerItem("nft-approval", "Approve NFT contract", "Each NFT collection you want to trade requires a one-time approval transaction", approvals),
+        ...oneStepPerItem(
+          "nft-approval",
+          "Approve NFT contract",
+          "Each NFT collection you want to trade requires a one-time approval transaction",
+          approvals,
+        ),
         ...(sales.length === 1
           ? [step("sale", "transaction", "Accept offer", "To sell this item you must confirm the transaction and pay the gas fee", sales)]
           : oneStepPerItem("sale", "Accept offer", "To sell this item you must confirm the transaction and pay the gas fee", sales)),

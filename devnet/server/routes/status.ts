@@ -46,4 +46,3 @@ export const syncedRoute: Route = {
     return { synced: true, status: tx.status === "success" ? "success" : "failure" }
   },
 }
-

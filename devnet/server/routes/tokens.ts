@@ -1,5 +1,5 @@
 /** `GET /tokens/v7?collection=…|tokens=contract:id`: tokens with owner, attributes and floor ask. */
-import { getAddress, type Address } from "viem"
+import { type Address, getAddress } from "viem"
 import type { DevnetContext } from "../context.js"
 import { badRequest, type Route } from "../http.js"
 import { floorAskOf } from "../readShapes.js"
@@ -36,7 +36,9 @@ export const tokensRoute: Route = {
     const refs =
       wanted.length > 0
         ? wanted
-        : ctx.indexer.tokensOf(chainId, address(collectionParam, "collection")).map((t) => ({ contract: getAddress(collectionParam!), tokenId: t.tokenId }))
+        : ctx.indexer
+            .tokensOf(chainId, address(collectionParam, "collection"))
+            .map((t) => ({ contract: getAddress(collectionParam!), tokenId: t.tokenId }))
     const limit = Math.min(Number(req.query.get("limit") ?? 100) || 100, 1000)
     return { tokens: refs.slice(0, limit).map(({ contract, tokenId }) => tokenJson(ctx, chainId, contract, tokenId)), continuation: null }
   },

@@ -3,8 +3,8 @@
  * transaction per ERC-721 token and one `safeBatchTransferFrom` per ERC-1155 collection. Items without a
  * `check` are confirmed through `/transactions/{hash}/synced/v1`.
  */
-import { encodeFunctionData, type Address } from "viem"
-import { devnetERC1155Abi, devnetERC721Abi } from "../../artifacts/index.js"
+import { type Address, encodeFunctionData } from "viem"
+import { devnetERC721Abi, devnetERC1155Abi } from "../../artifacts/index.js"
 import { badRequest, type Route } from "../http.js"
 import { executeResponse, oneStepPerItem, txItem } from "../steps.js"
 import { address, nonEmptyArray, object, optionalAmount, token } from "../validate.js"
@@ -36,7 +36,8 @@ export const transferRoute: Route = {
           }),
         )
       } else {
-        if (ctx.indexer.balanceOf(chainId, contract, tokenId, from) < quantity) throw badRequest(`${from} holds fewer than ${quantity} of ${contract}:${tokenId}`)
+        if (ctx.indexer.balanceOf(chainId, contract, tokenId, from) < quantity)
+          throw badRequest(`${from} holds fewer than ${quantity} of ${contract}:${tokenId}`)
         const batch = batches.get(contract) ?? { ids: [], amounts: [] }
         batch.ids.push(tokenId)
         batch.amounts.push(quantity)

@@ -13,15 +13,13 @@ export const userTokensRoute: Route = {
     const only = req.query.get("collection")
     const collections = ctx.catalog.collectionsOn(chainId).filter((c) => only === null || c.address.toLowerCase() === only.toLowerCase())
     const tokens = collections.flatMap((c) =>
-      ctx.indexer
-        .tokensOf(chainId, c.address)
-        .flatMap((t) => {
-          const held = t.holders.find((h) => h.owner === user)
-          if (held === undefined) return []
-          const { token } = tokenJson(ctx, chainId, c.address, t.tokenId)
-          const floor = floorAskOf(ctx, chainId, c.address, t.tokenId)
-          return [{ token, ownership: { tokenCount: held.balance.toString(), floorAsk: floor } }]
-        }),
+      ctx.indexer.tokensOf(chainId, c.address).flatMap((t) => {
+        const held = t.holders.find((h) => h.owner === user)
+        if (held === undefined) return []
+        const { token } = tokenJson(ctx, chainId, c.address, t.tokenId)
+        const floor = floorAskOf(ctx, chainId, c.address, t.tokenId)
+        return [{ token, ownership: { tokenCount: held.balance.toString(), floorAsk: floor } }]
+      }),
     )
     return { tokens, continuation: null }
   },

@@ -1,11 +1,11 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react"
 import type { Address } from "viem"
+import type { EstimatedResponse } from "../../../src/index.js"
 import { type ActionHookParameters, type ActionHookResult, type FacadeActionName, useResume, useTradekit } from "../../../src/react/index.js"
 import { short } from "../api.js"
 import { setCurrentAction } from "../httpLog.js"
 import { claimInterrupted, interruptedExecutions, type StoredExecution, storedExecutions } from "../interruptedExecutions.js"
 import { useSession } from "../session.js"
-import type { EstimatedResponse } from "../../../src/index.js"
 import { ErrorView } from "./ErrorView.js"
 import { NetworkFeeLine } from "./NetworkFee.js"
 import { Timeline } from "./Timeline.js"
@@ -46,7 +46,8 @@ export function ActionPanel<N extends FacadeActionName>(props: {
   const [resumedFrom, setResumedFrom] = useState<StoredExecution | undefined>(undefined)
 
   const interrupted = interruptedExecutions().find((entry) => entry.panel === id)
-  const canResume = interrupted !== undefined && client !== undefined && wallet !== undefined && address?.toLowerCase() === interrupted.account.toLowerCase()
+  const canResume =
+    interrupted !== undefined && client !== undefined && wallet !== undefined && address?.toLowerCase() === interrupted.account.toLowerCase()
   const resume = resumed.mutate
   useEffect(() => {
     if (!canResume) return
@@ -90,7 +91,8 @@ export function ActionPanel<N extends FacadeActionName>(props: {
     if (typeof built === "string") return
     start(built)
   }
-  const prechecked = shown.status === "success" && typeof shown.data === "object" && shown.data !== null ? (shown.data as EstimatedResponse) : undefined
+  const prechecked =
+    shown.status === "success" && typeof shown.data === "object" && shown.data !== null ? (shown.data as EstimatedResponse) : undefined
   const running = shown.status === "pending"
   return (
     <div className="panel" data-testid={`panel-${id}`} data-status={shown.status}>

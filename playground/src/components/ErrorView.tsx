@@ -9,8 +9,7 @@ export const messageOf = (error: unknown): string =>
 /** An error as the page shows it: its `_tag` (or name) and its message. */
 export const ErrorView = ({ error }: { error: unknown }) => {
   if (error === undefined || error === null) return null
-  const tag =
-    typeof error === "object" && "_tag" in error ? String((error as { _tag: unknown })._tag) : error instanceof Error ? error.name : "Error"
+  const tag = typeof error === "object" && "_tag" in error ? String((error as { _tag: unknown })._tag) : error instanceof Error ? error.name : "Error"
   return (
     <div className="error" role="alert" data-testid="error">
       <span className="error-tag">{tag}</span>

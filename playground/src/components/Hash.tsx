@@ -13,7 +13,13 @@ export const Hash = ({ hash, explorerUrl, label }: { hash: string; explorerUrl?:
       {text}
     </a>
   ) : (
-    <button type="button" className="hash" title={`${hash} (click to copy)`} data-hash={hash} onClick={() => void navigator.clipboard?.writeText(hash)}>
+    <button
+      type="button"
+      className="hash"
+      title={`${hash} (click to copy)`}
+      data-hash={hash}
+      onClick={() => void navigator.clipboard?.writeText(hash)}
+    >
       {text}
     </button>
   )

@@ -23,7 +23,9 @@ export const HttpLog = () => {
                 {url.pathname}
                 {url.search}
               </span>
-              <span className={`status ${failed ? "status-error" : entry.status ? "status-ok" : ""}`}>{entry.error ? "failed" : (entry.status ?? "…")}</span>
+              <span className={`status ${failed ? "status-error" : entry.status ? "status-ok" : ""}`}>
+                {entry.error ? "failed" : (entry.status ?? "…")}
+              </span>
               <span className="log-ms">{entry.ms !== undefined ? `${entry.ms} ms` : ""}</span>
             </button>
             {open === entry.id ? (

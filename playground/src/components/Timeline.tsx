@@ -51,11 +51,13 @@ const ItemView = ({ item, index, running, chains }: { item: Item; index: number;
         </div>
       ))}
       {/* The API lists the user's own transactions again among the item's: each hash shows once. */}
-      {(item.txHashes ?? []).filter((tx) => !(item.internalTxHashes ?? []).some((own) => own.txHash === tx.txHash)).map((tx) => (
-        <div className="item-line" key={tx.txHash}>
-          <Hash hash={tx.txHash} explorerUrl={explorerOf(tx.chainId)} label={`tx · chain ${tx.chainId}`} />
-        </div>
-      ))}
+      {(item.txHashes ?? [])
+        .filter((tx) => !(item.internalTxHashes ?? []).some((own) => own.txHash === tx.txHash))
+        .map((tx) => (
+          <div className="item-line" key={tx.txHash}>
+            <Hash hash={tx.txHash} explorerUrl={explorerOf(tx.chainId)} label={`tx · chain ${tx.chainId}`} />
+          </div>
+        ))}
       {item.networkFee ? (
         <div className="item-line" data-testid="item-network-fee">
           Network fee ≈ {networkFeeText(item.networkFee.fee, data?.chainId ?? chains.find((c) => c.active)?.id ?? 0, chains)}
@@ -108,7 +110,14 @@ export const Timeline = ({
           const index = progress.steps.indexOf(step)
           const items = step.items ?? []
           const current = progress.currentStep?.index === index && progress.status === "running"
-          const state = step.error || items.some((i) => i.error) ? "error" : items.every((i) => i.status === "complete") ? "complete" : current ? "active" : "pending"
+          const state =
+            step.error || items.some((i) => i.error)
+              ? "error"
+              : items.every((i) => i.status === "complete")
+                ? "complete"
+                : current
+                  ? "active"
+                  : "pending"
           return (
             <li key={`${step.id}-${index}`} className={`step step-${state}`} data-testid="step" data-step-id={step.id} data-state={state}>
               <div className="step-dot" />
@@ -122,7 +131,13 @@ export const Timeline = ({
                 {step.error ? <div className="item-error">{step.error}</div> : null}
                 <ul className="items">
                   {items.map((item, i) => (
-                    <ItemView key={i} item={item} index={i} chains={chains} running={current && (progress.currentStep?.itemIndexes.includes(i) ?? false)} />
+                    <ItemView
+                      key={i}
+                      item={item}
+                      index={i}
+                      chains={chains}
+                      running={current && (progress.currentStep?.itemIndexes.includes(i) ?? false)}
+                    />
                   ))}
                 </ul>
               </div>

@@ -27,13 +27,11 @@ export const WalletChoices = () => {
         </button>
       ) : null}
       {config.accounts.length > 0 && canBatch ? (
-        <label className="wallet-option" title="The devnet wallet batches calls (EIP-5792 over EIP-7702): an approval and the sale go out as one transaction">
-          <input
-            type="checkbox"
-            checked={oneConfirmation}
-            onChange={(e) => setOneConfirmation(e.target.checked)}
-            data-testid="one-confirmation"
-          />
+        <label
+          className="wallet-option"
+          title="The devnet wallet batches calls (EIP-5792 over EIP-7702): an approval and the sale go out as one transaction"
+        >
+          <input type="checkbox" checked={oneConfirmation} onChange={(e) => setOneConfirmation(e.target.checked)} data-testid="one-confirmation" />
           One confirmation <small className="muted">(batch approval + sale)</small>
         </label>
       ) : null}

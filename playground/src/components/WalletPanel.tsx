@@ -50,7 +50,12 @@ export const WalletPanel = () => {
         {market.byChain.flatMap((m) => {
           if (tab === "tokens") {
             return m.myTokens.map(({ token, ownership }) => (
-              <div key={`${m.chain.id}:${token.contract}:${token.tokenId}`} className="row" data-testid="wallet-token" data-token={`${token.contract}:${token.tokenId}`}>
+              <div
+                key={`${m.chain.id}:${token.contract}:${token.tokenId}`}
+                className="row"
+                data-testid="wallet-token"
+                data-token={`${token.contract}:${token.tokenId}`}
+              >
                 <span className="row-main">{tokenLabel(m, token.contract, token.tokenId)}</span>
                 <span className="row-sub">
                   {token.kind === "erc1155" ? `×${ownership?.tokenCount ?? "?"} · ` : ""}chain {m.chain.id}

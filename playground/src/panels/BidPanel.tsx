@@ -2,8 +2,8 @@ import { useMemo, useState } from "react"
 import { parseUnits } from "viem"
 import { usePlaceBid } from "../../../src/react/index.js"
 import { ActionPanel } from "../components/ActionPanel.js"
-import { OrderTerms } from "../components/OrderTerms.js"
 import { expirationTimeOf, Field } from "../components/Field.js"
+import { OrderTerms } from "../components/OrderTerms.js"
 import { TokenSelect } from "../components/TokenSelect.js"
 import { takesQuantity, useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
@@ -35,7 +35,9 @@ export const BidPanel = () => {
   const others = (market?.tokens ?? []).filter((t) => t.token.owner?.toLowerCase() !== address?.toLowerCase())
   const chosenCollection = collection || market?.collections[0]?.id || ""
   const traits = useMemo(() => {
-    const all = (market?.tokens ?? []).filter((t) => t.token.contract === chosenCollection).flatMap((t) => t.token.attributes.map((a) => `${a.key}=${a.value}`))
+    const all = (market?.tokens ?? [])
+      .filter((t) => t.token.contract === chosenCollection)
+      .flatMap((t) => t.token.attributes.map((a) => `${a.key}=${a.value}`))
     return [...new Set(all)].sort()
   }, [market, chosenCollection])
   const bidCurrency = currency || currencies[0]?.address || ""

@@ -50,7 +50,15 @@ export const CallPanel = () => {
       </Field>
       <div className="chips">
         {address ? (
-          <button type="button" className="chip" onClick={() => (setTo(address), setData(""), setValue("0.001"))}>
+          <button
+            type="button"
+            className="chip"
+            onClick={() => {
+              setTo(address)
+              setData("")
+              setValue("0.001")
+            }}
+          >
             Send 0.001 ETH to myself
           </button>
         ) : null}

@@ -2,8 +2,8 @@ import { useState } from "react"
 import { parseUnits } from "viem"
 import { useListToken } from "../../../src/react/index.js"
 import { ActionPanel } from "../components/ActionPanel.js"
-import { OrderTerms } from "../components/OrderTerms.js"
 import { expirationTimeOf, Field } from "../components/Field.js"
+import { OrderTerms } from "../components/OrderTerms.js"
 import { TokenSelect } from "../components/TokenSelect.js"
 import { takesQuantity, useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
@@ -40,7 +40,9 @@ export const ListPanel = () => {
         const expirationTime = expirationTimeOf(expiry)
         return {
           chainId,
-          listings: [{ token, weiPrice, currency, quantity: withQuantity ? Number(quantity) : 1, orderbook, ...(expirationTime ? { expirationTime } : {}) }],
+          listings: [
+            { token, weiPrice, currency, quantity: withQuantity ? Number(quantity) : 1, orderbook, ...(expirationTime ? { expirationTime } : {}) },
+          ],
         }
       }}
     >

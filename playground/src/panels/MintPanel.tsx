@@ -52,7 +52,14 @@ export const MintPanel = () => {
           ))}
         </select>
       </Field>
-      <Field label="Quantity" hint={chosen?.mintPrice ? `Total ${Number((chosen.mintPrice.amount.decimal * Number(quantity || 0)).toPrecision(6))} ${chosen.mintPrice.currency.symbol}` : undefined}>
+      <Field
+        label="Quantity"
+        hint={
+          chosen?.mintPrice
+            ? `Total ${Number((chosen.mintPrice.amount.decimal * Number(quantity || 0)).toPrecision(6))} ${chosen.mintPrice.currency.symbol}`
+            : undefined
+        }
+      >
         <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
       </Field>
     </ActionPanel>

@@ -3,19 +3,13 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import type { ChainConfig } from "../../chains/ChainConfig.js"
-import type {
-  ExecutionError,
-  MissingChainConfigurationError,
-  PluginRejectedError,
-  PriceMismatchError,
-  TradekitError,
-} from "../../errors/index.js"
+import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError, PriceMismatchError, TradekitError } from "../../errors/index.js"
 import { copyPlain } from "../../internal/copyPlain.js"
+import { atConfiguredLogLevel } from "../../pipeline/atConfiguredLogLevel.js"
 import type { ExecuteRequest } from "../../pipeline/ExecutionContext.js"
 import { type ExecutionSnapshot, snapshotOf } from "../../pipeline/ExecutionSnapshot.js"
-import { atConfiguredLogLevel } from "../../pipeline/atConfiguredLogLevel.js"
-import { type Guard, runExecution } from "../../pipeline/executeSteps.js"
 import { estimateNetworkFee } from "../../pipeline/estimateNetworkFee.js"
+import { type Guard, runExecution } from "../../pipeline/executeSteps.js"
 import { fetchSteps } from "../../pipeline/fetchSteps.js"
 import { deepFreeze } from "../../pipeline/internal/deepFreeze.js"
 import type { ExpectedPrices } from "../../plugins/ExpectedPrice.js"
@@ -98,11 +92,7 @@ const observe = <K extends "onComplete" | "onError">(
 export const runAction = (
   parameters: CommonActionParameters,
   input: ActionRequest,
-): Effect.Effect<
-  ExecuteResponse | true,
-  ExecutionError | MissingChainConfigurationError | PluginRejectedError,
-  ApiClient | Wallet | ClientConfig
-> =>
+): Effect.Effect<ExecuteResponse | true, ExecutionError | MissingChainConfigurationError | PluginRejectedError, ApiClient | Wallet | ClientConfig> =>
   Effect.gen(function* () {
     const config = yield* ClientConfig
     const api = yield* ApiClient

@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import { type Address, isAddress } from "viem"
-import { WalletError, type WalletCallError } from "../../errors/index.js"
+import { type WalletCallError, WalletError } from "../../errors/index.js"
 import { DEFAULT_WALLET_TIMEOUT_MS, withWalletTimeout } from "../../pipeline/withWalletTimeout.js"
 import { ClientConfig } from "../../services/ClientConfig.js"
 import { Wallet } from "../../services/Wallet.js"

@@ -1,5 +1,5 @@
-import { createClient } from "../../client.js"
 import type { ReservoirClient, ReservoirClientOptions } from "../../client/ReservoirClient.js"
+import { createClient } from "../../client.js"
 
 /** The client a provider makes from options, through every mount and unmount of that provider. */
 export interface OwnedClient {

@@ -35,10 +35,7 @@ export const networkErrorOf = (endpoint: string, error: HttpClientError.HttpClie
  * other non-2xx answer an APIError with the body's message and status code (and how long `Retry-After` asks
  * to wait), and anything else a network error.
  */
-export const apiRequestErrorOf = (
-  endpoint: string,
-  error: HttpClientError.HttpClientError,
-): Effect.Effect<never, ApiRequestError> => {
+export const apiRequestErrorOf = (endpoint: string, error: HttpClientError.HttpClientError): Effect.Effect<never, ApiRequestError> => {
   if (error.reason._tag !== "StatusCodeError") return Effect.fail(networkErrorOf(endpoint, error))
   const response = error.reason.response
   if (isRedirect(response.status)) {

@@ -11,11 +11,8 @@ import * as Result from "effect/Result"
 export const isRedirect = (status: number): boolean => status === 0 || (status >= 300 && status < 400)
 
 /** Where a redirect leads, when that is on the origin the request went to. */
-const sameOriginTarget = (
-  request: HttpClientRequest.HttpClientRequest,
-  response: HttpClientResponse.HttpClientResponse,
-): URL | undefined => {
-  const location = response.headers["location"]
+const sameOriginTarget = (request: HttpClientRequest.HttpClientRequest, response: HttpClientResponse.HttpClientResponse): URL | undefined => {
+  const location = response.headers.location
   const current = Url.make(request.url, request.urlParams, undefined)
   if (location === undefined || Result.isFailure(current)) return undefined
   const target = Option.getOrUndefined(Option.liftThrowable(() => new URL(location, current.success))())
@@ -40,13 +37,8 @@ export const followSameOriginRedirects =
       if (target === undefined) return Effect.succeed(response)
       // A URL, not its text: its query becomes the request's parameters, in place of the old ones.
       const moved = HttpClientRequest.setUrl(request, target)
-      const next =
-        response.status === 303
-          ? moved.pipe(HttpClientRequest.setMethod("GET"), HttpClientRequest.setBody(HttpBody.empty))
-          : moved
+      const next = response.status === 303 ? moved.pipe(HttpClientRequest.setMethod("GET"), HttpClientRequest.setBody(HttpBody.empty)) : moved
       return Effect.flatMap(client.execute(next), (answer) => follow(next, answer, left - 1))
     }
-    return HttpClient.transform(client, (response, request) =>
-      Effect.flatMap(response, (answer) => follow(request, answer, maxRedirects)),
-    )
+    return HttpClient.transform(client, (response, request) => Effect.flatMap(response, (answer) => follow(request, answer, maxRedirects)))
   }

@@ -11,8 +11,7 @@ import { walletCall } from "./walletFailure.js"
  */
 export const lookUpByNonce = (client: PublicClient, address: Address, nonce: number) =>
   Effect.gen(function* () {
-    const countAt = (blockNumber: bigint) =>
-      walletCall("getTransactionCount", () => client.getTransactionCount({ address, blockNumber }))
+    const countAt = (blockNumber: bigint) => walletCall("getTransactionCount", () => client.getTransactionCount({ address, blockNumber }))
     const latest = yield* walletCall("getBlockNumber", () => client.getBlockNumber({ cacheTime: 0 }))
     if ((yield* countAt(latest)) <= nonce) {
       const pending = yield* walletCall("getTransactionCount", () => client.getTransactionCount({ address, blockTag: "pending" }))

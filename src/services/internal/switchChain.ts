@@ -41,6 +41,8 @@ export const switchChain = (client: WalletClient, chain: Chain): Effect.Effect<v
     ),
     Effect.catchTag("WalletError", () => Effect.void),
     Effect.andThen(walletCall("getChainId", () => client.getChainId())),
-    Effect.flatMap((after) => (after === chain.id ? Effect.void : Effect.fail(ChainMismatchError.of({ walletChainId: after, expectedChainId: chain.id })))),
+    Effect.flatMap((after) =>
+      after === chain.id ? Effect.void : Effect.fail(ChainMismatchError.of({ walletChainId: after, expectedChainId: chain.id })),
+    ),
   )
 }

@@ -27,12 +27,7 @@ export const walletFailure = (operation: string, cause: unknown): UserRejectedEr
 const describeFailure = (operation: string, cause: unknown): UserRejectedError | WalletError => {
   if (isUserRejection(cause)) return new UserRejectedError({ operation })
   const record = (typeof cause === "object" && cause !== null ? cause : {}) as { shortMessage?: unknown; message?: unknown }
-  const text =
-    typeof record.shortMessage === "string"
-      ? record.shortMessage
-      : typeof record.message === "string"
-        ? record.message
-        : String(cause)
+  const text = typeof record.shortMessage === "string" ? record.shortMessage : typeof record.message === "string" ? record.message : String(cause)
   return new WalletError({ operation, cause, message: `Wallet ${operation} failed: ${text}` })
 }
 

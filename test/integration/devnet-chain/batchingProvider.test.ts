@@ -2,18 +2,18 @@
  * The devnet's batching wallet (EIP-5792 over an EIP-7702 delegation to BatchExecutor), driven through viem's
  * own `sendCalls` / `getCallsStatus` / `getCapabilities`, as a dapp would.
  */
-import { createWalletClient, custom, encodeFunctionData, http, maxUint256, parseEther, type Address, type Hex } from "viem"
+import { type Address, createWalletClient, custom, encodeFunctionData, type Hex, http, maxUint256, parseEther } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { batchExecutorAbi, devnetERC1155Abi, stableTokenAbi, wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
 import { anvilAccounts } from "../../../devnet/chain/anvil.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import {
-  createBatchingProvider,
-  devnetBatchingProvider,
-  startDevnet,
   type BatchingProvider,
+  createBatchingProvider,
   type Devnet,
   type DevnetAccount,
+  devnetBatchingProvider,
+  startDevnet,
 } from "../../../devnet/index.js"
 
 let devnet: Devnet
@@ -55,7 +55,11 @@ const freshProvider = (index: 6 | 7) =>
     account: anvilAccounts(index + 1)[index]!,
     chains: [
       { chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]!, batchExecutor: devnet.contracts.origin.batchExecutor },
-      { chainId: devnet.destinationChainId, rpcUrl: devnet.rpcUrls[devnet.destinationChainId]!, batchExecutor: devnet.contracts.destination.batchExecutor },
+      {
+        chainId: devnet.destinationChainId,
+        rpcUrl: devnet.rpcUrls[devnet.destinationChainId]!,
+        batchExecutor: devnet.contracts.destination.batchExecutor,
+      },
     ],
   })
 /** Fails: the account holds no USDC. */
@@ -68,13 +72,15 @@ describe("wallet_sendCalls", () => {
     const { id } = await wallet.sendCalls({ calls: [approveUsdc(maxUint256), wrap(parseEther("0.5"))], forceAtomic: true })
     const result = await wallet.waitForCallsStatus({ id, pollingInterval: 50 })
 
-    expect({ status: result.status, statusCode: result.statusCode, atomic: result.atomic, chainId: result.chainId, version: result.version }).toEqual({
-      status: "success",
-      statusCode: 200,
-      atomic: true,
-      chainId: devnet.originChainId,
-      version: "2.0.0",
-    })
+    expect({ status: result.status, statusCode: result.statusCode, atomic: result.atomic, chainId: result.chainId, version: result.version }).toEqual(
+      {
+        status: "success",
+        statusCode: 200,
+        atomic: true,
+        chainId: devnet.originChainId,
+        version: "2.0.0",
+      },
+    )
     expect(result.receipts).toHaveLength(1)
     const [receipt] = result.receipts!
     expect(receipt!.status).toBe("success")
@@ -112,7 +118,11 @@ describe("wallet_sendCalls", () => {
     const { id } = await wallet.sendCalls({ calls: [approveUsdc(7n), wrap(parseEther("0.1")), sendUsdc(user(3).address)], forceAtomic: true })
     const result = await wallet.waitForCallsStatus({ id, pollingInterval: 50 })
 
-    expect({ status: result.status, statusCode: result.statusCode, atomic: result.atomic }).toEqual({ status: "failure", statusCode: 500, atomic: true })
+    expect({ status: result.status, statusCode: result.statusCode, atomic: result.atomic }).toEqual({
+      status: "failure",
+      statusCode: 500,
+      atomic: true,
+    })
     expect(result.receipts!.map((r) => r.status)).toEqual(["reverted"])
     expect(await allowance(provider.address)).toBe(0n)
     expect(await wethOf(provider.address)).toBe(0n)
@@ -157,7 +167,11 @@ describe("BatchExecutor on a delegated account", () => {
     await delegate(provider)
     expect(await origin.getCode({ address: provider.address })).toBe(delegation(devnet.contracts.origin.batchExecutor))
     const { editions } = devnet.contracts.origin
-    const deployer = createWalletClient({ account: devnet.accounts.deployer.account, chain: devnet.chains[0]!.viemChain!, transport: http(devnet.rpcUrls[devnet.originChainId]) })
+    const deployer = createWalletClient({
+      account: devnet.accounts.deployer.account,
+      chain: devnet.chains[0]!.viemChain!,
+      transport: http(devnet.rpcUrls[devnet.originChainId]),
+    })
     const hash = await deployer.writeContract({ address: editions, abi: devnetERC1155Abi, functionName: "mint", args: [provider.address, 1n, 2n] })
     expect((await origin.waitForTransactionReceipt({ hash })).status).toBe("success")
     expect(await origin.readContract({ address: editions, abi: devnetERC1155Abi, functionName: "balanceOf", args: [provider.address, 1n] })).toBe(2n)

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url"
 import { zeroAddress } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { rpc } from "../../../devnet/chain/anvil.js"
-import { devnetInfoPath, startDevnet, type Devnet } from "../../../devnet/index.js"
+import { type Devnet, devnetInfoPath, startDevnet } from "../../../devnet/index.js"
 
 const getJson = async (url: string) => {
   const response = await fetch(url)
@@ -53,8 +53,15 @@ describe("GET / on the devnet API", () => {
       originChainId: 31337,
       destinationChainId: 31338,
       chains: [
-        chain(31337, "Devnet Origin", true, [[zeroAddress, "ETH"], [origin.weth, "WETH"], [origin.usdc, "USDC"]]),
-        chain(31338, "Devnet Destination", false, [[zeroAddress, "ETH"], [destination.weth, "WETH"]]),
+        chain(31337, "Devnet Origin", true, [
+          [zeroAddress, "ETH"],
+          [origin.weth, "WETH"],
+          [origin.usdc, "USDC"],
+        ]),
+        chain(31338, "Devnet Destination", false, [
+          [zeroAddress, "ETH"],
+          [destination.weth, "WETH"],
+        ]),
       ],
       contracts: JSON.parse(JSON.stringify(devnet.contracts, (_k, v) => (typeof v === "bigint" ? v.toString() : v))),
       accounts: {
@@ -141,7 +148,7 @@ describe("the devnet CLI's well-known file", () => {
   it("is documented in --help, next to the root endpoint", { timeout: 30_000 }, async () => {
     const run = cli(["--help"])
     expect(await run.exited).toBe(0)
-    expect(run.stdout()).toContain("GET <API>/            answers JSON: { name: \"tradekit-devnet\", chainId, rpcUrl, apiUrl, wsUrl, chains,")
+    expect(run.stdout()).toContain('GET <API>/            answers JSON: { name: "tradekit-devnet", chainId, rpcUrl, apiUrl, wsUrl, chains,')
     expect(run.stdout()).toContain("\n  node_modules/.cache/tradekit-devnet/devnet.json\n")
   })
 })

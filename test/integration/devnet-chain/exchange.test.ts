@@ -1,33 +1,26 @@
-import { encodeAbiParameters, keccak256, maxUint256, parseEther, parseUnits, zeroAddress, type Address, type Hex } from "viem"
+import { type Address, encodeAbiParameters, type Hex, keccak256, maxUint256, parseEther, parseUnits, zeroAddress } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import {
-  devnetERC1155Abi,
-  devnetERC721Abi,
-  exchangeAbi,
-  stableTokenAbi,
-  wrappedNativeAbi,
-} from "../../../devnet/artifacts/index.js"
+import { devnetERC721Abi, devnetERC1155Abi, exchangeAbi, stableTokenAbi, wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
 import {
   buildOrder,
   Criteria,
-  orderHash,
+  type Order,
   OrderSide,
+  orderHash,
   signOrder,
   TokenKind,
   tokenSetProof,
   tokenSetRoot,
   verifyTokenSetProof,
-  type Order,
 } from "../../../devnet/chain/orders.js"
-import { send, setupChains, type ChainFixture } from "./fixture.js"
+import { type ChainFixture, send, setupChains } from "./fixture.js"
 
 let f: ChainFixture
 let exchange: Address
 let punks: Address
 const chainId = 31337
 
-const ownerOf = (tokenId: bigint) =>
-  f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName: "ownerOf", args: [tokenId] })
+const ownerOf = (tokenId: bigint) => f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName: "ownerOf", args: [tokenId] })
 const erc20Balance = (token: Address, who: Address) =>
   f.originClient.readContract({ address: token, abi: wrappedNativeAbi, functionName: "balanceOf", args: [who] })
 const sign = (order: Order, signer = f.accounts.alice) => signOrder(signer, chainId, exchange, order)
@@ -79,7 +72,10 @@ describe("deployment", () => {
     const read = <T>(functionName: "name" | "symbol" | "mintPrice" | "maxPerWallet") =>
       f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName }) as Promise<T>
     expect([await read("name"), await read("symbol"), await read("mintPrice"), await read("maxPerWallet")]).toEqual([
-      "Devnet Punks", "DPUNK", parseEther("0.01"), 5n,
+      "Devnet Punks",
+      "DPUNK",
+      parseEther("0.01"),
+      5n,
     ])
     expect(await f.originClient.readContract({ address: exchange, abi: exchangeAbi, functionName: "operator" })).toBe(f.accounts.operator.address)
     expect(await f.originClient.readContract({ address: origin.usdc, abi: stableTokenAbi, functionName: "decimals" })).toBe(6)
@@ -109,7 +105,9 @@ describe("mint", () => {
     expect(await f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName: "tokenURI", args: [1n] })).toBe(
       "http://127.0.0.1/metadata/31337/punks/1",
     )
-    expect(await f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName: "supportsInterface", args: ["0x80ac58cd"] })).toBe(true)
+    expect(await f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName: "supportsInterface", args: ["0x80ac58cd"] })).toBe(
+      true,
+    )
   })
 })
 
@@ -188,12 +186,23 @@ describe("listings", () => {
     const { alice, bob } = f.accounts
     const editions = f.contracts.origin.editions
     const order = buildOrder({
-      side: OrderSide.Listing, maker: alice.address, collection: editions, tokenKind: TokenKind.ERC1155,
-      tokenId: 1n, amount: 3n, price: parseEther("0.3"),
+      side: OrderSide.Listing,
+      maker: alice.address,
+      collection: editions,
+      tokenKind: TokenKind.ERC1155,
+      tokenId: 1n,
+      amount: 3n,
+      price: parseEther("0.3"),
     })
     await fillListing(order, await sign(order), parseEther("0.3"))
     const balances = await f.originClient.readContract({
-      address: editions, abi: devnetERC1155Abi, functionName: "balanceOfBatch", args: [[alice.address, bob.address], [1n, 1n]],
+      address: editions,
+      abi: devnetERC1155Abi,
+      functionName: "balanceOfBatch",
+      args: [
+        [alice.address, bob.address],
+        [1n, 1n],
+      ],
     })
     expect(balances).toEqual([7n, 3n])
   })
@@ -201,10 +210,20 @@ describe("listings", () => {
 
 describe("bids", () => {
   const bid = (extra: Partial<Order>) =>
-    buildOrder({ side: OrderSide.Bid, maker: f.accounts.bob.address, collection: punks, currency: f.contracts.origin.weth, price: parseEther("0.2"), ...extra })
+    buildOrder({
+      side: OrderSide.Bid,
+      maker: f.accounts.bob.address,
+      collection: punks,
+      currency: f.contracts.origin.weth,
+      price: parseEther("0.2"),
+      ...extra,
+    })
   const fillBid = async (order: Order, tokenId: bigint, proof: Hex[] = []) =>
     send(f.origin, f.accounts.alice, {
-      address: exchange, abi: exchangeAbi, functionName: "fillBid", args: [order, await sign(order, f.accounts.bob), tokenId, proof],
+      address: exchange,
+      abi: exchangeAbi,
+      functionName: "fillBid",
+      args: [order, await sign(order, f.accounts.bob), tokenId, proof],
     })
 
   it("fills a token bid: the NFT goes to the bidder and WETH to the seller", async () => {
@@ -263,9 +282,9 @@ describe("validation and cancellation", () => {
   it("honours an on-chain cancel by the maker only", async () => {
     const order = listing(9n, parseEther("0.1"))
     const signature = await sign(order)
-    await expect(
-      send(f.origin, f.accounts.bob, { address: exchange, abi: exchangeAbi, functionName: "cancel", args: [[order]] }),
-    ).rejects.toThrow("Exchange: not maker")
+    await expect(send(f.origin, f.accounts.bob, { address: exchange, abi: exchangeAbi, functionName: "cancel", args: [[order]] })).rejects.toThrow(
+      "Exchange: not maker",
+    )
     await send(f.origin, f.accounts.alice, { address: exchange, abi: exchangeAbi, functionName: "cancel", args: [[order]] })
     expect(await status(orderHash(chainId, exchange, order))).toEqual([false, true])
     await expect(fillListing(order, signature, parseEther("0.1"))).rejects.toThrow("Exchange: cancelled")

@@ -3,14 +3,14 @@
  * recipient receives exactly its amount and the seller the rest. Balances are read before and after each fill.
  */
 import * as Result from "effect/Result"
-import { getAddress, parseEther, parseUnits, zeroAddress, type Address, type Hex } from "viem"
+import { type Address, getAddress, type Hex, parseEther, parseUnits, zeroAddress } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetERC721Abi, exchangeAbi } from "../../../devnet/artifacts/index.js"
-import { buildOrder, orderHash, OrderSide, signOrder } from "../../../devnet/chain/orders.js"
-import { startDevnet, type Devnet, type DevnetAccount } from "../../../devnet/index.js"
+import { buildOrder, OrderSide, orderHash, signOrder } from "../../../devnet/chain/orders.js"
+import { type Devnet, type DevnetAccount, startDevnet } from "../../../devnet/index.js"
 import { orderJson } from "../../../devnet/server/steps.js"
-import { createClient } from "../../../src/client.js"
 import type { ReservoirClient } from "../../../src/client/ReservoirClient.js"
+import { createClient } from "../../../src/client.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { apiGet, apiPost, execute, executeOk, listingIds, reads, walletClientOf } from "../devnet/fixture.js"
 
@@ -26,7 +26,12 @@ beforeAll(async () => {
   client = createClient({ chains: devnet.chains, source: "devnet.test" })
   // Devnet Punks pays a 5% royalty from now on: orders signed from here carry it, the seeded ones do not.
   const deployer = walletClientOf(devnet, devnet.accounts.deployer)
-  const hash = await deployer.writeContract({ address: devnet.contracts.origin.punks, abi: devnetERC721Abi, functionName: "setRoyalty", args: [ROYALTY, ROYALTY_BPS] })
+  const hash = await deployer.writeContract({
+    address: devnet.contracts.origin.punks,
+    abi: devnetERC721Abi,
+    functionName: "setRoyalty",
+    args: [ROYALTY, ROYALTY_BPS],
+  })
   await reads(devnet).client.waitForTransactionReceipt({ hash })
 })
 afterAll(async () => {
@@ -54,7 +59,11 @@ const gains = async (currency: Address, who: ReadonlyArray<Address>, act: () => 
 }
 
 const list = (maker: DevnetAccount, tokenId: bigint, price: bigint, extra: Record<string, unknown> = {}) =>
-  executeOk(devnet, maker, "/execute/list/v5", { maker: maker.address, source: "devnet.test", params: [{ token: punk(tokenId), weiPrice: price.toString(), ...extra }] })
+  executeOk(devnet, maker, "/execute/list/v5", {
+    maker: maker.address,
+    source: "devnet.test",
+    params: [{ token: punk(tokenId), weiPrice: price.toString(), ...extra }],
+  })
 
 describe("a listing's marketplace fee and royalty are paid in the fill transaction", () => {
   it("in ETH: each recipient gets its share of the price, the seller the rest, the Exchange keeps nothing", async () => {
@@ -63,8 +72,10 @@ describe("a listing's marketplace fee and royalty are paid in the fill transacti
     const listed = await list(user(3), 13n, price, { fees: [`${marketplace}:250`] })
     const orderId = orderIdOf(listed)
 
-    const [toMarketplace, toRoyalty, toSeller, toExchange] = await gains(zeroAddress, [marketplace, ROYALTY, user(3).address, devnet.contracts.origin.exchange], () =>
-      executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ orderId }], taker: user(4).address }),
+    const [toMarketplace, toRoyalty, toSeller, toExchange] = await gains(
+      zeroAddress,
+      [marketplace, ROYALTY, user(3).address, devnet.contracts.origin.exchange],
+      () => executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ orderId }], taker: user(4).address }),
     )
 
     expect(toMarketplace).toBe(parseEther("0.025"))
@@ -116,7 +127,10 @@ describe("a listing's marketplace fee and royalty are paid in the fill transacti
       collection: punks(),
       tokenId: 6n,
       price: parseEther("1"),
-      fees: [{ recipient: recipient(0xfee04), amount: 1n }, { recipient: ROYALTY, amount: 2n }],
+      fees: [
+        { recipient: recipient(0xfee04), amount: 1n },
+        { recipient: ROYALTY, amount: 2n },
+      ],
     })
     const { exchange } = devnet.contracts.origin
     const onChain = await reads(devnet).client.readContract({ address: exchange, abi: exchangeAbi, functionName: "hashOrder", args: [order] })
@@ -128,7 +142,12 @@ describe("a listing's marketplace fee and royalty are paid in the fill transacti
 describe("through tradekit's client", () => {
   it("the fees plugin's marketplaceFees reach the chain; automatedRoyalties: false leaves the royalty out", async () => {
     const marketplace = recipient(0xfee05)
-    const withFees = createClient({ chains: devnet.chains, source: "devnet.test", marketplaceFees: [`${marketplace}:300`], automatedRoyalties: false })
+    const withFees = createClient({
+      chains: devnet.chains,
+      source: "devnet.test",
+      marketplaceFees: [`${marketplace}:300`],
+      automatedRoyalties: false,
+    })
     const price = parseEther("0.5")
     try {
       await withFees.actions.listToken({ listings: [{ token: punk(15n), weiPrice: price.toString() }], wallet: walletClientOf(devnet, user(3)) })
@@ -152,14 +171,18 @@ describe("through tradekit's client", () => {
     const [orderId] = await listingIds(devnet, punks(), 2n)
     const price = parseEther("0.11") // seeded before the royalty: its signed order carries no fees
     let hash: Hex | undefined
-    const [toMarketplace, toRoyalty, toSeller, toBuyer] = await gains(zeroAddress, [marketplace, ROYALTY, user(1).address, user(5).address], async () => {
-      await client.actions.buyToken({
-        items: [{ orderId }],
-        options: { feesOnTop: [`${marketplace}:${onTop}`] },
-        wallet: walletClientOf(devnet, user(5)),
-        onSnapshot: (s) => (hash = (s.txHashes[0]?.txHash as Hex | undefined) ?? hash),
-      })
-    })
+    const [toMarketplace, toRoyalty, toSeller, toBuyer] = await gains(
+      zeroAddress,
+      [marketplace, ROYALTY, user(1).address, user(5).address],
+      async () => {
+        await client.actions.buyToken({
+          items: [{ orderId }],
+          options: { feesOnTop: [`${marketplace}:${onTop}`] },
+          wallet: walletClientOf(devnet, user(5)),
+          onSnapshot: (s) => (hash = (s.txHashes[0]?.txHash as Hex | undefined) ?? hash),
+        })
+      },
+    )
 
     const receipt = await reads(devnet).client.getTransactionReceipt({ hash: hash! })
     expect(toMarketplace).toBe(onTop)
@@ -185,7 +208,11 @@ describe("fees the price cannot cover", () => {
 
     const message = `params[0]: the fees and royalties (${parseEther("1.01")}) exceed the price (${price}), in the smallest unit of ETH`
     expect(answer).toMatchObject({ status: 400, body: { message, statusCode: 400 } })
-    expect(Result.isFailure(outcome) && outcome.failure).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining(message) })
+    expect(Result.isFailure(outcome) && outcome.failure).toMatchObject({
+      _tag: "APIError",
+      statusCode: 400,
+      message: expect.stringContaining(message),
+    })
     expect(await r.nonce(seller.address)).toBe(nonce)
     expect(await asks()).toBe(asksBefore)
   })
@@ -194,15 +221,30 @@ describe("fees the price cannot cover", () => {
     const seller = user(1)
     const { exchange } = devnet.contracts.origin
     const price = parseEther("0.1")
-    const order = buildOrder({ side: OrderSide.Listing, maker: seller.address, collection: punks(), tokenId: 6n, price, fees: [{ recipient: recipient(0xfee08), amount: price + 1n }] })
+    const order = buildOrder({
+      side: OrderSide.Listing,
+      maker: seller.address,
+      collection: punks(),
+      tokenId: 6n,
+      price,
+      fees: [{ recipient: recipient(0xfee08), amount: price + 1n }],
+    })
     const signature = await signOrder(seller.account, devnet.originChainId, exchange, order)
 
-    const posted = await apiPost(devnet, `/order/v4?signature=${signature}`, { items: [{ order: { kind: "tradekit-exchange", data: orderJson(order) } }] })
+    const posted = await apiPost(devnet, `/order/v4?signature=${signature}`, {
+      items: [{ order: { kind: "tradekit-exchange", data: orderJson(order) } }],
+    })
     expect(posted).toMatchObject({ status: 400, body: { message: `items[0]: the order's fees (${price + 1n}) exceed its price (${price})` } })
 
     const buyer = walletClientOf(devnet, user(5))
     await expect(
-      buyer.writeContract({ address: exchange, abi: exchangeAbi, functionName: "fillListing", args: [order, signature, user(5).address], value: price }),
+      buyer.writeContract({
+        address: exchange,
+        abi: exchangeAbi,
+        functionName: "fillListing",
+        args: [order, signature, user(5).address],
+        value: price,
+      }),
     ).rejects.toThrow("Exchange: fees exceed price")
     expect(await reads(devnet).ownerOf(punks(), 6n)).toBe(seller.address)
   })

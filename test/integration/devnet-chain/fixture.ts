@@ -1,8 +1,20 @@
 /** Shared setup for the devnet chain tests: two anvils, deployed contracts, named accounts and tx helpers. */
+
+import {
+  type Abi,
+  type Account,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  createWalletClient,
+  type Hex,
+  http,
+  type PublicClient,
+  type TransactionReceipt,
+} from "viem"
 import type { HDAccount } from "viem/accounts"
-import { createWalletClient, http, type Abi, type Account, type Address, type ContractFunctionArgs, type ContractFunctionName, type Hex, type PublicClient, type TransactionReceipt } from "viem"
-import { anvilAccounts, startAnvil, type AnvilInstance } from "../../../devnet/chain/anvil.js"
-import { deployContracts, devnetChain, devnetPublicClient, type DevnetContracts } from "../../../devnet/chain/deploy.js"
+import { type AnvilInstance, anvilAccounts, startAnvil } from "../../../devnet/chain/anvil.js"
+import { type DevnetContracts, deployContracts, devnetChain, devnetPublicClient } from "../../../devnet/chain/deploy.js"
 
 export interface ChainFixture {
   readonly origin: AnvilInstance

@@ -3,10 +3,10 @@
  * never a crash, and the server answers a normal request afterwards.
  */
 import { connect } from "node:net"
-import { parseEther, type Hex } from "viem"
+import { type Hex, parseEther } from "viem"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { buildOrder, Criteria, OrderSide, signOrder, TokenKind, tokenSetRoot, type Order } from "../../../devnet/chain/orders.js"
-import { Faults, startDevnet, type Devnet } from "../../../devnet/index.js"
+import { buildOrder, Criteria, type Order, OrderSide, signOrder, TokenKind, tokenSetRoot } from "../../../devnet/chain/orders.js"
+import { type Devnet, Faults, startDevnet } from "../../../devnet/index.js"
 import type { DevnetContext } from "../../../devnet/server/context.js"
 import { close, listen, type Route } from "../../../devnet/server/http.js"
 import { orderJson } from "../../../devnet/server/steps.js"
@@ -48,13 +48,19 @@ const stillServing = async () => {
 /** Posts `order` to `/order/v4`, signed by its maker (a devnet user), with `criteria` in the item. */
 const postOrder = async (order: Order, maker = user(1), criteria?: unknown) => {
   const signature = await signOrder(maker.account, devnet.originChainId, devnet.contracts.origin.exchange, order)
-  const item = { order: { kind: "tradekit-exchange", data: orderJson(order) }, orderbook: "reservoir", ...(criteria !== undefined ? { criteria } : {}) }
+  const item = {
+    order: { kind: "tradekit-exchange", data: orderJson(order) },
+    orderbook: "reservoir",
+    ...(criteria !== undefined ? { criteria } : {}),
+  }
   return apiPost(devnet, `/order/v4?signature=${signature}`, { items: [item], source: "devnet.test" })
 }
 
 /** Every order of `maker` in the book, whatever its status. */
 const bookIdsOf = async (maker: string, side: "asks" | "bids") =>
-  (await apiGet<{ orders: { id: Hex }[] }>(devnet, `/orders/${side}/${side === "asks" ? "v5" : "v6"}?maker=${maker}&status=any`)).orders.map((o) => o.id)
+  (await apiGet<{ orders: { id: Hex }[] }>(devnet, `/orders/${side}/${side === "asks" ? "v5" : "v6"}?maker=${maker}&status=any`)).orders.map(
+    (o) => o.id,
+  )
 
 describe("requests the devnet cannot route", () => {
   it("answers a websocket upgrade with an unparseable URL with 400 and keeps serving", async () => {
@@ -69,12 +75,20 @@ describe("requests the devnet cannot route", () => {
     const answer = await rawRequest("GET //[ HTTP/1.1\r\nHost: devnet\r\nConnection: close\r\n\r\n")
     expect(answer).toMatch(/^HTTP\/1\.1 400 /)
     // The body comes chunked: the JSON is between the first "{" and the last "}".
-    expect(JSON.parse(answer.slice(answer.indexOf("{"), answer.lastIndexOf("}") + 1))).toEqual({ message: "The request URL //[ is not a valid URL", statusCode: 400, error: "Bad Request" })
+    expect(JSON.parse(answer.slice(answer.indexOf("{"), answer.lastIndexOf("}") + 1))).toEqual({
+      message: "The request URL //[ is not a valid URL",
+      statusCode: 400,
+      error: "Bad Request",
+    })
     await stillServing()
   })
 
   it("refuses a body over 1 MiB with a JSON 413", async () => {
-    const response = await fetch(`${devnet.apiUrl}/execute/buy/v7`, { method: "POST", headers: { "content-type": "application/json" }, body: `"${"x".repeat(2 ** 21)}"` })
+    const response = await fetch(`${devnet.apiUrl}/execute/buy/v7`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: `"${"x".repeat(2 ** 21)}"`,
+    })
     expect(response.status).toBe(413)
     expect(await response.json()).toMatchObject({ message: "The request body is larger than 1048576 bytes", statusCode: 413 })
     await stillServing()
@@ -110,8 +124,25 @@ describe("/order/v4 refuses orders that can never be filled", () => {
 
   it("refuses an expired listing and an expired bid, and stores nothing", async () => {
     const expiry = BigInt(Math.floor(Date.now() / 1000) - 60)
-    const listing = buildOrder({ side: OrderSide.Listing, maker: user(1).address, collection: devnet.contracts.origin.editions, tokenKind: TokenKind.ERC1155, tokenId: 1n, amount: 1n, price: parseEther("0.01"), expiry })
-    const bid = buildOrder({ side: OrderSide.Bid, maker: user(2).address, collection: devnet.contracts.origin.punks, criteria: Criteria.Collection, currency: devnet.contracts.origin.weth, price: parseEther("0.01"), expiry })
+    const listing = buildOrder({
+      side: OrderSide.Listing,
+      maker: user(1).address,
+      collection: devnet.contracts.origin.editions,
+      tokenKind: TokenKind.ERC1155,
+      tokenId: 1n,
+      amount: 1n,
+      price: parseEther("0.01"),
+      expiry,
+    })
+    const bid = buildOrder({
+      side: OrderSide.Bid,
+      maker: user(2).address,
+      collection: devnet.contracts.origin.punks,
+      criteria: Criteria.Collection,
+      currency: devnet.contracts.origin.weth,
+      price: parseEther("0.01"),
+      expiry,
+    })
     const [asksBefore, bidsBefore] = [await bookIdsOf(user(1).address, "asks"), await bookIdsOf(user(2).address, "bids")]
     expect(await postOrder(listing)).toMatchObject({ status: 400, body: { message: `items[0]: the order expired at ${expiry}` } })
     expect(await postOrder(bid, user(2))).toMatchObject({ status: 400, body: { message: `items[0]: the order expired at ${expiry}` } })
@@ -151,9 +182,15 @@ describe("execute requests the chain could never carry out", () => {
   it("refuses a listing or a bid that expires before it is made", async () => {
     const past = String(Math.floor(Date.now() / 1000) - 60)
     const { punks } = devnet.contracts.origin
-    const list = await apiPost(devnet, "/execute/list/v5", { maker: user(1).address, params: [{ token: `${punks}:1`, weiPrice: "1000", expirationTime: past }] })
+    const list = await apiPost(devnet, "/execute/list/v5", {
+      maker: user(1).address,
+      params: [{ token: `${punks}:1`, weiPrice: "1000", expirationTime: past }],
+    })
     expect(list).toMatchObject({ status: 400, body: { message: `params[0].expirationTime ${past} is in the past` } })
-    const bid = await apiPost(devnet, "/execute/bid/v5", { maker: user(2).address, params: [{ collection: punks, weiPrice: "1000", expirationTime: past }] })
+    const bid = await apiPost(devnet, "/execute/bid/v5", {
+      maker: user(2).address,
+      params: [{ collection: punks, weiPrice: "1000", expirationTime: past }],
+    })
     expect(bid).toMatchObject({ status: 400, body: { message: `params[0].expirationTime ${past} is in the past` } })
   })
 })
@@ -161,7 +198,10 @@ describe("execute requests the chain could never carry out", () => {
 describe("the admin routes", () => {
   it("refuse fault settings the server could not act on, and keep the old ones", async () => {
     const bad = [
-      [{ endpoints: { "/collections/v7": { errorRate: 1, errorStatus: 99 } } }, 'endpoints["/collections/v7"].errorStatus must be an HTTP status (100–599)'],
+      [
+        { endpoints: { "/collections/v7": { errorRate: 1, errorStatus: 99 } } },
+        'endpoints["/collections/v7"].errorStatus must be an HTTP status (100–599)',
+      ],
       [{ endpoints: { "/collections/v7": { errorRate: 2 } } }, 'endpoints["/collections/v7"].errorRate must be a number from 0 to 1'],
       [{ endpoints: { "/collections/v7": "often" } }, 'endpoints["/collections/v7"] must be a JSON object'],
       [{ chain: { chainId: devnet.originChainId, mine: "1000000000000000000000000" } }, "chain.mine must be from 1 to 10000 blocks"],
@@ -193,12 +233,21 @@ describe("handler defects", () => {
     const ctx = { origin: devnet.chains[0], chains: new Map(), faults: new Faults([], []) } as unknown as DevnetContext
     const { server, port } = await listen(ctx, routes)
     try {
-      const answers = await Promise.all(["/throws", "/rejects", "/unserialisable"].map(async (path) => {
-        const response = await fetch(`http://127.0.0.1:${port}${path}`)
-        return { status: response.status, body: await response.json() }
-      }))
+      const answers = await Promise.all(
+        ["/throws", "/rejects", "/unserialisable"].map(async (path) => {
+          const response = await fetch(`http://127.0.0.1:${port}${path}`)
+          return { status: response.status, body: await response.json() }
+        }),
+      )
       expect(answers).toEqual([
-        { status: 500, body: { message: "Internal devnet error: Cannot read properties of undefined (reading 'order')", statusCode: 500, error: "Internal Server Error" } },
+        {
+          status: 500,
+          body: {
+            message: "Internal devnet error: Cannot read properties of undefined (reading 'order')",
+            statusCode: 500,
+            error: "Internal Server Error",
+          },
+        },
         { status: 500, body: { message: "Internal devnet error: a bare string", statusCode: 500, error: "Internal Server Error" } },
         { status: 500, body: expect.objectContaining({ message: expect.stringMatching(/^Internal devnet error: /), statusCode: 500 }) },
       ])

@@ -7,10 +7,10 @@ import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
 import { createWalletClient, custom, parseUnits } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type BatchingProvider, devnetBatchingProvider, startDevnet, type Devnet, type DevnetAccount } from "../../../devnet/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
-import { executeSteps, resumeExecution } from "../../../src/pipeline/executeSteps.js"
+import { type BatchingProvider, type Devnet, type DevnetAccount, devnetBatchingProvider, startDevnet } from "../../../devnet/index.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import { executeSteps, resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig, type ClientSettings } from "../../../src/services/ClientConfig.js"
 import { fromViemWalletClient } from "../../../src/services/viemWallet.js"
@@ -52,13 +52,21 @@ const batchingWalletLayer = (
 }
 
 /** Buys `tokenId` in USDC for `buyer` through the devnet batching wallet. */
-const buyWithBatchingWallet = async (buyer: DevnetAccount, tokenId: bigint, options: { readonly walletBatches: boolean; readonly settings?: ClientSettings }) => {
+const buyWithBatchingWallet = async (
+  buyer: DevnetAccount,
+  tokenId: bigint,
+  options: { readonly walletBatches: boolean; readonly settings?: ClientSettings },
+) => {
   const { layer, prompts } = batchingWalletLayer(buyer, options)
   const snapshots: Array<ExecutionSnapshot> = []
   const outcome = await Effect.runPromise(
     Effect.result(
       executeSteps({
-        request: { action: "buy", path: "/execute/buy/v7", body: { items: [{ token: `${punks()}:${tokenId}` }], taker: buyer.address, currency: devnet.contracts.origin.usdc } },
+        request: {
+          action: "buy",
+          path: "/execute/buy/v7",
+          body: { items: [{ token: `${punks()}:${tokenId}` }], taker: buyer.address, currency: devnet.contracts.origin.usdc },
+        },
         onProgress: (snapshot) => Effect.sync(() => snapshots.push(snapshot)),
       }),
     ).pipe(Effect.provide(layer)),
@@ -91,7 +99,11 @@ describe("batched calls (EIP-5792) against the devnet", () => {
     expect([approval!.status, sale!.status]).toEqual(["complete", "complete"])
     expect(sale!.transfersData).toEqual([expect.objectContaining({ to: user(3).address, token: { contract: punks(), tokenId: "5" } })])
     expect(final.journal?.filter((entry) => entry._tag.startsWith("Batch")).map((entry) => entry._tag)).toEqual(["BatchRequested", "BatchSent"])
-    expect(snapshots.some((s) => s.status === "running" && s.steps.every((step) => (step.items ?? []).every((item) => item.txHashes?.[0]?.txHash === hash)))).toBe(true)
+    expect(
+      snapshots.some(
+        (s) => s.status === "running" && s.steps.every((step) => (step.items ?? []).every((item) => item.txHashes?.[0]?.txHash === hash)),
+      ),
+    ).toBe(true)
     inFlight = JSON.parse(JSON.stringify(snapshots.find((s) => s.journal?.at(-1)?._tag === "BatchSent")))
   })
 

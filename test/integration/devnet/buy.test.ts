@@ -1,12 +1,12 @@
 import type * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
-import { parseEther, parseUnits, zeroAddress, type Hex } from "viem"
+import { type Hex, parseEther, parseUnits, zeroAddress } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startDevnet, type Devnet } from "../../../devnet/index.js"
+import { type Devnet, startDevnet } from "../../../devnet/index.js"
 import type { PriceMismatchError } from "../../../src/errors/index.js"
+import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import type { PluginContext } from "../../../src/plugins/Plugin.js"
 import { priceCheckPlugin } from "../../../src/plugins/priceCheck.js"
-import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { apiGet, bookOrder, execute, executeOk, fetchOnly, listingIds, reads, stepIdsWithItems } from "./fixture.js"
 
 let devnet: Devnet
@@ -26,7 +26,11 @@ describe("buy through the core executor", () => {
     const r = reads(devnet)
     const [orderId] = await listingIds(devnet, punks(), 2n)
     const sellerBefore = await r.eth(user(1).address)
-    const final = await executeOk(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(2n) }], taker: user(3).address, source: "devnet.test" })
+    const final = await executeOk(devnet, user(3), "/execute/buy/v7", {
+      items: [{ token: token(2n) }],
+      taker: user(3).address,
+      source: "devnet.test",
+    })
 
     expect(final.status).toBe("complete")
     expect(stepIdsWithItems(final.steps)).toEqual(["sale"])
@@ -68,7 +72,9 @@ describe("buy through the core executor", () => {
     expect(Result.isSuccess(answer)).toBe(true)
     const response = Result.getOrThrow(answer)
     expect(response.requestId).toMatch(/^0x[0-9a-f]{64}$/)
-    expect(response.path).toEqual([expect.objectContaining({ contract: punks(), tokenId: "3", source: "devnet", quote: 0.12, rawQuote: parseEther("0.12").toString() })])
+    expect(response.path).toEqual([
+      expect.objectContaining({ contract: punks(), tokenId: "3", source: "devnet", quote: 0.12, rawQuote: parseEther("0.12").toString() }),
+    ])
     expect(response.steps.map((s) => s.id)).toEqual(["currency-approval", "sale"])
     expect(await r.nonce(user(3).address)).toBe(nonce)
     expect(await r.ownerOf(punks(), 3n)).toBe(user(1).address)
@@ -78,10 +84,19 @@ describe("buy through the core executor", () => {
     const r = reads(devnet)
     const nonce = await r.nonce(user(3).address)
     const context = { action: "buy", expectedPrice: { [zeroAddress]: { amount: 0.05 } } } as unknown as PluginContext
-    const outcome = await execute(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(3n) }], taker: user(3).address }, {
-      guards: [(response) => priceCheckPlugin.guard!(response, context) as Effect.Effect<void, PriceMismatchError>],
+    const outcome = await execute(
+      devnet,
+      user(3),
+      "/execute/buy/v7",
+      { items: [{ token: token(3n) }], taker: user(3).address },
+      {
+        guards: [(response) => priceCheckPlugin.guard!(response, context) as Effect.Effect<void, PriceMismatchError>],
+      },
+    )
+    expect(Result.isFailure(outcome) && outcome.failure).toMatchObject({
+      _tag: "PriceMismatchError",
+      message: "Attention: the total price is now 0.12",
     })
-    expect(Result.isFailure(outcome) && outcome.failure).toMatchObject({ _tag: "PriceMismatchError", message: "Attention: the total price is now 0.12" })
     expect(Result.isFailure(outcome)).toBe(true)
     expect(await r.nonce(user(3).address)).toBe(nonce)
     expect(await r.ownerOf(punks(), 3n)).toBe(user(1).address)
@@ -93,12 +108,18 @@ describe("buy through the core executor", () => {
     // Someone else buys it first.
     await executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(4).address })
     // Without simulation and with a fixed gas limit (no estimate), the stale sale is really sent and reverts on chain.
-    const outcome = await execute(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(3).address }, {
-      response: answer,
-      // A fixed gas limit: the wallet would not estimate, so only the simulation stands between the stale sale and the chain.
-      gas: 500_000n,
-      settings: { simulate: false },
-    })
+    const outcome = await execute(
+      devnet,
+      user(3),
+      "/execute/buy/v7",
+      { items: [{ token: token(4n) }], taker: user(3).address },
+      {
+        response: answer,
+        // A fixed gas limit: the wallet would not estimate, so only the simulation stands between the stale sale and the chain.
+        gas: 500_000n,
+        settings: { simulate: false },
+      },
+    )
     expect(Result.isFailure(outcome)).toBe(true)
     const error = Result.isFailure(outcome) ? outcome.failure : undefined
     expect(error).toMatchObject({ _tag: "TransactionFailedError", message: "Transaction failed" })
@@ -115,15 +136,21 @@ describe("buy through the core executor", () => {
     const balance = await r.eth(user(3).address)
     const methods: Array<string> = []
     let last: ExecutionSnapshot | undefined
-    const outcome = await execute(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(6n) }], taker: user(3).address }, {
-      response: answer,
-      onWalletMethod: (method) => methods.push(method),
-      // A fixed gas limit: the wallet would not estimate, so only the simulation stands between the stale sale and the chain.
-      gas: 500_000n,
-      onProgress: (snapshot) => {
-        last = snapshot
+    const outcome = await execute(
+      devnet,
+      user(3),
+      "/execute/buy/v7",
+      { items: [{ token: token(6n) }], taker: user(3).address },
+      {
+        response: answer,
+        onWalletMethod: (method) => methods.push(method),
+        // A fixed gas limit: the wallet would not estimate, so only the simulation stands between the stale sale and the chain.
+        gas: 500_000n,
+        onProgress: (snapshot) => {
+          last = snapshot
+        },
       },
-    })
+    )
     expect(Result.isFailure(outcome) && outcome.failure).toMatchObject({
       _tag: "TransactionWouldRevertError",
       reason: "Exchange: filled",

@@ -2,7 +2,7 @@ import * as Result from "effect/Result"
 import { createWalletClient, http } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { exchangeAbi } from "../../../devnet/artifacts/index.js"
-import { startDevnet, type Devnet } from "../../../devnet/index.js"
+import { type Devnet, startDevnet } from "../../../devnet/index.js"
 import { apiPost, bookOrder, executeOk, fetchOnly, listingIds, reads, stepIdsWithItems, walletClientOf } from "./fixture.js"
 
 let devnet: Devnet
@@ -14,7 +14,6 @@ afterAll(async () => {
 })
 
 const user = (n: number) => devnet.accounts.users[n - 1]!
-
 
 describe("cancel through the core executor", () => {
   it("cancels off-chain with an eip191 signature: the operator cancels on chain and the book drops it", async () => {
@@ -30,12 +29,16 @@ describe("cancel through the core executor", () => {
     expect((await bookOrder(devnet, orderId!))?.status).toBe("cancelled")
     // A buy is refused by the API…
     const refused = await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ orderId }], taker: user(3).address })
-    expect(Result.isFailure(refused) && refused.failure).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("cancelled") })
+    expect(Result.isFailure(refused) && refused.failure).toMatchObject({
+      _tag: "APIError",
+      statusCode: 400,
+      message: expect.stringContaining("cancelled"),
+    })
     // …and the Exchange itself refuses the stale fill.
     const sale = stale.steps.find((s) => s.id === "sale")!.items![0]!.data as { to: `0x${string}`; data: `0x${string}`; value: string }
-    await expect(
-      walletClientOf(devnet, user(3)).sendTransaction({ to: sale.to, data: sale.data, value: BigInt(sale.value) }),
-    ).rejects.toThrow(/Exchange: cancelled/)
+    await expect(walletClientOf(devnet, user(3)).sendTransaction({ to: sale.to, data: sale.data, value: BigInt(sale.value) })).rejects.toThrow(
+      /Exchange: cancelled/,
+    )
     expect(await r.ownerOf(punks, 2n)).toBe(user(1).address)
   })
 
@@ -61,7 +64,9 @@ describe("cancel through the core executor", () => {
   it("refuses a cancellation signed by someone else than the maker", async () => {
     const r = reads(devnet)
     const [orderId] = await listingIds(devnet, devnet.contracts.origin.punks, 6n)
-    const signature = await createWalletClient({ account: user(2).account, transport: http(devnet.rpcUrls[devnet.originChainId]) }).signMessage({ message: "not the maker" })
+    const signature = await createWalletClient({ account: user(2).account, transport: http(devnet.rpcUrls[devnet.originChainId]) }).signMessage({
+      message: "not the maker",
+    })
     const answer = await apiPost(devnet, `/execute/cancel-signature/v1?signature=${signature}`, { orderIds: [orderId], signatureKind: "eip191" })
     expect(answer.status).toBe(401)
     expect(answer.body).toMatchObject({ message: "The signature is not from the maker of every order", statusCode: 401 })
@@ -77,4 +82,3 @@ describe("cancel through the core executor", () => {
     expect((await bookOrder(devnet, orderId!))?.status).toBe("cancelled")
   })
 })
-

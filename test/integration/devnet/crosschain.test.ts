@@ -2,7 +2,7 @@ import * as Result from "effect/Result"
 import { encodeFunctionData, parseEther } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetERC721Abi } from "../../../devnet/artifacts/index.js"
-import { startDevnet, type Devnet } from "../../../devnet/index.js"
+import { type Devnet, startDevnet } from "../../../devnet/index.js"
 import { executeOk, fetchOnly, reads } from "./fixture.js"
 
 let devnet: Devnet
@@ -23,9 +23,18 @@ describe("cross-chain call through the core executor", () => {
   it("quotes the relayer fee and the deposit on a precheck", async () => {
     const user = devnet.accounts.users[0]!
     const answer = Result.getOrThrow(
-      await fetchOnly(devnet, user, "/execute/call/v1", { user: user.address, txs: [mintCall(devnet, user.address)], originChainId: devnet.originChainId }, devnet.destinationChainId),
+      await fetchOnly(
+        devnet,
+        user,
+        "/execute/call/v1",
+        { user: user.address, txs: [mintCall(devnet, user.address)], originChainId: devnet.originChainId },
+        devnet.destinationChainId,
+      ),
     )
-    expect(answer.fees?.relayer).toMatchObject({ currency: { contract: "0x0000000000000000000000000000000000000000", decimals: 18, symbol: "ETH" }, amount: { raw: parseEther("0.0001").toString(), decimal: 0.0001 } })
+    expect(answer.fees?.relayer).toMatchObject({
+      currency: { contract: "0x0000000000000000000000000000000000000000", decimals: 18, symbol: "ETH" },
+      amount: { raw: parseEther("0.0001").toString(), decimal: 0.0001 },
+    })
     const deposit = answer.steps[0]!
     expect(deposit).toMatchObject({ id: "deposit", kind: "transaction" })
     expect(deposit.items![0]).toMatchObject({
@@ -59,7 +68,11 @@ describe("cross-chain call through the core executor", () => {
 
   it("refuses a call sent to the origin chain's API", async () => {
     const user = devnet.accounts.users[0]!
-    const answer = await fetchOnly(devnet, user, "/execute/call/v1", { user: user.address, txs: [mintCall(devnet, user.address)], originChainId: devnet.originChainId })
+    const answer = await fetchOnly(devnet, user, "/execute/call/v1", {
+      user: user.address,
+      txs: [mintCall(devnet, user.address)],
+      originChainId: devnet.originChainId,
+    })
     expect(Result.isFailure(answer) && answer.failure).toMatchObject({ statusCode: 400, message: expect.stringContaining("destination chain") })
   })
 })

@@ -5,9 +5,9 @@
 import { encodeFunctionData, parseEther, zeroAddress } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetERC721Abi } from "../../../devnet/artifacts/index.js"
-import { startDevnet, type Devnet } from "../../../devnet/index.js"
-import { createClient } from "../../../src/client.js"
+import { type Devnet, startDevnet } from "../../../devnet/index.js"
 import type { ReservoirClient } from "../../../src/client/ReservoirClient.js"
+import { createClient } from "../../../src/client.js"
 import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
 import type { Step } from "../../../src/schema/Step.js"
 import { bookOrder, listingIds, reads, walletClientOf } from "./fixture.js"
@@ -117,7 +117,13 @@ describe("the Promise facade against the devnet", () => {
 
   it("transferTokens moves ERC-721 and ERC-1155 tokens", async () => {
     const { punks, editions } = devnet.contracts.origin
-    expect(await client.actions.transferTokens({ to: user(5).address, items: [{ token: punk(9) }, { token: `${editions}:2`, quantity: 2 }], wallet: wallet(2) })).toBe(true)
+    expect(
+      await client.actions.transferTokens({
+        to: user(5).address,
+        items: [{ token: punk(9) }, { token: `${editions}:2`, quantity: 2 }],
+        wallet: wallet(2),
+      }),
+    ).toBe(true)
     expect(await reads(devnet).ownerOf(punks, 9n)).toBe(user(5).address)
     expect(await reads(devnet).balance1155(editions, user(5).address, 2n)).toBe(2n)
   })
@@ -133,7 +139,13 @@ describe("the Promise facade against the devnet", () => {
     const fees: unknown[] = []
     const result = await client.actions.call({
       toChainId: devnet.destinationChainId,
-      txs: [{ to: punks, data: encodeFunctionData({ abi: devnetERC721Abi, functionName: "mint", args: [user(2).address, 1n] }), value: parseEther("0.01").toString() }],
+      txs: [
+        {
+          to: punks,
+          data: encodeFunctionData({ abi: devnetERC721Abi, functionName: "mint", args: [user(2).address, 1n] }),
+          value: parseEther("0.01").toString(),
+        },
+      ],
       wallet: wallet(2),
       onProgress: (_steps, f) => fees.push(f),
     })

@@ -1,7 +1,7 @@
 import * as Result from "effect/Result"
-import { parseEther, type Hex } from "viem"
+import { type Hex, parseEther } from "viem"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { startDevnet, type Devnet } from "../../../devnet/index.js"
+import { type Devnet, startDevnet } from "../../../devnet/index.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { apiGet, apiPost, execute, executeOk, fetchOnly, reads, walletClientOf } from "./fixture.js"
 

@@ -5,20 +5,20 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
-import { createWalletClient, http, type Address, type Hex } from "viem"
-import { devnetERC1155Abi, devnetERC721Abi, exchangeAbi, wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
+import { type Address, createWalletClient, type Hex, http } from "viem"
+import { devnetERC721Abi, devnetERC1155Abi, exchangeAbi, wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import type { Devnet, DevnetAccount } from "../../../devnet/index.js"
 import type { ExecutionError } from "../../../src/errors/index.js"
 import type { ExecuteRequest } from "../../../src/pipeline/ExecutionContext.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
-import type { ActionName } from "../../../src/schema/ActionName.js"
 import { executeSteps, type Guard } from "../../../src/pipeline/executeSteps.js"
 import { fetchSteps } from "../../../src/pipeline/fetchSteps.js"
+import type { ActionName } from "../../../src/schema/ActionName.js"
+import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig, type ClientSettings } from "../../../src/services/ClientConfig.js"
 import { walletLayer } from "../../../src/services/viemWallet.js"
-import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
 
 /** A viem wallet client of a devnet user on the origin chain; `onMethod` hears every JSON-RPC method it calls. */
 export const walletClientOf = (devnet: Devnet, user: DevnetAccount, onMethod?: (method: string) => void) =>
@@ -81,18 +81,25 @@ export const execute = (devnet: Devnet, user: DevnetAccount, path: ActionPath, b
   )
 
 /** Runs an execution that must succeed. */
-export const executeOk = async (devnet: Devnet, user: DevnetAccount, path: ActionPath, body: unknown, options: RunOptions = {}): Promise<ExecutionSnapshot> => {
+export const executeOk = async (
+  devnet: Devnet,
+  user: DevnetAccount,
+  path: ActionPath,
+  body: unknown,
+  options: RunOptions = {},
+): Promise<ExecutionSnapshot> => {
   const outcome = await execute(devnet, user, path, body, options)
-  if (Result.isFailure(outcome)) throw new Error(`execution of ${path} failed: ${(outcome.failure as ExecutionError).message}`, { cause: outcome.failure })
+  if (Result.isFailure(outcome))
+    throw new Error(`execution of ${path} failed: ${(outcome.failure as ExecutionError).message}`, { cause: outcome.failure })
   return outcome.success
 }
 
 /** Fetches an execute answer without executing it (what a precheck does). */
 export const fetchOnly = (devnet: Devnet, user: DevnetAccount, path: ActionPath, body: unknown, chainId = devnet.originChainId) =>
   Effect.runPromise(
-    Effect.result(
-      ApiClient.use((api) => fetchSteps(api.forChain(devnet.apiUrls[chainId]!), requestOf(path, body))),
-    ).pipe(Effect.provide(devnetLayer(devnet, user))),
+    Effect.result(ApiClient.use((api) => fetchSteps(api.forChain(devnet.apiUrls[chainId]!), requestOf(path, body)))).pipe(
+      Effect.provide(devnetLayer(devnet, user)),
+    ),
   )
 
 /** Chain reads on the origin chain (or the destination with `chainId`). */
@@ -101,11 +108,14 @@ export const reads = (devnet: Devnet, chainId = devnet.originChainId) => {
   const { exchange } = devnet.contracts.origin
   return {
     client,
-    ownerOf: (collection: Address, tokenId: bigint) => client.readContract({ address: collection, abi: devnetERC721Abi, functionName: "ownerOf", args: [tokenId] }),
+    ownerOf: (collection: Address, tokenId: bigint) =>
+      client.readContract({ address: collection, abi: devnetERC721Abi, functionName: "ownerOf", args: [tokenId] }),
     balance1155: (collection: Address, owner: Address, id: bigint) =>
       client.readContract({ address: collection, abi: devnetERC1155Abi, functionName: "balanceOf", args: [owner, id] }),
-    erc20: (token: Address, owner: Address) => client.readContract({ address: token, abi: wrappedNativeAbi, functionName: "balanceOf", args: [owner] }),
-    allowance: (token: Address, owner: Address) => client.readContract({ address: token, abi: wrappedNativeAbi, functionName: "allowance", args: [owner, exchange] }),
+    erc20: (token: Address, owner: Address) =>
+      client.readContract({ address: token, abi: wrappedNativeAbi, functionName: "balanceOf", args: [owner] }),
+    allowance: (token: Address, owner: Address) =>
+      client.readContract({ address: token, abi: wrappedNativeAbi, functionName: "allowance", args: [owner, exchange] }),
     eth: (owner: Address) => client.getBalance({ address: owner }),
     nonce: (owner: Address) => client.getTransactionCount({ address: owner }),
     orderStatus: async (orderId: Hex) => {
@@ -124,8 +134,17 @@ export const apiGet = async <T = any>(devnet: Devnet, path: string, chainId = de
 }
 
 /** POST on the devnet API; resolves with status and JSON body. */
-export const apiPost = async <T = any>(devnet: Devnet, path: string, body: unknown, chainId = devnet.originChainId): Promise<{ status: number; body: T; headers: Headers }> => {
-  const response = await fetch(`${devnet.apiUrls[chainId]}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+export const apiPost = async <T = any>(
+  devnet: Devnet,
+  path: string,
+  body: unknown,
+  chainId = devnet.originChainId,
+): Promise<{ status: number; body: T; headers: Headers }> => {
+  const response = await fetch(`${devnet.apiUrls[chainId]}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  })
   const text = await response.text()
   let parsed: unknown = text
   try {
@@ -142,10 +161,12 @@ export const listingIds = async (devnet: Devnet, collection: Address, tokenId: b
 
 /** One order from the book, whatever its status. */
 export const bookOrder = async (devnet: Devnet, id: Hex, side: "asks" | "bids" = "asks") =>
-  (await apiGet<{ orders: { id: Hex; status: string; maker: Address; price: { amount: { raw: string } } }[] }>(
-    devnet,
-    `/orders/${side}/${side === "asks" ? "v5" : "v6"}?ids=${id}&status=any`,
-  )).orders[0]
+  (
+    await apiGet<{ orders: { id: Hex; status: string; maker: Address; price: { amount: { raw: string } } }[] }>(
+      devnet,
+      `/orders/${side}/${side === "asks" ? "v5" : "v6"}?ids=${id}&status=any`,
+    )
+  ).orders[0]
 
 /** The step ids of a snapshot or answer whose items are not empty, in order. */
 export const stepIdsWithItems = (steps: ReadonlyArray<{ id: string; items?: ReadonlyArray<unknown> | undefined }>) =>

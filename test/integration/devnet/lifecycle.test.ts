@@ -14,7 +14,14 @@ describe("devnet lifecycle", () => {
       [31337, devnet.apiUrls[31337], 250, devnet.rpcUrls[31337]],
       [31338, devnet.apiUrls[31338], 250, devnet.rpcUrls[31338]],
     ])
-    expect(new Set([devnet.accounts.deployer.address, devnet.accounts.operator.address, devnet.accounts.solver.address, ...devnet.accounts.users.map((u) => u.address)]).size).toBe(8)
+    expect(
+      new Set([
+        devnet.accounts.deployer.address,
+        devnet.accounts.operator.address,
+        devnet.accounts.solver.address,
+        ...devnet.accounts.users.map((u) => u.address),
+      ]).size,
+    ).toBe(8)
     const tokens = await (await fetch(`${devnet.apiUrl}/tokens/v7?collection=${devnet.contracts.origin.punks}`)).json()
     expect(tokens.tokens).toHaveLength(22)
     expect(Number(await rpc(devnet.rpcUrls[31338]!, "eth_chainId"))).toBe(31338)

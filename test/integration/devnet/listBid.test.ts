@@ -1,6 +1,6 @@
 import { parseEther, parseUnits } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startDevnet, type Devnet } from "../../../devnet/index.js"
+import { type Devnet, startDevnet } from "../../../devnet/index.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { apiGet, bookOrder, executeOk, reads, stepIdsWithItems } from "./fixture.js"
 
@@ -13,7 +13,8 @@ afterAll(async () => {
 })
 
 const user = (n: number) => devnet.accounts.users[n - 1]!
-const orderIdOf = (final: ExecutionSnapshot) => final.steps.find((s) => s.id === "order-signature")!.items![0]!.orderData![0]!.orderId as `0x${string}`
+const orderIdOf = (final: ExecutionSnapshot) =>
+  final.steps.find((s) => s.id === "order-signature")!.items![0]!.orderData![0]!.orderId as `0x${string}`
 
 describe("list and bid through the core executor", () => {
   it("lists (approval first, signature data once it is on chain), then another account buys the listing", async () => {
@@ -26,7 +27,11 @@ describe("list and bid through the core executor", () => {
       devnet,
       seller,
       "/execute/list/v5",
-      { maker: seller.address, source: "devnet.test", params: [{ token: `${punks}:14`, weiPrice: parseEther("0.5").toString(), orderbook: "reservoir", orderKind: "seaport-v1.6" }] },
+      {
+        maker: seller.address,
+        source: "devnet.test",
+        params: [{ token: `${punks}:14`, weiPrice: parseEther("0.5").toString(), orderbook: "reservoir", orderKind: "seaport-v1.6" }],
+      },
       { onProgress: (s) => snapshots.push(s) },
     )
     // The first answer had the signature item without data: the executor waited for it.
@@ -103,7 +108,9 @@ describe("list and bid through the core executor", () => {
   it("sells into the token-set bid placed through the API", async () => {
     const r = reads(devnet)
     const { punks } = devnet.contracts.origin
-    const bid = (await apiGet(devnet, `/orders/bids/v6?token=${punks}:2&maker=${user(4).address}`)).orders.find((o: any) => o.criteria.kind === "custom")
+    const bid = (await apiGet(devnet, `/orders/bids/v6?token=${punks}:2&maker=${user(4).address}`)).orders.find(
+      (o: any) => o.criteria.kind === "custom",
+    )
     await executeOk(devnet, user(1), "/execute/sell/v7", { items: [{ token: `${punks}:2`, orderId: bid.id }], taker: user(1).address })
     expect(await r.ownerOf(punks, 2n)).toBe(user(4).address)
     expect(await r.orderStatus(bid.id)).toBe("filled")

@@ -1,7 +1,7 @@
 import * as Result from "effect/Result"
 import { parseEther } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startDevnet, type Devnet } from "../../../devnet/index.js"
+import { type Devnet, startDevnet } from "../../../devnet/index.js"
 import { apiGet, bookOrder, executeOk, fetchOnly, reads, stepIdsWithItems } from "./fixture.js"
 
 let devnet: Devnet
@@ -14,7 +14,11 @@ afterAll(async () => {
 
 const user = (n: number) => devnet.accounts.users[n - 1]!
 const bidsFor = async (tokenId: bigint) =>
-  (await apiGet(devnet, `/orders/bids/v6?token=${devnet.contracts.origin.punks}:${tokenId}`)).orders as { id: `0x${string}`; criteria: { kind: string }; maker: string }[]
+  (await apiGet(devnet, `/orders/bids/v6?token=${devnet.contracts.origin.punks}:${tokenId}`)).orders as {
+    id: `0x${string}`
+    criteria: { kind: string }
+    maker: string
+  }[]
 
 describe("accept offer (sell) through the core executor", () => {
   it("sells into the best token bid: the NFT goes to the bidder, WETH to the seller", async () => {
@@ -64,8 +68,16 @@ describe("accept offer (sell) through the core executor", () => {
   it("refuses a token the attribute bid does not cover, and a token the taker does not own", async () => {
     const { punks } = devnet.contracts.origin
     const notOwned = await fetchOnly(devnet, user(1), "/execute/sell/v7", { items: [{ token: `${punks}:20` }], taker: user(1).address })
-    expect(Result.isFailure(notOwned) && notOwned.failure).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("does not own") })
+    expect(Result.isFailure(notOwned) && notOwned.failure).toMatchObject({
+      _tag: "APIError",
+      statusCode: 400,
+      message: expect.stringContaining("does not own"),
+    })
     const noBid = await fetchOnly(devnet, user(4), "/execute/sell/v7", { items: [{ token: `${punks}:19` }], taker: user(4).address })
-    expect(Result.isFailure(noBid) && noBid.failure).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("No available orders") })
+    expect(Result.isFailure(noBid) && noBid.failure).toMatchObject({
+      _tag: "APIError",
+      statusCode: 400,
+      message: expect.stringContaining("No available orders"),
+    })
   })
 })

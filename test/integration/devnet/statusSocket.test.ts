@@ -3,11 +3,11 @@ import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
 import * as Socket from "effect/socket/Socket"
 import type { Hex } from "viem"
-import WebSocket from "ws"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startDevnet, type Devnet } from "../../../devnet/index.js"
-import { executeSteps } from "../../../src/pipeline/executeSteps.js"
+import WebSocket from "ws"
+import { type Devnet, startDevnet } from "../../../devnet/index.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { devnetLayer, reads } from "./fixture.js"
 
 let devnet: Devnet
@@ -37,7 +37,10 @@ const buy = async (id: bigint, withSocket: boolean) => {
       const sale = snapshot.steps.find((s) => s.id === "sale")?.items?.[0]
       if (sale?.status === "complete" && completedAt === undefined) completedAt = performance.timeOrigin + performance.now()
     })
-  const program = executeSteps({ request: { action: "buy", path: "/execute/buy/v7", body: { items: [{ token: punk(id) }], taker: user(3).address } }, onProgress })
+  const program = executeSteps({
+    request: { action: "buy", path: "/execute/buy/v7", body: { items: [{ token: punk(id) }], taker: user(3).address } },
+    onProgress,
+  })
   const outcome = await Effect.runPromise(
     Effect.result(program).pipe(Effect.provide(devnetLayer(devnet, user(3))), Effect.provide(withSocket ? wsConstructor : Layer.empty)),
   )

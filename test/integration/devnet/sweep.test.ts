@@ -1,6 +1,6 @@
 import { parseEther } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startDevnet, type Devnet } from "../../../devnet/index.js"
+import { type Devnet, startDevnet } from "../../../devnet/index.js"
 import { bookOrder, executeOk, listingIds, reads } from "./fixture.js"
 
 let devnet: Devnet

@@ -1,7 +1,7 @@
 import * as Result from "effect/Result"
 import { parseEther } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startDevnet, type Devnet } from "../../../devnet/index.js"
+import { type Devnet, startDevnet } from "../../../devnet/index.js"
 import { apiGet, executeOk, fetchOnly, reads, stepIdsWithItems } from "./fixture.js"
 
 let devnet: Devnet
@@ -18,7 +18,11 @@ describe("transfer through the core executor", () => {
   it("transfers an ERC-721 token with safeTransferFrom, confirmed through the synced endpoint", async () => {
     const r = reads(devnet)
     const { punks } = devnet.contracts.origin
-    const final = await executeOk(devnet, user(1), "/execute/transfer/v1", { from: user(1).address, to: user(5).address, items: [{ token: `${punks}:6` }] })
+    const final = await executeOk(devnet, user(1), "/execute/transfer/v1", {
+      from: user(1).address,
+      to: user(5).address,
+      items: [{ token: `${punks}:6` }],
+    })
     expect(stepIdsWithItems(final.steps)).toEqual(["transfer"])
     expect(final.steps[0]!.items![0]!.check).toBeUndefined()
     expect(await r.ownerOf(punks, 6n)).toBe(user(5).address)
@@ -63,7 +67,14 @@ describe("mint through the core executor", () => {
   })
 
   it("refuses a mint over the per-wallet limit", async () => {
-    const answer = await fetchOnly(devnet, user(5), "/execute/mint/v1", { items: [{ collection: devnet.contracts.origin.punks, quantity: 5 }], taker: user(5).address })
-    expect(Result.isFailure(answer) && answer.failure).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("per wallet") })
+    const answer = await fetchOnly(devnet, user(5), "/execute/mint/v1", {
+      items: [{ collection: devnet.contracts.origin.punks, quantity: 5 }],
+      taker: user(5).address,
+    })
+    expect(Result.isFailure(answer) && answer.failure).toMatchObject({
+      _tag: "APIError",
+      statusCode: 400,
+      message: expect.stringContaining("per wallet"),
+    })
   })
 })

@@ -18,11 +18,11 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as SchemaAST from "effect/SchemaAST"
-import { parseEther, type Address, type Hex, type PublicClient } from "viem"
+import { type Address, type Hex, type PublicClient, parseEther } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetERC721Abi } from "../../../devnet/artifacts/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
-import { startDevnet, type Devnet, type DevnetAccount, type EndpointFault } from "../../../devnet/index.js"
+import { type Devnet, type DevnetAccount, type EndpointFault, startDevnet } from "../../../devnet/index.js"
 import { bid, buy, cancel, list, mint, sell, transfer } from "../../../src/actions/index.js"
 import * as Errors from "../../../src/errors/index.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
@@ -181,20 +181,39 @@ describe("fault suite", () => {
       return owners.map((owner, i) => ({ id: BigInt(i + 1), owner }))
     }
     const ownedBy = async (user: DevnetAccount) => (await punkOwners()).filter((t) => t.owner === user.address)
-    type BookRow = { id: Hex; maker: Address; contract: Address; price: { currency: { contract: Address }; amount: { raw: string } }; criteria: { kind: string; data: { token?: { tokenId: string } } } }
+    type BookRow = {
+      id: Hex
+      maker: Address
+      contract: Address
+      price: { currency: { contract: Address }; amount: { raw: string } }
+      criteria: { kind: string; data: { token?: { tokenId: string } } }
+    }
     const activeAsks = async () => (await apiGet<{ orders: BookRow[] }>(devnet, `/orders/asks/v5?contracts=${punks}`)).orders
     const activeBids = async (query: string) => (await apiGet<{ orders: BookRow[] }>(devnet, `/orders/bids/v6?${query}`)).orders
     const mintedBy = (collection: Address, user: Address) =>
       origin.readContract({ address: collection, abi: devnetERC721Abi, functionName: "mintedBy", args: [user] })
     const orderIdsOf = (last: ExecutionSnapshot | undefined) =>
-      (last?.steps ?? []).flatMap((s) => (s.id === "order-signature" ? (s.items ?? []).flatMap((i) => i.orderData ?? []) : [])).map((o) => o.orderId as Hex)
+      (last?.steps ?? [])
+        .flatMap((s) => (s.id === "order-signature" ? (s.items ?? []).flatMap((i) => i.orderData ?? []) : []))
+        .map((o) => o.orderId as Hex)
     const activeOrderIdsOf = async (maker: Address, side: "asks" | "bids") =>
-      new Set((await apiGet<{ orders: BookRow[] }>(devnet, `/orders/${side}/${side === "asks" ? "v5" : "v6"}?maker=${maker}`)).orders.map((o) => o.id.toLowerCase()))
+      new Set(
+        (await apiGet<{ orders: BookRow[] }>(devnet, `/orders/${side}/${side === "asks" ? "v5" : "v6"}?maker=${maker}`)).orders.map((o) =>
+          o.id.toLowerCase(),
+        ),
+      )
     /**
      * What a listing or bid left in the book: actions run one at a time and only an action's maker makes orders,
      * so the maker's active orders on that side that were not active before the action are the action's.
      */
-    const orderOutcome = async (what: string, maker: Address, side: "asks" | "bids", before: ReadonlySet<string>, completed: boolean, last: ExecutionSnapshot | undefined) => {
+    const orderOutcome = async (
+      what: string,
+      maker: Address,
+      side: "asks" | "bids",
+      before: ReadonlySet<string>,
+      completed: boolean,
+      last: ExecutionSnapshot | undefined,
+    ) => {
       const created = [...(await activeOrderIdsOf(maker, side))].filter((id) => !before.has(id))
       if (!completed) return created.length === 0 ? [] : [`failed ${what}, yet the maker has new active orders in the book: ${created.join(", ")}`]
       const [id] = orderIdsOf(last)
@@ -204,9 +223,11 @@ describe("fault suite", () => {
     }
     const bidderCanPay = async (row: BookRow) => {
       const price = BigInt(row.price.amount.raw)
-      return row.price.currency.contract.toLowerCase() === weth.toLowerCase() &&
+      return (
+        row.price.currency.contract.toLowerCase() === weth.toLowerCase() &&
         (await r.erc20(weth, row.maker)) >= price &&
         (await r.allowance(weth, row.maker)) >= price
+      )
     }
 
     // ------------------------------------------------------------------ planning: one valid action on the current state
@@ -214,7 +235,9 @@ describe("fault suite", () => {
       switch (kind) {
         case "buy": {
           const owners = new Map((await punkOwners()).map((t) => [t.id, t.owner]))
-          const candidates = (await activeAsks()).filter((o) => o.criteria.kind === "token" && owners.get(BigInt(o.criteria.data.token!.tokenId)) === o.maker)
+          const candidates = (await activeAsks()).filter(
+            (o) => o.criteria.kind === "token" && owners.get(BigInt(o.criteria.data.token!.tokenId)) === o.maker,
+          )
           if (candidates.length === 0) return undefined
           const order = rng.pick(candidates)
           const tokenId = BigInt(order.criteria.data.token!.tokenId)
@@ -222,7 +245,10 @@ describe("fault suite", () => {
           const buyers = users.filter((u) => u.address !== order.maker && (!inUsdc || u.index <= 4))
           const user = rng.pick(buyers)
           return {
-            kind, user, sends: true, describe: `user ${user.index} buys punk ${tokenId} (${order.id.slice(0, 10)})`,
+            kind,
+            user,
+            sends: true,
+            describe: `user ${user.index} buys punk ${tokenId} (${order.id.slice(0, 10)})`,
             run: (onProgress) => buy({ items: [{ orderId: order.id }], onProgress }),
             verify: async (completed, _last, sent) => {
               const owner = await ownerOf(punks, tokenId)
@@ -240,9 +266,15 @@ describe("fault suite", () => {
           const weiPrice = inUsdc ? String(rng.int(1, 200) * 1_000_000) : String(parseEther("0.01") * BigInt(rng.int(1, 30)))
           const before = await activeOrderIdsOf(user.address, "asks")
           return {
-            kind, user, sends: false, describe: `user ${user.index} lists punk ${token.id} for ${weiPrice}${inUsdc ? " USDC" : ""}`,
+            kind,
+            user,
+            sends: false,
+            describe: `user ${user.index} lists punk ${token.id} for ${weiPrice}${inUsdc ? " USDC" : ""}`,
             run: (onProgress) =>
-              list({ listings: [{ token: `${punks}:${token.id}`, weiPrice, orderbook: "reservoir", ...(inUsdc ? { currency: usdc } : {}) }], onProgress }),
+              list({
+                listings: [{ token: `${punks}:${token.id}`, weiPrice, orderbook: "reservoir", ...(inUsdc ? { currency: usdc } : {}) }],
+                onProgress,
+              }),
             verify: (completed, last) => orderOutcome("listing", user.address, "asks", before, completed, last),
           }
         }
@@ -255,11 +287,15 @@ describe("fault suite", () => {
           const weiPrice = String(parseEther("0.001") * BigInt(rng.int(1, 40)))
           const before = await activeOrderIdsOf(user.address, "bids")
           return {
-            kind, user, sends: true, describe: `user ${user.index} bids ${weiPrice} on ${JSON.stringify(target)}`,
+            kind,
+            user,
+            sends: true,
+            describe: `user ${user.index} bids ${weiPrice} on ${JSON.stringify(target)}`,
             run: (onProgress) => bid({ bids: [{ ...target, weiPrice }], onProgress }),
             verify: async (completed, last) => {
               const problems = await orderOutcome("bid", user.address, "bids", before, completed, last)
-              if (completed && (await r.erc20(weth, user.address)) < BigInt(weiPrice)) problems.push(`completed bid but the bidder holds less WETH than ${weiPrice}`)
+              if (completed && (await r.erc20(weth, user.address)) < BigInt(weiPrice))
+                problems.push(`completed bid but the bidder holds less WETH than ${weiPrice}`)
               return problems
             },
           }
@@ -277,11 +313,15 @@ describe("fault suite", () => {
             if (bids.length === 0) continue
             const order = rng.pick(bids)
             return {
-              kind, user: seller, sends: true, describe: `user ${seller.index} sells punk ${token.id} into ${order.criteria.kind} bid ${order.id.slice(0, 10)}`,
+              kind,
+              user: seller,
+              sends: true,
+              describe: `user ${seller.index} sells punk ${token.id} into ${order.criteria.kind} bid ${order.id.slice(0, 10)}`,
               run: (onProgress) => sell({ items: [{ token: `${punks}:${token.id}`, orderId: order.id }], onProgress }),
               verify: async (completed, _last, sent) => {
                 const owner = await ownerOf(punks, token.id)
-                if (completed) return owner === order.maker && (await r.orderStatus(order.id)) === "filled" ? [] : [`completed sale but owner ${owner}`]
+                if (completed)
+                  return owner === order.maker && (await r.orderStatus(order.id)) === "filled" ? [] : [`completed sale but owner ${owner}`]
                 return !sent && owner !== seller.address ? [`failed sale with nothing sent, yet punk ${token.id} moved to ${owner}`] : []
               },
             }
@@ -289,7 +329,10 @@ describe("fault suite", () => {
           return undefined
         }
         case "cancel": {
-          const rows = [...(await activeAsks()).map((o) => ({ ...o, side: "asks" as const })), ...(await activeBids(`contracts=${punks}`)).map((o) => ({ ...o, side: "bids" as const }))]
+          const rows = [
+            ...(await activeAsks()).map((o) => ({ ...o, side: "asks" as const })),
+            ...(await activeBids(`contracts=${punks}`)).map((o) => ({ ...o, side: "bids" as const })),
+          ]
           const mine = rows.filter((o) => users.some((u) => u.address === o.maker))
           if (mine.length === 0) return undefined
           const order = rng.pick(mine)
@@ -297,7 +340,10 @@ describe("fault suite", () => {
           const variant = rng.pick([{}, { signatureKind: "eip712" }, { onChain: true }] as const)
           const nonceBefore = await r.nonce(user.address)
           return {
-            kind, user, sends: "onChain" in variant, describe: `user ${user.index} cancels ${order.side} ${order.id.slice(0, 10)} ${JSON.stringify(variant)}`,
+            kind,
+            user,
+            sends: "onChain" in variant,
+            describe: `user ${user.index} cancels ${order.side} ${order.id.slice(0, 10)} ${JSON.stringify(variant)}`,
             run: (onProgress) => cancel({ orderIds: [order.id], options: variant, onProgress }),
             verify: async (completed, _last, sent) => {
               const status = await r.orderStatus(order.id)
@@ -314,7 +360,10 @@ describe("fault suite", () => {
           const token = rng.pick(mine)
           const to = other(user)
           return {
-            kind, user, sends: true, describe: `user ${user.index} transfers punk ${token.id} to user ${to.index}`,
+            kind,
+            user,
+            sends: true,
+            describe: `user ${user.index} transfers punk ${token.id} to user ${to.index}`,
             run: (onProgress) => transfer({ to: to.address, items: [{ token: `${punks}:${token.id}` }], onProgress }),
             verify: async (completed, _last, sent) => {
               const owner = await ownerOf(punks, token.id)
@@ -332,7 +381,10 @@ describe("fault suite", () => {
           if (already >= limit) return undefined
           const quantity = rng.int(1, Number(limit - already > 2n ? 2n : limit - already))
           return {
-            kind, user, sends: true, describe: `user ${user.index} mints ${quantity} of ${paid ? "punks" : "drops"}`,
+            kind,
+            user,
+            sends: true,
+            describe: `user ${user.index} mints ${quantity} of ${paid ? "punks" : "drops"}`,
             run: (onProgress) => mint({ items: [{ collection, quantity }], onProgress }),
             verify: async (completed, last, sent) => {
               const after = await mintedBy(collection, user.address)
@@ -352,7 +404,15 @@ describe("fault suite", () => {
     }
 
     // ------------------------------------------------------------------ run
-    const weights: ReadonlyArray<readonly [Kind, number]> = [["buy", 18], ["list", 16], ["bid", 14], ["sell", 14], ["cancel", 12], ["transfer", 10], ["mint", 16]]
+    const weights: ReadonlyArray<readonly [Kind, number]> = [
+      ["buy", 18],
+      ["list", 16],
+      ["bid", 14],
+      ["sell", 14],
+      ["cancel", 12],
+      ["transfer", 10],
+      ["mint", 16],
+    ]
     const pickKind = (): Kind => {
       let roll = rng.next() * weights.reduce((sum, [, w]) => sum + w, 0)
       for (const [kind, w] of weights) if ((roll -= w) < 0) return kind
@@ -360,12 +420,25 @@ describe("fault suite", () => {
     }
 
     const summary: Summary = {
-      seed: SEED, actions: 0, byKind: {}, completed: 0, typedFailures: 0, untypedFailures: 0, failureTags: {},
+      seed: SEED,
+      actions: 0,
+      byKind: {},
+      completed: 0,
+      typedFailures: 0,
+      untypedFailures: 0,
+      failureTags: {},
       requestsToFaultedEndpoints: 0,
       faultsInjected: { error: 0, malformed: 0, reset: 0, timeout: 0, rateLimited: 0, total: 0, rate: 0 },
-      chainFaults: { drop: 0, replace: 0 }, itemsSent: 0, sendsPerItemMax: 0,
-      transactionsLanded: 0, transactionsLandedTwice: 0, transactionsNotFromAWalletCall: 0, signaturesOverUndecodableData: 0,
-      unhandledRejections: 0, stateMismatches: 0, durationMs: 0,
+      chainFaults: { drop: 0, replace: 0 },
+      itemsSent: 0,
+      sendsPerItemMax: 0,
+      transactionsLanded: 0,
+      transactionsLandedTwice: 0,
+      transactionsNotFromAWalletCall: 0,
+      signaturesOverUndecodableData: 0,
+      unhandledRejections: 0,
+      stateMismatches: 0,
+      durationMs: 0,
     }
     const problems: Array<string> = []
     const labels: Array<string> = []
@@ -387,7 +460,10 @@ describe("fault suite", () => {
       }
       let last: ExecutionSnapshot | undefined
       const exit = await Effect.runPromiseExit(
-        planned.run((snapshot) => Effect.sync(() => void (last = snapshot))).pipe(Effect.provide(layerFor(planned.user, index))) as Effect.Effect<unknown, unknown>,
+        planned.run((snapshot) => Effect.sync(() => void (last = snapshot))).pipe(Effect.provide(layerFor(planned.user, index))) as Effect.Effect<
+          unknown,
+          unknown
+        >,
       )
       armed.fault = undefined
       await devnet.faults.setAutomine(devnet.originChainId, true)
@@ -448,20 +524,25 @@ describe("fault suite", () => {
       if (action === undefined) {
         action = lastBlockOf.findIndex((last) => tx.blockNumber <= last)
         summary.transactionsNotFromAWalletCall++
-        problems.push(`${labels[action] ?? "after the last action"}: transaction ${tx.hash} (nonce ${tx.nonce} of ${tx.from}) landed, but no wallet call returned it`)
+        problems.push(
+          `${labels[action] ?? "after the last action"}: transaction ${tx.hash} (nonce ${tx.nonce} of ${tx.from}) landed, but no wallet call returned it`,
+        )
       }
       const call = `${action}:${tx.to}:${tx.input}:${tx.value}`
       const earlier = landedCalls.get(call)
       if (earlier !== undefined) {
         summary.transactionsLandedTwice++
-        problems.push(`${labels[action]}: the same transaction landed twice, ${earlier.hash} (nonce ${earlier.nonce}) and ${tx.hash} (nonce ${tx.nonce})`)
+        problems.push(
+          `${labels[action]}: the same transaction landed twice, ${earlier.hash} (nonce ${earlier.nonce}) and ${tx.hash} (nonce ${tx.nonce})`,
+        )
       }
       landedCalls.set(call, { nonce: tx.nonce, hash: tx.hash })
     }
     summary.transactionsLanded = landed.length
     const noncesAfter = await Promise.all(users.map((u) => r.nonce(u.address)))
     const nonceMoves = noncesAfter.reduce((sum, n, i) => sum + (n - noncesBefore[i]!), 0)
-    if (nonceMoves !== landed.length) problems.push(`the users' nonces moved by ${nonceMoves}, but ${landed.length} of their transactions are in the blocks`)
+    if (nonceMoves !== landed.length)
+      problems.push(`the users' nonces moved by ${nonceMoves}, but ${landed.length} of their transactions are in the blocks`)
     summary.requestsToFaultedEndpoints = Object.values(stats).reduce((a, b) => a + b, 0)
     const injected = stats.error + stats.malformed + stats.reset + stats.hang + stats["rate-limited"]
     summary.faultsInjected = {

@@ -37,8 +37,7 @@ const itemIndexOf = (context: StepContext): number => {
   return (context.step.items ?? []).findIndex((item) => JSON.stringify(item.data) === data)
 }
 
-const decodesAs = (schema: Schema.Decoder<unknown>, value: unknown): boolean =>
-  Result.isSuccess(Schema.decodeUnknownResult(schema)(value))
+const decodesAs = (schema: Schema.Decoder<unknown>, value: unknown): boolean => Result.isSuccess(Schema.decodeUnknownResult(schema)(value))
 
 /**
  * Wraps `inner` for action number `action`. `armed` is read at the first send: when set, that transaction is

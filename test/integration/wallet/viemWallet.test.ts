@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import { createWalletClient, custom, type Hex, http, parseGwei } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { anvilAccounts, mine, setAutomine, startAnvil, type AnvilInstance } from "../../../devnet/chain/anvil.js"
+import { type AnvilInstance, anvilAccounts, mine, setAutomine, startAnvil } from "../../../devnet/chain/anvil.js"
 import { devnetChain, devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import { fromViemWalletClient } from "../../../src/services/viemWallet.js"
 
@@ -51,7 +51,10 @@ describe("fromViemWalletClient on anvil", () => {
       chain,
       transport: (options) => {
         const inner = base(options)
-        return { ...inner, request: ((args: { method: string }) => (methods.push(args.method), inner.request(args as never))) as typeof inner.request }
+        return {
+          ...inner,
+          request: ((args: { method: string }) => (methods.push(args.method), inner.request(args as never))) as typeof inner.request,
+        }
       },
     })
     const nonce = await devnetPublicClient(node).getTransactionCount({ address: alice!.address, blockTag: "pending" })
@@ -74,7 +77,13 @@ describe("fromViemWalletClient on anvil", () => {
       const nonce = (await publicClient.getTransaction({ hash })).nonce
       const sent = { from: alice!.address, nonce, to: bob!.address, value: 5n, input: "0x" as const }
       const watching = Effect.runPromise(wallet.waitForReceipt({ chain, hash, sent }))
-      const faster = await client.sendTransaction({ to: bob!.address, value: 5n, nonce, maxFeePerGas: parseGwei("20"), maxPriorityFeePerGas: parseGwei("10") })
+      const faster = await client.sendTransaction({
+        to: bob!.address,
+        value: 5n,
+        nonce,
+        maxFeePerGas: parseGwei("20"),
+        maxPriorityFeePerGas: parseGwei("10"),
+      })
       await mine(node.rpcUrl)
       expect(await watching).toEqual({ _tag: "Replaced", hash: faster, reason: "repriced" })
     } finally {
@@ -92,7 +101,13 @@ describe("fromViemWalletClient on anvil", () => {
       const nonce = (await publicClient.getTransaction({ hash })).nonce
       const sent = { from: alice!.address, nonce, to: bob!.address, value: 7n, input: "0x" as const }
       const watching = Effect.runPromise(wallet.waitForReceipt({ chain, hash, sent }))
-      const cancel = await client.sendTransaction({ to: alice!.address, value: 0n, nonce, maxFeePerGas: parseGwei("20"), maxPriorityFeePerGas: parseGwei("10") })
+      const cancel = await client.sendTransaction({
+        to: alice!.address,
+        value: 0n,
+        nonce,
+        maxFeePerGas: parseGwei("20"),
+        maxPriorityFeePerGas: parseGwei("10"),
+      })
       await mine(node.rpcUrl)
       expect(await watching).toEqual({ _tag: "Replaced", hash: cancel, reason: "cancelled" })
     } finally {
@@ -124,9 +139,7 @@ describe("fromViemWalletClient on anvil", () => {
         },
       }),
     })
-    const exit = await Effect.runPromiseExit(
-      fromViemWalletClient(rejecting).signMessage({ message: "hi", chainId: chain.id, context: {} as never }),
-    )
+    const exit = await Effect.runPromiseExit(fromViemWalletClient(rejecting).signMessage({ message: "hi", chainId: chain.id, context: {} as never }))
     expect(exit).toMatchObject(Exit.fail({ _tag: "UserRejectedError", operation: "signMessage" }))
   })
 

@@ -20,7 +20,8 @@ describe("bigints in request bodies", () => {
       })
       expect(Object.keys(body as object)).not.toContain("partial")
       expect(JSON.parse(JSON.stringify(body))).toEqual(body)
-    }))
+    }),
+  )
 
   it.effect("a buy whose items hold a bigint sends it as a decimal string", () =>
     Effect.gen(function* () {
@@ -29,5 +30,6 @@ describe("bigints in request bodies", () => {
       const result = yield* run(buy({ items: [{ token: `${NFT}:1`, quantity: 3n as unknown as number }] }))
       expect(result).toBe(true)
       expect(api.requests[0]!.body).toEqual({ items: [{ token: `${NFT}:1`, quantity: "3" }], taker: wallet.address })
-    }))
+    }),
+  )
 })

@@ -32,7 +32,8 @@ describe("actions: the execute requests on the wire", () => {
         referrer: OTHER,
         currency: OTHER,
       })
-    }))
+    }),
+  )
 
   it.effect("undefined settings are omitted from the body, and options override the settings", () =>
     Effect.gen(function* () {
@@ -40,7 +41,8 @@ describe("actions: the execute requests on the wire", () => {
       api.route("POST", "/execute/buy/v7", { body: doneResponse })
       yield* run(buy({ items: [{ orderId: "0x1" }], options: { normalizeRoyalties: false } }))
       expect(api.requests[0]!.body).toEqual({ items: [{ orderId: "0x1" }], taker: wallet.address, normalizeRoyalties: false })
-    }))
+    }),
+  )
 
   it.effect("sell posts items, taker, source and normalizeRoyalties, without a referrer", () =>
     Effect.gen(function* () {
@@ -54,7 +56,8 @@ describe("actions: the execute requests on the wire", () => {
         normalizeRoyalties: true,
         feesOnTop: ["0x:1"],
       })
-    }))
+    }),
+  )
 
   it.effect("mint posts items, taker, source and the bounty referrer", () =>
     Effect.gen(function* () {
@@ -62,7 +65,8 @@ describe("actions: the execute requests on the wire", () => {
       api.route("POST", "/execute/mint/v1", { body: doneResponse })
       yield* run(mint({ items: [{ collection: NFT, quantity: 2 }] }))
       expect(api.requests[0]!.body).toEqual({ items: [{ collection: NFT, quantity: 2 }], taker: wallet.address, source: "my.app", referrer: OTHER })
-    }))
+    }),
+  )
 
   it.effect("list posts the wallet as maker, source and the listings as params", () =>
     Effect.gen(function* () {
@@ -71,7 +75,8 @@ describe("actions: the execute requests on the wire", () => {
       const listing = { token: `${NFT}:1`, weiPrice: "100", orderbook: "opensea" }
       yield* run(list({ listings: [listing] }))
       expect(api.requests[0]!.body).toEqual({ maker: wallet.address, source: "my.app", params: [listing] })
-    }))
+    }),
+  )
 
   it.effect("bid posts the wallet as maker and the bids as params", () =>
     Effect.gen(function* () {
@@ -80,7 +85,8 @@ describe("actions: the execute requests on the wire", () => {
       const offer = { collection: NFT, weiPrice: "100", orderbook: "opensea" }
       yield* run(bid({ bids: [offer] }))
       expect(api.requests[0]!.body).toEqual({ maker: wallet.address, params: [offer] })
-    }))
+    }),
+  )
 
   it.effect("cancel posts the order ids and the options", () =>
     Effect.gen(function* () {
@@ -88,7 +94,8 @@ describe("actions: the execute requests on the wire", () => {
       api.route("POST", "/execute/cancel/v3", { body: doneResponse })
       yield* run(cancel({ orderIds: ["0xa", "0xb"], options: { orderKind: "seaport-v1.5" } }))
       expect(api.requests[0]!.body).toEqual({ orderIds: ["0xa", "0xb"], orderKind: "seaport-v1.5" })
-    }))
+    }),
+  )
 
   it.effect("transfer posts to, the wallet as from, and the items", () =>
     Effect.gen(function* () {
@@ -96,7 +103,8 @@ describe("actions: the execute requests on the wire", () => {
       api.route("POST", "/execute/transfer/v1", { body: doneResponse })
       yield* run(transfer({ to: OTHER, items: [{ token: `${NFT}:1`, quantity: 1 }] }))
       expect(api.requests[0]!.body).toEqual({ to: OTHER, from: wallet.address, items: [{ token: `${NFT}:1`, quantity: 1 }] })
-    }))
+    }),
+  )
 
   it.effect("call goes to the destination chain's API, encodes contract calls, and names the active chain as origin", () =>
     Effect.gen(function* () {
@@ -123,9 +131,10 @@ describe("actions: the execute requests on the wire", () => {
         originChainId: 1,
         currency: OTHER,
       })
-    }))
+    }),
+  )
 
-  it.effect("call sends txs without a value with value \"0\", as the older SDK does", () =>
+  it.effect('call sends txs without a value with value "0", as the older SDK does', () =>
     Effect.gen(function* () {
       const { api, wallet, run } = setupActions()
       api.route("POST", "/execute/call/v1", { body: doneResponse })
@@ -144,7 +153,8 @@ describe("actions: the execute requests on the wire", () => {
         ],
         originChainId: 1,
       })
-    }))
+    }),
+  )
 
   it.effect("call's origin is the requested chainId when given", () =>
     Effect.gen(function* () {
@@ -153,7 +163,8 @@ describe("actions: the execute requests on the wire", () => {
       yield* run(call({ toChainId: 1, chainId: 8453, txs: [] }))
       expect(api.requests[0]!.url.origin).toBe("https://api.test")
       expect(api.requests[0]!.body).toMatchObject({ originChainId: 8453 })
-    }))
+    }),
+  )
 
   it.effect("a per-request chainId sends the request to that chain's API", () =>
     Effect.gen(function* () {
@@ -161,7 +172,8 @@ describe("actions: the execute requests on the wire", () => {
       api.route("POST", "/execute/buy/v7", { body: doneResponse })
       yield* run(buy({ items: [{ token: `${NFT}:1` }], chainId: 8453 }))
       expect(api.requests[0]!.url.href).toBe("https://api-base.test/execute/buy/v7")
-    }))
+    }),
+  )
 
   it.effect("a chain viem does not know (31337) works like any other", () =>
     Effect.gen(function* () {
@@ -169,11 +181,16 @@ describe("actions: the execute requests on the wire", () => {
       const { api, wallet, run } = setupActions({ chains: [devnet] })
       api
         .route("POST", "/execute/transfer/v1", {
-          body: { steps: [{ id: "transfer", kind: "transaction", items: [{ status: "incomplete", data: { from: wallet.address, to: NFT, data: "0x01" } }] }] },
+          body: {
+            steps: [
+              { id: "transfer", kind: "transaction", items: [{ status: "incomplete", data: { from: wallet.address, to: NFT, data: "0x01" } }] },
+            ],
+          },
         })
         .route("GET", /synced/, { body: { synced: true } })
       expect(yield* run(transfer({ to: OTHER, items: [{ token: `${NFT}:1` }] }))).toBe(true)
       expect(api.requests[0]!.url.href).toBe("http://127.0.0.1:8080/execute/transfer/v1")
       expect(wallet.sent.map((s) => s.chainId)).toEqual([31337])
-    }))
+    }),
+  )
 })

@@ -22,17 +22,17 @@ describe("executionStream", () => {
       expect(list[0]!.status).toBe("running")
       expect(list.at(-1)!.status).toBe("complete")
       expect(wallet.sent).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("fails with the action's error", () =>
     Effect.gen(function* () {
       const { api, wallet, run } = setupActions()
       wallet.behaviour.rejectTransactions = true
       api.route("POST", "/execute/transfer/v1", { body: { steps: [step("transfer", "transaction", [txItem(wallet.address)])] } })
-      const exit = yield* Effect.exit(
-        run(Stream.runCollect(executionStream((onProgress) => transfer({ to: OTHER, items: [], onProgress })))),
-      )
+      const exit = yield* Effect.exit(run(Stream.runCollect(executionStream((onProgress) => transfer({ to: OTHER, items: [], onProgress })))))
       expect(Exit.isFailure(exit)).toBe(true)
       expect(failureOf(exit)).toBeInstanceOf(UserRejectedError)
-    }))
+    }),
+  )
 })

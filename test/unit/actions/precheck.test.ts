@@ -34,7 +34,8 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
       expect((result as { requestId?: string }).requestId).toBe("req-1")
       expect(api.requestsTo("/execute/buy/v7")).toHaveLength(2)
       expect(wallet.calls).toEqual([])
-    }))
+    }),
+  )
 
   it.effect.each([
     ["buy", "/execute/buy/v7", buy({ items: [{ token: `${NFT}:1` }], precheck: true })],
@@ -49,7 +50,8 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
       expect(result).toMatchObject(response(wallet.address))
       expect(wallet.calls).toEqual([])
       expect(api.requests.map((r) => r.path)).toEqual([path])
-    }))
+    }),
+  )
 
   it.effect.each([
     ["list", "/execute/list/v5", list({ listings: [{ token: `${NFT}:1`, weiPrice: "1" }], precheck: true })],
@@ -61,7 +63,8 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
       const result = yield* run(action as Effect.Effect<unknown, unknown, never>)
       expect(result).toEqual(estimated(wallet.address))
       expect(wallet.calls).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("a precheck publishes the fetched steps once through onProgress", () =>
     Effect.gen(function* () {
@@ -72,7 +75,8 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
       expect(seen).toHaveLength(1)
       expect(seen[0]!.steps).toEqual(estimated(wallet.address))
       expect(seen[0]!.path).toEqual(response(wallet.address).path)
-    }))
+    }),
+  )
 
   it.effect("a non-200 precheck fails with an APIError carrying the server's message, status and data", () =>
     Effect.gen(function* () {
@@ -82,17 +86,17 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
       const error = failureOf(yield* Effect.exit(run(buy({ items: [{ token: `${NFT}:1` }], precheck: true }))))
       expect(error).toBeInstanceOf(APIError)
       expect(error).toMatchObject({ message: "Insufficient balance", statusCode: 400, rawError: body })
-    }))
+    }),
+  )
 
   it.effect("without precheck the same answer is executed and the action resolves to true", () =>
     Effect.gen(function* () {
       const { api, wallet, run } = setupActions()
-      api
-        .route("POST", "/execute/transfer/v1", { body: response(wallet.address) })
-        .route("GET", /synced/, { body: { synced: true } })
+      api.route("POST", "/execute/transfer/v1", { body: response(wallet.address) }).route("GET", /synced/, { body: { synced: true } })
       expect(yield* run(transfer({ to: OTHER, items: [{ token: `${NFT}:1` }] }))).toBe(true)
       expect(wallet.sent).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("a precheck carries the network fee of each transaction item and in total (the API's own dropped), with no prompt", () =>
     Effect.gen(function* () {
@@ -123,7 +127,8 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
       expect(wallet.simulated).toHaveLength(2)
       expect(wallet.feeReads).toBe(1)
       expect(wallet.calls).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("an item that cannot be estimated yet (it needs an earlier step) has no fee, and the total says it is incomplete", () =>
     Effect.gen(function* () {
@@ -139,7 +144,8 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
       }
       expect(result.steps[1]!.items[0]!.networkFee).toBeUndefined()
       expect(result.networkFee).toEqual({ chainId: 1, gas: "50000", fee: "100000000000000", complete: false })
-    }))
+    }),
+  )
 
   it.effect("with simulate: false a precheck estimates nothing", () =>
     Effect.gen(function* () {
@@ -148,5 +154,6 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
       const result = yield* run(buy({ items: [{ token: `${NFT}:1` }], precheck: true }))
       expect(result).toEqual(response(wallet.address))
       expect(wallet.simulated).toEqual([])
-    }))
+    }),
+  )
 })

@@ -20,7 +20,8 @@ describe("action input validation: typed errors before any request", () => {
       expect(error).toBeInstanceOf(NoOrderIdsError)
       expect(error.message).toBe("No order ids specified")
       expect(api.requests).toEqual([])
-    }))
+    }),
+  )
 
   it.effect.each<readonly [string, Record<string, string>]>([
     ["no target at all", { weiPrice: "1" }],
@@ -35,7 +36,8 @@ describe("action input validation: typed errors before any request", () => {
       expect((error as BidDataMissingError).bid).toEqual(badBid)
       expect(api.requests).toEqual([])
       expect(wallet.calls).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("a bid on a token, a collection, a token set or an attribute pair passes validation", () =>
     Effect.gen(function* () {
@@ -44,7 +46,8 @@ describe("action input validation: typed errors before any request", () => {
       const bids = [{ token: `${OTHER}:1` }, { collection: OTHER }, { tokenSetId: "token:x" }, { attributeKey: "Hat", attributeValue: "Red" }]
       expect(yield* run(bid({ bids }))).toBe(true)
       expect(api.requestsTo("/execute/bid/v5")).toHaveLength(1)
-    }))
+    }),
+  )
 
   const unconfigured = [
     ["buy", buy({ items: [], chainId: 999 })],
@@ -65,7 +68,8 @@ describe("action input validation: typed errors before any request", () => {
       expect((error as MissingChainConfigurationError).message).toBe("ReservoirClient missing chain configuration")
       expect((error as MissingChainConfigurationError).chainId).toBe(999)
       expect(api.requests).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("a bid on an unconfigured chain fails with 'ReservoirClient missing configuration'", () =>
     Effect.gen(function* () {
@@ -74,7 +78,8 @@ describe("action input validation: typed errors before any request", () => {
       expect(error).toBeInstanceOf(MissingChainConfigurationError)
       expect(error.message).toBe("ReservoirClient missing configuration")
       expect(api.requests).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("without any chain configured, actions fail with MissingChainConfigurationError", () =>
     Effect.gen(function* () {
@@ -82,5 +87,6 @@ describe("action input validation: typed errors before any request", () => {
       const error = failureOf(yield* Effect.exit(run(buy({ items: [{ token: `${OTHER}:1` }] }))))
       expect(error.message).toBe("ReservoirClient missing chain configuration")
       expect(api.requests).toEqual([])
-    }))
+    }),
+  )
 })

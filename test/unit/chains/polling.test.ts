@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest"
-import { MIN_POLLING_INTERVAL } from "../../../src/chains/polling.js"
 import {
   DEFAULT_POLLING_INTERVAL,
+  defaultMaxPollingAttempts,
   GENERIC_POLL_ATTEMPTS,
   PRICE_TOLERANCE_DIVISOR,
-  defaultMaxPollingAttempts,
   pollingIntervalFor,
   supportedChainIds,
 } from "../../../src/chains/index.js"
+import { MIN_POLLING_INTERVAL } from "../../../src/chains/polling.js"
 
 const config = (id: number, checkPollingInterval?: number) => ({
   id,

@@ -1,6 +1,6 @@
 import { getAddress, isAddress, zeroAddress } from "viem"
 import { describe, expect, it } from "vitest"
-import { reservoirChains, supportedChainIds, type ChainPreset } from "../../../src/chains/index.js"
+import { type ChainPreset, reservoirChains, supportedChainIds } from "../../../src/chains/index.js"
 
 const presets: ReadonlyArray<ChainPreset> = Object.values(reservoirChains)
 const usdcDecimals = (preset: ChainPreset): number => (preset.id === 56 ? 18 : 6)
@@ -15,10 +15,36 @@ describe("chain presets", () => {
 
   it("is keyed like reservoir-sdk 2.0.x's reservoirChains", () => {
     expect(Object.keys(reservoirChains)).toEqual([
-      "mainnet", "goerli", "polygon", "mumbai", "optimism", "arbitrum", "arbitrumNova", "avalanche",
-      "sepolia", "base", "baseGoerli", "baseSepolia", "bsc", "opBnb", "scrollTestnet", "scroll", "linea",
-      "zora", "zoraTestnet", "zkSync", "polygonZkEvm", "ancient8", "ancient8Testnet", "frameTestnet",
-      "blastSepolia", "apexPop", "apexPopTestnet", "blast", "astarZkEVM", "redstoneTestnet",
+      "mainnet",
+      "goerli",
+      "polygon",
+      "mumbai",
+      "optimism",
+      "arbitrum",
+      "arbitrumNova",
+      "avalanche",
+      "sepolia",
+      "base",
+      "baseGoerli",
+      "baseSepolia",
+      "bsc",
+      "opBnb",
+      "scrollTestnet",
+      "scroll",
+      "linea",
+      "zora",
+      "zoraTestnet",
+      "zkSync",
+      "polygonZkEvm",
+      "ancient8",
+      "ancient8Testnet",
+      "frameTestnet",
+      "blastSepolia",
+      "apexPop",
+      "apexPopTestnet",
+      "blast",
+      "astarZkEVM",
+      "redstoneTestnet",
     ])
     expect(reservoirChains.mainnet).toMatchObject({ id: 1, name: "Ethereum", baseApiUrl: "https://api.reservoir.tools" })
     expect(reservoirChains.base).toMatchObject({ id: 8453, name: "Base", baseApiUrl: "https://api-base.reservoir.tools" })
@@ -36,28 +62,37 @@ describe("chain presets", () => {
     if (preset.websocketUrl !== undefined) expect(preset.websocketUrl).toMatch(/^wss:\/\//)
   })
 
-  it.each(presets.map((preset) => [preset.name, preset] as const))("%s: polls every 2 s on Ethereum, Goerli and Sepolia, else every 1 s", (_, preset) => {
-    expect(preset.checkPollingInterval).toBe([1, 5, 11155111].includes(preset.id) ? 2000 : 1000)
-  })
+  it.each(presets.map((preset) => [preset.name, preset] as const))(
+    "%s: polls every 2 s on Ethereum, Goerli and Sepolia, else every 1 s",
+    (_, preset) => {
+      expect(preset.checkPollingInterval).toBe([1, 5, 11155111].includes(preset.id) ? 2000 : 1000)
+    },
+  )
 
-  it.each(presets.map((preset) => [preset.name, preset] as const))("%s: pays in its native currency first, then the wrapped one, then USDC where it exists", (_, preset) => {
-    const [native, wrapped, ...rest] = preset.paymentTokens
-    expect(native).toMatchObject({ address: zeroAddress, decimals: 18 })
-    expect(wrapped?.symbol).toMatch(/^W/)
-    expect(wrapped?.decimals).toBe(18)
-    expect(rest.map((token) => token.symbol)).toEqual(rest.length === 0 ? [] : ["USDC"])
-    for (const token of rest) expect(token.decimals).toBe(usdcDecimals(preset))
-  })
+  it.each(presets.map((preset) => [preset.name, preset] as const))(
+    "%s: pays in its native currency first, then the wrapped one, then USDC where it exists",
+    (_, preset) => {
+      const [native, wrapped, ...rest] = preset.paymentTokens
+      expect(native).toMatchObject({ address: zeroAddress, decimals: 18 })
+      expect(wrapped?.symbol).toMatch(/^W/)
+      expect(wrapped?.decimals).toBe(18)
+      expect(rest.map((token) => token.symbol)).toEqual(rest.length === 0 ? [] : ["USDC"])
+      for (const token of rest) expect(token.decimals).toBe(usdcDecimals(preset))
+    },
+  )
 
-  it.each(presets.map((preset) => [preset.name, preset] as const))("%s: every token belongs to the chain and has a checksummed address", (_, preset) => {
-    const addresses = preset.paymentTokens.map((token) => token.address)
-    expect(new Set(addresses).size).toBe(addresses.length)
-    for (const token of preset.paymentTokens) {
-      expect(token.chainId).toBe(preset.id)
-      expect(isAddress(token.address, { strict: true })).toBe(true)
-      expect(token.address).toBe(getAddress(token.address))
-    }
-  })
+  it.each(presets.map((preset) => [preset.name, preset] as const))(
+    "%s: every token belongs to the chain and has a checksummed address",
+    (_, preset) => {
+      const addresses = preset.paymentTokens.map((token) => token.address)
+      expect(new Set(addresses).size).toBe(addresses.length)
+      for (const token of preset.paymentTokens) {
+        expect(token.chainId).toBe(preset.id)
+        expect(isAddress(token.address, { strict: true })).toBe(true)
+        expect(token.address).toBe(getAddress(token.address))
+      }
+    },
+  )
 
   it("has USDC on the chains where the API's SDK listed it", () => {
     const withUsdc = presets

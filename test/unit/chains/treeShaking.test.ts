@@ -22,9 +22,7 @@ const presetModules = readdirSync(chainsDir)
 describe("tree-shaking", () => {
   it("no source file imports every viem chain at once", () => {
     const offenders = sourceFiles(src).filter((file) =>
-      /import\s+\*\s+as\s+\w+\s+from\s+["']viem\/chains["']|export\s+\*\s+from\s+["']viem\/chains["']/.test(
-        readFileSync(file, "utf8"),
-      ),
+      /import\s+\*\s+as\s+\w+\s+from\s+["']viem\/chains["']|export\s+\*\s+from\s+["']viem\/chains["']/.test(readFileSync(file, "utf8")),
     )
     expect(offenders.map((file) => relative(root, file))).toEqual([])
   })

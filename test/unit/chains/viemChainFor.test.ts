@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest"
 import { base as viemBase } from "viem/chains"
+import { describe, expect, it } from "vitest"
 import { explorerTxUrl, reservoirChains, viemChainFor } from "../../../src/chains/index.js"
 
 const txHash = "0x5f2e0c3d1b6a7f8e9d0c1b2a3f4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b0a1f2e" as const
@@ -27,9 +27,7 @@ describe("viemChainFor", () => {
 describe("explorerTxUrl", () => {
   it("links to the transaction on the chain's default explorer", () => {
     expect(explorerTxUrl(reservoirChains.mainnet.viemChain, txHash)).toBe(`https://etherscan.io/tx/${txHash}`)
-    expect(explorerTxUrl(reservoirChains.redstoneTestnet.viemChain, txHash)).toBe(
-      `https://explorer.holesky.redstone.xyz/tx/${txHash}`,
-    )
+    expect(explorerTxUrl(reservoirChains.redstoneTestnet.viemChain, txHash)).toBe(`https://explorer.holesky.redstone.xyz/tx/${txHash}`)
   })
 
   it("does not double a trailing slash of the explorer URL", () => {

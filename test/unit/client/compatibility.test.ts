@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest"
 import { createWalletClient, custom, keccak256 } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { mainnet } from "viem/chains"
+import { describe, expect, it } from "vitest"
 import { createClientWithLayer } from "../../../src/client/createClientWithLayer.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { TEST_PRIVATE_KEY } from "../../../src/testing/FakeWallet.js"
@@ -24,15 +24,28 @@ describe("compatibility with reservoir-sdk 2.0.x apps", () => {
               action: "Confirm transaction in your wallet",
               description: "",
               kind: "transaction",
-              items: [{ status: "incomplete", orderIds: ["0xabc"], data: { from: account.address, to: EXCHANGE, data: "0xdeadbeef", value: "1000" } }],
+              items: [
+                { status: "incomplete", orderIds: ["0xabc"], data: { from: account.address, to: EXCHANGE, data: "0xdeadbeef", value: "1000" } },
+              ],
             },
           ],
-          path: [{ orderId: "0xabc", contract: NFT, tokenId: "1", currency: "0x0000000000000000000000000000000000000000", quote: 0.000000000000001, rawQuote: "1000" }],
+          path: [
+            {
+              orderId: "0xabc",
+              contract: NFT,
+              tokenId: "1",
+              currency: "0x0000000000000000000000000000000000000000",
+              quote: 0.000000000000001,
+              rawQuote: "1000",
+            },
+          ],
         },
       })
       .route("GET", /^\/transactions\/0x[0-9a-f]{64}\/synced\/v1$/, { body: { synced: true } })
       .route("GET", "/transfers/bulk/v2", (req) => ({
-        body: { transfers: req.query.txHash!.map((txHash) => ({ txHash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: account.address })) },
+        body: {
+          transfers: req.query.txHash!.map((txHash) => ({ txHash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: account.address })),
+        },
       }))
 
     const client = createClientWithLayer(

@@ -3,10 +3,10 @@
 // axios to a URL. What reaches the server, what the progress callbacks see, and how each call ends are compared;
 // every difference is asserted on its own, with the DESIGN.md section that makes it deliberate.
 import { adaptViemWallet, createClient as createReservoirClient, type ReservoirWallet } from "@reservoir0x/reservoir-sdk"
-import { afterEach, describe, expect, it } from "vitest"
 import { createWalletClient, custom, type Hex, type WalletClient } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { mainnet } from "viem/chains"
+import { afterEach, describe, expect, it } from "vitest"
 import { createClient } from "../../../src/client.js"
 import { TEST_PRIVATE_KEY } from "../../../src/testing/FakeWallet.js"
 import { VERSION } from "../../../src/version.js"
@@ -132,9 +132,7 @@ const wire = (request: WireRequest) => ({
   path: request.path,
   query: request.query,
   body: request.body,
-  headers: Object.fromEntries(
-    Object.entries(request.headers).filter(([name]) => !TRANSPORT_HEADERS.includes(name) && name !== "x-rkc-version"),
-  ),
+  headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => !TRANSPORT_HEADERS.includes(name) && name !== "x-rkc-version")),
 })
 
 /**
@@ -160,7 +158,9 @@ const resultsPosts = (run: Run) =>
 /** What each progress callback says about the items — status, tx hashes, error — with repeated updates folded. */
 const itemStates = (run: Run) => {
   const states = run.progress.map((steps) =>
-    JSON.stringify(steps.map((step) => ({ id: step.id, items: (step.items ?? []).map((item) => ({ status: item.status, txHashes: item.txHashes ?? [] })) }))),
+    JSON.stringify(
+      steps.map((step) => ({ id: step.id, items: (step.items ?? []).map((item) => ({ status: item.status, txHashes: item.txHashes ?? [] })) })),
+    ),
   )
   return states.filter((state, i) => state !== states[i - 1]).map((state) => JSON.parse(state) as unknown)
 }
@@ -180,17 +180,27 @@ const rejectionOf = (run: Run) => {
 
 // ------------------------------------------------------------------------------------------- scripts
 
-const synced: Script = (r) => (r.method === "GET" && /^\/transactions\/0x[0-9a-f]{64}\/synced\/v1$/.test(r.path) ? { body: { synced: true } } : undefined)
+const synced: Script = (r) =>
+  r.method === "GET" && /^\/transactions\/0x[0-9a-f]{64}\/synced\/v1$/.test(r.path) ? { body: { synced: true } } : undefined
 const indexed: Script = (r) =>
   r.method === "GET" && r.path === "/transfers/bulk/v2"
     ? {
         body: {
-          transfers: (r.query.txHash ?? []).map((txHash) => ({ txHash, token: { contract: NFT, tokenId: "42" }, from: EXCHANGE, to: account.address, amount: "1" })),
+          transfers: (r.query.txHash ?? []).map((txHash) => ({
+            txHash,
+            token: { contract: NFT, tokenId: "42" },
+            from: EXCHANGE,
+            to: account.address,
+            amount: "1",
+          })),
         },
       }
     : undefined
 const results: Script = (r) => (r.method === "POST" && r.path === RESULTS ? { body: {} } : undefined)
-const firstOf = (...scripts: ReadonlyArray<Script>): Script => (r) => scripts.reduce<ReturnType<Script>>((answer, script) => answer ?? script(r), undefined)
+const firstOf =
+  (...scripts: ReadonlyArray<Script>): Script =>
+  (r) =>
+    scripts.reduce<ReturnType<Script>>((answer, script) => answer ?? script(r), undefined)
 
 const buyAnswer = {
   requestId: "request-1",
@@ -210,9 +220,26 @@ const buyAnswer = {
       items: [{ status: "incomplete", orderIds: ["0xabc"], data: { from: account.address, to: EXCHANGE, data: "0xdeadbeef", value: "0x3e8" } }],
     },
   ],
-  path: [{ orderId: "0xabc", contract: NFT, tokenId: "42", quantity: 1, source: "devnet", currency: TOKEN, currencyDecimals: 6, quote: 12.5, rawQuote: "12500000" }],
+  path: [
+    {
+      orderId: "0xabc",
+      contract: NFT,
+      tokenId: "42",
+      quantity: 1,
+      source: "devnet",
+      currency: TOKEN,
+      currencyDecimals: 6,
+      quote: 12.5,
+      rawQuote: "12500000",
+    },
+  ],
 }
-const buyScript: Script = firstOf((r) => (r.method === "POST" && r.path === "/execute/buy/v7" ? { body: buyAnswer } : undefined), synced, indexed, results)
+const buyScript: Script = firstOf(
+  (r) => (r.method === "POST" && r.path === "/execute/buy/v7" ? { body: buyAnswer } : undefined),
+  synced,
+  indexed,
+  results,
+)
 const buy = (actions: Actions, wallet: WalletClient, onProgress: (steps: ReadonlyArray<unknown>) => void) =>
   actions.buyToken({ items: [{ token: `${NFT}:42`, quantity: 1 }], wallet, onProgress })
 
@@ -231,7 +258,12 @@ const listAnswer = {
             sign: {
               signatureKind: "eip712",
               domain: { name: "Exchange", version: "1", chainId: 1, verifyingContract: EXCHANGE },
-              types: { Order: [{ name: "maker", type: "address" }, { name: "price", type: "uint256" }] },
+              types: {
+                Order: [
+                  { name: "maker", type: "address" },
+                  { name: "price", type: "uint256" },
+                ],
+              },
               primaryType: "Order",
               value: { maker: account.address, price: "1000" },
             },
@@ -248,7 +280,10 @@ const listAnswer = {
 }
 const listScript: Script = firstOf(
   (r) => (r.method === "POST" && r.path === "/execute/list/v5" ? { body: listAnswer } : undefined),
-  (r) => (r.method === "POST" && r.path === "/order/v4" ? { body: { results: [{ orderId: "0xorder", crossPostingOrderId: null, orderIndex: 0 }] } } : undefined),
+  (r) =>
+    r.method === "POST" && r.path === "/order/v4"
+      ? { body: { results: [{ orderId: "0xorder", crossPostingOrderId: null, orderIndex: 0 }] } }
+      : undefined,
 )
 const list = (actions: Actions, wallet: WalletClient, onProgress: (steps: ReadonlyArray<unknown>) => void) =>
   actions.listToken({ listings: [{ token: `${NFT}:42`, weiPrice: "1000", orderbook: "reservoir", orderKind: "seaport-v1.5" }], wallet, onProgress })
@@ -287,18 +322,35 @@ describe("drop-in for reservoir-sdk 2.0.11, measured against it over HTTP", () =
 
     const hash = (txHash: string | undefined) => [{ txHash, chainId: 1 }]
     const states = [
-      [{ id: "currency-approval", items: [{ status: "incomplete", txHashes: [] }] }, { id: "sale", items: [{ status: "incomplete", txHashes: [] }] }],
-      [{ id: "currency-approval", items: [{ status: "incomplete", txHashes: hash(approval) }] }, { id: "sale", items: [{ status: "incomplete", txHashes: [] }] }],
-      [{ id: "currency-approval", items: [{ status: "complete", txHashes: hash(approval) }] }, { id: "sale", items: [{ status: "incomplete", txHashes: [] }] }],
-      [{ id: "currency-approval", items: [{ status: "complete", txHashes: hash(approval) }] }, { id: "sale", items: [{ status: "incomplete", txHashes: hash(sale) }] }],
-      [{ id: "currency-approval", items: [{ status: "complete", txHashes: hash(approval) }] }, { id: "sale", items: [{ status: "complete", txHashes: hash(sale) }] }],
+      [
+        { id: "currency-approval", items: [{ status: "incomplete", txHashes: [] }] },
+        { id: "sale", items: [{ status: "incomplete", txHashes: [] }] },
+      ],
+      [
+        { id: "currency-approval", items: [{ status: "incomplete", txHashes: hash(approval) }] },
+        { id: "sale", items: [{ status: "incomplete", txHashes: [] }] },
+      ],
+      [
+        { id: "currency-approval", items: [{ status: "complete", txHashes: hash(approval) }] },
+        { id: "sale", items: [{ status: "incomplete", txHashes: [] }] },
+      ],
+      [
+        { id: "currency-approval", items: [{ status: "complete", txHashes: hash(approval) }] },
+        { id: "sale", items: [{ status: "incomplete", txHashes: hash(sale) }] },
+      ],
+      [
+        { id: "currency-approval", items: [{ status: "complete", txHashes: hash(approval) }] },
+        { id: "sale", items: [{ status: "complete", txHashes: hash(sale) }] },
+      ],
     ]
     expect(itemStates(older)).toEqual(states)
     expect(itemStates(tradekit)).toEqual(states)
     const olderSale = older.progress.at(-1)![1]!.items![0]!
     const tradekitSale = tradekit.progress.at(-1)![1]!.items![0]!
     expect(tradekitSale.transfersData).toEqual(olderSale.transfersData)
-    expect(olderSale.transfersData).toEqual([{ txHash: sale, token: { contract: NFT, tokenId: "42" }, from: EXCHANGE, to: account.address, amount: "1" }])
+    expect(olderSale.transfersData).toEqual([
+      { txHash: sale, token: { contract: NFT, tokenId: "42" }, from: EXCHANGE, to: account.address, amount: "1" },
+    ])
     // DESIGN §4.6: after success, internalTxHashes holds the user's transaction; the older SDK sets it only when a
     // step check answers `success`, so over the synced poll its items have none.
     expect(olderSale.internalTxHashes).toBeUndefined()
@@ -327,7 +379,12 @@ describe("drop-in for reservoir-sdk 2.0.11, measured against it over HTTP", () =
     })
     const signature = await account.signTypedData({
       domain: { name: "Exchange", version: "1", chainId: 1, verifyingContract: EXCHANGE },
-      types: { Order: [{ name: "maker", type: "address" }, { name: "price", type: "uint256" }] },
+      types: {
+        Order: [
+          { name: "maker", type: "address" },
+          { name: "price", type: "uint256" },
+        ],
+      },
       primaryType: "Order",
       message: { maker: account.address, price: 1000n },
     })
@@ -336,7 +393,10 @@ describe("drop-in for reservoir-sdk 2.0.11, measured against it over HTTP", () =
     expect(ordered(tradekit)).toEqual(ordered(older).map(withDesignHeaders))
     expect(ordered(older)).toHaveLength(2)
 
-    const states = [[{ id: "order-signature", items: [{ status: "incomplete", txHashes: [] }] }], [{ id: "order-signature", items: [{ status: "complete", txHashes: [] }] }]]
+    const states = [
+      [{ id: "order-signature", items: [{ status: "incomplete", txHashes: [] }] }],
+      [{ id: "order-signature", items: [{ status: "complete", txHashes: [] }] }],
+    ]
     expect(itemStates(older)).toEqual(states)
     expect(itemStates(tradekit)).toEqual(states)
     expect(tradekit.progress.at(-1)![0]!.items![0]!.orderData).toEqual(older.progress.at(-1)![0]!.items![0]!.orderData)
@@ -368,7 +428,12 @@ describe("drop-in for reservoir-sdk 2.0.11, measured against it over HTTP", () =
 
   it("a sale never indexed: the same poll, the same message; the older SDK rejects with a plain string", async () => {
     const notIndexed: Script = (r) => (r.method === "GET" && r.path === "/transfers/bulk/v2" ? { body: { transfers: [] } } : undefined)
-    const script = firstOf((r) => (r.method === "POST" && r.path === "/execute/buy/v7" ? { body: { ...buyAnswer, steps: [buyAnswer.steps[1]] } } : undefined), synced, notIndexed, results)
+    const script = firstOf(
+      (r) => (r.method === "POST" && r.path === "/execute/buy/v7" ? { body: { ...buyAnswer, steps: [buyAnswer.steps[1]] } } : undefined),
+      synced,
+      notIndexed,
+      results,
+    )
     const { older, tradekit } = await runBoth(script, buy, { maxPollingAttemptsBeforeTimeout: 2 })
 
     const message = "Failed to get an ok response after 2 attempt(s), aborting"
@@ -392,7 +457,11 @@ describe("drop-in for reservoir-sdk 2.0.11, measured against it over HTTP", () =
 
   it("a transaction never confirmed: the same TransactionTimeoutError message after the same number of polls", async () => {
     const notSynced: Script = (r) => (r.method === "GET" && /\/synced\/v1$/.test(r.path) ? { body: { synced: false } } : undefined)
-    const script = firstOf((r) => (r.method === "POST" && r.path === "/execute/buy/v7" ? { body: { ...buyAnswer, steps: [buyAnswer.steps[1]] } } : undefined), notSynced, results)
+    const script = firstOf(
+      (r) => (r.method === "POST" && r.path === "/execute/buy/v7" ? { body: { ...buyAnswer, steps: [buyAnswer.steps[1]] } } : undefined),
+      notSynced,
+      results,
+    )
     const { older, tradekit } = await runBoth(script, buy, { maxPollingAttemptsBeforeTimeout: 3, mined: false })
 
     const hash = older.progress.at(-1)?.[0]?.items?.[0]?.txHashes?.[0]?.txHash
@@ -412,7 +481,11 @@ describe("drop-in for reservoir-sdk 2.0.11, measured against it over HTTP", () =
 
   it("a transaction never confirmed is still reported on /execute/results/v1, as the older SDK does", async () => {
     const notSynced: Script = (r) => (r.method === "GET" && /\/synced\/v1$/.test(r.path) ? { body: { synced: false } } : undefined)
-    const script = firstOf((r) => (r.method === "POST" && r.path === "/execute/buy/v7" ? { body: { ...buyAnswer, steps: [buyAnswer.steps[1]] } } : undefined), notSynced, results)
+    const script = firstOf(
+      (r) => (r.method === "POST" && r.path === "/execute/buy/v7" ? { body: { ...buyAnswer, steps: [buyAnswer.steps[1]] } } : undefined),
+      notSynced,
+      results,
+    )
     const { older, tradekit } = await runBoth(script, buy, { maxPollingAttemptsBeforeTimeout: 1, mined: false })
 
     const hash = older.progress.at(-1)?.[0]?.items?.[0]?.txHashes?.[0]?.txHash
@@ -429,7 +502,11 @@ describe("drop-in for reservoir-sdk 2.0.11, measured against it over HTTP", () =
   it("adaptViemWallet's shape is taken as it is: the older SDK's own adapter drives tradekit to the same requests", async () => {
     const older = await runWith("reservoir-sdk", listScript, list)
     const adapted = await runWith("tradekit", listScript, (actions, wallet, onProgress) =>
-      actions.listToken({ listings: [{ token: `${NFT}:42`, weiPrice: "1000", orderbook: "reservoir", orderKind: "seaport-v1.5" }], wallet: adaptViemWallet(wallet), onProgress }),
+      actions.listToken({
+        listings: [{ token: `${NFT}:42`, weiPrice: "1000", orderbook: "reservoir", orderKind: "seaport-v1.5" }],
+        wallet: adaptViemWallet(wallet),
+        onProgress,
+      }),
     )
     expect(adapted.outcome).toEqual({ resolved: true })
     expect(ordered(adapted)).toEqual(ordered(older).map(withDesignHeaders))

@@ -1,13 +1,13 @@
-import { describe, expect, it } from "vitest"
 import { createWalletClient, custom } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { mainnet } from "viem/chains"
-import type { ReservoirClientOptions } from "../../../src/client.js"
+import { describe, expect, it } from "vitest"
 import { createClientWithLayer } from "../../../src/client/createClientWithLayer.js"
+import type { ReservoirClientOptions } from "../../../src/client.js"
 import { APIError, BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError } from "../../../src/errors/index.js"
 import type { ReservoirEvent } from "../../../src/plugins/events.js"
-import type { ReservoirWallet } from "../../../src/services/reservoirWallet.js"
 import type { Step } from "../../../src/schema/Step.js"
+import type { ReservoirWallet } from "../../../src/services/reservoirWallet.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { TEST_PRIVATE_KEY } from "../../../src/testing/FakeWallet.js"
 import { EXCHANGE, NFT, OTHER, step, txItem } from "../fixtures.js"
@@ -76,7 +76,9 @@ describe("createClient: the Promise facade", () => {
     expect((noChain as Error).message).toBe("ReservoirClient missing chain configuration")
     const callError = await client.actions.call({ txs: [], toChainId: 10, wallet: adapterWallet }).catch((e: unknown) => e)
     expect((callError as Error).message).toBe("ReservoirClient missing chain configuration")
-    const apiError = await client.actions.acceptOffer({ items: [{ token: `${NFT}:1` }], wallet: adapterWallet, precheck: true }).catch((e: unknown) => e)
+    const apiError = await client.actions
+      .acceptOffer({ items: [{ token: `${NFT}:1` }], wallet: adapterWallet, precheck: true })
+      .catch((e: unknown) => e)
     expect(apiError).toBeInstanceOf(APIError)
     expect(apiError).toMatchObject({ message: "No offers", statusCode: 400 })
     await client.dispose()
@@ -141,7 +143,13 @@ describe("createClient: the Promise facade", () => {
     const { api, client } = setup({ source: "first.app", normalizeRoyalties: true })
     api.route("POST", "/execute/buy/v7", { body: done })
     expect(client.currentChain()?.id).toBe(1)
-    client.configure({ source: "second.app", chains: [{ ...chain, active: false }, { id: 8453, name: "Base", baseApiUrl: "https://api.test/base/", active: true }] })
+    client.configure({
+      source: "second.app",
+      chains: [
+        { ...chain, active: false },
+        { id: 8453, name: "Base", baseApiUrl: "https://api.test/base/", active: true },
+      ],
+    })
     expect(client.currentChain()).toMatchObject({ id: 8453, baseApiUrl: "https://api.test/base" })
     expect(client.chains.map((c) => c.id)).toEqual([1, 8453])
     api.route("POST", "/base/execute/buy/v7", { body: done })
@@ -156,7 +164,11 @@ describe("createClient: the Promise facade", () => {
     const wallet = createWalletClient({ account, chain: mainnet, transport: custom(provider) })
     const { api, client } = setup()
     api
-      .route("POST", "/execute/list/v5", { body: { steps: [step("approval", "transaction", [txItem(account.address, { data: { from: account.address, to: EXCHANGE, data: "0x01" } })])] } })
+      .route("POST", "/execute/list/v5", {
+        body: {
+          steps: [step("approval", "transaction", [txItem(account.address, { data: { from: account.address, to: EXCHANGE, data: "0x01" } })])],
+        },
+      })
       .route("GET", /synced/, { body: { synced: true } })
     const updates: Array<Array<Step>> = []
     const copies: Array<string> = []

@@ -4,10 +4,10 @@
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
-import { describe, expect, it } from "vitest"
 import { createWalletClient, custom, type Hex, parseTransaction } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { mainnet } from "viem/chains"
+import { describe, expect, it } from "vitest"
 import { buy } from "../../../src/actions/buy.js"
 import { createClientWithLayer } from "../../../src/client/createClientWithLayer.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"

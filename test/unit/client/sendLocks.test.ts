@@ -6,14 +6,14 @@ import * as TestClock from "effect/testing/TestClock"
 import { createWalletClient, custom, parseTransaction } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { mainnet } from "viem/chains"
-import { createClientWithLayer } from "../../../src/client/createClientWithLayer.js"
 import { buy } from "../../../src/actions/buy.js"
+import { createClientWithLayer } from "../../../src/client/createClientWithLayer.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
 import { Wallet } from "../../../src/services/Wallet.js"
+import { Tradekit } from "../../../src/Tradekit.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { makeFakeWallet, TEST_PRIVATE_KEY } from "../../../src/testing/FakeWallet.js"
 import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
-import { Tradekit } from "../../../src/Tradekit.js"
 import { NFT, step, txItem } from "../fixtures.js"
 import { memoryProvider } from "./memoryProvider.js"
 
@@ -56,7 +56,8 @@ describe("Tradekit.layer's send locks", () => {
       expect(yield* Fiber.join(both)).toEqual([true, true])
       expect(sends.count).toBe(2)
       expect(sends.most).toBe(1)
-    }))
+    }),
+  )
 })
 
 describe("a client's send locks", () => {

@@ -60,7 +60,9 @@ describe("error messages are the contract's, verbatim", () => {
   })
 
   it("the mismatch errors name both sides, as viem words it", () => {
-    expect(ChainMismatchError.of({ walletChainId: 1, expectedChainId: 8453 }).message).toBe("The wallet is on another chain\n\nCurrent chain id: 1\nExpected: 8453")
+    expect(ChainMismatchError.of({ walletChainId: 1, expectedChainId: 8453 }).message).toBe(
+      "The wallet is on another chain\n\nCurrent chain id: 1\nExpected: 8453",
+    )
     expect(WalletAddressMismatchError.of({ expected: "0xA", received: "0xB" }).message).toBe(
       "Refused to send a transaction from another account\n\nStep's from: 0xB\nWallet: 0xA",
     )

@@ -1,8 +1,9 @@
 // The devnet example of the README: the devnet's chains plug straight into `createClient`. This file is
 // typechecked, not run by the unit tests (starting anvil is the integration tests' job); importing it starts a
 // devnet. (In an app: import from "tradekit" and "tradekit/devnet".)
-import { createClient } from "../../../src/index.js"
+
 import { startDevnet } from "../../../devnet/index.js"
+import { createClient } from "../../../src/index.js"
 
 const devnet = await startDevnet()
 const client = createClient({ chains: devnet.chains })

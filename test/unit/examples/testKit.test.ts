@@ -17,7 +17,11 @@ describe("my app's checkout", () => {
       const wallet = makeFakeWallet()
       api
         .route("POST", "/execute/buy/v7", {
-          body: { steps: [{ id: "sale", kind: "transaction", items: [{ status: "incomplete", data: { from: wallet.address, to: exchange, value: "1000" } }] }] },
+          body: {
+            steps: [
+              { id: "sale", kind: "transaction", items: [{ status: "incomplete", data: { from: wallet.address, to: exchange, value: "1000" } }] },
+            ],
+          },
         })
         // Not synced on the first look, synced on the second.
         .route("GET", /\/synced\/v1$/, [{ body: { synced: false } }, { body: { synced: true } }])
@@ -29,5 +33,6 @@ describe("my app's checkout", () => {
       expect(yield* Fiber.join(fiber)).toBe(true)
       expect(wallet.sent).toHaveLength(1)
       expect(api.requestsTo(/\/synced\/v1$/)).toHaveLength(2)
-    }))
+    }),
+  )
 })

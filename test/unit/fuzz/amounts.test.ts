@@ -51,7 +51,7 @@ describe("fuzz: amounts", () => {
     fc.assert(
       fc.property(fc.constantFrom("value", "gas", "maxFeePerGas", "maxPriorityFeePerGas"), candidate, (field, value) => {
         const decoded = Schema.decodeUnknownResult(TransactionRequest)({ from, to: from, [field]: value })
-        expect(Result.isSuccess(decoded)).toBe(value === undefined || (isAmount(value)))
+        expect(Result.isSuccess(decoded)).toBe(value === undefined || isAmount(value))
       }),
       { seed: FUZZ_SEED, numRuns: 2_000 },
     )

@@ -1,6 +1,6 @@
+import * as Exit from "effect/Exit"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import * as Exit from "effect/Exit"
 import {
   decodes,
   FUZZ_SEED,
@@ -80,7 +80,9 @@ describe("fuzz: execute answers", () => {
           completed++
           const final = exit.value
           expect(final.status).toBe("complete")
-          expect(final.steps.flatMap((s) => (s.items ?? []) as ReadonlyArray<{ status: string }>).every((item) => item.status === "complete")).toBe(true)
+          expect(final.steps.flatMap((s) => (s.items ?? []) as ReadonlyArray<{ status: string }>).every((item) => item.status === "complete")).toBe(
+            true,
+          )
         } else {
           expect(last?.status).toBe("error")
           expect(last?.error?._tag).toBe(tagOf(exit))

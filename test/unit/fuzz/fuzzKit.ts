@@ -15,15 +15,15 @@ import * as TestConsole from "effect/testing/TestConsole"
 import fc from "fast-check"
 import { isAddress, isHex } from "viem"
 import * as Errors from "../../../src/errors/index.js"
-import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import type { ActionName } from "../../../src/schema/ActionName.js"
 import { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
 import { TransactionRequest } from "../../../src/schema/TransactionRequest.js"
+import { Wallet } from "../../../src/services/Wallet.js"
 import { type FakeApi, makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { type FakeWallet, makeFakeWallet } from "../../../src/testing/FakeWallet.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
-import { Wallet } from "../../../src/services/Wallet.js"
 
 /** Every `_tag` of the error catalogue (src/errors): a failure must carry one of these. */
 export const ERROR_TAGS: ReadonlySet<string> = new Set(
@@ -65,7 +65,12 @@ export const validResponse = (wallet: `0x${string}`) => ({
             sign: {
               signatureKind: "eip712",
               domain: { name: "Exchange", version: "1", chainId: 1, verifyingContract: EXCHANGE },
-              types: { Order: [{ name: "maker", type: "address" }, { name: "price", type: "uint256" }] },
+              types: {
+                Order: [
+                  { name: "maker", type: "address" },
+                  { name: "price", type: "uint256" },
+                ],
+              },
               primaryType: "Order",
               value: { maker: wallet, price: "1000" },
             },
@@ -116,17 +121,7 @@ export const happyRoutes = (api: FakeApi, wallet: FakeWallet) =>
 // ------------------------------------------------------------------------------------------- arbitraries
 
 const unicode = fc.string({ unit: "binary", maxLength: 40 })
-const hugeNumber = fc.constantFrom(
-  Number.MAX_SAFE_INTEGER + 2,
-  1e21,
-  1e308,
-  -1,
-  -1e21,
-  0.5,
-  -0.000001,
-  2 ** 53,
-  Number.MIN_SAFE_INTEGER,
-)
+const hugeNumber = fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, 1e21, 1e308, -1, -1e21, 0.5, -0.000001, 2 ** 53, Number.MIN_SAFE_INTEGER)
 const trickyString = fc.constantFrom(
   "",
   "0x",
@@ -151,13 +146,11 @@ const trickyString = fc.constantFrom(
   `0x${"f".repeat(64)}`,
   "9".repeat(400),
 )
-const deepNesting = fc
-  .tuple(fc.integer({ min: 50, max: 800 }), fc.boolean())
-  .map(([depth, asArray]) => {
-    let value: unknown = "bottom"
-    for (let i = 0; i < depth; i++) value = asArray ? [value] : { nested: value }
-    return value
-  })
+const deepNesting = fc.tuple(fc.integer({ min: 50, max: 800 }), fc.boolean()).map(([depth, asArray]) => {
+  let value: unknown = "bottom"
+  for (let i = 0; i < depth; i++) value = asArray ? [value] : { nested: value }
+  return value
+})
 
 /** Any JSON value, with a bias towards what breaks decoders: huge and negative numbers, odd strings, deep nesting. */
 export const nastyJson: fc.Arbitrary<unknown> = fc.oneof(
@@ -260,9 +253,12 @@ export const recordingWalletLayer = (wallet: FakeWallet, attempts: Array<WalletA
   Layer.succeed(Wallet, {
     ...wallet.service,
     signMessage: (args) => Effect.suspend(() => (attempts.push({ method: "signMessage", message: args.message }), wallet.service.signMessage(args))),
-    signTypedData: (args) => Effect.suspend(() => (attempts.push({ method: "signTypedData", typedData: args.typedData }), wallet.service.signTypedData(args))),
+    signTypedData: (args) =>
+      Effect.suspend(() => (attempts.push({ method: "signTypedData", typedData: args.typedData }), wallet.service.signTypedData(args))),
     sendTransaction: (args) =>
-      Effect.suspend(() => (attempts.push({ method: "sendTransaction", chainId: args.chain.id, request: args.request }), wallet.service.sendTransaction(args))),
+      Effect.suspend(
+        () => (attempts.push({ method: "sendTransaction", chainId: args.chain.id, request: args.request }), wallet.service.sendTransaction(args)),
+      ),
   })
 
 /** How one execution ended, with what the fakes saw. */
@@ -280,11 +276,7 @@ export interface Outcome {
  * Runs an execution of `action` at `path` over a fresh fake API (set up by `routes`) and fake wallet, moving a TestClock
  * a second at a time (and letting the wallet's promises settle) until it ends. Polls give up after 3 attempts.
  */
-export const runExecution = (
-  action: ActionName,
-  path: string,
-  routes: (api: FakeApi, wallet: FakeWallet) => void,
-): Promise<Outcome> => {
+export const runExecution = (action: ActionName, path: string, routes: (api: FakeApi, wallet: FakeWallet) => void): Promise<Outcome> => {
   const api = makeFakeApi()
   const wallet = makeFakeWallet()
   routes(api, wallet)
@@ -334,8 +326,7 @@ export const tagOf = (exit: Exit.Exit<unknown, unknown>): string | undefined =>
   Exit.isSuccess(exit) ? undefined : Option.getOrUndefined(Option.map(Cause.findErrorOption(exit.cause), (e) => (e as { _tag: string })._tag))
 
 /** True when the execute answer decodes (what the executor requires before doing anything). */
-export const decodes = (body: unknown): boolean =>
-  Result.isSuccess(Schema.decodeUnknownResult(ExecuteResponse)(body))
+export const decodes = (body: unknown): boolean => Result.isSuccess(Schema.decodeUnknownResult(ExecuteResponse)(body))
 
 /**
  * Checks every wallet call against the decoded answer: each transaction sent is the decoding of one
@@ -351,7 +342,8 @@ export const walletCallProblems = (wallet: FakeWallet, answer: unknown): Readonl
   const signItems = decoded.steps.flatMap((step) =>
     step.kind === "signature" ? (step.items ?? []).flatMap((item) => (item.data?.sign === undefined ? [] : [item.data.sign])) : [],
   )
-  const keyOf = (request: TransactionRequest) => JSON.stringify([request.from.toLowerCase(), request.to, request.data, String(request.value), request.chainId])
+  const keyOf = (request: TransactionRequest) =>
+    JSON.stringify([request.from.toLowerCase(), request.to, request.data, String(request.value), request.chainId])
   const itemsPerKey = new Map<string, number>()
   for (const data of txItems) {
     const key = keyOf(Schema.decodeUnknownSync(TransactionRequest)(data))
@@ -366,7 +358,8 @@ export const walletCallProblems = (wallet: FakeWallet, answer: unknown): Readonl
     }
     if (call.method === "signTypedData") {
       const message = JSON.stringify((call.typedData as { message: unknown }).message)
-      if (!signItems.some((sign) => sign.signatureKind === "eip712" && JSON.stringify(sign.value) === message)) problems.push("signed typed data that is no item's")
+      if (!signItems.some((sign) => sign.signatureKind === "eip712" && JSON.stringify(sign.value) === message))
+        problems.push("signed typed data that is no item's")
     }
     if (call.method === "signMessage") {
       const message = call.message as string | { raw: string }
@@ -411,7 +404,20 @@ const hasOnlyKeys = (value: Readonly<Record<string, unknown>>, allowed: Readonly
 
 const AMOUNT_FIELDS = ["value", "gas", "maxFeePerGas", "maxPriorityFeePerGas"]
 /** Fields of a viem transaction request that the API's item data never carries: none may reach the wallet. */
-const STEERING_FIELDS = ["nonce", "type", "gasPrice", "accessList", "authorizationList", "blobs", "blobVersionedHashes", "maxFeePerBlobGas", "kzg", "sidecars", "account", "chain"]
+const STEERING_FIELDS = [
+  "nonce",
+  "type",
+  "gasPrice",
+  "accessList",
+  "authorizationList",
+  "blobs",
+  "blobVersionedHashes",
+  "maxFeePerBlobGas",
+  "kzg",
+  "sidecars",
+  "account",
+  "chain",
+]
 
 const transactionProblems = (request: unknown, chainId: unknown, wallet: string): ReadonlyArray<string> => {
   if (!isPlainObject(request)) return ["a transaction that is not a plain object"]
@@ -420,7 +426,8 @@ const transactionProblems = (request: unknown, chainId: unknown, wallet: string)
   if (typeof request.from !== "string" || !isAddress(request.from)) problems.push(`a transaction from ${String(request.from)}, not an address`)
   else if (request.from.toLowerCase() !== wallet.toLowerCase()) problems.push(`a transaction from ${request.from}, not the wallet`)
   if (typeof request.to !== "string" || !isAddress(request.to)) problems.push(`a transaction to ${String(request.to)}, not an address`)
-  if (request.data !== undefined && (typeof request.data !== "string" || !isHex(request.data))) problems.push(`calldata ${String(request.data)}, not hex`)
+  if (request.data !== undefined && (typeof request.data !== "string" || !isHex(request.data)))
+    problems.push(`calldata ${String(request.data)}, not hex`)
   for (const field of AMOUNT_FIELDS) {
     if (request[field] !== undefined && !isNonNegativeInteger(request[field])) problems.push(`a ${field} of ${String(request[field])}`)
   }
@@ -431,7 +438,8 @@ const transactionProblems = (request: unknown, chainId: unknown, wallet: string)
 
 const messageProblems = (message: unknown): ReadonlyArray<string> => {
   if (typeof message === "string") return []
-  if (isPlainObject(message) && hasOnlyKeys(message, ["raw"]) && typeof message.raw === "string" && isHex(message.raw) && message.raw.length === 66) return []
+  if (isPlainObject(message) && hasOnlyKeys(message, ["raw"]) && typeof message.raw === "string" && isHex(message.raw) && message.raw.length === 66)
+    return []
   return [`an eip191 message that is neither text nor 32 raw bytes: ${String(message)}`]
 }
 
@@ -448,7 +456,8 @@ const typedDataProblems = (typedData: unknown): ReadonlyArray<string> => {
     if (domain.verifyingContract !== undefined && (typeof domain.verifyingContract !== "string" || !isAddress(domain.verifyingContract))) {
       problems.push(`a verifying contract of ${JSON.stringify(domain.verifyingContract)}`)
     }
-    if (domain.salt !== undefined && (typeof domain.salt !== "string" || !isHex(domain.salt) || domain.salt.length !== 66)) problems.push(`a domain salt of ${JSON.stringify(domain.salt)}`)
+    if (domain.salt !== undefined && (typeof domain.salt !== "string" || !isHex(domain.salt) || domain.salt.length !== 66))
+      problems.push(`a domain salt of ${JSON.stringify(domain.salt)}`)
   }
   if (!isPlainObject(types)) problems.push("typed-data types that are not a plain object")
   else {
@@ -458,7 +467,8 @@ const typedDataProblems = (typedData: unknown): ReadonlyArray<string> => {
         fields.every((field: unknown) => isPlainObject(field) && typeof field.name === "string" && typeof field.type === "string")
       if (!wellFormed) problems.push(`a type ${name} that is not a list of { name, type }`)
     }
-    if (typeof primaryType !== "string" || !Object.hasOwn(types, primaryType)) problems.push(`a primary type ${JSON.stringify(primaryType)} that is not among the types`)
+    if (typeof primaryType !== "string" || !Object.hasOwn(types, primaryType))
+      problems.push(`a primary type ${JSON.stringify(primaryType)} that is not among the types`)
   }
   if (!isPlainObject(message)) problems.push("a typed-data message that is not a plain object")
   return [...problems, ...foreignValues(typedData).map((path) => `typed data holding a foreign value at ${path}`)]

@@ -1,6 +1,6 @@
+import * as Exit from "effect/Exit"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import * as Exit from "effect/Exit"
 import type { FakeResponse } from "../../../src/testing/FakeApi.js"
 import {
   FUZZ_SEED,
@@ -23,7 +23,15 @@ const statusAnswer = (valid: unknown): fc.Arbitrary<FakeResponse> =>
     { weight: 3, arbitrary: nastyJson.map((body) => ({ body })) },
     { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 2 }).map((ms) => ({ body: mutate(valid, ms) })) },
     { weight: 2, arbitrary: fc.constant({ body: valid }) },
-    { weight: 1, arbitrary: fc.constantFrom<FakeResponse>({ body: "{not json" }, { status: 500, body: { message: "boom" } }, { status: 429, body: {}, headers: { "retry-after": "1" } }, { status: 404 }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<FakeResponse>(
+        { body: "{not json" },
+        { status: 500, body: { message: "boom" } },
+        { status: 429, body: {}, headers: { "retry-after": "1" } },
+        { status: 404 },
+      ),
+    },
   )
 
 const answers = fc.record({
@@ -56,7 +64,9 @@ describe("fuzz: check, post, synced and transfers answers", () => {
         expect(walletCallProblems(wallet, validResponse(wallet.address))).toEqual([])
         if (Exit.isSuccess(exit)) {
           completed++
-          expect(exit.value.steps.flatMap((s) => (s.items ?? []) as ReadonlyArray<{ status: string }>).every((item) => item.status === "complete")).toBe(true)
+          expect(
+            exit.value.steps.flatMap((s) => (s.items ?? []) as ReadonlyArray<{ status: string }>).every((item) => item.status === "complete"),
+          ).toBe(true)
         } else {
           expect(last?.status).toBe("error")
         }

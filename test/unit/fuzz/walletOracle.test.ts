@@ -22,7 +22,14 @@ const BUY = "/execute/buy/v7"
 const insideItemData = (path: Path) => path[0] === "steps" && path[2] === "items" && path[4] === "data" && path.length > 5
 
 const typedDataAnswer = (sign: Record<string, unknown>) => ({
-  steps: [{ id: "order-signature", action: "Authorize", kind: "signature", items: [{ status: "incomplete", data: { sign: { signatureKind: "eip712", ...sign } } }] }],
+  steps: [
+    {
+      id: "order-signature",
+      action: "Authorize",
+      kind: "signature",
+      items: [{ status: "incomplete", data: { sign: { signatureKind: "eip712", ...sign } } }],
+    },
+  ],
 })
 const validSign = (wallet: `0x${string}`) => ({
   domain: { name: "Exchange", version: "1", chainId: 1, verifyingContract: EXCHANGE },
@@ -33,7 +40,11 @@ const validSign = (wallet: `0x${string}`) => ({
 
 describe("the wallet oracle (independent of tradekit's schemas)", () => {
   const wallet = makeFakeWallet()
-  const send = (request: Record<string, unknown>): WalletAttempt => ({ method: "sendTransaction", chainId: 1, request: { from: wallet.address, to: EXCHANGE, ...request } })
+  const send = (request: Record<string, unknown>): WalletAttempt => ({
+    method: "sendTransaction",
+    chainId: 1,
+    request: { from: wallet.address, to: EXCHANGE, ...request },
+  })
 
   it("passes well-formed requests", () => {
     const { domain, types, primaryType, value } = validSign(wallet.address)

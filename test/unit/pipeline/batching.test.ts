@@ -3,8 +3,8 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/testing/TestClock"
-import { resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import { resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import type { StepItem } from "../../../src/schema/Step.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
 import { EXCHANGE, type FakeApi, type FakeWallet, NFT, runWithClock, setup, step, TOKEN, txItem } from "../fixtures.js"
@@ -61,7 +61,8 @@ describe("batched transactions (EIP-5792)", () => {
       const landed = snapshots.find((snapshot) => itemsOf(snapshot).every((item) => item.txHashes?.[0]?.txHash === batch.hash))
       expect(landed?.status).toBe("running")
       expect(itemsOf(landed!).map((item) => item.status)).toEqual(["incomplete", "incomplete"])
-    }))
+    }),
+  )
 
   it.effect("with batchTransactions: false, the same buy takes two sends", () =>
     Effect.gen(function* () {
@@ -72,7 +73,8 @@ describe("batched transactions (EIP-5792)", () => {
       expect(final.status).toBe("complete")
       expect(wallet.batches).toEqual([])
       expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
-    }))
+    }),
+  )
 
   it.effect("a wallet without atomic batches sends one by one", () =>
     Effect.gen(function* () {
@@ -82,7 +84,8 @@ describe("batched transactions (EIP-5792)", () => {
       expect(final.status).toBe("complete")
       expect(wallet.batches).toEqual([])
       expect(wallet.sent).toHaveLength(2)
-    }))
+    }),
+  )
 
   it.effect("with a gas limit imposed on the execution, transactions go one by one (one limit cannot fit a batch)", () =>
     Effect.gen(function* () {
@@ -92,7 +95,8 @@ describe("batched transactions (EIP-5792)", () => {
       yield* execute({ gas: 500_000n })
       expect(wallet.batches).toEqual([])
       expect(wallet.sent.map((sent) => sent.request.gas)).toEqual([500_000n, 500_000n])
-    }))
+    }),
+  )
 
   it.effect("a single ready transaction is sent alone", () =>
     Effect.gen(function* () {
@@ -102,7 +106,8 @@ describe("batched transactions (EIP-5792)", () => {
       yield* execute()
       expect(wallet.batches).toEqual([])
       expect(wallet.sent).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("the user rejecting the batch fails both items with UserRejectedError, nothing sent", () =>
     Effect.gen(function* () {
@@ -125,7 +130,8 @@ describe("batched transactions (EIP-5792)", () => {
       const final = yield* resumeExecution(stored).pipe(Effect.provide(layerOf(api, wallet)))
       expect(final.status).toBe("complete")
       expect(wallet.batches).toHaveLength(1)
-    }))
+    }),
+  )
 
   for (const outcome of ["failure", "revert"] as const) {
     it.effect(`a batch that ends in ${outcome} fails both items with BatchFailedError`, () =>
@@ -147,7 +153,8 @@ describe("batched transactions (EIP-5792)", () => {
         expect(itemsOf(last).map((item) => (item.errorData as { _tag: string })._tag)).toEqual(["BatchFailedError", "BatchFailedError"])
         expect(itemsOf(last).map((item) => item.status)).toEqual(["incomplete", "incomplete"])
         expect(api.requestsTo(/synced/)).toEqual([])
-      }))
+      }),
+    )
   }
 
   it.effect("resume of a batch in flight waits for its calls id: no second batch, no single send", () =>
@@ -169,7 +176,8 @@ describe("batched transactions (EIP-5792)", () => {
       expect(wallet.batches).toHaveLength(1)
       expect(wallet.sent).toEqual([])
       expect(itemsOf(final).map((item) => item.internalTxHashes?.[0]?.txHash)).toEqual([batch.hash, batch.hash])
-    }))
+    }),
+  )
 
   it.effect("resume of a batch asked for with no calls id back refuses with SendOutcomeUnknownError", () =>
     Effect.gen(function* () {
@@ -188,7 +196,8 @@ describe("batched transactions (EIP-5792)", () => {
       expect(error._tag).toBe("SendOutcomeUnknownError")
       expect(wallet.batches).toEqual([])
       expect(wallet.sent).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("an item whose data comes after the approval is not batched: ready items only", () =>
     Effect.gen(function* () {
@@ -199,13 +208,14 @@ describe("batched transactions (EIP-5792)", () => {
       routeBuy(api, [approval!, saleWithoutData])
       api.route("POST", "/execute/buy/v7", [
         { body: { requestId: "req-1", steps: [approval!, saleWithoutData] } },
-        { body: { requestId: "req-1", steps: [{ ...approval!, items: [{ ...approval!.items[0] as object, status: "complete" }] }, sale!] } },
+        { body: { requestId: "req-1", steps: [{ ...approval!, items: [{ ...(approval!.items[0] as object), status: "complete" }] }, sale!] } },
       ])
       const exit = yield* runWithClock(execute(), "5 seconds", 4)
       expect(Exit.isSuccess(exit)).toBe(true)
       expect(wallet.batches).toEqual([])
       expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
-    }))
+    }),
+  )
 
   it.effect("a stored snapshot with batch entries decodes; older snapshots without them still do", () =>
     Effect.gen(function* () {
@@ -224,5 +234,6 @@ describe("batched transactions (EIP-5792)", () => {
         const final = yield* resumeExecution(stored).pipe(Effect.provide(layerOf(api, wallet)))
         expect(final.status).toBe("complete")
       }
-    }))
+    }),
+  )
 })

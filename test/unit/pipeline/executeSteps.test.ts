@@ -14,7 +14,9 @@ describe("executeSteps: the step loop", () => {
         .route("POST", "/execute/buy/v7", { body: { steps: [step("sale", "transaction", [txItem(wallet.address)])], path: [] } })
         .route("GET", /^\/transactions\/0x[0-9a-f]{64}\/synced\/v1$/, { body: { synced: true } })
         .route("GET", "/transfers/bulk/v2", (req) => ({
-          body: { transfers: req.query.txHash!.map((txHash) => ({ txHash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: wallet.address })) },
+          body: {
+            transfers: req.query.txHash!.map((txHash) => ({ txHash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: wallet.address })),
+          },
         }))
       const final = yield* execute()
       expect(final.status).toBe("complete")
@@ -33,7 +35,8 @@ describe("executeSteps: the step loop", () => {
         `GET /transactions/${wallet.sent[0]!.hash}/synced/v1`,
         "GET /transfers/bulk/v2",
       ])
-    }))
+    }),
+  )
 
   it.effect("skips steps without items and complete items, starting at the first incomplete one", () =>
     Effect.gen(function* () {
@@ -53,7 +56,8 @@ describe("executeSteps: the step loop", () => {
       const final = yield* execute({ request: { action: "list", path: "/execute/list/v5", body: {} } })
       expect(final.status).toBe("complete")
       expect(wallet.sent.map((s) => s.request.to)).toEqual([NFT])
-    }))
+    }),
+  )
 
   it.effect("an execution with no incomplete step completes without touching the wallet", () =>
     Effect.gen(function* () {
@@ -62,14 +66,17 @@ describe("executeSteps: the step loop", () => {
       const final = yield* execute()
       expect(final.status).toBe("complete")
       expect(wallet.calls).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("runs the items of a step concurrently: every send happens before any confirmation", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       let polls = 0
       api
-        .route("POST", "/execute/list/v5", { body: { steps: [step("approvals", "transaction", [txItem(wallet.address), txItem(wallet.address), txItem(wallet.address)])] } })
+        .route("POST", "/execute/list/v5", {
+          body: { steps: [step("approvals", "transaction", [txItem(wallet.address), txItem(wallet.address), txItem(wallet.address)])] },
+        })
         .route("GET", /synced/, () => {
           polls++
           // No item is confirmed until all three transactions are out: only possible when they run concurrently.
@@ -82,7 +89,8 @@ describe("executeSteps: the step loop", () => {
       expect(wallet.sent).toHaveLength(3)
       expect(new Set(wallet.sent.map((s) => s.hash)).size).toBe(3)
       expect(polls).toBeGreaterThanOrEqual(3)
-    }))
+    }),
+  )
 
   it.effect("with synchronousStepItemExecution, an item starts only after the previous one completed", () =>
     Effect.gen(function* () {
@@ -96,20 +104,24 @@ describe("executeSteps: the step loop", () => {
         })
       yield* execute({ request: { action: "list", path: "/execute/list/v5", body: {} } })
       expect(sentAtConfirmation).toEqual([1, 2])
-    }))
+    }),
+  )
 
   it.effect("a gas override reaches every transaction, not only the first step's", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api
         .route("POST", "/execute/buy/v7", {
-          body: { steps: [step("currency-approval", "transaction", [txItem(wallet.address)]), step("sale", "transaction", [txItem(wallet.address)])] },
+          body: {
+            steps: [step("currency-approval", "transaction", [txItem(wallet.address)]), step("sale", "transaction", [txItem(wallet.address)])],
+          },
         })
         .route("GET", /synced/, { body: { synced: true } })
         .route("GET", "/transfers/bulk/v2", (req) => ({ body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) } }))
       yield* execute({ gas: "300000" })
       expect(wallet.sent.map((s) => s.request.gas)).toEqual([300000n, 300000n])
-    }))
+    }),
+  )
 
   it.effect("records an item's error on that item and its step, not on the step's first item", () =>
     Effect.gen(function* () {
@@ -134,5 +146,6 @@ describe("executeSteps: the step loop", () => {
       expect(last.steps[0]!.items![0]!.status).toBe("complete")
       expect(last.steps[0]!.items![1]!.error).toBe("Transaction failed")
       expect(last.steps[0]!.items![1]!.errorData).toMatchObject({ _tag: "TransactionFailedError" })
-    }))
+    }),
+  )
 })

@@ -2,8 +2,8 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/testing/TestClock"
-import { resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import { resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
 import { EXCHANGE, type FakeApi, type FakeWallet, NFT, setup, step, txItem } from "../fixtures.js"
 
@@ -33,7 +33,8 @@ describe("the plan is validated before the first wallet call", () => {
       expect(error._tag).toBe("UnsafeEndpointError")
       expect(error.message).toBe("Refused to call an endpoint outside the API\n\nEndpoint: https://evil.test/status\nAPI: https://api.test")
       expect(wallet.calls).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("a `//host` post endpoint is refused before the signature is made", () =>
     Effect.gen(function* () {
@@ -43,7 +44,8 @@ describe("the plan is validated before the first wallet call", () => {
       expect(error._tag).toBe("UnsafeEndpointError")
       expect(wallet.calls).toEqual([])
       expect(api.requests.map((request) => request.path)).toEqual(["/execute/list/v5"])
-    }))
+    }),
+  )
 
   it.effect("a later step from another account is refused before the first step's transaction is sent", () =>
     Effect.gen(function* () {
@@ -54,22 +56,23 @@ describe("the plan is validated before the first wallet call", () => {
       const error = yield* Effect.flip(execute(LIST))
       expect(error._tag).toBe("WalletAddressMismatchError")
       expect(wallet.sent).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("a re-polled answer is validated again before it is used: its unsafe post is never signed", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
-      api
-        .route("POST", "/execute/list/v5", [
-          { body: { steps: [step("order-signature", "signature", [{ status: "incomplete", tip: "approve first" }])] } },
-          { body: { steps: [step("order-signature", "signature", [signatureItem("https://evil.test/order")])] } },
-        ])
+      api.route("POST", "/execute/list/v5", [
+        { body: { steps: [step("order-signature", "signature", [{ status: "incomplete", tip: "approve first" }])] } },
+        { body: { steps: [step("order-signature", "signature", [signatureItem("https://evil.test/order")])] } },
+      ])
       const fiber = yield* Effect.forkChild(execute(LIST))
       yield* TestClock.adjust("1 minute")
       const error = yield* Effect.flip(Fiber.join(fiber))
       expect(error._tag).toBe("UnsafeEndpointError")
       expect(wallet.calls).toEqual([])
-    }))
+    }),
+  )
 })
 
 describe("a signed order is posted at most once", () => {
@@ -94,7 +97,8 @@ describe("a signed order is posted at most once", () => {
       expect(again._tag).toBe("OrderPostUnknownError")
       expect(api.requestsTo("/order/v4")).toHaveLength(1)
       expect(wallet.calls.map((call) => call.method)).toEqual(["signMessage"])
-    }))
+    }),
+  )
 })
 
 describe("waits are bounded", () => {
@@ -108,18 +112,46 @@ describe("waits are bounded", () => {
       const final = yield* execute(LIST)
       expect(final.status).toBe("complete")
       expect(api.requestsTo("/execute/results/v1")).toHaveLength(1)
-    }))
+    }),
+  )
 })
 
 describe("resume from a stored snapshot", () => {
   const cases: ReadonlyArray<[string, unknown]> = [
     ["null", null],
     ["a string", "snapshot"],
-    ["steps that are not a list", { status: "running", request: { action: "buy", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: 3, txHashes: [] }],
-    ["a journal entry of an unknown kind", { status: "running", request: { action: "buy", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: [], journal: [{ _tag: "Teleported", item: "x" }] }],
-    ["an action tradekit does not have", { status: "running", request: { action: "steal", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: [], txHashes: [] }],
-    ["an older snapshot whose path names no action", { status: "running", request: { path: "/execute/steal/v1", body: {} }, chainId: 1, steps: [], txHashes: [] }],
-    ["a negative nonce", { status: "running", request: { action: "buy", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: [], journal: [{ _tag: "SendRequested", item: "x", chainId: 1, from: NFT, nonce: -1 }] }],
+    [
+      "steps that are not a list",
+      { status: "running", request: { action: "buy", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: 3, txHashes: [] },
+    ],
+    [
+      "a journal entry of an unknown kind",
+      {
+        status: "running",
+        request: { action: "buy", path: "/execute/buy/v7", body: {} },
+        chainId: 1,
+        steps: [],
+        journal: [{ _tag: "Teleported", item: "x" }],
+      },
+    ],
+    [
+      "an action tradekit does not have",
+      { status: "running", request: { action: "steal", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: [], txHashes: [] },
+    ],
+    [
+      "an older snapshot whose path names no action",
+      { status: "running", request: { path: "/execute/steal/v1", body: {} }, chainId: 1, steps: [], txHashes: [] },
+    ],
+    [
+      "a negative nonce",
+      {
+        status: "running",
+        request: { action: "buy", path: "/execute/buy/v7", body: {} },
+        chainId: 1,
+        steps: [],
+        journal: [{ _tag: "SendRequested", item: "x", chainId: 1, from: NFT, nonce: -1 }],
+      },
+    ],
   ]
   for (const [name, stored] of cases) {
     it.effect(`${name}: an InvalidSnapshotError, and no request or wallet call`, () =>
@@ -130,6 +162,7 @@ describe("resume from a stored snapshot", () => {
         expect(error.message).toMatch(/^Cannot resume from this snapshot: it is not a valid execution snapshot\n\nDetails: /)
         expect(api.requests).toEqual([])
         expect(wallet.calls).toEqual([])
-      }))
+      }),
+    )
   }
 })

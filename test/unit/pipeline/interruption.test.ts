@@ -1,13 +1,13 @@
-import * as HttpClient from "effect/http/HttpClient"
 import { describe, expect, it } from "@effect/vitest"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
+import * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
-import { executeSteps, resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import { executeSteps, resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig } from "../../../src/services/ClientConfig.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
@@ -20,7 +20,12 @@ import { EXCHANGE, NFT, step } from "../fixtures.js"
 const typed = {
   signatureKind: "eip712",
   domain: { name: "Exchange", version: "1", chainId: 1, verifyingContract: EXCHANGE },
-  types: { Order: [{ name: "maker", type: "address" }, { name: "price", type: "uint256" }] },
+  types: {
+    Order: [
+      { name: "maker", type: "address" },
+      { name: "price", type: "uint256" },
+    ],
+  },
   primaryType: "Order",
   value: { maker: NFT, price: "1000" },
 }
@@ -125,12 +130,13 @@ const abandonFirstSend = (behaviour: Partial<FakeWalletBehaviour>, tellsNonces =
 
 /** What the world saw: the wallet's signatures and sends, and the orders posted. */
 const sideEffectsOf = (wallet: ReturnType<typeof makeFakeWallet>, api: ReturnType<typeof makeFakeApi>) => ({
-  wallet: wallet.calls.flatMap((call): ReadonlyArray<Record<string, unknown>> =>
-    call.method === "sendTransaction"
-      ? [{ method: call.method, to: call.request.to, data: call.request.data, nonce: call.nonce }]
-      : call.method === "signTypedData" || call.method === "signMessage"
-        ? [{ method: call.method, signature: call.signature }]
-        : [],
+  wallet: wallet.calls.flatMap(
+    (call): ReadonlyArray<Record<string, unknown>> =>
+      call.method === "sendTransaction"
+        ? [{ method: call.method, to: call.request.to, data: call.request.data, nonce: call.nonce }]
+        : call.method === "signTypedData" || call.method === "signMessage"
+          ? [{ method: call.method, signature: call.signature }]
+          : [],
   ),
   posts: api.requestsTo("/order/v4").map((request) => ({ query: request.query, body: request.body })),
 })
@@ -170,14 +176,14 @@ describe("the journal: an execution interrupted after any wallet call or API req
         // What a page would have stored: the last snapshot, through JSON. Before the first answer there is
         // none, and the action simply starts again.
         const open = layerOf(api, wallet.service, Effect.void)
-        const resumed = yield* (last === undefined
-          ? executeSteps({ request: REQUEST })
-          : resumeExecution(JSON.parse(JSON.stringify(last)) as ExecutionSnapshot)
+        const resumed = yield* (
+          last === undefined ? executeSteps({ request: REQUEST }) : resumeExecution(JSON.parse(JSON.stringify(last)) as ExecutionSnapshot)
         ).pipe(Effect.provide(open))
         expect(resumed.status, `resumed after call ${stopAt}`).toBe("complete")
         expect(sideEffectsOf(wallet, api), `side effects when interrupted at call ${stopAt}`).toEqual(expected)
       }
-    }))
+    }),
+  )
 
   it.effect("a send whose prompt was abandoned and confirmed later is adopted on resume, not sent again", () =>
     Effect.gen(function* () {
@@ -190,7 +196,8 @@ describe("the journal: an execution interrupted after any wallet call or API req
       expect(resumed.status).toBe("complete")
       expect(wallet.sent.map((call) => call.request.to)).toEqual([NFT, EXCHANGE])
       expect(resumed.steps[0]?.items?.[0]?.txHashes?.[0]?.txHash).toBe(wallet.sent[0]?.hash)
-    }))
+    }),
+  )
 
   it.effect("a send abandoned and never confirmed is made once on resume", () =>
     Effect.gen(function* () {
@@ -199,7 +206,8 @@ describe("the journal: an execution interrupted after any wallet call or API req
       const resumed = yield* resume
       expect(resumed.status).toBe("complete")
       expect(wallet.sent.map((call) => call.request.to)).toEqual([NFT, EXCHANGE])
-    }))
+    }),
+  )
 
   it.effect("a wallet that cannot look nonces up: an unknown send is refused on resume, never sent blindly", () =>
     Effect.gen(function* () {
@@ -210,7 +218,8 @@ describe("the journal: an execution interrupted after any wallet call or API req
         `A transaction of this step may already have been sent, so it is not sent again\n\nAccount: ${wallet.address}\nChain: 1`,
       )
       expect(wallet.sent).toHaveLength(1)
-    }))
+    }),
+  )
 })
 
 describe("the journal with batched transactions: an interrupted batch is never sent twice", () => {
@@ -223,7 +232,11 @@ describe("the journal with batched transactions: an interrupted batch is never s
           steps: [
             step("currency-approval", "transaction", [{ status: "incomplete", data: { from, to: NFT, data: "0x095ea7b3" } }]),
             step("sale", "transaction", [
-              { status: "incomplete", data: { from, to: EXCHANGE, data: "0xdeadbeef", value: "1000" }, check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "transaction" } } },
+              {
+                status: "incomplete",
+                data: { from, to: EXCHANGE, data: "0xdeadbeef", value: "1000" },
+                check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "transaction" } },
+              },
             ]),
           ],
         },
@@ -286,5 +299,6 @@ describe("the journal with batched transactions: an interrupted batch is never s
         refused++
       }
       expect(refused).toBe(1)
-    }))
+    }),
+  )
 })

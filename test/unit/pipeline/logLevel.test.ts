@@ -34,7 +34,8 @@ describe("log level", () => {
   it.effect("tradekit says nothing by default, and leaves the app's own logs alone", () =>
     Effect.gen(function* () {
       expect(yield* run(0)).toEqual(["INFO the app's own line"])
-    }))
+    }),
+  )
 
   it.effect("at level 4 (verbose) it logs its requests, the deprecation warning and the replacement", () =>
     Effect.gen(function* () {
@@ -42,14 +43,17 @@ describe("log level", () => {
       expect(lines).toContain("WARN tradekit: the API marks /execute/list/v5 as deprecated")
       expect(lines.some((line) => line.startsWith("DEBUG tradekit: POST /execute/list/v5"))).toBe(true)
       expect(lines.some((line) => line.startsWith("INFO tradekit: transaction 0x") && line.includes("replaced by"))).toBe(true)
-    }))
+    }),
+  )
 })
 
 describe("a failed execution", () => {
   it.effect("is logged at error level with the chain's block number", () =>
     Effect.gen(function* () {
       const logs = capture()
-      const api = makeFakeApi().route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem("0x4444444444444444444444444444444444444444")])] } })
+      const api = makeFakeApi().route("POST", "/execute/list/v5", {
+        body: { steps: [step("x", "transaction", [txItem("0x4444444444444444444444444444444444444444")])] },
+      })
       const wallet = makeFakeWallet()
       yield* Effect.exit(executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } })).pipe(
         Effect.provide(testLayer({ api, wallet, options: { logLevel: 1 } })),
@@ -58,5 +62,6 @@ describe("a failed execution", () => {
       expect(logs.lines).toEqual([
         "ERROR tradekit: /execute/list/v5 failed (WalletAddressMismatchError): Refused to send a transaction from another account\n\nStep's from: 0x4444444444444444444444444444444444444444\nWallet: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266,block 1",
       ])
-    }))
+    }),
+  )
 })

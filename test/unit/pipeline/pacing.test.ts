@@ -24,13 +24,18 @@ describe("pacing: nothing polls in a tight loop", () => {
       yield* TestClock.adjust("1 second")
       expect(yield* Fiber.join(fiber)).toEqual(Exit.fail("after 4"))
       expect(starts).toEqual([0, 100, 200, 300])
-    }))
+    }),
+  )
 
   it.effect("a chain with checkPollingInterval 0 polls the status at most every 100 ms", () =>
     Effect.gen(function* () {
-      const { api, wallet, execute } = setup({ chains: [{ id: 1, name: "E", baseApiUrl: "https://api.test", active: true, checkPollingInterval: 0 }] })
+      const { api, wallet, execute } = setup({
+        chains: [{ id: 1, name: "E", baseApiUrl: "https://api.test", active: true, checkPollingInterval: 0 }],
+      })
       wallet.behaviour.receipts.push("pending")
-      api.route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } }).route("GET", /synced/, { body: { synced: false } })
+      api
+        .route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } })
+        .route("GET", /synced/, { body: { synced: false } })
       const fiber = yield* Effect.forkChild(execute(LIST))
       // No receipt: the fallback asks from one interval on.
       for (let i = 0; i < 5; i++) yield* TestClock.adjust("10 millis")
@@ -38,5 +43,6 @@ describe("pacing: nothing polls in a tight loop", () => {
       for (let i = 0; i < 19; i++) yield* TestClock.adjust("50 millis")
       expect(api.requestsTo(/synced/)).toHaveLength(10)
       yield* Fiber.interrupt(fiber)
-    }))
+    }),
+  )
 })

@@ -20,7 +20,8 @@ describe("pollUntil", () => {
       for (let i = 0; i < 30; i++) yield* TestClock.adjust("100 millis")
       expect(yield* Fiber.join(fiber)).toBe("done")
       expect(starts).toEqual([0, 1000, 2000])
-    }))
+    }),
+  )
 
   it.effect("gives up after exactly `attempts` probes, and at once with 0 attempts", () =>
     Effect.gen(function* () {
@@ -33,9 +34,12 @@ describe("pollUntil", () => {
       yield* TestClock.adjust("10 seconds")
       expect(yield* Fiber.join(fiber)).toEqual(Exit.fail("after 3"))
       expect(probes).toBe(3)
-      expect(yield* Effect.exit(pollUntil(never, { interval: "1 second", attempts: 0, onExhausted: (n) => `after ${n}` }))).toEqual(Exit.fail("after 0"))
+      expect(yield* Effect.exit(pollUntil(never, { interval: "1 second", attempts: 0, onExhausted: (n) => `after ${n}` }))).toEqual(
+        Exit.fail("after 0"),
+      )
       expect(probes).toBe(3)
-    }))
+    }),
+  )
 
   it.effect("with backoffFrom, asks again after waits doubling from it up to the interval", () =>
     Effect.gen(function* () {
@@ -50,5 +54,6 @@ describe("pollUntil", () => {
       for (let i = 0; i < 100; i++) yield* TestClock.adjust("10 millis")
       expect(yield* Fiber.join(fiber)).toBe("done")
       expect(starts).toEqual([0, 50, 150, 350, 600, 850])
-    }))
+    }),
+  )
 })

@@ -15,7 +15,9 @@ import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/ind
 import { setup, step, txItem } from "../fixtures.js"
 
 const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
-const listing = (wallet: { readonly address: `0x${string}` }) => ({ body: { steps: [step("nft-approval", "transaction", [txItem(wallet.address)])] } })
+const listing = (wallet: { readonly address: `0x${string}` }) => ({
+  body: { steps: [step("nft-approval", "transaction", [txItem(wallet.address)])] },
+})
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   expect(Exit.isFailure(exit)).toBe(true)
@@ -25,7 +27,9 @@ const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
 /** Captures log lines at every level, as text. */
 const captureLogs = () => {
   const lines: Array<string> = []
-  const logger = Logger.make(({ logLevel, message }) => lines.push(`${logLevel.toUpperCase()} ${Array.isArray(message) ? message.join(" ") : String(message)}`))
+  const logger = Logger.make(({ logLevel, message }) =>
+    lines.push(`${logLevel.toUpperCase()} ${Array.isArray(message) ? message.join(" ") : String(message)}`),
+  )
   return { lines, layer: Layer.merge(Logger.layer([logger]), Layer.succeed(References.MinimumLogLevel, "All")) }
 }
 
@@ -45,7 +49,8 @@ describe("confirming: the receipt has the last word over the API", () => {
       expect(error).toMatchObject({ _tag: "TransactionFailedError", reason: "reverted", message: "Transaction failed", txHash: wallet.sent[0]!.hash })
       expect(snapshots.at(-1)!.status).toBe("error")
       expect(api.requestsTo(/synced/)).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("a check reporting success does not hide a revert either", () =>
     Effect.gen(function* () {
@@ -53,12 +58,19 @@ describe("confirming: the receipt has the last word over the API", () => {
       wallet.behaviour.receipts.push("revert")
       wallet.behaviour.receiptDelay = "3 seconds"
       api
-        .route("POST", "/execute/list/v5", { body: { steps: [step("sale", "transaction", [{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } }])] } })
+        .route("POST", "/execute/list/v5", {
+          body: {
+            steps: [
+              step("sale", "transaction", [{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } }]),
+            ],
+          },
+        })
         .route("POST", "/execute/status/v1", { body: { status: "success", txHashes: [`0x${"ab".repeat(32)}`] } })
       const fiber = yield* Effect.forkChild(Effect.exit(execute(LIST)))
       yield* TestClock.adjust("3 seconds")
       expect(failureOf(yield* Fiber.join(fiber))).toMatchObject({ _tag: "TransactionFailedError", reason: "reverted" })
-    }))
+    }),
+  )
 
   it.effect("success is reported once the receipt says success, not before", () =>
     Effect.gen(function* () {
@@ -72,7 +84,8 @@ describe("confirming: the receipt has the last word over the API", () => {
       expect((yield* Fiber.join(fiber)).status).toBe("complete")
       // The API was asked once: its word was in, only the receipt was awaited.
       expect(api.requestsTo(/synced/)).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("a wallet that cannot read receipts: the API's word stands, logged at debug", () =>
     Effect.gen(function* () {
@@ -89,8 +102,13 @@ describe("confirming: the receipt has the last word over the API", () => {
       )
       yield* TestClock.adjust("2 seconds")
       expect((yield* Fiber.join(fiber)).status).toBe("complete")
-      expect(logs.lines.some((line) => line.startsWith("DEBUG tradekit: receipt watch failed, relying on the API: eth_getTransactionReceipt is not supported"))).toBe(true)
-    }))
+      expect(
+        logs.lines.some((line) =>
+          line.startsWith("DEBUG tradekit: receipt watch failed, relying on the API: eth_getTransactionReceipt is not supported"),
+        ),
+      ).toBe(true)
+    }),
+  )
 
   it.effect("a receipt that never comes is awaited for the rest of the poll budget only, then the API's word stands", () =>
     Effect.gen(function* () {
@@ -104,7 +122,8 @@ describe("confirming: the receipt has the last word over the API", () => {
       yield* TestClock.adjust("1 millis")
       expect((yield* Fiber.join(fiber)).status).toBe("complete")
       expect(api.requestsTo(/synced/)).toHaveLength(2)
-    }))
+    }),
+  )
 
   it.effect("a replacement the receipt reveals after the API said synced is followed to the new hash", () =>
     Effect.gen(function* () {
@@ -120,7 +139,8 @@ describe("confirming: the receipt has the last word over the API", () => {
       expect(replacement).not.toBe(first)
       expect(api.requestsTo(`/transactions/${replacement}/synced/v1`)).toHaveLength(1)
       expect(wallet.sent).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("a cancelling replacement the receipt reveals after the API said synced fails the item", () =>
     Effect.gen(function* () {
@@ -131,5 +151,6 @@ describe("confirming: the receipt has the last word over the API", () => {
       const fiber = yield* Effect.forkChild(Effect.exit(execute(LIST)))
       yield* TestClock.adjust("1 second")
       expect(failureOf(yield* Fiber.join(fiber))).toMatchObject({ _tag: "TransactionCancelledError", txHash: wallet.sent[0]!.hash })
-    }))
+    }),
+  )
 })

@@ -6,10 +6,10 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as TestClock from "effect/testing/TestClock"
-import { executeSteps, resumeExecution } from "../../../src/pipeline/executeSteps.js"
-import { Wallet } from "../../../src/services/Wallet.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import { executeSteps, resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import { DEFAULT_RETRY_POLICY } from "../../../src/services/RetryPolicy.js"
+import { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
@@ -24,25 +24,35 @@ describe("retry policy", () => {
     Effect.gen(function* () {
       const { api, wallet, execute } = setup(retrying)
       api
-        .route("POST", "/execute/list/v5", [{ status: 503, body: { message: "busy" } }, { status: 429, body: {} }, { status: 408 }, { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } }])
+        .route("POST", "/execute/list/v5", [
+          { status: 503, body: { message: "busy" } },
+          { status: 429, body: {} },
+          { status: 408 },
+          { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } },
+        ])
         .route("GET", /synced/, { body: { synced: true } })
       const exit = yield* runWithClock(execute(LIST), "1 second", 10)
       expect(Exit.isSuccess(exit)).toBe(true)
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(4)
       expect(wallet.sent).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("retries a malformed first execute answer like a 5xx: one more request, then it runs", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup(retrying)
       api
-        .route("POST", "/execute/list/v5", [{ body: { steps: "not a list" } }, { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } }])
+        .route("POST", "/execute/list/v5", [
+          { body: { steps: "not a list" } },
+          { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } },
+        ])
         .route("GET", /synced/, { body: { synced: true } })
       const exit = yield* runWithClock(execute(LIST), "1 second", 10)
       expect(Exit.isSuccess(exit)).toBe(true)
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(2)
       expect(wallet.sent).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("an execute answer that stays malformed fails with MalformedResponseError after the policy's retries", () =>
     Effect.gen(function* () {
@@ -52,7 +62,8 @@ describe("retry policy", () => {
       expect(failureOf(exit)).toMatchObject({ _tag: "MalformedResponseError", endpoint: "/execute/list/v5" })
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(3)
       expect(wallet.calls).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("a malformed answer and 5xx answers share one retry budget", () =>
     Effect.gen(function* () {
@@ -61,7 +72,8 @@ describe("retry policy", () => {
       const exit = yield* runWithClock(execute(LIST), "1 second", 10)
       expect(failureOf(exit)).toMatchObject({ _tag: "APIError", statusCode: 502 })
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(3)
-    }))
+    }),
+  )
 
   it.effect("does not retry a client error (400): the server's message is the error", () =>
     Effect.gen(function* () {
@@ -70,7 +82,8 @@ describe("retry policy", () => {
       const exit = yield* runWithClock(execute(LIST), "1 second", 10)
       expect(failureOf(exit)).toMatchObject({ _tag: "APIError", message: "Invalid listing", statusCode: 400 })
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("gives up after the policy's retries with the last failure", () =>
     Effect.gen(function* () {
@@ -79,13 +92,17 @@ describe("retry policy", () => {
       const exit = yield* runWithClock(execute(LIST), "1 second", 10)
       expect(failureOf(exit)).toMatchObject({ _tag: "APIError", statusCode: 502 })
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(3)
-    }))
+    }),
+  )
 
   it.effect("waits as long as Retry-After asks, and not longer", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup(retrying)
       api
-        .route("POST", "/execute/list/v5", [{ status: 429, headers: { "retry-after": "7" }, body: { message: "slow down" } }, { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } }])
+        .route("POST", "/execute/list/v5", [
+          { status: 429, headers: { "retry-after": "7" }, body: { message: "slow down" } },
+          { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } },
+        ])
         .route("GET", /synced/, { body: { synced: true } })
       const fiber = yield* Effect.forkChild(execute(LIST))
       yield* TestClock.adjust("6999 millis")
@@ -93,7 +110,8 @@ describe("retry policy", () => {
       yield* TestClock.adjust("1 millis")
       expect((yield* Fiber.join(fiber)).status).toBe("complete")
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(2)
-    }))
+    }),
+  )
 
   it.effect("after a signature, a failing execute re-poll is not retried: it is one 'not yet' of the data poll", () =>
     Effect.gen(function* () {
@@ -104,30 +122,39 @@ describe("retry policy", () => {
           step("order-signature", "signature", [{ status: "incomplete" }]),
         ],
       }
-      const ready = { steps: [step("auth", "signature", [{ status: "complete" }]), step("order-signature", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "order" } } }])] }
+      const ready = {
+        steps: [
+          step("auth", "signature", [{ status: "complete" }]),
+          step("order-signature", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "order" } } }]),
+        ],
+      }
       api.route("POST", "/execute/list/v5", [{ body: first }, { status: 500, body: { message: "oops" } }, { body: ready }])
       const exit = yield* runWithClock(execute(LIST), "5 seconds", 4)
       expect(Exit.isSuccess(exit)).toBe(true)
       // 1 first fetch + 1 failed re-poll (not retried) + 1 re-poll 5 s later.
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(3)
       expect(wallet.calls.map((c) => c.method)).toEqual(["signMessage", "signMessage"])
-    }))
+    }),
+  )
 
   it.effect("a poll's transient failures are retried inside one attempt and do not eat its budget", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup({ ...retrying, maxPollingAttemptsBeforeTimeout: 2 })
-      api.route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } }).route("GET", /synced/, [
-        { status: 503 },
-        { status: 503 },
-        { status: 503 },
-        { body: { synced: false } },
-        { status: 500 },
-        { body: { synced: true } },
-      ])
+      api
+        .route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } })
+        .route("GET", /synced/, [
+          { status: 503 },
+          { status: 503 },
+          { status: 503 },
+          { body: { synced: false } },
+          { status: 500 },
+          { body: { synced: true } },
+        ])
       const exit = yield* runWithClock(execute(LIST), "1 second", 20)
       expect(Exit.isSuccess(exit)).toBe(true)
       expect(api.requestsTo(/synced/)).toHaveLength(6)
-    }))
+    }),
+  )
 })
 
 describe("wallet time limit", () => {
@@ -146,8 +173,14 @@ describe("wallet time limit", () => {
       expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust("1 second")
       const exit = yield* Fiber.join(fiber)
-      expect(failureOf(exit)).toMatchObject({ _tag: "WalletTimeoutError", operation: "signMessage", timeoutMs: 30_000, message: "The wallet did not answer signMessage within 30000 ms" })
-    }))
+      expect(failureOf(exit)).toMatchObject({
+        _tag: "WalletTimeoutError",
+        operation: "signMessage",
+        timeoutMs: 30_000,
+        message: "The wallet did not answer signMessage within 30000 ms",
+      })
+    }),
+  )
 })
 
 describe("resume", () => {
@@ -156,7 +189,16 @@ describe("resume", () => {
       const first = setup()
       first.wallet.behaviour.receipts.push("pending")
       first.api
-        .route("POST", "/execute/list/v5", { body: { steps: [step("nft-approval", "transaction", [txItem(first.wallet.address)]), step("order-signature", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } } }])] } })
+        .route("POST", "/execute/list/v5", {
+          body: {
+            steps: [
+              step("nft-approval", "transaction", [txItem(first.wallet.address)]),
+              step("order-signature", "signature", [
+                { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } } },
+              ]),
+            ],
+          },
+        })
         .route("GET", /synced/, { body: { synced: false } })
       // The page reloads while the approval is being confirmed.
       const fiber = yield* Effect.forkChild(first.execute(LIST))
@@ -165,7 +207,9 @@ describe("resume", () => {
       const stored = JSON.stringify(first.snapshots.at(-1))
       const sentHash = first.wallet.sent[0]!.hash
 
-      const api = makeFakeApi().route("GET", `/transactions/${sentHash}/synced/v1`, { body: { synced: true } }).route("POST", "/order/v4", { body: { orderId: "0xo" } })
+      const api = makeFakeApi()
+        .route("GET", `/transactions/${sentHash}/synced/v1`, { body: { synced: true } })
+        .route("POST", "/order/v4", { body: { orderId: "0xo" } })
       const wallet = makeFakeWallet()
       const final = yield* resumeExecution(JSON.parse(stored) as ExecutionSnapshot).pipe(Effect.provide(testLayer({ api, wallet })))
       expect(final.status).toBe("complete")
@@ -173,7 +217,8 @@ describe("resume", () => {
       expect(final.steps[0]!.items![0]!.internalTxHashes).toEqual([{ txHash: sentHash, chainId: 1 }])
       expect(wallet.calls.map((c) => c.method)).toEqual(["waitForReceipt", "signMessage"])
       expect(api.requestsTo("/execute/list/v5")).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("a signature already posted is not signed again; the signature query carries on", () =>
     Effect.gen(function* () {
@@ -189,7 +234,12 @@ describe("resume", () => {
         txHashes: [],
         steps: [
           step("order-signature", "signature", [
-            { status: "incomplete", orderData: [{ orderId: "0xfirst" }], data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } }, check: { endpoint: "/execute/status/v1" } },
+            {
+              status: "incomplete",
+              orderData: [{ orderId: "0xfirst" }],
+              data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } },
+              check: { endpoint: "/execute/status/v1" },
+            },
           ]),
           step("post-again", "signature", [{ status: "incomplete", data: { post: { endpoint: "/order/v4", body: {} } } }]),
         ] as never,
@@ -199,7 +249,8 @@ describe("resume", () => {
       expect(wallet.calls).toEqual([])
       expect(final.steps[0]!.items![0]!.orderData).toEqual([{ orderId: "0xfirst" }])
       expect(api.requestsTo("/order/v4").map((r) => r.query)).toEqual([{ signature: ["0xabc"] }])
-    }))
+    }),
+  )
 
   it.effect("a snapshot stored before the request named its action resumes with the action its path names", () =>
     Effect.gen(function* () {
@@ -219,7 +270,8 @@ describe("resume", () => {
       expect(final.status).toBe("complete")
       expect(published[0]!.request).toEqual({ action: "sell", path: "/execute/sell/v7", body: {} })
       expect(final.request.action).toBe("sell")
-    }))
+    }),
+  )
 
   it.effect("a resumed failed execution clears the old error and runs the failed item again", () =>
     Effect.gen(function* () {
@@ -231,12 +283,15 @@ describe("resume", () => {
         chainId: 1,
         txHashes: [],
         error: { _tag: "UserRejectedError", message: "User rejected the request." },
-        steps: [{ ...step("x", "transaction", [{ ...txItem(wallet.address), error: "User rejected the request." }]), error: "User rejected the request." }],
+        steps: [
+          { ...step("x", "transaction", [{ ...txItem(wallet.address), error: "User rejected the request." }]), error: "User rejected the request." },
+        ],
       } as unknown as ExecutionSnapshot
       const final = yield* resumeExecution(snapshot).pipe(Effect.provide(testLayer({ api, wallet })))
       expect(final.status).toBe("complete")
       expect(final.error).toBeUndefined()
       expect(final.steps[0]!.error).toBeUndefined()
       expect(wallet.sent).toHaveLength(1)
-    }))
+    }),
+  )
 })

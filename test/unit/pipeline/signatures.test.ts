@@ -34,7 +34,11 @@ describe("executeSteps: signatures", () => {
           body: {
             steps: [
               step("order-signature", "signature", [
-                { status: "incomplete", orderIndexes: [0], data: { sign: typed, post: { endpoint: "/order/v4", method: "POST", body: { items: [{ order: { kind: "x" } }] } } } },
+                {
+                  status: "incomplete",
+                  orderIndexes: [0],
+                  data: { sign: typed, post: { endpoint: "/order/v4", method: "POST", body: { items: [{ order: { kind: "x" } }] } } },
+                },
               ]),
             ],
           },
@@ -52,40 +56,57 @@ describe("executeSteps: signatures", () => {
       expect(post.body).toEqual({ items: [{ order: { kind: "x" } }] })
       expect(final.steps[0]!.items![0]!.orderData).toEqual([{ orderId: "0xorder", crossPostingOrderId: null, orderIndex: 0 }])
       expect(final.status).toBe("complete")
-    }))
+    }),
+  )
 
   it.effect("records a single-order post answer as orderData with orderIndex 0", () =>
     Effect.gen(function* () {
       const { api, execute } = setup()
       api
         .route("POST", "/execute/cancel/v3", {
-          body: { steps: [step("cancellation-signature", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "cancel" }, post: { endpoint: "/execute/cancel-signature/v1", body: {} } } }])] },
+          body: {
+            steps: [
+              step("cancellation-signature", "signature", [
+                {
+                  status: "incomplete",
+                  data: { sign: { signatureKind: "eip191", message: "cancel" }, post: { endpoint: "/execute/cancel-signature/v1", body: {} } },
+                },
+              ]),
+            ],
+          },
         })
         .route("POST", "/execute/cancel-signature/v1", { body: { orderId: "0xone" } })
       const final = yield* execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } })
       expect(final.steps[0]!.items![0]!.orderData).toEqual([{ orderId: "0xone", crossPostingOrderId: undefined, orderIndex: 0 }])
-    }))
+    }),
+  )
 
   it.effect("signs an exact 32-byte hex eip191 message as raw bytes", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       const message = `0x${"7f".repeat(32)}` as const
-      api.route("POST", "/execute/cancel/v3", { body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message } } }])] } })
+      api.route("POST", "/execute/cancel/v3", {
+        body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message } } }])] },
+      })
       yield* execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } })
       const signature = (wallet.calls[0] as { signature: `0x${string}` }).signature
       expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage({ raw: message }), signature }))).toBe(wallet.address)
       expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage(message), signature }))).not.toBe(wallet.address)
-    }))
+    }),
+  )
 
   it.effect("signs any other eip191 message as text (a 31-byte hex string too)", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       const message = `0x${"7f".repeat(31)}`
-      api.route("POST", "/execute/cancel/v3", { body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message } } }])] } })
+      api.route("POST", "/execute/cancel/v3", {
+        body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message } } }])] },
+      })
       yield* execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } })
       const signature = (wallet.calls[0] as { signature: `0x${string}` }).signature
       expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage(message), signature }))).toBe(wallet.address)
-    }))
+    }),
+  )
 
   it.effect("waits for an item's data by re-posting the execute request with the signature, then keeps the signature on later posts", () =>
     Effect.gen(function* () {
@@ -117,7 +138,8 @@ describe("executeSteps: signatures", () => {
       expect(api.requestsTo("/order/v4")[0]!.query).toEqual({ signature: [order] })
       // The re-polled answer says "complete" for auth; it is not signed again.
       expect(wallet.calls.map((c) => c.method)).toEqual(["signMessage", "signTypedData"])
-    }))
+    }),
+  )
 
   it.effect("gives up waiting for data after 15 attempts, 5 s apart", () =>
     Effect.gen(function* () {
@@ -127,51 +149,74 @@ describe("executeSteps: signatures", () => {
       expect(failureOf(exit)).toMatchObject({ _tag: "PollTimeoutError", kind: "data", message: "Failed to get data after 15 attempt(s), aborting" })
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(1 + 15)
       expect(wallet.calls).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("polls a signature item's check until success, and fails with the check's details", () =>
     Effect.gen(function* () {
       const { api, execute } = setup()
       api
         .route("POST", "/execute/list/v5", {
-          body: { steps: [step("order-signature", "signature", [{ status: "incomplete", data: { sign: typed, post: { endpoint: "/order/v4", body: {} } }, check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "order", id: "0xo" } } }])] },
+          body: {
+            steps: [
+              step("order-signature", "signature", [
+                {
+                  status: "incomplete",
+                  data: { sign: typed, post: { endpoint: "/order/v4", body: {} } },
+                  check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "order", id: "0xo" } },
+                },
+              ]),
+            ],
+          },
         })
         .route("POST", "/order/v4", { body: {} })
         .route("POST", "/execute/status/v1", [{ body: { status: "pending" } }, { body: { status: "failure", details: "Order is not fillable" } }])
       const exit = yield* runWithClock(execute(LIST), "2 seconds", 3)
       expect(failureOf(exit)).toMatchObject({ _tag: "SignatureCheckError", message: "Order is not fillable" })
       expect(api.requestsTo("/execute/status/v1")[0]!.body).toEqual({ kind: "order", id: "0xo" })
-    }))
+    }),
+  )
 
   it.effect("a signature check failure without details says 'Transaction failed'", () =>
     Effect.gen(function* () {
       const { api, execute } = setup()
       api
-        .route("POST", "/execute/list/v5", { body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed }, check: { endpoint: "/execute/status/v1" } }])] } })
+        .route("POST", "/execute/list/v5", {
+          body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed }, check: { endpoint: "/execute/status/v1" } }])] },
+        })
         .route("POST", "/execute/status/v1", { body: { status: "failure" } })
       expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({ _tag: "SignatureCheckError", message: "Transaction failed" })
-    }))
+    }),
+  )
 
   it.effect("a rejected signature is a UserRejectedError and nothing is posted", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       wallet.behaviour.rejectSignatures = true
-      api.route("POST", "/execute/list/v5", { body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed, post: { endpoint: "/order/v4", body: {} } } }])] } })
+      api.route("POST", "/execute/list/v5", {
+        body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed, post: { endpoint: "/order/v4", body: {} } } }])] },
+      })
       expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({ _tag: "UserRejectedError", operation: "signTypedData" })
       expect(api.requestsTo("/order/v4")).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("refuses typed data whose domain is on a chain that is not configured", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
-      api.route("POST", "/execute/list/v5", { body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: { ...typed, domain: { ...typed.domain, chainId: 666 } } } }])] } })
+      api.route("POST", "/execute/list/v5", {
+        body: {
+          steps: [step("s", "signature", [{ status: "incomplete", data: { sign: { ...typed, domain: { ...typed.domain, chainId: 666 } } } }])],
+        },
+      })
       expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({
         _tag: "ChainNotConfiguredError",
         chainId: 666,
         message: "Refused to sign typed data for chain 666: it is not configured",
       })
       expect(wallet.calls).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("a transaction after a signature in the same execution is sent once", () =>
     Effect.gen(function* () {
@@ -190,5 +235,6 @@ describe("executeSteps: signatures", () => {
       const final = yield* execute({ request: { action: "bid", path: "/execute/bid/v5", body: {} } })
       expect(final.status).toBe("complete")
       expect(wallet.calls.map((c) => c.method)).toEqual(["sendTransaction", "waitForReceipt", "signTypedData"])
-    }))
+    }),
+  )
 })

@@ -2,15 +2,13 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { encodeErrorResult, parseAbi } from "viem"
-import { TransactionWouldRevertError } from "../../../src/errors/index.js"
-import { resumeExecution } from "../../../src/pipeline/executeSteps.js"
+import { TransactionWouldRevertError, WalletError } from "../../../src/errors/index.js"
+import { executeSteps, resumeExecution } from "../../../src/pipeline/executeSteps.js"
+import { type PreparedTransaction, Wallet } from "../../../src/services/Wallet.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
-import { executeSteps } from "../../../src/pipeline/executeSteps.js"
-import { Wallet, type PreparedTransaction } from "../../../src/services/Wallet.js"
-import { WalletError } from "../../../src/errors/index.js"
-import * as Layer from "effect/Layer"
 import { EXCHANGE, setup, step, TOKEN, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
@@ -210,7 +208,9 @@ describe("executeSteps: simulation before send", () => {
 
 describe("executeSteps: a wallet that fills its transactions (a local account)", () => {
   /** Runs a one-sale listing with a wallet whose `prepareTransaction` answers `prepared`, counting nonce reads. */
-  const runFilled = (prepared: (request: import("../../../src/schema/TransactionRequest.js").TransactionRequest) => Effect.Effect<PreparedTransaction, WalletError>) =>
+  const runFilled = (
+    prepared: (request: import("../../../src/schema/TransactionRequest.js").TransactionRequest) => Effect.Effect<PreparedTransaction, WalletError>,
+  ) =>
     Effect.gen(function* () {
       const { api, wallet } = setup()
       withSale(api, [txItem(wallet.address)])
@@ -218,7 +218,11 @@ describe("executeSteps: a wallet that fills its transactions (a local account)",
       const filling = Layer.succeed(Wallet, {
         ...wallet.service,
         prepareTransaction: ({ request }) => prepared(request),
-        nextNonce: (args) => Effect.andThen(Effect.sync(() => nonceReads++), wallet.service.nextNonce!(args)),
+        nextNonce: (args) =>
+          Effect.andThen(
+            Effect.sync(() => nonceReads++),
+            wallet.service.nextNonce!(args),
+          ),
       })
       const snapshots: Array<import("../../../src/pipeline/ExecutionSnapshot.js").ExecutionSnapshot> = []
       const exit = yield* Effect.exit(
@@ -232,7 +236,11 @@ describe("executeSteps: a wallet that fills its transactions (a local account)",
   it.effect("sends the filled transaction with the nonce the filling read: no simulation, no nonce read of its own", () =>
     Effect.gen(function* () {
       const { exit, wallet, snapshots, nonceReads } = yield* runFilled((request) =>
-        Effect.succeed({ _tag: "Prepared", nonce: 41, request: { ...request, gas: 70_000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1n } }),
+        Effect.succeed({
+          _tag: "Prepared",
+          nonce: 41,
+          request: { ...request, gas: 70_000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1n },
+        }),
       )
       expect(Exit.isSuccess(exit)).toBe(true)
       expect(wallet.sent).toHaveLength(1)

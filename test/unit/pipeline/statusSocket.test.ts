@@ -14,7 +14,14 @@ import type { ChainConfig } from "../../../src/chains/ChainConfig.js"
 import { makeFakeStatusSocket } from "../../../src/testing/FakeStatusSocket.js"
 import { setup, step, txItem } from "../fixtures.js"
 
-const WS_CHAIN = { id: 1, name: "Ethereum", baseApiUrl: "https://api.test", websocketUrl: "wss://api.test/ws", active: true, checkPollingInterval: 1000 }
+const WS_CHAIN = {
+  id: 1,
+  name: "Ethereum",
+  baseApiUrl: "https://api.test",
+  websocketUrl: "wss://api.test/ws",
+  active: true,
+  checkPollingInterval: 1000,
+}
 const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 const listing = (items: ReadonlyArray<unknown>) => ({ body: { steps: [step("nft-approval", "transaction", items)] } })
 
@@ -28,7 +35,9 @@ const settle = (until: () => boolean) =>
 /** Captures log lines at every level, as text. */
 const captureLogs = () => {
   const lines: Array<string> = []
-  const logger = Logger.make(({ logLevel, message }) => lines.push(`${logLevel.toUpperCase()} ${Array.isArray(message) ? message.join(" ") : String(message)}`))
+  const logger = Logger.make(({ logLevel, message }) =>
+    lines.push(`${logLevel.toUpperCase()} ${Array.isArray(message) ? message.join(" ") : String(message)}`),
+  )
   return { lines, layer: Layer.merge(Logger.layer([logger]), Layer.succeed(References.MinimumLogLevel, "All")) }
 }
 
@@ -49,11 +58,10 @@ describe("executeSteps: websocket status", () => {
       yield* settle(subscribed)
       expect(socket.connections).toHaveLength(1)
       expect(socket.connections[0]!.url).toBe("wss://api.test/ws")
-      expect(socket.connections[0]!.received).toEqual([
-        { type: "subscribe", event: "transaction.status", filters: { txHash: wallet.sent[0]!.hash } },
-      ])
+      expect(socket.connections[0]!.received).toEqual([{ type: "subscribe", event: "transaction.status", filters: { txHash: wallet.sent[0]!.hash } }])
       yield* Fiber.interrupt(fiber)
-    }))
+    }),
+  )
 
   it.effect("completes on the socket's success before the next poll, and closes the socket", () =>
     Effect.gen(function* () {
@@ -71,7 +79,8 @@ describe("executeSteps: websocket status", () => {
       expect(api.requestsTo(/synced/)).toHaveLength(1)
       expect(socket.open).toHaveLength(0)
       expect(socket.connections[0]!.closeCode).toBe(1000)
-    }))
+    }),
+  )
 
   it.effect("records the API's fill hashes pushed with the success", () =>
     Effect.gen(function* () {
@@ -84,7 +93,8 @@ describe("executeSteps: websocket status", () => {
       const item = final.steps[0]!.items![0]!
       expect(item.txHashes).toEqual([{ txHash: fill, chainId: 1 }])
       expect(item.internalTxHashes).toEqual([{ txHash: wallet.sent[0]!.hash, chainId: 1 }])
-    }))
+    }),
+  )
 
   it.effect("a pushed failure fails the item with 'Transaction failed'", () =>
     Effect.gen(function* () {
@@ -97,7 +107,8 @@ describe("executeSteps: websocket status", () => {
       const error = Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, { _tag: string; message: string; reason: string }>).cause))
       expect(error).toMatchObject({ _tag: "TransactionFailedError", message: "Transaction failed", reason: "failure" })
       expect(socket.open).toHaveLength(0)
-    }))
+    }),
+  )
 
   it.effect("the poll still completes the item when the socket never answers, and the socket is closed", () =>
     Effect.gen(function* () {
@@ -110,11 +121,16 @@ describe("executeSteps: websocket status", () => {
       expect(final.status).toBe("complete")
       expect(api.requestsTo(/synced/)).toHaveLength(2)
       expect(socket.open).toHaveLength(0)
-    }))
+    }),
+  )
 
   it.effect("a dropped or failing socket falls back to the poll", () =>
     Effect.gen(function* () {
-      for (const breakIt of [(s: ReturnType<typeof makeFakeStatusSocket>) => s.drop(1006), (s: ReturnType<typeof makeFakeStatusSocket>) => s.fail(), (s: ReturnType<typeof makeFakeStatusSocket>) => s.drop(1000)]) {
+      for (const breakIt of [
+        (s: ReturnType<typeof makeFakeStatusSocket>) => s.drop(1006),
+        (s: ReturnType<typeof makeFakeStatusSocket>) => s.fail(),
+        (s: ReturnType<typeof makeFakeStatusSocket>) => s.drop(1000),
+      ]) {
         const { socket, api, run, subscribed } = scenario()
         api.route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
         const fiber = yield* Effect.forkChild(run)
@@ -125,7 +141,8 @@ describe("executeSteps: websocket status", () => {
         expect(final.status).toBe("complete")
         expect(api.requestsTo(/synced/)).toHaveLength(2)
       }
-    }))
+    }),
+  )
 
   it.effect("a WebSocket constructor that throws (a URL with a fragment, a bad scheme) leaves the poll to decide", () =>
     Effect.gen(function* () {
@@ -136,7 +153,9 @@ describe("executeSteps: websocket status", () => {
       for (const [websocketUrl, reason] of Object.entries(refusals)) {
         const logs = captureLogs()
         const { api, wallet, execute } = setup({ chains: [{ ...WS_CHAIN, websocketUrl }], logLevel: 4 })
-        api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
+        api
+          .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
+          .route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
         const construct = (url: string, protocols?: Socket.WebSocketConstructorOptions) =>
           new WebSocket(url, protocols as string | Array<string> | undefined) as unknown as Socket.WebSocketLike
         const fiber = yield* Effect.forkChild(
@@ -148,7 +167,8 @@ describe("executeSteps: websocket status", () => {
         expect(Exit.isSuccess(exit) && exit.value.status).toBe("complete")
         expect(logs.lines).toContain(`DEBUG tradekit: status socket unavailable, polling only: An error occurred during Open: ${reason}`)
       }
-    }))
+    }),
+  )
 
   it.effect("interrupting the execution closes the socket", () =>
     Effect.gen(function* () {
@@ -159,7 +179,8 @@ describe("executeSteps: websocket status", () => {
       yield* Fiber.interrupt(fiber)
       expect(socket.open).toHaveLength(0)
       expect(socket.connections[0]!.closed).toBe(true)
-    }))
+    }),
+  )
 
   it.effect("a cross-chain deposit subscribes to its request id", () =>
     Effect.gen(function* () {
@@ -172,18 +193,23 @@ describe("executeSteps: websocket status", () => {
       const check = { endpoint: "/execute/status/v1", method: "POST", body: { kind: "cross-chain-intent", id: "0xrequest" } }
       api
         .route("POST", "/execute/call/v1", {
-          body: { steps: [step("deposit", "transaction", [{ ...txItem(wallet.address), data: { ...txItem(wallet.address).data, chainId: 1 }, check }])] },
+          body: {
+            steps: [step("deposit", "transaction", [{ ...txItem(wallet.address), data: { ...txItem(wallet.address).data, chainId: 1 }, check }])],
+          },
         })
         .route("POST", "/execute/status/v1", { body: { status: "pending" } })
       const fill = `0x${"ef".repeat(32)}` as const
-      const fiber = yield* Effect.forkChild(execute({ request: { action: "call", path: "/execute/call/v1", body: {} } }).pipe(Effect.provide(socket.layer)))
+      const fiber = yield* Effect.forkChild(
+        execute({ request: { action: "call", path: "/execute/call/v1", body: {} } }).pipe(Effect.provide(socket.layer)),
+      )
       yield* settle(() => socket.connections.some((c) => c.received.length > 0))
       expect(socket.connections[0]!.url).toBe("wss://dest.test/ws")
       expect(socket.connections[0]!.received).toEqual([{ type: "subscribe", event: "transaction.status", filters: { requestId: "0xrequest" } }])
       socket.push({ requestId: "0xREQUEST", status: "success", txHashes: [fill], destinationChainId: 31338 })
       const final = yield* Fiber.join(fiber)
       expect(final.steps[0]!.items![0]!.txHashes).toEqual([{ txHash: fill, chainId: 31338 }])
-    }))
+    }),
+  )
 
   it.effect("without websocketUrl no socket is opened", () =>
     Effect.gen(function* () {
@@ -194,5 +220,6 @@ describe("executeSteps: websocket status", () => {
       yield* TestClock.adjust("1 second")
       expect((yield* Fiber.join(fiber)).status).toBe("complete")
       expect(socket.connections).toHaveLength(0)
-    }))
+    }),
+  )
 })

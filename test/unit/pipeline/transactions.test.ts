@@ -52,16 +52,16 @@ describe("executeSteps: transactions", () => {
       expect(error.txHash).toBe(hash)
       expect(error.explorerUrl).toBe(`https://etherscan.io/tx/${hash}`)
       expect(api.requestsTo(`/transactions/${hash}/synced/v1`)).toHaveLength(4)
-    }))
+    }),
+  )
 
   it.effect("before the receipt, the API is asked one interval late, then once per interval", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup({ chains: [{ id: 1, name: "E", baseApiUrl: "https://api.test", checkPollingInterval: 3000 }] })
       wallet.behaviour.receiptDelay = "7 seconds"
-      api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, [
-        { body: { synced: false } },
-        { body: { synced: true } },
-      ])
+      api
+        .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
+        .route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
       const fiber = yield* Effect.forkChild(execute(LIST))
       yield* TestClock.adjust("2999 millis")
       expect(api.requestsTo(/synced/)).toHaveLength(0)
@@ -75,17 +75,16 @@ describe("executeSteps: transactions", () => {
       yield* TestClock.adjust("1 second")
       expect((yield* Fiber.join(fiber)).status).toBe("complete")
       expect(api.requestsTo(/synced/)).toHaveLength(2)
-    }))
+    }),
+  )
 
   it.effect("the moment the receipt lands the API is asked, then again on a backoff doubling up to the interval", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup({ chains: [{ id: 1, name: "E", baseApiUrl: "https://api.test", checkPollingInterval: 3000 }] })
       wallet.behaviour.receiptDelay = "1 second"
-      api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, [
-        { body: { synced: false } },
-        { body: { synced: false } },
-        { body: { synced: true } },
-      ])
+      api
+        .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
+        .route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: false } }, { body: { synced: true } }])
       const fiber = yield* Effect.forkChild(execute(LIST))
       const at = (): Array<number> => api.requestsTo(/synced/).map((request) => request.at)
       yield* TestClock.adjust("999 millis")
@@ -96,7 +95,8 @@ describe("executeSteps: transactions", () => {
       expect((yield* Fiber.join(fiber)).status).toBe("complete")
       // A fifth of the interval, then twice that: asked at 1 s, 1.6 s and 2.8 s; the fallback never asked.
       expect(at()).toEqual([1000, 1600, 2800])
-    }))
+    }),
+  )
 
   it.effect("a cross-chain fill that times out fails with CrossChainTransactionError", () =>
     Effect.gen(function* () {
@@ -109,7 +109,15 @@ describe("executeSteps: transactions", () => {
       api
         .route("POST", "/execute/call/v1", {
           body: {
-            steps: [step("deposit", "transaction", [{ ...txItem(wallet.address), data: { ...txItem(wallet.address).data, chainId: 1 }, check: { endpoint: "/intents/status", method: "POST", body: { kind: "cross-chain-intent", id: "0xrequest" } } }])],
+            steps: [
+              step("deposit", "transaction", [
+                {
+                  ...txItem(wallet.address),
+                  data: { ...txItem(wallet.address).data, chainId: 1 },
+                  check: { endpoint: "/intents/status", method: "POST", body: { kind: "cross-chain-intent", id: "0xrequest" } },
+                },
+              ]),
+            ],
           },
         })
         .route("POST", "/intents/status", { body: { status: "pending" } })
@@ -125,7 +133,8 @@ describe("executeSteps: transactions", () => {
       expect(checks.map((check) => check.url.origin)).toEqual(["https://api.test", "https://api.test"])
       expect(checks[0]!.body).toEqual({ kind: "cross-chain-intent", id: "0xrequest" })
       expect(wallet.sent[0]!.chainId).toBe(1)
-    }))
+    }),
+  )
 
   it.effect("polls an item's check with its body as given plus id: txHash, records the API's fill hashes", () =>
     Effect.gen(function* () {
@@ -133,10 +142,18 @@ describe("executeSteps: transactions", () => {
       const fill = `0x${"ab".repeat(32)}`
       api
         .route("POST", "/execute/buy/v7", {
-          body: { steps: [step("sale", "transaction", [{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "transaction" } } }])] },
+          body: {
+            steps: [
+              step("sale", "transaction", [
+                { ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "transaction" } } },
+              ]),
+            ],
+          },
         })
         .route("POST", "/execute/status/v1", [{ body: { status: "pending" } }, { body: { status: "success", txHashes: [fill] } }])
-        .route("GET", "/transfers/bulk/v2", { body: { transfers: [{ txHash: fill, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: wallet.address }] } })
+        .route("GET", "/transfers/bulk/v2", {
+          body: { transfers: [{ txHash: fill, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: wallet.address }] },
+        })
       const exit = yield* runWithClock(execute(), "5 seconds", 2)
       expect(Exit.isSuccess(exit)).toBe(true)
       const final = (exit as Exit.Success<any, unknown>).value
@@ -149,7 +166,8 @@ describe("executeSteps: transactions", () => {
       expect(item.internalTxHashes).toEqual([{ txHash: hash, chainId: 1 }])
       expect(item.txHashes).toEqual([{ txHash: fill, chainId: 1 }])
       expect(api.requestsTo("/transfers/bulk/v2")[0]!.query.txHash).toEqual([fill])
-    }))
+    }),
+  )
 
   it.effect("sends a check's body exactly as the API gave it: its chainId, id and other fields untouched", () =>
     Effect.gen(function* () {
@@ -161,7 +179,8 @@ describe("executeSteps: transactions", () => {
       const final = yield* execute(LIST)
       expect(final.status).toBe("complete")
       expect(api.requestsTo("/execute/status/v1").map((r) => [r.url.origin, r.body])).toEqual([["https://api.test", body]])
-    }))
+    }),
+  )
 
   it.effect("a check without a body is sent { id: txHash }, as the older SDK does", () =>
     Effect.gen(function* () {
@@ -171,7 +190,8 @@ describe("executeSteps: transactions", () => {
         .route("POST", "/execute/status/v1", { body: { status: "success" } })
       yield* execute(LIST)
       expect(api.requestsTo("/execute/status/v1").map((r) => r.body)).toEqual([{ id: wallet.sent[0]!.hash }])
-    }))
+    }),
+  )
 
   it.effect("checks a transaction sent on another chain with that chain's API", () =>
     Effect.gen(function* () {
@@ -189,19 +209,25 @@ describe("executeSteps: transactions", () => {
       expect(wallet.sent.map((sent) => sent.chainId)).toEqual([8453, 8453])
       expect(api.requestsTo("/execute/status/v1").map((r) => r.url.origin)).toEqual(["https://api-base.test"])
       expect(api.requestsTo(/synced/).map((r) => r.url.origin)).toEqual(["https://api-base.test"])
-    }))
+    }),
+  )
 
   it.effect("a check reporting failure fails with 'Transaction failed'", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api
-        .route("POST", "/execute/list/v5", listing([{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } }]))
+        .route(
+          "POST",
+          "/execute/list/v5",
+          listing([{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } }]),
+        )
         .route("POST", "/execute/status/v1", { body: { status: "failure", details: "out of gas" } })
       const error = failureOf(yield* Effect.exit(execute(LIST)))
       expect(error._tag).toBe("TransactionFailedError")
       expect(error.message).toBe("Transaction failed")
       expect(error.reason).toBe("failure")
-    }))
+    }),
+  )
 
   it.effect("a reverted receipt fails at once, without waiting for the API", () =>
     Effect.gen(function* () {
@@ -212,7 +238,8 @@ describe("executeSteps: transactions", () => {
       const exit = yield* runWithClock(execute(LIST), "500 millis", 4)
       const error = failureOf(exit)
       expect(error).toMatchObject({ _tag: "TransactionFailedError", reason: "reverted", message: "Transaction failed", txHash: wallet.sent[0]!.hash })
-    }))
+    }),
+  )
 
   it.effect("a replaced (sped-up) transaction switches to the new hash with a full new attempt budget", () =>
     Effect.gen(function* () {
@@ -233,7 +260,8 @@ describe("executeSteps: transactions", () => {
       expect(api.requestsTo(`/transactions/${replacement}/synced/v1`)).toHaveLength(3)
       expect(error.message).toBe(`Failed to receive a successful response for transaction with hash '${replacement}' after 3 attempt(s).`)
       expect(wallet.sent).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("a replaced transaction that is then confirmed completes with the new hash", () =>
     Effect.gen(function* () {
@@ -251,7 +279,8 @@ describe("executeSteps: transactions", () => {
       const item = (exit as Exit.Success<any, unknown>).value.steps[0].items[0]
       expect(item.internalTxHashes).toEqual([{ txHash: confirmedHash, chainId: 1 }])
       expect(wallet.sent).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("a cancelling replacement fails with 'Transaction cancelled'", () =>
     Effect.gen(function* () {
@@ -260,7 +289,8 @@ describe("executeSteps: transactions", () => {
       api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, { body: { synced: false } })
       const error = failureOf(yield* runWithClock(execute(LIST), "1 second", 2))
       expect(error).toMatchObject({ _tag: "TransactionCancelledError", message: "Transaction cancelled", txHash: wallet.sent[0]!.hash })
-    }))
+    }),
+  )
 
   it.effect("a send that returns no hash fails with the older SDK's message", () =>
     Effect.gen(function* () {
@@ -269,7 +299,8 @@ describe("executeSteps: transactions", () => {
       api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
       const error = failureOf(yield* Effect.exit(execute(LIST)))
       expect(error).toMatchObject({ _tag: "TransactionHashMissingError", message: "Transaction hash not returned from sendTransaction method" })
-    }))
+    }),
+  )
 
   it.effect("a user rejection is a typed UserRejectedError", () =>
     Effect.gen(function* () {
@@ -278,7 +309,8 @@ describe("executeSteps: transactions", () => {
       api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
       const error = failureOf(yield* Effect.exit(execute(LIST)))
       expect(error).toMatchObject({ _tag: "UserRejectedError", message: "User rejected the request.", operation: "sendTransaction" })
-    }))
+    }),
+  )
 
   it.effect("posts /execute/results/v1 once a transaction's hash is known, with the requestId; its failure is ignored", () =>
     Effect.gen(function* () {
@@ -292,20 +324,24 @@ describe("executeSteps: transactions", () => {
       expect(api.requestsTo("/execute/results/v1").map((r) => r.body)).toEqual([
         { requestId: "req-1", txHash: wallet.sent[0]!.hash, stepId: "nft-approval" },
       ])
-    }))
+    }),
+  )
 
   it.effect("posts /execute/results/v1 as soon as the hash is known, then reports the failure with its error message", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       wallet.behaviour.receipts.push("revert")
-      api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)], { requestId: "req-2" })).route("GET", /synced/, { body: { synced: false } })
+      api
+        .route("POST", "/execute/list/v5", listing([txItem(wallet.address)], { requestId: "req-2" }))
+        .route("GET", /synced/, { body: { synced: false } })
       yield* Effect.exit(execute(LIST))
       yield* TestClock.adjust("1 second")
       expect(api.requestsTo("/execute/results/v1").map((r) => r.body)).toEqual([
         { requestId: "req-2", txHash: wallet.sent[0]!.hash, stepId: "nft-approval" },
         { requestId: "req-2", txHash: wallet.sent[0]!.hash, stepId: "nft-approval", errorMessage: "Transaction failed" },
       ])
-    }))
+    }),
+  )
 
   it.effect("posts no results without a requestId", () =>
     Effect.gen(function* () {
@@ -313,26 +349,28 @@ describe("executeSteps: transactions", () => {
       api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, { body: { synced: true } })
       yield* execute(LIST)
       expect(api.requestsTo("/execute/results/v1")).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("a failed status request is retried as 'not yet', not a failure of the step", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
-      api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, [
-        { status: 502, body: "bad gateway" },
-        { body: "{not json" },
-        { body: { synced: true } },
-      ])
+      api
+        .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
+        .route("GET", /synced/, [{ status: 502, body: "bad gateway" }, { body: "{not json" }, { body: { synced: true } }])
       const exit = yield* runWithClock(execute(LIST), "1 second", 12)
       expect(Exit.isSuccess(exit)).toBe(true)
       expect(api.requestsTo(/synced/)).toHaveLength(3)
-    }))
+    }),
+  )
 
   it.effect("confirms buys through /transfers/bulk/v2 and keeps the taker's transfers of route tokens only", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api
-        .route("POST", "/execute/buy/v7", { body: { steps: [step("sale", "transaction", [txItem(wallet.address)])], path: [{ contract: NFT, tokenId: "1" }] } })
+        .route("POST", "/execute/buy/v7", {
+          body: { steps: [step("sale", "transaction", [txItem(wallet.address)])], path: [{ contract: NFT, tokenId: "1" }] },
+        })
         .route("GET", /synced/, { body: { synced: true } })
       api.route("GET", "/transfers/bulk/v2", (_req, call) =>
         call === 0
@@ -341,7 +379,12 @@ describe("executeSteps: transactions", () => {
               body: {
                 transfers: [
                   { txHash: wallet.sent[0]!.hash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: wallet.address },
-                  { txHash: wallet.sent[0]!.hash, token: { contract: NFT.toUpperCase().replace("0X", "0x"), tokenId: "2" }, from: EXCHANGE, to: EXCHANGE },
+                  {
+                    txHash: wallet.sent[0]!.hash,
+                    token: { contract: NFT.toUpperCase().replace("0X", "0x"), tokenId: "2" },
+                    from: EXCHANGE,
+                    to: EXCHANGE,
+                  },
                   { txHash: wallet.sent[0]!.hash, token: { contract: EXCHANGE, tokenId: "3" }, from: EXCHANGE, to: wallet.address },
                 ],
               },
@@ -350,15 +393,20 @@ describe("executeSteps: transactions", () => {
       const exit = yield* runWithClock(execute(), "1 second", 3)
       expect(Exit.isSuccess(exit)).toBe(true)
       const item = (exit as Exit.Success<any, unknown>).value.steps[0].items[0]
-      expect(item.transfersData).toEqual([{ txHash: wallet.sent[0]!.hash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: wallet.address }])
+      expect(item.transfersData).toEqual([
+        { txHash: wallet.sent[0]!.hash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: wallet.address },
+      ])
       expect(api.requestsTo("/transfers/bulk/v2")).toHaveLength(2)
-    }))
+    }),
+  )
 
   it.effect("on a sell, keeps the transfers the seller sent (the older SDK's precedence slip kept others)", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api
-        .route("POST", "/execute/sell/v7", { body: { steps: [step("sale", "transaction", [txItem(wallet.address)])], path: [{ contract: NFT, tokenId: "1" }] } })
+        .route("POST", "/execute/sell/v7", {
+          body: { steps: [step("sale", "transaction", [txItem(wallet.address)])], path: [{ contract: NFT, tokenId: "1" }] },
+        })
         .route("GET", /synced/, { body: { synced: true } })
         .route("GET", "/transfers/bulk/v2", () => ({
           body: {
@@ -372,13 +420,17 @@ describe("executeSteps: transactions", () => {
       expect(final.steps[0]!.items![0]!.transfersData).toEqual([
         { txHash: wallet.sent[0]!.hash, token: { contract: NFT, tokenId: "1" }, from: wallet.address, to: EXCHANGE },
       ])
-    }))
+    }),
+  )
 
   it.effect("does not poll transfers for a listing's approval, nor for a sale outside buy/sell/mint", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
-      api.route("POST", "/execute/list/v5", { body: { steps: [step("sale", "transaction", [txItem(wallet.address)])] } }).route("GET", /synced/, { body: { synced: true } })
+      api
+        .route("POST", "/execute/list/v5", { body: { steps: [step("sale", "transaction", [txItem(wallet.address)])] } })
+        .route("GET", /synced/, { body: { synced: true } })
       yield* execute(LIST)
       expect(api.requestsTo("/transfers/bulk/v2")).toEqual([])
-    }))
+    }),
+  )
 })

@@ -28,7 +28,11 @@ const typed = {
  * Runs a listing whose only step is `items` against a wallet whose `operation` never answers, with a 30 s
  * wallet time limit: nothing ends before 30 s, and the execution fails at 30 s.
  */
-const neverAnswering = (operation: "signTypedData" | "sendTransaction", kind: "signature" | "transaction", items: (address: string) => ReadonlyArray<unknown>) =>
+const neverAnswering = (
+  operation: "signTypedData" | "sendTransaction",
+  kind: "signature" | "transaction",
+  items: (address: string) => ReadonlyArray<unknown>,
+) =>
   Effect.gen(function* () {
     const wallet = makeFakeWallet()
     const api = makeFakeApi()
@@ -53,7 +57,8 @@ describe("wallet time limit", () => {
         timeoutMs: 30_000,
         message: "The wallet did not answer signTypedData within 30000 ms",
       })
-    }))
+    }),
+  )
 
   it.effect("a transaction the wallet never sends fails with WalletTimeoutError after walletTimeout", () =>
     Effect.gen(function* () {
@@ -64,5 +69,6 @@ describe("wallet time limit", () => {
         timeoutMs: 30_000,
         message: "The wallet did not answer sendTransaction within 30000 ms",
       })
-    }))
+    }),
+  )
 })

@@ -3,8 +3,8 @@ import * as Effect from "effect/Effect"
 import { buy } from "../../../src/actions/buy.js"
 import { list } from "../../../src/actions/list.js"
 import { PluginRejectedError } from "../../../src/errors/index.js"
-import { quotesOf } from "../../../src/plugins/priceCheck.js"
 import { definePlugin, type Plugin } from "../../../src/plugins/Plugin.js"
+import { quotesOf } from "../../../src/plugins/priceCheck.js"
 import { doneResponse, failureOf, setupActions } from "../actions/actionFixtures.js"
 import { NFT, step, txItem } from "../fixtures.js"
 
@@ -16,7 +16,13 @@ const spendLimit = (limit: bigint): Plugin =>
       const over = context.action === "buy" ? quotesOf(response).find((quote) => quote.raw > limit) : undefined
       return over === undefined
         ? Effect.void
-        : Effect.fail(new PluginRejectedError({ plugin: "spend-limit", message: `Spend limit exceeded: ${over.raw} > ${limit}`, data: { limit: limit.toString() } }))
+        : Effect.fail(
+            new PluginRejectedError({
+              plugin: "spend-limit",
+              message: `Spend limit exceeded: ${over.raw} > ${limit}`,
+              data: { limit: limit.toString() },
+            }),
+          )
     },
   })
 
@@ -46,7 +52,8 @@ describe("user-written plugins", () => {
       expect(error.message).toBe("Spend limit exceeded: 101 > 100")
       expect(wallet.calls).toEqual([])
       expect(log).toEqual(["buy:PluginRejectedError"])
-    }))
+    }),
+  )
 
   it.effect("the same guard lets an order within the limit through, and the observer sees it complete", () =>
     Effect.gen(function* () {
@@ -59,7 +66,8 @@ describe("user-written plugins", () => {
       expect(yield* run(buy({ items: [{ token: `${NFT}:1` }] }))).toBe(true)
       expect(wallet.sent).toHaveLength(1)
       expect(log).toEqual(["buy:ok"])
-    }))
+    }),
+  )
 
   it.effect("a plugin given per call replaces the client's plugin of the same name", () =>
     Effect.gen(function* () {
@@ -67,7 +75,8 @@ describe("user-written plugins", () => {
       api.route("POST", "/execute/buy/v7", { body: quoted(wallet.address, 150n) }).route("GET", /synced/, { body: { synced: true } })
       api.route("GET", "/transfers/bulk/v2", (req) => ({ body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) } }))
       expect(yield* run(buy({ items: [{ token: `${NFT}:1` }], plugins: [spendLimit(200n)] }))).toBe(true)
-    }))
+    }),
+  )
 
   it.effect("a request transform may change the body", () =>
     Effect.gen(function* () {
@@ -77,7 +86,8 @@ describe("user-written plugins", () => {
       api.route("POST", "/execute/list/v5", { body: doneResponse })
       yield* run(list({ listings: [] }))
       expect(api.requests[0]!.body).toMatchObject({ source: "tagged.app" })
-    }))
+    }),
+  )
 
   it.effect("a failing observer never fails the action", () =>
     Effect.gen(function* () {
@@ -90,5 +100,6 @@ describe("user-written plugins", () => {
       expect(yield* run(list({ listings: [] }))).toBe(true)
       api.route("POST", "/execute/list/v5", { status: 400, body: { message: "down" } })
       expect(failureOf(yield* Effect.exit(run(list({ listings: [] })))).message).toBe("down")
-    }))
+    }),
+  )
 })

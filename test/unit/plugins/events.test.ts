@@ -40,7 +40,8 @@ describe("events plugin", () => {
       expect(events[0]!.event.data).toMatchObject({ steps: doneResponse.steps, requestId: "r1" })
       expect(events[0]!.event.data.error).toBeUndefined()
       expect(events[0]!.chainId).toBe(1)
-    }))
+    }),
+  )
 
   it.effect.each(cases)("%s emits its error event with the error when the API fails", ([, path, action, prefix]) =>
     Effect.gen(function* () {
@@ -49,7 +50,8 @@ describe("events plugin", () => {
       yield* Effect.exit(run(action as Effect.Effect<unknown, unknown, never>))
       expect(events.map((e) => e.event.name)).toEqual([prefix === undefined ? "unknown" : `${prefix}_error`])
       expect(events[0]!.event.data).toEqual({ steps: [], error: { _tag: "APIError", message: "Boom" } })
-    }))
+    }),
+  )
 
   it.effect("a call's events carry its origin chain id, not the destination's", () =>
     Effect.gen(function* () {
@@ -62,7 +64,8 @@ describe("events plugin", () => {
         ["unknown", BASE_CHAIN.id],
         ["unknown", BASE_CHAIN.id],
       ])
-    }))
+    }),
+  )
 
   it.effect("an error during execution carries the steps as they ended", () =>
     Effect.gen(function* () {
@@ -75,7 +78,8 @@ describe("events plugin", () => {
       expect(events[0]!.event.name).toBe("purchase_error")
       expect(events[0]!.event.data.steps[0]!.items![0]!.error).toBe("User rejected the request.")
       expect(events[0]!.event.data.error).toEqual({ _tag: "UserRejectedError", message: "User rejected the request." })
-    }))
+    }),
+  )
 
   it.effect("a precheck and a validation failure emit nothing", () =>
     Effect.gen(function* () {
@@ -84,7 +88,8 @@ describe("events plugin", () => {
       yield* run(buy({ items: [], precheck: true }))
       yield* Effect.exit(run(cancel({ orderIds: [] })))
       expect(events).toEqual([])
-    }))
+    }),
+  )
 
   it("names events by path", () => {
     expect(eventNameFor("buy", false)).toBe("purchase_complete")

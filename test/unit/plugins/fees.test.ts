@@ -27,13 +27,15 @@ describe("fees plugin", () => {
     Effect.gen(function* () {
       const params = yield* listedWith({ marketplaceFees: GLOBAL }, { token, weiPrice: "1", ...extra })
       expect(params).toEqual({ token, weiPrice: "1", ...extra, marketplaceFees: GLOBAL })
-    }))
+    }),
+  )
 
   it.effect("another order book gets no fees", () =>
     Effect.gen(function* () {
       const params = yield* listedWith({ marketplaceFees: GLOBAL }, { token, weiPrice: "1", orderbook: "opensea" })
       expect(params).toEqual({ token, weiPrice: "1", orderbook: "opensea" })
-    }))
+    }),
+  )
 
   it.effect.each<readonly [string, Record<string, unknown>]>([
     ["fees", { fees: ["0x:1"] }],
@@ -43,35 +45,37 @@ describe("fees plugin", () => {
     Effect.gen(function* () {
       const params = yield* listedWith({ marketplaceFees: GLOBAL }, { token, weiPrice: "1", ...own })
       expect(params).toEqual({ token, weiPrice: "1", ...own })
-    }))
+    }),
+  )
 
   it.effect("the active chain's marketplaceFees win over the global ones", () =>
     Effect.gen(function* () {
-      const params = yield* listedWith(
-        { marketplaceFees: GLOBAL, chains: [{ ...TEST_CHAIN, marketplaceFees: CHAIN }] },
-        { token, weiPrice: "1" },
-      )
+      const params = yield* listedWith({ marketplaceFees: GLOBAL, chains: [{ ...TEST_CHAIN, marketplaceFees: CHAIN }] }, { token, weiPrice: "1" })
       expect(params).toMatchObject({ marketplaceFees: CHAIN })
-    }))
+    }),
+  )
 
   it.effect("an empty chain list of fees falls back to the global ones", () =>
     Effect.gen(function* () {
       const params = yield* listedWith({ marketplaceFees: GLOBAL, chains: [{ ...TEST_CHAIN, marketplaceFees: [] }] }, { token, weiPrice: "1" })
       expect(params).toMatchObject({ marketplaceFees: GLOBAL })
-    }))
+    }),
+  )
 
   it.effect("without any configured fees nothing is added", () =>
     Effect.gen(function* () {
       const params = yield* listedWith({}, { token, weiPrice: "1" })
       expect(params).toEqual({ token, weiPrice: "1" })
-    }))
+    }),
+  )
 
   it.effect("automatedRoyalties is copied from the settings only when the item lacks it", () =>
     Effect.gen(function* () {
       expect(yield* listedWith({ automatedRoyalties: false }, { token })).toEqual({ token, automatedRoyalties: false })
       expect(yield* listedWith({ automatedRoyalties: false }, { token, automatedRoyalties: true })).toEqual({ token, automatedRoyalties: true })
       expect(yield* listedWith({}, { token })).toEqual({ token })
-    }))
+    }),
+  )
 
   it.effect("bids get the same fees and royalties, and the caller's objects are not changed", () =>
     Effect.gen(function* () {
@@ -84,7 +88,8 @@ describe("fees plugin", () => {
         { collection: NFT, orderbook: "looks-rare", automatedRoyalties: true },
       ])
       expect(offer).toEqual({ collection: NFT, weiPrice: "1" })
-    }))
+    }),
+  )
 
   it.effect("buys are left alone", () =>
     Effect.gen(function* () {
@@ -92,5 +97,6 @@ describe("fees plugin", () => {
       api.route("POST", "/execute/buy/v7", { body: doneResponse })
       yield* run(buy({ items: [{ token }] }))
       expect(api.requests[0]!.body).toEqual({ items: [{ token }], taker: wallet.address })
-    }))
+    }),
+  )
 })

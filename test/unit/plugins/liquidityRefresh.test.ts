@@ -9,10 +9,10 @@ import { mint } from "../../../src/actions/mint.js"
 import { sell } from "../../../src/actions/sell.js"
 import { APIError, UserRejectedError } from "../../../src/errors/index.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
+import { Tradekit } from "../../../src/Tradekit.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { makeFakeWallet } from "../../../src/testing/FakeWallet.js"
 import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
-import { Tradekit } from "../../../src/Tradekit.js"
 import { failureOf, settle, setupActions } from "../actions/actionFixtures.js"
 import { NFT, OTHER, step, txItem } from "../fixtures.js"
 
@@ -36,7 +36,8 @@ describe("liquidity refresh plugin", () => {
         { token: `${OTHER}:7`, liquidityOnly: true },
       ])
       expect(refreshes[0]!.url.origin).toBe("https://api.test")
-    }))
+    }),
+  )
 
   it.effect("also after a precheck's APIError", () =>
     Effect.gen(function* () {
@@ -45,17 +46,21 @@ describe("liquidity refresh plugin", () => {
       yield* Effect.exit(run(buy({ items, precheck: true })))
       yield* settle
       expect(api.requestsTo("/tokens/refresh/v1")).toHaveLength(2)
-    }))
+    }),
+  )
 
   it.effect("its own failure is ignored: the action fails with the original error", () =>
     Effect.gen(function* () {
       const { api, run } = setupActions()
-      api.route("POST", "/execute/buy/v7", { status: 400, body: { message: "Stale" } }).route("POST", "/tokens/refresh/v1", { status: 500, body: { message: "no" } })
+      api
+        .route("POST", "/execute/buy/v7", { status: 400, body: { message: "Stale" } })
+        .route("POST", "/tokens/refresh/v1", { status: 500, body: { message: "no" } })
       const error = failureOf(yield* Effect.exit(run(buy({ items }))))
       expect(error.message).toBe("Stale")
       yield* settle
       expect(api.requestsTo("/tokens/refresh/v1")).toHaveLength(2)
-    }))
+    }),
+  )
 
   it.effect("is not fired for other actions, nor for errors that are not API errors", () =>
     Effect.gen(function* () {
@@ -68,7 +73,8 @@ describe("liquidity refresh plugin", () => {
       expect(error).toBeInstanceOf(UserRejectedError)
       yield* settle
       expect(api.requestsTo("/tokens/refresh/v1")).toEqual([])
-    }))
+    }),
+  )
 
   describe("under a Tradekit layer", () => {
     /** A buy failing with an APIError under a layer built in `scope`, with a refresh route that never answers. */
@@ -95,7 +101,8 @@ describe("liquidity refresh plugin", () => {
         expect(refresh.interrupted).toBe(false)
         yield* Scope.close(scope, Exit.void)
         expect(refresh.interrupted).toBe(true)
-      }))
+      }),
+    )
 
     it.effect("a refresh that never answers is dropped after 10 seconds", () =>
       Effect.gen(function* () {
@@ -107,6 +114,7 @@ describe("liquidity refresh plugin", () => {
         yield* settle
         expect(refresh.interrupted).toBe(true)
         yield* Scope.close(scope, Exit.void)
-      }))
+      }),
+    )
   })
 })

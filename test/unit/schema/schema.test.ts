@@ -19,12 +19,9 @@ describe("schemas", () => {
     expect(Schema.decodeUnknownSync(BigIntFromAmount)(input)).toBe(expected)
   })
 
-  it.each([["1.5"], ["-1"], ["0x"], ["abc"], [1.5], [-3], [Number.MAX_SAFE_INTEGER + 2], [null], [""]])(
-    "refuses the amount %s",
-    (input) => {
-      expect(Result.isFailure(Schema.decodeUnknownResult(BigIntFromAmount)(input))).toBe(true)
-    },
-  )
+  it.each([["1.5"], ["-1"], ["0x"], ["abc"], [1.5], [-3], [Number.MAX_SAFE_INTEGER + 2], [null], [""]])("refuses the amount %s", (input) => {
+    expect(Result.isFailure(Schema.decodeUnknownResult(BigIntFromAmount)(input))).toBe(true)
+  })
 
   it("decodes a transaction item's data for sending, amounts as bigints", () => {
     const request = Schema.decodeUnknownSync(TransactionRequest)({ from, to, data: "0xab", value: "0x10", gas: "21000", chainId: 8453 })
@@ -35,7 +32,15 @@ describe("schemas", () => {
     const body = {
       requestId: "r",
       unknownTop: { a: 1 },
-      steps: [{ id: "sale", kind: "transaction", action: "", description: "", items: [{ status: "incomplete", data: { from, to, value: "0x10" }, extra: true }] }],
+      steps: [
+        {
+          id: "sale",
+          kind: "transaction",
+          action: "",
+          description: "",
+          items: [{ status: "incomplete", data: { from, to, value: "0x10" }, extra: true }],
+        },
+      ],
       path: [{ orderId: "o", quote: 1.5, rawQuote: "1500000000000000000", currency: to, extraPath: "x" }],
     }
     const decoded = await Effect.runPromise(decodeApiBody(ExecuteResponse, "/execute/buy/v7", body))
@@ -49,7 +54,11 @@ describe("schemas", () => {
 
   it("describes every problem of a malformed answer", async () => {
     const exit = await Effect.runPromise(
-      Effect.result(decodeApiBody(ExecuteResponse, "/execute/buy/v7", { steps: [{ id: 1, kind: "transaction", items: [{ status: "incomplete", data: { from: "0x1", to } }] }] })),
+      Effect.result(
+        decodeApiBody(ExecuteResponse, "/execute/buy/v7", {
+          steps: [{ id: 1, kind: "transaction", items: [{ status: "incomplete", data: { from: "0x1", to } }] }],
+        }),
+      ),
     )
     expect(Result.isFailure(exit)).toBe(true)
     const issue = (exit as Result.Failure<unknown, { issue: string }>).failure.issue

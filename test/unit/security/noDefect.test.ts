@@ -2,12 +2,12 @@
 // snapshot is handed to resume, an execution ends — with a success or a failure from the error catalogue, an
 // error snapshot and an error event — never with a defect (a throw that escaped a service boundary).
 import fc from "fast-check"
-import { beforeAll, describe, expect, it } from "vitest"
 import { privateKeyToAccount } from "viem/accounts"
+import { beforeAll, describe, expect, it } from "vitest"
 import type { ExpectedPrices } from "../../../src/plugins/ExpectedPrice.js"
 import type { FakeResponse } from "../../../src/testing/FakeApi.js"
 import { TEST_PRIVATE_KEY } from "../../../src/testing/FakeWallet.js"
-import { FUZZ_SEED, type Mutation, mutate, mutation, nastyJson, NFT, TOKEN, validResponse } from "../fuzz/fuzzKit.js"
+import { FUZZ_SEED, type Mutation, mutate, mutation, NFT, nastyJson, TOKEN, validResponse } from "../fuzz/fuzzKit.js"
 import { type HostileWallet, hostileWallet, runHostile, verdictOn } from "./noDefectKit.js"
 
 const address = privateKeyToAccount(TEST_PRIVATE_KEY).address
@@ -32,24 +32,38 @@ const smuggled = fc.oneof(
     { polluted: true, toString: "not a function", valueOf: 1 },
   ),
 )
-const prototypeMutation: fc.Arbitrary<Mutation> = fc.record({ kind: fc.constant("extra" as const), pick: fc.nat(), key: prototypeKey, value: smuggled })
+const prototypeMutation: fc.Arbitrary<Mutation> = fc.record({
+  kind: fc.constant("extra" as const),
+  pick: fc.nat(),
+  key: prototypeKey,
+  value: smuggled,
+})
 /** Numbers that break arithmetic on decimals and amounts. */
 const hostileNumber = fc.constantFrom(-1, 1.5, 40, 400, 1e21, 2 ** 53, -0, Number.MAX_VALUE, Number.MIN_VALUE)
 
 /** Answers of the execute endpoint: arbitrary JSON, mutated valid answers (prototype keys included), hostile path numbers. */
 const hostileAnswer: fc.Arbitrary<FakeResponse> = fc.oneof(
   { weight: 2, arbitrary: nastyJson.map((body) => ({ body })) },
-  { weight: 3, arbitrary: fc.array(fc.oneof(mutation, prototypeMutation), { minLength: 1, maxLength: 4 }).map((ms) => ({ body: mutate(VALID, ms) })) },
+  {
+    weight: 3,
+    arbitrary: fc.array(fc.oneof(mutation, prototypeMutation), { minLength: 1, maxLength: 4 }).map((ms) => ({ body: mutate(VALID, ms) })),
+  },
   {
     weight: 2,
     arbitrary: fc
-      .record({ field: fc.constantFrom("currencyDecimals", "buyInCurrencyDecimals", "quote", "rawQuote", "buyInRawQuote"), value: fc.oneof(hostileNumber, fc.constantFrom("-1", "1.5", "1e400", "9".repeat(100))) })
+      .record({
+        field: fc.constantFrom("currencyDecimals", "buyInCurrencyDecimals", "quote", "rawQuote", "buyInRawQuote"),
+        value: fc.oneof(hostileNumber, fc.constantFrom("-1", "1.5", "1e400", "9".repeat(100))),
+      })
       .map(({ field, value }) => ({ body: { ...VALID, path: [{ ...VALID.path[0], buyInCurrency: TOKEN, [field]: value }] } })),
   },
 )
 
 /** Answers of the status endpoints, each hostile or not. */
-const hostileStatus = fc.option(nastyJson.map((body): FakeResponse => ({ body })), { nil: undefined })
+const hostileStatus = fc.option(
+  nastyJson.map((body): FakeResponse => ({ body })),
+  { nil: undefined },
+)
 
 describe("no defect escapes (issue 10, property 3)", () => {
   it("hostile API answers: arbitrary JSON, mutated answers, prototype keys, huge and fractional numbers", async () => {
@@ -92,9 +106,18 @@ describe("no defect escapes (issue 10, property 3)", () => {
     })
   const found: ReadonlyArray<readonly [string, () => HostileWallet]> = [
     ["an address() that never settles", () => ({ kind: "reservoir", address: { kind: "hang" }, sign: ok, send: ok, rpc: honest })],
-    ["an address() that throws an object without a prototype", () => ({ kind: "reservoir", address: { kind: "throw", value: Object.create(null) }, sign: ok, send: ok, rpc: honest })],
-    ["an address() that throws an object whose message getter throws", () => ({ kind: "reservoir", address: { kind: "throw", value: throwingGetter() }, sign: ok, send: ok, rpc: honest })],
-    ["an address() that resolves to an object whose getter throws", () => ({ kind: "reservoir", address: { kind: "resolve", value: throwingGetter() }, sign: ok, send: ok, rpc: honest })],
+    [
+      "an address() that throws an object without a prototype",
+      () => ({ kind: "reservoir", address: { kind: "throw", value: Object.create(null) }, sign: ok, send: ok, rpc: honest }),
+    ],
+    [
+      "an address() that throws an object whose message getter throws",
+      () => ({ kind: "reservoir", address: { kind: "throw", value: throwingGetter() }, sign: ok, send: ok, rpc: honest }),
+    ],
+    [
+      "an address() that resolves to an object whose getter throws",
+      () => ({ kind: "reservoir", address: { kind: "resolve", value: throwingGetter() }, sign: ok, send: ok, rpc: honest }),
+    ],
     ["a viem wallet whose node never answers a read", () => ({ kind: "viem", account: "local", rpc: { ...honest, reads: { kind: "hang" } } })],
   ]
   for (const [what, wallet] of found) {

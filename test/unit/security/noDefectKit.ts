@@ -16,10 +16,10 @@ import { createPublicClient, createWalletClient, custom, type EIP1193RequestFn, 
 import { privateKeyToAccount } from "viem/accounts"
 import { buy } from "../../../src/actions/buy.js"
 import type { ChainConfig } from "../../../src/chains/ChainConfig.js"
+import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import { resumeExecution } from "../../../src/pipeline/executeSteps.js"
 import type { ExpectedPrices } from "../../../src/plugins/ExpectedPrice.js"
 import { eventsPlugin, type ReservoirEvent } from "../../../src/plugins/events.js"
-import { resumeExecution } from "../../../src/pipeline/executeSteps.js"
-import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { fromReservoirWallet, type ReservoirWallet } from "../../../src/services/reservoirWallet.js"
 import { fromViemWalletClient } from "../../../src/services/viemWallet.js"
 import { Wallet, type WalletService } from "../../../src/services/Wallet.js"
@@ -117,7 +117,16 @@ const honestRpc = (method: string, params: ReadonlyArray<unknown>): Promise<unkn
     case "eth_maxPriorityFeePerGas":
       return Promise.resolve("0x3b9aca00")
     case "eth_getBlockByNumber":
-      return Promise.resolve({ number: "0x10", hash: freshHash(), parentHash: freshHash(), timestamp: "0x1", baseFeePerGas: "0x1", gasLimit: "0x1c9c380", gasUsed: "0x0", transactions: [] })
+      return Promise.resolve({
+        number: "0x10",
+        hash: freshHash(),
+        parentHash: freshHash(),
+        timestamp: "0x1",
+        baseFeePerGas: "0x1",
+        gasLimit: "0x1c9c380",
+        gasUsed: "0x0",
+        transactions: [],
+      })
     case "eth_sendRawTransaction":
     case "eth_sendTransaction":
       return Promise.resolve(freshHash())
@@ -167,7 +176,13 @@ const groupOf = (method: string): keyof RpcScript =>
           ? "sign"
           : "reads"
 
-export const rpcScript: fc.Arbitrary<RpcScript> = fc.record({ chainId: misbehaviour, accounts: misbehaviour, send: misbehaviour, sign: misbehaviour, reads: misbehaviour })
+export const rpcScript: fc.Arbitrary<RpcScript> = fc.record({
+  chainId: misbehaviour,
+  accounts: misbehaviour,
+  send: misbehaviour,
+  sign: misbehaviour,
+  reads: misbehaviour,
+})
 
 const hostileProvider = (script: RpcScript): { readonly request: EIP1193RequestFn } => ({
   request: (({ method, params }: { method: string; params?: ReadonlyArray<unknown> }) =>
@@ -176,7 +191,13 @@ const hostileProvider = (script: RpcScript): { readonly request: EIP1193RequestF
 
 /** A wallet the property may be handed. */
 export type HostileWallet =
-  | { readonly kind: "reservoir"; readonly address: Misbehaviour; readonly sign: Misbehaviour; readonly send: Misbehaviour; readonly rpc: RpcScript | null }
+  | {
+      readonly kind: "reservoir"
+      readonly address: Misbehaviour
+      readonly sign: Misbehaviour
+      readonly send: Misbehaviour
+      readonly rpc: RpcScript | null
+    }
   | { readonly kind: "viem"; readonly account: "local" | "json-rpc"; readonly rpc: RpcScript }
 
 export const hostileWallet: fc.Arbitrary<HostileWallet> = fc.oneof(
@@ -306,7 +327,8 @@ export const verdictOn = (outcome: HostileOutcome, kind: "action" | "resume"): s
   const names = events.map((event) => event.name)
   if (Exit.isFailure(exit)) {
     const tag = (Option.getOrThrow(Cause.findErrorOption(exit.cause)) as { _tag: string })._tag
-    if (last !== undefined && (last.status !== "error" || last.error?._tag !== tag)) return `failed with ${tag}, but the last snapshot is ${last.status} (${last.error?._tag})`
+    if (last !== undefined && (last.status !== "error" || last.error?._tag !== tag))
+      return `failed with ${tag}, but the last snapshot is ${last.status} (${last.error?._tag})`
     const executed = outcome.api.requestsTo("/execute/buy/v7").length > 0
     const expected = executed ? ["purchase_error"] : ["", "purchase_error"]
     if (kind === "action" && !expected.includes(names.join())) return `failed with ${tag}, events: [${names.join(", ")}]`

@@ -39,14 +39,21 @@ describe("check and post endpoints cannot leave the API's origin, not even by a 
         const { api, wallet, execute } = setup({ apiKey: KEY })
         api
           .route("POST", "/execute/list/v5", {
-            body: { steps: [step("order-signature", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } } }])] },
+            body: {
+              steps: [
+                step("order-signature", "signature", [
+                  { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } } },
+                ]),
+              ],
+            },
           })
           .route("POST", "/order/v4", { status: 307, headers: { location } })
         const error = failureOf(yield* Effect.exit(execute(LIST)))
         expect(error).toMatchObject({ _tag: "HttpRequestError", reason: "redirect" })
         expect(wallet.calls.map((c) => c.method)).toEqual(["signMessage"])
         expect(api.requests.map((r) => r.url.origin)).toEqual(["https://api.test", "https://api.test"])
-      }))
+      }),
+    )
 
     it.effect(`a check endpoint that redirects to ${location} fails at once and nothing reaches another host`, () =>
       Effect.gen(function* () {
@@ -62,7 +69,8 @@ describe("check and post endpoints cannot leave the API's origin, not even by a 
         // A refused redirect is a refusal, not a "not yet" of the poll: the check is asked once.
         expect(api.requestsTo("/execute/status/v1")).toHaveLength(1)
         expect(api.requests.every((r) => r.url.origin === "https://api.test")).toBe(true)
-      }))
+      }),
+    )
   }
 
   it.effect("a same-origin redirect loop is cut after a few hops", () =>
@@ -71,7 +79,8 @@ describe("check and post endpoints cannot leave the API's origin, not even by a 
       api.route("POST", "/execute/list/v5", { status: 307, headers: { location: "/execute/list/v5" } })
       expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({ _tag: "HttpRequestError", reason: "redirect" })
       expect(api.requests.length).toBeLessThanOrEqual(6)
-    }))
+    }),
+  )
 })
 
 describe("refused before signing", () => {
@@ -89,7 +98,8 @@ describe("refused before signing", () => {
         }),
         { seed: 7, numRuns: 100 },
       ),
-    ))
+    ),
+  )
 
   it.effect("the same transaction `from` the wallet's own address, however it is cased, is sent once, as given", () =>
     Effect.gen(function* () {
@@ -105,33 +115,42 @@ describe("refused before signing", () => {
           { from, to: "0x2222222222222222222222222222222222222222", data: "0xdeadbeef", value: 1000n, gas: 21000n },
         ])
       }
-    }))
+    }),
+  )
 
   for (const chainId of [666, "666", "0x29a", 666.0, 1.5, 0, -1, null, "", "one", 2 ** 53 + 1]) {
     it.effect(`typed data whose domain chain is ${JSON.stringify(chainId)} (not configured) is refused, nothing signed`, () =>
       Effect.gen(function* () {
         const { api, wallet, execute } = setup()
-        api.route("POST", "/execute/list/v5", { body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed(chainId) } }])] } })
+        api.route("POST", "/execute/list/v5", {
+          body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed(chainId) } }])] },
+        })
         expect(failureOf(yield* Effect.exit(execute(LIST)))._tag).toBe("ChainNotConfiguredError")
         expect(wallet.calls).toEqual([])
         expect(api.requests.map((r) => r.path)).toEqual(["/execute/list/v5"])
-      }))
+      }),
+    )
   }
 
   for (const chainId of [1, "1", "0x1"]) {
-    it.effect(`typed data whose domain chain is ${JSON.stringify(chainId)} (the configured chain) is signed, exactly once, with the expected signature`, () =>
-      Effect.gen(function* () {
-        const { api, wallet, execute } = setup()
-        api.route("POST", "/execute/list/v5", { body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed(chainId) } }])] } })
-        const exit = yield* Effect.exit(execute(LIST))
-        expect(Exit.isSuccess(exit)).toBe(true)
-        // The signature an independent signer makes over the same typed data, the domain's chain being 1.
-        const { signatureKind: _kind, value, ...definition } = typed(1)
-        const expected = yield* Effect.promise(() =>
-          wallet.account.signTypedData({ ...definition, message: value } as Parameters<typeof wallet.account.signTypedData>[0]),
-        )
-        expect(wallet.calls).toEqual([{ method: "signTypedData", chainId: 1, typedData: expect.anything(), signature: expected }])
-        expect(Exit.isSuccess(exit) && exit.value.status).toBe("complete")
-      }))
+    it.effect(
+      `typed data whose domain chain is ${JSON.stringify(chainId)} (the configured chain) is signed, exactly once, with the expected signature`,
+      () =>
+        Effect.gen(function* () {
+          const { api, wallet, execute } = setup()
+          api.route("POST", "/execute/list/v5", {
+            body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed(chainId) } }])] },
+          })
+          const exit = yield* Effect.exit(execute(LIST))
+          expect(Exit.isSuccess(exit)).toBe(true)
+          // The signature an independent signer makes over the same typed data, the domain's chain being 1.
+          const { signatureKind: _kind, value, ...definition } = typed(1)
+          const expected = yield* Effect.promise(() =>
+            wallet.account.signTypedData({ ...definition, message: value } as Parameters<typeof wallet.account.signTypedData>[0]),
+          )
+          expect(wallet.calls).toEqual([{ method: "signTypedData", chainId: 1, typedData: expect.anything(), signature: expected }])
+          expect(Exit.isSuccess(exit) && exit.value.status).toBe("complete")
+        }),
+    )
   }
 })

@@ -1,3 +1,4 @@
+import { inspect } from "node:util"
 import { describe, expect, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
@@ -6,13 +7,12 @@ import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
 import * as References from "effect/References"
-import { inspect } from "node:util"
 import { buy } from "../../../src/actions/buy.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import { Tradekit } from "../../../src/Tradekit.js"
 import { FakeNetworkError, makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { makeFakeWallet } from "../../../src/testing/FakeWallet.js"
 import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
-import { Tradekit } from "../../../src/Tradekit.js"
 import { EXCHANGE, NFT, TOKEN } from "../fixtures.js"
 
 const KEY = "sk-live-8c1f0e2b7d4a9f3e"
@@ -39,7 +39,13 @@ const renderings = (exit: Exit.Exit<unknown, unknown>): ReadonlyArray<string> =>
 const saleStep = (from: `0x${string}`) => ({
   id: "sale",
   kind: "transaction",
-  items: [{ status: "incomplete", data: { from, to: EXCHANGE, data: "0xdeadbeef", value: "1" }, check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } }],
+  items: [
+    {
+      status: "incomplete",
+      data: { from, to: EXCHANGE, data: "0xdeadbeef", value: "1" },
+      check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } },
+    },
+  ],
 })
 const approvalStep = (from: `0x${string}`) => ({
   id: "currency-approval",
@@ -60,12 +66,20 @@ describe("the API key stays secret", () => {
           { body: { requestId: "0x1", steps: [approvalStep(wallet.address), saleStep(wallet.address)], path: [{ contract: NFT, tokenId: "1" }] } },
         ])
         .route("POST", "/execute/status/v1", (_request, call) =>
-          call === 0 ? Effect.fail(new FakeNetworkError("socket hang up")) : call === 1 ? { body: "{oops" } : call === 2 ? { status: 500, body: {} } : { body: { status: "success" } },
+          call === 0
+            ? Effect.fail(new FakeNetworkError("socket hang up"))
+            : call === 1
+              ? { body: "{oops" }
+              : call === 2
+                ? { status: 500, body: {} }
+                : { body: { status: "success" } },
         )
         .route("GET", /synced/, [{ status: 502 }, { body: { synced: true } }])
         .route("POST", "/execute/results/v1", () => Effect.fail(new FakeNetworkError("reset")))
         .route("GET", "/transfers/bulk/v2", (request, call) =>
-          call === 0 ? { status: 500, body: { message: "indexer down" } } : { body: { transfers: (request.query.txHash ?? []).map((txHash) => ({ txHash, to: wallet.address })) } },
+          call === 0
+            ? { status: 500, body: { message: "indexer down" } }
+            : { body: { transfers: (request.query.txHash ?? []).map((txHash) => ({ txHash, to: wallet.address })) } },
         )
       const options = {
         chains: [{ ...TEST_CHAIN, checkPollingInterval: 1 }],
@@ -109,19 +123,29 @@ describe("the API key stays secret", () => {
       for (const text of [...renderings(failed), ...renderings(reverted)]) expect(text).not.toContain(KEY)
       expect(snapshots.length).toBeGreaterThan(5)
       for (const snapshot of snapshots) expect(JSON.stringify(snapshot)).not.toContain(KEY)
-    }))
+    }),
+  )
 
   it.live("a transport failure's cause (which holds the request and its headers) does not reveal the key", () =>
     Effect.gen(function* () {
       const logs = captureEverything()
       const api = makeFakeApi().route("POST", "/execute/buy/v7", () => Effect.fail(new FakeNetworkError("ECONNRESET")))
-      const layer = Layer.mergeAll(Tradekit.layerWith({ chains: [TEST_CHAIN], apiKey: KEY, retry: { times: 0, baseDelay: 0, maxDelay: 0 } }, api.layer), makeFakeWallet().layer)
-      const exit = yield* buy({ items: [{ token: `${NFT}:1` }] }).pipe(Effect.tapCause(Effect.logError), Effect.exit, Effect.provide(layer), Effect.provide(logs.layer))
+      const layer = Layer.mergeAll(
+        Tradekit.layerWith({ chains: [TEST_CHAIN], apiKey: KEY, retry: { times: 0, baseDelay: 0, maxDelay: 0 } }, api.layer),
+        makeFakeWallet().layer,
+      )
+      const exit = yield* buy({ items: [{ token: `${NFT}:1` }] }).pipe(
+        Effect.tapCause(Effect.logError),
+        Effect.exit,
+        Effect.provide(layer),
+        Effect.provide(logs.layer),
+      )
       const failure = Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; cause?: unknown }
       expect(failure._tag).toBe("HttpRequestError")
       expect(failure.cause).toBeDefined()
       for (const text of [...renderings(exit), inspect(failure.cause, { depth: 20 }), JSON.stringify(failure.cause), ...logs.lines]) {
         expect(text).not.toContain(KEY)
       }
-    }))
+    }),
+  )
 })

@@ -50,16 +50,16 @@ describe("ApiClient", () => {
         "x-rkui-version": "ui-9",
       })
       expect(request!.body).toEqual({ a: 1 })
-    }))
+    }),
+  )
 
   it.effect("omits x-api-key and x-rkui-version when they are not configured", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("GET", "/x", { body: {} })
-      yield* ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/x", method: "GET" })).pipe(
-        Effect.provide(clientOver(api.layer)),
-      )
+      yield* ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/x", method: "GET" })).pipe(Effect.provide(clientOver(api.layer)))
       expect(Object.keys(api.requests[0]!.headers).sort()).toEqual(["content-type", "x-rkc-version"])
-    }))
+    }),
+  )
 
   it.effect("sends no trace headers, even from inside a span", () =>
     Effect.gen(function* () {
@@ -69,7 +69,8 @@ describe("ApiClient", () => {
         Effect.provide(clientOver(api.layer)),
       )
       expect(Object.keys(api.requests[0]!.headers).sort()).toEqual(["content-type", "x-rkc-version"])
-    }))
+    }),
+  )
 
   it.effect("keeps a base path and appends query lists as repeated parameters", () =>
     Effect.gen(function* () {
@@ -78,7 +79,8 @@ describe("ApiClient", () => {
         c.forChain("https://api.test/chains/1").request({ path: "/transfers/bulk/v2", method: "GET", query: { txHash: ["0xa", "0xb"] } }),
       ).pipe(Effect.provide(clientOver(api.layer)))
       expect(api.requests[0]!.url.search).toBe("?txHash=0xa&txHash=0xb")
-    }))
+    }),
+  )
 
   it.effect("maps a non-2xx answer to an APIError with the body's message and statusCode", () =>
     Effect.gen(function* () {
@@ -88,17 +90,21 @@ describe("ApiClient", () => {
         .route("POST", "/c", { status: 500 })
       const run = (path: string) =>
         Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path }))).pipe(Effect.provide(clientOver(api.layer)))
-      expect(failureOf(yield* run("/a"))).toMatchObject({ _tag: "APIError", message: "Invalid token", statusCode: 422, rawError: { message: "Invalid token", statusCode: 422, error: "Bad Request" } })
+      expect(failureOf(yield* run("/a"))).toMatchObject({
+        _tag: "APIError",
+        message: "Invalid token",
+        statusCode: 422,
+        rawError: { message: "Invalid token", statusCode: 422, error: "Bad Request" },
+      })
       expect(failureOf(yield* run("/b"))).toMatchObject({ _tag: "APIError", message: "Service down", statusCode: 503 })
       expect(failureOf(yield* run("/c"))).toMatchObject({ _tag: "APIError", message: "Request failed with status code 500", statusCode: 500 })
-    }))
+    }),
+  )
 
   it.effect("keeps the cause of a network failure", () =>
     Effect.gen(function* () {
       const failing = HttpClient.make((request) =>
-        Effect.fail(
-          new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause: new Error("ECONNRESET") }) }),
-        ),
+        Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause: new Error("ECONNRESET") }) })),
       )
       const exit = yield* Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a" }))).pipe(
         Effect.provide(clientOver(Layer.succeed(HttpClient.HttpClient, failing))),
@@ -106,7 +112,8 @@ describe("ApiClient", () => {
       const error = failureOf(exit)
       expect(error).toMatchObject({ _tag: "HttpRequestError", reason: "network", message: "Network Error", endpoint: "/a" })
       expect(String((error.cause as { cause: unknown }).cause)).toContain("ECONNRESET")
-    }))
+    }),
+  )
 
   it.effect("times out after httpTimeout with the older SDK's wording", () =>
     Effect.gen(function* () {
@@ -117,8 +124,13 @@ describe("ApiClient", () => {
         ),
       )
       yield* TestClock.adjust("1500 millis")
-      expect(failureOf(yield* Fiber.join(fiber))).toMatchObject({ _tag: "HttpRequestError", reason: "timeout", message: "timeout of 1500ms exceeded" })
-    }))
+      expect(failureOf(yield* Fiber.join(fiber))).toMatchObject({
+        _tag: "HttpRequestError",
+        reason: "timeout",
+        message: "timeout of 1500ms exceeded",
+      })
+    }),
+  )
 
   it.effect("follows a same-origin redirect and refuses one to another origin", () =>
     Effect.gen(function* () {
@@ -133,7 +145,8 @@ describe("ApiClient", () => {
       expect(yield* run("/moved")).toEqual(Exit.succeed({ status: 200, body: { arrived: true } }))
       expect(failureOf(yield* run("/away"))).toMatchObject({ _tag: "HttpRequestError", reason: "redirect" })
       expect(api.requests.map((r) => r.url.origin)).toEqual(["https://api.test", "https://api.test", "https://api.test"])
-    }))
+    }),
+  )
 
   it.effect("fails with a typed error, sending nothing, when the body cannot be encoded as JSON", () =>
     Effect.gen(function* () {
@@ -141,9 +154,7 @@ describe("ApiClient", () => {
       const cyclic: Record<string, unknown> = { a: 1 }
       cyclic.self = cyclic
       const run = (body: unknown) =>
-        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a", body }))).pipe(
-          Effect.provide(clientOver(api.layer)),
-        )
+        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a", body }))).pipe(Effect.provide(clientOver(api.layer)))
       const exit = yield* run(cyclic)
       expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause)).toBe(false)
       expect(failureOf(exit)).toMatchObject({ _tag: "HttpRequestError", reason: "encoding", endpoint: "/a" })
@@ -154,7 +165,8 @@ describe("ApiClient", () => {
         message: "Could not encode the request body as JSON: Do not know how to serialize a BigInt",
       })
       expect(api.requests).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("waits as long as Retry-After asks up to 60 s, and fails at once with a typed error beyond that", () =>
     Effect.gen(function* () {
@@ -163,9 +175,7 @@ describe("ApiClient", () => {
         .route("POST", "/patient", [{ status: 429, headers: { "retry-after": "60" }, body: { message: "slow down" } }, { body: { ok: true } }])
         .route("POST", "/stall", { status: 503, headers: { "retry-after": "3600" }, body: { message: "come back later" } })
       const run = (path: string) =>
-        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path, retry }))).pipe(
-          Effect.provide(clientOver(api.layer)),
-        )
+        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path, retry }))).pipe(Effect.provide(clientOver(api.layer)))
       const patient = yield* Effect.forkChild(run("/patient"))
       yield* TestClock.adjust("59 seconds")
       expect(api.requestsTo("/patient")).toHaveLength(1)
@@ -173,12 +183,19 @@ describe("ApiClient", () => {
       expect(yield* Fiber.join(patient)).toEqual(Exit.succeed({ status: 200, body: { ok: true } }))
       // No clock adjustment: a wait would never end.
       const error = failureOf(yield* run("/stall"))
-      expect(error).toMatchObject({ _tag: "RetryAfterTooLongError", endpoint: "/stall", statusCode: 503, retryAfterMs: 3_600_000, maxRetryAfterMs: 60_000 })
+      expect(error).toMatchObject({
+        _tag: "RetryAfterTooLongError",
+        endpoint: "/stall",
+        statusCode: 503,
+        retryAfterMs: 3_600_000,
+        maxRetryAfterMs: 60_000,
+      })
       expect(error.message).toBe(
         "The API asked to wait 3600 s before trying again, longer than tradekit waits (60 s)\n\nEndpoint: /stall\nStatus code: 503",
       )
       expect(api.requestsTo("/stall")).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("logs a warning when the API marks an endpoint deprecated", () =>
     Effect.gen(function* () {
@@ -189,7 +206,8 @@ describe("ApiClient", () => {
         Effect.provide(logs.layer),
       )
       expect(logs.lines).toContain("WARN tradekit: the API marks /old as deprecated")
-    }))
+    }),
+  )
 
   it.effect("never logs the API key, even at the most verbose level", () =>
     Effect.gen(function* () {
@@ -204,7 +222,8 @@ describe("ApiClient", () => {
       expect(logs.lines.length).toBeGreaterThan(0)
       expect(logs.lines.join("\n")).not.toContain("very-secret-key")
       expect(JSON.stringify(failureOf(exit))).not.toContain("very-secret-key")
-    }))
+    }),
+  )
 
   it.effect("keeps the key redacted in the resolved configuration", () =>
     Effect.gen(function* () {
@@ -212,9 +231,9 @@ describe("ApiClient", () => {
       expect(Redacted.isRedacted(config.apiKey)).toBe(true)
       expect(String(config.apiKey)).not.toContain("abc")
       expect(JSON.stringify(config)).not.toContain("abc")
-    }).pipe(Effect.provide(ClientConfig.layer({ apiKey: "abc" }))))
+    }).pipe(Effect.provide(ClientConfig.layer({ apiKey: "abc" }))),
+  )
 })
-
 
 describe("ChainApi.poll", () => {
   const Status = Schema.Struct({ status: Schema.String })
@@ -243,7 +262,8 @@ describe("ChainApi.poll", () => {
       yield* TestClock.adjust("3 seconds")
       expect(yield* Fiber.join(fiber)).toEqual(Exit.succeed("success"))
       expect(api.requestsTo("/status")).toHaveLength(4)
-    }))
+    }),
+  )
 
   it.effect("ends at once when settled fails, and with onExhausted when the attempts run out", () =>
     Effect.gen(function* () {
@@ -258,7 +278,8 @@ describe("ChainApi.poll", () => {
       yield* TestClock.adjust("5 seconds")
       expect(yield* Fiber.join(exhausted)).toEqual(Exit.fail("exhausted after 3"))
       expect(pending.requestsTo("/status")).toHaveLength(3)
-    }))
+    }),
+  )
 
   it.effect("refuses a path that leaves the API at once, sending nothing", () =>
     Effect.gen(function* () {
@@ -272,5 +293,6 @@ describe("ChainApi.poll", () => {
       ).pipe(Effect.provide(clientOver(api.layer)), Effect.exit)
       expect(failureOf(exit)).toMatchObject({ _tag: "UnsafeEndpointError" })
       expect(api.requests).toEqual([])
-    }))
+    }),
+  )
 })

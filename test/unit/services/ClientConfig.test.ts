@@ -3,9 +3,9 @@ import * as Exit from "effect/Exit"
 import type * as LogLevel from "effect/LogLevel"
 import * as Result from "effect/Result"
 import { describe, expect, it } from "vitest"
+import packageJson from "../../../package.json" with { type: "json" }
 import { chainFor, effectLogLevel, resolveClientConfig } from "../../../src/services/ClientConfig.js"
 import { endpointUrl } from "../../../src/services/endpointUrl.js"
-import packageJson from "../../../package.json" with { type: "json" }
 import { VERSION } from "../../../src/version.js"
 
 const a = { id: 1, name: "A", baseApiUrl: "https://a.test/" }

@@ -46,7 +46,8 @@ describe("retrySchedule", () => {
         expect(delays[0]).toBeLessThanOrEqual(120)
         expect(Math.max(...delays)).toBeLessThanOrEqual(1000)
       }
-    }))
+    }),
+  )
 
   it.effect("stops at a failure that is not transient, and waits as long as Retry-After asks", () =>
     Effect.gen(function* () {
@@ -56,7 +57,8 @@ describe("retrySchedule", () => {
       const delays = yield* delaysOf(retrySchedule(policy), [limited, bad, busy])
       // One retry after 7 s, then the 400 ends it.
       expect(delays).toEqual([7000, 0])
-    }))
+    }),
+  )
 
   it.effect("stops at once when Retry-After asks for longer than 60 s", () =>
     Effect.gen(function* () {
@@ -64,7 +66,8 @@ describe("retrySchedule", () => {
       const stalling = new APIError({ message: "later", statusCode: 503, retryAfterMs: 60_001 })
       const delays = yield* delaysOf(retrySchedule(policy), [stalling, busy])
       expect(delays).toEqual([0])
-    }))
+    }),
+  )
 
   it("reads Retry-After as seconds or as an HTTP date", () => {
     expect(parseRetryAfter("7", 0)).toBe(7000)

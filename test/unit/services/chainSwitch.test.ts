@@ -60,8 +60,7 @@ const scriptedWallet = (script: { switch: Answer; add?: "accept" | "reject" }) =
   return { send, wallet, calls, methods: () => calls.map((c) => c.method) }
 }
 
-const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause))
+const failureOf = (exit: Exit.Exit<unknown, unknown>) => Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause))
 
 describe("fromViemWalletClient switching chains", () => {
   it.effect("adds a chain the wallet does not know (4902), switches, then sends on it", () =>
@@ -96,7 +95,8 @@ describe("fromViemWalletClient switching chains", () => {
       const mainnet = { ...base, id: 1, name: "Ethereum" }
       expect(yield* wallet.wallet.sendTransaction({ chain: mainnet, request: { from: FROM, to: TO, value: 1n }, context: {} as never })).toBe(HASH)
       expect(wallet.methods()).toEqual(["eth_chainId", "eth_sendTransaction"])
-    }))
+    }),
+  )
 
   it.effect("a user rejecting the switch (4001) is a UserRejectedError, and nothing is sent", () =>
     Effect.gen(function* () {
@@ -129,12 +129,13 @@ describe("fromViemWalletClient switching chains", () => {
 })
 
 /** Typed data whose domain names `chainId`. */
-const typedData = (chainId: number) => ({
-  domain: { name: "Seaport", version: "1.6", chainId, verifyingContract: TO },
-  types: { Order: [{ name: "offerer", type: "address" }] },
-  primaryType: "Order",
-  message: { offerer: FROM },
-}) as const
+const typedData = (chainId: number) =>
+  ({
+    domain: { name: "Seaport", version: "1.6", chainId, verifyingContract: TO },
+    types: { Order: [{ name: "offerer", type: "address" }] },
+    primaryType: "Order",
+    message: { offerer: FROM },
+  }) as const
 
 describe("fromViemWalletClient signing typed data for another chain", () => {
   it.effect("switches to the domain's chain before asking for the signature", () =>

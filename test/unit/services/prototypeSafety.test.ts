@@ -40,7 +40,8 @@ describe("prototype-safe decoding", () => {
       const item = (response.body as { steps: Array<object> }).steps[0]!
       expect(isPlain(item)).toBe(true)
       expect(item).toEqual({ id: "s" })
-    }))
+    }),
+  )
 
   it.effect("ApiClient's decoded answer never takes a smuggled prototype", () =>
     Effect.gen(function* () {
@@ -50,7 +51,8 @@ describe("prototype-safe decoding", () => {
       )
       expect(isPlain(decoded.steps[0]!)).toBe(true)
       expect(decoded).toEqual({ steps: [{ id: "s" }] })
-    }))
+    }),
+  )
 
   it.effect("decodeApiBody drops those keys from a body that did not come through JSON", () =>
     Effect.gen(function* () {
@@ -60,7 +62,8 @@ describe("prototype-safe decoding", () => {
       expect(decoded).toEqual({ steps: [{ id: "s" }] })
       // The caller's value is left as it was.
       expect(Object.hasOwn((body as { steps: Array<object> }).steps[0]!, "__proto__")).toBe(true)
-    }))
+    }),
+  )
 
   it.effect("decodeApiBody refuses a body nested too deeply to copy as malformed, not as a defect", () =>
     Effect.gen(function* () {
@@ -72,7 +75,8 @@ describe("prototype-safe decoding", () => {
         endpoint: "/x",
         message: "Malformed response from /x\n\nDetails: the body is nested too deeply",
       })
-    }))
+    }),
+  )
 
   it.effect("an item whose data is smuggled in __proto__ is never signed", () =>
     Effect.gen(function* () {
@@ -85,5 +89,6 @@ describe("prototype-safe decoding", () => {
       expect(wallet.calls).toEqual([])
       expect(failureOf(exit)).toMatchObject({ _tag: "PollTimeoutError", kind: "data" })
       expect(api.requestsTo("/execute/cancel/v3").length).toBeGreaterThan(1)
-    }))
+    }),
+  )
 })

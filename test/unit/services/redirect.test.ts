@@ -37,9 +37,11 @@ describe("ApiClient over fetch: redirects", () => {
   const other = listen(() => ({ status: 200, body: `{"stolen":true}` }))
   let otherOrigin = ""
   const api = listen((url) =>
-    url === "/moved" ? { status: 302, headers: { location: "/here" } }
-    : url === "/here" ? { status: 200, body: `{"arrived":true}` }
-    : { status: 302, headers: { location: `${otherOrigin}/steal` } },
+    url === "/moved"
+      ? { status: 302, headers: { location: "/here" } }
+      : url === "/here"
+        ? { status: 200, body: `{"arrived":true}` }
+        : { status: 302, headers: { location: `${otherOrigin}/steal` } },
   )
   let apiOrigin = ""
 
@@ -53,8 +55,7 @@ describe("ApiClient over fetch: redirects", () => {
   })
 
   const layer = ApiClient.layerFetch.pipe(Layer.provide(ClientConfig.layer({ chains: [], retry: NO_RETRY, apiKey: "very-secret-key" })))
-  const get = (path: string) =>
-    ApiClient.use((client) => client.forChain(apiOrigin).request({ path, method: "GET" })).pipe(Effect.provide(layer))
+  const get = (path: string) => ApiClient.use((client) => client.forChain(apiOrigin).request({ path, method: "GET" })).pipe(Effect.provide(layer))
 
   it.live("refuses a redirect to another origin: the other server receives nothing, nor the API key", () =>
     Effect.gen(function* () {
@@ -69,11 +70,13 @@ describe("ApiClient over fetch: redirects", () => {
       expect(other.received).toEqual([])
       expect(api.received.map((request) => request.url)).toEqual(["/away"])
       expect(api.received[0]!.headers["x-api-key"]).toBe("very-secret-key")
-    }))
+    }),
+  )
 
   it.live("follows a redirect within the API's origin", () =>
     Effect.gen(function* () {
       expect(yield* Effect.exit(get("/moved"))).toEqual(Exit.succeed({ status: 200, body: { arrived: true } }))
       expect(other.received).toEqual([])
-    }))
+    }),
+  )
 })

@@ -10,8 +10,8 @@ import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import type { StepItem } from "../../../src/schema/Step.js"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig } from "../../../src/services/ClientConfig.js"
-import { fromReservoirWallet, type ReservoirWallet } from "../../../src/services/reservoirWallet.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
+import { fromReservoirWallet, type ReservoirWallet } from "../../../src/services/reservoirWallet.js"
 import { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { TEST_PRIVATE_KEY } from "../../../src/testing/FakeWallet.js"
@@ -21,7 +21,12 @@ const account = privateKeyToAccount(TEST_PRIVATE_KEY)
 const HASH: Hex = `0x${"ab".repeat(32)}`
 /** A configured chain viem knows nothing of, with no RPC URL. */
 const CUSTOM = { id: 990_001, name: "Custom", baseApiUrl: "https://api.test", active: true } as const
-const noRpc = defineChain({ id: 990_001, name: "Custom", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [] } } })
+const noRpc = defineChain({
+  id: 990_001,
+  name: "Custom",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: [] } },
+})
 
 /** An older-SDK wallet that records the items it is asked to send and answers with one hash. */
 const olderWallet = () => {
@@ -70,7 +75,8 @@ describe("fromReservoirWallet", () => {
       const final = yield* run(wallet, txItem(account.address))
       expect(final.status).toBe("complete")
       expect(final.steps[0]!.items![0]!.txHashes).toEqual([{ txHash: HASH, chainId: CUSTOM.id }])
-    }))
+    }),
+  )
 
   it.effect("hands the older wallet the item with the caller's gas override, as a decimal string", () =>
     Effect.gen(function* () {
@@ -80,5 +86,6 @@ describe("fromReservoirWallet", () => {
       const plain = olderWallet()
       yield* run(plain.wallet, txItem(account.address, { data: { ...txItem(account.address).data, gas: "0x5208" } }))
       expect(plain.sentItems.map((item) => (item.data as { gas?: unknown }).gas)).toEqual(["0x5208"])
-    }))
+    }),
+  )
 })

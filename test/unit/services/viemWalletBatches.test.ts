@@ -37,7 +37,16 @@ const batchingWallet = (script: { readonly atomic?: string; readonly knowsMethod
           receipts:
             (script.status ?? 200) === 100
               ? []
-              : [{ transactionHash: HASH, status: (script.status ?? 200) === 200 ? "0x1" : "0x0", blockNumber: "0x1", blockHash: HASH, gasUsed: "0x1", logs: [] }],
+              : [
+                  {
+                    transactionHash: HASH,
+                    status: (script.status ?? 200) === 200 ? "0x1" : "0x0",
+                    blockNumber: "0x1",
+                    blockHash: HASH,
+                    gasUsed: "0x1",
+                    logs: [],
+                  },
+                ],
         }
       default:
         throw new Error(`unexpected ${method}`)
@@ -48,7 +57,12 @@ const batchingWallet = (script: { readonly atomic?: string; readonly knowsMethod
 }
 
 describe("viem wallet: EIP-5792 batches", () => {
-  for (const [atomic, expected] of [["supported", true], ["ready", true], ["unsupported", false], [undefined, false]] as const) {
+  for (const [atomic, expected] of [
+    ["supported", true],
+    ["ready", true],
+    ["unsupported", false],
+    [undefined, false],
+  ] as const) {
     it.effect(`atomic ${atomic ?? "absent"}: atomicBatch is ${expected}, asked once per chain`, () =>
       Effect.gen(function* () {
         const { wallet, calls } = batchingWallet(atomic === undefined ? {} : { atomic })
@@ -57,14 +71,16 @@ describe("viem wallet: EIP-5792 batches", () => {
         expect(calls.filter((call) => call.method === "wallet_getCapabilities")).toEqual([
           { method: "wallet_getCapabilities", params: [FROM, ["0x1"]] },
         ])
-      }))
+      }),
+    )
   }
 
   it.effect("a wallet without the methods cannot batch", () =>
     Effect.gen(function* () {
       const { wallet } = batchingWallet({ knowsMethods: false })
       expect(yield* wallet.atomicBatch!(chain)).toBe(false)
-    }))
+    }),
+  )
 
   it.effect("a local account does not batch, and asks the wallet nothing", () =>
     Effect.gen(function* () {
@@ -77,7 +93,8 @@ describe("viem wallet: EIP-5792 batches", () => {
       )
       expect(yield* wallet.atomicBatch!(chain)).toBe(false)
       expect(calls).toEqual([])
-    }))
+    }),
+  )
 
   it.effect("sendCalls asks for an atomic batch of version 2.0.0 and answers its id", () =>
     Effect.gen(function* () {
@@ -102,7 +119,8 @@ describe("viem wallet: EIP-5792 batches", () => {
           { to: TO, data: "0xdeadbeef", value: "0x3e8" },
         ],
       })
-    }))
+    }),
+  )
 
   for (const [code, status, receipt] of [
     [100, "pending", undefined],
@@ -114,7 +132,8 @@ describe("viem wallet: EIP-5792 batches", () => {
         const { wallet } = batchingWallet({ status: code })
         const answer = yield* wallet.callsStatus!({ chain, id: "0xbatch" })
         expect(answer).toEqual({ status, statusCode: code, receipts: receipt === undefined ? [] : [{ hash: HASH, status: receipt }] })
-      }))
+      }),
+    )
   }
 
   it.effect("a rejected batch is a UserRejectedError", () =>
@@ -126,5 +145,6 @@ describe("viem wallet: EIP-5792 batches", () => {
       const wallet = fromViemWalletClient(createWalletClient({ account: FROM, transport: custom({ request }) }))
       const error = yield* Effect.flip(wallet.sendCalls!({ chain, calls: [{ from: FROM, to: TO }], context: [] }))
       expect(error._tag).toBe("UserRejectedError")
-    }))
+    }),
+  )
 })

@@ -9,9 +9,7 @@ const HASH: Hex = `0x${"aa".repeat(32)}`
 const REPLACEMENT: Hex = `0x${"bb".repeat(32)}`
 
 /** A client whose `waitForTransactionReceipt` plays `answers` in turn, recording every call's parameters. */
-const clientAnswering = (
-  answers: ReadonlyArray<(parameters: WaitForTransactionReceiptParameters) => Promise<unknown>>,
-) => {
+const clientAnswering = (answers: ReadonlyArray<(parameters: WaitForTransactionReceiptParameters) => Promise<unknown>>) => {
   const calls: Array<WaitForTransactionReceiptParameters> = []
   const client = {
     waitForTransactionReceipt: (parameters: WaitForTransactionReceiptParameters) => {
@@ -30,7 +28,8 @@ describe("watchReceipt over viem's waitForTransactionReceipt", () => {
       const { client, calls } = clientAnswering([mined("reverted")])
       expect(yield* watchReceipt(client, HASH, 250)).toEqual({ _tag: "Mined", hash: HASH, status: "reverted", blockNumber: 12n })
       expect(calls[0]).toMatchObject({ hash: HASH, pollingInterval: 250, timeout: 0 })
-    }))
+    }),
+  )
 
   it.effect("reports a replacement with the replacement's hash and viem's reason", () =>
     Effect.gen(function* () {
@@ -41,14 +40,16 @@ describe("watchReceipt over viem's waitForTransactionReceipt", () => {
         },
       ])
       expect(yield* watchReceipt(client, HASH, 250)).toEqual({ _tag: "Replaced", hash: REPLACEMENT, reason: "cancelled" })
-    }))
+    }),
+  )
 
   it.effect("hands viem the sender and nonce of the send, so an early replacement is recognised", () =>
     Effect.gen(function* () {
       const { client, calls } = clientAnswering([mined("success")])
       yield* watchReceipt(client, HASH, 250, { from: SENDER, nonce: 7, to: SENDER, value: 0n, input: "0x" })
       expect(calls[0]?.replacement).toEqual({ from: SENDER, nonce: 7, to: SENDER, value: 0n, input: "0x" })
-    }))
+    }),
+  )
 
   it.effect("a wait viem gives up on is a WalletError: the wallet cannot tell", () =>
     Effect.gen(function* () {
@@ -57,7 +58,8 @@ describe("watchReceipt over viem's waitForTransactionReceipt", () => {
       expect(error).toMatchObject({ _tag: "WalletError", operation: "waitForReceipt" })
       expect(error.message).toContain("eth_blockNumber is not supported")
       expect(calls).toHaveLength(1)
-    }))
+    }),
+  )
 
   it.effect("aborts viem's wait when interrupted", () =>
     Effect.gen(function* () {
@@ -65,5 +67,6 @@ describe("watchReceipt over viem's waitForTransactionReceipt", () => {
       const fiber = yield* Effect.forkChild(watchReceipt(client, HASH, 1000), { startImmediately: true })
       yield* Fiber.interrupt(fiber)
       expect(calls[0]?.signal?.aborted).toBe(true)
-    }))
+    }),
+  )
 })
