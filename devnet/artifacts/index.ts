@@ -10,3000 +10,2992 @@ export const solcVersion = "0.8.30+commit.73712a01.Emscripten.clang" as const
 /** ABI of BatchExecutor (devnet/contracts). */
 export const batchExecutorAbi = [
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "caller",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      }
     ],
-    name: "Unauthorized",
-    type: "error",
+    "name": "Unauthorized",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        components: [
+        "components": [
           {
-            internalType: "address",
-            name: "to",
-            type: "address",
+            "internalType": "address",
+            "name": "to",
+            "type": "address"
           },
           {
-            internalType: "uint256",
-            name: "value",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "value",
+            "type": "uint256"
           },
           {
-            internalType: "bytes",
-            name: "data",
-            type: "bytes",
-          },
+            "internalType": "bytes",
+            "name": "data",
+            "type": "bytes"
+          }
         ],
-        internalType: "struct BatchExecutor.Call[]",
-        name: "calls",
-        type: "tuple[]",
-      },
+        "internalType": "struct BatchExecutor.Call[]",
+        "name": "calls",
+        "type": "tuple[]"
+      }
     ],
-    name: "execute",
-    outputs: [],
-    stateMutability: "payable",
-    type: "function",
+    "name": "execute",
+    "outputs": [],
+    "stateMutability": "payable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
+        "internalType": "address",
+        "name": "",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "",
-        type: "address",
+        "internalType": "address",
+        "name": "",
+        "type": "address"
       },
       {
-        internalType: "uint256[]",
-        name: "",
-        type: "uint256[]",
+        "internalType": "uint256[]",
+        "name": "",
+        "type": "uint256[]"
       },
       {
-        internalType: "uint256[]",
-        name: "",
-        type: "uint256[]",
+        "internalType": "uint256[]",
+        "name": "",
+        "type": "uint256[]"
       },
       {
-        internalType: "bytes",
-        name: "",
-        type: "bytes",
-      },
+        "internalType": "bytes",
+        "name": "",
+        "type": "bytes"
+      }
     ],
-    name: "onERC1155BatchReceived",
-    outputs: [
+    "name": "onERC1155BatchReceived",
+    "outputs": [
       {
-        internalType: "bytes4",
-        name: "",
-        type: "bytes4",
-      },
+        "internalType": "bytes4",
+        "name": "",
+        "type": "bytes4"
+      }
     ],
-    stateMutability: "pure",
-    type: "function",
+    "stateMutability": "pure",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
+        "internalType": "address",
+        "name": "",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "",
-        type: "address",
+        "internalType": "address",
+        "name": "",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
       },
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
       },
       {
-        internalType: "bytes",
-        name: "",
-        type: "bytes",
-      },
+        "internalType": "bytes",
+        "name": "",
+        "type": "bytes"
+      }
     ],
-    name: "onERC1155Received",
-    outputs: [
+    "name": "onERC1155Received",
+    "outputs": [
       {
-        internalType: "bytes4",
-        name: "",
-        type: "bytes4",
-      },
+        "internalType": "bytes4",
+        "name": "",
+        "type": "bytes4"
+      }
     ],
-    stateMutability: "pure",
-    type: "function",
+    "stateMutability": "pure",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
+        "internalType": "address",
+        "name": "",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "",
-        type: "address",
+        "internalType": "address",
+        "name": "",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
       },
       {
-        internalType: "bytes",
-        name: "",
-        type: "bytes",
-      },
+        "internalType": "bytes",
+        "name": "",
+        "type": "bytes"
+      }
     ],
-    name: "onERC721Received",
-    outputs: [
+    "name": "onERC721Received",
+    "outputs": [
       {
-        internalType: "bytes4",
-        name: "",
-        type: "bytes4",
-      },
+        "internalType": "bytes4",
+        "name": "",
+        "type": "bytes4"
+      }
     ],
-    stateMutability: "pure",
-    type: "function",
+    "stateMutability": "pure",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "bytes4",
-        name: "interfaceId",
-        type: "bytes4",
-      },
+        "internalType": "bytes4",
+        "name": "interfaceId",
+        "type": "bytes4"
+      }
     ],
-    name: "supportsInterface",
-    outputs: [
+    "name": "supportsInterface",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: "pure",
-    type: "function",
+    "stateMutability": "pure",
+    "type": "function"
   },
   {
-    stateMutability: "payable",
-    type: "receive",
-  },
+    "stateMutability": "payable",
+    "type": "receive"
+  }
 ] as const
 
 /** Creation bytecode of BatchExecutor. */
-export const batchExecutorBytecode =
-  "0x6080604052348015600e575f5ffd5b506105fc8061001c5f395ff3fe60806040526004361061004c575f3560e01c806301ffc9a714610057578063150b7a021461008b5780633f707e6b146100cf578063bc197c81146100e4578063f23a6e6114610112575f5ffd5b3661005357005b5f5ffd5b348015610062575f5ffd5b5061007661007136600461027f565b61013e565b60405190151581526020015b60405180910390f35b348015610096575f5ffd5b506100b66100a536600461030d565b630a85bd0160e11b95945050505050565b6040516001600160e01b03199091168152602001610082565b6100e26100dd3660046103b8565b61018f565b005b3480156100ef575f5ffd5b506100b66100fe3660046103f7565b63bc197c8160e01b98975050505050505050565b34801561011d575f5ffd5b506100b661012c3660046104b6565b63f23a6e6160e01b9695505050505050565b5f6001600160e01b031982166301ffc9a760e01b148061016e57506001600160e01b03198216630a85bd0160e11b145b8061018957506001600160e01b03198216630271189760e51b145b92915050565b3330146101b55760405163472511eb60e11b815233600482015260240160405180910390fd5b5f5b8181101561027a57368383838181106101d2576101d2610529565b90506020028101906101e4919061053d565b90505f806101f5602084018461055b565b6001600160a01b031660208401356102106040860186610574565b60405161021e9291906105b7565b5f6040518083038185875af1925050503d805f8114610258576040519150601f19603f3d011682016040523d82523d5f602084013e61025d565b606091505b50915091508161026f57805160208201fd5b5050506001016101b7565b505050565b5f6020828403121561028f575f5ffd5b81356001600160e01b0319811681146102a6575f5ffd5b9392505050565b80356001600160a01b03811681146102c3575f5ffd5b919050565b5f5f83601f8401126102d8575f5ffd5b50813567ffffffffffffffff8111156102ef575f5ffd5b602083019150836020828501011115610306575f5ffd5b9250929050565b5f5f5f5f5f60808688031215610321575f5ffd5b61032a866102ad565b9450610338602087016102ad565b935060408601359250606086013567ffffffffffffffff81111561035a575f5ffd5b610366888289016102c8565b969995985093965092949392505050565b5f5f83601f840112610387575f5ffd5b50813567ffffffffffffffff81111561039e575f5ffd5b6020830191508360208260051b8501011115610306575f5ffd5b5f5f602083850312156103c9575f5ffd5b823567ffffffffffffffff8111156103df575f5ffd5b6103eb85828601610377565b90969095509350505050565b5f5f5f5f5f5f5f5f60a0898b03121561040e575f5ffd5b610417896102ad565b975061042560208a016102ad565b9650604089013567ffffffffffffffff811115610440575f5ffd5b61044c8b828c01610377565b909750955050606089013567ffffffffffffffff81111561046b575f5ffd5b6104778b828c01610377565b909550935050608089013567ffffffffffffffff811115610496575f5ffd5b6104a28b828c016102c8565b999c989b5096995094979396929594505050565b5f5f5f5f5f5f60a087890312156104cb575f5ffd5b6104d4876102ad565b95506104e2602088016102ad565b94506040870135935060608701359250608087013567ffffffffffffffff81111561050b575f5ffd5b61051789828a016102c8565b979a9699509497509295939492505050565b634e487b7160e01b5f52603260045260245ffd5b5f8235605e19833603018112610551575f5ffd5b9190910192915050565b5f6020828403121561056b575f5ffd5b6102a6826102ad565b5f5f8335601e19843603018112610589575f5ffd5b83018035915067ffffffffffffffff8211156105a3575f5ffd5b602001915036819003821315610306575f5ffd5b818382375f910190815291905056fea26469706673582212201b68aec6a8aaec1b0229bfdba3e1e781412aaefacf4515eb27b595d114a49b3764736f6c634300081e0033" as const
+export const batchExecutorBytecode = "0x6080604052348015600e575f5ffd5b506105fc8061001c5f395ff3fe60806040526004361061004c575f3560e01c806301ffc9a714610057578063150b7a021461008b5780633f707e6b146100cf578063bc197c81146100e4578063f23a6e6114610112575f5ffd5b3661005357005b5f5ffd5b348015610062575f5ffd5b5061007661007136600461027f565b61013e565b60405190151581526020015b60405180910390f35b348015610096575f5ffd5b506100b66100a536600461030d565b630a85bd0160e11b95945050505050565b6040516001600160e01b03199091168152602001610082565b6100e26100dd3660046103b8565b61018f565b005b3480156100ef575f5ffd5b506100b66100fe3660046103f7565b63bc197c8160e01b98975050505050505050565b34801561011d575f5ffd5b506100b661012c3660046104b6565b63f23a6e6160e01b9695505050505050565b5f6001600160e01b031982166301ffc9a760e01b148061016e57506001600160e01b03198216630a85bd0160e11b145b8061018957506001600160e01b03198216630271189760e51b145b92915050565b3330146101b55760405163472511eb60e11b815233600482015260240160405180910390fd5b5f5b8181101561027a57368383838181106101d2576101d2610529565b90506020028101906101e4919061053d565b90505f806101f5602084018461055b565b6001600160a01b031660208401356102106040860186610574565b60405161021e9291906105b7565b5f6040518083038185875af1925050503d805f8114610258576040519150601f19603f3d011682016040523d82523d5f602084013e61025d565b606091505b50915091508161026f57805160208201fd5b5050506001016101b7565b505050565b5f6020828403121561028f575f5ffd5b81356001600160e01b0319811681146102a6575f5ffd5b9392505050565b80356001600160a01b03811681146102c3575f5ffd5b919050565b5f5f83601f8401126102d8575f5ffd5b50813567ffffffffffffffff8111156102ef575f5ffd5b602083019150836020828501011115610306575f5ffd5b9250929050565b5f5f5f5f5f60808688031215610321575f5ffd5b61032a866102ad565b9450610338602087016102ad565b935060408601359250606086013567ffffffffffffffff81111561035a575f5ffd5b610366888289016102c8565b969995985093965092949392505050565b5f5f83601f840112610387575f5ffd5b50813567ffffffffffffffff81111561039e575f5ffd5b6020830191508360208260051b8501011115610306575f5ffd5b5f5f602083850312156103c9575f5ffd5b823567ffffffffffffffff8111156103df575f5ffd5b6103eb85828601610377565b90969095509350505050565b5f5f5f5f5f5f5f5f60a0898b03121561040e575f5ffd5b610417896102ad565b975061042560208a016102ad565b9650604089013567ffffffffffffffff811115610440575f5ffd5b61044c8b828c01610377565b909750955050606089013567ffffffffffffffff81111561046b575f5ffd5b6104778b828c01610377565b909550935050608089013567ffffffffffffffff811115610496575f5ffd5b6104a28b828c016102c8565b999c989b5096995094979396929594505050565b5f5f5f5f5f5f60a087890312156104cb575f5ffd5b6104d4876102ad565b95506104e2602088016102ad565b94506040870135935060608701359250608087013567ffffffffffffffff81111561050b575f5ffd5b61051789828a016102c8565b979a9699509497509295939492505050565b634e487b7160e01b5f52603260045260245ffd5b5f8235605e19833603018112610551575f5ffd5b9190910192915050565b5f6020828403121561056b575f5ffd5b6102a6826102ad565b5f5f8335601e19843603018112610589575f5ffd5b83018035915067ffffffffffffffff8211156105a3575f5ffd5b602001915036819003821315610306575f5ffd5b818382375f910190815291905056fea26469706673582212201b68aec6a8aaec1b0229bfdba3e1e781412aaefacf4515eb27b595d114a49b3764736f6c634300081e0033" as const
 
 /** ABI of Depository (devnet/contracts). */
 export const depositoryAbi = [
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "bytes32",
-        name: "requestId",
-        type: "bytes32",
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "requestId",
+        "type": "bytes32"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "depositor",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "depositor",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "Deposited",
-    type: "event",
+    "name": "Deposited",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "previousOwner",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "previousOwner",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "newOwner",
-        type: "address",
-      },
+        "indexed": true,
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: "OwnershipTransferred",
-    type: "event",
+    "name": "OwnershipTransferred",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "Withdrawn",
-    type: "event",
+    "name": "Withdrawn",
+    "type": "event"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "bytes32",
-        name: "requestId",
-        type: "bytes32",
-      },
+        "internalType": "bytes32",
+        "name": "requestId",
+        "type": "bytes32"
+      }
     ],
-    name: "deposit",
-    outputs: [],
-    stateMutability: "payable",
-    type: "function",
+    "name": "deposit",
+    "outputs": [],
+    "stateMutability": "payable",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "owner",
-    outputs: [
+    "inputs": [],
+    "name": "owner",
+    "outputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "newOwner",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: "transferOwnership",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "transferOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address payable",
-        name: "to",
-        type: "address",
+        "internalType": "address payable",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "withdraw",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
-  },
+    "name": "withdraw",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  }
 ] as const
 
 /** Creation bytecode of Depository. */
-export const depositoryBytecode =
-  "0x6080604052348015600e575f5ffd5b505f80546001600160a01b0319163390811782556040519091907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0908290a361042a8061005a5f395ff3fe60806040526004361061003e575f3560e01c80638da5cb5b14610042578063b214faa51461007c578063f2fde38b14610091578063f3fef3a3146100b0575b5f5ffd5b34801561004d575f5ffd5b505f54610060906001600160a01b031681565b6040516001600160a01b03909116815260200160405180910390f35b61008f61008a36600461037a565b6100cf565b005b34801561009c575f5ffd5b5061008f6100ab3660046103a8565b610156565b3480156100bb575f5ffd5b5061008f6100ca3660046103ca565b610247565b5f341161011c5760405162461bcd60e51b81526020600482015260166024820152754465706f7369746f72793a207a65726f2076616c756560501b60448201526064015b60405180910390fd5b604051348152339082907f87d4c0b5e30d6808bc8a94ba1c4d839b29d664151551a31753387ee9ef48429b9060200160405180910390a350565b5f546001600160a01b031633146101a25760405162461bcd60e51b815260206004820152601060248201526f27bbb732b21d103737ba1037bbb732b960811b6044820152606401610113565b6001600160a01b0381166101ee5760405162461bcd60e51b81526020600482015260136024820152724f776e65643a207a65726f206164647265737360681b6044820152606401610113565b5f80546040516001600160a01b03808516939216917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e091a35f80546001600160a01b0319166001600160a01b0392909216919091179055565b5f546001600160a01b031633146102935760405162461bcd60e51b815260206004820152601060248201526f27bbb732b21d103737ba1037bbb732b960811b6044820152606401610113565b5f826001600160a01b0316826040515f6040518083038185875af1925050503d805f81146102dc576040519150601f19603f3d011682016040523d82523d5f602084013e6102e1565b606091505b50509050806103325760405162461bcd60e51b815260206004820152601b60248201527f4465706f7369746f72793a207769746864726177206661696c656400000000006044820152606401610113565b826001600160a01b03167f7084f5476618d8e60b11ef0d7d3f06914655adb8793e28ff7f018d4c76d505d58360405161036d91815260200190565b60405180910390a2505050565b5f6020828403121561038a575f5ffd5b5035919050565b6001600160a01b03811681146103a5575f5ffd5b50565b5f602082840312156103b8575f5ffd5b81356103c381610391565b9392505050565b5f5f604083850312156103db575f5ffd5b82356103e681610391565b94602093909301359350505056fea264697066735822122072c41371a9a0076f7711dfab79b6a375a0a7dd60fe4498091927b7cf59ccdf9e64736f6c634300081e0033" as const
+export const depositoryBytecode = "0x6080604052348015600e575f5ffd5b505f80546001600160a01b0319163390811782556040519091907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0908290a361042a8061005a5f395ff3fe60806040526004361061003e575f3560e01c80638da5cb5b14610042578063b214faa51461007c578063f2fde38b14610091578063f3fef3a3146100b0575b5f5ffd5b34801561004d575f5ffd5b505f54610060906001600160a01b031681565b6040516001600160a01b03909116815260200160405180910390f35b61008f61008a36600461037a565b6100cf565b005b34801561009c575f5ffd5b5061008f6100ab3660046103a8565b610156565b3480156100bb575f5ffd5b5061008f6100ca3660046103ca565b610247565b5f341161011c5760405162461bcd60e51b81526020600482015260166024820152754465706f7369746f72793a207a65726f2076616c756560501b60448201526064015b60405180910390fd5b604051348152339082907f87d4c0b5e30d6808bc8a94ba1c4d839b29d664151551a31753387ee9ef48429b9060200160405180910390a350565b5f546001600160a01b031633146101a25760405162461bcd60e51b815260206004820152601060248201526f27bbb732b21d103737ba1037bbb732b960811b6044820152606401610113565b6001600160a01b0381166101ee5760405162461bcd60e51b81526020600482015260136024820152724f776e65643a207a65726f206164647265737360681b6044820152606401610113565b5f80546040516001600160a01b03808516939216917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e091a35f80546001600160a01b0319166001600160a01b0392909216919091179055565b5f546001600160a01b031633146102935760405162461bcd60e51b815260206004820152601060248201526f27bbb732b21d103737ba1037bbb732b960811b6044820152606401610113565b5f826001600160a01b0316826040515f6040518083038185875af1925050503d805f81146102dc576040519150601f19603f3d011682016040523d82523d5f602084013e6102e1565b606091505b50509050806103325760405162461bcd60e51b815260206004820152601b60248201527f4465706f7369746f72793a207769746864726177206661696c656400000000006044820152606401610113565b826001600160a01b03167f7084f5476618d8e60b11ef0d7d3f06914655adb8793e28ff7f018d4c76d505d58360405161036d91815260200190565b60405180910390a2505050565b5f6020828403121561038a575f5ffd5b5035919050565b6001600160a01b03811681146103a5575f5ffd5b50565b5f602082840312156103b8575f5ffd5b81356103c381610391565b9392505050565b5f5f604083850312156103db575f5ffd5b82356103e681610391565b94602093909301359350505056fea264697066735822122072c41371a9a0076f7711dfab79b6a375a0a7dd60fe4498091927b7cf59ccdf9e64736f6c634300081e0033" as const
 
 /** ABI of DevnetERC1155 (devnet/contracts). */
 export const devnetERC1155Abi = [
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "string",
-        name: "name_",
-        type: "string",
+        "internalType": "string",
+        "name": "name_",
+        "type": "string"
       },
       {
-        internalType: "string",
-        name: "symbol_",
-        type: "string",
+        "internalType": "string",
+        "name": "symbol_",
+        "type": "string"
       },
       {
-        internalType: "string",
-        name: "baseURI_",
-        type: "string",
-      },
+        "internalType": "string",
+        "name": "baseURI_",
+        "type": "string"
+      }
     ],
-    stateMutability: "nonpayable",
-    type: "constructor",
+    "stateMutability": "nonpayable",
+    "type": "constructor"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "account",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "operator",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "operator",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "bool",
-        name: "approved",
-        type: "bool",
-      },
+        "indexed": false,
+        "internalType": "bool",
+        "name": "approved",
+        "type": "bool"
+      }
     ],
-    name: "ApprovalForAll",
-    type: "event",
+    "name": "ApprovalForAll",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "previousOwner",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "previousOwner",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "newOwner",
-        type: "address",
-      },
+        "indexed": true,
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: "OwnershipTransferred",
-    type: "event",
+    "name": "OwnershipTransferred",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "receiver",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "receiver",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint96",
-        name: "bps",
-        type: "uint96",
-      },
+        "indexed": false,
+        "internalType": "uint96",
+        "name": "bps",
+        "type": "uint96"
+      }
     ],
-    name: "RoyaltySet",
-    type: "event",
+    "name": "RoyaltySet",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "operator",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "operator",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "from",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "from",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256[]",
-        name: "ids",
-        type: "uint256[]",
+        "indexed": false,
+        "internalType": "uint256[]",
+        "name": "ids",
+        "type": "uint256[]"
       },
       {
-        indexed: false,
-        internalType: "uint256[]",
-        name: "values",
-        type: "uint256[]",
-      },
+        "indexed": false,
+        "internalType": "uint256[]",
+        "name": "values",
+        "type": "uint256[]"
+      }
     ],
-    name: "TransferBatch",
-    type: "event",
+    "name": "TransferBatch",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "operator",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "operator",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "from",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "from",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "id",
-        type: "uint256",
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "id",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "value",
-        type: "uint256",
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
     ],
-    name: "TransferSingle",
-    type: "event",
+    "name": "TransferSingle",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: false,
-        internalType: "string",
-        name: "value",
-        type: "string",
+        "indexed": false,
+        "internalType": "string",
+        "name": "value",
+        "type": "string"
       },
       {
-        indexed: true,
-        internalType: "uint256",
-        name: "id",
-        type: "uint256",
-      },
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "id",
+        "type": "uint256"
+      }
     ],
-    name: "URI",
-    type: "event",
+    "name": "URI",
+    "type": "event"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "account",
-        type: "address",
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "id",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "id",
+        "type": "uint256"
+      }
     ],
-    name: "balanceOf",
-    outputs: [
+    "name": "balanceOf",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address[]",
-        name: "accounts",
-        type: "address[]",
+        "internalType": "address[]",
+        "name": "accounts",
+        "type": "address[]"
       },
       {
-        internalType: "uint256[]",
-        name: "ids",
-        type: "uint256[]",
-      },
+        "internalType": "uint256[]",
+        "name": "ids",
+        "type": "uint256[]"
+      }
     ],
-    name: "balanceOfBatch",
-    outputs: [
+    "name": "balanceOfBatch",
+    "outputs": [
       {
-        internalType: "uint256[]",
-        name: "balances",
-        type: "uint256[]",
-      },
+        "internalType": "uint256[]",
+        "name": "balances",
+        "type": "uint256[]"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "account",
-        type: "address",
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "operator",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "operator",
+        "type": "address"
+      }
     ],
-    name: "isApprovedForAll",
-    outputs: [
+    "name": "isApprovedForAll",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "id",
-        type: "uint256",
+        "internalType": "uint256",
+        "name": "id",
+        "type": "uint256"
       },
       {
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "mint",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "mint",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "name",
-    outputs: [
+    "inputs": [],
+    "name": "name",
+    "outputs": [
       {
-        internalType: "string",
-        name: "",
-        type: "string",
-      },
+        "internalType": "string",
+        "name": "",
+        "type": "string"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "owner",
-    outputs: [
+    "inputs": [],
+    "name": "owner",
+    "outputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
       },
       {
-        internalType: "uint256",
-        name: "salePrice",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "salePrice",
+        "type": "uint256"
+      }
     ],
-    name: "royaltyInfo",
-    outputs: [
+    "name": "royaltyInfo",
+    "outputs": [
       {
-        internalType: "address",
-        name: "receiver",
-        type: "address",
+        "internalType": "address",
+        "name": "receiver",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "royaltyAmount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "royaltyAmount",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "from",
-        type: "address",
+        "internalType": "address",
+        "name": "from",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256[]",
-        name: "ids",
-        type: "uint256[]",
+        "internalType": "uint256[]",
+        "name": "ids",
+        "type": "uint256[]"
       },
       {
-        internalType: "uint256[]",
-        name: "amounts",
-        type: "uint256[]",
+        "internalType": "uint256[]",
+        "name": "amounts",
+        "type": "uint256[]"
       },
       {
-        internalType: "bytes",
-        name: "data",
-        type: "bytes",
-      },
+        "internalType": "bytes",
+        "name": "data",
+        "type": "bytes"
+      }
     ],
-    name: "safeBatchTransferFrom",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "safeBatchTransferFrom",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "from",
-        type: "address",
+        "internalType": "address",
+        "name": "from",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "id",
-        type: "uint256",
+        "internalType": "uint256",
+        "name": "id",
+        "type": "uint256"
       },
       {
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
       },
       {
-        internalType: "bytes",
-        name: "data",
-        type: "bytes",
-      },
+        "internalType": "bytes",
+        "name": "data",
+        "type": "bytes"
+      }
     ],
-    name: "safeTransferFrom",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "safeTransferFrom",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "operator",
-        type: "address",
+        "internalType": "address",
+        "name": "operator",
+        "type": "address"
       },
       {
-        internalType: "bool",
-        name: "approved",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "approved",
+        "type": "bool"
+      }
     ],
-    name: "setApprovalForAll",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "setApprovalForAll",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "receiver",
-        type: "address",
+        "internalType": "address",
+        "name": "receiver",
+        "type": "address"
       },
       {
-        internalType: "uint96",
-        name: "bps",
-        type: "uint96",
-      },
+        "internalType": "uint96",
+        "name": "bps",
+        "type": "uint96"
+      }
     ],
-    name: "setRoyalty",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "setRoyalty",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "bytes4",
-        name: "interfaceId",
-        type: "bytes4",
-      },
+        "internalType": "bytes4",
+        "name": "interfaceId",
+        "type": "bytes4"
+      }
     ],
-    name: "supportsInterface",
-    outputs: [
+    "name": "supportsInterface",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: "pure",
-    type: "function",
+    "stateMutability": "pure",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "symbol",
-    outputs: [
+    "inputs": [],
+    "name": "symbol",
+    "outputs": [
       {
-        internalType: "string",
-        name: "",
-        type: "string",
-      },
+        "internalType": "string",
+        "name": "",
+        "type": "string"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "newOwner",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: "transferOwnership",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "transferOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "uint256",
-        name: "id",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "id",
+        "type": "uint256"
+      }
     ],
-    name: "uri",
-    outputs: [
+    "name": "uri",
+    "outputs": [
       {
-        internalType: "string",
-        name: "",
-        type: "string",
-      },
+        "internalType": "string",
+        "name": "",
+        "type": "string"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
-  },
+    "stateMutability": "view",
+    "type": "function"
+  }
 ] as const
 
 /** Creation bytecode of DevnetERC1155. */
-export const devnetERC1155Bytecode =
-  "0x608060405234801561000f575f5ffd5b50604051611af0380380611af083398101604081905261002e91610138565b5f80546001600160a01b0319163390811782556040519091907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0908290a36002610078848261024b565b506003610085838261024b565b506004610092828261024b565b50505050610305565b634e487b7160e01b5f52604160045260245ffd5b5f82601f8301126100be575f5ffd5b81516001600160401b038111156100d7576100d761009b565b604051601f8201601f19908116603f011681016001600160401b03811182821017156101055761010561009b565b60405281815283820160200185101561011c575f5ffd5b8160208501602083015e5f918101602001919091529392505050565b5f5f5f6060848603121561014a575f5ffd5b83516001600160401b0381111561015f575f5ffd5b61016b868287016100af565b602086015190945090506001600160401b03811115610188575f5ffd5b610194868287016100af565b604086015190935090506001600160401b038111156101b1575f5ffd5b6101bd868287016100af565b9150509250925092565b600181811c908216806101db57607f821691505b6020821081036101f957634e487b7160e01b5f52602260045260245ffd5b50919050565b601f82111561024657805f5260205f20601f840160051c810160208510156102245750805b601f840160051c820191505b81811015610243575f8155600101610230565b50505b505050565b81516001600160401b038111156102645761026461009b565b6102788161027284546101c7565b846101ff565b6020601f8211600181146102aa575f83156102935750848201515b5f19600385901b1c1916600184901b178455610243565b5f84815260208120601f198516915b828110156102d957878501518255602094850194600190920191016102b9565b50848210156102f657868401515f19600387901b60f8161c191681555b50505050600190811b01905550565b6117de806103125f395ff3fe608060405234801561000f575f5ffd5b50600436106100ef575f3560e01c80634e1273f411610093578063a22cb46511610063578063a22cb46514610223578063e985e9c514610236578063f242432a14610271578063f2fde38b14610284575f5ffd5b80634e1273f4146101be5780638da5cb5b146101de5780638f2fc60b1461020857806395d89b411461021b575f5ffd5b80630e89341c116100ce5780630e89341c14610151578063156e29f6146101645780632a55205a146101795780632eb2c2d6146101ab575f5ffd5b8062fdd58e146100f357806301ffc9a71461011957806306fdde031461013c575b5f5ffd5b610106610101366004611033565b610297565b6040519081526020015b60405180910390f35b61012c610127366004611073565b61031d565b6040519015158152602001610110565b610144610388565b60405161011091906110bc565b61014461015f3660046110ce565b610414565b6101776101723660046110e5565b610448565b005b61018c610187366004611115565b610571565b604080516001600160a01b039093168352602083019190915201610110565b6101776101b93660046111b4565b6105b7565b6101d16101cc366004611273565b6107c6565b60405161011091906112df565b5f546101f0906001600160a01b031681565b6040516001600160a01b039091168152602001610110565b610177610216366004611321565b6108dc565b610144610a11565b610177610231366004611361565b610a1e565b61012c61024436600461138f565b6001600160a01b039182165f90815260066020908152604080832093909416825291909152205460ff1690565b61017761027f3660046113c0565b610ae1565b610177610292366004611433565b610b8c565b5f6001600160a01b0383166102f35760405162461bcd60e51b815260206004820152601b60248201527f4465766e6574455243313135353a207a65726f2061646472657373000000000060448201526064015b60405180910390fd5b505f8181526005602090815260408083206001600160a01b03861684529091529020545b92915050565b5f6301ffc9a760e01b6001600160e01b03198316148061034d5750636cdb3d1360e11b6001600160e01b03198316145b8061036857506303a24d0760e21b6001600160e01b03198316145b8061031757506001600160e01b0319821663152a902d60e11b1492915050565b600280546103959061144c565b80601f01602080910402602001604051908101604052809291908181526020018280546103c19061144c565b801561040c5780601f106103e35761010080835404028352916020019161040c565b820191905f5260205f20905b8154815290600101906020018083116103ef57829003601f168201915b505050505081565b6060600461042183610c5a565b60405160200161043292919061149b565b6040516020818303038152906040529050919050565b5f546001600160a01b031633146104715760405162461bcd60e51b81526004016102ea90611542565b6001600160a01b0383166104d35760405162461bcd60e51b815260206004820152602360248201527f4465766e6574455243313135353a206d696e7420746f207a65726f206164647260448201526265737360e81b60648201526084016102ea565b5f8281526005602090815260408083206001600160a01b038716845290915281208054839290610504908490611580565b909155505060408051838152602081018390526001600160a01b038516915f9133917fc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62910160405180910390a461056c5f84848460405180602001604052805f815250610d60565b505050565b6001545f9081906001600160a01b03811690612710906105a190600160a01b90046001600160601b031686611593565b6105ab91906115be565b915091505b9250929050565b8483146106065760405162461bcd60e51b815260206004820152601e60248201527f4465766e6574455243313135353a206c656e677468206d69736d61746368000060448201526064016102ea565b6106108888610e61565b5f5b8581101561065e576106568989898985818110610631576106316115d1565b9050602002013588888681811061064a5761064a6115d1565b90506020020135610f50565b600101610612565b50866001600160a01b0316886001600160a01b0316336001600160a01b03167f4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb898989896040516106b29493929190611615565b60405180910390a46001600160a01b0387163b156107bc5760405163bc197c8160e01b81526001600160a01b0388169063bc197c81906107049033908c908b908b908b908b908b908b90600401611646565b6020604051808303815f875af192505050801561073e575060408051601f3d908101601f1916820190925261073b918101906116be565b60015b61075a5760405162461bcd60e51b81526004016102ea906116d9565b6001600160e01b0319811663bc197c8160e01b146107ba5760405162461bcd60e51b815260206004820181905260248201527f4465766e6574455243313135353a2072656365697665722072656a656374656460448201526064016102ea565b505b5050505050505050565b60608382146108175760405162461bcd60e51b815260206004820152601e60248201527f4465766e6574455243313135353a206c656e677468206d69736d61746368000060448201526064016102ea565b8367ffffffffffffffff8111156108305761083061171b565b604051908082528060200260200182016040528015610859578160200160208202803683370190505b5090505f5b848110156108d3576108ae86868381811061087b5761087b6115d1565b90506020020160208101906108909190611433565b8585848181106108a2576108a26115d1565b90506020020135610297565b8282815181106108c0576108c06115d1565b602090810291909101015260010161085e565b50949350505050565b5f546001600160a01b031633146109055760405162461bcd60e51b81526004016102ea90611542565b612710816001600160601b031611156109565760405162461bcd60e51b8152602060048201526013602482015272526f79616c74793a2061626f7665203130302560681b60448201526064016102ea565b6001600160a01b03821615158061097457506001600160601b038116155b6109b95760405162461bcd60e51b81526020600482015260166024820152752937bcb0b63a3c9d103d32b937903932b1b2b4bb32b960511b60448201526064016102ea565b6001600160a01b038216600160a01b6001600160601b03831690810282176001556040519081527f23813f5ad446622633cb58c75ceef768a2111751b0f30477a63e06fcaedcff609060200160405180910390a25050565b600380546103959061144c565b336001600160a01b03831603610a765760405162461bcd60e51b815260206004820181905260248201527f4465766e6574455243313135353a20617070726f766520746f2063616c6c657260448201526064016102ea565b335f8181526006602090815260408083206001600160a01b03871680855290835292819020805460ff191686151590811790915590519081529192917f17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31910160405180910390a35050565b610aeb8686610e61565b610af786868686610f50565b60408051858152602081018590526001600160a01b03808816929089169133917fc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62910160405180910390a4610b848686868686868080601f0160208091040260200160405190810160405280939291908181526020018383808284375f92019190915250610d6092505050565b505050505050565b5f546001600160a01b03163314610bb55760405162461bcd60e51b81526004016102ea90611542565b6001600160a01b038116610c015760405162461bcd60e51b81526020600482015260136024820152724f776e65643a207a65726f206164647265737360681b60448201526064016102ea565b5f80546040516001600160a01b03808516939216917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e091a35f80546001600160a01b0319166001600160a01b0392909216919091179055565b6060815f03610c805750506040805180820190915260018152600360fc1b602082015290565b5f825b8015610ca95781610c938161172f565b9250610ca29050600a826115be565b9050610c83565b505f8167ffffffffffffffff811115610cc457610cc461171b565b6040519080825280601f01601f191660200182016040528015610cee576020820181803683370190505b5090505b8315610d595781610d0281611747565b9250610d119050600a8561175c565b610d1c906030611580565b60f81b818381518110610d3157610d316115d1565b60200101906001600160f81b03191690815f1a905350610d52600a856115be565b9350610cf2565b9392505050565b6001600160a01b0384163b15610e5a5760405163f23a6e6160e01b81526001600160a01b0385169063f23a6e6190610da4903390899088908890889060040161176f565b6020604051808303815f875af1925050508015610dde575060408051601f3d908101601f19168201909252610ddb918101906116be565b60015b610dfa5760405162461bcd60e51b81526004016102ea906116d9565b6001600160e01b0319811663f23a6e6160e01b14610b845760405162461bcd60e51b815260206004820181905260248201527f4465766e6574455243313135353a2072656365697665722072656a656374656460448201526064016102ea565b5050505050565b6001600160a01b038116610ec75760405162461bcd60e51b815260206004820152602760248201527f4465766e6574455243313135353a207472616e7366657220746f207a65726f206044820152666164647265737360c81b60648201526084016102ea565b6001600160a01b038216331480610f0057506001600160a01b0382165f90815260066020908152604080832033845290915290205460ff165b610f4c5760405162461bcd60e51b815260206004820152601d60248201527f4465766e6574455243313135353a206e6f7420617574686f72697a656400000060448201526064016102ea565b5050565b5f8281526005602090815260408083206001600160a01b038816845290915290205481811015610fce5760405162461bcd60e51b815260206004820152602360248201527f4465766e6574455243313135353a20696e73756666696369656e742062616c616044820152626e636560e81b60648201526084016102ea565b5f8381526005602090815260408083206001600160a01b0389811685529252808320858503905590861682528120805484929061100c908490611580565b90915550505050505050565b80356001600160a01b038116811461102e575f5ffd5b919050565b5f5f60408385031215611044575f5ffd5b61104d83611018565b946020939093013593505050565b6001600160e01b031981168114611070575f5ffd5b50565b5f60208284031215611083575f5ffd5b8135610d598161105b565b5f81518084528060208401602086015e5f602082860101526020601f19601f83011685010191505092915050565b602081525f610d59602083018461108e565b5f602082840312156110de575f5ffd5b5035919050565b5f5f5f606084860312156110f7575f5ffd5b61110084611018565b95602085013595506040909401359392505050565b5f5f60408385031215611126575f5ffd5b50508035926020909101359150565b5f5f83601f840112611145575f5ffd5b50813567ffffffffffffffff81111561115c575f5ffd5b6020830191508360208260051b85010111156105b0575f5ffd5b5f5f83601f840112611186575f5ffd5b50813567ffffffffffffffff81111561119d575f5ffd5b6020830191508360208285010111156105b0575f5ffd5b5f5f5f5f5f5f5f5f60a0898b0312156111cb575f5ffd5b6111d489611018565b97506111e260208a01611018565b9650604089013567ffffffffffffffff8111156111fd575f5ffd5b6112098b828c01611135565b909750955050606089013567ffffffffffffffff811115611228575f5ffd5b6112348b828c01611135565b909550935050608089013567ffffffffffffffff811115611253575f5ffd5b61125f8b828c01611176565b999c989b5096995094979396929594505050565b5f5f5f5f60408587031215611286575f5ffd5b843567ffffffffffffffff81111561129c575f5ffd5b6112a887828801611135565b909550935050602085013567ffffffffffffffff8111156112c7575f5ffd5b6112d387828801611135565b95989497509550505050565b602080825282518282018190525f918401906040840190835b818110156113165783518352602093840193909201916001016112f8565b509095945050505050565b5f5f60408385031215611332575f5ffd5b61133b83611018565b915060208301356001600160601b0381168114611356575f5ffd5b809150509250929050565b5f5f60408385031215611372575f5ffd5b61137b83611018565b915060208301358015158114611356575f5ffd5b5f5f604083850312156113a0575f5ffd5b6113a983611018565b91506113b760208401611018565b90509250929050565b5f5f5f5f5f5f60a087890312156113d5575f5ffd5b6113de87611018565b95506113ec60208801611018565b94506040870135935060608701359250608087013567ffffffffffffffff811115611415575f5ffd5b61142189828a01611176565b979a9699509497509295939492505050565b5f60208284031215611443575f5ffd5b610d5982611018565b600181811c9082168061146057607f821691505b60208210810361147e57634e487b7160e01b5f52602260045260245ffd5b50919050565b5f81518060208401855e5f93019283525090919050565b5f5f84545f8160011c905060018216806114b657607f821691505b6020821081036114d457634e487b7160e01b5f52602260045260245ffd5b8080156114e857600181146114fd5761152b565b60ff198416875282151583028701945061152b565b5f898152602090205f5b8481101561152357815489820152600190910190602001611507565b505082870194505b505050506115398185611484565b95945050505050565b60208082526010908201526f27bbb732b21d103737ba1037bbb732b960811b604082015260600190565b634e487b7160e01b5f52601160045260245ffd5b808201808211156103175761031761156c565b80820281158282048414176103175761031761156c565b634e487b7160e01b5f52601260045260245ffd5b5f826115cc576115cc6115aa565b500490565b634e487b7160e01b5f52603260045260245ffd5b8183525f6001600160fb1b038311156115fc575f5ffd5b8260051b80836020870137939093016020019392505050565b604081525f6116286040830186886115e5565b828103602084015261163b8185876115e5565b979650505050505050565b6001600160a01b0389811682528816602082015260a0604082018190525f90611672908301888a6115e5565b82810360608401526116858187896115e5565b90508281036080840152838152838560208301375f602085830101526020601f19601f8601168201019150509998505050505050505050565b5f602082840312156116ce575f5ffd5b8151610d598161105b565b60208082526022908201527f4465766e6574455243313135353a206e6f6e2d4552433131353552656365697660408201526132b960f11b606082015260800190565b634e487b7160e01b5f52604160045260245ffd5b5f600182016117405761174061156c565b5060010190565b5f816117555761175561156c565b505f190190565b5f8261176a5761176a6115aa565b500690565b6001600160a01b03868116825285166020820152604081018490526060810183905260a0608082018190525f9061163b9083018461108e56fea2646970667358221220046ee47f81d0563878d4dd901d26e3da8233338279bf676bb19ed4b97c1552d964736f6c634300081e0033" as const
+export const devnetERC1155Bytecode = "0x608060405234801561000f575f5ffd5b50604051611af0380380611af083398101604081905261002e91610138565b5f80546001600160a01b0319163390811782556040519091907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0908290a36002610078848261024b565b506003610085838261024b565b506004610092828261024b565b50505050610305565b634e487b7160e01b5f52604160045260245ffd5b5f82601f8301126100be575f5ffd5b81516001600160401b038111156100d7576100d761009b565b604051601f8201601f19908116603f011681016001600160401b03811182821017156101055761010561009b565b60405281815283820160200185101561011c575f5ffd5b8160208501602083015e5f918101602001919091529392505050565b5f5f5f6060848603121561014a575f5ffd5b83516001600160401b0381111561015f575f5ffd5b61016b868287016100af565b602086015190945090506001600160401b03811115610188575f5ffd5b610194868287016100af565b604086015190935090506001600160401b038111156101b1575f5ffd5b6101bd868287016100af565b9150509250925092565b600181811c908216806101db57607f821691505b6020821081036101f957634e487b7160e01b5f52602260045260245ffd5b50919050565b601f82111561024657805f5260205f20601f840160051c810160208510156102245750805b601f840160051c820191505b81811015610243575f8155600101610230565b50505b505050565b81516001600160401b038111156102645761026461009b565b6102788161027284546101c7565b846101ff565b6020601f8211600181146102aa575f83156102935750848201515b5f19600385901b1c1916600184901b178455610243565b5f84815260208120601f198516915b828110156102d957878501518255602094850194600190920191016102b9565b50848210156102f657868401515f19600387901b60f8161c191681555b50505050600190811b01905550565b6117de806103125f395ff3fe608060405234801561000f575f5ffd5b50600436106100ef575f3560e01c80634e1273f411610093578063a22cb46511610063578063a22cb46514610223578063e985e9c514610236578063f242432a14610271578063f2fde38b14610284575f5ffd5b80634e1273f4146101be5780638da5cb5b146101de5780638f2fc60b1461020857806395d89b411461021b575f5ffd5b80630e89341c116100ce5780630e89341c14610151578063156e29f6146101645780632a55205a146101795780632eb2c2d6146101ab575f5ffd5b8062fdd58e146100f357806301ffc9a71461011957806306fdde031461013c575b5f5ffd5b610106610101366004611033565b610297565b6040519081526020015b60405180910390f35b61012c610127366004611073565b61031d565b6040519015158152602001610110565b610144610388565b60405161011091906110bc565b61014461015f3660046110ce565b610414565b6101776101723660046110e5565b610448565b005b61018c610187366004611115565b610571565b604080516001600160a01b039093168352602083019190915201610110565b6101776101b93660046111b4565b6105b7565b6101d16101cc366004611273565b6107c6565b60405161011091906112df565b5f546101f0906001600160a01b031681565b6040516001600160a01b039091168152602001610110565b610177610216366004611321565b6108dc565b610144610a11565b610177610231366004611361565b610a1e565b61012c61024436600461138f565b6001600160a01b039182165f90815260066020908152604080832093909416825291909152205460ff1690565b61017761027f3660046113c0565b610ae1565b610177610292366004611433565b610b8c565b5f6001600160a01b0383166102f35760405162461bcd60e51b815260206004820152601b60248201527f4465766e6574455243313135353a207a65726f2061646472657373000000000060448201526064015b60405180910390fd5b505f8181526005602090815260408083206001600160a01b03861684529091529020545b92915050565b5f6301ffc9a760e01b6001600160e01b03198316148061034d5750636cdb3d1360e11b6001600160e01b03198316145b8061036857506303a24d0760e21b6001600160e01b03198316145b8061031757506001600160e01b0319821663152a902d60e11b1492915050565b600280546103959061144c565b80601f01602080910402602001604051908101604052809291908181526020018280546103c19061144c565b801561040c5780601f106103e35761010080835404028352916020019161040c565b820191905f5260205f20905b8154815290600101906020018083116103ef57829003601f168201915b505050505081565b6060600461042183610c5a565b60405160200161043292919061149b565b6040516020818303038152906040529050919050565b5f546001600160a01b031633146104715760405162461bcd60e51b81526004016102ea90611542565b6001600160a01b0383166104d35760405162461bcd60e51b815260206004820152602360248201527f4465766e6574455243313135353a206d696e7420746f207a65726f206164647260448201526265737360e81b60648201526084016102ea565b5f8281526005602090815260408083206001600160a01b038716845290915281208054839290610504908490611580565b909155505060408051838152602081018390526001600160a01b038516915f9133917fc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62910160405180910390a461056c5f84848460405180602001604052805f815250610d60565b505050565b6001545f9081906001600160a01b03811690612710906105a190600160a01b90046001600160601b031686611593565b6105ab91906115be565b915091505b9250929050565b8483146106065760405162461bcd60e51b815260206004820152601e60248201527f4465766e6574455243313135353a206c656e677468206d69736d61746368000060448201526064016102ea565b6106108888610e61565b5f5b8581101561065e576106568989898985818110610631576106316115d1565b9050602002013588888681811061064a5761064a6115d1565b90506020020135610f50565b600101610612565b50866001600160a01b0316886001600160a01b0316336001600160a01b03167f4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb898989896040516106b29493929190611615565b60405180910390a46001600160a01b0387163b156107bc5760405163bc197c8160e01b81526001600160a01b0388169063bc197c81906107049033908c908b908b908b908b908b908b90600401611646565b6020604051808303815f875af192505050801561073e575060408051601f3d908101601f1916820190925261073b918101906116be565b60015b61075a5760405162461bcd60e51b81526004016102ea906116d9565b6001600160e01b0319811663bc197c8160e01b146107ba5760405162461bcd60e51b815260206004820181905260248201527f4465766e6574455243313135353a2072656365697665722072656a656374656460448201526064016102ea565b505b5050505050505050565b60608382146108175760405162461bcd60e51b815260206004820152601e60248201527f4465766e6574455243313135353a206c656e677468206d69736d61746368000060448201526064016102ea565b8367ffffffffffffffff8111156108305761083061171b565b604051908082528060200260200182016040528015610859578160200160208202803683370190505b5090505f5b848110156108d3576108ae86868381811061087b5761087b6115d1565b90506020020160208101906108909190611433565b8585848181106108a2576108a26115d1565b90506020020135610297565b8282815181106108c0576108c06115d1565b602090810291909101015260010161085e565b50949350505050565b5f546001600160a01b031633146109055760405162461bcd60e51b81526004016102ea90611542565b612710816001600160601b031611156109565760405162461bcd60e51b8152602060048201526013602482015272526f79616c74793a2061626f7665203130302560681b60448201526064016102ea565b6001600160a01b03821615158061097457506001600160601b038116155b6109b95760405162461bcd60e51b81526020600482015260166024820152752937bcb0b63a3c9d103d32b937903932b1b2b4bb32b960511b60448201526064016102ea565b6001600160a01b038216600160a01b6001600160601b03831690810282176001556040519081527f23813f5ad446622633cb58c75ceef768a2111751b0f30477a63e06fcaedcff609060200160405180910390a25050565b600380546103959061144c565b336001600160a01b03831603610a765760405162461bcd60e51b815260206004820181905260248201527f4465766e6574455243313135353a20617070726f766520746f2063616c6c657260448201526064016102ea565b335f8181526006602090815260408083206001600160a01b03871680855290835292819020805460ff191686151590811790915590519081529192917f17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31910160405180910390a35050565b610aeb8686610e61565b610af786868686610f50565b60408051858152602081018590526001600160a01b03808816929089169133917fc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62910160405180910390a4610b848686868686868080601f0160208091040260200160405190810160405280939291908181526020018383808284375f92019190915250610d6092505050565b505050505050565b5f546001600160a01b03163314610bb55760405162461bcd60e51b81526004016102ea90611542565b6001600160a01b038116610c015760405162461bcd60e51b81526020600482015260136024820152724f776e65643a207a65726f206164647265737360681b60448201526064016102ea565b5f80546040516001600160a01b03808516939216917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e091a35f80546001600160a01b0319166001600160a01b0392909216919091179055565b6060815f03610c805750506040805180820190915260018152600360fc1b602082015290565b5f825b8015610ca95781610c938161172f565b9250610ca29050600a826115be565b9050610c83565b505f8167ffffffffffffffff811115610cc457610cc461171b565b6040519080825280601f01601f191660200182016040528015610cee576020820181803683370190505b5090505b8315610d595781610d0281611747565b9250610d119050600a8561175c565b610d1c906030611580565b60f81b818381518110610d3157610d316115d1565b60200101906001600160f81b03191690815f1a905350610d52600a856115be565b9350610cf2565b9392505050565b6001600160a01b0384163b15610e5a5760405163f23a6e6160e01b81526001600160a01b0385169063f23a6e6190610da4903390899088908890889060040161176f565b6020604051808303815f875af1925050508015610dde575060408051601f3d908101601f19168201909252610ddb918101906116be565b60015b610dfa5760405162461bcd60e51b81526004016102ea906116d9565b6001600160e01b0319811663f23a6e6160e01b14610b845760405162461bcd60e51b815260206004820181905260248201527f4465766e6574455243313135353a2072656365697665722072656a656374656460448201526064016102ea565b5050505050565b6001600160a01b038116610ec75760405162461bcd60e51b815260206004820152602760248201527f4465766e6574455243313135353a207472616e7366657220746f207a65726f206044820152666164647265737360c81b60648201526084016102ea565b6001600160a01b038216331480610f0057506001600160a01b0382165f90815260066020908152604080832033845290915290205460ff165b610f4c5760405162461bcd60e51b815260206004820152601d60248201527f4465766e6574455243313135353a206e6f7420617574686f72697a656400000060448201526064016102ea565b5050565b5f8281526005602090815260408083206001600160a01b038816845290915290205481811015610fce5760405162461bcd60e51b815260206004820152602360248201527f4465766e6574455243313135353a20696e73756666696369656e742062616c616044820152626e636560e81b60648201526084016102ea565b5f8381526005602090815260408083206001600160a01b0389811685529252808320858503905590861682528120805484929061100c908490611580565b90915550505050505050565b80356001600160a01b038116811461102e575f5ffd5b919050565b5f5f60408385031215611044575f5ffd5b61104d83611018565b946020939093013593505050565b6001600160e01b031981168114611070575f5ffd5b50565b5f60208284031215611083575f5ffd5b8135610d598161105b565b5f81518084528060208401602086015e5f602082860101526020601f19601f83011685010191505092915050565b602081525f610d59602083018461108e565b5f602082840312156110de575f5ffd5b5035919050565b5f5f5f606084860312156110f7575f5ffd5b61110084611018565b95602085013595506040909401359392505050565b5f5f60408385031215611126575f5ffd5b50508035926020909101359150565b5f5f83601f840112611145575f5ffd5b50813567ffffffffffffffff81111561115c575f5ffd5b6020830191508360208260051b85010111156105b0575f5ffd5b5f5f83601f840112611186575f5ffd5b50813567ffffffffffffffff81111561119d575f5ffd5b6020830191508360208285010111156105b0575f5ffd5b5f5f5f5f5f5f5f5f60a0898b0312156111cb575f5ffd5b6111d489611018565b97506111e260208a01611018565b9650604089013567ffffffffffffffff8111156111fd575f5ffd5b6112098b828c01611135565b909750955050606089013567ffffffffffffffff811115611228575f5ffd5b6112348b828c01611135565b909550935050608089013567ffffffffffffffff811115611253575f5ffd5b61125f8b828c01611176565b999c989b5096995094979396929594505050565b5f5f5f5f60408587031215611286575f5ffd5b843567ffffffffffffffff81111561129c575f5ffd5b6112a887828801611135565b909550935050602085013567ffffffffffffffff8111156112c7575f5ffd5b6112d387828801611135565b95989497509550505050565b602080825282518282018190525f918401906040840190835b818110156113165783518352602093840193909201916001016112f8565b509095945050505050565b5f5f60408385031215611332575f5ffd5b61133b83611018565b915060208301356001600160601b0381168114611356575f5ffd5b809150509250929050565b5f5f60408385031215611372575f5ffd5b61137b83611018565b915060208301358015158114611356575f5ffd5b5f5f604083850312156113a0575f5ffd5b6113a983611018565b91506113b760208401611018565b90509250929050565b5f5f5f5f5f5f60a087890312156113d5575f5ffd5b6113de87611018565b95506113ec60208801611018565b94506040870135935060608701359250608087013567ffffffffffffffff811115611415575f5ffd5b61142189828a01611176565b979a9699509497509295939492505050565b5f60208284031215611443575f5ffd5b610d5982611018565b600181811c9082168061146057607f821691505b60208210810361147e57634e487b7160e01b5f52602260045260245ffd5b50919050565b5f81518060208401855e5f93019283525090919050565b5f5f84545f8160011c905060018216806114b657607f821691505b6020821081036114d457634e487b7160e01b5f52602260045260245ffd5b8080156114e857600181146114fd5761152b565b60ff198416875282151583028701945061152b565b5f898152602090205f5b8481101561152357815489820152600190910190602001611507565b505082870194505b505050506115398185611484565b95945050505050565b60208082526010908201526f27bbb732b21d103737ba1037bbb732b960811b604082015260600190565b634e487b7160e01b5f52601160045260245ffd5b808201808211156103175761031761156c565b80820281158282048414176103175761031761156c565b634e487b7160e01b5f52601260045260245ffd5b5f826115cc576115cc6115aa565b500490565b634e487b7160e01b5f52603260045260245ffd5b8183525f6001600160fb1b038311156115fc575f5ffd5b8260051b80836020870137939093016020019392505050565b604081525f6116286040830186886115e5565b828103602084015261163b8185876115e5565b979650505050505050565b6001600160a01b0389811682528816602082015260a0604082018190525f90611672908301888a6115e5565b82810360608401526116858187896115e5565b90508281036080840152838152838560208301375f602085830101526020601f19601f8601168201019150509998505050505050505050565b5f602082840312156116ce575f5ffd5b8151610d598161105b565b60208082526022908201527f4465766e6574455243313135353a206e6f6e2d4552433131353552656365697660408201526132b960f11b606082015260800190565b634e487b7160e01b5f52604160045260245ffd5b5f600182016117405761174061156c565b5060010190565b5f816117555761175561156c565b505f190190565b5f8261176a5761176a6115aa565b500690565b6001600160a01b03868116825285166020820152604081018490526060810183905260a0608082018190525f9061163b9083018461108e56fea2646970667358221220046ee47f81d0563878d4dd901d26e3da8233338279bf676bb19ed4b97c1552d964736f6c634300081e0033" as const
 
 /** ABI of DevnetERC721 (devnet/contracts). */
 export const devnetERC721Abi = [
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "string",
-        name: "name_",
-        type: "string",
+        "internalType": "string",
+        "name": "name_",
+        "type": "string"
       },
       {
-        internalType: "string",
-        name: "symbol_",
-        type: "string",
+        "internalType": "string",
+        "name": "symbol_",
+        "type": "string"
       },
       {
-        internalType: "string",
-        name: "baseURI_",
-        type: "string",
+        "internalType": "string",
+        "name": "baseURI_",
+        "type": "string"
       },
       {
-        internalType: "uint256",
-        name: "mintPrice_",
-        type: "uint256",
+        "internalType": "uint256",
+        "name": "mintPrice_",
+        "type": "uint256"
       },
       {
-        internalType: "uint256",
-        name: "maxPerWallet_",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "maxPerWallet_",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "nonpayable",
-    type: "constructor",
+    "stateMutability": "nonpayable",
+    "type": "constructor"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "owner",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "owner",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "approved",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "approved",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "uint256",
-        name: "tokenId",
-        type: "uint256",
-      },
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
     ],
-    name: "Approval",
-    type: "event",
+    "name": "Approval",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "owner",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "owner",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "operator",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "operator",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "bool",
-        name: "approved",
-        type: "bool",
-      },
+        "indexed": false,
+        "internalType": "bool",
+        "name": "approved",
+        "type": "bool"
+      }
     ],
-    name: "ApprovalForAll",
-    type: "event",
+    "name": "ApprovalForAll",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "previousOwner",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "previousOwner",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "newOwner",
-        type: "address",
-      },
+        "indexed": true,
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: "OwnershipTransferred",
-    type: "event",
+    "name": "OwnershipTransferred",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "receiver",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "receiver",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint96",
-        name: "bps",
-        type: "uint96",
-      },
+        "indexed": false,
+        "internalType": "uint96",
+        "name": "bps",
+        "type": "uint96"
+      }
     ],
-    name: "RoyaltySet",
-    type: "event",
+    "name": "RoyaltySet",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "from",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "from",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "uint256",
-        name: "tokenId",
-        type: "uint256",
-      },
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
     ],
-    name: "Transfer",
-    type: "event",
+    "name": "Transfer",
+    "type": "event"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "quantity",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "quantity",
+        "type": "uint256"
+      }
     ],
-    name: "adminMint",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "adminMint",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "tokenId",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
     ],
-    name: "approve",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "approve",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "account",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
+      }
     ],
-    name: "balanceOf",
-    outputs: [
+    "name": "balanceOf",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "baseURI",
-    outputs: [
+    "inputs": [],
+    "name": "baseURI",
+    "outputs": [
       {
-        internalType: "string",
-        name: "",
-        type: "string",
-      },
+        "internalType": "string",
+        "name": "",
+        "type": "string"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "uint256",
-        name: "tokenId",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
     ],
-    name: "getApproved",
-    outputs: [
+    "name": "getApproved",
+    "outputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "tokenOwner",
-        type: "address",
+        "internalType": "address",
+        "name": "tokenOwner",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "operator",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "operator",
+        "type": "address"
+      }
     ],
-    name: "isApprovedForAll",
-    outputs: [
+    "name": "isApprovedForAll",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "maxPerWallet",
-    outputs: [
+    "inputs": [],
+    "name": "maxPerWallet",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "quantity",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "quantity",
+        "type": "uint256"
+      }
     ],
-    name: "mint",
-    outputs: [],
-    stateMutability: "payable",
-    type: "function",
+    "name": "mint",
+    "outputs": [],
+    "stateMutability": "payable",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "mintPrice",
-    outputs: [
+    "inputs": [],
+    "name": "mintPrice",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    name: "mintedBy",
-    outputs: [
+    "name": "mintedBy",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "name",
-    outputs: [
+    "inputs": [],
+    "name": "name",
+    "outputs": [
       {
-        internalType: "string",
-        name: "",
-        type: "string",
-      },
+        "internalType": "string",
+        "name": "",
+        "type": "string"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "owner",
-    outputs: [
+    "inputs": [],
+    "name": "owner",
+    "outputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "uint256",
-        name: "tokenId",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
     ],
-    name: "ownerOf",
-    outputs: [
+    "name": "ownerOf",
+    "outputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
       },
       {
-        internalType: "uint256",
-        name: "salePrice",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "salePrice",
+        "type": "uint256"
+      }
     ],
-    name: "royaltyInfo",
-    outputs: [
+    "name": "royaltyInfo",
+    "outputs": [
       {
-        internalType: "address",
-        name: "receiver",
-        type: "address",
+        "internalType": "address",
+        "name": "receiver",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "royaltyAmount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "royaltyAmount",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "from",
-        type: "address",
+        "internalType": "address",
+        "name": "from",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "tokenId",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
     ],
-    name: "safeTransferFrom",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "safeTransferFrom",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "from",
-        type: "address",
+        "internalType": "address",
+        "name": "from",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "tokenId",
-        type: "uint256",
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
       },
       {
-        internalType: "bytes",
-        name: "data",
-        type: "bytes",
-      },
+        "internalType": "bytes",
+        "name": "data",
+        "type": "bytes"
+      }
     ],
-    name: "safeTransferFrom",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "safeTransferFrom",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "operator",
-        type: "address",
+        "internalType": "address",
+        "name": "operator",
+        "type": "address"
       },
       {
-        internalType: "bool",
-        name: "approved",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "approved",
+        "type": "bool"
+      }
     ],
-    name: "setApprovalForAll",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "setApprovalForAll",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "receiver",
-        type: "address",
+        "internalType": "address",
+        "name": "receiver",
+        "type": "address"
       },
       {
-        internalType: "uint96",
-        name: "bps",
-        type: "uint96",
-      },
+        "internalType": "uint96",
+        "name": "bps",
+        "type": "uint96"
+      }
     ],
-    name: "setRoyalty",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "setRoyalty",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "bytes4",
-        name: "interfaceId",
-        type: "bytes4",
-      },
+        "internalType": "bytes4",
+        "name": "interfaceId",
+        "type": "bytes4"
+      }
     ],
-    name: "supportsInterface",
-    outputs: [
+    "name": "supportsInterface",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: "pure",
-    type: "function",
+    "stateMutability": "pure",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "symbol",
-    outputs: [
+    "inputs": [],
+    "name": "symbol",
+    "outputs": [
       {
-        internalType: "string",
-        name: "",
-        type: "string",
-      },
+        "internalType": "string",
+        "name": "",
+        "type": "string"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "uint256",
-        name: "tokenId",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
     ],
-    name: "tokenURI",
-    outputs: [
+    "name": "tokenURI",
+    "outputs": [
       {
-        internalType: "string",
-        name: "",
-        type: "string",
-      },
+        "internalType": "string",
+        "name": "",
+        "type": "string"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "totalSupply",
-    outputs: [
+    "inputs": [],
+    "name": "totalSupply",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "from",
-        type: "address",
+        "internalType": "address",
+        "name": "from",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "tokenId",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
     ],
-    name: "transferFrom",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "transferFrom",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "newOwner",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: "transferOwnership",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "transferOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "withdraw",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
-  },
+    "inputs": [],
+    "name": "withdraw",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  }
 ] as const
 
 /** Creation bytecode of DevnetERC721. */
-export const devnetERC721Bytecode =
-  "0x60c060405234801561000f575f5ffd5b50604051611c7a380380611c7a83398101604081905261002e91610142565b5f80546001600160a01b0319163390811782556040519091907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0908290a360026100788682610267565b5060036100858582610267565b5060046100928482610267565b5060809190915260a05250610321915050565b634e487b7160e01b5f52604160045260245ffd5b5f82601f8301126100c8575f5ffd5b81516001600160401b038111156100e1576100e16100a5565b604051601f8201601f19908116603f011681016001600160401b038111828210171561010f5761010f6100a5565b604052818152838201602001851015610126575f5ffd5b8160208501602083015e5f918101602001919091529392505050565b5f5f5f5f5f60a08688031215610156575f5ffd5b85516001600160401b0381111561016b575f5ffd5b610177888289016100b9565b602088015190965090506001600160401b03811115610194575f5ffd5b6101a0888289016100b9565b604088015190955090506001600160401b038111156101bd575f5ffd5b6101c9888289016100b9565b606088015160809098015196999598509695949350505050565b600181811c908216806101f757607f821691505b60208210810361021557634e487b7160e01b5f52602260045260245ffd5b50919050565b601f82111561026257805f5260205f20601f840160051c810160208510156102405750805b601f840160051c820191505b8181101561025f575f815560010161024c565b50505b505050565b81516001600160401b03811115610280576102806100a5565b6102948161028e84546101e3565b8461021b565b6020601f8211600181146102c6575f83156102af5750848201515b5f19600385901b1c1916600184901b17845561025f565b5f84815260208120601f198516915b828110156102f557878501518255602094850194600190920191016102d5565b508482101561031257868401515f19600387901b60f8161c191681555b50505050600190811b01905550565b60805160a05161192a6103505f395f81816103140152610af501525f81816103660152610a69015261192a5ff3fe608060405260043610610161575f3560e01c80636352211e116100cd57806395d89b4111610087578063c87b56dd11610062578063c87b56dd1461044a578063e58306f914610469578063e985e9c514610488578063f2fde38b146104cf575f5ffd5b806395d89b41146103f8578063a22cb4651461040c578063b88d4fde1461042b575f5ffd5b80636352211e146103365780636817c76c146103555780636c0360eb1461038857806370a082311461039c5780638da5cb5b146103bb5780638f2fc60b146103d9575f5ffd5b80632a55205a1161011e5780632a55205a146102545780633ccfd60b146102925780633cef28d2146102a657806340c10f19146102d157806342842e0e146102e4578063453c231014610303575f5ffd5b806301ffc9a71461016557806306fdde0314610199578063081812fc146101ba578063095ea7b3146101f157806318160ddd1461021257806323b872dd14610235575b5f5ffd5b348015610170575f5ffd5b5061018461017f36600461140c565b6104ee565b60405190151581526020015b60405180910390f35b3480156101a4575f5ffd5b506101ad61055a565b6040516101909190611455565b3480156101c5575f5ffd5b506101d96101d4366004611467565b6105e6565b6040516001600160a01b039091168152602001610190565b3480156101fc575f5ffd5b5061021061020b366004611499565b61060c565b005b34801561021d575f5ffd5b5061022760055481565b604051908152602001610190565b348015610240575f5ffd5b5061021061024f3660046114c1565b6106fd565b34801561025f575f5ffd5b5061027361026e3660046114fb565b610903565b604080516001600160a01b039093168352602083019190915201610190565b34801561029d575f5ffd5b50610210610948565b3480156102b1575f5ffd5b506102276102c036600461151b565b60066020525f908152604090205481565b6102106102df366004611499565b610a14565b3480156102ef575f5ffd5b506102106102fe3660046114c1565b610bb5565b34801561030e575f5ffd5b506102277f000000000000000000000000000000000000000000000000000000000000000081565b348015610341575f5ffd5b506101d9610350366004611467565b610bd4565b348015610360575f5ffd5b506102277f000000000000000000000000000000000000000000000000000000000000000081565b348015610393575f5ffd5b506101ad610c38565b3480156103a7575f5ffd5b506102276103b636600461151b565b610c45565b3480156103c6575f5ffd5b505f546101d9906001600160a01b031681565b3480156103e4575f5ffd5b506102106103f3366004611534565b610cb7565b348015610403575f5ffd5b506101ad610dec565b348015610417575f5ffd5b50610210610426366004611574565b610df9565b348015610436575f5ffd5b506102106104453660046115b6565b610ebc565b348015610455575f5ffd5b506101ad610464366004611467565b610ed9565b348015610474575f5ffd5b50610210610483366004611499565b610f17565b348015610493575f5ffd5b506101846104a2366004611693565b6001600160a01b039182165f908152600a6020908152604080832093909416825291909152205460ff1690565b3480156104da575f5ffd5b506102106104e936600461151b565b610f99565b5f6301ffc9a760e01b6001600160e01b03198316148061051e57506380ac58cd60e01b6001600160e01b03198316145b806105395750635b5e139f60e01b6001600160e01b03198316145b8061055457506001600160e01b0319821663152a902d60e11b145b92915050565b60028054610567906116c4565b80601f0160208091040260200160405190810160405280929190818152602001828054610593906116c4565b80156105de5780601f106105b5576101008083540402835291602001916105de565b820191905f5260205f20905b8154815290600101906020018083116105c157829003601f168201915b505050505081565b5f6105f082610bd4565b50505f908152600960205260409020546001600160a01b031690565b5f61061682610bd4565b9050336001600160a01b038216148061065157506001600160a01b0381165f908152600a6020908152604080832033845290915290205460ff165b6106a25760405162461bcd60e51b815260206004820152601c60248201527f4465766e65744552433732313a206e6f7420617574686f72697a65640000000060448201526064015b60405180910390fd5b5f8281526009602052604080822080546001600160a01b0319166001600160a01b0387811691821790925591518593918516917f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b92591a4505050565b5f61070782610bd4565b9050836001600160a01b0316816001600160a01b03161461076a5760405162461bcd60e51b815260206004820152601860248201527f4465766e65744552433732313a2077726f6e672066726f6d00000000000000006044820152606401610699565b6001600160a01b0383166107cf5760405162461bcd60e51b815260206004820152602660248201527f4465766e65744552433732313a207472616e7366657220746f207a65726f206160448201526564647265737360d01b6064820152608401610699565b336001600160a01b038516148061080857506001600160a01b0384165f908152600a6020908152604080832033845290915290205460ff165b8061082857505f828152600960205260409020546001600160a01b031633145b6108745760405162461bcd60e51b815260206004820152601c60248201527f4465766e65744552433732313a206e6f7420617574686f72697a6564000000006044820152606401610699565b5f82815260096020908152604080832080546001600160a01b03199081169091556001600160a01b038881168086526008855283862080545f1901905590881680865283862080546001019055878652600790945282852080549092168417909155905185937fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef91a450505050565b6001545f9081906001600160a01b038116906127109061093390600160a01b90046001600160601b031686611710565b61093d919061173b565b915091509250929050565b5f546001600160a01b031633146109715760405162461bcd60e51b81526004016106999061174e565b5f80546040516001600160a01b039091169047908381818185875af1925050503d805f81146109bb576040519150601f19603f3d011682016040523d82523d5f602084013e6109c0565b606091505b5050905080610a115760405162461bcd60e51b815260206004820152601d60248201527f4465766e65744552433732313a207769746864726177206661696c65640000006044820152606401610699565b50565b5f8111610a635760405162461bcd60e51b815260206004820152601b60248201527f4465766e65744552433732313a207a65726f207175616e7469747900000000006044820152606401610699565b610a8d817f0000000000000000000000000000000000000000000000000000000000000000611710565b3414610adb5760405162461bcd60e51b815260206004820152601960248201527f4465766e65744552433732313a2077726f6e672076616c7565000000000000006044820152606401610699565b6001600160a01b0382165f908152600660205260409020547f000000000000000000000000000000000000000000000000000000000000000090610b20908390611778565b1115610b7a5760405162461bcd60e51b8152602060048201526024808201527f4465766e65744552433732313a2065786365656473206d6178207065722077616044820152631b1b195d60e21b6064820152608401610699565b6001600160a01b0382165f9081526006602052604081208054839290610ba1908490611778565b90915550610bb190508282611067565b5050565b610bcf83838360405180602001604052805f815250610ebc565b505050565b5f818152600760205260408120546001600160a01b0316806105545760405162461bcd60e51b815260206004820152601f60248201527f4465766e65744552433732313a206e6f6e6578697374656e7420746f6b656e006044820152606401610699565b60048054610567906116c4565b5f6001600160a01b038216610c9c5760405162461bcd60e51b815260206004820152601a60248201527f4465766e65744552433732313a207a65726f20616464726573730000000000006044820152606401610699565b506001600160a01b03165f9081526008602052604090205490565b5f546001600160a01b03163314610ce05760405162461bcd60e51b81526004016106999061174e565b612710816001600160601b03161115610d315760405162461bcd60e51b8152602060048201526013602482015272526f79616c74793a2061626f7665203130302560681b6044820152606401610699565b6001600160a01b038216151580610d4f57506001600160601b038116155b610d945760405162461bcd60e51b81526020600482015260166024820152752937bcb0b63a3c9d103d32b937903932b1b2b4bb32b960511b6044820152606401610699565b6001600160a01b038216600160a01b6001600160601b03831690810282176001556040519081527f23813f5ad446622633cb58c75ceef768a2111751b0f30477a63e06fcaedcff609060200160405180910390a25050565b60038054610567906116c4565b336001600160a01b03831603610e515760405162461bcd60e51b815260206004820152601f60248201527f4465766e65744552433732313a20617070726f766520746f2063616c6c6572006044820152606401610699565b335f818152600a602090815260408083206001600160a01b03871680855290835292819020805460ff191686151590811790915590519081529192917f17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31910160405180910390a35050565b610ec78484846106fd565b610ed3848484846111c2565b50505050565b6060610ee482610bd4565b506004610ef0836112f1565b604051602001610f019291906117a2565b6040516020818303038152906040529050919050565b5f546001600160a01b03163314610f405760405162461bcd60e51b81526004016106999061174e565b5f8111610f8f5760405162461bcd60e51b815260206004820152601b60248201527f4465766e65744552433732313a207a65726f207175616e7469747900000000006044820152606401610699565b610bb18282611067565b5f546001600160a01b03163314610fc25760405162461bcd60e51b81526004016106999061174e565b6001600160a01b03811661100e5760405162461bcd60e51b81526020600482015260136024820152724f776e65643a207a65726f206164647265737360681b6044820152606401610699565b5f80546040516001600160a01b03808516939216917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e091a35f80546001600160a01b0319166001600160a01b0392909216919091179055565b6001600160a01b0382166110c85760405162461bcd60e51b815260206004820152602260248201527f4465766e65744552433732313a206d696e7420746f207a65726f206164647265604482015261737360f01b6064820152608401610699565b5f60055460016110d89190611778565b90508160055f8282546110eb9190611778565b90915550506001600160a01b0383165f908152600860205260409020805483019055805b6111198383611778565b81101561117c575f8181526007602052604080822080546001600160a01b0319166001600160a01b03881690811790915590518392907fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef908290a460010161110f565b506001600160a01b0383163b15610bcf57805b6111998383611778565b811015610ed3576111ba5f858360405180602001604052805f8152506111c2565b60010161118f565b6001600160a01b0383163b15610ed357604051630a85bd0160e11b81526001600160a01b0384169063150b7a0290611204903390889087908790600401611849565b6020604051808303815f875af192505050801561123e575060408051601f3d908101601f1916820190925261123b91810190611885565b60015b61128a5760405162461bcd60e51b815260206004820181905260248201527f4465766e65744552433732313a206e6f6e2d45524337323152656365697665726044820152606401610699565b6001600160e01b03198116630a85bd0160e11b146112ea5760405162461bcd60e51b815260206004820152601f60248201527f4465766e65744552433732313a2072656365697665722072656a6563746564006044820152606401610699565b5050505050565b6060815f036113175750506040805180820190915260018152600360fc1b602082015290565b5f825b8015611340578161132a816118a0565b92506113399050600a8261173b565b905061131a565b505f8167ffffffffffffffff81111561135b5761135b6115a2565b6040519080825280601f01601f191660200182016040528015611385576020820181803683370190505b5090505b83156113f05781611399816118b8565b92506113a89050600a856118cd565b6113b3906030611778565b60f81b8183815181106113c8576113c86118e0565b60200101906001600160f81b03191690815f1a9053506113e9600a8561173b565b9350611389565b9392505050565b6001600160e01b031981168114610a11575f5ffd5b5f6020828403121561141c575f5ffd5b81356113f0816113f7565b5f81518084528060208401602086015e5f602082860101526020601f19601f83011685010191505092915050565b602081525f6113f06020830184611427565b5f60208284031215611477575f5ffd5b5035919050565b80356001600160a01b0381168114611494575f5ffd5b919050565b5f5f604083850312156114aa575f5ffd5b6114b38361147e565b946020939093013593505050565b5f5f5f606084860312156114d3575f5ffd5b6114dc8461147e565b92506114ea6020850161147e565b929592945050506040919091013590565b5f5f6040838503121561150c575f5ffd5b50508035926020909101359150565b5f6020828403121561152b575f5ffd5b6113f08261147e565b5f5f60408385031215611545575f5ffd5b61154e8361147e565b915060208301356001600160601b0381168114611569575f5ffd5b809150509250929050565b5f5f60408385031215611585575f5ffd5b61158e8361147e565b915060208301358015158114611569575f5ffd5b634e487b7160e01b5f52604160045260245ffd5b5f5f5f5f608085870312156115c9575f5ffd5b6115d28561147e565b93506115e06020860161147e565b925060408501359150606085013567ffffffffffffffff811115611602575f5ffd5b8501601f81018713611612575f5ffd5b803567ffffffffffffffff81111561162c5761162c6115a2565b604051601f8201601f19908116603f0116810167ffffffffffffffff8111828210171561165b5761165b6115a2565b604052818152828201602001891015611672575f5ffd5b816020840160208301375f6020838301015280935050505092959194509250565b5f5f604083850312156116a4575f5ffd5b6116ad8361147e565b91506116bb6020840161147e565b90509250929050565b600181811c908216806116d857607f821691505b6020821081036116f657634e487b7160e01b5f52602260045260245ffd5b50919050565b634e487b7160e01b5f52601160045260245ffd5b8082028115828204841417610554576105546116fc565b634e487b7160e01b5f52601260045260245ffd5b5f8261174957611749611727565b500490565b60208082526010908201526f27bbb732b21d103737ba1037bbb732b960811b604082015260600190565b80820180821115610554576105546116fc565b5f81518060208401855e5f93019283525090919050565b5f5f84545f8160011c905060018216806117bd57607f821691505b6020821081036117db57634e487b7160e01b5f52602260045260245ffd5b8080156117ef576001811461180457611832565b60ff1984168752821515830287019450611832565b5f898152602090205f5b8481101561182a5781548982015260019091019060200161180e565b505082870194505b50505050611840818561178b565b95945050505050565b6001600160a01b03858116825284166020820152604081018390526080606082018190525f9061187b90830184611427565b9695505050505050565b5f60208284031215611895575f5ffd5b81516113f0816113f7565b5f600182016118b1576118b16116fc565b5060010190565b5f816118c6576118c66116fc565b505f190190565b5f826118db576118db611727565b500690565b634e487b7160e01b5f52603260045260245ffdfea2646970667358221220b2cdf72f241d8b5f81f03ce950581429ce0d340b04562b4340e2996a32cb96ea64736f6c634300081e0033" as const
+export const devnetERC721Bytecode = "0x60c060405234801561000f575f5ffd5b50604051611c7a380380611c7a83398101604081905261002e91610142565b5f80546001600160a01b0319163390811782556040519091907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0908290a360026100788682610267565b5060036100858582610267565b5060046100928482610267565b5060809190915260a05250610321915050565b634e487b7160e01b5f52604160045260245ffd5b5f82601f8301126100c8575f5ffd5b81516001600160401b038111156100e1576100e16100a5565b604051601f8201601f19908116603f011681016001600160401b038111828210171561010f5761010f6100a5565b604052818152838201602001851015610126575f5ffd5b8160208501602083015e5f918101602001919091529392505050565b5f5f5f5f5f60a08688031215610156575f5ffd5b85516001600160401b0381111561016b575f5ffd5b610177888289016100b9565b602088015190965090506001600160401b03811115610194575f5ffd5b6101a0888289016100b9565b604088015190955090506001600160401b038111156101bd575f5ffd5b6101c9888289016100b9565b606088015160809098015196999598509695949350505050565b600181811c908216806101f757607f821691505b60208210810361021557634e487b7160e01b5f52602260045260245ffd5b50919050565b601f82111561026257805f5260205f20601f840160051c810160208510156102405750805b601f840160051c820191505b8181101561025f575f815560010161024c565b50505b505050565b81516001600160401b03811115610280576102806100a5565b6102948161028e84546101e3565b8461021b565b6020601f8211600181146102c6575f83156102af5750848201515b5f19600385901b1c1916600184901b17845561025f565b5f84815260208120601f198516915b828110156102f557878501518255602094850194600190920191016102d5565b508482101561031257868401515f19600387901b60f8161c191681555b50505050600190811b01905550565b60805160a05161192a6103505f395f81816103140152610af501525f81816103660152610a69015261192a5ff3fe608060405260043610610161575f3560e01c80636352211e116100cd57806395d89b4111610087578063c87b56dd11610062578063c87b56dd1461044a578063e58306f914610469578063e985e9c514610488578063f2fde38b146104cf575f5ffd5b806395d89b41146103f8578063a22cb4651461040c578063b88d4fde1461042b575f5ffd5b80636352211e146103365780636817c76c146103555780636c0360eb1461038857806370a082311461039c5780638da5cb5b146103bb5780638f2fc60b146103d9575f5ffd5b80632a55205a1161011e5780632a55205a146102545780633ccfd60b146102925780633cef28d2146102a657806340c10f19146102d157806342842e0e146102e4578063453c231014610303575f5ffd5b806301ffc9a71461016557806306fdde0314610199578063081812fc146101ba578063095ea7b3146101f157806318160ddd1461021257806323b872dd14610235575b5f5ffd5b348015610170575f5ffd5b5061018461017f36600461140c565b6104ee565b60405190151581526020015b60405180910390f35b3480156101a4575f5ffd5b506101ad61055a565b6040516101909190611455565b3480156101c5575f5ffd5b506101d96101d4366004611467565b6105e6565b6040516001600160a01b039091168152602001610190565b3480156101fc575f5ffd5b5061021061020b366004611499565b61060c565b005b34801561021d575f5ffd5b5061022760055481565b604051908152602001610190565b348015610240575f5ffd5b5061021061024f3660046114c1565b6106fd565b34801561025f575f5ffd5b5061027361026e3660046114fb565b610903565b604080516001600160a01b039093168352602083019190915201610190565b34801561029d575f5ffd5b50610210610948565b3480156102b1575f5ffd5b506102276102c036600461151b565b60066020525f908152604090205481565b6102106102df366004611499565b610a14565b3480156102ef575f5ffd5b506102106102fe3660046114c1565b610bb5565b34801561030e575f5ffd5b506102277f000000000000000000000000000000000000000000000000000000000000000081565b348015610341575f5ffd5b506101d9610350366004611467565b610bd4565b348015610360575f5ffd5b506102277f000000000000000000000000000000000000000000000000000000000000000081565b348015610393575f5ffd5b506101ad610c38565b3480156103a7575f5ffd5b506102276103b636600461151b565b610c45565b3480156103c6575f5ffd5b505f546101d9906001600160a01b031681565b3480156103e4575f5ffd5b506102106103f3366004611534565b610cb7565b348015610403575f5ffd5b506101ad610dec565b348015610417575f5ffd5b50610210610426366004611574565b610df9565b348015610436575f5ffd5b506102106104453660046115b6565b610ebc565b348015610455575f5ffd5b506101ad610464366004611467565b610ed9565b348015610474575f5ffd5b50610210610483366004611499565b610f17565b348015610493575f5ffd5b506101846104a2366004611693565b6001600160a01b039182165f908152600a6020908152604080832093909416825291909152205460ff1690565b3480156104da575f5ffd5b506102106104e936600461151b565b610f99565b5f6301ffc9a760e01b6001600160e01b03198316148061051e57506380ac58cd60e01b6001600160e01b03198316145b806105395750635b5e139f60e01b6001600160e01b03198316145b8061055457506001600160e01b0319821663152a902d60e11b145b92915050565b60028054610567906116c4565b80601f0160208091040260200160405190810160405280929190818152602001828054610593906116c4565b80156105de5780601f106105b5576101008083540402835291602001916105de565b820191905f5260205f20905b8154815290600101906020018083116105c157829003601f168201915b505050505081565b5f6105f082610bd4565b50505f908152600960205260409020546001600160a01b031690565b5f61061682610bd4565b9050336001600160a01b038216148061065157506001600160a01b0381165f908152600a6020908152604080832033845290915290205460ff165b6106a25760405162461bcd60e51b815260206004820152601c60248201527f4465766e65744552433732313a206e6f7420617574686f72697a65640000000060448201526064015b60405180910390fd5b5f8281526009602052604080822080546001600160a01b0319166001600160a01b0387811691821790925591518593918516917f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b92591a4505050565b5f61070782610bd4565b9050836001600160a01b0316816001600160a01b03161461076a5760405162461bcd60e51b815260206004820152601860248201527f4465766e65744552433732313a2077726f6e672066726f6d00000000000000006044820152606401610699565b6001600160a01b0383166107cf5760405162461bcd60e51b815260206004820152602660248201527f4465766e65744552433732313a207472616e7366657220746f207a65726f206160448201526564647265737360d01b6064820152608401610699565b336001600160a01b038516148061080857506001600160a01b0384165f908152600a6020908152604080832033845290915290205460ff165b8061082857505f828152600960205260409020546001600160a01b031633145b6108745760405162461bcd60e51b815260206004820152601c60248201527f4465766e65744552433732313a206e6f7420617574686f72697a6564000000006044820152606401610699565b5f82815260096020908152604080832080546001600160a01b03199081169091556001600160a01b038881168086526008855283862080545f1901905590881680865283862080546001019055878652600790945282852080549092168417909155905185937fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef91a450505050565b6001545f9081906001600160a01b038116906127109061093390600160a01b90046001600160601b031686611710565b61093d919061173b565b915091509250929050565b5f546001600160a01b031633146109715760405162461bcd60e51b81526004016106999061174e565b5f80546040516001600160a01b039091169047908381818185875af1925050503d805f81146109bb576040519150601f19603f3d011682016040523d82523d5f602084013e6109c0565b606091505b5050905080610a115760405162461bcd60e51b815260206004820152601d60248201527f4465766e65744552433732313a207769746864726177206661696c65640000006044820152606401610699565b50565b5f8111610a635760405162461bcd60e51b815260206004820152601b60248201527f4465766e65744552433732313a207a65726f207175616e7469747900000000006044820152606401610699565b610a8d817f0000000000000000000000000000000000000000000000000000000000000000611710565b3414610adb5760405162461bcd60e51b815260206004820152601960248201527f4465766e65744552433732313a2077726f6e672076616c7565000000000000006044820152606401610699565b6001600160a01b0382165f908152600660205260409020547f000000000000000000000000000000000000000000000000000000000000000090610b20908390611778565b1115610b7a5760405162461bcd60e51b8152602060048201526024808201527f4465766e65744552433732313a2065786365656473206d6178207065722077616044820152631b1b195d60e21b6064820152608401610699565b6001600160a01b0382165f9081526006602052604081208054839290610ba1908490611778565b90915550610bb190508282611067565b5050565b610bcf83838360405180602001604052805f815250610ebc565b505050565b5f818152600760205260408120546001600160a01b0316806105545760405162461bcd60e51b815260206004820152601f60248201527f4465766e65744552433732313a206e6f6e6578697374656e7420746f6b656e006044820152606401610699565b60048054610567906116c4565b5f6001600160a01b038216610c9c5760405162461bcd60e51b815260206004820152601a60248201527f4465766e65744552433732313a207a65726f20616464726573730000000000006044820152606401610699565b506001600160a01b03165f9081526008602052604090205490565b5f546001600160a01b03163314610ce05760405162461bcd60e51b81526004016106999061174e565b612710816001600160601b03161115610d315760405162461bcd60e51b8152602060048201526013602482015272526f79616c74793a2061626f7665203130302560681b6044820152606401610699565b6001600160a01b038216151580610d4f57506001600160601b038116155b610d945760405162461bcd60e51b81526020600482015260166024820152752937bcb0b63a3c9d103d32b937903932b1b2b4bb32b960511b6044820152606401610699565b6001600160a01b038216600160a01b6001600160601b03831690810282176001556040519081527f23813f5ad446622633cb58c75ceef768a2111751b0f30477a63e06fcaedcff609060200160405180910390a25050565b60038054610567906116c4565b336001600160a01b03831603610e515760405162461bcd60e51b815260206004820152601f60248201527f4465766e65744552433732313a20617070726f766520746f2063616c6c6572006044820152606401610699565b335f818152600a602090815260408083206001600160a01b03871680855290835292819020805460ff191686151590811790915590519081529192917f17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31910160405180910390a35050565b610ec78484846106fd565b610ed3848484846111c2565b50505050565b6060610ee482610bd4565b506004610ef0836112f1565b604051602001610f019291906117a2565b6040516020818303038152906040529050919050565b5f546001600160a01b03163314610f405760405162461bcd60e51b81526004016106999061174e565b5f8111610f8f5760405162461bcd60e51b815260206004820152601b60248201527f4465766e65744552433732313a207a65726f207175616e7469747900000000006044820152606401610699565b610bb18282611067565b5f546001600160a01b03163314610fc25760405162461bcd60e51b81526004016106999061174e565b6001600160a01b03811661100e5760405162461bcd60e51b81526020600482015260136024820152724f776e65643a207a65726f206164647265737360681b6044820152606401610699565b5f80546040516001600160a01b03808516939216917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e091a35f80546001600160a01b0319166001600160a01b0392909216919091179055565b6001600160a01b0382166110c85760405162461bcd60e51b815260206004820152602260248201527f4465766e65744552433732313a206d696e7420746f207a65726f206164647265604482015261737360f01b6064820152608401610699565b5f60055460016110d89190611778565b90508160055f8282546110eb9190611778565b90915550506001600160a01b0383165f908152600860205260409020805483019055805b6111198383611778565b81101561117c575f8181526007602052604080822080546001600160a01b0319166001600160a01b03881690811790915590518392907fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef908290a460010161110f565b506001600160a01b0383163b15610bcf57805b6111998383611778565b811015610ed3576111ba5f858360405180602001604052805f8152506111c2565b60010161118f565b6001600160a01b0383163b15610ed357604051630a85bd0160e11b81526001600160a01b0384169063150b7a0290611204903390889087908790600401611849565b6020604051808303815f875af192505050801561123e575060408051601f3d908101601f1916820190925261123b91810190611885565b60015b61128a5760405162461bcd60e51b815260206004820181905260248201527f4465766e65744552433732313a206e6f6e2d45524337323152656365697665726044820152606401610699565b6001600160e01b03198116630a85bd0160e11b146112ea5760405162461bcd60e51b815260206004820152601f60248201527f4465766e65744552433732313a2072656365697665722072656a6563746564006044820152606401610699565b5050505050565b6060815f036113175750506040805180820190915260018152600360fc1b602082015290565b5f825b8015611340578161132a816118a0565b92506113399050600a8261173b565b905061131a565b505f8167ffffffffffffffff81111561135b5761135b6115a2565b6040519080825280601f01601f191660200182016040528015611385576020820181803683370190505b5090505b83156113f05781611399816118b8565b92506113a89050600a856118cd565b6113b3906030611778565b60f81b8183815181106113c8576113c86118e0565b60200101906001600160f81b03191690815f1a9053506113e9600a8561173b565b9350611389565b9392505050565b6001600160e01b031981168114610a11575f5ffd5b5f6020828403121561141c575f5ffd5b81356113f0816113f7565b5f81518084528060208401602086015e5f602082860101526020601f19601f83011685010191505092915050565b602081525f6113f06020830184611427565b5f60208284031215611477575f5ffd5b5035919050565b80356001600160a01b0381168114611494575f5ffd5b919050565b5f5f604083850312156114aa575f5ffd5b6114b38361147e565b946020939093013593505050565b5f5f5f606084860312156114d3575f5ffd5b6114dc8461147e565b92506114ea6020850161147e565b929592945050506040919091013590565b5f5f6040838503121561150c575f5ffd5b50508035926020909101359150565b5f6020828403121561152b575f5ffd5b6113f08261147e565b5f5f60408385031215611545575f5ffd5b61154e8361147e565b915060208301356001600160601b0381168114611569575f5ffd5b809150509250929050565b5f5f60408385031215611585575f5ffd5b61158e8361147e565b915060208301358015158114611569575f5ffd5b634e487b7160e01b5f52604160045260245ffd5b5f5f5f5f608085870312156115c9575f5ffd5b6115d28561147e565b93506115e06020860161147e565b925060408501359150606085013567ffffffffffffffff811115611602575f5ffd5b8501601f81018713611612575f5ffd5b803567ffffffffffffffff81111561162c5761162c6115a2565b604051601f8201601f19908116603f0116810167ffffffffffffffff8111828210171561165b5761165b6115a2565b604052818152828201602001891015611672575f5ffd5b816020840160208301375f6020838301015280935050505092959194509250565b5f5f604083850312156116a4575f5ffd5b6116ad8361147e565b91506116bb6020840161147e565b90509250929050565b600181811c908216806116d857607f821691505b6020821081036116f657634e487b7160e01b5f52602260045260245ffd5b50919050565b634e487b7160e01b5f52601160045260245ffd5b8082028115828204841417610554576105546116fc565b634e487b7160e01b5f52601260045260245ffd5b5f8261174957611749611727565b500490565b60208082526010908201526f27bbb732b21d103737ba1037bbb732b960811b604082015260600190565b80820180821115610554576105546116fc565b5f81518060208401855e5f93019283525090919050565b5f5f84545f8160011c905060018216806117bd57607f821691505b6020821081036117db57634e487b7160e01b5f52602260045260245ffd5b8080156117ef576001811461180457611832565b60ff1984168752821515830287019450611832565b5f898152602090205f5b8481101561182a5781548982015260019091019060200161180e565b505082870194505b50505050611840818561178b565b95945050505050565b6001600160a01b03858116825284166020820152604081018390526080606082018190525f9061187b90830184611427565b9695505050505050565b5f60208284031215611895575f5ffd5b81516113f0816113f7565b5f600182016118b1576118b16116fc565b5060010190565b5f816118c6576118c66116fc565b505f190190565b5f826118db576118db611727565b500690565b634e487b7160e01b5f52603260045260245ffdfea2646970667358221220b2cdf72f241d8b5f81f03ce950581429ce0d340b04562b4340e2996a32cb96ea64736f6c634300081e0033" as const
 
 /** ABI of Exchange (devnet/contracts). */
 export const exchangeAbi = [
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "operator_",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "operator_",
+        "type": "address"
+      }
     ],
-    stateMutability: "nonpayable",
-    type: "constructor",
+    "stateMutability": "nonpayable",
+    "type": "constructor"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "maker",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "maker",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "newNonce",
-        type: "uint256",
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "newNonce",
+        "type": "uint256"
+      }
     ],
-    name: "NonceIncremented",
-    type: "event",
+    "name": "NonceIncremented",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "bytes32",
-        name: "orderHash",
-        type: "bytes32",
-      },
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "orderHash",
+        "type": "bytes32"
+      }
     ],
-    name: "OrderCancelled",
-    type: "event",
+    "name": "OrderCancelled",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "bytes32",
-        name: "orderHash",
-        type: "bytes32",
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "orderHash",
+        "type": "bytes32"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "maker",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "maker",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "taker",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "taker",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "address",
-        name: "collection",
-        type: "address",
+        "indexed": false,
+        "internalType": "address",
+        "name": "collection",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "tokenId",
-        type: "uint256",
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: "address",
-        name: "currency",
-        type: "address",
+        "indexed": false,
+        "internalType": "address",
+        "name": "currency",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "price",
-        type: "uint256",
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "price",
+        "type": "uint256"
+      }
     ],
-    name: "OrderFilled",
-    type: "event",
+    "name": "OrderFilled",
+    "type": "event"
   },
   {
-    inputs: [],
-    name: "FEE_TYPEHASH",
-    outputs: [
+    "inputs": [],
+    "name": "FEE_TYPEHASH",
+    "outputs": [
       {
-        internalType: "bytes32",
-        name: "",
-        type: "bytes32",
-      },
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "ORDER_TYPEHASH",
-    outputs: [
+    "inputs": [],
+    "name": "ORDER_TYPEHASH",
+    "outputs": [
       {
-        internalType: "bytes32",
-        name: "",
-        type: "bytes32",
-      },
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        components: [
+        "components": [
           {
-            internalType: "uint8",
-            name: "side",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "side",
+            "type": "uint8"
           },
           {
-            internalType: "address",
-            name: "maker",
-            type: "address",
+            "internalType": "address",
+            "name": "maker",
+            "type": "address"
           },
           {
-            internalType: "address",
-            name: "collection",
-            type: "address",
+            "internalType": "address",
+            "name": "collection",
+            "type": "address"
           },
           {
-            internalType: "uint8",
-            name: "tokenKind",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "tokenKind",
+            "type": "uint8"
           },
           {
-            internalType: "uint256",
-            name: "tokenId",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "tokenId",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "amount",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
           },
           {
-            internalType: "address",
-            name: "currency",
-            type: "address",
+            "internalType": "address",
+            "name": "currency",
+            "type": "address"
           },
           {
-            internalType: "uint256",
-            name: "price",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "price",
+            "type": "uint256"
           },
           {
-            internalType: "uint8",
-            name: "criteria",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "criteria",
+            "type": "uint8"
           },
           {
-            internalType: "bytes32",
-            name: "tokenSetRoot",
-            type: "bytes32",
+            "internalType": "bytes32",
+            "name": "tokenSetRoot",
+            "type": "bytes32"
           },
           {
-            internalType: "uint256",
-            name: "expiry",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "expiry",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "nonce",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "nonce",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "salt",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "salt",
+            "type": "uint256"
           },
           {
-            components: [
+            "components": [
               {
-                internalType: "address",
-                name: "recipient",
-                type: "address",
+                "internalType": "address",
+                "name": "recipient",
+                "type": "address"
               },
               {
-                internalType: "uint256",
-                name: "amount",
-                type: "uint256",
-              },
+                "internalType": "uint256",
+                "name": "amount",
+                "type": "uint256"
+              }
             ],
-            internalType: "struct Exchange.Fee[]",
-            name: "fees",
-            type: "tuple[]",
-          },
+            "internalType": "struct Exchange.Fee[]",
+            "name": "fees",
+            "type": "tuple[]"
+          }
         ],
-        internalType: "struct Exchange.Order[]",
-        name: "orders",
-        type: "tuple[]",
-      },
+        "internalType": "struct Exchange.Order[]",
+        "name": "orders",
+        "type": "tuple[]"
+      }
     ],
-    name: "cancel",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "cancel",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "bytes32[]",
-        name: "orderHashes",
-        type: "bytes32[]",
-      },
+        "internalType": "bytes32[]",
+        "name": "orderHashes",
+        "type": "bytes32[]"
+      }
     ],
-    name: "cancelByOperator",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "cancelByOperator",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "domainSeparator",
-    outputs: [
+    "inputs": [],
+    "name": "domainSeparator",
+    "outputs": [
       {
-        internalType: "bytes32",
-        name: "",
-        type: "bytes32",
-      },
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        components: [
+        "components": [
           {
-            internalType: "uint8",
-            name: "side",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "side",
+            "type": "uint8"
           },
           {
-            internalType: "address",
-            name: "maker",
-            type: "address",
+            "internalType": "address",
+            "name": "maker",
+            "type": "address"
           },
           {
-            internalType: "address",
-            name: "collection",
-            type: "address",
+            "internalType": "address",
+            "name": "collection",
+            "type": "address"
           },
           {
-            internalType: "uint8",
-            name: "tokenKind",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "tokenKind",
+            "type": "uint8"
           },
           {
-            internalType: "uint256",
-            name: "tokenId",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "tokenId",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "amount",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
           },
           {
-            internalType: "address",
-            name: "currency",
-            type: "address",
+            "internalType": "address",
+            "name": "currency",
+            "type": "address"
           },
           {
-            internalType: "uint256",
-            name: "price",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "price",
+            "type": "uint256"
           },
           {
-            internalType: "uint8",
-            name: "criteria",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "criteria",
+            "type": "uint8"
           },
           {
-            internalType: "bytes32",
-            name: "tokenSetRoot",
-            type: "bytes32",
+            "internalType": "bytes32",
+            "name": "tokenSetRoot",
+            "type": "bytes32"
           },
           {
-            internalType: "uint256",
-            name: "expiry",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "expiry",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "nonce",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "nonce",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "salt",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "salt",
+            "type": "uint256"
           },
           {
-            components: [
+            "components": [
               {
-                internalType: "address",
-                name: "recipient",
-                type: "address",
+                "internalType": "address",
+                "name": "recipient",
+                "type": "address"
               },
               {
-                internalType: "uint256",
-                name: "amount",
-                type: "uint256",
-              },
+                "internalType": "uint256",
+                "name": "amount",
+                "type": "uint256"
+              }
             ],
-            internalType: "struct Exchange.Fee[]",
-            name: "fees",
-            type: "tuple[]",
-          },
+            "internalType": "struct Exchange.Fee[]",
+            "name": "fees",
+            "type": "tuple[]"
+          }
         ],
-        internalType: "struct Exchange.Order",
-        name: "order",
-        type: "tuple",
+        "internalType": "struct Exchange.Order",
+        "name": "order",
+        "type": "tuple"
       },
       {
-        internalType: "bytes",
-        name: "signature",
-        type: "bytes",
+        "internalType": "bytes",
+        "name": "signature",
+        "type": "bytes"
       },
       {
-        internalType: "uint256",
-        name: "tokenId",
-        type: "uint256",
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
       },
       {
-        internalType: "bytes32[]",
-        name: "proof",
-        type: "bytes32[]",
-      },
+        "internalType": "bytes32[]",
+        "name": "proof",
+        "type": "bytes32[]"
+      }
     ],
-    name: "fillBid",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "fillBid",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        components: [
+        "components": [
           {
-            internalType: "uint8",
-            name: "side",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "side",
+            "type": "uint8"
           },
           {
-            internalType: "address",
-            name: "maker",
-            type: "address",
+            "internalType": "address",
+            "name": "maker",
+            "type": "address"
           },
           {
-            internalType: "address",
-            name: "collection",
-            type: "address",
+            "internalType": "address",
+            "name": "collection",
+            "type": "address"
           },
           {
-            internalType: "uint8",
-            name: "tokenKind",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "tokenKind",
+            "type": "uint8"
           },
           {
-            internalType: "uint256",
-            name: "tokenId",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "tokenId",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "amount",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
           },
           {
-            internalType: "address",
-            name: "currency",
-            type: "address",
+            "internalType": "address",
+            "name": "currency",
+            "type": "address"
           },
           {
-            internalType: "uint256",
-            name: "price",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "price",
+            "type": "uint256"
           },
           {
-            internalType: "uint8",
-            name: "criteria",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "criteria",
+            "type": "uint8"
           },
           {
-            internalType: "bytes32",
-            name: "tokenSetRoot",
-            type: "bytes32",
+            "internalType": "bytes32",
+            "name": "tokenSetRoot",
+            "type": "bytes32"
           },
           {
-            internalType: "uint256",
-            name: "expiry",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "expiry",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "nonce",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "nonce",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "salt",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "salt",
+            "type": "uint256"
           },
           {
-            components: [
+            "components": [
               {
-                internalType: "address",
-                name: "recipient",
-                type: "address",
+                "internalType": "address",
+                "name": "recipient",
+                "type": "address"
               },
               {
-                internalType: "uint256",
-                name: "amount",
-                type: "uint256",
-              },
+                "internalType": "uint256",
+                "name": "amount",
+                "type": "uint256"
+              }
             ],
-            internalType: "struct Exchange.Fee[]",
-            name: "fees",
-            type: "tuple[]",
-          },
+            "internalType": "struct Exchange.Fee[]",
+            "name": "fees",
+            "type": "tuple[]"
+          }
         ],
-        internalType: "struct Exchange.Order",
-        name: "order",
-        type: "tuple",
+        "internalType": "struct Exchange.Order",
+        "name": "order",
+        "type": "tuple"
       },
       {
-        internalType: "bytes",
-        name: "signature",
-        type: "bytes",
+        "internalType": "bytes",
+        "name": "signature",
+        "type": "bytes"
       },
       {
-        internalType: "address",
-        name: "recipient",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "recipient",
+        "type": "address"
+      }
     ],
-    name: "fillListing",
-    outputs: [],
-    stateMutability: "payable",
-    type: "function",
+    "name": "fillListing",
+    "outputs": [],
+    "stateMutability": "payable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        components: [
+        "components": [
           {
-            internalType: "uint8",
-            name: "side",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "side",
+            "type": "uint8"
           },
           {
-            internalType: "address",
-            name: "maker",
-            type: "address",
+            "internalType": "address",
+            "name": "maker",
+            "type": "address"
           },
           {
-            internalType: "address",
-            name: "collection",
-            type: "address",
+            "internalType": "address",
+            "name": "collection",
+            "type": "address"
           },
           {
-            internalType: "uint8",
-            name: "tokenKind",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "tokenKind",
+            "type": "uint8"
           },
           {
-            internalType: "uint256",
-            name: "tokenId",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "tokenId",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "amount",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
           },
           {
-            internalType: "address",
-            name: "currency",
-            type: "address",
+            "internalType": "address",
+            "name": "currency",
+            "type": "address"
           },
           {
-            internalType: "uint256",
-            name: "price",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "price",
+            "type": "uint256"
           },
           {
-            internalType: "uint8",
-            name: "criteria",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "criteria",
+            "type": "uint8"
           },
           {
-            internalType: "bytes32",
-            name: "tokenSetRoot",
-            type: "bytes32",
+            "internalType": "bytes32",
+            "name": "tokenSetRoot",
+            "type": "bytes32"
           },
           {
-            internalType: "uint256",
-            name: "expiry",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "expiry",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "nonce",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "nonce",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "salt",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "salt",
+            "type": "uint256"
           },
           {
-            components: [
+            "components": [
               {
-                internalType: "address",
-                name: "recipient",
-                type: "address",
+                "internalType": "address",
+                "name": "recipient",
+                "type": "address"
               },
               {
-                internalType: "uint256",
-                name: "amount",
-                type: "uint256",
-              },
+                "internalType": "uint256",
+                "name": "amount",
+                "type": "uint256"
+              }
             ],
-            internalType: "struct Exchange.Fee[]",
-            name: "fees",
-            type: "tuple[]",
-          },
+            "internalType": "struct Exchange.Fee[]",
+            "name": "fees",
+            "type": "tuple[]"
+          }
         ],
-        internalType: "struct Exchange.Order[]",
-        name: "orders",
-        type: "tuple[]",
+        "internalType": "struct Exchange.Order[]",
+        "name": "orders",
+        "type": "tuple[]"
       },
       {
-        internalType: "bytes[]",
-        name: "signatures",
-        type: "bytes[]",
+        "internalType": "bytes[]",
+        "name": "signatures",
+        "type": "bytes[]"
       },
       {
-        internalType: "address",
-        name: "recipient",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "recipient",
+        "type": "address"
+      }
     ],
-    name: "fillListings",
-    outputs: [],
-    stateMutability: "payable",
-    type: "function",
+    "name": "fillListings",
+    "outputs": [],
+    "stateMutability": "payable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        components: [
+        "components": [
           {
-            internalType: "uint8",
-            name: "side",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "side",
+            "type": "uint8"
           },
           {
-            internalType: "address",
-            name: "maker",
-            type: "address",
+            "internalType": "address",
+            "name": "maker",
+            "type": "address"
           },
           {
-            internalType: "address",
-            name: "collection",
-            type: "address",
+            "internalType": "address",
+            "name": "collection",
+            "type": "address"
           },
           {
-            internalType: "uint8",
-            name: "tokenKind",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "tokenKind",
+            "type": "uint8"
           },
           {
-            internalType: "uint256",
-            name: "tokenId",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "tokenId",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "amount",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
           },
           {
-            internalType: "address",
-            name: "currency",
-            type: "address",
+            "internalType": "address",
+            "name": "currency",
+            "type": "address"
           },
           {
-            internalType: "uint256",
-            name: "price",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "price",
+            "type": "uint256"
           },
           {
-            internalType: "uint8",
-            name: "criteria",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "criteria",
+            "type": "uint8"
           },
           {
-            internalType: "bytes32",
-            name: "tokenSetRoot",
-            type: "bytes32",
+            "internalType": "bytes32",
+            "name": "tokenSetRoot",
+            "type": "bytes32"
           },
           {
-            internalType: "uint256",
-            name: "expiry",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "expiry",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "nonce",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "nonce",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "salt",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "salt",
+            "type": "uint256"
           },
           {
-            components: [
+            "components": [
               {
-                internalType: "address",
-                name: "recipient",
-                type: "address",
+                "internalType": "address",
+                "name": "recipient",
+                "type": "address"
               },
               {
-                internalType: "uint256",
-                name: "amount",
-                type: "uint256",
-              },
+                "internalType": "uint256",
+                "name": "amount",
+                "type": "uint256"
+              }
             ],
-            internalType: "struct Exchange.Fee[]",
-            name: "fees",
-            type: "tuple[]",
-          },
+            "internalType": "struct Exchange.Fee[]",
+            "name": "fees",
+            "type": "tuple[]"
+          }
         ],
-        internalType: "struct Exchange.Order[]",
-        name: "orders",
-        type: "tuple[]",
+        "internalType": "struct Exchange.Order[]",
+        "name": "orders",
+        "type": "tuple[]"
       },
       {
-        internalType: "bytes[]",
-        name: "signatures",
-        type: "bytes[]",
+        "internalType": "bytes[]",
+        "name": "signatures",
+        "type": "bytes[]"
       },
       {
-        internalType: "address",
-        name: "recipient",
-        type: "address",
+        "internalType": "address",
+        "name": "recipient",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "feeCurrency",
-        type: "address",
+        "internalType": "address",
+        "name": "feeCurrency",
+        "type": "address"
       },
       {
-        components: [
+        "components": [
           {
-            internalType: "address",
-            name: "recipient",
-            type: "address",
+            "internalType": "address",
+            "name": "recipient",
+            "type": "address"
           },
           {
-            internalType: "uint256",
-            name: "amount",
-            type: "uint256",
-          },
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          }
         ],
-        internalType: "struct Exchange.Fee[]",
-        name: "feesOnTop",
-        type: "tuple[]",
-      },
+        "internalType": "struct Exchange.Fee[]",
+        "name": "feesOnTop",
+        "type": "tuple[]"
+      }
     ],
-    name: "fillListingsWithFees",
-    outputs: [],
-    stateMutability: "payable",
-    type: "function",
+    "name": "fillListingsWithFees",
+    "outputs": [],
+    "stateMutability": "payable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        components: [
+        "components": [
           {
-            internalType: "uint8",
-            name: "side",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "side",
+            "type": "uint8"
           },
           {
-            internalType: "address",
-            name: "maker",
-            type: "address",
+            "internalType": "address",
+            "name": "maker",
+            "type": "address"
           },
           {
-            internalType: "address",
-            name: "collection",
-            type: "address",
+            "internalType": "address",
+            "name": "collection",
+            "type": "address"
           },
           {
-            internalType: "uint8",
-            name: "tokenKind",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "tokenKind",
+            "type": "uint8"
           },
           {
-            internalType: "uint256",
-            name: "tokenId",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "tokenId",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "amount",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
           },
           {
-            internalType: "address",
-            name: "currency",
-            type: "address",
+            "internalType": "address",
+            "name": "currency",
+            "type": "address"
           },
           {
-            internalType: "uint256",
-            name: "price",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "price",
+            "type": "uint256"
           },
           {
-            internalType: "uint8",
-            name: "criteria",
-            type: "uint8",
+            "internalType": "uint8",
+            "name": "criteria",
+            "type": "uint8"
           },
           {
-            internalType: "bytes32",
-            name: "tokenSetRoot",
-            type: "bytes32",
+            "internalType": "bytes32",
+            "name": "tokenSetRoot",
+            "type": "bytes32"
           },
           {
-            internalType: "uint256",
-            name: "expiry",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "expiry",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "nonce",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "nonce",
+            "type": "uint256"
           },
           {
-            internalType: "uint256",
-            name: "salt",
-            type: "uint256",
+            "internalType": "uint256",
+            "name": "salt",
+            "type": "uint256"
           },
           {
-            components: [
+            "components": [
               {
-                internalType: "address",
-                name: "recipient",
-                type: "address",
+                "internalType": "address",
+                "name": "recipient",
+                "type": "address"
               },
               {
-                internalType: "uint256",
-                name: "amount",
-                type: "uint256",
-              },
+                "internalType": "uint256",
+                "name": "amount",
+                "type": "uint256"
+              }
             ],
-            internalType: "struct Exchange.Fee[]",
-            name: "fees",
-            type: "tuple[]",
-          },
+            "internalType": "struct Exchange.Fee[]",
+            "name": "fees",
+            "type": "tuple[]"
+          }
         ],
-        internalType: "struct Exchange.Order",
-        name: "order",
-        type: "tuple",
-      },
+        "internalType": "struct Exchange.Order",
+        "name": "order",
+        "type": "tuple"
+      }
     ],
-    name: "hashOrder",
-    outputs: [
+    "name": "hashOrder",
+    "outputs": [
       {
-        internalType: "bytes32",
-        name: "",
-        type: "bytes32",
-      },
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "incrementNonce",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "inputs": [],
+    "name": "incrementNonce",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    name: "nonces",
-    outputs: [
+    "name": "nonces",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "operator",
-    outputs: [
+    "inputs": [],
+    "name": "operator",
+    "outputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "bytes32",
-        name: "orderHash",
-        type: "bytes32",
-      },
+        "internalType": "bytes32",
+        "name": "orderHash",
+        "type": "bytes32"
+      }
     ],
-    name: "orderStatus",
-    outputs: [
+    "name": "orderStatus",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "filled",
-        type: "bool",
+        "internalType": "bool",
+        "name": "filled",
+        "type": "bool"
       },
       {
-        internalType: "bool",
-        name: "cancelled",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "cancelled",
+        "type": "bool"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
-  },
+    "stateMutability": "view",
+    "type": "function"
+  }
 ] as const
 
 /** Creation bytecode of Exchange. */
-export const exchangeBytecode =
-  "0x60a060405260016002553480156013575f5ffd5b506040516123e63803806123e68339810160408190526030916040565b6001600160a01b0316608052606b565b5f60208284031215604f575f5ffd5b81516001600160a01b03811681146064575f5ffd5b9392505050565b60805161235c61008a5f395f81816101c5015261091b015261235c5ff3fe6080604052600436106100d9575f3560e01c80637ecebe001161007c578063b1a3fd8411610057578063b1a3fd8414610283578063cc94f01b14610296578063f698da25146102b5578063f973a209146102c9575f5ffd5b80637ecebe001461022657806390cc23d414610251578063a646853414610264575f5ffd5b80634832ede1116100b75780634832ede114610173578063570ca735146101b4578063627cdcb9146101ff5780637401b71914610213575f5ffd5b806305367a1b146100dd5780631c9c8609146100fe5780632dff692d1461011d575b5f5ffd5b3480156100e8575f5ffd5b506100fc6100f7366004611cf9565b6102fc565b005b348015610109575f5ffd5b506100fc610118366004611d99565b610647565b348015610128575f5ffd5b50610157610137366004611dd7565b5f9081526001602081905260409091205460ff1690811491600290911490565b6040805192151583529015156020830152015b60405180910390f35b34801561017e575f5ffd5b506101a67ffe66e05843363d63611ea99f9490e5edd8ffc1f951c97666da1eeafddf12f9a181565b60405190815260200161016a565b3480156101bf575f5ffd5b506101e77f000000000000000000000000000000000000000000000000000000000000000081565b6040516001600160a01b03909116815260200161016a565b34801561020a575f5ffd5b506100fc61070f565b6100fc610221366004611e09565b610774565b348015610231575f5ffd5b506101a6610240366004611e82565b5f6020819052908152604090205481565b6100fc61025f366004611ea2565b610816565b34801561026f575f5ffd5b506100fc61027e366004611d99565b610910565b6100fc610291366004611f8e565b6109b4565b3480156102a1575f5ffd5b506101a66102b036600461200c565b610a1b565b3480156102c0575f5ffd5b506101a6610a68565b3480156102d4575f5ffd5b506101a67fb22cde96a81e80c42fb6f1598a817a1f045abad37e17d37aed72d8f752c0f8a181565b6002546001146103275760405162461bcd60e51b815260040161031e90612045565b60405180910390fd5b60028055600161033a602088018861207c565b60ff16146103805760405162461bcd60e51b8152602060048201526013602482015272115e18da185b99d94e881b9bdd081848189a59606a1b604482015260640161031e565b5f61039160e0880160c08901611e82565b6001600160a01b0316036103e75760405162461bcd60e51b815260206004820152601960248201527f45786368616e67653a20626964206e6565647320455243323000000000000000604482015260640161031e565b5f6103fa6101208801610100890161207c565b60ff1603610452578560800135831461044d5760405162461bcd60e51b815260206004820152601560248201527422bc31b430b733b29d103bb937b733903a37b5b2b760591b604482015260640161031e565b610546565b60026104666101208801610100890161207c565b60ff16036104e9576104a782828861012001358660405160200161048c91815260200190565b60405160208183030381529060405280519060200120610b0c565b61044d5760405162461bcd60e51b815260206004820152601360248201527222bc31b430b733b29d103130b210383937b7b360691b604482015260640161031e565b60016104fd6101208801610100890161207c565b60ff16146105465760405162461bcd60e51b815260206004820152601660248201527545786368616e67653a2062616420637269746572696160501b604482015260640161031e565b5f610552878787610bac565b5f81815260016020818152604092839020805460ff191690921790915591925061058e9189913391610588918401908401611e82565b87610efa565b6105a8876105a26040820160208301611e82565b33611023565b336105b96040890160208a01611e82565b6001600160a01b0316827f31decc2a6ac3d7acc988775c43a6618079d8aee0d2e3aa53f5185f58eea216a96105f460608c0160408d01611e82565b8861060560e08e0160c08f01611e82565b604080516001600160a01b039485168152602081019390935292168183015260e08d0135606082015290519081900360800190a4505060016002555050505050565b5f5b8181101561070a57338383838181106106645761066461209c565b905060200281019061067691906120b0565b610687906040810190602001611e82565b6001600160a01b0316146106d35760405162461bcd60e51b815260206004820152601360248201527222bc31b430b733b29d103737ba1036b0b5b2b960691b604482015260640161031e565b6107026106fd8484848181106106eb576106eb61209c565b90506020028101906102b091906120b0565b6110fc565b600101610649565b505050565b335f908152602081905260408120546107299060016120e3565b335f8181526020818152604091829020849055905183815292935090917fa82a649bbd060c9099cd7b7326e2b0dc9e9af0836480e0f849dc9eaa79710b3b910160405180910390a250565b6002546001146107965760405162461bcd60e51b815260040161031e90612045565b600280555f6107ab60e0860160c08701611e82565b6001600160a01b0316036107e1578360e0013534146107dc5760405162461bcd60e51b815260040161031e906120fc565b6107ff565b34156107ff5760405162461bcd60e51b815260040161031e906120fc565b61080b84848484611191565b505060016002555050565b6002546001146108385760405162461bcd60e51b815260040161031e90612045565b600280555f61084783836113a3565b90506001600160a01b0384161561085e575f610860565b805b61086a8a8a611465565b61087491906120e3565b34146108925760405162461bcd60e51b815260040161031e906120fc565b61089f89898989896114f1565b5f5b828110156108ff576108f785338686858181106108c0576108c061209c565b6108d69260206040909202019081019150611e82565b8787868181106108e8576108e861209c565b905060400201602001356115ab565b6001016108a1565b505060016002555050505050505050565b336001600160a01b037f000000000000000000000000000000000000000000000000000000000000000016146109815760405162461bcd60e51b815260206004820152601660248201527522bc31b430b733b29d103737ba1037b832b930ba37b960511b604482015260640161031e565b5f5b8181101561070a576109ac8383838181106109a0576109a061209c565b905060200201356110fc565b600101610983565b6002546001146109d65760405162461bcd60e51b815260040161031e90612045565b600280556109e48585611465565b3414610a025760405162461bcd60e51b815260040161031e906120fc565b610a0f85858585856114f1565b50506001600255505050565b5f610a24610a68565b610a2d83611670565b60405161190160f01b602082015260228101929092526042820152606201604051602081830303815290604052805190602001209050919050565b604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201527fce2a0e55d2f79979b4e5505d72bf0d86fe97ec3b39d420618e949b67c5887c64918101919091527fc89efdaa54c0f20c7adf612882df0950f5a951637e0307cdcb4c672f298b8bc660608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b5f81815b85811015610ba0575f878783818110610b2b57610b2b61209c565b905060200201359050808310610b6a57604080516020810183905290810184905260600160405160208183030381529060405280519060200120610b95565b6040805160208101859052908101829052606001604051602081830303815290604052805190602001205b925050600101610b10565b50909214949350505050565b5f6101408401351580610bc457508361014001354211155b610c045760405162461bcd60e51b8152602060048201526011602482015270115e18da185b99d94e88195e1c1a5c9959607a1b604482015260640161031e565b60e0840135610c1f610c1a6101a087018761212b565b6113a3565b1115610c6d5760405162461bcd60e51b815260206004820152601b60248201527f45786368616e67653a2066656573206578636565642070726963650000000000604482015260640161031e565b5f80610c7f6040870160208801611e82565b6001600160a01b03166001600160a01b031681526020019081526020015f20548461016001351015610ce95760405162461bcd60e51b8152602060048201526013602482015272115e18da185b99d94e8818d85b98d95b1b1959606a1b604482015260640161031e565b5f610cfa608086016060870161207c565b60ff1603610d52578360a00135600114610d4d5760405162461bcd60e51b8152602060048201526014602482015273115e18da185b99d94e8818985908185b5bdd5b9d60621b604482015260640161031e565b610dfe565b6001610d64608086016060870161207c565b60ff1614610db45760405162461bcd60e51b815260206004820152601860248201527f45786368616e67653a2062616420746f6b656e206b696e640000000000000000604482015260640161031e565b5f8460a0013511610dfe5760405162461bcd60e51b8152602060048201526014602482015273115e18da185b99d94e8818985908185b5bdd5b9d60621b604482015260640161031e565b610e0784610a1b565b5f8181526001602052604090205490915060ff165f198101610e5e5760405162461bcd60e51b815260206004820152601060248201526f115e18da185b99d94e88199a5b1b195960821b604482015260640161031e565b60011960ff821601610ea85760405162461bcd60e51b8152602060048201526013602482015272115e18da185b99d94e8818d85b98d95b1b1959606a1b604482015260640161031e565b610eb86040860160208701611e82565b6001600160a01b0316610ecc838686611968565b6001600160a01b031614610ef25760405162461bcd60e51b815260040161031e90612170565b509392505050565b5f610f0b608086016060870161207c565b60ff1603610f8f57610f236060850160408601611e82565b6040516323b872dd60e01b81526001600160a01b03858116600483015284811660248301526044820184905291909116906323b872dd906064015f604051808303815f87803b158015610f74575f5ffd5b505af1158015610f86573d5f5f3e3d5ffd5b5050505061101d565b610f9f6060850160408601611e82565b604051637921219560e11b81526001600160a01b03858116600483015284811660248301526044820184905260a080880135606484015260848301525f60a4830152919091169063f242432a9060c4015f604051808303815f87803b158015611006575f5ffd5b505af1158015611018573d5f5f3e3d5ffd5b505050505b50505050565b60e08301355f5b6110386101a086018661212b565b90508110156110e0576110a761105460e0870160c08801611e82565b856110636101a089018961212b565b858181106110735761107361209c565b6110899260206040909202019081019150611e82565b6110976101a08a018a61212b565b868181106108e8576108e861209c565b6110b56101a086018661212b565b828181106110c5576110c561209c565b9050604002016020013582039150808060010191505061102a565b5061101d6110f460e0860160c08701611e82565b8484846115ab565b5f8181526001602052604090205460ff165f190161114f5760405162461bcd60e51b815260206004820152601060248201526f115e18da185b99d94e88199a5b1b195960821b604482015260640161031e565b5f81815260016020526040808220805460ff191660021790555182917f5152abf959f6564662358c2e52b702259b78bac5ee7842a0f01937e670efcc7d91a250565b5f61119f602086018661207c565b60ff16146111ef5760405162461bcd60e51b815260206004820152601760248201527f45786368616e67653a206e6f742061206c697374696e67000000000000000000604482015260640161031e565b5f6112026101208601610100870161207c565b60ff161461124b5760405162461bcd60e51b815260206004820152601660248201527545786368616e67653a2062616420637269746572696160501b604482015260640161031e565b6001600160a01b0381166112a15760405162461bcd60e51b815260206004820152601860248201527f45786368616e67653a207a65726f20726563697069656e740000000000000000604482015260640161031e565b5f6112ad858585610bac565b5f81815260016020818152604092839020805460ff19169092179091559192506112ed9187916112e291908301908301611e82565b848860800135610efa565b61130785336113026040830160208401611e82565b611023565b336113186040870160208801611e82565b6001600160a01b0316827f31decc2a6ac3d7acc988775c43a6618079d8aee0d2e3aa53f5185f58eea216a961135360608a0160408b01611e82565b60808a013561136860e08c0160c08d01611e82565b604080516001600160a01b039485168152602081019390935292168183015260e08b0135606082015290519081900360800190a45050505050565b5f805b8281101561145e575f8484838181106113c1576113c161209c565b6113d79260206040909202019081019150611e82565b6001600160a01b03160361142d5760405162461bcd60e51b815260206004820152601c60248201527f45786368616e67653a207a65726f2066656520726563697069656e7400000000604482015260640161031e565b83838281811061143f5761143f61209c565b905060400201602001358261145491906120e3565b91506001016113a6565b5092915050565b5f805b8281101561145e575f8484838181106114835761148361209c565b905060200281019061149591906120b0565b6114a69060e081019060c001611e82565b6001600160a01b0316036114e9578383828181106114c6576114c661209c565b90506020028101906114d891906120b0565b6114e69060e00135836120e3565b91505b600101611468565b8382146115405760405162461bcd60e51b815260206004820152601960248201527f45786368616e67653a206c656e677468206d69736d6174636800000000000000604482015260640161031e565b5f5b848110156115a35761159b86868381811061155f5761155f61209c565b905060200281019061157191906120b0565b8585848181106115835761158361209c565b905060200281019061159591906121a7565b85611191565b600101611542565b505050505050565b801561101d576001600160a01b038416611664575f826001600160a01b0316826040515f6040518083038185875af1925050503d805f8114611608576040519150601f19603f3d011682016040523d82523d5f602084013e61160d565b606091505b505090508061165e5760405162461bcd60e51b815260206004820152601860248201527f45786368616e67653a207061796d656e74206661696c65640000000000000000604482015260640161031e565b5061101d565b61101d84848484611af0565b5f806116806101a084018461212b565b90506001600160401b03811115611699576116996121e9565b6040519080825280602002602001820160405280156116c2578160200160208202803683370190505b5090505f5b6116d56101a085018561212b565b90508110156117c2577ffe66e05843363d63611ea99f9490e5edd8ffc1f951c97666da1eeafddf12f9a161170d6101a086018661212b565b8381811061171d5761171d61209c565b6117339260206040909202019081019150611e82565b6117416101a087018761212b565b848181106117515761175161209c565b90506040020160200135604051602001611787939291909283526001600160a01b03919091166020830152604082015260600190565b604051602081830303815290604052805190602001208282815181106117af576117af61209c565b60209081029190910101526001016116c7565b507fb22cde96a81e80c42fb6f1598a817a1f045abad37e17d37aed72d8f752c0f8a16117f1602085018561207c565b6118016040860160208701611e82565b6118116060870160408801611e82565b611821608088016060890161207c565b60408051602081019690965260ff948516908601526001600160a01b0392831660608601529116608084810191909152911660a0838101919091529085013560c083015284013560e08201526101000160408051601f1981840301815291905261189160e0850160c08601611e82565b60e08501356118a86101208701610100880161207c565b866101200135876101400135886101600135896101800135886040516020016118d191906121fd565b60408051601f1981840301815282825280516020918201206001600160a01b03909a169083015281019690965260ff9094166060860152608085019290925260a084015260c083015260e08201526101008101919091526101200160408051601f198184030181529082905261194a9291602001612249565b60405160208183030381529060405280519060200120915050919050565b5f604182146119895760405162461bcd60e51b815260040161031e90612170565b5f611997602082858761225d565b6119a091612284565b90505f6119b160406020868861225d565b6119ba91612284565b90505f858560408181106119d0576119d061209c565b919091013560f81c915050601b8110156119f2576119ef601b826122a1565b90505b8060ff16601b1480611a0757508060ff16601c145b611a235760405162461bcd60e51b815260040161031e90612170565b7f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0821115611a635760405162461bcd60e51b815260040161031e90612170565b604080515f81526020810180835289905260ff831691810191909152606081018490526080810183905260019060a0016020604051602081039080840390855afa158015611ab3573d5f5f3e3d5ffd5b5050604051601f1901519450506001600160a01b038416611ae65760405162461bcd60e51b815260040161031e90612170565b5050509392505050565b5f846001600160a01b03163b11611b535760405162461bcd60e51b815260206004820152602160248201527f45786368616e67653a2063757272656e6379206e6f74206120636f6e747261636044820152601d60fa1b606482015260840161031e565b604080516001600160a01b0385811660248301528481166044830152606480830185905283518084039091018152608490920183526020820180516001600160e01b03166323b872dd60e01b17905291515f92839290881691611bb691906122ba565b5f604051808303815f865af19150503d805f8114611bef576040519150601f19603f3d011682016040523d82523d5f602084013e611bf4565b606091505b509150915081611c2557805115611c0d57805160208201fd5b60405162461bcd60e51b815260040161031e906122c5565b80511580611c42575080806020019051810190611c429190612307565b6115a35760405162461bcd60e51b815260040161031e906122c5565b5f6101c08284031215611c6f575f5ffd5b50919050565b5f5f83601f840112611c85575f5ffd5b5081356001600160401b03811115611c9b575f5ffd5b602083019150836020828501011115611cb2575f5ffd5b9250929050565b5f5f83601f840112611cc9575f5ffd5b5081356001600160401b03811115611cdf575f5ffd5b6020830191508360208260051b8501011115611cb2575f5ffd5b5f5f5f5f5f5f60808789031215611d0e575f5ffd5b86356001600160401b03811115611d23575f5ffd5b611d2f89828a01611c5e565b96505060208701356001600160401b03811115611d4a575f5ffd5b611d5689828a01611c75565b9096509450506040870135925060608701356001600160401b03811115611d7b575f5ffd5b611d8789828a01611cb9565b979a9699509497509295939492505050565b5f5f60208385031215611daa575f5ffd5b82356001600160401b03811115611dbf575f5ffd5b611dcb85828601611cb9565b90969095509350505050565b5f60208284031215611de7575f5ffd5b5035919050565b80356001600160a01b0381168114611e04575f5ffd5b919050565b5f5f5f5f60608587031215611e1c575f5ffd5b84356001600160401b03811115611e31575f5ffd5b611e3d87828801611c5e565b94505060208501356001600160401b03811115611e58575f5ffd5b611e6487828801611c75565b9094509250611e77905060408601611dee565b905092959194509250565b5f60208284031215611e92575f5ffd5b611e9b82611dee565b9392505050565b5f5f5f5f5f5f5f5f60a0898b031215611eb9575f5ffd5b88356001600160401b03811115611ece575f5ffd5b611eda8b828c01611cb9565b90995097505060208901356001600160401b03811115611ef8575f5ffd5b611f048b828c01611cb9565b9097509550611f17905060408a01611dee565b9350611f2560608a01611dee565b925060808901356001600160401b03811115611f3f575f5ffd5b8901601f81018b13611f4f575f5ffd5b80356001600160401b03811115611f64575f5ffd5b8b60208260061b8401011115611f78575f5ffd5b989b979a50959850939692959194602001935050565b5f5f5f5f5f60608688031215611fa2575f5ffd5b85356001600160401b03811115611fb7575f5ffd5b611fc388828901611cb9565b90965094505060208601356001600160401b03811115611fe1575f5ffd5b611fed88828901611cb9565b9094509250612000905060408701611dee565b90509295509295909350565b5f6020828403121561201c575f5ffd5b81356001600160401b03811115612031575f5ffd5b61203d84828501611c5e565b949350505050565b60208082526018908201527f45786368616e67653a207265656e7472616e742063616c6c0000000000000000604082015260600190565b5f6020828403121561208c575f5ffd5b813560ff81168114611e9b575f5ffd5b634e487b7160e01b5f52603260045260245ffd5b5f82356101be198336030181126120c5575f5ffd5b9190910192915050565b634e487b7160e01b5f52601160045260245ffd5b808201808211156120f6576120f66120cf565b92915050565b60208082526015908201527445786368616e67653a2077726f6e672076616c756560581b604082015260600190565b5f5f8335601e19843603018112612140575f5ffd5b8301803591506001600160401b03821115612159575f5ffd5b6020019150600681901b3603821315611cb2575f5ffd5b60208082526017908201527f45786368616e67653a20626164207369676e6174757265000000000000000000604082015260600190565b5f5f8335601e198436030181126121bc575f5ffd5b8301803591506001600160401b038211156121d5575f5ffd5b602001915036819003821315611cb2575f5ffd5b634e487b7160e01b5f52604160045260245ffd5b81515f90829060208501835b82811015612227578151845260209384019390910190600101612209565b509195945050505050565b5f81518060208401855e5f93019283525090919050565b5f61203d6122578386612232565b84612232565b5f5f8585111561226b575f5ffd5b83861115612277575f5ffd5b5050820193919092039150565b803560208310156120f6575f19602084900360031b1b1692915050565b60ff81811683821601908111156120f6576120f66120cf565b5f611e9b8284612232565b60208082526022908201527f45786368616e67653a2063757272656e6379207472616e73666572206661696c604082015261195960f21b606082015260800190565b5f60208284031215612317575f5ffd5b81518015158114611e9b575f5ffdfea2646970667358221220ab9c7c1c490383c4c684a139d0a307f4a5a7a47a92fac117ddb3b5dcc22d71ab64736f6c634300081e0033" as const
+export const exchangeBytecode = "0x60a060405260016002553480156013575f5ffd5b506040516123e63803806123e68339810160408190526030916040565b6001600160a01b0316608052606b565b5f60208284031215604f575f5ffd5b81516001600160a01b03811681146064575f5ffd5b9392505050565b60805161235c61008a5f395f81816101c5015261091b015261235c5ff3fe6080604052600436106100d9575f3560e01c80637ecebe001161007c578063b1a3fd8411610057578063b1a3fd8414610283578063cc94f01b14610296578063f698da25146102b5578063f973a209146102c9575f5ffd5b80637ecebe001461022657806390cc23d414610251578063a646853414610264575f5ffd5b80634832ede1116100b75780634832ede114610173578063570ca735146101b4578063627cdcb9146101ff5780637401b71914610213575f5ffd5b806305367a1b146100dd5780631c9c8609146100fe5780632dff692d1461011d575b5f5ffd5b3480156100e8575f5ffd5b506100fc6100f7366004611cf9565b6102fc565b005b348015610109575f5ffd5b506100fc610118366004611d99565b610647565b348015610128575f5ffd5b50610157610137366004611dd7565b5f9081526001602081905260409091205460ff1690811491600290911490565b6040805192151583529015156020830152015b60405180910390f35b34801561017e575f5ffd5b506101a67ffe66e05843363d63611ea99f9490e5edd8ffc1f951c97666da1eeafddf12f9a181565b60405190815260200161016a565b3480156101bf575f5ffd5b506101e77f000000000000000000000000000000000000000000000000000000000000000081565b6040516001600160a01b03909116815260200161016a565b34801561020a575f5ffd5b506100fc61070f565b6100fc610221366004611e09565b610774565b348015610231575f5ffd5b506101a6610240366004611e82565b5f6020819052908152604090205481565b6100fc61025f366004611ea2565b610816565b34801561026f575f5ffd5b506100fc61027e366004611d99565b610910565b6100fc610291366004611f8e565b6109b4565b3480156102a1575f5ffd5b506101a66102b036600461200c565b610a1b565b3480156102c0575f5ffd5b506101a6610a68565b3480156102d4575f5ffd5b506101a67fb22cde96a81e80c42fb6f1598a817a1f045abad37e17d37aed72d8f752c0f8a181565b6002546001146103275760405162461bcd60e51b815260040161031e90612045565b60405180910390fd5b60028055600161033a602088018861207c565b60ff16146103805760405162461bcd60e51b8152602060048201526013602482015272115e18da185b99d94e881b9bdd081848189a59606a1b604482015260640161031e565b5f61039160e0880160c08901611e82565b6001600160a01b0316036103e75760405162461bcd60e51b815260206004820152601960248201527f45786368616e67653a20626964206e6565647320455243323000000000000000604482015260640161031e565b5f6103fa6101208801610100890161207c565b60ff1603610452578560800135831461044d5760405162461bcd60e51b815260206004820152601560248201527422bc31b430b733b29d103bb937b733903a37b5b2b760591b604482015260640161031e565b610546565b60026104666101208801610100890161207c565b60ff16036104e9576104a782828861012001358660405160200161048c91815260200190565b60405160208183030381529060405280519060200120610b0c565b61044d5760405162461bcd60e51b815260206004820152601360248201527222bc31b430b733b29d103130b210383937b7b360691b604482015260640161031e565b60016104fd6101208801610100890161207c565b60ff16146105465760405162461bcd60e51b815260206004820152601660248201527545786368616e67653a2062616420637269746572696160501b604482015260640161031e565b5f610552878787610bac565b5f81815260016020818152604092839020805460ff191690921790915591925061058e9189913391610588918401908401611e82565b87610efa565b6105a8876105a26040820160208301611e82565b33611023565b336105b96040890160208a01611e82565b6001600160a01b0316827f31decc2a6ac3d7acc988775c43a6618079d8aee0d2e3aa53f5185f58eea216a96105f460608c0160408d01611e82565b8861060560e08e0160c08f01611e82565b604080516001600160a01b039485168152602081019390935292168183015260e08d0135606082015290519081900360800190a4505060016002555050505050565b5f5b8181101561070a57338383838181106106645761066461209c565b905060200281019061067691906120b0565b610687906040810190602001611e82565b6001600160a01b0316146106d35760405162461bcd60e51b815260206004820152601360248201527222bc31b430b733b29d103737ba1036b0b5b2b960691b604482015260640161031e565b6107026106fd8484848181106106eb576106eb61209c565b90506020028101906102b091906120b0565b6110fc565b600101610649565b505050565b335f908152602081905260408120546107299060016120e3565b335f8181526020818152604091829020849055905183815292935090917fa82a649bbd060c9099cd7b7326e2b0dc9e9af0836480e0f849dc9eaa79710b3b910160405180910390a250565b6002546001146107965760405162461bcd60e51b815260040161031e90612045565b600280555f6107ab60e0860160c08701611e82565b6001600160a01b0316036107e1578360e0013534146107dc5760405162461bcd60e51b815260040161031e906120fc565b6107ff565b34156107ff5760405162461bcd60e51b815260040161031e906120fc565b61080b84848484611191565b505060016002555050565b6002546001146108385760405162461bcd60e51b815260040161031e90612045565b600280555f61084783836113a3565b90506001600160a01b0384161561085e575f610860565b805b61086a8a8a611465565b61087491906120e3565b34146108925760405162461bcd60e51b815260040161031e906120fc565b61089f89898989896114f1565b5f5b828110156108ff576108f785338686858181106108c0576108c061209c565b6108d69260206040909202019081019150611e82565b8787868181106108e8576108e861209c565b905060400201602001356115ab565b6001016108a1565b505060016002555050505050505050565b336001600160a01b037f000000000000000000000000000000000000000000000000000000000000000016146109815760405162461bcd60e51b815260206004820152601660248201527522bc31b430b733b29d103737ba1037b832b930ba37b960511b604482015260640161031e565b5f5b8181101561070a576109ac8383838181106109a0576109a061209c565b905060200201356110fc565b600101610983565b6002546001146109d65760405162461bcd60e51b815260040161031e90612045565b600280556109e48585611465565b3414610a025760405162461bcd60e51b815260040161031e906120fc565b610a0f85858585856114f1565b50506001600255505050565b5f610a24610a68565b610a2d83611670565b60405161190160f01b602082015260228101929092526042820152606201604051602081830303815290604052805190602001209050919050565b604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201527fce2a0e55d2f79979b4e5505d72bf0d86fe97ec3b39d420618e949b67c5887c64918101919091527fc89efdaa54c0f20c7adf612882df0950f5a951637e0307cdcb4c672f298b8bc660608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b5f81815b85811015610ba0575f878783818110610b2b57610b2b61209c565b905060200201359050808310610b6a57604080516020810183905290810184905260600160405160208183030381529060405280519060200120610b95565b6040805160208101859052908101829052606001604051602081830303815290604052805190602001205b925050600101610b10565b50909214949350505050565b5f6101408401351580610bc457508361014001354211155b610c045760405162461bcd60e51b8152602060048201526011602482015270115e18da185b99d94e88195e1c1a5c9959607a1b604482015260640161031e565b60e0840135610c1f610c1a6101a087018761212b565b6113a3565b1115610c6d5760405162461bcd60e51b815260206004820152601b60248201527f45786368616e67653a2066656573206578636565642070726963650000000000604482015260640161031e565b5f80610c7f6040870160208801611e82565b6001600160a01b03166001600160a01b031681526020019081526020015f20548461016001351015610ce95760405162461bcd60e51b8152602060048201526013602482015272115e18da185b99d94e8818d85b98d95b1b1959606a1b604482015260640161031e565b5f610cfa608086016060870161207c565b60ff1603610d52578360a00135600114610d4d5760405162461bcd60e51b8152602060048201526014602482015273115e18da185b99d94e8818985908185b5bdd5b9d60621b604482015260640161031e565b610dfe565b6001610d64608086016060870161207c565b60ff1614610db45760405162461bcd60e51b815260206004820152601860248201527f45786368616e67653a2062616420746f6b656e206b696e640000000000000000604482015260640161031e565b5f8460a0013511610dfe5760405162461bcd60e51b8152602060048201526014602482015273115e18da185b99d94e8818985908185b5bdd5b9d60621b604482015260640161031e565b610e0784610a1b565b5f8181526001602052604090205490915060ff165f198101610e5e5760405162461bcd60e51b815260206004820152601060248201526f115e18da185b99d94e88199a5b1b195960821b604482015260640161031e565b60011960ff821601610ea85760405162461bcd60e51b8152602060048201526013602482015272115e18da185b99d94e8818d85b98d95b1b1959606a1b604482015260640161031e565b610eb86040860160208701611e82565b6001600160a01b0316610ecc838686611968565b6001600160a01b031614610ef25760405162461bcd60e51b815260040161031e90612170565b509392505050565b5f610f0b608086016060870161207c565b60ff1603610f8f57610f236060850160408601611e82565b6040516323b872dd60e01b81526001600160a01b03858116600483015284811660248301526044820184905291909116906323b872dd906064015f604051808303815f87803b158015610f74575f5ffd5b505af1158015610f86573d5f5f3e3d5ffd5b5050505061101d565b610f9f6060850160408601611e82565b604051637921219560e11b81526001600160a01b03858116600483015284811660248301526044820184905260a080880135606484015260848301525f60a4830152919091169063f242432a9060c4015f604051808303815f87803b158015611006575f5ffd5b505af1158015611018573d5f5f3e3d5ffd5b505050505b50505050565b60e08301355f5b6110386101a086018661212b565b90508110156110e0576110a761105460e0870160c08801611e82565b856110636101a089018961212b565b858181106110735761107361209c565b6110899260206040909202019081019150611e82565b6110976101a08a018a61212b565b868181106108e8576108e861209c565b6110b56101a086018661212b565b828181106110c5576110c561209c565b9050604002016020013582039150808060010191505061102a565b5061101d6110f460e0860160c08701611e82565b8484846115ab565b5f8181526001602052604090205460ff165f190161114f5760405162461bcd60e51b815260206004820152601060248201526f115e18da185b99d94e88199a5b1b195960821b604482015260640161031e565b5f81815260016020526040808220805460ff191660021790555182917f5152abf959f6564662358c2e52b702259b78bac5ee7842a0f01937e670efcc7d91a250565b5f61119f602086018661207c565b60ff16146111ef5760405162461bcd60e51b815260206004820152601760248201527f45786368616e67653a206e6f742061206c697374696e67000000000000000000604482015260640161031e565b5f6112026101208601610100870161207c565b60ff161461124b5760405162461bcd60e51b815260206004820152601660248201527545786368616e67653a2062616420637269746572696160501b604482015260640161031e565b6001600160a01b0381166112a15760405162461bcd60e51b815260206004820152601860248201527f45786368616e67653a207a65726f20726563697069656e740000000000000000604482015260640161031e565b5f6112ad858585610bac565b5f81815260016020818152604092839020805460ff19169092179091559192506112ed9187916112e291908301908301611e82565b848860800135610efa565b61130785336113026040830160208401611e82565b611023565b336113186040870160208801611e82565b6001600160a01b0316827f31decc2a6ac3d7acc988775c43a6618079d8aee0d2e3aa53f5185f58eea216a961135360608a0160408b01611e82565b60808a013561136860e08c0160c08d01611e82565b604080516001600160a01b039485168152602081019390935292168183015260e08b0135606082015290519081900360800190a45050505050565b5f805b8281101561145e575f8484838181106113c1576113c161209c565b6113d79260206040909202019081019150611e82565b6001600160a01b03160361142d5760405162461bcd60e51b815260206004820152601c60248201527f45786368616e67653a207a65726f2066656520726563697069656e7400000000604482015260640161031e565b83838281811061143f5761143f61209c565b905060400201602001358261145491906120e3565b91506001016113a6565b5092915050565b5f805b8281101561145e575f8484838181106114835761148361209c565b905060200281019061149591906120b0565b6114a69060e081019060c001611e82565b6001600160a01b0316036114e9578383828181106114c6576114c661209c565b90506020028101906114d891906120b0565b6114e69060e00135836120e3565b91505b600101611468565b8382146115405760405162461bcd60e51b815260206004820152601960248201527f45786368616e67653a206c656e677468206d69736d6174636800000000000000604482015260640161031e565b5f5b848110156115a35761159b86868381811061155f5761155f61209c565b905060200281019061157191906120b0565b8585848181106115835761158361209c565b905060200281019061159591906121a7565b85611191565b600101611542565b505050505050565b801561101d576001600160a01b038416611664575f826001600160a01b0316826040515f6040518083038185875af1925050503d805f8114611608576040519150601f19603f3d011682016040523d82523d5f602084013e61160d565b606091505b505090508061165e5760405162461bcd60e51b815260206004820152601860248201527f45786368616e67653a207061796d656e74206661696c65640000000000000000604482015260640161031e565b5061101d565b61101d84848484611af0565b5f806116806101a084018461212b565b90506001600160401b03811115611699576116996121e9565b6040519080825280602002602001820160405280156116c2578160200160208202803683370190505b5090505f5b6116d56101a085018561212b565b90508110156117c2577ffe66e05843363d63611ea99f9490e5edd8ffc1f951c97666da1eeafddf12f9a161170d6101a086018661212b565b8381811061171d5761171d61209c565b6117339260206040909202019081019150611e82565b6117416101a087018761212b565b848181106117515761175161209c565b90506040020160200135604051602001611787939291909283526001600160a01b03919091166020830152604082015260600190565b604051602081830303815290604052805190602001208282815181106117af576117af61209c565b60209081029190910101526001016116c7565b507fb22cde96a81e80c42fb6f1598a817a1f045abad37e17d37aed72d8f752c0f8a16117f1602085018561207c565b6118016040860160208701611e82565b6118116060870160408801611e82565b611821608088016060890161207c565b60408051602081019690965260ff948516908601526001600160a01b0392831660608601529116608084810191909152911660a0838101919091529085013560c083015284013560e08201526101000160408051601f1981840301815291905261189160e0850160c08601611e82565b60e08501356118a86101208701610100880161207c565b866101200135876101400135886101600135896101800135886040516020016118d191906121fd565b60408051601f1981840301815282825280516020918201206001600160a01b03909a169083015281019690965260ff9094166060860152608085019290925260a084015260c083015260e08201526101008101919091526101200160408051601f198184030181529082905261194a9291602001612249565b60405160208183030381529060405280519060200120915050919050565b5f604182146119895760405162461bcd60e51b815260040161031e90612170565b5f611997602082858761225d565b6119a091612284565b90505f6119b160406020868861225d565b6119ba91612284565b90505f858560408181106119d0576119d061209c565b919091013560f81c915050601b8110156119f2576119ef601b826122a1565b90505b8060ff16601b1480611a0757508060ff16601c145b611a235760405162461bcd60e51b815260040161031e90612170565b7f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0821115611a635760405162461bcd60e51b815260040161031e90612170565b604080515f81526020810180835289905260ff831691810191909152606081018490526080810183905260019060a0016020604051602081039080840390855afa158015611ab3573d5f5f3e3d5ffd5b5050604051601f1901519450506001600160a01b038416611ae65760405162461bcd60e51b815260040161031e90612170565b5050509392505050565b5f846001600160a01b03163b11611b535760405162461bcd60e51b815260206004820152602160248201527f45786368616e67653a2063757272656e6379206e6f74206120636f6e747261636044820152601d60fa1b606482015260840161031e565b604080516001600160a01b0385811660248301528481166044830152606480830185905283518084039091018152608490920183526020820180516001600160e01b03166323b872dd60e01b17905291515f92839290881691611bb691906122ba565b5f604051808303815f865af19150503d805f8114611bef576040519150601f19603f3d011682016040523d82523d5f602084013e611bf4565b606091505b509150915081611c2557805115611c0d57805160208201fd5b60405162461bcd60e51b815260040161031e906122c5565b80511580611c42575080806020019051810190611c429190612307565b6115a35760405162461bcd60e51b815260040161031e906122c5565b5f6101c08284031215611c6f575f5ffd5b50919050565b5f5f83601f840112611c85575f5ffd5b5081356001600160401b03811115611c9b575f5ffd5b602083019150836020828501011115611cb2575f5ffd5b9250929050565b5f5f83601f840112611cc9575f5ffd5b5081356001600160401b03811115611cdf575f5ffd5b6020830191508360208260051b8501011115611cb2575f5ffd5b5f5f5f5f5f5f60808789031215611d0e575f5ffd5b86356001600160401b03811115611d23575f5ffd5b611d2f89828a01611c5e565b96505060208701356001600160401b03811115611d4a575f5ffd5b611d5689828a01611c75565b9096509450506040870135925060608701356001600160401b03811115611d7b575f5ffd5b611d8789828a01611cb9565b979a9699509497509295939492505050565b5f5f60208385031215611daa575f5ffd5b82356001600160401b03811115611dbf575f5ffd5b611dcb85828601611cb9565b90969095509350505050565b5f60208284031215611de7575f5ffd5b5035919050565b80356001600160a01b0381168114611e04575f5ffd5b919050565b5f5f5f5f60608587031215611e1c575f5ffd5b84356001600160401b03811115611e31575f5ffd5b611e3d87828801611c5e565b94505060208501356001600160401b03811115611e58575f5ffd5b611e6487828801611c75565b9094509250611e77905060408601611dee565b905092959194509250565b5f60208284031215611e92575f5ffd5b611e9b82611dee565b9392505050565b5f5f5f5f5f5f5f5f60a0898b031215611eb9575f5ffd5b88356001600160401b03811115611ece575f5ffd5b611eda8b828c01611cb9565b90995097505060208901356001600160401b03811115611ef8575f5ffd5b611f048b828c01611cb9565b9097509550611f17905060408a01611dee565b9350611f2560608a01611dee565b925060808901356001600160401b03811115611f3f575f5ffd5b8901601f81018b13611f4f575f5ffd5b80356001600160401b03811115611f64575f5ffd5b8b60208260061b8401011115611f78575f5ffd5b989b979a50959850939692959194602001935050565b5f5f5f5f5f60608688031215611fa2575f5ffd5b85356001600160401b03811115611fb7575f5ffd5b611fc388828901611cb9565b90965094505060208601356001600160401b03811115611fe1575f5ffd5b611fed88828901611cb9565b9094509250612000905060408701611dee565b90509295509295909350565b5f6020828403121561201c575f5ffd5b81356001600160401b03811115612031575f5ffd5b61203d84828501611c5e565b949350505050565b60208082526018908201527f45786368616e67653a207265656e7472616e742063616c6c0000000000000000604082015260600190565b5f6020828403121561208c575f5ffd5b813560ff81168114611e9b575f5ffd5b634e487b7160e01b5f52603260045260245ffd5b5f82356101be198336030181126120c5575f5ffd5b9190910192915050565b634e487b7160e01b5f52601160045260245ffd5b808201808211156120f6576120f66120cf565b92915050565b60208082526015908201527445786368616e67653a2077726f6e672076616c756560581b604082015260600190565b5f5f8335601e19843603018112612140575f5ffd5b8301803591506001600160401b03821115612159575f5ffd5b6020019150600681901b3603821315611cb2575f5ffd5b60208082526017908201527f45786368616e67653a20626164207369676e6174757265000000000000000000604082015260600190565b5f5f8335601e198436030181126121bc575f5ffd5b8301803591506001600160401b038211156121d5575f5ffd5b602001915036819003821315611cb2575f5ffd5b634e487b7160e01b5f52604160045260245ffd5b81515f90829060208501835b82811015612227578151845260209384019390910190600101612209565b509195945050505050565b5f81518060208401855e5f93019283525090919050565b5f61203d6122578386612232565b84612232565b5f5f8585111561226b575f5ffd5b83861115612277575f5ffd5b5050820193919092039150565b803560208310156120f6575f19602084900360031b1b1692915050565b60ff81811683821601908111156120f6576120f66120cf565b5f611e9b8284612232565b60208082526022908201527f45786368616e67653a2063757272656e6379207472616e73666572206661696c604082015261195960f21b606082015260800190565b5f60208284031215612317575f5ffd5b81518015158114611e9b575f5ffdfea2646970667358221220ab9c7c1c490383c4c684a139d0a307f4a5a7a47a92fac117ddb3b5dcc22d71ab64736f6c634300081e0033" as const
 
 /** ABI of Solver (devnet/contracts). */
 export const solverAbi = [
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "solver_",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "solver_",
+        "type": "address"
+      }
     ],
-    stateMutability: "nonpayable",
-    type: "constructor",
+    "stateMutability": "nonpayable",
+    "type": "constructor"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "bytes32",
-        name: "requestId",
-        type: "bytes32",
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "requestId",
+        "type": "bytes32"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "value",
-        type: "uint256",
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
     ],
-    name: "Filled",
-    type: "event",
+    "name": "Filled",
+    "type": "event"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "bytes32",
-        name: "requestId",
-        type: "bytes32",
+        "internalType": "bytes32",
+        "name": "requestId",
+        "type": "bytes32"
       },
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "bytes",
-        name: "data",
-        type: "bytes",
+        "internalType": "bytes",
+        "name": "data",
+        "type": "bytes"
       },
       {
-        internalType: "uint256",
-        name: "value",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
     ],
-    name: "fill",
-    outputs: [],
-    stateMutability: "payable",
-    type: "function",
+    "name": "fill",
+    "outputs": [],
+    "stateMutability": "payable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "bytes32",
-        name: "requestId",
-        type: "bytes32",
-      },
+        "internalType": "bytes32",
+        "name": "requestId",
+        "type": "bytes32"
+      }
     ],
-    name: "isFilled",
-    outputs: [
+    "name": "isFilled",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "solver",
-    outputs: [
+    "inputs": [],
+    "name": "solver",
+    "outputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address payable",
-        name: "to",
-        type: "address",
+        "internalType": "address payable",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "withdraw",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "withdraw",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    stateMutability: "payable",
-    type: "receive",
-  },
+    "stateMutability": "payable",
+    "type": "receive"
+  }
 ] as const
 
 /** Creation bytecode of Solver. */
-export const solverBytecode =
-  "0x60a060405234801561000f575f5ffd5b5060405161061538038061061583398101604081905261002e91610099565b6001600160a01b0381166100885760405162461bcd60e51b815260206004820152601360248201527f536f6c7665723a207a65726f20736f6c76657200000000000000000000000000604482015260640160405180910390fd5b6001600160a01b03166080526100c6565b5f602082840312156100a9575f5ffd5b81516001600160a01b03811681146100bf575f5ffd5b9392505050565b60805161052a6100eb5f395f8181605d0152818161011901526102fb015261052a5ff3fe608060405260043610610041575f3560e01c806349a7a26d1461004c57806359d998581461009c578063b3372347146100b1578063f3fef3a3146100ef575f5ffd5b3661004857005b5f5ffd5b348015610057575f5ffd5b5061007f7f000000000000000000000000000000000000000000000000000000000000000081565b6040516001600160a01b0390911681526020015b60405180910390f35b6100af6100aa366004610418565b61010e565b005b3480156100bc575f5ffd5b506100df6100cb3660046104a4565b5f9081526020819052604090205460ff1690565b6040519015158152602001610093565b3480156100fa575f5ffd5b506100af6101093660046104bb565b6102f0565b336001600160a01b037f000000000000000000000000000000000000000000000000000000000000000016146101805760405162461bcd60e51b815260206004820152601260248201527129b7b63b32b91d103737ba1039b7b63b32b960711b60448201526064015b60405180910390fd5b5f8581526020819052604090205460ff16156101d75760405162461bcd60e51b815260206004820152601660248201527514dbdb1d995c8e88185b1c9958591e48199a5b1b195960521b6044820152606401610177565b5f85815260208190526040808220805460ff191660011790555181906001600160a01b03871690849061020d90889088906104e5565b5f6040518083038185875af1925050503d805f8114610247576040519150601f19603f3d011682016040523d82523d5f602084013e61024c565b606091505b5091509150816102a35780511561026557805160208201fd5b60405162461bcd60e51b815260206004820152601360248201527214dbdb1d995c8e8818d85b1b0819985a5b1959606a1b6044820152606401610177565b856001600160a01b0316877f820a65b47013f165771ce05d0cc93ea8ef81f6205ddafddd417a3427ebd771d8856040516102df91815260200190565b60405180910390a350505050505050565b336001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000161461035d5760405162461bcd60e51b815260206004820152601260248201527129b7b63b32b91d103737ba1039b7b63b32b960711b6044820152606401610177565b5f826001600160a01b0316826040515f6040518083038185875af1925050503d805f81146103a6576040519150601f19603f3d011682016040523d82523d5f602084013e6103ab565b606091505b50509050806103fc5760405162461bcd60e51b815260206004820152601760248201527f536f6c7665723a207769746864726177206661696c65640000000000000000006044820152606401610177565b505050565b6001600160a01b0381168114610415575f5ffd5b50565b5f5f5f5f5f6080868803121561042c575f5ffd5b85359450602086013561043e81610401565b9350604086013567ffffffffffffffff811115610459575f5ffd5b8601601f81018813610469575f5ffd5b803567ffffffffffffffff81111561047f575f5ffd5b886020828401011115610490575f5ffd5b959894975060200195606001359392505050565b5f602082840312156104b4575f5ffd5b5035919050565b5f5f604083850312156104cc575f5ffd5b82356104d781610401565b946020939093013593505050565b818382375f910190815291905056fea2646970667358221220f4f2017d5f8ed63da33ae867dbb30a0f2181e54e24196820ff58a85a912ee76d64736f6c634300081e0033" as const
+export const solverBytecode = "0x60a060405234801561000f575f5ffd5b5060405161061538038061061583398101604081905261002e91610099565b6001600160a01b0381166100885760405162461bcd60e51b815260206004820152601360248201527f536f6c7665723a207a65726f20736f6c76657200000000000000000000000000604482015260640160405180910390fd5b6001600160a01b03166080526100c6565b5f602082840312156100a9575f5ffd5b81516001600160a01b03811681146100bf575f5ffd5b9392505050565b60805161052a6100eb5f395f8181605d0152818161011901526102fb015261052a5ff3fe608060405260043610610041575f3560e01c806349a7a26d1461004c57806359d998581461009c578063b3372347146100b1578063f3fef3a3146100ef575f5ffd5b3661004857005b5f5ffd5b348015610057575f5ffd5b5061007f7f000000000000000000000000000000000000000000000000000000000000000081565b6040516001600160a01b0390911681526020015b60405180910390f35b6100af6100aa366004610418565b61010e565b005b3480156100bc575f5ffd5b506100df6100cb3660046104a4565b5f9081526020819052604090205460ff1690565b6040519015158152602001610093565b3480156100fa575f5ffd5b506100af6101093660046104bb565b6102f0565b336001600160a01b037f000000000000000000000000000000000000000000000000000000000000000016146101805760405162461bcd60e51b815260206004820152601260248201527129b7b63b32b91d103737ba1039b7b63b32b960711b60448201526064015b60405180910390fd5b5f8581526020819052604090205460ff16156101d75760405162461bcd60e51b815260206004820152601660248201527514dbdb1d995c8e88185b1c9958591e48199a5b1b195960521b6044820152606401610177565b5f85815260208190526040808220805460ff191660011790555181906001600160a01b03871690849061020d90889088906104e5565b5f6040518083038185875af1925050503d805f8114610247576040519150601f19603f3d011682016040523d82523d5f602084013e61024c565b606091505b5091509150816102a35780511561026557805160208201fd5b60405162461bcd60e51b815260206004820152601360248201527214dbdb1d995c8e8818d85b1b0819985a5b1959606a1b6044820152606401610177565b856001600160a01b0316877f820a65b47013f165771ce05d0cc93ea8ef81f6205ddafddd417a3427ebd771d8856040516102df91815260200190565b60405180910390a350505050505050565b336001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000161461035d5760405162461bcd60e51b815260206004820152601260248201527129b7b63b32b91d103737ba1039b7b63b32b960711b6044820152606401610177565b5f826001600160a01b0316826040515f6040518083038185875af1925050503d805f81146103a6576040519150601f19603f3d011682016040523d82523d5f602084013e6103ab565b606091505b50509050806103fc5760405162461bcd60e51b815260206004820152601760248201527f536f6c7665723a207769746864726177206661696c65640000000000000000006044820152606401610177565b505050565b6001600160a01b0381168114610415575f5ffd5b50565b5f5f5f5f5f6080868803121561042c575f5ffd5b85359450602086013561043e81610401565b9350604086013567ffffffffffffffff811115610459575f5ffd5b8601601f81018813610469575f5ffd5b803567ffffffffffffffff81111561047f575f5ffd5b886020828401011115610490575f5ffd5b959894975060200195606001359392505050565b5f602082840312156104b4575f5ffd5b5035919050565b5f5f604083850312156104cc575f5ffd5b82356104d781610401565b946020939093013593505050565b818382375f910190815291905056fea2646970667358221220f4f2017d5f8ed63da33ae867dbb30a0f2181e54e24196820ff58a85a912ee76d64736f6c634300081e0033" as const
 
 /** ABI of StableToken (devnet/contracts). */
 export const stableTokenAbi = [
   {
-    inputs: [],
-    stateMutability: "nonpayable",
-    type: "constructor",
+    "inputs": [],
+    "stateMutability": "nonpayable",
+    "type": "constructor"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "owner",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "owner",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "spender",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "spender",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "value",
-        type: "uint256",
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
     ],
-    name: "Approval",
-    type: "event",
+    "name": "Approval",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "previousOwner",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "previousOwner",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "newOwner",
-        type: "address",
-      },
+        "indexed": true,
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: "OwnershipTransferred",
-    type: "event",
+    "name": "OwnershipTransferred",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "from",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "from",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "value",
-        type: "uint256",
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
     ],
-    name: "Transfer",
-    type: "event",
+    "name": "Transfer",
+    "type": "event"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
+        "internalType": "address",
+        "name": "",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    name: "allowance",
-    outputs: [
+    "name": "allowance",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "spender",
-        type: "address",
+        "internalType": "address",
+        "name": "spender",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "approve",
-    outputs: [
+    "name": "approve",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: "nonpayable",
-    type: "function",
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    name: "balanceOf",
-    outputs: [
+    "name": "balanceOf",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "decimals",
-    outputs: [
+    "inputs": [],
+    "name": "decimals",
+    "outputs": [
       {
-        internalType: "uint8",
-        name: "",
-        type: "uint8",
-      },
+        "internalType": "uint8",
+        "name": "",
+        "type": "uint8"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "mint",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "mint",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "name",
-    outputs: [
+    "inputs": [],
+    "name": "name",
+    "outputs": [
       {
-        internalType: "string",
-        name: "",
-        type: "string",
-      },
+        "internalType": "string",
+        "name": "",
+        "type": "string"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "owner",
-    outputs: [
+    "inputs": [],
+    "name": "owner",
+    "outputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "symbol",
-    outputs: [
+    "inputs": [],
+    "name": "symbol",
+    "outputs": [
       {
-        internalType: "string",
-        name: "",
-        type: "string",
-      },
+        "internalType": "string",
+        "name": "",
+        "type": "string"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "totalSupply",
-    outputs: [
+    "inputs": [],
+    "name": "totalSupply",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "transfer",
-    outputs: [
+    "name": "transfer",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: "nonpayable",
-    type: "function",
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "from",
-        type: "address",
+        "internalType": "address",
+        "name": "from",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "transferFrom",
-    outputs: [
+    "name": "transferFrom",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: "nonpayable",
-    type: "function",
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "newOwner",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: "transferOwnership",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
-  },
+    "name": "transferOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  }
 ] as const
 
 /** Creation bytecode of StableToken. */
-export const stableTokenBytecode =
-  "0x60a060405234801561000f575f5ffd5b50604051806040016040528060088152602001672aa9a21021b7b4b760c11b815250604051806040016040528060048152602001635553444360e01b8152506006825f908161005e9190610150565b50600161006b8382610150565b5060ff166080525050600580546001600160a01b031916339081179091556040515f907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0908290a361020a565b634e487b7160e01b5f52604160045260245ffd5b600181811c908216806100e057607f821691505b6020821081036100fe57634e487b7160e01b5f52602260045260245ffd5b50919050565b601f82111561014b57805f5260205f20601f840160051c810160208510156101295750805b601f840160051c820191505b81811015610148575f8155600101610135565b50505b505050565b81516001600160401b03811115610169576101696100b8565b61017d8161017784546100cc565b84610104565b6020601f8211600181146101af575f83156101985750848201515b5f19600385901b1c1916600184901b178455610148565b5f84815260208120601f198516915b828110156101de57878501518255602094850194600190920191016101be565b50848210156101fb57868401515f19600387901b60f8161c191681555b50505050600190811b01905550565b6080516108b06102225f395f61012501526108b05ff3fe608060405234801561000f575f5ffd5b50600436106100b1575f3560e01c806370a082311161006e57806370a082311461016e5780638da5cb5b1461018d57806395d89b41146101b8578063a9059cbb146101c0578063dd62ed3e146101d3578063f2fde38b146101fd575f5ffd5b806306fdde03146100b5578063095ea7b3146100d357806318160ddd146100f657806323b872dd1461010d578063313ce5671461012057806340c10f1914610159575b5f5ffd5b6100bd610210565b6040516100ca9190610720565b60405180910390f35b6100e66100e1366004610770565b61029b565b60405190151581526020016100ca565b6100ff60025481565b6040519081526020016100ca565b6100e661011b366004610798565b610307565b6101477f000000000000000000000000000000000000000000000000000000000000000081565b60405160ff90911681526020016100ca565b61016c610167366004610770565b6103c5565b005b6100ff61017c3660046107d2565b60036020525f908152604090205481565b6005546101a0906001600160a01b031681565b6040516001600160a01b0390911681526020016100ca565b6100bd610420565b6100e66101ce366004610770565b61042d565b6100ff6101e13660046107f2565b600460209081525f928352604080842090915290825290205481565b61016c61020b3660046107d2565b610442565b5f805461021c90610823565b80601f016020809104026020016040519081016040528092919081815260200182805461024890610823565b80156102935780601f1061026a57610100808354040283529160200191610293565b820191905f5260205f20905b81548152906001019060200180831161027657829003601f168201915b505050505081565b335f8181526004602090815260408083206001600160a01b038716808552925280832085905551919290917f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925906102f59086815260200190565b60405180910390a35060015b92915050565b6001600160a01b0383165f9081526004602090815260408083203384529091528120545f1981146103af57828110156103875760405162461bcd60e51b815260206004820152601d60248201527f45524332303a20696e73756666696369656e7420616c6c6f77616e636500000060448201526064015b60405180910390fd5b6001600160a01b0385165f908152600460209081526040808320338452909152902083820390555b6103ba858585610536565b506001949350505050565b6005546001600160a01b031633146104125760405162461bcd60e51b815260206004820152601060248201526f27bbb732b21d103737ba1037bbb732b960811b604482015260640161037e565b61041c8282610661565b5050565b6001805461021c90610823565b5f610439338484610536565b50600192915050565b6005546001600160a01b0316331461048f5760405162461bcd60e51b815260206004820152601060248201526f27bbb732b21d103737ba1037bbb732b960811b604482015260640161037e565b6001600160a01b0381166104db5760405162461bcd60e51b81526020600482015260136024820152724f776e65643a207a65726f206164647265737360681b604482015260640161037e565b6005546040516001600160a01b038084169216907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0905f90a3600580546001600160a01b0319166001600160a01b0392909216919091179055565b6001600160a01b03821661058c5760405162461bcd60e51b815260206004820152601f60248201527f45524332303a207472616e7366657220746f207a65726f206164647265737300604482015260640161037e565b6001600160a01b0383165f90815260036020526040902054818110156105f45760405162461bcd60e51b815260206004820152601b60248201527f45524332303a20696e73756666696369656e742062616c616e63650000000000604482015260640161037e565b6001600160a01b038085165f8181526003602052604080822086860390559286168082529083902080548601905591517fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef906106539086815260200190565b60405180910390a350505050565b6001600160a01b0382166106b75760405162461bcd60e51b815260206004820152601b60248201527f45524332303a206d696e7420746f207a65726f20616464726573730000000000604482015260640161037e565b8060025f8282546106c8919061085b565b90915550506001600160a01b0382165f818152600360209081526040808320805486019055518481527fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef910160405180910390a35050565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80356001600160a01b038116811461076b575f5ffd5b919050565b5f5f60408385031215610781575f5ffd5b61078a83610755565b946020939093013593505050565b5f5f5f606084860312156107aa575f5ffd5b6107b384610755565b92506107c160208501610755565b929592945050506040919091013590565b5f602082840312156107e2575f5ffd5b6107eb82610755565b9392505050565b5f5f60408385031215610803575f5ffd5b61080c83610755565b915061081a60208401610755565b90509250929050565b600181811c9082168061083757607f821691505b60208210810361085557634e487b7160e01b5f52602260045260245ffd5b50919050565b8082018082111561030157634e487b7160e01b5f52601160045260245ffdfea2646970667358221220d81f73f692924ee5bef5842a242ac1571618df8167242004d575c549cdae1a2f64736f6c634300081e0033" as const
+export const stableTokenBytecode = "0x60a060405234801561000f575f5ffd5b50604051806040016040528060088152602001672aa9a21021b7b4b760c11b815250604051806040016040528060048152602001635553444360e01b8152506006825f908161005e9190610150565b50600161006b8382610150565b5060ff166080525050600580546001600160a01b031916339081179091556040515f907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0908290a361020a565b634e487b7160e01b5f52604160045260245ffd5b600181811c908216806100e057607f821691505b6020821081036100fe57634e487b7160e01b5f52602260045260245ffd5b50919050565b601f82111561014b57805f5260205f20601f840160051c810160208510156101295750805b601f840160051c820191505b81811015610148575f8155600101610135565b50505b505050565b81516001600160401b03811115610169576101696100b8565b61017d8161017784546100cc565b84610104565b6020601f8211600181146101af575f83156101985750848201515b5f19600385901b1c1916600184901b178455610148565b5f84815260208120601f198516915b828110156101de57878501518255602094850194600190920191016101be565b50848210156101fb57868401515f19600387901b60f8161c191681555b50505050600190811b01905550565b6080516108b06102225f395f61012501526108b05ff3fe608060405234801561000f575f5ffd5b50600436106100b1575f3560e01c806370a082311161006e57806370a082311461016e5780638da5cb5b1461018d57806395d89b41146101b8578063a9059cbb146101c0578063dd62ed3e146101d3578063f2fde38b146101fd575f5ffd5b806306fdde03146100b5578063095ea7b3146100d357806318160ddd146100f657806323b872dd1461010d578063313ce5671461012057806340c10f1914610159575b5f5ffd5b6100bd610210565b6040516100ca9190610720565b60405180910390f35b6100e66100e1366004610770565b61029b565b60405190151581526020016100ca565b6100ff60025481565b6040519081526020016100ca565b6100e661011b366004610798565b610307565b6101477f000000000000000000000000000000000000000000000000000000000000000081565b60405160ff90911681526020016100ca565b61016c610167366004610770565b6103c5565b005b6100ff61017c3660046107d2565b60036020525f908152604090205481565b6005546101a0906001600160a01b031681565b6040516001600160a01b0390911681526020016100ca565b6100bd610420565b6100e66101ce366004610770565b61042d565b6100ff6101e13660046107f2565b600460209081525f928352604080842090915290825290205481565b61016c61020b3660046107d2565b610442565b5f805461021c90610823565b80601f016020809104026020016040519081016040528092919081815260200182805461024890610823565b80156102935780601f1061026a57610100808354040283529160200191610293565b820191905f5260205f20905b81548152906001019060200180831161027657829003601f168201915b505050505081565b335f8181526004602090815260408083206001600160a01b038716808552925280832085905551919290917f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925906102f59086815260200190565b60405180910390a35060015b92915050565b6001600160a01b0383165f9081526004602090815260408083203384529091528120545f1981146103af57828110156103875760405162461bcd60e51b815260206004820152601d60248201527f45524332303a20696e73756666696369656e7420616c6c6f77616e636500000060448201526064015b60405180910390fd5b6001600160a01b0385165f908152600460209081526040808320338452909152902083820390555b6103ba858585610536565b506001949350505050565b6005546001600160a01b031633146104125760405162461bcd60e51b815260206004820152601060248201526f27bbb732b21d103737ba1037bbb732b960811b604482015260640161037e565b61041c8282610661565b5050565b6001805461021c90610823565b5f610439338484610536565b50600192915050565b6005546001600160a01b0316331461048f5760405162461bcd60e51b815260206004820152601060248201526f27bbb732b21d103737ba1037bbb732b960811b604482015260640161037e565b6001600160a01b0381166104db5760405162461bcd60e51b81526020600482015260136024820152724f776e65643a207a65726f206164647265737360681b604482015260640161037e565b6005546040516001600160a01b038084169216907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0905f90a3600580546001600160a01b0319166001600160a01b0392909216919091179055565b6001600160a01b03821661058c5760405162461bcd60e51b815260206004820152601f60248201527f45524332303a207472616e7366657220746f207a65726f206164647265737300604482015260640161037e565b6001600160a01b0383165f90815260036020526040902054818110156105f45760405162461bcd60e51b815260206004820152601b60248201527f45524332303a20696e73756666696369656e742062616c616e63650000000000604482015260640161037e565b6001600160a01b038085165f8181526003602052604080822086860390559286168082529083902080548601905591517fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef906106539086815260200190565b60405180910390a350505050565b6001600160a01b0382166106b75760405162461bcd60e51b815260206004820152601b60248201527f45524332303a206d696e7420746f207a65726f20616464726573730000000000604482015260640161037e565b8060025f8282546106c8919061085b565b90915550506001600160a01b0382165f818152600360209081526040808320805486019055518481527fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef910160405180910390a35050565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80356001600160a01b038116811461076b575f5ffd5b919050565b5f5f60408385031215610781575f5ffd5b61078a83610755565b946020939093013593505050565b5f5f5f606084860312156107aa575f5ffd5b6107b384610755565b92506107c160208501610755565b929592945050506040919091013590565b5f602082840312156107e2575f5ffd5b6107eb82610755565b9392505050565b5f5f60408385031215610803575f5ffd5b61080c83610755565b915061081a60208401610755565b90509250929050565b600181811c9082168061083757607f821691505b60208210810361085557634e487b7160e01b5f52602260045260245ffd5b50919050565b8082018082111561030157634e487b7160e01b5f52601160045260245ffdfea2646970667358221220d81f73f692924ee5bef5842a242ac1571618df8167242004d575c549cdae1a2f64736f6c634300081e0033" as const
 
 /** ABI of WrappedNative (devnet/contracts). */
 export const wrappedNativeAbi = [
   {
-    inputs: [],
-    stateMutability: "nonpayable",
-    type: "constructor",
+    "inputs": [],
+    "stateMutability": "nonpayable",
+    "type": "constructor"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "owner",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "owner",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "spender",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "spender",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "value",
-        type: "uint256",
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
     ],
-    name: "Approval",
-    type: "event",
+    "name": "Approval",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "account",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "Deposit",
-    type: "event",
+    "name": "Deposit",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "from",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "from",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "value",
-        type: "uint256",
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
     ],
-    name: "Transfer",
-    type: "event",
+    "name": "Transfer",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: "address",
-        name: "account",
-        type: "address",
+        "indexed": true,
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "Withdrawal",
-    type: "event",
+    "name": "Withdrawal",
+    "type": "event"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
+        "internalType": "address",
+        "name": "",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    name: "allowance",
-    outputs: [
+    "name": "allowance",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "spender",
-        type: "address",
+        "internalType": "address",
+        "name": "spender",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "approve",
-    outputs: [
+    "name": "approve",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: "nonpayable",
-    type: "function",
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "",
-        type: "address",
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    name: "balanceOf",
-    outputs: [
+    "name": "balanceOf",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "decimals",
-    outputs: [
+    "inputs": [],
+    "name": "decimals",
+    "outputs": [
       {
-        internalType: "uint8",
-        name: "",
-        type: "uint8",
-      },
+        "internalType": "uint8",
+        "name": "",
+        "type": "uint8"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "deposit",
-    outputs: [],
-    stateMutability: "payable",
-    type: "function",
+    "inputs": [],
+    "name": "deposit",
+    "outputs": [],
+    "stateMutability": "payable",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "name",
-    outputs: [
+    "inputs": [],
+    "name": "name",
+    "outputs": [
       {
-        internalType: "string",
-        name: "",
-        type: "string",
-      },
+        "internalType": "string",
+        "name": "",
+        "type": "string"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "symbol",
-    outputs: [
+    "inputs": [],
+    "name": "symbol",
+    "outputs": [
       {
-        internalType: "string",
-        name: "",
-        type: "string",
-      },
+        "internalType": "string",
+        "name": "",
+        "type": "string"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: "totalSupply",
-    outputs: [
+    "inputs": [],
+    "name": "totalSupply",
+    "outputs": [
       {
-        internalType: "uint256",
-        name: "",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: "view",
-    type: "function",
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "transfer",
-    outputs: [
+    "name": "transfer",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: "nonpayable",
-    type: "function",
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "address",
-        name: "from",
-        type: "address",
+        "internalType": "address",
+        "name": "from",
+        "type": "address"
       },
       {
-        internalType: "address",
-        name: "to",
-        type: "address",
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "transferFrom",
-    outputs: [
+    "name": "transferFrom",
+    "outputs": [
       {
-        internalType: "bool",
-        name: "",
-        type: "bool",
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: "nonpayable",
-    type: "function",
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: "uint256",
-        name: "amount",
-        type: "uint256",
-      },
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: "withdraw",
-    outputs: [],
-    stateMutability: "nonpayable",
-    type: "function",
+    "name": "withdraw",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    stateMutability: "payable",
-    type: "receive",
-  },
+    "stateMutability": "payable",
+    "type": "receive"
+  }
 ] as const
 
 /** Creation bytecode of WrappedNative. */
-export const wrappedNativeBytecode =
-  "0x60a060405234801561000f575f5ffd5b506040518060400160405280600d81526020016c2bb930b83832b21022ba3432b960991b815250604051806040016040528060048152602001630ae8aa8960e31b8152506012825f90816100639190610117565b5060016100708382610117565b5060ff16608052506101d19050565b634e487b7160e01b5f52604160045260245ffd5b600181811c908216806100a757607f821691505b6020821081036100c557634e487b7160e01b5f52602260045260245ffd5b50919050565b601f82111561011257805f5260205f20601f840160051c810160208510156100f05750805b601f840160051c820191505b8181101561010f575f81556001016100fc565b50505b505050565b81516001600160401b038111156101305761013061007f565b6101448161013e8454610093565b846100cb565b6020601f821160018114610176575f831561015f5750848201515b5f19600385901b1c1916600184901b17845561010f565b5f84815260208120601f198516915b828110156101a55787850151825560209485019460019092019101610185565b50848210156101c257868401515f19600387901b60f8161c191681555b50505050600190811b01905550565b6080516109936101e95f395f61017b01526109935ff3fe60806040526004361061009d575f3560e01c8063313ce56711610062578063313ce5671461016a57806370a08231146101af57806395d89b41146101da578063a9059cbb146101ee578063d0e30db01461020d578063dd62ed3e14610215575f5ffd5b806306fdde03146100b0578063095ea7b3146100da57806318160ddd1461010957806323b872dd1461012c5780632e1a7d4d1461014b575f5ffd5b366100ac576100aa61024b565b005b5f5ffd5b3480156100bb575f5ffd5b506100c461028c565b6040516100d191906107ec565b60405180910390f35b3480156100e5575f5ffd5b506100f96100f436600461083c565b610317565b60405190151581526020016100d1565b348015610114575f5ffd5b5061011e60025481565b6040519081526020016100d1565b348015610137575f5ffd5b506100f9610146366004610864565b610383565b348015610156575f5ffd5b506100aa61016536600461089e565b610441565b348015610175575f5ffd5b5061019d7f000000000000000000000000000000000000000000000000000000000000000081565b60405160ff90911681526020016100d1565b3480156101ba575f5ffd5b5061011e6101c93660046108b5565b60036020525f908152604090205481565b3480156101e5575f5ffd5b506100c4610519565b3480156101f9575f5ffd5b506100f961020836600461083c565b610526565b6100aa61024b565b348015610220575f5ffd5b5061011e61022f3660046108d5565b600460209081525f928352604080842090915290825290205481565b610255333461053b565b60405134815233907fe1fffcc4923d04b559f4d29a8bfc6cda04eb5b0d3c460751c2402c5c5cc9109c9060200160405180910390a2565b5f805461029890610906565b80601f01602080910402602001604051908101604052809291908181526020018280546102c490610906565b801561030f5780601f106102e65761010080835404028352916020019161030f565b820191905f5260205f20905b8154815290600101906020018083116102f257829003601f168201915b505050505081565b335f8181526004602090815260408083206001600160a01b038716808552925280832085905551919290917f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925906103719086815260200190565b60405180910390a35060015b92915050565b6001600160a01b0383165f9081526004602090815260408083203384529091528120545f19811461042b57828110156104035760405162461bcd60e51b815260206004820152601d60248201527f45524332303a20696e73756666696369656e7420616c6c6f77616e636500000060448201526064015b60405180910390fd5b6001600160a01b0385165f908152600460209081526040808320338452909152902083820390555b6104368585856105fa565b506001949350505050565b61044b3382610725565b60405181815233907f7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b659060200160405180910390a26040515f90339083908381818185875af1925050503d805f81146104bf576040519150601f19603f3d011682016040523d82523d5f602084013e6104c4565b606091505b50509050806105155760405162461bcd60e51b815260206004820152601e60248201527f577261707065644e61746976653a207769746864726177206661696c6564000060448201526064016103fa565b5050565b6001805461029890610906565b5f6105323384846105fa565b50600192915050565b6001600160a01b0382166105915760405162461bcd60e51b815260206004820152601b60248201527f45524332303a206d696e7420746f207a65726f2061646472657373000000000060448201526064016103fa565b8060025f8282546105a2919061093e565b90915550506001600160a01b0382165f818152600360209081526040808320805486019055518481527fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef910160405180910390a35050565b6001600160a01b0382166106505760405162461bcd60e51b815260206004820152601f60248201527f45524332303a207472616e7366657220746f207a65726f20616464726573730060448201526064016103fa565b6001600160a01b0383165f90815260036020526040902054818110156106b85760405162461bcd60e51b815260206004820152601b60248201527f45524332303a20696e73756666696369656e742062616c616e6365000000000060448201526064016103fa565b6001600160a01b038085165f8181526003602052604080822086860390559286168082529083902080548601905591517fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef906107179086815260200190565b60405180910390a350505050565b6001600160a01b0382165f908152600360205260409020548181101561078d5760405162461bcd60e51b815260206004820152601b60248201527f45524332303a20696e73756666696369656e742062616c616e6365000000000060448201526064016103fa565b6001600160a01b0383165f8181526003602090815260408083208686039055600280548790039055518581529192917fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef910160405180910390a3505050565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80356001600160a01b0381168114610837575f5ffd5b919050565b5f5f6040838503121561084d575f5ffd5b61085683610821565b946020939093013593505050565b5f5f5f60608486031215610876575f5ffd5b61087f84610821565b925061088d60208501610821565b929592945050506040919091013590565b5f602082840312156108ae575f5ffd5b5035919050565b5f602082840312156108c5575f5ffd5b6108ce82610821565b9392505050565b5f5f604083850312156108e6575f5ffd5b6108ef83610821565b91506108fd60208401610821565b90509250929050565b600181811c9082168061091a57607f821691505b60208210810361093857634e487b7160e01b5f52602260045260245ffd5b50919050565b8082018082111561037d57634e487b7160e01b5f52601160045260245ffdfea26469706673582212208396312c4aabf72668a7f116f6de253cc3c184eba6febf415d777a6e6b65693364736f6c634300081e0033" as const
+export const wrappedNativeBytecode = "0x60a060405234801561000f575f5ffd5b506040518060400160405280600d81526020016c2bb930b83832b21022ba3432b960991b815250604051806040016040528060048152602001630ae8aa8960e31b8152506012825f90816100639190610117565b5060016100708382610117565b5060ff16608052506101d19050565b634e487b7160e01b5f52604160045260245ffd5b600181811c908216806100a757607f821691505b6020821081036100c557634e487b7160e01b5f52602260045260245ffd5b50919050565b601f82111561011257805f5260205f20601f840160051c810160208510156100f05750805b601f840160051c820191505b8181101561010f575f81556001016100fc565b50505b505050565b81516001600160401b038111156101305761013061007f565b6101448161013e8454610093565b846100cb565b6020601f821160018114610176575f831561015f5750848201515b5f19600385901b1c1916600184901b17845561010f565b5f84815260208120601f198516915b828110156101a55787850151825560209485019460019092019101610185565b50848210156101c257868401515f19600387901b60f8161c191681555b50505050600190811b01905550565b6080516109936101e95f395f61017b01526109935ff3fe60806040526004361061009d575f3560e01c8063313ce56711610062578063313ce5671461016a57806370a08231146101af57806395d89b41146101da578063a9059cbb146101ee578063d0e30db01461020d578063dd62ed3e14610215575f5ffd5b806306fdde03146100b0578063095ea7b3146100da57806318160ddd1461010957806323b872dd1461012c5780632e1a7d4d1461014b575f5ffd5b366100ac576100aa61024b565b005b5f5ffd5b3480156100bb575f5ffd5b506100c461028c565b6040516100d191906107ec565b60405180910390f35b3480156100e5575f5ffd5b506100f96100f436600461083c565b610317565b60405190151581526020016100d1565b348015610114575f5ffd5b5061011e60025481565b6040519081526020016100d1565b348015610137575f5ffd5b506100f9610146366004610864565b610383565b348015610156575f5ffd5b506100aa61016536600461089e565b610441565b348015610175575f5ffd5b5061019d7f000000000000000000000000000000000000000000000000000000000000000081565b60405160ff90911681526020016100d1565b3480156101ba575f5ffd5b5061011e6101c93660046108b5565b60036020525f908152604090205481565b3480156101e5575f5ffd5b506100c4610519565b3480156101f9575f5ffd5b506100f961020836600461083c565b610526565b6100aa61024b565b348015610220575f5ffd5b5061011e61022f3660046108d5565b600460209081525f928352604080842090915290825290205481565b610255333461053b565b60405134815233907fe1fffcc4923d04b559f4d29a8bfc6cda04eb5b0d3c460751c2402c5c5cc9109c9060200160405180910390a2565b5f805461029890610906565b80601f01602080910402602001604051908101604052809291908181526020018280546102c490610906565b801561030f5780601f106102e65761010080835404028352916020019161030f565b820191905f5260205f20905b8154815290600101906020018083116102f257829003601f168201915b505050505081565b335f8181526004602090815260408083206001600160a01b038716808552925280832085905551919290917f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925906103719086815260200190565b60405180910390a35060015b92915050565b6001600160a01b0383165f9081526004602090815260408083203384529091528120545f19811461042b57828110156104035760405162461bcd60e51b815260206004820152601d60248201527f45524332303a20696e73756666696369656e7420616c6c6f77616e636500000060448201526064015b60405180910390fd5b6001600160a01b0385165f908152600460209081526040808320338452909152902083820390555b6104368585856105fa565b506001949350505050565b61044b3382610725565b60405181815233907f7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b659060200160405180910390a26040515f90339083908381818185875af1925050503d805f81146104bf576040519150601f19603f3d011682016040523d82523d5f602084013e6104c4565b606091505b50509050806105155760405162461bcd60e51b815260206004820152601e60248201527f577261707065644e61746976653a207769746864726177206661696c6564000060448201526064016103fa565b5050565b6001805461029890610906565b5f6105323384846105fa565b50600192915050565b6001600160a01b0382166105915760405162461bcd60e51b815260206004820152601b60248201527f45524332303a206d696e7420746f207a65726f2061646472657373000000000060448201526064016103fa565b8060025f8282546105a2919061093e565b90915550506001600160a01b0382165f818152600360209081526040808320805486019055518481527fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef910160405180910390a35050565b6001600160a01b0382166106505760405162461bcd60e51b815260206004820152601f60248201527f45524332303a207472616e7366657220746f207a65726f20616464726573730060448201526064016103fa565b6001600160a01b0383165f90815260036020526040902054818110156106b85760405162461bcd60e51b815260206004820152601b60248201527f45524332303a20696e73756666696369656e742062616c616e6365000000000060448201526064016103fa565b6001600160a01b038085165f8181526003602052604080822086860390559286168082529083902080548601905591517fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef906107179086815260200190565b60405180910390a350505050565b6001600160a01b0382165f908152600360205260409020548181101561078d5760405162461bcd60e51b815260206004820152601b60248201527f45524332303a20696e73756666696369656e742062616c616e6365000000000060448201526064016103fa565b6001600160a01b0383165f8181526003602090815260408083208686039055600280548790039055518581529192917fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef910160405180910390a3505050565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80356001600160a01b0381168114610837575f5ffd5b919050565b5f5f6040838503121561084d575f5ffd5b61085683610821565b946020939093013593505050565b5f5f5f60608486031215610876575f5ffd5b61087f84610821565b925061088d60208501610821565b929592945050506040919091013590565b5f602082840312156108ae575f5ffd5b5035919050565b5f602082840312156108c5575f5ffd5b6108ce82610821565b9392505050565b5f5f604083850312156108e6575f5ffd5b6108ef83610821565b91506108fd60208401610821565b90509250929050565b600181811c9082168061091a57607f821691505b60208210810361093857634e487b7160e01b5f52602260045260245ffd5b50919050565b8082018082111561037d57634e487b7160e01b5f52601160045260245ffdfea26469706673582212208396312c4aabf72668a7f116f6de253cc3c184eba6febf415d777a6e6b65693364736f6c634300081e0033" as const
 
 /** Every artifact by contract name, for code that iterates over them. */
 export const artifacts = {
