@@ -169,10 +169,12 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
         // The API says success; a reverted transaction must still fail, so the receipt has the last word —
         // awaited for what is left of the poll budget, after which the API's word stands.
         const left = Math.max(ctx.pollingInterval, deadline - (yield* Clock.currentTimeMillis))
-        // Unless the running watch has its answer, a fresh one looks at once instead of waiting for its next look.
+        // Unless the running watch has its answer, a fresh one looks instead of waiting for its next look — after a
+        // grace in which the running watch's own read, often in flight already, can answer without a second one.
         const answered = (yield* Effect.sync(() => receipt.pollUnsafe())) !== undefined
+        const fresh = Effect.delay(watchReceipt(hash), Duration.millis(ctx.pollingInterval / RECEIPT_BACKOFF_SHARE))
         const outcome = yield* Effect.timeoutOption(
-          answered ? Fiber.join(receipt) : Effect.raceFirst(Fiber.join(receipt), watchReceipt(hash)),
+          answered ? Fiber.join(receipt) : Effect.raceFirst(Fiber.join(receipt), fresh),
           Duration.millis(left),
         )
         if (Option.isNone(outcome)) {
