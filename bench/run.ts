@@ -6,14 +6,15 @@
  * Scenarios: buy 1, buy 1 in USDC (an ERC-20 the buyer has not approved: an approval transaction, then the
  * sale), the same buy with one confirmation (tradekit's variants with a devnet batching wallet, which takes
  * both as one EIP-5792 batch; reservoir-sdk, which does not batch, with its ordinary wallet), sweep 20,
- * list 1, bid 1, accept an offer, cancel. Variants: tradekit polling, tradekit with the
- * status websocket, reservoir-sdk. One untimed warm-up round first, then the measured rounds, interleaved
+ * list 1, bid 1, accept an offer, cancel. Variants: tradekit polling, tradekit with the status websocket,
+ * reservoir-sdk. One untimed warm-up round first, then the measured rounds, interleaved
  * (the variant order rotates every round) so drift cancels; each round ends with the 20-item sweep's items
  * bought one by one, tradekit and reservoir-sdk in rotated order. Per run: wall time, API requests by route
  * (the devnet's request log), wallet calls (the JSON-RPC requests through the wallet's transport, plus local
  * signatures, counted up to the wallet's next action so calls landing after a promise resolved are kept),
- * confirmations (of those, the prompts a user would see: transactions, batches, signatures), and completion latency: from the moment the devnet's indexer recorded the transaction to the moment the
- * SDK reported its item complete. What the harness does around an action (the cancel scenario's order
+ * confirmations (of those, the prompts a user would see: transactions, batches, signatures), and completion
+ * latency: from the moment the devnet's indexer recorded the transaction to the moment the SDK reported its
+ * item complete. What the harness does around an action (the cancel scenario's order
  * lookup, resetting the USDC allowance) is neither timed nor counted.
  *
  * `--rounds N` (or BENCH_ROUNDS) sets the measured rounds (5); `--devnet-only` skips the overhead and bundle
@@ -490,7 +491,6 @@ async function main() {
   // compare unlike units, so its wallet calls are compared per action instead.
   const perTxScenarios = compared.filter((sc) => sc !== "buy 1 in USDC, one confirmation" && !Number.isNaN(stat(sc, "reservoir-sdk").walletPerTx))
   const [tkOne, wsOne, rsOne] = VARIANTS.map((v) => stat("buy 1 in USDC, one confirmation", v)) as [Stat, Stat, Stat]
-  const oneConfirmation = { tk: tkOne, ws: wsOne, rs: rsOne }
   const targets = [
     wallTarget(["buy 1", "accept offer"], "tradekit", 0.6, "tradekit polling"),
     wallTarget(["buy 1", "accept offer"], "tradekit+ws", 0.4, "tradekit websocket"),
@@ -522,12 +522,12 @@ async function main() {
     target(`a 20-item sweep ≥ 5× faster than the same items one by one: ${times(sweepTk.ratio)}`, sweepTk.ratio >= 5),
     // Issue "Beyond every peer": an ERC-20 buy needing approval, tradekit with a batching wallet.
     target(
-      `ERC-20 buy needing approval: confirmations tradekit ≤ 1 and reservoir-sdk 2 (median run): poll ${num(oneConfirmation.tk.confirmations)}, ws ${num(oneConfirmation.ws.confirmations)}, rs ${num(oneConfirmation.rs.confirmations)}`,
-      oneConfirmation.tk.confirmations <= 1 && oneConfirmation.ws.confirmations <= 1 && oneConfirmation.rs.confirmations === 2,
+      `ERC-20 buy needing approval: confirmations tradekit ≤ 1 and reservoir-sdk 2 (median run): poll ${num(tkOne.confirmations)}, ws ${num(wsOne.confirmations)}, rs ${num(rsOne.confirmations)}`,
+      tkOne.confirmations <= 1 && wsOne.confirmations <= 1 && rsOne.confirmations === 2,
     ),
     target(
-      `ERC-20 buy needing approval: its wall time below reservoir-sdk's: poll ${times(ratioOf(oneConfirmation.tk.wall, oneConfirmation.rs.wall))}, ws ${times(ratioOf(oneConfirmation.ws.wall, oneConfirmation.rs.wall))}`,
-      ratioOf(oneConfirmation.tk.wall, oneConfirmation.rs.wall) < 1 && ratioOf(oneConfirmation.ws.wall, oneConfirmation.rs.wall) < 1,
+      `ERC-20 buy needing approval: its wall time below reservoir-sdk's: poll ${times(ratioOf(tkOne.wall, rsOne.wall))}, ws ${times(ratioOf(wsOne.wall, rsOne.wall))}`,
+      ratioOf(tkOne.wall, rsOne.wall) < 1 && ratioOf(wsOne.wall, rsOne.wall) < 1,
     ),
   ]
   const targetSummary = `${targetsMet.filter(Boolean).length} of ${targetsMet.length} targets met.`
