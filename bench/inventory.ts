@@ -2,12 +2,12 @@
  * What the benchmark trades: fresh Devnet Punks minted to the sellers, and signed listings of them posted to
  * the devnet's order book — so every round of every SDK buys, lists, bids and sells tokens of its own.
  */
-import { type Address, encodeFunctionData, erc20Abi, type Hex, type LocalAccount, maxUint256, parseEther, parseUnits, zeroAddress } from "viem"
+import { type Address, encodeFunctionData, erc20Abi, type Hex, type LocalAccount, maxUint256, parseEther, parseUnits, toHex, zeroAddress } from "viem"
 import { devnetERC721Abi, stableTokenAbi, wrappedNativeAbi } from "../devnet/artifacts/index.js"
 import { anvilAccounts } from "../devnet/chain/anvil.js"
 import { devnetPublicClient } from "../devnet/chain/deploy.js"
 import { buildOrder, OrderSide, signOrder } from "../devnet/chain/orders.js"
-import type { Devnet } from "../devnet/index.js"
+import type { Devnet, DevnetAccount } from "../devnet/index.js"
 import { sendBatch } from "../devnet/seed.js"
 import { orderJson } from "../devnet/server/steps.js"
 
@@ -97,4 +97,28 @@ export async function extraTraders(devnet: Devnet): Promise<{ readonly seller: L
   ])
   await devnet.sync()
   return { seller, taker }
+}
+
+/**
+ * The buyers of the one-confirmation USDC scenario, one per tradekit variant, each with a batching wallet of
+ * its own: user 5 (ETH only, unused elsewhere in the bench) and the test mnemonic's index 10, which anvil does
+ * not fund (it funds 10 accounts), so it gets 100 ETH from the deployer. Both get 10 000 USDC, not approved.
+ * Their accounts become EIP-7702-delegated on their first batch (the warm-up round's).
+ */
+export async function batchingBuyers(devnet: Devnet): Promise<readonly [DevnetAccount, DevnetAccount]> {
+  const hd = anvilAccounts(11)[10]!
+  const spare: DevnetAccount = { role: "user", index: 10, address: hd.address, privateKey: toHex(hd.getHdKey().privateKey!), account: hd }
+  const buyers = [devnet.accounts.users[4]!, spare] as const
+  const { deployer } = devnet.accounts
+  const { usdc } = devnet.contracts.origin
+  await sendBatch(devnet.rpcUrls[devnet.originChainId]!, devnet.originChainId, [
+    { account: deployer.account, to: spare.address, data: "0x", value: parseEther("100") },
+    ...buyers.map((buyer) => ({
+      account: deployer.account,
+      to: usdc,
+      data: encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [buyer.address, parseUnits("10000", 6)] }),
+    })),
+  ])
+  await devnet.sync()
+  return buyers
 }
