@@ -11,6 +11,13 @@ export const DEFAULT_POLLING_INTERVAL = 5000
 export const MIN_POLLING_INTERVAL = 100
 
 /**
+ * The first wait of a poll started when its answer is about to be there (a receipt just landed, a batch was
+ * just sent), as a share of the chain's interval: the wait starts at `interval / BACKOFF_START_SHARE` and
+ * doubles up to the interval.
+ */
+export const BACKOFF_START_SHARE = 5
+
+/**
  * How many times a generic poll (waiting for an item's data, or for an ok response) is tried; like every
  * poll it is paced at the chain's polling interval.
  */

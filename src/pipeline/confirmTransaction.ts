@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import type { Chain, Hex } from "viem"
+import { BACKOFF_START_SHARE } from "../chains/polling.js"
 import {
   CrossChainTransactionError,
   TransactionCancelledError,
@@ -28,6 +29,11 @@ export interface ConfirmTarget {
   readonly onReplaced: (hash: Hex) => Effect.Effect<void>
   /** The send's sender and nonce, when known: the receipt watch then recognises a replacement at once. */
   readonly sent?: SentTransaction | undefined
+  /**
+   * The wallet has already reported the transaction mined and successful (a batch's calls status): no receipt
+   * is watched, and the API is asked at once and on a backoff, as when a receipt lands.
+   */
+  readonly mined?: boolean | undefined
 }
 
 /** The confirmed transaction: its final hash, and the API's own fill hashes when it reported them. */
@@ -64,9 +70,6 @@ type Settled =
 /** How the API is asked: on the chain's interval, or on a backoff up to it (the receipt just landed). */
 type Pacing = "interval" | "receipt"
 
-/** The first wait of the poll that starts when the receipt lands, as a share of the interval; it then doubles. */
-const RECEIPT_BACKOFF_SHARE = 5
-
 /**
  * Confirms a sent transaction, driven by the chain rather than the clock: asking the API before the
  * transaction is mined can only get "not yet", so the status (the item's check, its body as the API gave it,
@@ -81,7 +84,7 @@ const RECEIPT_BACKOFF_SHARE = 5
  * Success needs both words: when the API says success before the receipt is in (the fallback poll, the
  * socket), the receipt is awaited (for what is left of the poll budget) and a revert fails the item whatever
  * the API said. When the wallet cannot read receipts, or none comes in time, the API's word stands (logged at
- * debug).
+ * debug). A transaction the wallet already reported mined (`mined`) has no receipt to wait for.
  */
 export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget): Effect.Effect<Confirmation, ConfirmError> => {
   // The API of the chain the transaction was sent on knows it (for a cross-chain call: the origin's).
@@ -100,7 +103,7 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
         {
           interval: ctx.pollingInterval,
           attempts: ctx.maxAttempts,
-          ...(pacing === "receipt" ? { backoffFrom: ctx.pollingInterval / RECEIPT_BACKOFF_SHARE } : {}),
+          ...(pacing === "receipt" ? { backoffFrom: ctx.pollingInterval / BACKOFF_START_SHARE } : {}),
           onExhausted: (attempts) =>
             target.isCrossChain
               ? new CrossChainTransactionError({ txHash: hash, attempts })
@@ -149,6 +152,9 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
   }
 
   const settle = (hash: Hex): Effect.Effect<Settled, ConfirmError> =>
+    target.mined === true ? Effect.raceFirst(poll(hash, "receipt"), pushed(hash)) : settleUnmined(hash)
+
+  const settleUnmined = (hash: Hex): Effect.Effect<Settled, ConfirmError> =>
     Effect.scoped(
       Effect.gen(function* () {
         const deadline = (yield* Clock.currentTimeMillis) + ctx.maxAttempts * ctx.pollingInterval
@@ -172,7 +178,7 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
         // Unless the running watch has its answer, a fresh one looks instead of waiting for its next look — after a
         // grace in which the running watch's own read, often in flight already, can answer without a second one.
         const answered = (yield* Effect.sync(() => receipt.pollUnsafe())) !== undefined
-        const fresh = Effect.delay(watchReceipt(hash), Duration.millis(ctx.pollingInterval / RECEIPT_BACKOFF_SHARE))
+        const fresh = Effect.delay(watchReceipt(hash), Duration.millis(ctx.pollingInterval / BACKOFF_START_SHARE))
         const outcome = yield* Effect.timeoutOption(
           answered ? Fiber.join(receipt) : Effect.raceFirst(Fiber.join(receipt), fresh),
           Duration.millis(left),

@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Chain, Hex } from "viem"
+import { BACKOFF_START_SHARE } from "../chains/polling.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import {
   BatchFailedError,
@@ -67,10 +68,10 @@ const chainOf = (ctx: ExecutionContext, chainId: number): Chain | undefined => {
 }
 
 /**
- * Waits for a sent batch to land, paced and bounded like any poll of the execution (a status the wallet
+ * Waits for a sent batch to land, asked on a backoff up to the interval and bounded like any poll (a status the wallet
  * cannot give yet is "not yet"), then journals each item's transaction the way a single send does (`Sent`,
  * with the hash on the item) so that each item is confirmed through the same path as a single send: its
- * check, `synced` and transfers. An atomic batch is usually one transaction for every item; when the wallet
+ * check, `synced` and transfers — with no receipt to watch, as the status has reported it. An atomic batch is usually one transaction for every item; when the wallet
  * reports one receipt per call, item `i` takes receipt `i`. Every item shows every hash of the batch until it
  * is confirmed. A failed or reverted batch fails every item with a BatchFailedError.
  */
@@ -85,8 +86,10 @@ const settleBatch = (ctx: ExecutionContext, chain: Chain, sent: BatchSentEntry, 
         Effect.as(Effect.logDebug(`tradekit: calls status of ${sent.id} unknown yet: ${error.message}`), Option.none<CallsStatus>()),
       ),
     )
+    // Sent a moment ago: the status is about to be there, so it is asked on a backoff up to the interval.
     const status = yield* pollUntil(probe, {
       interval: ctx.pollingInterval,
+      backoffFrom: ctx.pollingInterval / BACKOFF_START_SHARE,
       attempts: ctx.maxAttempts,
       onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }),
     }).pipe(Effect.catch((error) => failEvery(ctx, items, error)))

@@ -226,6 +226,8 @@ export const sendItemTransaction = (
       check: item.check,
       isCrossChain,
       sent,
+      // A batch's transaction is journaled once the wallet reported it mined and successful.
+      mined: journal.batchSent !== undefined && alreadySent !== undefined,
       onReplaced: (replacement) =>
         Effect.andThen(
           Effect.sync(() => {

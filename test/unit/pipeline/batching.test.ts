@@ -50,6 +50,8 @@ describe("batched transactions (EIP-5792)", () => {
         [{ txHash: batch.hash, chainId: 1 }],
       ])
       expect(api.requestsTo(`/transactions/${batch.hash}/synced/v1`)).toHaveLength(2)
+      // The calls status reported the transaction mined: no receipt is read again.
+      expect(wallet.calls.filter((call) => call.method === "waitForReceipt")).toEqual([])
       expect(api.requestsTo("/execute/results/v1").map((request) => request.body)).toEqual([
         { requestId: "req-1", txHash: batch.hash, stepId: "currency-approval" },
         { requestId: "req-1", txHash: batch.hash, stepId: "sale" },
