@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Account, type Chain, createPublicClient, custom, type PublicClient, type WalletClient } from "viem"
 import { type UserRejectedError, WalletError } from "../errors/index.js"
+import { causeChain } from "./internal/causeChain.js"
 import { estimateGasWith, maxFeePerGasWith, prepareWith } from "./internal/estimateGas.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
 import { switchChain } from "./internal/switchChain.js"
@@ -20,12 +21,7 @@ export interface ViemWalletOptions {
 /** True when viem refused a send because the wallet is on another chain (before asking the wallet anything). */
 const refusedForChain = (error: UserRejectedError | WalletError): boolean => {
   try {
-    let current: unknown = error._tag === "WalletError" ? error.cause : undefined
-    for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
-      if ((current as { name?: unknown }).name === "ChainMismatchError") return true
-      current = (current as { cause?: unknown }).cause
-    }
-    return false
+    return error._tag === "WalletError" && causeChain(error.cause).some((cause) => cause.name === "ChainMismatchError")
   } catch {
     return false
   }

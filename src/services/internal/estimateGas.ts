@@ -3,6 +3,7 @@ import type { Account, Chain, Hex, PublicClient, WalletClient } from "viem"
 import type { WalletCallError } from "../../errors/index.js"
 import type { TransactionRequest } from "../../schema/TransactionRequest.js"
 import type { GasEstimate, PreparedTransaction } from "../Wallet.js"
+import { causeChain } from "./causeChain.js"
 import { walletFailure } from "./walletFailure.js"
 
 /** EIP-1474 "method not found" and "method not supported", and what viem names them. */
@@ -11,21 +12,6 @@ const UNSUPPORTED_NAMES = new Set(["MethodNotFoundRpcError", "MethodNotSupported
 const UNSUPPORTED_TEXT = /method .*(not found|does not exist|not supported|is not available|unsupported)/i
 
 const isHex = (value: unknown): value is Hex => typeof value === "string" && /^0x(?:[0-9a-fA-F]{2})*$/.test(value)
-
-/** The errors of a thrown value's `cause` chain, outermost first; a hostile value ends the walk. */
-const causeChain = (cause: unknown): ReadonlyArray<Record<string, unknown>> => {
-  const chain: Array<Record<string, unknown>> = []
-  try {
-    let current: unknown = cause
-    for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
-      chain.push(current as Record<string, unknown>)
-      current = (current as { cause?: unknown }).cause
-    }
-  } catch {
-    // what was read so far is all there is
-  }
-  return chain
-}
 
 /**
  * What a failed `eth_estimateGas` means: the node does not know the method (`Unsupported`); the transaction

@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import type { Chain, WalletClient } from "viem"
 import { ChainMismatchError, type UserRejectedError, type WalletError } from "../../errors/index.js"
+import { causeChain } from "./causeChain.js"
 import { walletCall } from "./walletFailure.js"
 
 /** The EIP-1193 code a wallet answers `wallet_switchEthereumChain` with when it does not know the chain. */
@@ -9,13 +10,7 @@ const UNRECOGNIZED_CHAIN = 4902
 /** Whether a thrown value, or one of its causes, carries `code`; a hostile value (a throwing getter) does not. */
 const hasCode = (cause: unknown, code: number): boolean => {
   try {
-    let current: unknown = cause
-    for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
-      const record = current as { code?: unknown; cause?: unknown }
-      if (record.code === code) return true
-      current = record.cause
-    }
-    return false
+    return causeChain(cause).some((error) => error.code === code)
   } catch {
     return false
   }

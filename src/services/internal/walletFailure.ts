@@ -1,15 +1,9 @@
 import * as Effect from "effect/Effect"
 import { UserRejectedError, WalletError } from "../../errors/index.js"
+import { causeChain } from "./causeChain.js"
 
-const isUserRejection = (cause: unknown): boolean => {
-  let current: unknown = cause
-  for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
-    const record = current as { code?: unknown; name?: unknown; cause?: unknown }
-    if (record.code === 4001 || record.name === "UserRejectedRequestError") return true
-    current = record.cause
-  }
-  return false
-}
+const isUserRejection = (cause: unknown): boolean =>
+  causeChain(cause).some((error) => error.code === 4001 || error.name === "UserRejectedRequestError")
 
 /** Reads what a thrown value says about itself; a hostile value (a throwing getter, a Symbol) says nothing. */
 const safely = <A>(f: () => A, fallback: A): A => {
