@@ -3,6 +3,7 @@ import type * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Address, Chain } from "viem"
 import type { ChainConfig } from "../chains/ChainConfig.js"
+import { viemChainFor } from "../chains/viemChainFor.js"
 import type { WalletCallError } from "../errors/index.js"
 import type { ActionName } from "../schema/ActionName.js"
 import type { ApiClientService } from "../services/ApiClient.js"
@@ -91,6 +92,13 @@ export const chainApis = (client: ApiClientService, config: ResolvedClientConfig
       return other === undefined || other.id === chain.id ? api : client.forChain(other.baseApiUrl)
     },
   }
+}
+
+/** The viem chain of `chainId` when it is configured (the execution's own is made once); undefined otherwise. */
+export const viemChainOf = (ctx: ExecutionContext, chainId: number): Chain | undefined => {
+  if (chainId === ctx.chain.id) return ctx.viemChain
+  const configured = ctx.config.chains.find((chain) => chain.id === chainId)
+  return configured === undefined ? undefined : viemChainFor(configured)
 }
 
 /**

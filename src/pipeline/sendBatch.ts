@@ -3,7 +3,6 @@ import * as Option from "effect/Option"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Chain, Hex } from "viem"
 import { BACKOFF_START_SHARE } from "../chains/polling.js"
-import { viemChainFor } from "../chains/viemChainFor.js"
 import {
   BatchFailedError,
   type ExecutionError,
@@ -16,7 +15,7 @@ import { messageOf } from "../errors/messageOf.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import type { CallsStatus } from "../services/Wallet.js"
-import { appendJournal, type ExecutionContext, itemKey, stepKeyAt, updateState } from "./ExecutionContext.js"
+import { appendJournal, type ExecutionContext, itemKey, stepKeyAt, updateState, viemChainOf } from "./ExecutionContext.js"
 import { type ExecutionSnapshot, updateItem, updateStep, withJournalEntry } from "./ExecutionSnapshot.js"
 import { type BatchSentEntry, itemJournal } from "./Journal.js"
 import { pollUntil } from "./pollUntil.js"
@@ -59,13 +58,6 @@ const failEvery = (ctx: ExecutionContext, items: ReadonlyArray<BatchItem>, error
     ),
     Effect.fail(error),
   )
-
-/** The viem chain of `chainId`, when it is configured. */
-const chainOf = (ctx: ExecutionContext, chainId: number): Chain | undefined => {
-  if (chainId === ctx.chain.id) return ctx.viemChain
-  const config = ctx.config.chains.find((chain) => chain.id === chainId)
-  return config === undefined ? undefined : viemChainFor(config)
-}
 
 /**
  * Waits for a sent batch to land, asked on a backoff up to the interval and bounded like any poll (a status the wallet
@@ -189,7 +181,7 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number) =>
       const journal = itemJournal(snapshot.journal, key)
       if (journal.sent !== undefined) continue
       if (journal.batchSent !== undefined) {
-        const chain = chainOf(ctx, journal.batchSent.chainId)
+        const chain = viemChainOf(ctx, journal.batchSent.chainId)
         if (chain === undefined) return
         const items = positionsOf(snapshot, journal.batchSent.items, stepKeyOf)
         return yield* settleBatch(ctx, chain, journal.batchSent, items)
@@ -206,7 +198,7 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number) =>
 
     const ready = readyTransactionItems(snapshot, stepIndex, ctx.chain.id)
     if (ready.length < 2) return
-    const chain = chainOf(ctx, ready[0]!.chainId)
+    const chain = viemChainOf(ctx, ready[0]!.chainId)
     if (chain === undefined || !(yield* canBatch(ctx, chain))) return
     const items = ready.map(({ stepIndex, itemIndex, key }) => ({ stepIndex, itemIndex, key }))
     yield* updateState(ctx, (current) => ({

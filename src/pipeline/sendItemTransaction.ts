@@ -2,8 +2,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import type { Address, Chain, Hex } from "viem"
-import { viemChainFor } from "../chains/viemChainFor.js"
+import type { Address, Hex } from "viem"
 import {
   ChainNotConfiguredError,
   TransactionHashMissingError,
@@ -19,7 +18,7 @@ import { decodeApiBody } from "../services/decodeApiBody.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import type { WalletService } from "../services/Wallet.js"
 import { confirmTransaction } from "./confirmTransaction.js"
-import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
+import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
 import { updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
 import { networkFeeOf } from "./estimateNetworkFee.js"
 import { itemJournal } from "./Journal.js"
@@ -64,9 +63,8 @@ export const sendItemTransaction = (
     const decoded = yield* decodeApiBody(TransactionRequest, ctx.request.path, item.data)
     const request = ctx.gas === undefined ? decoded : { ...decoded, gas: ctx.gas }
     const chainId = request.chainId ?? ctx.chain.id
-    const chainConfig = ctx.config.chains.find((chain) => chain.id === chainId)
-    if (chainConfig === undefined) return yield* ChainNotConfiguredError.of({ chainId, what: "a transaction" })
-    const chain: Chain = chainId === ctx.chain.id ? ctx.viemChain : viemChainFor(chainConfig)
+    const chain = viemChainOf(ctx, chainId)
+    if (chain === undefined) return yield* ChainNotConfiguredError.of({ chainId, what: "a transaction" })
     const isCrossChain = request.chainId !== undefined && request.chainId !== ctx.chain.id
 
     // The journal entry and the item's hash land in one snapshot.

@@ -3,7 +3,6 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Hex } from "viem"
-import { viemChainFor } from "../chains/viemChainFor.js"
 import {
   type ApiRequestError,
   ChainNotConfiguredError,
@@ -17,7 +16,7 @@ import { CheckResponse, PostResponse } from "../schema/StatusResponses.js"
 import type { OrderData, SignatureStep, SignatureStepItem } from "../schema/Step.js"
 import { typedDataOf } from "../services/internal/typedData.js"
 import { isTransientFailure, NO_RETRY } from "../services/RetryPolicy.js"
-import { appendJournal, type ExecutionContext, updateState } from "./ExecutionContext.js"
+import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
 import { withJournalEntry } from "./ExecutionSnapshot.js"
 import { itemJournal } from "./Journal.js"
 
@@ -73,9 +72,8 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
       } else {
         // The chain the domain names (validatePlan refused one that is not configured), else the step's.
         const domainChainId = sign.domain.chainId == null ? ctx.chain.id : Number(sign.domain.chainId)
-        const domainChain = ctx.config.chains.find((chain) => chain.id === domainChainId)
-        if (domainChain === undefined) return yield* ChainNotConfiguredError.of({ chainId: domainChainId, what: "typed data" })
-        const chain = domainChainId === ctx.chain.id ? ctx.viemChain : viemChainFor(domainChain)
+        const chain = viemChainOf(ctx, domainChainId)
+        if (chain === undefined) return yield* ChainNotConfiguredError.of({ chainId: domainChainId, what: "typed data" })
         request = ctx.wallet.signTypedData({ typedData: typedDataOf(sign), chain, context })
       }
       ownSignature = yield* Effect.uninterruptibleMask((restore) => restore(request).pipe(Effect.tap(record)))
