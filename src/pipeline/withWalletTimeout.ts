@@ -30,6 +30,8 @@ export const withWalletTimeout = (wallet: WalletService, timeoutMs: number): Wal
     ...(wallet.transactionByNonce !== undefined
       ? { transactionByNonce: (args) => limit("transactionByNonce", wallet.transactionByNonce!(args)) }
       : {}),
+    ...(wallet.accountKind !== undefined ? { accountKind: (args) => limit("accountKind", wallet.accountKind!(args)) } : {}),
+    ...(wallet.transactionByHash !== undefined ? { transactionByHash: (args) => limit("transactionByHash", wallet.transactionByHash!(args)) } : {}),
     ...(wallet.atomicBatch !== undefined ? { atomicBatch: (chain) => limit("atomicBatch", wallet.atomicBatch!(chain)) } : {}),
     ...(wallet.sendCalls !== undefined ? { sendCalls: (args) => limit("sendCalls", wallet.sendCalls!(args)) } : {}),
     ...(wallet.callsStatus !== undefined ? { callsStatus: (args) => limit("callsStatus", wallet.callsStatus!(args)) } : {}),
