@@ -8,9 +8,6 @@ import type { ExecutionContext } from "./ExecutionContext.js"
 import type { SendRequestedEntry } from "./Journal.js"
 import { pollUntil } from "./pollUntil.js"
 
-/** How many nonces after the recorded one are searched: the wallet may have used a later one. */
-const NONCE_WINDOW = 8
-
 /** What a send of unknown outcome turned out to be. */
 export type Reconciled = { readonly _tag: "Adopt"; readonly hash: Hex } | { readonly _tag: "NotSent" }
 
@@ -45,7 +42,7 @@ export const reconcileSend = (
     const first = requested.nonce
     const probe = Effect.gen(function* () {
       const next = yield* nextNonce({ chain, address })
-      const last = Math.min(next, first + NONCE_WINDOW) - 1
+      const last = Math.min(next, first + ctx.config.settings.nonceWindow) - 1
       let pending = false
       for (let nonce = first; nonce <= last; nonce++) {
         const found = yield* transactionByNonce({ chain, address, nonce })

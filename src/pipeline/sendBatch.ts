@@ -107,7 +107,7 @@ const settleBatch = (ctx: ExecutionContext, chain: Chain, sent: BatchSentEntry, 
 
 /** True when the batch settings and the wallet allow a batch on `chain`; a capability the wallet cannot tell is a no. */
 const canBatch = (ctx: ExecutionContext, chain: Chain) =>
-  ctx.config.settings.batchTransactions === false ||
+  !ctx.config.settings.batchTransactions ||
   ctx.gas !== undefined ||
   ctx.wallet.atomicBatch === undefined ||
   ctx.wallet.sendCalls === undefined ||

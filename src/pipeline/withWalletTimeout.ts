@@ -1,16 +1,18 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { WalletTimeoutError } from "../errors/index.js"
+import type { ResolvedClientSettings } from "../services/ClientConfig.js"
 import type { WalletService } from "../services/Wallet.js"
 
-/** 5 minutes: time for a user to read a wallet prompt, not forever. */
-export const DEFAULT_WALLET_TIMEOUT_MS = 300_000
+/** The settings that bound the wallet's answers. */
+export type WalletTimeoutSettings = Pick<ResolvedClientSettings, "walletTimeout">
 
 /**
  * The wallet with a time limit on every call that waits for the user (address, sign, send). Waiting for a
  * receipt is left alone: the status poll bounds it.
  */
-export const withWalletTimeout = (wallet: WalletService, timeoutMs: number): WalletService => {
+export const withWalletTimeout = (wallet: WalletService, settings: WalletTimeoutSettings): WalletService => {
+  const timeoutMs = settings.walletTimeout
   const limit = <A, E, R>(operation: string, effect: Effect.Effect<A, E, R>) =>
     Effect.timeoutOrElse(effect, { duration: Duration.millis(timeoutMs), orElse: () => Effect.fail(WalletTimeoutError.of({ operation, timeoutMs })) })
   return {
