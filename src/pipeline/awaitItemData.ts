@@ -5,14 +5,14 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import { PollTimeoutError } from "../errors/index.js"
+import { notYetOnFailedAnswer } from "../polling/notYetOnFailedAnswer.js"
+import { pollUntil } from "../polling/pollUntil.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { Step, StepItem } from "../schema/Step.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import { type DataPolls, type ExecutionContext, itemKey, stepKeyAt, updateState } from "./ExecutionContext.js"
 import { nextIncompleteStep, withSteps } from "./ExecutionSnapshot.js"
 import { fetchSteps } from "./fetchSteps.js"
-import { notYetOnFailedAnswer } from "./notYetOnFailedAnswer.js"
-import { pollUntil } from "./pollUntil.js"
 
 /**
  * Adopts a re-polled answer while keeping what this execution did: an item it completed stays complete

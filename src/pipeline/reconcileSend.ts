@@ -2,11 +2,11 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { Address, Chain, Hex } from "viem"
 import { PollTimeoutError, SendOutcomeUnknownError, TransactionCancelledError, type WalletCallError } from "../errors/index.js"
+import { pollUntil } from "../polling/pollUntil.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
 import type { NonceLookup } from "../services/Wallet.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
 import type { SendRequestedEntry } from "./Journal.js"
-import { pollUntil } from "./pollUntil.js"
 
 /** What a send of unknown outcome turned out to be. */
 export type Reconciled = { readonly _tag: "Adopt"; readonly hash: Hex } | { readonly _tag: "NotSent" }

@@ -12,13 +12,13 @@ import {
   WalletAddressMismatchError,
 } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
+import { pollUntil } from "../polling/pollUntil.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import type { CallsStatus } from "../services/Wallet.js"
 import { appendJournal, type ExecutionContext, itemKey, stepKeyAt, updateState, viemChainOf } from "./ExecutionContext.js"
 import { type ExecutionSnapshot, updateItem, updateStep, withJournalEntry } from "./ExecutionSnapshot.js"
 import { type BatchSentEntry, itemJournal } from "./Journal.js"
-import { pollUntil } from "./pollUntil.js"
 import { type ReadyTransactionItem, readyTransactionItems } from "./readyTransactionItems.js"
 import { simulateTransaction } from "./simulateTransaction.js"
 
