@@ -28,9 +28,11 @@ export {
   type ClientOptions,
   type ClientSettings,
   chainFor,
+  DEFAULT_CLIENT_SETTINGS,
   effectLogLevel,
   type LogLevelSetting,
   type ResolvedClientConfig,
+  type ResolvedClientSettings,
   resolveClientConfig,
 } from "./services/ClientConfig.js"
 export { DEFAULT_RETRY_POLICY, NO_RETRY, type RetryPolicy } from "./services/RetryPolicy.js"

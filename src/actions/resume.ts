@@ -10,7 +10,6 @@ import type { Plugin } from "../plugins/Plugin.js"
 import { mergePlugins, Plugins } from "../plugins/Plugins.js"
 import { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
-import { DEFAULT_RETRY_POLICY } from "../services/RetryPolicy.js"
 import { Wallet } from "../services/Wallet.js"
 import { type GuardError, guardsOf } from "./internal/guardsOf.js"
 
@@ -53,7 +52,7 @@ export const resumeExecution = (
     const snapshot = yield* decodeSnapshot(stored)
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, snapshot.chainId)
-    const retry = options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY
+    const retry = options.retry ?? config.settings.retry
     const { action, path, expectedPrice } = snapshot.request
     const plugins = mergePlugins(yield* Plugins, options.plugins)
     const guards = yield* guardsOf(plugins, {

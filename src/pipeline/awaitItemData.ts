@@ -4,8 +4,9 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import { GENERIC_POLL_ATTEMPTS } from "../chains/polling.js"
 import { PollTimeoutError } from "../errors/index.js"
+import { notYetOnFailedAnswer } from "../polling/notYetOnFailedAnswer.js"
+import { pollUntil } from "../polling/pollUntil.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { Step, StepItem } from "../schema/Step.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
@@ -13,8 +14,6 @@ import { type DataPolls, type ExecutionContext, updateState } from "./ExecutionC
 import { nextIncompleteStep, withSteps } from "./ExecutionSnapshot.js"
 import { fetchSteps } from "./fetchSteps.js"
 import { itemRefsOf } from "./history/itemIdentity.js"
-import { notYetOnFailedAnswer } from "./notYetOnFailedAnswer.js"
-import { pollUntil } from "./pollUntil.js"
 
 /**
  * Adopts a re-polled answer while keeping what this execution did. An item is known by its identity (a
@@ -61,7 +60,7 @@ const canProceed = (steps: ReadonlyArray<Step>): boolean => {
  * execution already did. Gives up with 'Failed to get data after N attempt(s), aborting'.
  *
  * The pacing and the cap hold across waits: a wait entered again right after another re-polls only once the
- * interval since the last re-poll is over, and the {@link GENERIC_POLL_ATTEMPTS} attempts are renewed only
+ * interval since the last re-poll is over, and the `dataPollAttempts` attempts are renewed only
  * when the execution made progress the journal records (a signature, a post, a send) since they were counted.
  */
 export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
@@ -95,8 +94,8 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
     // and an answer is settled against the execution's state, not on its own.
     const response = yield* pollUntil(notYetOnFailedAnswer(probe), {
       interval: ctx.pollingInterval,
-      attempts: GENERIC_POLL_ATTEMPTS - budget.attempts,
-      onExhausted: () => PollTimeoutError.of({ kind: "data", attempts: GENERIC_POLL_ATTEMPTS }),
+      attempts: ctx.config.settings.dataPollAttempts - budget.attempts,
+      onExhausted: () => PollTimeoutError.of({ kind: "data", attempts: ctx.config.settings.dataPollAttempts }),
     })
     yield* updateState(ctx, (snapshot) => ({
       ...withSteps(snapshot, mergeResponseSteps(snapshot.steps, response.steps, ctx.chain.id)),

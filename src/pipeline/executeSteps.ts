@@ -13,7 +13,7 @@ import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { SignatureStep, SignatureStepItem, Step, StepItem, TransactionStep, TransactionStepItem } from "../schema/Step.js"
 import { ApiClient, type ApiClientService } from "../services/ApiClient.js"
 import { ClientConfig, chainFor, type ResolvedClientConfig } from "../services/ClientConfig.js"
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../services/RetryPolicy.js"
+import type { RetryPolicy } from "../services/RetryPolicy.js"
 import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
 import { Wallet, type WalletService } from "../services/Wallet.js"
 import { atConfiguredLogLevel } from "./atConfiguredLogLevel.js"
@@ -32,7 +32,7 @@ import { failUnknownBatch, sendReadyBatch, settleBatch } from "./sendBatch.js"
 import { sendItemTransaction } from "./sendItemTransaction.js"
 import { signItem } from "./signItem.js"
 import { validatePlan } from "./validatePlan.js"
-import { DEFAULT_WALLET_TIMEOUT_MS, withWalletTimeout } from "./withWalletTimeout.js"
+import { withWalletTimeout } from "./withWalletTimeout.js"
 
 /** A check run once on the API's answer before anything is signed or sent; its failure ends the execution. */
 export type Guard<E = ExecutionError> = (response: ExecuteResponse, chainId: number) => Effect.Effect<void, E>
@@ -56,7 +56,7 @@ export interface ExecuteStepsOptions<E = never> {
 
 /** Logs a failed execution with the chain's block number, as the older SDK did; no RPC call when errors are not logged. */
 const logFailure = (ctx: ExecutionContext, error: unknown) =>
-  (ctx.config.settings.logLevel ?? 0) < 1
+  ctx.config.settings.logLevel < 1
     ? Effect.void
     : Effect.gen(function* () {
         const block = yield* Effect.option(ctx.wallet.blockNumber(ctx.viemChain))
@@ -147,7 +147,7 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
     const { config, api, chain } = resolved
     const pollingInterval = pollingIntervalFor(chain)
     const onProgress = options.onProgress ?? (() => Effect.void)
-    const wallet = withWalletTimeout(resolved.wallet, config.settings.walletTimeout ?? DEFAULT_WALLET_TIMEOUT_MS)
+    const wallet = withWalletTimeout(resolved.wallet, config.settings)
     const ctx: ExecutionContext = {
       config,
       ...chainApis(api, config, chain),
@@ -258,7 +258,7 @@ export const executeSteps = <E = never>(
   Effect.gen(function* () {
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, options.chainId)
-    const retry = options.retry ?? config.settings.retry ?? DEFAULT_RETRY_POLICY
+    const retry = options.retry ?? config.settings.retry
     return yield* runExecution({ config, api: yield* ApiClient, wallet: yield* Wallet, chain, retry }, options)
   }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.executeSteps")) as Effect.Effect<
     ExecutionSnapshot,

@@ -12,6 +12,7 @@ import {
   type WalletCallError,
 } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
+import { pollUntil } from "../polling/pollUntil.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import type { CallsStatus } from "../services/Wallet.js"
@@ -19,7 +20,6 @@ import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "
 import { updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
 import type { ItemRef } from "./history/itemIdentity.js"
 import type { BatchRequestedEntry, BatchSentEntry } from "./history/Journal.js"
-import { pollUntil } from "./pollUntil.js"
 import type { ReadyTransactionItem } from "./readyTransactionItems.js"
 import { recordFailure } from "./recordFailure.js"
 import { simulateTransaction } from "./simulateTransaction.js"
@@ -93,7 +93,7 @@ export const failUnknownBatch = (ctx: ExecutionContext, requested: BatchRequeste
 
 /** True when the batch settings and the wallet allow a batch on `chain`; a capability the wallet cannot tell is a no. */
 const canBatch = (ctx: ExecutionContext, chain: Chain) =>
-  ctx.config.settings.batchTransactions === false ||
+  !ctx.config.settings.batchTransactions ||
   ctx.gas !== undefined ||
   ctx.wallet.atomicBatch === undefined ||
   ctx.wallet.sendCalls === undefined ||

@@ -1,4 +1,3 @@
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SynchronizedRef from "effect/SynchronizedRef"
@@ -33,9 +32,6 @@ export interface TransactionItemResult {
 }
 
 const isTransactionHash = Schema.is(TxHash)
-
-/** How long a results post may take: it is told, never waited for. */
-const RESULTS_POST_LIMIT = Duration.seconds(10)
 
 /**
  * Carries out a transaction item: refuses a `from` that is not the wallet and a chain that is not
@@ -120,7 +116,7 @@ export const sendItemTransaction = (
       // A wallet that signs locally fills the transaction in one round trip — simulation, gas, fees and the nonce it
       // goes out with — inside the lock, as the nonce must be; any other is simulated here, before anything is
       // journaled, so a refused item leaves no trace of a send to reconcile.
-      const prepare = ctx.config.settings.simulate === false ? undefined : ctx.wallet.prepareTransaction
+      const prepare = !ctx.config.settings.simulate ? undefined : ctx.wallet.prepareTransaction
       const simulated = prepare === undefined ? yield* simulatedFill() : undefined
       return yield* ctx.sendLocks.withLock(
         address,
@@ -200,7 +196,7 @@ export const sendItemTransaction = (
               body: { requestId: snapshot.requestId, txHash, stepId: step.id, ...(errorMessage ? { errorMessage } : {}) },
             })
             .pipe(
-              Effect.timeout(RESULTS_POST_LIMIT),
+              Effect.timeout(ctx.config.settings.resultsPostTimeout),
               Effect.catch((error) => Effect.logDebug(`tradekit: results post failed: ${error.message}`)),
             ),
           { startImmediately: true },

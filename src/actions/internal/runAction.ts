@@ -19,7 +19,6 @@ import type { ActionName } from "../../schema/ActionName.js"
 import type { ExecuteResponse } from "../../schema/ExecuteResponse.js"
 import { ApiClient } from "../../services/ApiClient.js"
 import { ClientConfig } from "../../services/ClientConfig.js"
-import { DEFAULT_RETRY_POLICY } from "../../services/RetryPolicy.js"
 import { Wallet } from "../../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./ActionOptions.js"
 import { guardsOf } from "./guardsOf.js"
@@ -98,7 +97,7 @@ export const runAction = (
     const config = yield* ClientConfig
     const api = yield* ApiClient
     const plugins = mergePlugins(yield* Plugins, parameters.plugins)
-    const retry = config.settings.retry ?? DEFAULT_RETRY_POLICY
+    const retry = config.settings.retry
     const { action, path, chain, precheck } = input
     const context: PluginContext = {
       action,

@@ -8,14 +8,11 @@ import {
   TransactionCancelledError,
   type WalletCallError,
 } from "../../errors/index.js"
+import { pollUntil } from "../../polling/pollUntil.js"
 import type { TransactionRequest } from "../../schema/TransactionRequest.js"
 import type { NonceLookup } from "../../services/Wallet.js"
 import type { ExecutionContext } from "../ExecutionContext.js"
-import { pollUntil } from "../pollUntil.js"
 import type { ItemJournal, SendRequestedEntry } from "./Journal.js"
-
-/** How many nonces after the recorded one are searched: the wallet may have used a later one. */
-const NONCE_WINDOW = 8
 
 /** What a send of unknown outcome turned out to be: adopted by its hash, or proven never to land. */
 export type Reconciled = { readonly _tag: "Adopt"; readonly hash: Hex } | { readonly _tag: "NotSent" }
@@ -82,7 +79,7 @@ export const reconcileSend = (
           issue: `its journal says a send was asked for at nonce ${first}, but the account's next nonce on chain ${chain.id} is ${next}`,
         })
       }
-      const last = Math.min(next, first + NONCE_WINDOW) - 1
+      const last = Math.min(next, first + ctx.config.settings.nonceWindow) - 1
       let pending = false
       let firstSlot: Probe = { _tag: "SlotFree" }
       for (let nonce = first; nonce <= last; nonce++) {
