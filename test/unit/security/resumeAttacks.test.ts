@@ -144,6 +144,35 @@ describe("a stored snapshot is a record, never an order", () => {
   )
 })
 
+describe("when the API no longer plans a resume", () => {
+  it.effect("what the journal records as sent is confirmed; the stored plan's other items are never sent; the API's error stands", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith({ sendDelay: "10 seconds" })
+      const api = honestApi(wallet.address)
+      let last: ExecutionSnapshot | undefined
+      // The approval went out and was confirmed; the reload came during the sale's prompt.
+      const fiber = yield* Effect.forkChild(
+        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+      )
+      wallet.behaviour.sendDelay = 0
+      yield* TestClock.adjust("15 seconds")
+      yield* Fiber.interrupt(fiber)
+      const stored = JSON.parse(JSON.stringify(last)) as ExecutionSnapshot
+      // An edit adds a transaction that only the stored snapshot holds.
+      const edited = {
+        ...stored,
+        steps: [...stored.steps, step("extra", "transaction", [{ status: "incomplete", data: { from: wallet.address, to: ATTACKER, value: "5" } }])],
+      }
+      const sentBefore = wallet.sent.length
+      api.route("POST", "/execute/buy/v7", { status: 400, body: { message: "No available orders for token" } })
+      const error = yield* Effect.flip(resumeExecution(edited, { resendUnknown: true }).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(error).toMatchObject({ _tag: "APIError", message: "No available orders for token" })
+      expect(wallet.sent).toHaveLength(sentBefore)
+      expect(wallet.sent.some((sent) => sent.request.to.toLowerCase() === ATTACKER)).toBe(false)
+    }),
+  )
+})
+
 describe("no blind second send", () => {
   /** Runs a buy whose first prompt stays open, confirmed by the user after the page gave up on it. */
   const abandoned = (behaviour: Partial<FakeWalletBehaviour>) =>
