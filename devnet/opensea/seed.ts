@@ -47,7 +47,6 @@ export async function seedOpenSea(
     to: weth,
     data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [deployment.conduit, maxUint256] }),
   })
-  await sendBatch(rpcUrl, deployment.chainId, [approveNft(u3), approveNft(u4), approveWeth(u1), approveWeth(u2)])
 
   const seeds: ReadonlyArray<SeedOrder> = [
     { maker: u3, tokenId: 13n, side: "listing", price: parseEther("0.1"), currency: zeroAddress },
@@ -58,29 +57,34 @@ export async function seedOpenSea(
     { maker: u2, tokenId: 20n, side: "offer", price: parseEther("0.06"), currency: weth },
     { maker: u2, tokenId: undefined, side: "offer", price: parseEther("0.04"), currency: weth },
   ]
-  return Promise.all(
-    seeds.map(async (seed, i) => {
-      const components = seedComponents(seed, punks, fee, deployment.conduitKey, now, SALT_PREFIX + BigInt(i + 1))
-      const kind = kindOf(components)!
-      const signature = await seed.maker.signTypedData({
-        domain: seaportDomain(deployment.chainId, deployment.seaport),
-        types: orderTypes,
-        primaryType: "OrderComponents",
-        message: components,
-      })
-      return {
-        hash: orderHash(components),
-        chainId: deployment.chainId,
-        kind,
-        components,
-        signature,
-        ...termsOf(components, kind),
-        createdAt: Date.now(),
-        status: "active",
-        offChainCancelled: false,
-      }
-    }),
-  )
+  // Signing needs no approval on chain: both go at once.
+  const [, orders] = await Promise.all([
+    sendBatch(rpcUrl, deployment.chainId, [approveNft(u3), approveNft(u4), approveWeth(u1), approveWeth(u2)]),
+    Promise.all(
+      seeds.map(async (seed, i): Promise<OpenSeaOrder> => {
+        const components = seedComponents(seed, punks, fee, deployment.conduitKey, now, SALT_PREFIX + BigInt(i + 1))
+        const kind = kindOf(components)!
+        const signature = await seed.maker.signTypedData({
+          domain: seaportDomain(deployment.chainId, deployment.seaport),
+          types: orderTypes,
+          primaryType: "OrderComponents",
+          message: components,
+        })
+        return {
+          hash: orderHash(components),
+          chainId: deployment.chainId,
+          kind,
+          components,
+          signature,
+          ...termsOf(components, kind),
+          createdAt: Date.now(),
+          status: "active",
+          offChainCancelled: false,
+        }
+      }),
+    ),
+  ])
+  return orders
 }
 
 /** The components of a seed order: the fee paid out of the price, open for 30 days from `now`. */
