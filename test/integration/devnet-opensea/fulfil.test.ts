@@ -105,6 +105,26 @@ describe("buying a seeded listing with the route's fulfilment data", () => {
   })
 })
 
+describe("fulfilment for another recipient", () => {
+  it("is a fulfillAdvancedOrder call that delivers the token to the recipient", async () => {
+    const buyer = devnetUser(devnet, 5)
+    const recipient = devnetUser(devnet, 2).address
+    const listing = await bestListing(18n)
+    const answer = await openSea(devnet, "POST", "/api/v2/listings/fulfillment_data", {
+      listing: { hash: listing.order_hash, chain: chain(), protocol_address: devnet.openSea.seaport },
+      fulfiller: { address: buyer.address },
+      recipient,
+    })
+    expect(answer.status).toBe(200)
+    const { transaction } = answer.body.fulfillment_data
+    expect(transaction.function).toMatch(/^fulfillAdvancedOrder\(/)
+    expect(transaction.input_data.recipient).toBe(recipient)
+    expect(transaction.value).toBe(parseEther("0.15").toString())
+    await send(devnet, buyer.account, fulfillmentCall(transaction))
+    expect(await ownerOf(18n)).toBe(recipient)
+  })
+})
+
 describe("accepting a seeded offer with the route's fulfilment data", () => {
   it("an item offer: the offerer owns the token, the seller got the WETH minus the fee, with no WETH approval", async () => {
     const seller = devnetUser(devnet, 3)
@@ -140,6 +160,17 @@ describe("accepting a seeded offer with the route's fulfilment data", () => {
     expect(await ownerOf(21n)).toBe(offerer.address)
     expect((await wethOf(seller.address)) - before).toBe(parseEther("0.039"))
     expect((await wethOf(creator)) - creatorBefore).toBe(parseEther("0.001"))
+  })
+})
+
+describe("lookups", () => {
+  it("finds the collection of a contract, and the collection's required fee", async () => {
+    const contract = await openSea(devnet, "GET", `/api/v2/chain/${chain()}/contract/${punks}`)
+    expect(contract.body).toEqual({ address: punks, chain: chain(), collection: "devnet-punks", contract_standard: "erc721", name: "Devnet Punks" })
+    const collection = await openSea(devnet, "GET", "/api/v2/collections/devnet-punks")
+    expect(collection.body.fees).toEqual([{ fee: 2.5, recipient: creator, required: true }])
+    expect(collection.body.contracts).toEqual([{ address: punks, chain: chain() }])
+    expect((await openSea(devnet, "GET", "/api/v2/collections/no-such-collection")).status).toBe(404)
   })
 })
 

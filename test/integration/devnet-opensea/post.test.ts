@@ -65,7 +65,7 @@ const wireParameters = (c: OrderComponents) => ({
   })),
   consideration: c.consideration.map((i) => ({
     ...i,
-    identifierOrCriteria: "0",
+    identifierOrCriteria: i.identifierOrCriteria.toString(),
     startAmount: i.startAmount.toString(),
     endAmount: i.endAmount.toString(),
   })),
@@ -131,6 +131,114 @@ describe("posting a listing signed over Seaport's OrderComponents", () => {
     const posted = await post(components, await sign(components))
     expect(posted.status).toBe(400)
     expect(posted.body.errors[0]).toBe("The order's counter 5 is not the offerer's current counter 0")
+  })
+})
+
+describe("posting offers", () => {
+  it("an item offer and a collection offer built with /offers/build are accepted; the best offer for a token is the higher", async () => {
+    const weth = devnet.contracts.origin.weth
+    const punks = devnet.contracts.origin.punks
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const offerOf = async (account: ReturnType<typeof devnetUser>, price: bigint, wanted: OrderComponents["consideration"][number]) => {
+      const fee = (price * 250n) / 10_000n
+      const components: OrderComponents = {
+        offerer: account.address,
+        zone: zeroAddress,
+        offer: [{ itemType: ItemType.ERC20, token: weth, identifierOrCriteria: 0n, startAmount: price, endAmount: price }],
+        consideration: [
+          wanted,
+          { itemType: ItemType.ERC20, token: weth, identifierOrCriteria: 0n, startAmount: fee, endAmount: fee, recipient: creator },
+        ],
+        orderType: 0,
+        startTime: now - 60n,
+        endTime: now + 3600n,
+        zoneHash: zeroHash,
+        salt: BigInt(Date.now()),
+        conduitKey: devnet.openSea.conduitKey,
+        counter: 0n,
+      }
+      return { components, signature: await sign(components, account.account) }
+    }
+    const item = await offerOf(devnetUser(devnet, 1), parseEther("0.07"), {
+      itemType: ItemType.ERC721,
+      token: punks,
+      identifierOrCriteria: 17n,
+      startAmount: 1n,
+      endAmount: 1n,
+      recipient: devnetUser(devnet, 1).address,
+    })
+    const itemPosted = await openSea(devnet, "POST", `/api/v2/orders/${chain()}/seaport/offers`, {
+      parameters: wireParameters(item.components),
+      signature: item.signature,
+      protocol_address: devnet.openSea.seaport,
+    })
+    expect(itemPosted.status).toBe(200)
+    expect(itemPosted.body).toMatchObject({ order_hash: orderHash(item.components), status: "ACTIVE", asset: { contract: punks, identifier: "17" } })
+
+    const offerer = devnetUser(devnet, 2)
+    const built = await openSea(devnet, "POST", "/api/v2/offers/build", {
+      offerer: offerer.address,
+      quantity: 1,
+      criteria: { collection: { slug: "devnet-punks" } },
+      protocol_address: devnet.openSea.seaport,
+      offer_protection_enabled: false,
+    })
+    expect(built.status).toBe(200)
+    const [criteria] = built.body.partialParameters.consideration
+    expect(criteria).toEqual({ itemType: 4, token: punks, identifierOrCriteria: "0", startAmount: "1", endAmount: "1", recipient: offerer.address })
+    const collectionOffer = await offerOf(offerer, parseEther("0.09"), { ...criteria, identifierOrCriteria: 0n, startAmount: 1n, endAmount: 1n })
+    const collectionPosted = await openSea(devnet, "POST", "/api/v2/offers", {
+      protocol_data: { parameters: wireParameters(collectionOffer.components), signature: collectionOffer.signature },
+      criteria: built.body.criteria,
+      protocol_address: devnet.openSea.seaport,
+    })
+    expect(collectionPosted.status).toBe(200)
+    expect(collectionPosted.body.criteria).toMatchObject({ collection: { slug: "devnet-punks" } })
+
+    const best = await openSea(devnet, "GET", "/api/v2/offers/collection/devnet-punks/nfts/17/best")
+    expect(best.body.order_hash).toBe(orderHash(collectionOffer.components))
+    expect(best.body.price).toEqual({ currency: "WETH", decimals: 18, value: parseEther("0.09").toString() })
+  })
+
+  it("an offer the offerer cannot pay (no WETH approved to the conduit): 400", async () => {
+    const broke = devnetUser(devnet, 5)
+    const components: OrderComponents = {
+      offerer: broke.address,
+      zone: zeroAddress,
+      offer: [{ itemType: ItemType.ERC20, token: devnet.contracts.origin.weth, identifierOrCriteria: 0n, startAmount: 1000n, endAmount: 1000n }],
+      consideration: [
+        {
+          itemType: ItemType.ERC721,
+          token: devnet.contracts.origin.punks,
+          identifierOrCriteria: 17n,
+          startAmount: 1n,
+          endAmount: 1n,
+          recipient: broke.address,
+        },
+        {
+          itemType: ItemType.ERC20,
+          token: devnet.contracts.origin.weth,
+          identifierOrCriteria: 0n,
+          startAmount: 25n,
+          endAmount: 25n,
+          recipient: creator,
+        },
+      ],
+      orderType: 0,
+      startTime: 0n,
+      endTime: BigInt(Math.floor(Date.now() / 1000) + 3600),
+      zoneHash: zeroHash,
+      salt: 1n,
+      conduitKey: devnet.openSea.conduitKey,
+      counter: 0n,
+    }
+    const posted = await openSea(devnet, "POST", `/api/v2/orders/${chain()}/seaport/offers`, {
+      parameters: wireParameters(components),
+      signature: await sign(components, broke.account),
+      protocol_address: devnet.openSea.seaport,
+    })
+    expect(posted.status).toBe(400)
+    expect(posted.body.errors[0]).toMatch(/holds 0 of 0x[0-9a-fA-F]{40}, less than the offer's 1000$/)
   })
 })
 
