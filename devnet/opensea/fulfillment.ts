@@ -17,8 +17,9 @@ export interface FillRequest {
   readonly fulfiller: Address
   /** Receives the NFT (listing) or the payment (offer); the fulfiller by default. */
   readonly recipient: Address
-  /** The token sold into a collection offer. */
+  /** The token sold into a collection offer, and its contract when the caller named it (`consideration`). */
   readonly tokenId: bigint | undefined
+  readonly contract: Address | undefined
   /** Units to fill; the whole order by default. */
   readonly units: bigint | undefined
 }

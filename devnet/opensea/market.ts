@@ -242,8 +242,10 @@ export class OpenSeaMarket {
     if (order.status === "filled") throw refuse(`The order ${hash} is already filled`)
     if (!this.book.live(order, now))
       throw refuse(`The order ${hash} is not active (it starts at ${order.components.startTime}, ends at ${order.components.endTime})`)
-    if (order.kind === "collection-offer") {
-      if (request.tokenId === undefined) throw refuse("A collection offer needs consideration.token_id: the token to sell")
+    if (order.kind === "collection-offer" && request.tokenId === undefined)
+      throw refuse("A collection offer needs consideration.token_id: the token to sell")
+    if (request.contract !== undefined && !isAddressEqual(request.contract, order.contract)) {
+      throw refuse(`consideration.asset_contract_address ${request.contract} is not the order's contract ${order.contract}`)
     }
     return { order, transaction: buildFulfillment(order, request, seaport, this.deployment.conduitKey) }
   }

@@ -75,6 +75,7 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
       fulfiller,
       recipient: body.recipient === undefined ? fulfiller : readAddress(body.recipient, "recipient"),
       tokenId: consideration === undefined ? undefined : readUint(consideration.token_id, "consideration.token_id"),
+      contract: consideration === undefined ? undefined : readAddress(consideration.asset_contract_address, "consideration.asset_contract_address"),
       units: body.units_to_fill === undefined ? undefined : readUint(body.units_to_fill, "units_to_fill"),
     })
     return { protocol: "seaport1.6", fulfillment_data: { transaction, orders: [protocolData(order)] } }

@@ -20,7 +20,7 @@ const require = createRequire(import.meta.url)
 /** Directory the Seaport artifacts are written to. */
 export const seaportArtifactsDir = resolve(here, "../artifacts/seaport")
 
-/** Seaport 1.6's own release settings (its foundry.toml / hardhat config): via-IR, runs 4294967295, cancun. */
+/** Seaport's optimizer settings (via-IR, 4294967295 runs), for the cancun EVM the devnet's anvil runs (see compile.ts). */
 export const seaportCompilerSettings = {
   viaIR: true,
   optimizer: { enabled: true, runs: 4_294_967_295 },

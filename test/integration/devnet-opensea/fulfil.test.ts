@@ -148,6 +148,13 @@ describe("accepting a seeded offer with the route's fulfilment data", () => {
     const offerer = devnetUser(devnet, 2)
     const offer = (await openSea(devnet, "GET", "/api/v2/offers/collection/devnet-punks/nfts/21/best")).body
     expect(offer.criteria.collection.slug).toBe("devnet-punks")
+    const otherContract = await openSea(devnet, "POST", "/api/v2/offers/fulfillment_data", {
+      offer: { hash: offer.order_hash, chain: chain(), protocol_address: devnet.openSea.seaport },
+      fulfiller: { address: seller.address },
+      consideration: { asset_contract_address: devnet.contracts.origin.drops, token_id: "21" },
+    })
+    expect(otherContract.status).toBe(400)
+    expect(otherContract.body.errors[0]).toMatch(/is not the order's contract/)
     const answer = await openSea(devnet, "POST", "/api/v2/offers/fulfillment_data", {
       offer: { hash: offer.order_hash, chain: chain(), protocol_address: devnet.openSea.seaport },
       fulfiller: { address: seller.address },
