@@ -242,6 +242,11 @@ export class OpenSeaMarket {
     if (order.status === "filled") throw refuse(`The order ${hash} is already filled`)
     if (!this.book.live(order, now))
       throw refuse(`The order ${hash} is not active (it starts at ${order.components.startTime}, ends at ${order.components.endTime})`)
+    const units = order.kind === "listing" ? order.components.offer[0]!.startAmount : order.components.consideration[0]!.startAmount
+    const partial = order.components.orderType === 1
+    if (request.units !== undefined && (request.units < 1n || request.units > units || (!partial && request.units !== units))) {
+      throw refuse(partial ? `units_to_fill must be between 1 and ${units}` : `units_to_fill must be ${units}: the order fills whole`)
+    }
     if (order.kind === "collection-offer" && request.tokenId === undefined)
       throw refuse("A collection offer needs consideration.token_id: the token to sell")
     if (request.contract !== undefined && !isAddressEqual(request.contract, order.contract)) {

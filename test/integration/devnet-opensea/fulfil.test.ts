@@ -106,6 +106,17 @@ describe("buying a seeded listing with the route's fulfilment data", () => {
 })
 
 describe("fulfilment for another recipient", () => {
+  it("refuses a quantity a whole order cannot fill", async () => {
+    const listing = await bestListing(18n)
+    const answer = await openSea(devnet, "POST", "/api/v2/listings/fulfillment_data", {
+      listing: { hash: listing.order_hash, chain: chain(), protocol_address: devnet.openSea.seaport },
+      fulfiller: { address: devnetUser(devnet, 5).address },
+      units_to_fill: 2,
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors[0]).toBe("units_to_fill must be 1: the order fills whole")
+  })
+
   it("is a fulfillAdvancedOrder call that delivers the token to the recipient", async () => {
     const buyer = devnetUser(devnet, 5)
     const recipient = devnetUser(devnet, 2).address
