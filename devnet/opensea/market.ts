@@ -201,9 +201,10 @@ export class OpenSeaMarket {
       const tokenId = terms.tokenId!
       const [owns, approved] = await Promise.all([
         nftType === ItemType.ERC721
-          ? client
-              .readContract({ address: terms.contract, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] })
-              .then((owner) => isAddressEqual(owner, offerer))
+          ? client.readContract({ address: terms.contract, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] }).then(
+              (owner) => isAddressEqual(owner, offerer),
+              () => false, // ownerOf reverts for a token that does not exist
+            )
           : client
               .readContract({ address: terms.contract, abi: erc1155Abi, functionName: "balanceOf", args: [offerer, tokenId] })
               .then((b) => b > 0n),

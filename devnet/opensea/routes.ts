@@ -4,7 +4,7 @@
  * Rate limiting (429 with `retry-after`) and other faults come from the devnet's fault knobs, keyed by these paths.
  */
 import { type Address, type Hex, zeroAddress, zeroHash } from "viem"
-import { HttpError, Reply, type Route } from "../server/http.js"
+import { failureOf, Reply, type Route } from "../server/http.js"
 import type { OpenSeaOrderKind } from "./book.js"
 import { OpenSeaError, type OpenSeaMarket } from "./market.js"
 import { readAddress, readOrderComponents, readUint, WireError } from "./seaport.js"
@@ -27,7 +27,7 @@ const signatureOf = (value: unknown, field: string): Hex => {
   return value as Hex
 }
 
-/** A route behind the API key, answering refusals in the spec's error shape. */
+/** A route behind the API key, answering refusals (and its own failures, as 500s) in the spec's error shape. */
 function route(method: Route["method"], pattern: string, apiKey: string, handler: (req: Parameters<Route["handler"]>[1]) => Promise<unknown>): Route {
   return {
     method,
@@ -37,9 +37,10 @@ function route(method: Route["method"], pattern: string, apiKey: string, handler
       try {
         return await handler(req)
       } catch (error) {
-        if (error instanceof OpenSeaError || error instanceof HttpError) return new Reply(error.status, errorsJson(error.message))
+        if (error instanceof OpenSeaError) return new Reply(error.status, errorsJson(error.message))
         if (error instanceof WireError) return new Reply(400, errorsJson(error.message))
-        throw error
+        const { status, message } = failureOf(error)
+        return new Reply(status, errorsJson(message))
       }
     },
   }

@@ -119,6 +119,13 @@ describe("posting a listing signed over Seaport's OrderComponents", () => {
     )
   })
 
+  it("of a token that does not exist: 400, not a server error", async () => {
+    const components = await listing(999n, parseEther("0.3"))
+    const posted = await post(components, await sign(components))
+    expect(posted.status).toBe(400)
+    expect(posted.body.errors[0]).toMatch(/does not own token 999 of/)
+  })
+
   it("signed by someone else than the offerer: 400", async () => {
     const components = await listing(17n, parseEther("0.3"))
     const posted = await post(components, await sign(components, devnetUser(devnet, 4).account))
