@@ -18,8 +18,6 @@ import { OpenSeaMarket } from "./market.js"
 import { openSeaRoutes } from "./routes.js"
 import { seedOpenSea } from "./seed.js"
 
-export type { SeaportDeployment } from "./deploy.js"
-
 /** What `devnet.openSea` holds: everything an OpenSea client needs to trade on the devnet. */
 export interface DevnetOpenSea {
   /** The OpenSea API base URL (routes under `/api/v2/…`), like `https://api.opensea.io`. */
