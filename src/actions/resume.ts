@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
+import type { ExecutionError, ExecutionInProgressError, MissingChainConfigurationError } from "../errors/index.js"
 import { atConfiguredLogLevel } from "../pipeline/atConfiguredLogLevel.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
 import type { ExecuteStepsOptions } from "../pipeline/executeSteps.js"
@@ -12,6 +12,7 @@ import { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
 import { Wallet } from "../services/Wallet.js"
 import { type GuardError, guardsOf } from "./internal/guardsOf.js"
+import { withTabLock } from "./internal/withTabLock.js"
 
 /** How to resume an execution from a snapshot. */
 export interface ResumeOptions extends Pick<ExecuteStepsOptions, "gas" | "onProgress" | "retry"> {
@@ -40,6 +41,8 @@ export interface ResumeOptions extends Pick<ExecuteStepsOptions, "gas" | "onProg
  * it, and sent again only with proof that the first cannot land (else a SendOutcomeUnknownError, see
  * `resendUnknown`); a batch with a calls id is waited for by that id; a signature is not asked for again, and an
  * order posted (or whose post got no answer) is not posted again. Only transactions of the API's new plan are sent.
+ * Where the browser has Web Locks, two tabs never resume the same execution at once: the second gets an
+ * ExecutionInProgressError.
  *
  * @example
  * const final = yield* resumeExecution(JSON.parse(localStorage.getItem("execution")!))
@@ -47,7 +50,11 @@ export interface ResumeOptions extends Pick<ExecuteStepsOptions, "gas" | "onProg
 export const resumeExecution = (
   stored: unknown,
   options: ResumeOptions = {},
-): Effect.Effect<ExecutionSnapshot, ExecutionError | MissingChainConfigurationError | GuardError, ApiClient | Wallet | ClientConfig> =>
+): Effect.Effect<
+  ExecutionSnapshot,
+  ExecutionError | MissingChainConfigurationError | GuardError | ExecutionInProgressError,
+  ApiClient | Wallet | ClientConfig
+> =>
   Effect.gen(function* () {
     const snapshot = yield* decodeSnapshot(stored)
     const config = yield* ClientConfig
@@ -65,10 +72,12 @@ export const resumeExecution = (
         ? { expectedPrice: (options.expectedPrice ?? expectedPrice) as ExpectedPrices }
         : {}),
     })
-    return yield* resumeFrom<GuardError>({ config, api: yield* ApiClient, wallet: yield* Wallet, chain, retry }, snapshot, {
+    const resumed = resumeFrom<GuardError>({ config, api: yield* ApiClient, wallet: yield* Wallet, chain, retry }, snapshot, {
       guards,
       ...(options.gas !== undefined ? { gas: options.gas } : {}),
       ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
       ...(options.resendUnknown !== undefined ? { resendUnknown: options.resendUnknown } : {}),
     })
+    // Two tabs of the app may hold the same stored snapshot: only one resumes it at a time.
+    return yield* withTabLock(`tradekit.resume:${snapshot.chainId}:${snapshot.requestId ?? JSON.stringify(snapshot.request)}`, resumed)
   }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.resumeExecution"))

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "@effect/vitest"
+import { afterEach, describe, expect, it, vi } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
@@ -299,4 +299,43 @@ describe("batches", () => {
       }),
     )
   }
+})
+
+describe("two tabs resuming one stored execution", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it.effect("with Web Locks, the second tab is refused at once and sends nothing; the first completes", () =>
+    Effect.gen(function* () {
+      // The Web Locks API as a browser has it: one holder per name, `ifAvailable` answers null when taken.
+      const held = new Set<string>()
+      vi.stubGlobal("navigator", {
+        locks: {
+          request: async (name: string, _options: unknown, callback: (lock: unknown) => Promise<void> | undefined) => {
+            if (held.has(name)) return callback(null)
+            held.add(name)
+            try {
+              return await callback({ name })
+            } finally {
+              held.delete(name)
+            }
+          },
+        },
+      })
+      const wallet = walletWith({ sendDelay: "1 second" })
+      const api = honestApi(wallet.address)
+      const stored = storedOf(wallet.address)
+      const first = yield* Effect.forkChild(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      yield* Effect.yieldNow
+      const second = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(second._tag).toBe("ExecutionInProgressError")
+      expect(second.message).toBe("This execution is being resumed in another tab; wait for it to end there")
+      yield* TestClock.adjust("10 seconds")
+      const final = yield* Fiber.join(first)
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+      expect(held.size).toBe(0)
+    }),
+  )
 })
