@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { type Account, type Chain, type Client, createClient, custom, type PublicClient, type WalletClient } from "viem"
+import { type Account, type Chain, type Client, createClient, custom, type PublicClient, type Transport } from "viem"
 import {
   getAddresses,
   getBlockNumber,
@@ -23,6 +23,12 @@ import { switchChain } from "./internal/switchChain.js"
 import { walletCall } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
 import { type CallsStatus, Wallet, type WalletService } from "./Wallet.js"
+
+/**
+ * A viem client that reaches the user's wallet: a `WalletClient` (wagmi's `useWalletClient`), or a bare client
+ * such as wagmi's `useConnectorClient`, which keeps viem's wallet actions out of the page.
+ */
+export type ViemWalletClient = Client<Transport, Chain | undefined, Account | undefined>
 
 /** Options of the viem-backed wallet. */
 export interface ViemWalletOptions {
@@ -63,7 +69,7 @@ const isAtomic = (capabilities: unknown): boolean => {
  * @example
  * const wallet = fromViemWalletClient(createWalletClient({ account, chain: mainnet, transport: http() }))
  */
-export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOptions = {}): WalletService => {
+export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWalletOptions = {}): WalletService => {
   const account = (): Effect.Effect<Account | `0x${string}`, WalletError | UserRejectedError> =>
     client.account !== undefined
       ? Effect.succeed(client.account)
@@ -209,5 +215,5 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
 }
 
 /** A layer providing the Wallet from a viem WalletClient. */
-export const walletLayer = (client: WalletClient, options?: ViemWalletOptions): Layer.Layer<Wallet> =>
+export const walletLayer = (client: ViemWalletClient, options?: ViemWalletOptions): Layer.Layer<Wallet> =>
   Layer.succeed(Wallet, fromViemWalletClient(client, options))
