@@ -1,7 +1,7 @@
 /**
  * What tradekit adds to a real dApp: the fixture page in bench/dapp (Vite + React 19 + wagmi + TanStack Query:
  * connect, the account's balance, a plain send) is built by Vite twice, without tradekit (`base.html`) and
- * with its React entry doing a buy, a listing and a bid over wagmi's wallet client (`withTradekit.html`). The
+ * with its React entry doing a buy, a listing and a bid over wagmi's connector client (`withTradekit.html`). The
  * figure is the gzip (level 9) of all the JS each build emits, and the difference.
  *
  * By module group (effect, tradekit, viem/ox/abitype, other): every module's rendered code, as Rollup reports

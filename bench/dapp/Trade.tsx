@@ -1,6 +1,6 @@
 // The source, so the fixture typechecks and measures this checkout (in an app: from "tradekit/react").
 
-import { useWalletClient } from "wagmi"
+import { useConnectorClient } from "wagmi"
 import { TradekitProvider, useBuyToken, useListToken, usePlaceBid } from "../../src/react/index.js"
 
 const chains = [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.reservoir.tools", active: true }]
@@ -25,9 +25,12 @@ const Actions = () => {
   )
 }
 
-/** The same page with tradekit: a provider over wagmi's wallet client, and a buy, a listing and a bid. */
+/**
+ * The same page with tradekit: a provider over wagmi's connector client (a bare viem client: `useWalletClient`
+ * would add viem's whole `walletActions`, ≈ 8 KB gzip, that tradekit does not need), and a buy, a listing and a bid.
+ */
 export const Trade = () => {
-  const { data: wallet } = useWalletClient()
+  const { data: wallet } = useConnectorClient()
   return (
     <TradekitProvider options={{ chains, source: "fixture.app" }} wallet={wallet}>
       <Actions />
