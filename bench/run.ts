@@ -611,7 +611,7 @@ async function main() {
       "",
       bundleMarkdown(bundles, dapp),
       "",
-      "The Effect 3 → 4 comparison by module group, and what would shrink the bundle further: bench/BUNDLE-EFFECT4.md.",
+      "Before and after issue 20 by module group (the dApp page, viem's actions), where the remaining bytes go and what would take them further, and the signature flows right after a buy: bench/BUNDLE-ISSUE20.md. The Effect 3 → 4 comparison: bench/BUNDLE-EFFECT4.md.",
     ].join("\n")
   }
 
