@@ -28,6 +28,7 @@ const fixture = join(here, "dapp")
 
 /** The module groups of the table, in order. */
 export const GROUPS = ["effect", "tradekit", "viem/ox/abitype", "other"] as const
+/** A module group of the table. */
 export type Group = (typeof GROUPS)[number]
 
 /** One build of the fixture page. */
