@@ -1,5 +1,7 @@
 import * as Effect from "effect/Effect"
-import type { Address, Hex, PublicClient } from "viem"
+import type { Address, Client, Hex } from "viem"
+import { getCode, getTransaction } from "viem/actions"
+import { getAction } from "viem/utils"
 import type { AccountKind, KnownTransaction } from "../Wallet.js"
 import { walletCall } from "./walletFailure.js"
 
@@ -8,8 +10,8 @@ import { walletCall } from "./walletFailure.js"
  * `0xef0100…` designator is code too) — else `eoa`.
  * @internal
  */
-export const accountKindOf = (client: PublicClient, address: Address) =>
-  walletCall("getCode", () => client.getCode({ address })).pipe(
+export const accountKindOf = (client: Client, address: Address) =>
+  walletCall("getCode", () => getAction(client, getCode, "getCode")({ address })).pipe(
     Effect.map((code): AccountKind => (code === undefined || code === "0x" || code === "0x0" ? "eoa" : "smart")),
   )
 
@@ -17,9 +19,13 @@ export const accountKindOf = (client: PublicClient, address: Address) =>
  * The transaction `hash` as the node knows it (pending or mined), or undefined when it knows none by that hash.
  * @internal
  */
-export const transactionByHashOf = (client: PublicClient, hash: Hex) =>
+export const transactionByHashOf = (client: Client, hash: Hex) =>
   walletCall("getTransaction", () =>
-    client.getTransaction({ hash }).then(
+    getAction(
+      client,
+      getTransaction,
+      "getTransaction",
+    )({ hash }).then(
       (tx): KnownTransaction => ({ from: tx.from, nonce: tx.nonce, to: tx.to, value: tx.value, input: tx.input }),
       (error: unknown) => {
         if ((error as { name?: unknown } | null)?.name === "TransactionNotFoundError") return undefined
