@@ -20,7 +20,6 @@ import { confirmTransaction } from "./confirmTransaction.js"
 import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
 import { type ExecutionSnapshot, updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
 import { networkFeeOf } from "./estimateNetworkFee.js"
-import { gasLimitFor } from "./gasLimit.js"
 import type { ItemRef } from "./history/itemIdentity.js"
 import { itemJournal } from "./history/Journal.js"
 import { reconcileSend } from "./history/reconcileSend.js"
@@ -68,7 +67,7 @@ export const sendItemTransaction = (
     const recordHash = (hash: Hex) =>
       updateState(ctx, (snapshot) => withHash(withJournalEntry(snapshot, { _tag: "Sent", item: position.id, chainId, hash }), hash))
 
-    // What goes to the wallet: the request with its gas limit (the estimate plus headroom when the step gives none, so the wallet
+    // What goes to the wallet: the request with its gas limit (the estimate when the step gives none, so the wallet
     // need not estimate again), the item's network fee when it is known, and the nonce when the filling read it.
     interface Filled {
       readonly toSend: TransactionRequest
@@ -80,7 +79,7 @@ export const sendItemTransaction = (
         const gas = yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request })
         const maxFeePerGas = gas === undefined ? undefined : (request.maxFeePerGas ?? (yield* ctx.maxFeePerGas?.(chain) ?? Effect.succeed(undefined)))
         return {
-          toSend: gas === undefined || request.gas !== undefined ? request : { ...request, gas: gasLimitFor(gas) },
+          toSend: gas === undefined || request.gas !== undefined ? request : { ...request, gas },
           networkFee: gas === undefined || maxFeePerGas === undefined ? undefined : networkFeeOf(gas, maxFeePerGas),
         }
       })
@@ -89,10 +88,8 @@ export const sendItemTransaction = (
         Effect.flatMap((filled): Effect.Effect<Filled, TransactionWouldRevertError> => {
           if (filled._tag === "Reverted") return Effect.fail(wouldRevert(filled, request, chain))
           const { gas, maxFeePerGas } = filled.request
-          // The filled gas is the node's estimate: it goes out with the headroom, unless the step set the limit.
-          const limit = request.gas !== undefined || gas === undefined ? gas : gasLimitFor(gas)
           return Effect.succeed({
-            toSend: { ...filled.request, ...(limit !== undefined ? { gas: limit } : {}) },
+            toSend: filled.request,
             nonce: filled.nonce,
             networkFee: gas === undefined || maxFeePerGas === undefined ? undefined : networkFeeOf(gas, maxFeePerGas),
           })
