@@ -43,6 +43,7 @@ export { Faults } from "./faults.js"
 export type { DevnetChainInfo, DevnetInfo } from "./info.js"
 export { devnetInfo, devnetInfoPath } from "./info.js"
 export type { LoggedRequest, RequestLog } from "./server/requestLog.js"
+export { credentialFingerprint } from "./server/requestLog.js"
 export type { BatchingProvider, BatchingProviderChain, BatchingProviderOptions, DevnetBatchingProviderOptions } from "./wallet/batchingProvider.js"
 export { BatchingProviderError, createBatchingProvider, devnetBatchingProvider } from "./wallet/batchingProvider.js"
 
@@ -194,7 +195,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const { server, port } = await listen(ctx, [...withRequestLog(routes, requests), ...requestLogRoutes(requests), root], options.port ?? 0)
     cleanups.push(() => close(server as Server))
     // Registered after the server, so it runs first on stop: open sockets would keep the server from closing.
-    cleanups.push(attachStatusSocket(server, ctx))
+    cleanups.push(attachStatusSocket(server, ctx, requests))
 
     const base = `http://127.0.0.1:${port}`
     const apiUrls: Record<number, string> = {
