@@ -13,6 +13,13 @@ import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.
 import { createApiProxy, toNodeListener } from "../../../src/proxy/index.js"
 import { reads, walletClientOf } from "./fixture.js"
 
+/** `ws`'s WebSocket, which takes handshake headers as a third argument (the package ships no types). */
+const NodeWebSocket = WebSocket as unknown as new (
+  url: string,
+  protocols?: string | Array<string>,
+  options?: { readonly headers: Readonly<Record<string, string>> },
+) => globalThis.WebSocket
+
 const KEY = "devnet-proxy-key-3b9f"
 const BEARER = "Bearer tenant-token-71c0"
 const GATEWAY = "gateway-d41e"
@@ -41,7 +48,7 @@ describe("headers, the proxy and partial fills against the devnet", () => {
       apiKey: KEY,
       headers: { Authorization: BEARER },
       chains: [{ ...origin(), headers: { "X-Gateway-Token": GATEWAY } }],
-      webSocketConstructor: (url, protocols, options) => new WebSocket(url, protocols, options) as unknown as globalThis.WebSocket,
+      webSocketConstructor: (url, protocols, options) => new NodeWebSocket(url, protocols, options),
     })
     devnet.requests.clear()
     try {
