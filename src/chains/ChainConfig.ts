@@ -42,7 +42,10 @@ export interface ChainConfig {
   readonly headers?: ApiHeaders | undefined
 }
 
-/** A preset for a chain the hosted API supports: a complete ChainConfig with its viem definition. */
+/**
+ * A preset for a chain: a complete ChainConfig with its viem definition. The presets of chains added since
+ * the hosted API shut down carry no API (`baseApiUrl: ""`): spread one with your own `baseApiUrl`.
+ */
 export interface ChainPreset extends ChainConfig {
   readonly viemChain: Chain
   readonly paymentTokens: ReadonlyArray<PaymentToken>
