@@ -152,14 +152,16 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
 
   return async (request) => {
     const url = new URL(request.url)
-    const path = routePath(url)
-    if (path === undefined) return json(404, "Not found")
     const origin = request.headers.get("origin")
     if (origin !== null && !mayCall(origin, url)) return json(403, "This origin may not call the API through this proxy")
+    // A page the proxy serves reads its refusals too: a plain 404, not a CORS failure.
+    const notFound = () => json(404, "Not found", corsHeaders(origin))
+    const path = routePath(url)
+    if (path === undefined) return notFound()
 
     if (request.method === "OPTIONS") {
       const method = request.headers.get("access-control-request-method") ?? ""
-      if (routeFor(method, path) === undefined) return json(404, "Not found")
+      if (routeFor(method, path) === undefined) return notFound()
       return new Response(null, {
         status: 204,
         headers: {
@@ -170,7 +172,7 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
         },
       })
     }
-    if (routeFor(request.method, path) === undefined) return json(404, "Not found")
+    if (routeFor(request.method, path) === undefined) return notFound()
     return forward(request, url, path, origin)
   }
 }
