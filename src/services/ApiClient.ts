@@ -51,7 +51,6 @@ export const makeApiClient = Effect.gen(function* () {
   })
   // Per chain (see makeChainApi), so that a chain's own headers win over the client's by name.
   const credentials: RedactedHeaders = { ...(config.apiKey !== undefined ? { "x-api-key": config.apiKey } : {}), ...config.headers }
-  const secretNames = [...Object.keys(credentials), ...config.chains.flatMap((chain) => Object.keys(chain.headers ?? {}))]
 
   // `fetch` hands redirects back (the rule above follows them), and no b3/traceparent headers go out: a
   // browser would preflight them and the API's CORS policy need not allow them.
@@ -64,7 +63,6 @@ export const makeApiClient = Effect.gen(function* () {
       response.pipe(
         Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" }),
         Effect.provideService(HttpClient.TracerPropagationEnabled, false),
-        Effect.updateService(Headers.CurrentRedactedNames, (names) => [...names, ...secretNames]),
       ),
     ),
   )

@@ -1,5 +1,6 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Headers from "effect/http/Headers"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as HttpMethod from "effect/http/HttpMethod"
@@ -104,6 +105,7 @@ export const makeChainApi = (
   credentials: RedactedHeaders = {},
 ): ChainApi => {
   const secrets = Object.fromEntries(Object.entries(credentials).map(([name, value]) => [name, Redacted.value(value)]))
+  const secretNames = Object.keys(secrets)
   const resolve = (path: string): Effect.Effect<URL, UnsafeEndpointError> =>
     Result.match(endpointUrl(baseApiUrl, path), { onFailure: Effect.fail, onSuccess: Effect.succeed })
 
@@ -139,7 +141,11 @@ export const makeChainApi = (
       const response = yield* client.execute(yield* encode(method, request))
       const text = yield* response.text.pipe(Effect.mapError((error) => networkErrorOf(request.path, error)))
       return { status: response.status, body: parseApiBody(text) }
-    }).pipe(Effect.catchTag("HttpClientError", (error) => apiRequestErrorOf(request.path, error)))
+    }).pipe(
+      Effect.catchTag("HttpClientError", (error) => apiRequestErrorOf(request.path, error)),
+      // Whatever renders the request beneath (a tracer, a logging HttpClient) redacts these as it does `x-api-key`.
+      Effect.updateService(Headers.CurrentRedactedNames, (names) => [...names, ...secretNames]),
+    )
     // The time limit and the retries wrap the whole exchange here rather than the HttpClient: the limit
     // covers reading the body too, and each request may bring its own retry policy.
     const timeout = defaults.timeout
