@@ -11,12 +11,12 @@ export * from "./actions/index.js"
 export * from "./chains/index.js"
 export * from "./client.js"
 export * from "./errors/index.js"
-export type { ExecuteRequest } from "./pipeline/ExecutionContext.js"
+export type { ExecuteRequest } from "./pipeline/ExecuteRequest.js"
 export type { CurrentStep, ExecutionSnapshot } from "./pipeline/ExecutionSnapshot.js"
 export type { EstimatedResponse, NetworkFeeTotal } from "./pipeline/estimateNetworkFee.js"
-export { type ExecuteStepsOptions, executeSteps, type Guard, type ResumeOptions, resumeExecution } from "./pipeline/executeSteps.js"
+export { type ExecuteStepsOptions, executeSteps, type Guard } from "./pipeline/executeSteps.js"
 export { fetchSteps } from "./pipeline/fetchSteps.js"
-export type { JournalEntry } from "./pipeline/Journal.js"
+export type { JournalEntry } from "./pipeline/history/Journal.js"
 export { type StatusFilter, StatusMessage, StatusUpdate, subscribeMessage, watchStatusSocket } from "./pipeline/watchStatusSocket.js"
 export * from "./plugins/index.js"
 export * from "./schema/index.js"
@@ -28,9 +28,11 @@ export {
   type ClientOptions,
   type ClientSettings,
   chainFor,
+  DEFAULT_CLIENT_SETTINGS,
   effectLogLevel,
   type LogLevelSetting,
   type ResolvedClientConfig,
+  type ResolvedClientSettings,
   resolveClientConfig,
 } from "./services/ClientConfig.js"
 export { DEFAULT_RETRY_POLICY, NO_RETRY, type RetryPolicy } from "./services/RetryPolicy.js"

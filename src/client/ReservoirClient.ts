@@ -6,11 +6,11 @@ import type { CancelParameters } from "../actions/cancel.js"
 import type { CommonActionParameters } from "../actions/internal/ActionOptions.js"
 import type { ListParameters } from "../actions/list.js"
 import type { MintParameters } from "../actions/mint.js"
+import type { ResumeOptions } from "../actions/resume.js"
 import type { SellParameters } from "../actions/sell.js"
 import type { TransferParameters } from "../actions/transfer.js"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
-import type { ResumeOptions } from "../pipeline/executeSteps.js"
 import type { ReservoirEventListener } from "../plugins/events.js"
 import type { ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import type { Step } from "../schema/Step.js"
@@ -122,7 +122,9 @@ export interface ReservoirClientActions {
 }
 
 /** The parameters of `resume`: a snapshot stored during an execution (after a reload or a crash). */
-export interface ResumeParameters extends Omit<FacadeParameters, "chainId" | "plugins">, Pick<ResumeOptions, "gas"> {
+export interface ResumeParameters
+  extends Omit<FacadeParameters, "chainId" | "plugins">,
+    Pick<ResumeOptions, "gas" | "expectedPrice" | "resendUnknown"> {
   readonly snapshot: ExecutionSnapshot
 }
 

@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Account, type Chain, createPublicClient, custom, type PublicClient, type WalletClient } from "viem"
 import { type UserRejectedError, WalletError } from "../errors/index.js"
+import { accountKindOf, transactionByHashOf } from "./internal/accountKind.js"
 import { causeChain } from "./internal/causeChain.js"
 import { estimateGasWith, maxFeePerGasWith, prepareWith } from "./internal/estimateGas.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
@@ -67,6 +68,9 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
 
   const publicClientFor = (chain: Chain): PublicClient =>
     options.publicClients?.[chain.id] ?? createPublicClient({ chain, transport: custom({ request: client.request }) })
+  // For a read whose failure is an answer of its own (a revert, "cannot tell"): asked once, not retried.
+  const singleTryClientFor = (chain: Chain): PublicClient =>
+    options.publicClients?.[chain.id] ?? createPublicClient({ chain, transport: custom({ request: client.request }, { retryCount: 0 }) })
 
   // One question per chain: capabilities do not change within a session (a "ready" wallet upgrades itself
   // on its first batch, and stays able to batch).
@@ -124,11 +128,7 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
         return yield* send.pipe(Effect.catchIf(refusedForChain, () => Effect.andThen(switchChain(client, chain), send)))
       }),
     // The wallet's transport retries already: a revert is not asked again on top of that.
-    estimateGas: ({ chain, request }) =>
-      estimateGasWith(
-        options.publicClients?.[chain.id] ?? createPublicClient({ chain, transport: custom({ request: client.request }, { retryCount: 0 }) }),
-        request,
-      ),
+    estimateGas: ({ chain, request }) => estimateGasWith(singleTryClientFor(chain), request),
     maxFeePerGas: (chain) => maxFeePerGasWith(publicClientFor(chain)),
     // A local account's send goes out as filled here: one round trip for the simulation, gas, fees and nonce.
     ...(client.account?.type === "local"
@@ -137,6 +137,8 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
     nextNonce: ({ chain, address }) =>
       walletCall("getTransactionCount", () => publicClientFor(chain).getTransactionCount({ address, blockTag: "pending" })),
     transactionByNonce: ({ chain, address, nonce }) => lookUpByNonce(publicClientFor(chain), address, nonce),
+    accountKind: ({ chain, address }) => accountKindOf(publicClientFor(chain), address),
+    transactionByHash: ({ chain, hash }) => transactionByHashOf(singleTryClientFor(chain), hash),
     waitForReceipt: ({ chain, hash, sent }) => watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000, sent),
     atomicBatch,
     sendCalls: ({ chain, calls }) =>
