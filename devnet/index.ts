@@ -45,6 +45,7 @@ export type { DevnetChainInfo, DevnetInfo } from "./info.js"
 export { devnetInfo, devnetInfoPath } from "./info.js"
 export type { DevnetOpenSea } from "./opensea/index.js"
 export type { LoggedRequest, RequestLog } from "./server/requestLog.js"
+export { credentialFingerprint } from "./server/requestLog.js"
 export type { BatchingProvider, BatchingProviderChain, BatchingProviderOptions, DevnetBatchingProviderOptions } from "./wallet/batchingProvider.js"
 export { BatchingProviderError, createBatchingProvider, devnetBatchingProvider } from "./wallet/batchingProvider.js"
 
@@ -214,7 +215,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     )
     cleanups.push(() => close(server as Server))
     // Registered after the server, so it runs first on stop: open sockets would keep the server from closing.
-    cleanups.push(attachStatusSocket(server, ctx))
+    cleanups.push(attachStatusSocket(server, ctx, requests))
 
     const base = `http://127.0.0.1:${port}`
     const apiUrls: Record<number, string> = {

@@ -122,7 +122,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 export function makeHandler(ctx: DevnetContext, routes: ReadonlyArray<Route>) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
-      if (req.method === "OPTIONS") return send(res, 204, "")
+      // Whatever headers the page asks for (an `authorization`, a gateway's own): the devnet has no secret to keep.
+      if (req.method === "OPTIONS")
+        return send(res, 204, "", {
+          "access-control-allow-headers": req.headers["access-control-request-headers"] ?? corsHeaders["access-control-allow-headers"],
+        })
       const url = requestUrl(req)
       let path = url.pathname
       let chain = ctx.origin

@@ -76,12 +76,12 @@ export interface ExecutionContext {
 
 /** Binds the API client to an execution on `chain`: its own API, and the one of each other configured chain. */
 export const chainApis = (client: ApiClientService, config: ResolvedClientConfig, chain: ChainConfig): Pick<ExecutionContext, "api" | "apiFor"> => {
-  const api = client.forChain(chain.baseApiUrl)
+  const api = client.forChain(chain.baseApiUrl, chain.headers)
   return {
     api,
     apiFor: (chainId) => {
       const other = config.chains.find((candidate) => candidate.id === chainId && candidate.baseApiUrl !== "")
-      return other === undefined || other.id === chain.id ? api : client.forChain(other.baseApiUrl)
+      return other === undefined || other.id === chain.id ? api : client.forChain(other.baseApiUrl, other.headers)
     },
   }
 }

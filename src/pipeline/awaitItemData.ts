@@ -102,5 +102,6 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
       ...(response.path !== undefined ? { path: response.path } : {}),
       ...(response.fees !== undefined ? { fees: response.fees } : {}),
       ...(response.requestId !== undefined ? { requestId: response.requestId } : {}),
+      ...(response.errors !== undefined ? { errors: response.errors } : {}),
     }))
   }).pipe(Effect.withSpan("tradekit.awaitItemData", { attributes: { stepId } }))

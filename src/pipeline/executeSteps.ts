@@ -239,7 +239,8 @@ export const runExecution = <E>(
 ): Effect.Effect<ExecutionSnapshot, ExecutionError | E> =>
   Effect.gen(function* () {
     const response =
-      options.response ?? (yield* fetchSteps(resolved.api.forChain(resolved.chain.baseApiUrl), options.request, { retry: resolved.retry }))
+      options.response ??
+      (yield* fetchSteps(resolved.api.forChain(resolved.chain.baseApiUrl, resolved.chain.headers), options.request, { retry: resolved.retry }))
     return yield* runFrom(resolved, snapshotOf(response, options.request, resolved.chain.id), { ...options, response })
   })
 

@@ -31,7 +31,7 @@ export const resumeFrom = <E>(
     // Retried only while nothing is signed or sent, as every re-post of the execute request.
     const pristine = stored.signature === undefined && journal.length === 0
     const fetched: Result.Result<ExecuteResponse, ApiRequestError> = yield* Effect.result(
-      fetchSteps(resolved.api.forChain(resolved.chain.baseApiUrl), stored.request, {
+      fetchSteps(resolved.api.forChain(resolved.chain.baseApiUrl, resolved.chain.headers), stored.request, {
         signature: Option.fromNullishOr(stored.signature),
         retry: pristine ? resolved.retry : NO_RETRY,
       }),

@@ -140,7 +140,7 @@ export const runAction = (
     if (precheck) {
       // Nothing is signed or sent by a precheck: a transient failure or a malformed answer is retried.
       const response = yield* observed(
-        fetchSteps(api.forChain(chain.baseApiUrl), request, { retry }).pipe(
+        fetchSteps(api.forChain(chain.baseApiUrl, chain.headers), request, { retry }).pipe(
           Effect.flatMap((fetched) => Wallet.use((wallet) => estimateNetworkFee(wallet, config, chain, fetched))),
         ),
       )

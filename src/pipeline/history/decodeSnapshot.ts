@@ -3,7 +3,7 @@ import * as Schema from "effect/Schema"
 import { InvalidSnapshotError } from "../../errors/index.js"
 import { copyPlain, PROTOTYPE_KEYS } from "../../internal/copyPlain.js"
 import { ActionName } from "../../schema/ActionName.js"
-import { Fees, PathEntry } from "../../schema/ExecuteResponse.js"
+import { ExecuteError, Fees, PathEntry } from "../../schema/ExecuteResponse.js"
 import { ChainTxHash, OrderData, Step } from "../../schema/Step.js"
 import type { ExecutionSnapshot } from "../ExecutionSnapshot.js"
 
@@ -56,6 +56,7 @@ const StoredSnapshot = Schema.Struct({
   path: Schema.optional(Schema.NullOr(Schema.Array(PathEntry))),
   fees: Schema.optional(Fees),
   requestId: Schema.optional(Schema.String),
+  errors: Schema.optional(Schema.Array(ExecuteError)),
   txHashes: Schema.optional(Schema.Array(ChainTxHash)),
   journal: Schema.optional(Schema.Array(JournalEntry)),
 })
