@@ -15,7 +15,7 @@
  * @module
  */
 import type { Server } from "node:http"
-import { parseEther, zeroAddress } from "viem"
+import { type Address, parseEther, zeroAddress } from "viem"
 import type { ChainConfig } from "../src/chains/ChainConfig.js"
 import { type DevnetAccount, type DevnetAccounts, devnetAccounts } from "./accounts.js"
 import { type AnvilInstance, startAnvil } from "./chain/anvil.js"
@@ -31,6 +31,7 @@ import { devnetInfo } from "./info.js"
 import { seedChain, seedOrders } from "./seed.js"
 import type { ChainRuntime, DevnetContext } from "./server/context.js"
 import { close, listen } from "./server/http.js"
+import { Paymaster } from "./server/paymaster.js"
 import { RequestLog, requestLogRoutes, withRequestLog } from "./server/requestLog.js"
 import { routes } from "./server/routes/index.js"
 import { rootRoute } from "./server/routes/root.js"
@@ -78,6 +79,12 @@ export interface Devnet {
   readonly apiUrl: string
   /** The API base URL of each chain, by chain id. */
   readonly apiUrls: Readonly<Record<number, string>>
+  /**
+   * The ERC-7677 paymaster service of each chain, by chain id: its sponsor pays the gas of the batches it
+   * approves. Not in `chains` by default (a batch is sponsored only when asked): add it to a chain as
+   * `{ ...chain, paymasterService: { url: devnet.paymasterUrls[chain.id] } }`.
+   */
+  readonly paymasterUrls: Readonly<Record<number, string>>
   /** The status websocket of each chain, by chain id (also each chain config's `websocketUrl`). */
   readonly websocketUrls: Readonly<Record<number, string>>
   /** Ready for `createClient({ chains })` / `ClientConfig.layer({ chains })`: origin first and active. */
@@ -159,7 +166,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     )
     const faults = new Faults(
       [origin, destination],
-      [accounts.deployer, accounts.operator, accounts.solver, ...accounts.users].map((a) => a.account),
+      [accounts.deployer, accounts.operator, accounts.solver, accounts.sponsor, ...accounts.users, accounts.usdcOnlyUser].map((a) => a.account),
       options.faultSeed ?? 1,
     )
 
@@ -186,6 +193,18 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       records: new Records(),
       faults,
       operator: new ServerSigner(accounts.operator.account, origin.chain, origin.client),
+      paymaster: new Paymaster(
+        new Map(
+          [
+            [origin, contracts.origin.batchExecutor],
+            [destination, contracts.destination.batchExecutor],
+          ].map(([c, batchExecutor]) => {
+            const chain = c as ChainRuntime
+            const sponsor = new ServerSigner(accounts.sponsor.account, chain.chain, chain.client)
+            return [chain.chainId, { chainId: chain.chainId, sponsor, batchExecutor: batchExecutor as Address }] as const
+          }),
+        ),
+      ),
       relayerFee: options.relayerFee ?? parseEther("0.0001"),
     }
     const requests = new RequestLog()
@@ -204,6 +223,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const websocketUrls: Record<number, string> = Object.fromEntries(
       Object.entries(apiUrls).map(([chainId, url]) => [chainId, `${url.replace(/^http/, "ws")}/ws`]),
     )
+    const paymasterUrls: Record<number, string> = Object.fromEntries(Object.entries(apiUrls).map(([chainId, url]) => [chainId, `${url}/paymaster`]))
     const checkPollingInterval = options.checkPollingInterval ?? 250
     const chainConfig = (c: ChainRuntime, active: boolean): ChainConfig => ({
       id: c.chainId,
@@ -226,6 +246,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     running = {
       apiUrl: apiUrls[ORIGIN_CHAIN_ID]!,
       apiUrls,
+      paymasterUrls,
       websocketUrls,
       chains: [chainConfig(origin, true), chainConfig(destination, false)],
       rpcUrls: { [ORIGIN_CHAIN_ID]: origin.rpcUrl, [DESTINATION_CHAIN_ID]: destination.rpcUrl },

@@ -23,7 +23,7 @@ describe("devnet lifecycle", () => {
       ]).size,
     ).toBe(8)
     const tokens = await (await fetch(`${devnet.apiUrl}/tokens/v7?collection=${devnet.contracts.origin.punks}`)).json()
-    expect(tokens.tokens).toHaveLength(22)
+    expect(tokens.tokens).toHaveLength(23)
     expect(Number(await rpc(devnet.rpcUrls[31338]!, "eth_chainId"))).toBe(31338)
 
     await devnet.stop()
