@@ -3,7 +3,7 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Result from "effect/Result"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import type { ChainConfig } from "../chains/ChainConfig.js"
+import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
 import { defaultMaxPollingAttempts, pollingIntervalFor } from "../chains/polling.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
@@ -50,6 +50,8 @@ export interface ExecuteStepsOptions<E = never> {
   readonly onProgress?: ((snapshot: ExecutionSnapshot) => Effect.Effect<void>) | undefined
   /** How transient API failures are retried; the client's policy when absent. */
   readonly retry?: RetryPolicy | undefined
+  /** The ERC-7677 paymaster service to sponsor batches with, instead of the chain's; `false` for none. */
+  readonly paymasterService?: PaymasterService | false | undefined
 }
 
 /** How to resume an execution from a snapshot. */
@@ -165,7 +167,7 @@ const runFrom = <E>(
   resolved: ResolvedExecution,
   initial: ExecutionSnapshot,
   seeds: Seeds,
-  options: Pick<ExecuteStepsOptions<E>, "gas" | "onProgress" | "guards" | "response">,
+  options: Pick<ExecuteStepsOptions<E>, "gas" | "onProgress" | "guards" | "response" | "paymasterService">,
 ) =>
   Effect.gen(function* () {
     const { config, api, chain } = resolved
@@ -191,6 +193,7 @@ const runFrom = <E>(
       address: yield* Effect.cached(wallet.address),
       dataPolls: yield* Ref.make(NO_DATA_POLLS),
       maxFeePerGas: yield* makeMaxFeeReader(wallet),
+      paymasterService: options.paymasterService === false ? undefined : (options.paymasterService ?? chain.paymasterService),
     }
     yield* onProgress(initial)
 
@@ -251,7 +254,7 @@ const runFrom = <E>(
  */
 export const runExecution = <E>(
   resolved: ResolvedExecution,
-  options: Pick<ExecuteStepsOptions<E>, "request" | "response" | "guards" | "gas" | "onProgress">,
+  options: Pick<ExecuteStepsOptions<E>, "request" | "response" | "guards" | "gas" | "onProgress" | "paymasterService">,
 ): Effect.Effect<ExecutionSnapshot, ExecutionError | E> =>
   Effect.gen(function* () {
     const response =

@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Chain, Hex } from "viem"
+import type { PaymasterService } from "../chains/ChainConfig.js"
 import { BACKOFF_START_SHARE } from "../chains/polling.js"
 import {
   BatchFailedError,
@@ -98,7 +99,11 @@ const settleBatch = (ctx: ExecutionContext, chain: Chain, sent: BatchSentEntry, 
             withJournalEntry(current, { _tag: "Sent", item: key, chainId: sent.chainId, hash: hashOf(i) }),
             stepIndex,
             itemIndex,
-            (item) => ({ ...item, txHashes: hashes.map((txHash) => ({ txHash, chainId: sent.chainId })) }),
+            (item) => ({
+              ...item,
+              txHashes: hashes.map((txHash) => ({ txHash, chainId: sent.chainId })),
+              ...(sent.sponsored === true ? { sponsored: true } : {}),
+            }),
           ),
         snapshot,
       ),
@@ -119,8 +124,26 @@ const canBatch = (ctx: ExecutionContext, chain: Chain) =>
           Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: wallet capabilities unknown, sending one by one: ${error.message}`), false)),
         )
 
+/**
+ * The paymaster service to sponsor a batch on `chain` with: the execution's on its own chain, the configured
+ * chain's on another; none unless the wallet reports `paymasterService` support there (a capability it cannot
+ * tell is a no).
+ */
+const serviceFor = (ctx: ExecutionContext, chain: Chain): PaymasterService | undefined =>
+  chain.id === ctx.chain.id ? ctx.paymasterService : ctx.config.chains.find((c) => c.id === chain.id)?.paymasterService
+
+const sponsorOf = (ctx: ExecutionContext, chain: Chain): Effect.Effect<PaymasterService | undefined> => {
+  const service = serviceFor(ctx, chain)
+  const supports = ctx.wallet.paymasterService
+  if (service === undefined || supports === undefined) return Effect.succeed(undefined)
+  return supports(chain).pipe(
+    Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: paymaster support unknown, not sponsored: ${error.message}`), false)),
+    Effect.map((supported) => (supported ? service : undefined)),
+  )
+}
+
 /** Sends the ready items as one batch: journaled before the wallet is asked and the moment it answers. */
-const sendNewBatch = (ctx: ExecutionContext, chain: Chain, ready: ReadonlyArray<ReadyTransactionItem>) =>
+const sendNewBatch = (ctx: ExecutionContext, chain: Chain, ready: ReadonlyArray<ReadyTransactionItem>, sponsor: PaymasterService | undefined) =>
   Effect.gen(function* () {
     const chainId = ready[0]!.chainId
     const keys = ready.map((item) => item.key)
@@ -131,23 +154,39 @@ const sendNewBatch = (ctx: ExecutionContext, chain: Chain, ready: ReadonlyArray<
     if (stranger !== undefined) return yield* WalletAddressMismatchError.of({ expected: address, received: stranger.from })
     // Only the first call meets the chain as it is now: the later ones may need it (an approval, then the
     // sale), so a lone simulation of theirs could refuse a batch that goes through. A revert of the first is
-    // certain, and refuses the whole batch before it is journaled or prompted.
-    yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request: calls[0]! })
+    // certain, and refuses the whole batch before it is journaled or prompted. Unsponsored, the account must
+    // also hold at least the first call's gas and every call's value.
+    const funds =
+      sponsor !== undefined
+        ? undefined
+        : {
+            maxFeePerGas: (c: Chain) => ctx.maxFeePerGas?.(c) ?? Effect.succeed(undefined),
+            value: calls.reduce((sum, call) => sum + (call.value ?? 0n), 0n),
+          }
+    yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request: calls[0]!, funds })
+    const sponsored = sponsor !== undefined ? { sponsored: true } : {}
     const sendCalls = ctx.wallet.sendCalls!
     return yield* ctx.sendLocks.withLock(
       address,
       chainId,
     )(
       Effect.gen(function* () {
-        yield* appendJournal(ctx, { _tag: "BatchRequested", items: keys, chainId, from: address })
+        yield* appendJournal(ctx, { _tag: "BatchRequested", items: keys, chainId, from: address, ...sponsored })
         // Once the wallet answers, its calls id is journaled before anything can stop the execution.
         return yield* Effect.uninterruptibleMask((restore) =>
-          restore(sendCalls({ chain, calls, context: ready.map(({ step, item }) => ({ step, item })) })).pipe(
+          restore(
+            sendCalls({
+              chain,
+              calls,
+              context: ready.map(({ step, item }) => ({ step, item })),
+              ...(sponsor !== undefined ? { capabilities: { paymasterService: sponsor } } : {}),
+            }),
+          ).pipe(
             Effect.tapError((error) =>
               error._tag === "UserRejectedError" ? appendJournal(ctx, { _tag: "BatchRejected", items: keys }) : Effect.void,
             ),
             Effect.flatMap((id) => {
-              const entry: BatchSentEntry = { _tag: "BatchSent", items: keys, chainId, id }
+              const entry: BatchSentEntry = { _tag: "BatchSent", items: keys, chainId, id, ...sponsored }
               return Effect.as(appendJournal(ctx, entry), entry)
             }),
           ),
@@ -161,7 +200,11 @@ const sendNewBatch = (ctx: ExecutionContext, chain: Chain, ready: ReadonlyArray<
  * typically an ERC-20 or NFT approval and the sale. Does nothing, leaving the items to be sent one by one,
  * unless: batching is on (`batchTransactions`, the default), no gas limit is imposed on the execution (one
  * limit cannot fit calls sent as one transaction), the wallet has atomic batches on the chain, and two or
- * more items are ready (see `readyTransactionItems`).
+ * more items are ready (see `readyTransactionItems`) — or one, when the batch is sponsored.
+ *
+ * Sponsored gas (ERC-7677): when the chain (or the call) names a `paymasterService` and the wallet reports
+ * support for it on the chain, the batch carries the capability, the journal's batch entries and the items say
+ * `sponsored`, and the account's balance is not checked against the gas.
  *
  * Once the batch has landed, each item's transaction is in the journal as if sent alone, and the executor
  * confirms it the usual way. Resume: a batch with a calls id is waited for by that id, never sent again; a
@@ -197,9 +240,12 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number) =>
     }
 
     const ready = readyTransactionItems(snapshot, stepIndex, ctx.chain.id)
-    if (ready.length < 2) return
+    if (ready.length === 0) return
     const chain = viemChainOf(ctx, ready[0]!.chainId)
-    if (chain === undefined || !(yield* canBatch(ctx, chain))) return
+    // A sponsored batch of one call is worth sending: the user then pays no gas for it.
+    if (chain === undefined || (ready.length < 2 && serviceFor(ctx, chain) === undefined) || !(yield* canBatch(ctx, chain))) return
+    const sponsor = yield* sponsorOf(ctx, chain)
+    if (ready.length < 2 && sponsor === undefined) return
     const items = ready.map(({ stepIndex, itemIndex, key }) => ({ stepIndex, itemIndex, key }))
     yield* updateState(ctx, (current) => ({
       ...current,
@@ -209,7 +255,9 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number) =>
         itemIndexes: ready.flatMap((item) => (item.stepIndex === stepIndex ? [item.itemIndex] : [])),
       },
     }))
-    const sent = yield* sendNewBatch(ctx, chain, ready).pipe(Effect.catch((error) => failEvery(ctx, items, error)))
-    yield* Effect.logInfo(`tradekit: sent ${ready.length} transactions as one batch (calls id ${sent.id})`)
+    const sent = yield* sendNewBatch(ctx, chain, ready, sponsor).pipe(Effect.catch((error) => failEvery(ctx, items, error)))
+    yield* Effect.logInfo(
+      `tradekit: sent ${ready.length} transaction(s) as one ${sponsor !== undefined ? "sponsored " : ""}batch (calls id ${sent.id})`,
+    )
     return yield* settleBatch(ctx, chain, sent, items)
   }).pipe(Effect.withSpan("tradekit.sendReadyBatch"))

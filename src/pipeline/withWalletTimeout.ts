@@ -26,11 +26,13 @@ export const withWalletTimeout = (wallet: WalletService, timeoutMs: number): Wal
       ? { prepareTransaction: (args) => limit("prepareTransaction", wallet.prepareTransaction!(args)) }
       : {}),
     ...(wallet.maxFeePerGas !== undefined ? { maxFeePerGas: (chain) => limit("maxFeePerGas", wallet.maxFeePerGas!(chain)) } : {}),
+    ...(wallet.balance !== undefined ? { balance: (args) => limit("balance", wallet.balance!(args)) } : {}),
     ...(wallet.nextNonce !== undefined ? { nextNonce: (args) => limit("nextNonce", wallet.nextNonce!(args)) } : {}),
     ...(wallet.transactionByNonce !== undefined
       ? { transactionByNonce: (args) => limit("transactionByNonce", wallet.transactionByNonce!(args)) }
       : {}),
     ...(wallet.atomicBatch !== undefined ? { atomicBatch: (chain) => limit("atomicBatch", wallet.atomicBatch!(chain)) } : {}),
+    ...(wallet.paymasterService !== undefined ? { paymasterService: (chain) => limit("paymasterService", wallet.paymasterService!(chain)) } : {}),
     ...(wallet.sendCalls !== undefined ? { sendCalls: (args) => limit("sendCalls", wallet.sendCalls!(args)) } : {}),
     ...(wallet.callsStatus !== undefined ? { callsStatus: (args) => limit("callsStatus", wallet.callsStatus!(args)) } : {}),
   }

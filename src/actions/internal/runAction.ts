@@ -100,6 +100,7 @@ export const runAction = (
     const plugins = mergePlugins(yield* Plugins, parameters.plugins)
     const retry = config.settings.retry ?? DEFAULT_RETRY_POLICY
     const { action, path, chain, precheck } = input
+    const paymasterService = parameters.paymasterService === false ? undefined : (parameters.paymasterService ?? chain.paymasterService)
     const context: PluginContext = {
       action,
       path,
@@ -139,7 +140,9 @@ export const runAction = (
       // Nothing is signed or sent by a precheck: a transient failure or a malformed answer is retried.
       const response = yield* observed(
         fetchSteps(api.forChain(chain.baseApiUrl), request, { retry }).pipe(
-          Effect.flatMap((fetched) => Wallet.use((wallet) => estimateNetworkFee(wallet, config, chain, fetched))),
+          Effect.flatMap((fetched) =>
+            Wallet.use((wallet) => estimateNetworkFee(wallet, config, chain, fetched, { paymasterService, gas: input.gas })),
+          ),
         ),
       )
       // As reservoir-sdk calls onProgress with a precheck's steps: a frozen copy, as every snapshot is, so
@@ -153,6 +156,7 @@ export const runAction = (
         { config, api, wallet, chain, retry },
         {
           request,
+          paymasterService: paymasterService ?? false,
           ...(input.gas !== undefined ? { gas: input.gas } : {}),
           guards: plugins.flatMap((plugin): ReadonlyArray<Guard<PluginRejectedError | PriceMismatchError>> => {
             const guard = plugin.guard
