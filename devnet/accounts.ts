@@ -26,24 +26,27 @@ export interface DevnetAccounts {
   readonly deployer: DevnetAccount
   readonly operator: DevnetAccount
   readonly solver: DevnetAccount
-  /** Pays the gas of the batches the devnet's paymaster service sponsors. */
+  /** Pays the gas of the batches the devnet's paymaster service sponsors (index 12, given 1 000 ETH on each chain at start). */
   readonly sponsor: DevnetAccount
   /** Users 1–4 hold the seeded NFTs, WETH and USDC; user 5 holds only ETH (a fresh wallet). */
   readonly users: ReadonlyArray<DevnetAccount>
-  /** Holds USDC and no ETH at all (index 10, which anvil does not fund): it can only trade with sponsored gas. */
+  /** Holds USDC and no ETH at all (index 11, which anvil does not fund): it can only trade with sponsored gas. */
   readonly usdcOnlyUser: DevnetAccount
 }
 
 const USER_INDEXES = [1, 2, 3, 4, 5]
 const OPERATOR_INDEX = 8
 const SOLVER_INDEX = 9
-const SPONSOR_INDEX = 6
-/** The first index anvil leaves unfunded (it funds ten accounts). */
-const USDC_ONLY_INDEX = 10
+// Past the ten accounts anvil funds (indexes 6, 7 and 10 are the tests' and the bench's spare accounts): the
+// USDC-only user stays without ETH; the sponsor is given its ETH when the devnet starts.
+const USDC_ONLY_INDEX = 11
+const SPONSOR_INDEX = 12
+/** The sponsor's ETH on each chain, set when the devnet starts. */
+export const SPONSOR_BALANCE = 10n ** 21n
 
 /** Derives the accounts from the test mnemonic. */
 export function devnetAccounts(): DevnetAccounts {
-  const hd = anvilAccounts(USDC_ONLY_INDEX + 1)
+  const hd = anvilAccounts(SPONSOR_INDEX + 1)
   const make = (role: DevnetRole, index: number): DevnetAccount => {
     const account = hd[index]!
     return { role, index, address: account.address, privateKey: toHex(account.getHdKey().privateKey!), account }

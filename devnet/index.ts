@@ -17,8 +17,8 @@
 import type { Server } from "node:http"
 import { type Address, parseEther, zeroAddress } from "viem"
 import type { ChainConfig } from "../src/chains/ChainConfig.js"
-import { type DevnetAccount, type DevnetAccounts, devnetAccounts } from "./accounts.js"
-import { type AnvilInstance, startAnvil } from "./chain/anvil.js"
+import { type DevnetAccount, type DevnetAccounts, devnetAccounts, SPONSOR_BALANCE } from "./accounts.js"
+import { type AnvilInstance, rpc, startAnvil } from "./chain/anvil.js"
 import { type DevnetContracts, deployContracts, devnetChain, devnetPublicClient } from "./chain/deploy.js"
 import { Catalog } from "./core/catalog.js"
 import { Indexer } from "./core/indexer.js"
@@ -146,6 +146,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       solver: accounts.solver.address,
     })
     const deployMs = performance.now() - t
+    await Promise.all(
+      [originAnvil, destinationAnvil].map((anvil) =>
+        rpc(anvil.rpcUrl, "anvil_setBalance", [accounts.sponsor.address, `0x${SPONSOR_BALANCE.toString(16)}`]),
+      ),
+    )
 
     const origin = runtime(originAnvil, "Devnet Origin")
     const destination = runtime(destinationAnvil, "Devnet Destination")
