@@ -1,7 +1,8 @@
 /**
  * `POST /execute/buy/v7`: fills the cheapest active listing of each requested token (or the given orders)
  * through `Exchange.fillListing` / `fillListings`, after approving the Exchange for any ERC-20 the taker
- * pays in and has not allowed enough of. `feesOnTop` ("0xRecipient:amount") are paid by the taker on top of
+ * pays in and has not allowed enough of — first resetting a nonzero allowance to zero for a token that demands
+ * it (USDT's rule), each approval a step of its own so that they go out in order. `feesOnTop` ("0xRecipient:amount") are paid by the taker on top of
  * the prices, in the listings' currency, through `Exchange.fillListingsWithFees`.
  */
 import { type Address, encodeFunctionData, erc20Abi, getAddress, maxUint256, zeroAddress } from "viem"
@@ -12,7 +13,7 @@ import { erc20Allowance, isApprovedForAll, requireOrigin } from "../chainReads.j
 import type { DevnetContext } from "../context.js"
 import { badRequest, HttpError, type Route } from "../http.js"
 import { isExpired } from "../orderParams.js"
-import { executeResponse, orderPathEntry, step, transactionCheck, txItem } from "../steps.js"
+import { executeResponse, oneStepPerItem, orderPathEntry, step, transactionCheck, txItem } from "../steps.js"
 import { address, array, nonEmptyArray, object, optionalAddress, optionalString, token } from "../validate.js"
 
 /** A listing can be filled when its maker still owns the token and has the Exchange approved. */
@@ -107,16 +108,13 @@ export const buyRoute: Route = {
       else erc20Totals.set(payment.currency, (erc20Totals.get(payment.currency) ?? 0n) + payment.amount)
     }
     const approvals = []
+    const approve = (erc20: Address, amount: bigint) =>
+      txItem({ from: taker, to: erc20, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, amount] }), value: "0" })
     for (const [erc20, total] of erc20Totals) {
-      if ((await erc20Allowance(ctx.origin, erc20, taker, exchange)) >= total) continue
-      approvals.push(
-        txItem({
-          from: taker,
-          to: erc20,
-          data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, maxUint256] }),
-          value: "0",
-        }),
-      )
+      const allowed = await erc20Allowance(ctx.origin, erc20, taker, exchange)
+      if (allowed >= total) continue
+      if (allowed > 0n && ctx.catalog.currency(ctx.origin.chainId, erc20)?.zeroResetApproval === true) approvals.push(approve(erc20, 0n))
+      approvals.push(approve(erc20, maxUint256))
     }
 
     const fillArgs = [orders.map((o) => o.order), orders.map((o) => o.signature), taker] as const
@@ -132,7 +130,7 @@ export const buyRoute: Route = {
     )
     return executeResponse(
       [
-        step("currency-approval", "transaction", "Approve currency", "A one-time setup transaction to enable trading with this currency", approvals),
+        ...oneStepPerItem("currency-approval", "Approve currency", "A one-time setup transaction to enable trading with this currency", approvals),
         step(
           "sale",
           "transaction",
