@@ -47,7 +47,7 @@ describe("devnet lifecycle", () => {
   it("npm start --exit runs every action through the facade and exits 0", { timeout: 60_000 }, async () => {
     const { stdout } = await promisify(execFile)("npx", ["tsx", "demo/main.ts", "--exit"], { cwd: process.cwd(), timeout: 55_000 })
     expect(stdout).toContain("Every action completed.")
-    expect(stdout.match(/✔ done/g)).toHaveLength(13)
+    expect(stdout.match(/✔ done/g)).toHaveLength(14)
     // The USDC buy needing approval goes out as one batch: one confirmation.
     expect(stdout).toContain("wallet confirmations: 1 (wallet_sendCalls); reservoir-sdk asks 2")
   })

@@ -49,6 +49,38 @@ describe("sponsored gas (ERC-7677) on the devnet", () => {
     expect(await r.erc20(devnet.contracts.origin.usdc, devnet.accounts.usdcOnlyUser.address)).toBe(parseUnits("1000", 6))
   })
 
+  it("the paymaster service answers ERC-7677 stub data, and refuses an operation it did not approve", async () => {
+    const url = devnet.paymasterUrls[devnet.originChainId]!
+    const ask = async (method: string, params: ReadonlyArray<unknown>) =>
+      (await (
+        await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params }),
+        })
+      ).json()) as { id: number; result?: Record<string, unknown>; error?: { code: number; message: string } }
+    const operation = {
+      sender: devnet.accounts.usdcOnlyUser.address,
+      nonce: "0x0",
+      callData: encodeFunctionData({
+        abi: batchExecutorAbi,
+        functionName: "execute",
+        args: [[{ to: devnet.contracts.origin.usdc, value: 0n, data: "0x" }]],
+      }),
+    }
+    const target = [devnet.contracts.origin.batchExecutor, "0x7a69", {}]
+    const stub = await ask("pm_getPaymasterStubData", [operation, ...target])
+    expect(stub).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      result: { paymaster: devnet.accounts.sponsor.address, paymasterData: "0x", sponsor: { name: "tradekit devnet" }, isFinal: false },
+    })
+    const refused = await ask("eth_sendUserOperation", [{ ...operation, signature: "0x", paymasterData: `0x${"11".repeat(32)}` }, target[0]])
+    expect(refused.error).toEqual({ code: -32500, message: "The paymaster did not approve this operation: ask pm_getPaymasterData for it first" })
+    expect((await ask("pm_getPaymasterData", [operation, devnet.contracts.origin.usdc, "0x7a69", {}])).error?.code).toBe(-32602)
+    expect((await ask("pm_sponsorEverything", [])).error?.code).toBe(-32601)
+  })
+
   it("the batching wallet reports paymasterService support next to atomic", async () => {
     const { wallet } = usdcOnlyWallet()
     const capabilities = await wallet.getCapabilities({ chainId: devnet.originChainId })
