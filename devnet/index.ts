@@ -17,20 +17,22 @@
 import type { Server } from "node:http"
 import { parseEther, zeroAddress } from "viem"
 import type { ChainConfig } from "../src/chains/ChainConfig.js"
-import { type DevnetAccount, type DevnetAccounts, devnetAccounts } from "./accounts.js"
+import { type DevnetAccount, devnetAccounts } from "./accounts.js"
 import { type AnvilInstance, startAnvil } from "./chain/anvil.js"
-import { type DevnetContracts, deployContracts, devnetChain, devnetPublicClient } from "./chain/deploy.js"
+import { deployContracts, devnetChain, devnetPublicClient } from "./chain/deploy.js"
 import { Catalog } from "./core/catalog.js"
 import { Indexer } from "./core/indexer.js"
 import { Intents } from "./core/intents.js"
 import { OrderBook } from "./core/orderBook.js"
 import { Records } from "./core/records.js"
 import { ServerSigner } from "./core/signer.js"
+import type { Devnet } from "./Devnet.js"
 import { Faults } from "./faults.js"
 import { devnetInfo } from "./info.js"
 import { seedChain, seedOrders } from "./seed.js"
 import type { ChainRuntime, DevnetContext } from "./server/context.js"
 import { close, listen } from "./server/http.js"
+import { inventoryOf } from "./server/inventory.js"
 import { RequestLog, requestLogRoutes, withRequestLog } from "./server/requestLog.js"
 import { routes } from "./server/routes/index.js"
 import { rootRoute } from "./server/routes/root.js"
@@ -38,10 +40,12 @@ import { attachStatusSocket } from "./server/statusSocket.js"
 
 export type { DevnetAccount, DevnetAccounts } from "./accounts.js"
 export type { DevnetContracts } from "./chain/deploy.js"
+export type { Devnet, DevnetTimings } from "./Devnet.js"
 export type { EndpointFault, FaultConfig, FaultStats } from "./faults.js"
 export { Faults } from "./faults.js"
 export type { DevnetChainInfo, DevnetInfo } from "./info.js"
 export { devnetInfo, devnetInfoPath } from "./info.js"
+export type { DevnetInventory, InventoryOrder, InventoryToken } from "./server/inventory.js"
 export type { LoggedRequest, RequestLog } from "./server/requestLog.js"
 export type { BatchingProvider, BatchingProviderChain, BatchingProviderOptions, DevnetBatchingProviderOptions } from "./wallet/batchingProvider.js"
 export { BatchingProviderError, createBatchingProvider, devnetBatchingProvider } from "./wallet/batchingProvider.js"
@@ -62,42 +66,6 @@ export interface StartDevnetOptions {
   readonly checkPollingInterval?: number
   /** Relayer fee of cross-chain calls in wei (default 0.0001 ETH). */
   readonly relayerFee?: bigint
-}
-
-/** Where each phase of the start went, in ms. */
-export interface DevnetTimings {
-  readonly anvilMs: number
-  readonly deployMs: number
-  readonly seedMs: number
-  readonly totalMs: number
-}
-
-/** A running devnet. */
-export interface Devnet {
-  /** The origin chain's API base URL (also served at the server's root). */
-  readonly apiUrl: string
-  /** The API base URL of each chain, by chain id. */
-  readonly apiUrls: Readonly<Record<number, string>>
-  /** The status websocket of each chain, by chain id (also each chain config's `websocketUrl`). */
-  readonly websocketUrls: Readonly<Record<number, string>>
-  /** Ready for `createClient({ chains })` / `ClientConfig.layer({ chains })`: origin first and active. */
-  readonly chains: ReadonlyArray<ChainConfig>
-  readonly rpcUrls: Readonly<Record<number, string>>
-  readonly originChainId: number
-  readonly destinationChainId: number
-  readonly accounts: DevnetAccounts
-  readonly contracts: DevnetContracts
-  /** The fault knobs (also at `POST /__devnet/faults`). */
-  readonly faults: Faults
-  readonly timings: DevnetTimings
-  /** Every API request answered (admin routes excepted), by route; also at `GET /__devnet/requests`. */
-  readonly requests: RequestLog
-  /** When the indexer recorded the transaction `hash` (ms since the epoch, sub-millisecond), if it has. */
-  indexedAt(hash: string): number | undefined
-  /** Resolves once the indexer has caught up with every chain's current head. */
-  sync(): Promise<void>
-  /** Closes the server, stops the indexer and both anvils. Idempotent. */
-  stop(): Promise<void>
 }
 
 const ORIGIN_CHAIN_ID = 31337
@@ -236,6 +204,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       faults,
       requests,
       indexedAt: (hash) => indexer.findTransaction(hash)?.indexedAt,
+      inventory: (chainId = ORIGIN_CHAIN_ID) => inventoryOf(ctx, chainId),
       timings: { anvilMs: Math.round(anvilMs), deployMs: Math.round(deployMs), seedMs: Math.round(seedMs), totalMs: Math.round(totalMs) },
       sync: () => indexer.catchUp(),
       stop: () => (stopped ??= stopAll()),

@@ -40,7 +40,7 @@ import { privateKeyToAccount } from "viem/accounts"
 import type { DevnetAccount } from "../accounts.js"
 import { batchExecutorAbi } from "../artifacts/index.js"
 import { devnetChain } from "../chain/deploy.js"
-import type { Devnet } from "../index.js"
+import type { Devnet } from "../Devnet.js"
 
 /** A chain the wallet can be on. */
 export interface BatchingProviderChain {
