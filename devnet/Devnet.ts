@@ -6,6 +6,7 @@ import type { ChainConfig } from "../src/chains/ChainConfig.js"
 import type { DevnetAccounts } from "./accounts.js"
 import type { DevnetContracts } from "./chain/deploy.js"
 import type { Faults } from "./faults.js"
+import type { DevnetOpenSea } from "./opensea/index.js"
 import type { DevnetInventory } from "./server/inventory.js"
 import type { RequestLog } from "./server/requestLog.js"
 
@@ -37,6 +38,8 @@ export interface Devnet {
   readonly timings: DevnetTimings
   /** Every API request answered (admin routes excepted), by route; also at `GET /__devnet/requests`. */
   readonly requests: RequestLog
+  /** OpenSea on the devnet: the real Seaport 1.6 on the origin chain and the OpenSea API v2 routes (devnet/opensea). */
+  readonly openSea: DevnetOpenSea
   /** When the indexer recorded the transaction `hash` (ms since the epoch, sub-millisecond), if it has. */
   indexedAt(hash: string): number | undefined
   /** What chain `chainId` (the origin by default) holds now: active listings and bids, and who owns which token. */

@@ -29,6 +29,7 @@ import { ServerSigner } from "./core/signer.js"
 import type { Devnet } from "./Devnet.js"
 import { Faults } from "./faults.js"
 import { devnetInfo } from "./info.js"
+import { deployOpenSea, startOpenSea } from "./opensea/index.js"
 import { seedChain, seedOrders } from "./seed.js"
 import type { ChainRuntime, DevnetContext } from "./server/context.js"
 import { close, listen } from "./server/http.js"
@@ -45,6 +46,7 @@ export type { EndpointFault, FaultConfig, FaultStats } from "./faults.js"
 export { Faults } from "./faults.js"
 export type { DevnetChainInfo, DevnetInfo } from "./info.js"
 export { devnetInfo, devnetInfoPath } from "./info.js"
+export type { DevnetOpenSea } from "./opensea/index.js"
 export type { DevnetInventory, InventoryOrder, InventoryToken } from "./server/inventory.js"
 export type { LoggedRequest, RequestLog } from "./server/requestLog.js"
 export type { BatchingProvider, BatchingProviderChain, BatchingProviderOptions, DevnetBatchingProviderOptions } from "./wallet/batchingProvider.js"
@@ -99,6 +101,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const anvilMs = performance.now() - started
 
     let t = performance.now()
+    // OpenSea: Seaport deploys from its own key alongside the devnet's contracts (awaited after the seed).
+    const openSeaDeploy = deployOpenSea(originAnvil)
+    openSeaDeploy.catch(() => undefined)
     const contracts = await deployContracts({
       origin: originAnvil,
       destination: destinationAnvil,
@@ -136,6 +141,15 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       const [, orders] = await Promise.all([seedChain(origin.rpcUrl, contracts, accounts), seedOrders(contracts, accounts)])
       for (const order of orders) book.add(order)
     }
+    const openSea = await startOpenSea({
+      deployment: await openSeaDeploy,
+      chain: origin,
+      catalog,
+      contracts,
+      accounts,
+      indexer,
+      seed: options.seed ?? true,
+    })
     await indexer.catchUp()
     const seedMs = performance.now() - t
 
@@ -159,7 +173,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const requests = new RequestLog()
     let running: Devnet | undefined
     const root = rootRoute((chainId) => (running === undefined ? undefined : devnetInfo(running, chainId)))
-    const { server, port } = await listen(ctx, [...withRequestLog(routes, requests), ...requestLogRoutes(requests), root], options.port ?? 0)
+    const { server, port } = await listen(
+      ctx,
+      [...withRequestLog([...routes, ...openSea.routes], requests), ...requestLogRoutes(requests), root],
+      options.port ?? 0,
+    )
     cleanups.push(() => close(server as Server))
     // Registered after the server, so it runs first on stop: open sockets would keep the server from closing.
     cleanups.push(attachStatusSocket(server, ctx))
@@ -203,6 +221,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       contracts,
       faults,
       requests,
+      openSea: openSea.describe(base),
       indexedAt: (hash) => indexer.findTransaction(hash)?.indexedAt,
       inventory: (chainId = ORIGIN_CHAIN_ID) => inventoryOf(ctx, chainId),
       timings: { anvilMs: Math.round(anvilMs), deployMs: Math.round(deployMs), seedMs: Math.round(seedMs), totalMs: Math.round(totalMs) },

@@ -18,6 +18,7 @@ import type { Address, Hex } from "viem"
 import type { ChainConfig, PaymentToken } from "../src/chains/ChainConfig.js"
 import type { DevnetContracts } from "./chain/deploy.js"
 import type { Devnet } from "./Devnet.js"
+import type { DevnetOpenSea } from "./opensea/index.js"
 import type { DevnetInventory } from "./server/inventory.js"
 
 /** One chain of the devnet: a `ChainConfig` ready for `createClient({ chains })` (no `viemChain`: JSON has none), and more. */
@@ -71,6 +72,8 @@ export interface DevnetInfo {
     readonly operator: Address
     readonly solver: Address
   }
+  /** OpenSea on the devnet (Seaport 1.6, the OpenSea API v2 base URL and key). */
+  readonly openSea: DevnetOpenSea
   /** The process serving the devnet: a reader of the file can tell a stale one from a live one. */
   readonly pid: number
 }
@@ -119,6 +122,7 @@ export function devnetInfo(devnet: Devnet, chainId: number = devnet.originChainI
       operator: operator.address,
       solver: solver.address,
     },
+    openSea: devnet.openSea,
     pid: process.pid,
   }
 }

@@ -28,6 +28,7 @@ export { executionStream } from "./actions/executionStream.js"
 export type { CommonActionParameters } from "./actions/internal/ActionOptions.js"
 export { type ListErrorType, type Listing, type ListParameters, type ListReturnType, list } from "./actions/list.js"
 export { type MintErrorType, type MintParameters, type MintReturnType, mint } from "./actions/mint.js"
+export { type ResumeOptions, resumeExecution } from "./actions/resume.js"
 export { type SellErrorType, type SellParameters, type SellReturnType, sell } from "./actions/sell.js"
 export { type TransferErrorType, type TransferParameters, type TransferReturnType, transfer } from "./actions/transfer.js"
 
@@ -59,11 +60,11 @@ export { createClient } from "./client.js"
 export * from "./errors/index.js"
 
 // Running and resuming an execution; what it reports.
-export type { ExecuteRequest } from "./pipeline/ExecutionContext.js"
+export type { ExecuteRequest } from "./pipeline/ExecuteRequest.js"
 export type { CurrentStep, ExecutionSnapshot } from "./pipeline/ExecutionSnapshot.js"
 export type { EstimatedResponse, NetworkFeeTotal } from "./pipeline/estimateNetworkFee.js"
-export { type ExecuteStepsOptions, executeSteps, type Guard, type ResumeOptions, resumeExecution } from "./pipeline/executeSteps.js"
-export type { JournalEntry } from "./pipeline/Journal.js"
+export { type ExecuteStepsOptions, executeSteps, type Guard } from "./pipeline/executeSteps.js"
+export type { JournalEntry } from "./pipeline/history/Journal.js"
 
 // Plugins and events.
 export type { ExpectedPrice, ExpectedPrices } from "./plugins/ExpectedPrice.js"
@@ -97,7 +98,15 @@ export { SignatureStep, Step, type StepItem, TransactionStep, TransferRecord } f
 // The services an app provides or swaps, and their layers.
 export { ApiClient, type ApiClientService } from "./services/ApiClient.js"
 export type { ApiRequest, ApiResponse, ChainApi } from "./services/ChainApi.js"
-export { ClientConfig, type ClientOptions, type ClientSettings, type LogLevelSetting, type ResolvedClientConfig } from "./services/ClientConfig.js"
+export {
+  ClientConfig,
+  type ClientOptions,
+  type ClientSettings,
+  DEFAULT_CLIENT_SETTINGS,
+  type LogLevelSetting,
+  type ResolvedClientConfig,
+  type ResolvedClientSettings,
+} from "./services/ClientConfig.js"
 export { DEFAULT_RETRY_POLICY, NO_RETRY, type RetryPolicy } from "./services/RetryPolicy.js"
 export { fromReservoirWallet, type ReservoirWallet } from "./services/reservoirWallet.js"
 export { fromViemWalletClient, type ViemWalletOptions, walletLayer } from "./services/viemWallet.js"

@@ -1,7 +1,7 @@
 import type { ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import type { ChainTxHash, Step, StepItem } from "../schema/Step.js"
-import type { ExecuteRequest } from "./ExecutionContext.js"
-import type { JournalEntry } from "./Journal.js"
+import type { ExecuteRequest } from "./ExecuteRequest.js"
+import type { JournalEntry } from "./history/Journal.js"
 
 /** The step being worked on: its index, id and the items running. */
 export interface CurrentStep {

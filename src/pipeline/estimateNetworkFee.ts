@@ -76,7 +76,7 @@ export const estimateNetworkFee = (
   response: ExecuteResponse,
 ): Effect.Effect<EstimatedResponse> =>
   Effect.gen(function* () {
-    if (config.settings.simulate === false || wallet.estimateGas === undefined) return response
+    if (!config.settings.simulate || wallet.estimateGas === undefined) return response
     const estimateGas = wallet.estimateGas
     const maxFeeOf = yield* makeMaxFeeReader(wallet)
     const viemChains = new Map<number, Chain>()

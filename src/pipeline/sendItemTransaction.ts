@@ -1,4 +1,3 @@
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SynchronizedRef from "effect/SynchronizedRef"
@@ -19,18 +18,13 @@ import { NO_RETRY } from "../services/RetryPolicy.js"
 import type { WalletService } from "../services/Wallet.js"
 import { confirmTransaction } from "./confirmTransaction.js"
 import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
-import { updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
+import { type ExecutionSnapshot, updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
 import { networkFeeOf } from "./estimateNetworkFee.js"
-import { itemJournal } from "./Journal.js"
-import { reconcileSend } from "./reconcileSend.js"
+import { gasLimitFor } from "./gasLimit.js"
+import type { ItemRef } from "./history/itemIdentity.js"
+import { itemJournal } from "./history/Journal.js"
+import { reconcileSend } from "./history/reconcileSend.js"
 import { simulateTransaction, wouldRevert } from "./simulateTransaction.js"
-
-/** Where a transaction item sits in the execution. */
-export interface ItemPosition {
-  readonly stepIndex: number
-  readonly itemIndex: number
-  readonly key: string
-}
 
 /** What a transaction item produced: the user's transaction, and the hashes the API reports for it. */
 export interface TransactionItemResult {
@@ -39,9 +33,6 @@ export interface TransactionItemResult {
 }
 
 const isTransactionHash = Schema.is(TxHash)
-
-/** How long a results post may take: it is told, never waited for. */
-const RESULTS_POST_LIMIT = Duration.seconds(10)
 
 /**
  * Carries out a transaction item: refuses a `from` that is not the wallet and a chain that is not
@@ -57,7 +48,7 @@ export const sendItemTransaction = (
   ctx: ExecutionContext,
   step: TransactionStep,
   item: TransactionStepItem & { readonly data: NonNullable<TransactionStepItem["data"]> },
-  position: ItemPosition,
+  position: ItemRef,
 ) =>
   Effect.gen(function* () {
     const decoded = yield* decodeApiBody(TransactionRequest, ctx.request.path, item.data)
@@ -67,18 +58,17 @@ export const sendItemTransaction = (
     if (chain === undefined) return yield* ChainNotConfiguredError.of({ chainId, what: "a transaction" })
     const isCrossChain = request.chainId !== undefined && request.chainId !== ctx.chain.id
 
+    const withHash = (snapshot: ExecutionSnapshot, hash: Hex) =>
+      updateItem(snapshot, position.stepIndex, position.itemIndex, (current) => ({
+        ...current,
+        txHashes: [{ txHash: hash, chainId, ...(isCrossChain ? { isCrossChainIntent: true } : {}) }],
+      }))
+    const recordHashOnItem = (hash: Hex) => updateState(ctx, (snapshot) => withHash(snapshot, hash))
     // The journal entry and the item's hash land in one snapshot.
     const recordHash = (hash: Hex) =>
-      updateState(ctx, (snapshot) =>
-        updateItem(
-          withJournalEntry(snapshot, { _tag: "Sent", item: position.key, chainId, hash }),
-          position.stepIndex,
-          position.itemIndex,
-          (current) => ({ ...current, txHashes: [{ txHash: hash, chainId, ...(isCrossChain ? { isCrossChainIntent: true } : {}) }] }),
-        ),
-      )
+      updateState(ctx, (snapshot) => withHash(withJournalEntry(snapshot, { _tag: "Sent", item: position.id, chainId, hash }), hash))
 
-    // What goes to the wallet: the request with its gas limit (the estimate when the step gives none, so the wallet
+    // What goes to the wallet: the request with its gas limit (the estimate plus headroom when the step gives none, so the wallet
     // need not estimate again), the item's network fee when it is known, and the nonce when the filling read it.
     interface Filled {
       readonly toSend: TransactionRequest
@@ -90,7 +80,7 @@ export const sendItemTransaction = (
         const gas = yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request })
         const maxFeePerGas = gas === undefined ? undefined : (request.maxFeePerGas ?? (yield* ctx.maxFeePerGas?.(chain) ?? Effect.succeed(undefined)))
         return {
-          toSend: gas === undefined || request.gas !== undefined ? request : { ...request, gas },
+          toSend: gas === undefined || request.gas !== undefined ? request : { ...request, gas: gasLimitFor(gas) },
           networkFee: gas === undefined || maxFeePerGas === undefined ? undefined : networkFeeOf(gas, maxFeePerGas),
         }
       })
@@ -99,8 +89,10 @@ export const sendItemTransaction = (
         Effect.flatMap((filled): Effect.Effect<Filled, TransactionWouldRevertError> => {
           if (filled._tag === "Reverted") return Effect.fail(wouldRevert(filled, request, chain))
           const { gas, maxFeePerGas } = filled.request
+          // The filled gas is the node's estimate: it goes out with the headroom, unless the step set the limit.
+          const limit = request.gas !== undefined || gas === undefined ? gas : gasLimitFor(gas)
           return Effect.succeed({
-            toSend: filled.request,
+            toSend: { ...filled.request, ...(limit !== undefined ? { gas: limit } : {}) },
             nonce: filled.nonce,
             networkFee: gas === undefined || maxFeePerGas === undefined ? undefined : networkFeeOf(gas, maxFeePerGas),
           })
@@ -127,7 +119,7 @@ export const sendItemTransaction = (
       // A wallet that signs locally fills the transaction in one round trip — simulation, gas, fees and the nonce it
       // goes out with — inside the lock, as the nonce must be; any other is simulated here, before anything is
       // journaled, so a refused item leaves no trace of a send to reconcile.
-      const prepare = ctx.config.settings.simulate === false ? undefined : ctx.wallet.prepareTransaction
+      const prepare = !ctx.config.settings.simulate ? undefined : ctx.wallet.prepareTransaction
       const simulated = prepare === undefined ? yield* simulatedFill() : undefined
       return yield* ctx.sendLocks.withLock(
         address,
@@ -135,13 +127,17 @@ export const sendItemTransaction = (
       )(
         Effect.gen(function* () {
           const { toSend, networkFee, ...filled } = simulated ?? (yield* preparedFill(prepare!))
+          // A filled transaction goes out with exactly the nonce it was filled with; any other nonce is the wallet's
+          // to pick, and the one read here only a guess at it.
+          const exactNonce = filled.nonce !== undefined
           const nonce = filled.nonce ?? (ctx.wallet.nextNonce === undefined ? undefined : yield* ctx.wallet.nextNonce({ chain, address }))
           const requested = {
             _tag: "SendRequested",
-            item: position.key,
+            item: position.id,
             chainId,
             from: address,
             ...(nonce !== undefined ? { nonce } : {}),
+            ...(exactNonce ? { exactNonce } : {}),
           } as const
           yield* networkFee === undefined
             ? appendJournal(ctx, requested)
@@ -151,6 +147,10 @@ export const sendItemTransaction = (
           // Once the wallet answers, its hash is journaled before anything can stop the execution.
           return yield* Effect.uninterruptibleMask((restore) =>
             restore(ctx.wallet.sendTransaction({ chain, request: toSend, context: { step, item }, nonce })).pipe(
+              // A refusal is the wallet's answer: proof that nothing went out, should the item be tried again.
+              Effect.tapError((error) =>
+                error._tag === "UserRejectedError" ? appendJournal(ctx, { _tag: "SendRejected", item: position.id }) : Effect.void,
+              ),
               Effect.flatMap(
                 (sent: unknown): Effect.Effect<Hex, TransactionHashMissingError | WalletError> =>
                   sent === undefined || sent === null || sent === "0x"
@@ -170,23 +170,20 @@ export const sendItemTransaction = (
       )
     })
 
-    const journal = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.key)
-    const alreadySent = journal.sent?.hash
-    let hash: Hex
-    if (alreadySent !== undefined) {
-      hash = alreadySent as Hex
-    } else if (journal.sendRequested !== undefined) {
-      const reconciled = yield* reconcileSend(ctx, chain, request, journal.sendRequested)
-      if (reconciled._tag === "Adopt") {
-        yield* Effect.logInfo(`tradekit: adopted transaction ${reconciled.hash}, sent before the execution stopped`)
-        yield* recordHash(reconciled.hash)
-        hash = reconciled.hash
-      } else {
-        hash = yield* send
-      }
-    } else {
-      hash = yield* send
+    const journal = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.id)
+    const alreadySent = journal.sent?.hash as Hex | undefined
+    const reconciled =
+      alreadySent === undefined && journal.sendRequested !== undefined
+        ? yield* reconcileSend(ctx, chain, request, { ...journal, sendRequested: journal.sendRequested })
+        : undefined
+    if (reconciled?._tag === "Adopt") {
+      yield* Effect.logInfo(`tradekit: adopted transaction ${reconciled.hash}, sent before the execution stopped`)
+      yield* recordHash(reconciled.hash)
     }
+    // A transaction sent before a resume shows on its item at once, as the journal knows it.
+    if (alreadySent !== undefined && item.txHashes === undefined) yield* recordHashOnItem(alreadySent)
+    const sentHere = alreadySent === undefined && reconciled?._tag !== "Adopt"
+    const hash: Hex = alreadySent ?? (reconciled?._tag === "Adopt" ? reconciled.hash : yield* send)
 
     const reportResult = (txHash: Hex, errorMessage?: string) =>
       Effect.gen(function* () {
@@ -202,7 +199,7 @@ export const sendItemTransaction = (
               body: { requestId: snapshot.requestId, txHash, stepId: step.id, ...(errorMessage ? { errorMessage } : {}) },
             })
             .pipe(
-              Effect.timeout(RESULTS_POST_LIMIT),
+              Effect.timeout(ctx.config.settings.resultsPostTimeout),
               Effect.catch((error) => Effect.logDebug(`tradekit: results post failed: ${error.message}`)),
             ),
           { startImmediately: true },
@@ -211,10 +208,12 @@ export const sendItemTransaction = (
 
     // The API hears of the transaction as soon as its hash is known, whatever happens to it next.
     yield* reportResult(hash)
-    // The nonce journaled with the request lets the receipt watch spot a replacement without reading the original.
-    const requested = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.key).sendRequested
+    // The nonce the transaction went out with lets the receipt watch spot a replacement without reading the original —
+    // only when it is known for certain: a nonce read before a wallet's prompt is a guess another send may have taken,
+    // and a watch told it would report a successful sale "cancelled". Without it, the watch reads the sent transaction.
+    const requested = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.id).sendRequested
     const sent =
-      requested?.nonce === undefined
+      !sentHere || requested?.nonce === undefined || requested.exactNonce !== true
         ? undefined
         : { from: requested.from as Address, nonce: requested.nonce, to: request.to, value: request.value ?? 0n, input: request.data ?? "0x" }
     let finalHash = hash

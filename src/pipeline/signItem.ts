@@ -1,4 +1,3 @@
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as SynchronizedRef from "effect/SynchronizedRef"
@@ -18,7 +17,7 @@ import { typedDataOf } from "../services/internal/typedData.js"
 import { isTransientFailure, NO_RETRY } from "../services/RetryPolicy.js"
 import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
 import { withJournalEntry } from "./ExecutionSnapshot.js"
-import { itemJournal } from "./Journal.js"
+import { itemJournal } from "./history/Journal.js"
 
 const rawBytesMessage = /^0x[0-9a-fA-F]{64}$/
 
@@ -33,9 +32,6 @@ export interface SignatureItemResult {
   readonly orderData?: ReadonlyArray<OrderData>
   readonly txHashes?: ReadonlyArray<Hex>
 }
-
-/** How long a post may take once sent: it is let finish even when the execution is stopped, so its outcome is known. */
-const POST_LIMIT = Duration.seconds(30)
 
 /**
  * A post failure after which the API may hold the order: any transient failure, and also an answer that could
@@ -100,13 +96,13 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
         .pipe(
           // Inside the uninterruptible region the post runs to its answer or this limit, whichever comes first.
           Effect.timeoutOrElse({
-            duration: POST_LIMIT,
+            duration: ctx.config.settings.postTimeout,
             orElse: () =>
               Effect.fail(
                 new HttpRequestError({
                   reason: "timeout",
                   endpoint: post.endpoint,
-                  message: `timeout of ${Duration.toMillis(POST_LIMIT)}ms exceeded`,
+                  message: `timeout of ${ctx.config.settings.postTimeout}ms exceeded`,
                 }),
               ),
           }),

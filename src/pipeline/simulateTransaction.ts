@@ -2,14 +2,14 @@ import * as Effect from "effect/Effect"
 import type { Chain } from "viem"
 import { TransactionWouldRevertError } from "../errors/index.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
-import type { ClientSettings } from "../services/ClientConfig.js"
+import type { ResolvedClientSettings } from "../services/ClientConfig.js"
 import type { GasEstimate, WalletService } from "../services/Wallet.js"
 import { revertReason } from "./internal/revertReason.js"
 
 /** The parameters of {@link simulateTransaction}. */
 export interface SimulateTransactionParameters {
   readonly wallet: WalletService
-  readonly settings: Pick<ClientSettings, "simulate">
+  readonly settings: Pick<ResolvedClientSettings, "simulate">
   readonly chain: Chain
   readonly request: TransactionRequest
 }
@@ -45,7 +45,7 @@ export const simulateTransaction = ({
   chain,
   request,
 }: SimulateTransactionParameters): Effect.Effect<SimulateTransactionReturnType, SimulateTransactionErrorType> =>
-  settings.simulate === false || wallet.estimateGas === undefined
+  !settings.simulate || wallet.estimateGas === undefined
     ? Effect.succeed(undefined)
     : wallet.estimateGas({ chain, request }).pipe(
         Effect.catch((error) =>

@@ -11,7 +11,6 @@ import { VERSION } from "../version.js"
 import { type ChainApi, makeChainApi } from "./ChainApi.js"
 import { ClientConfig } from "./ClientConfig.js"
 import { followSameOriginRedirects } from "./internal/followSameOriginRedirects.js"
-import { DEFAULT_RETRY_POLICY } from "./RetryPolicy.js"
 
 /** What the ApiClient service offers: the aggregator API, bound to one chain at a time. */
 export interface ApiClientService {
@@ -65,7 +64,7 @@ export const makeApiClient = Effect.gen(function* () {
     ),
   )
 
-  const defaults = { retry: config.settings.retry ?? DEFAULT_RETRY_POLICY, timeout: config.settings.httpTimeout }
+  const defaults = { retry: config.settings.retry, timeout: config.settings.httpTimeout }
   return { forChain: (baseApiUrl) => makeChainApi(http, baseApiUrl, defaults) } satisfies ApiClientService
 })
 

@@ -8,8 +8,8 @@ import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
 import { type ApiRequestError, HttpRequestError, type UnsafeEndpointError } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
-import { notYetOnFailedAnswer } from "../pipeline/notYetOnFailedAnswer.js"
-import { type PollOptions, pollUntil } from "../pipeline/pollUntil.js"
+import { notYetOnFailedAnswer } from "../polling/notYetOnFailedAnswer.js"
+import { type PollOptions, pollUntil } from "../polling/pollUntil.js"
 import { decodeApiBody } from "./decodeApiBody.js"
 import { endpointUrl } from "./endpointUrl.js"
 import { apiRequestErrorOf, networkErrorOf } from "./internal/apiRequestErrorOf.js"
@@ -42,8 +42,9 @@ export interface ChainApi {
   /** The URL `path` names on this API; an UnsafeEndpointError when it would leave it. */
   readonly resolve: (path: string) => Effect.Effect<URL, UnsafeEndpointError>
   /**
-   * Sends a request and returns its 2xx answer; any other status fails with an APIError. A transient failure
-   * is retried by the request's (else the client's) retry policy.
+   * Sends a request and returns its 2xx answer; any other status fails with an APIError. Each try is bounded
+   * by the client's `httpTimeout`, and a transient failure is retried by the request's (else the client's)
+   * retry policy: at most `(retry.times + 1) × httpTimeout` plus the retry delays in all.
    */
   readonly request: (request: ApiRequest) => Effect.Effect<ApiResponse, ApiRequestError>
   /** Sends a request and decodes its 2xx body with `schema`, keeping fields the schema does not name. */
@@ -52,7 +53,9 @@ export interface ChainApi {
    * Asks the API the same request until `settled` says its decoded answer is final, at most
    * `options.attempts` times, `options.interval` apart. A transient failure (a 5xx, a dropped connection, a
    * body the schema refuses) is one "not yet"; `settled` may fail to end the poll at once (a reported
-   * failure); once every attempt answered "not yet", the poll fails with `options.onExhausted`.
+   * failure); once every attempt answered "not yet", the poll fails with `options.onExhausted`. Each attempt,
+   * its retries included, is bounded by `httpTimeout` (a poll asks again on its own), so an API that never
+   * answers ends the poll within `attempts × max(interval, httpTimeout)`.
    *
    * @example
    * ```ts
@@ -75,8 +78,8 @@ type FailedAnswer = Exclude<ApiRequestError, UnsafeEndpointError>
 /** What a chain-bound client applies to each request unless the request says otherwise. */
 export interface ChainApiDefaults {
   readonly retry: RetryPolicy
-  /** Milliseconds a request may take, its answer's body included; no limit when absent. */
-  readonly timeout: number | undefined
+  /** Milliseconds a request may take, its answer's body included; `Infinity` sets no limit. */
+  readonly timeout: number
 }
 
 const queryParams = (query: ApiRequest["query"]): Array<readonly [string, string]> =>
@@ -117,6 +120,13 @@ export const makeChainApi = (http: HttpClient.HttpClient, baseApiUrl: string, de
         )
   }
 
+  // The time limit wraps the whole exchange rather than the HttpClient: it covers reading the body too.
+  const bounded = <A>(path: string, effect: Effect.Effect<A, ApiRequestError>): Effect.Effect<A, ApiRequestError> =>
+    Effect.timeoutOrElse(effect, {
+      duration: Duration.millis(defaults.timeout),
+      orElse: () => Effect.fail(new HttpRequestError({ reason: "timeout", endpoint: path, message: `timeout of ${defaults.timeout}ms exceeded` })),
+    })
+
   const send = (request: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => {
     const method = (request.method ?? "POST").toUpperCase() as HttpMethod.HttpMethod
     const sent = Effect.gen(function* () {
@@ -124,20 +134,10 @@ export const makeChainApi = (http: HttpClient.HttpClient, baseApiUrl: string, de
       const text = yield* response.text.pipe(Effect.mapError((error) => networkErrorOf(request.path, error)))
       return { status: response.status, body: parseApiBody(text) }
     }).pipe(Effect.catchTag("HttpClientError", (error) => apiRequestErrorOf(request.path, error)))
-    // The time limit and the retries wrap the whole exchange here rather than the HttpClient: the limit
-    // covers reading the body too, and each request may bring its own retry policy.
-    const timeout = defaults.timeout
-    return timeout === undefined
-      ? sent
-      : sent.pipe(
-          Effect.timeoutOrElse({
-            duration: Duration.millis(timeout),
-            orElse: () =>
-              Effect.fail(new HttpRequestError({ reason: "timeout", endpoint: request.path, message: `timeout of ${timeout}ms exceeded` })),
-          }),
-        )
+    return bounded(request.path, sent)
   }
 
+  // Each request may bring its own retry policy.
   const request = (req: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => withRetry(req.retry ?? defaults.retry, req.path, send(req))
 
   const requestDecoded = <A, I>(req: ApiRequest, schema: Schema.Codec<A, I>): Effect.Effect<A, ApiRequestError> =>
@@ -148,7 +148,7 @@ export const makeChainApi = (http: HttpClient.HttpClient, baseApiUrl: string, de
     schema: Schema.Codec<A, I>,
     settled: (answer: A) => Effect.Effect<Option.Option<B>, E>,
     options: PollOptions<E2>,
-  ) => pollUntil(notYetOnFailedAnswer(Effect.flatMap(requestDecoded(req, schema), settled)), options)
+  ) => pollUntil(notYetOnFailedAnswer(Effect.flatMap(bounded(req.path, requestDecoded(req, schema)), settled)), options)
 
   return { resolve, request, requestDecoded, poll }
 }

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import { type Address, isAddress } from "viem"
 import { type WalletCallError, WalletError } from "../../errors/index.js"
-import { DEFAULT_WALLET_TIMEOUT_MS, withWalletTimeout } from "../../pipeline/withWalletTimeout.js"
+import { withWalletTimeout } from "../../pipeline/withWalletTimeout.js"
 import { ClientConfig } from "../../services/ClientConfig.js"
 import { Wallet } from "../../services/Wallet.js"
 
@@ -12,7 +12,7 @@ import { Wallet } from "../../services/Wallet.js"
  */
 export const walletAddress: Effect.Effect<Address, WalletCallError, Wallet | ClientConfig> = Effect.gen(function* () {
   const config = yield* ClientConfig
-  const wallet = withWalletTimeout(yield* Wallet, config.settings.walletTimeout ?? DEFAULT_WALLET_TIMEOUT_MS)
+  const wallet = withWalletTimeout(yield* Wallet, config.settings)
   const address: unknown = yield* wallet.address
   if (typeof address !== "string" || !isAddress(address, { strict: false })) {
     return yield* new WalletError({ operation: "address", message: "Wallet address failed: the wallet did not answer an address" })

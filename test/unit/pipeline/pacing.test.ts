@@ -5,7 +5,7 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as TestClock from "effect/testing/TestClock"
-import { pollUntil } from "../../../src/pipeline/pollUntil.js"
+import { pollUntil } from "../../../src/polling/pollUntil.js"
 import { setup, step, txItem } from "../fixtures.js"
 
 const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const

@@ -5,8 +5,9 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { encodeErrorResult, parseAbi } from "viem"
+import { resumeExecution } from "../../../src/actions/resume.js"
 import { TransactionWouldRevertError, WalletError } from "../../../src/errors/index.js"
-import { executeSteps, resumeExecution } from "../../../src/pipeline/executeSteps.js"
+import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { type PreparedTransaction, Wallet } from "../../../src/services/Wallet.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
 import { EXCHANGE, setup, step, TOKEN, txItem } from "../fixtures.js"
@@ -116,13 +117,13 @@ describe("executeSteps: simulation before send", () => {
     }),
   )
 
-  it.effect("the estimate is the gas limit when the step gives none; a step's or caller's gas limit wins", () =>
+  it.effect("the estimate plus 20 % is the gas limit when the step gives none; a step's or caller's gas limit wins", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       withSale(api, [txItem(wallet.address), txItem(wallet.address, { data: { ...txItem(wallet.address).data, gas: "90000" } })])
       wallet.behaviour.simulations.push({ gas: 50_000n }, { gas: 60_000n })
       yield* execute(LIST)
-      expect(wallet.sent.map((s) => s.request.gas).sort()).toEqual([50_000n, 90_000n])
+      expect(wallet.sent.map((s) => s.request.gas).sort()).toEqual([60_000n, 90_000n])
 
       const overridden = setup()
       withSale(overridden.api, [txItem(overridden.wallet.address)])
@@ -244,7 +245,8 @@ describe("executeSteps: a wallet that fills its transactions (a local account)",
       )
       expect(Exit.isSuccess(exit)).toBe(true)
       expect(wallet.sent).toHaveLength(1)
-      expect(wallet.sent[0]!.request).toMatchObject({ gas: 70_000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1n })
+      // The filled gas is an estimate: it goes out with 20 % headroom; the fee shown is the estimate's.
+      expect(wallet.sent[0]!.request).toMatchObject({ gas: 84_000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1n })
       expect(wallet.simulated).toEqual([])
       expect(nonceReads()).toBe(0)
       const last = snapshots.at(-1)!

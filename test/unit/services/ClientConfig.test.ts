@@ -4,8 +4,9 @@ import type * as LogLevel from "effect/LogLevel"
 import * as Result from "effect/Result"
 import { describe, expect, it } from "vitest"
 import packageJson from "../../../package.json" with { type: "json" }
-import { chainFor, effectLogLevel, resolveClientConfig } from "../../../src/services/ClientConfig.js"
+import { chainFor, DEFAULT_CLIENT_SETTINGS, effectLogLevel, resolveClientConfig } from "../../../src/services/ClientConfig.js"
 import { endpointUrl } from "../../../src/services/endpointUrl.js"
+import { DEFAULT_RETRY_POLICY, NO_RETRY } from "../../../src/services/RetryPolicy.js"
 import { VERSION } from "../../../src/version.js"
 
 const a = { id: 1, name: "A", baseApiUrl: "https://a.test/" }
@@ -28,6 +29,48 @@ describe("ClientConfig", () => {
     expect(Effect.runSyncExit(chainFor(resolveClientConfig({}), undefined, "missing configuration"))).toMatchObject(
       Exit.fail({ message: "missing configuration" }),
     )
+  })
+
+  it("fills in every default, stated once", () => {
+    expect(resolveClientConfig({}).settings).toEqual({
+      logLevel: 0,
+      synchronousStepItemExecution: false,
+      retry: DEFAULT_RETRY_POLICY,
+      httpTimeout: 30_000,
+      walletTimeout: 300_000,
+      simulate: true,
+      batchTransactions: true,
+      capabilitiesCheck: true,
+      capabilitiesTimeout: 10_000,
+      callsStatusTimeout: 10_000,
+      postTimeout: 30_000,
+      resultsPostTimeout: 10_000,
+      nonceWindow: 8,
+      dataPollAttempts: 15,
+    })
+    expect(resolveClientConfig({}).settings).toEqual(DEFAULT_CLIENT_SETTINGS)
+  })
+
+  it("keeps every setting given, and takes the default for one given as undefined", () => {
+    const given = {
+      logLevel: 4,
+      synchronousStepItemExecution: true,
+      retry: NO_RETRY,
+      httpTimeout: 1500,
+      walletTimeout: 60_000,
+      simulate: false,
+      batchTransactions: false,
+      capabilitiesCheck: false,
+      capabilitiesTimeout: 2000,
+      callsStatusTimeout: 3000,
+      postTimeout: 4000,
+      resultsPostTimeout: 5000,
+      nonceWindow: 2,
+      dataPollAttempts: 3,
+    } as const
+    expect(resolveClientConfig({ ...given, source: "app.test" }).settings).toEqual({ ...given, source: "app.test" })
+    expect(resolveClientConfig({ httpTimeout: undefined, simulate: undefined }).settings).toMatchObject({ httpTimeout: 30_000, simulate: true })
+    expect(resolveClientConfig({ apiKey: "secret" }).settings).not.toHaveProperty("apiKey")
   })
 
   it("maps reservoir-sdk's log levels 0–4 onto Effect's", () => {
