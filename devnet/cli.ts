@@ -8,6 +8,7 @@ import { anvilBinaryPath } from "./chain/anvil.js"
 import { describeDevnet } from "./describe.js"
 import { startDevnet } from "./index.js"
 import { devnetInfo, devnetInfoPath } from "./info.js"
+import { takenPortLine } from "./portInUse.js"
 
 const usage = `Usage: tradekit-devnet [--port N] [--origin-port N] [--destination-port N] [--no-seed]
 
@@ -21,7 +22,9 @@ seeded users, orders and tokens, and an aggregator API speaking the reservoir pr
 
 Finding a running devnet without port flags:
   GET <API>/            answers JSON: { name: "tradekit-devnet", chainId, rpcUrl, apiUrl, wsUrl, chains,
-                        contracts, accounts, pid } (GET <API>/chains/31338/ answers it for chain 31338)
+                        inventory, endpoints, contracts, accounts, pid }: chains as createClient takes
+                        them, the listings, bids and token owners now, the read endpoints
+                        (GET <API>/chains/31338/ answers it for chain 31338)
   ${devnetInfoPath(".")}
                         the same JSON, written under the directory the devnet was started in and removed when
                         it stops; after a crash it may be stale: check that pid is alive or that apiUrl answers
@@ -52,6 +55,20 @@ try {
 const port = flag("port")
 const originPort = flag("origin-port")
 const destinationPort = flag("destination-port")
+
+// A port asked for that is taken: one line naming it (and the devnet there, if it is one), no stack.
+const asked = [
+  ["port", port],
+  ["origin-port", originPort],
+  ["destination-port", destinationPort],
+] as const
+for (const [name, value] of asked) {
+  const line = value === undefined ? undefined : await takenPortLine(value, name, devnetInfoPath())
+  if (line !== undefined) {
+    process.stderr.write(`tradekit-devnet: ${line}\n`)
+    process.exit(1)
+  }
+}
 const devnet = await startDevnet({
   ...(port !== undefined ? { port } : {}),
   ...(originPort !== undefined ? { originPort } : {}),
@@ -80,7 +97,17 @@ try {
     `tradekit-devnet: could not write ${infoPath} (${error instanceof Error ? error.message : String(error)}); GET ${devnet.apiUrl} still describes the devnet\n`,
   )
 }
-process.stdout.write(`${describeDevnet(devnet)}\n\nThis devnet as JSON: GET ${devnet.apiUrl} or ${infoPath}\n\nPress Ctrl-C to stop.\n`)
+// An ETH listing to look at, and a user who can buy it (not its maker).
+const listings = devnet.inventory().listings
+const listing = listings.find((l) => BigInt(l.currency) === 0n) ?? listings[0]
+const buyer = devnet.accounts.users.findIndex((u) => u.address !== listing?.maker) + 1
+const tryThis =
+  listing === undefined
+    ? `curl ${devnet.apiUrl}/collections/v7`
+    : `curl "${devnet.apiUrl}/orders/asks/v5?token=${listing.contract}:${listing.tokenId}" — then buy token "${listing.contract}:${listing.tokenId}" as user ${buyer}`
+process.stdout.write(
+  `${describeDevnet(devnet)}\n\nThis devnet as JSON (chains for createClient, listings, bids, owners, endpoints): GET ${devnet.apiUrl} or ${infoPath}\nTry this: ${tryThis}\n\nPress Ctrl-C to stop.\n`,
+)
 
 let stopping = false
 const stop = async () => {

@@ -1,5 +1,5 @@
 /** A human-readable summary of a running devnet (URLs, accounts with their public test keys, contracts). */
-import type { Devnet } from "./index.js"
+import type { Devnet } from "./Devnet.js"
 
 export function describeDevnet(devnet: Devnet): string {
   const { origin, destination } = devnet.contracts

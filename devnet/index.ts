@@ -17,21 +17,23 @@
 import type { Server } from "node:http"
 import { type Address, parseEther, zeroAddress } from "viem"
 import type { ChainConfig } from "../src/chains/ChainConfig.js"
-import { type DevnetAccount, type DevnetAccounts, devnetAccounts, SPONSOR_BALANCE } from "./accounts.js"
+import { type DevnetAccount, devnetAccounts, SPONSOR_BALANCE } from "./accounts.js"
 import { type AnvilInstance, rpc, startAnvil } from "./chain/anvil.js"
-import { type DevnetContracts, deployContracts, devnetChain, devnetPublicClient } from "./chain/deploy.js"
+import { deployContracts, devnetChain, devnetPublicClient } from "./chain/deploy.js"
 import { Catalog } from "./core/catalog.js"
 import { Indexer } from "./core/indexer.js"
 import { Intents } from "./core/intents.js"
 import { OrderBook } from "./core/orderBook.js"
 import { Records } from "./core/records.js"
 import { ServerSigner } from "./core/signer.js"
+import type { Devnet } from "./Devnet.js"
 import { Faults } from "./faults.js"
 import { devnetInfo } from "./info.js"
-import { type DevnetOpenSea, deployOpenSea, startOpenSea } from "./opensea/index.js"
+import { deployOpenSea, startOpenSea } from "./opensea/index.js"
 import { seedChain, seedOrders } from "./seed.js"
 import type { ChainRuntime, DevnetContext } from "./server/context.js"
 import { close, listen } from "./server/http.js"
+import { inventoryOf } from "./server/inventory.js"
 import { Paymaster } from "./server/paymaster.js"
 import { RequestLog, requestLogRoutes, withRequestLog } from "./server/requestLog.js"
 import { routes } from "./server/routes/index.js"
@@ -40,11 +42,13 @@ import { attachStatusSocket } from "./server/statusSocket.js"
 
 export type { DevnetAccount, DevnetAccounts } from "./accounts.js"
 export type { DevnetContracts } from "./chain/deploy.js"
+export type { Devnet, DevnetTimings } from "./Devnet.js"
 export type { EndpointFault, FaultConfig, FaultStats } from "./faults.js"
 export { Faults } from "./faults.js"
 export type { DevnetChainInfo, DevnetInfo } from "./info.js"
 export { devnetInfo, devnetInfoPath } from "./info.js"
 export type { DevnetOpenSea } from "./opensea/index.js"
+export type { DevnetInventory, InventoryOrder, InventoryToken } from "./server/inventory.js"
 export type { LoggedRequest, RequestLog } from "./server/requestLog.js"
 export { credentialFingerprint } from "./server/requestLog.js"
 export type { BatchingProvider, BatchingProviderChain, BatchingProviderOptions, DevnetBatchingProviderOptions } from "./wallet/batchingProvider.js"
@@ -66,50 +70,6 @@ export interface StartDevnetOptions {
   readonly checkPollingInterval?: number
   /** Relayer fee of cross-chain calls in wei (default 0.0001 ETH). */
   readonly relayerFee?: bigint
-}
-
-/** Where each phase of the start went, in ms. */
-export interface DevnetTimings {
-  readonly anvilMs: number
-  readonly deployMs: number
-  readonly seedMs: number
-  readonly totalMs: number
-}
-
-/** A running devnet. */
-export interface Devnet {
-  /** The origin chain's API base URL (also served at the server's root). */
-  readonly apiUrl: string
-  /** The API base URL of each chain, by chain id. */
-  readonly apiUrls: Readonly<Record<number, string>>
-  /**
-   * The ERC-7677 paymaster service of each chain, by chain id: its sponsor pays the gas of the batches it
-   * approves. Not in `chains` by default (a batch is sponsored only when asked): add it to a chain as
-   * `{ ...chain, paymasterService: { url: devnet.paymasterUrls[chain.id] } }`.
-   */
-  readonly paymasterUrls: Readonly<Record<number, string>>
-  /** The status websocket of each chain, by chain id (also each chain config's `websocketUrl`). */
-  readonly websocketUrls: Readonly<Record<number, string>>
-  /** Ready for `createClient({ chains })` / `ClientConfig.layer({ chains })`: origin first and active. */
-  readonly chains: ReadonlyArray<ChainConfig>
-  readonly rpcUrls: Readonly<Record<number, string>>
-  readonly originChainId: number
-  readonly destinationChainId: number
-  readonly accounts: DevnetAccounts
-  readonly contracts: DevnetContracts
-  /** The fault knobs (also at `POST /__devnet/faults`). */
-  readonly faults: Faults
-  readonly timings: DevnetTimings
-  /** Every API request answered (admin routes excepted), by route; also at `GET /__devnet/requests`. */
-  readonly requests: RequestLog
-  /** OpenSea on the devnet: the real Seaport 1.6 on the origin chain and the OpenSea API v2 routes (devnet/opensea). */
-  readonly openSea: DevnetOpenSea
-  /** When the indexer recorded the transaction `hash` (ms since the epoch, sub-millisecond), if it has. */
-  indexedAt(hash: string): number | undefined
-  /** Resolves once the indexer has caught up with every chain's current head. */
-  sync(): Promise<void>
-  /** Closes the server, stops the indexer and both anvils. Idempotent. */
-  stop(): Promise<void>
 }
 
 const ORIGIN_CHAIN_ID = 31337
@@ -284,6 +244,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       requests,
       openSea: openSea.describe(base),
       indexedAt: (hash) => indexer.findTransaction(hash)?.indexedAt,
+      inventory: (chainId = ORIGIN_CHAIN_ID) => inventoryOf(ctx, chainId),
       timings: { anvilMs: Math.round(anvilMs), deployMs: Math.round(deployMs), seedMs: Math.round(seedMs), totalMs: Math.round(totalMs) },
       sync: () => indexer.catchUp(),
       stop: () => (stopped ??= stopAll()),

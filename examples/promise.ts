@@ -18,7 +18,13 @@ export const buyOne = async (wallet: WalletClient, signal: AbortSignal) => {
     items: [{ token: "0x1111111111111111111111111111111111111111:42", quantity: 1 }],
     wallet,
     expectedPrice: { "0x0000000000000000000000000000000000000000": { raw: 100000000000000000n, currencyDecimals: 18 } },
-    onProgress: (steps) => render(steps.map((step) => `${step.action}: ${step.items?.every((i) => i.status === "complete") ? "done" : "…"}`)),
+    // The API also sends steps with no items (no approval needed, say): nothing runs them, so show none.
+    onProgress: (steps) =>
+      render(
+        steps
+          .filter((step) => (step.items?.length ?? 0) > 0)
+          .map((step) => `${step.action}: ${step.items?.every((i) => i.status === "complete") ? "done" : "…"}`),
+      ),
     signal,
   })
   return result === true

@@ -17,11 +17,14 @@ export const BuyButton = ({ token, onBought }: { readonly token: string; readonl
         </button>
       )}
       <ol>
-        {progress?.steps.map((step) => (
-          <li key={step.id}>
-            {step.action}: {step.items?.every((item) => item.status === "complete") ? "done" : "…"}
-          </li>
-        ))}
+        {/* Steps with no items (no approval needed, say) have nothing to do: not shown. */}
+        {progress?.steps
+          .filter((step) => (step.items?.length ?? 0) > 0)
+          .map((step) => (
+            <li key={step.id}>
+              {step.action}: {step.items?.every((item) => item.status === "complete") ? "done" : "…"}
+            </li>
+          ))}
       </ol>
       {error?._tag === "UserRejectedError" || error?._tag === "ExecutionAbortedError" ? (
         <p>Stopped; nothing more was sent.</p>

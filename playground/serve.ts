@@ -15,8 +15,8 @@ import react from "@vitejs/plugin-react"
 import { createServer, type Plugin } from "vite"
 import type { Devnet } from "../devnet/index.js"
 import { findDevnet } from "./findDevnet.js"
-import type { PlaygroundConfig } from "./src/config.js"
 import { playgroundConfigOfInfo } from "./src/devnetInfo.js"
+import type { PlaygroundConfig } from "./src/PlaygroundConfig.js"
 
 /** Options of `servePlayground`. */
 export interface ServePlaygroundOptions {

@@ -47,7 +47,7 @@ import { privateKeyToAccount } from "viem/accounts"
 import type { DevnetAccount } from "../accounts.js"
 import { batchExecutorAbi } from "../artifacts/index.js"
 import { devnetChain } from "../chain/deploy.js"
-import type { Devnet } from "../index.js"
+import type { Devnet } from "../Devnet.js"
 import { sponsoredBatchTypedData, sponsoredNonce } from "./sponsoredBatch.js"
 
 /** A chain the wallet can be on. */

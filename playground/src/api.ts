@@ -1,7 +1,7 @@
 import { type Address, createPublicClient, erc20Abi, formatUnits, http, type PublicClient } from "viem"
-import type { PlaygroundChain } from "./config.js"
 import { viemChainOf } from "./devnetWallet.js"
 import { pageFetch } from "./httpLog.js"
+import type { PlaygroundChain } from "./PlaygroundConfig.js"
 
 /** A price as the read endpoints return it. */
 export interface Price {

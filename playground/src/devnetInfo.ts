@@ -4,7 +4,7 @@
  * another version): the documented core is checked, the richer fields of newer devnets are used when present.
  */
 import type { Address, Hex } from "viem"
-import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig } from "./config.js"
+import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig } from "./PlaygroundConfig.js"
 
 /** One chain, as newer devnets list them. */
 export interface DevnetChainInfo {

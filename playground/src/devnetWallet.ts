@@ -1,7 +1,7 @@
 import { type Chain, createWalletClient, custom, defineChain, type EIP1193Provider, type WalletClient } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { createBatchingProvider } from "../../devnet/wallet/batchingProvider.js"
-import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig } from "./config.js"
+import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig } from "./PlaygroundConfig.js"
 
 /** The viem chain of a playground chain: viem's presets do not know the devnet's RPC ports. */
 export const viemChainOf = (chain: PlaygroundChain): Chain =>

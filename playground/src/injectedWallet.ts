@@ -1,7 +1,7 @@
 import { type Chain, createWalletClient, custom, getAddress, type WalletClient } from "viem"
-import type { PlaygroundChain } from "./config.js"
 import { viemChainOf } from "./devnetWallet.js"
 import type { InjectedWallet } from "./eip6963.js"
+import type { PlaygroundChain } from "./PlaygroundConfig.js"
 
 /** A WalletClient over an injected wallet's own provider, acting as `address`. */
 export const injectedClient = (wallet: InjectedWallet, address: string, chain: Chain | undefined): WalletClient =>

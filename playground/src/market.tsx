@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState } from "react"
 import type { Address } from "viem"
 import { balancesOf, type Collection, type Order, reads, type TokenWithMarket } from "./api.js"
-import type { PlaygroundChain } from "./config.js"
+import type { PlaygroundChain } from "./PlaygroundConfig.js"
 
 /** What the page knows of one chain's market and of the connected account there. */
 export interface ChainMarket {

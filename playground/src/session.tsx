@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react"
 import type { WalletClient } from "viem"
-import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig } from "./config.js"
 import type { InjectedWallet } from "./eip6963.js"
+import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig } from "./PlaygroundConfig.js"
 
 /** An injected wallet the user chose: connecting (the wallet asks its user), connected, or refused. */
 export type InjectedConnection =

@@ -35,13 +35,6 @@ export { monad } from "./monad.js"
 export { mumbai } from "./mumbai.js"
 export { opBnb } from "./opBnb.js"
 export { optimism } from "./optimism.js"
-export {
-  DEFAULT_POLLING_INTERVAL,
-  defaultMaxPollingAttempts,
-  GENERIC_POLL_ATTEMPTS,
-  PRICE_TOLERANCE_DIVISOR,
-  pollingIntervalFor,
-} from "./polling.js"
 export { polygon } from "./polygon.js"
 export { polygonZkEvm } from "./polygonZkEvm.js"
 export { redstoneTestnet } from "./redstoneTestnet.js"
@@ -53,7 +46,7 @@ export { sepolia } from "./sepolia.js"
 export { soneium } from "./soneium.js"
 export { isSupportedChainId, type SupportedChainId, supportedChainIds } from "./supportedChainIds.js"
 export { unichain } from "./unichain.js"
-export { explorerTxUrl, viemChainFor } from "./viemChainFor.js"
+export { viemChainFor } from "./viemChainFor.js"
 export { zkSync } from "./zkSync.js"
 export { zora } from "./zora.js"
 export { zoraTestnet } from "./zoraTestnet.js"

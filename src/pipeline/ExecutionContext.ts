@@ -79,7 +79,10 @@ export interface ExecutionContext {
   readonly maxFeePerGas?: MaxFeeReader
 }
 
-/** Binds the API client to an execution on `chain`: its own API, and the one of each other configured chain. */
+/**
+ * Binds the API client to an execution on `chain`: its own API, and the one of each other configured chain.
+ * @internal
+ */
 export const chainApis = (client: ApiClientService, config: ResolvedClientConfig, chain: ChainConfig): Pick<ExecutionContext, "api" | "apiFor"> => {
   const api = client.forChain(chain.baseApiUrl, chain.headers)
   return {
@@ -91,7 +94,10 @@ export const chainApis = (client: ApiClientService, config: ResolvedClientConfig
   }
 }
 
-/** The viem chain of `chainId` when it is configured (the execution's own is made once); undefined otherwise. */
+/**
+ * The viem chain of `chainId` when it is configured (the execution's own is made once); undefined otherwise.
+ * @internal
+ */
 export const viemChainOf = (ctx: ExecutionContext, chainId: number): Chain | undefined => {
   if (chainId === ctx.chain.id) return ctx.viemChain
   const configured = ctx.config.chains.find((chain) => chain.id === chainId)
@@ -101,6 +107,7 @@ export const viemChainOf = (ctx: ExecutionContext, chainId: number): Chain | und
 /**
  * Applies `f` to the state and publishes the new snapshot, one update at a time. Every snapshot is deeply
  * frozen before anyone sees it: what a progress callback receives cannot change what the executor sends.
+ * @internal
  */
 export const updateState = (ctx: ExecutionContext, f: (snapshot: ExecutionSnapshot) => ExecutionSnapshot): Effect.Effect<ExecutionSnapshot> =>
   SynchronizedRef.updateAndGetEffect(ctx.state, (snapshot) => {
@@ -108,6 +115,9 @@ export const updateState = (ctx: ExecutionContext, f: (snapshot: ExecutionSnapsh
     return Effect.as(ctx.onProgress(next), next)
   })
 
-/** Records a side effect in the journal of the state, publishing the new snapshot. */
+/**
+ * Records a side effect in the journal of the state, publishing the new snapshot.
+ * @internal
+ */
 export const appendJournal = (ctx: ExecutionContext, entry: JournalEntry): Effect.Effect<ExecutionSnapshot> =>
   updateState(ctx, (snapshot) => withJournalEntry(snapshot, entry))

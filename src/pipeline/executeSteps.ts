@@ -128,7 +128,10 @@ export interface ResolvedExecution {
   readonly retry: RetryPolicy
 }
 
-/** How a run from a snapshot goes: the guards, the API answer they check, and what a resume adds. */
+/**
+ * How a run from a snapshot goes: the guards, the API answer they check, and what a resume adds.
+ * @internal
+ */
 export interface RunOptions<E> extends Pick<ExecuteStepsOptions<E>, "gas" | "onProgress" | "guards" | "paymasterService"> {
   /** The API's answer the plan comes from: what the guards check. */
   readonly response: ExecuteResponse

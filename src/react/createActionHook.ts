@@ -1,19 +1,15 @@
 "use client"
-import type { BidErrorType } from "../actions/bid.js"
-import type { BuyErrorType } from "../actions/buy.js"
-import type { CallErrorType } from "../actions/call.js"
-import type { CancelErrorType } from "../actions/cancel.js"
-import type { ListErrorType } from "../actions/list.js"
-import type { MintErrorType } from "../actions/mint.js"
-import type { SellErrorType } from "../actions/sell.js"
-import type { TransferErrorType } from "../actions/transfer.js"
+import { useCallback } from "react"
 import type { FacadeActionName } from "../client/FacadeActionName.js"
-import type { ReservoirClientActions, ReservoirClientWallet } from "../client/ReservoirClient.js"
+import type { ReservoirClientWallet } from "../client/ReservoirClient.js"
 import type { ExecutionInProgressError } from "../errors/index.js"
-import type { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"
-import type { NoWalletError } from "./errors/NoWalletError.js"
-import { actionCall } from "./internal/actionCall.js"
-import type { FacadeCall } from "./internal/runFacadeCall.js"
+import {
+  type ActionMutationData,
+  type ActionMutationError,
+  type ActionMutationVariables,
+  type ActionParameters,
+  actionMutation,
+} from "./actionMutation.js"
 import {
   type ExecutionCallbacks,
   type ExecutionControls,
@@ -23,21 +19,7 @@ import {
   type ExecutionHookStatus,
   useExecution,
 } from "./internal/useExecution.js"
-
-/** The typed errors each facade action fails with: those of the action it runs (see `FacadeActions`). */
-export interface ActionErrors {
-  readonly buyToken: BuyErrorType
-  readonly acceptOffer: SellErrorType
-  readonly mintToken: MintErrorType
-  readonly listToken: ListErrorType
-  readonly placeBid: BidErrorType
-  readonly cancelOrder: CancelErrorType
-  readonly transferTokens: TransferErrorType
-  readonly call: CallErrorType
-}
-
-/** The parameters of a facade action, as `client.actions[name]` takes them. */
-export type ActionParameters<N extends FacadeActionName> = Parameters<ReservoirClientActions[N]>[0]
+import { useTradekit } from "./useTradekit.js"
 
 /**
  * What a hook's `mutate` takes (its `variables`): the facade action's parameters, without `signal` and
@@ -47,15 +29,16 @@ export type ActionHookParameters<N extends FacadeActionName> = Omit<ActionParame
   readonly wallet?: ReservoirClientWallet
 }
 
-/** What the facade action resolves to: the API's answer or steps with `precheck`, else `true`. */
-export type ActionHookData<N extends FacadeActionName> = Awaited<ReturnType<ReservoirClientActions[N]>>
+/** What the facade action resolves to: the API's answer or steps with `precheck`, else `true` (its mutation's data). */
+export type ActionHookData<N extends FacadeActionName> = ActionMutationData<N>
 
 /**
- * Why an execution did not succeed, a union of tagged errors (match on `_tag`): the action's typed error,
- * `NoWalletError`, or `ExecutionAbortedError` (aborted, reset, replaced or unmounted). `mutateAsync` and a
- * call's `onError` may also get `ExecutionInProgressError` (a call refused while one runs); `error` never holds it.
+ * Why an execution did not succeed, a union of tagged errors (match on `_tag`): its mutation's error (the
+ * action's typed error, `NoWalletError`, or `ExecutionAbortedError`: aborted, reset, replaced or unmounted)
+ * and the hook's own refusal: `mutateAsync` and a call's `onError` may get `ExecutionInProgressError` (a call
+ * refused while one runs, which TanStack Query's `useMutation` never does); `error` never holds it.
  */
-export type ActionHookError<N extends FacadeActionName> = ActionErrors[N] | NoWalletError | ExecutionAbortedError | ExecutionInProgressError
+export type ActionHookError<N extends FacadeActionName> = ActionMutationError<N> | ExecutionInProgressError
 
 /** Where a hook's execution stands: "idle" | "pending" | "success" | "error". */
 export type ActionHookStatus = ExecutionHookStatus
@@ -85,16 +68,28 @@ export type ActionHookResult<N extends FacadeActionName> = ActionHookState<N> &
 export type ActionHook<N extends FacadeActionName> = (options?: ActionHookOptions<N>) => ActionHookResult<N>
 
 /**
- * Makes the React hook of a Promise facade action. The hook holds no trading logic: it calls
- * `client.actions[name]` with the provider's wallet, an AbortSignal it owns, and an `onSnapshot` that
- * renders each progress snapshot. Unmounting the component aborts what the hook started.
+ * Makes the React hook of a Promise facade action: the action's mutation (`actionMutation`, the one
+ * `tradekit/react/query` gives to TanStack Query) bound to the provider's client and wallet, run one at a
+ * time with an AbortSignal the hook owns and an `onSnapshot` that renders each progress snapshot. The hook
+ * holds no trading logic. Unmounting the component aborts what the hook started.
  *
  * @example
  * export const useBuyToken = createActionHook("buyToken")
  * const { mutate, isPending, progress, error, abort } = useBuyToken({ onSuccess: () => toast("Bought") })
  * <button disabled={isPending} onClick={() => mutate({ items: [{ token: "0xNft:42", quantity: 1 }] })}>Buy</button>
  */
-export const createActionHook = <N extends FacadeActionName>(name: N): ActionHook<N> => {
-  const call = actionCall(name) as FacadeCall<ActionHookParameters<N> & ExecutionControls, ActionHookData<N>>
-  return (options) => useExecution<ActionHookParameters<N>, ActionHookData<N>, ActionHookError<N>>(call, options)
-}
+export const createActionHook =
+  <N extends FacadeActionName>(name: N): ActionHook<N> =>
+  (options) => {
+    // The context value, not its `client`: read when an execution starts, it is the provider's live client
+    // even from an effect that runs before the provider has rendered again (StrictMode's second mount).
+    const tradekit = useTradekit()
+    const mutationFn = useCallback(
+      // The hook's variables plus its controls are the mutation's variables; TypeScript cannot see it through
+      // `Omit` over a generic `N`.
+      (variables: ActionHookParameters<N> & ExecutionControls) =>
+        actionMutation(name, tradekit.client, tradekit.wallet).mutationFn(variables as ActionMutationVariables<N>),
+      [tradekit],
+    )
+    return useExecution<ActionHookParameters<N>, ActionHookData<N>, ActionHookError<N>>(mutationFn, options)
+  }

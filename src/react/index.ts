@@ -1,7 +1,7 @@
 "use client"
 export type { FacadeActionName, FacadeActions } from "../client/FacadeActionName.js"
+export type { ActionErrors, ActionParameters } from "./actionMutation.js"
 export {
-  type ActionErrors,
   type ActionHook,
   type ActionHookCallbacks,
   type ActionHookData,
@@ -11,7 +11,6 @@ export {
   type ActionHookResult,
   type ActionHookState,
   type ActionHookStatus,
-  type ActionParameters,
   createActionHook,
 } from "./createActionHook.js"
 export { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"

@@ -16,42 +16,28 @@
 import type { MutationOptions } from "@tanstack/react-query"
 import type { FacadeActionName } from "../client/FacadeActionName.js"
 import type { ReservoirClient, ReservoirClientWallet } from "../client/ReservoirClient.js"
-import type { ActionErrors, ActionHookData, ActionParameters } from "./createActionHook.js"
-import type { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"
-import type { NoWalletError } from "./errors/NoWalletError.js"
-import { actionCall } from "./internal/actionCall.js"
-import { runFacadeCall } from "./internal/runFacadeCall.js"
+import {
+  type ActionMutation,
+  type ActionMutationData,
+  type ActionMutationError,
+  type ActionMutationVariables,
+  actionMutation,
+} from "./actionMutation.js"
 
-/**
- * What a mutation's `mutate` takes: the facade action's parameters with `wallet` optional (the one given to
- * the options when absent). `onSnapshot` renders progress; `signal` aborts (the error is then an `ExecutionAbortedError`).
- */
-export type ActionMutationVariables<N extends FacadeActionName> = Omit<ActionParameters<N>, "wallet"> & {
-  readonly wallet?: ReservoirClientWallet
-}
-
-/**
- * Why a mutation failed, a union of tagged errors (match on `_tag`): the action's typed error (an
- * untyped failure is its `UnknownError`), `NoWalletError`, or, when `signal` was aborted, `ExecutionAbortedError`.
- */
-export type ActionMutationError<N extends FacadeActionName> = ActionErrors[N] | NoWalletError | ExecutionAbortedError
-
-/** The key of an action's mutations: `["tradekit", name]`. */
-export type ActionMutationKey<N extends FacadeActionName> = readonly ["tradekit", N]
+export type { ActionMutationError, ActionMutationKey, ActionMutationVariables } from "./actionMutation.js"
 
 /** The options of an action's mutation, for `useMutation`; spread them to add `onSuccess` and the like. */
 export type ActionMutationOptions<N extends FacadeActionName> = MutationOptions<
-  ActionHookData<N>,
+  ActionMutationData<N>,
   ActionMutationError<N>,
   ActionMutationVariables<N>
-> & {
-  readonly mutationKey: ActionMutationKey<N>
-  readonly mutationFn: (variables: ActionMutationVariables<N>) => Promise<ActionHookData<N>>
-}
+> &
+  ActionMutation<N>
 
 /**
- * The mutation options of any facade action: `mutationFn` calls `client.actions[name]` with the variables'
- * wallet, else `wallet`, and rejects with a tagged error only.
+ * The mutation options of any facade action: its mutation (`mutationKey`, `mutationFn`, the same definition
+ * the hooks of `tradekit/react` run), typed for TanStack Query. `mutationFn` calls `client.actions[name]`
+ * with the variables' wallet, else `wallet`, and rejects with a tagged error only.
  *
  * @example
  * const list = useMutation({ ...actionMutationOptions("listToken", client, wallet), onSuccess: () => refetchListings() })
@@ -60,13 +46,7 @@ export const actionMutationOptions = <N extends FacadeActionName>(
   name: N,
   client: ReservoirClient,
   wallet?: ReservoirClientWallet | undefined,
-): ActionMutationOptions<N> => {
-  const call = actionCall(name)
-  return {
-    mutationKey: ["tradekit", name] as const,
-    mutationFn: (variables) => runFacadeCall(call, client, variables, wallet),
-  }
-}
+): ActionMutationOptions<N> => actionMutation(name, client, wallet)
 
 /**
  * Buys tokens (`actions.buyToken`).

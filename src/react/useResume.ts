@@ -1,10 +1,12 @@
 "use client"
+import { useCallback } from "react"
 import type { ReservoirClientWallet, ResumeParameters } from "../client/ReservoirClient.js"
 import type { ExecutionError, ExecutionInProgressError, MissingChainConfigurationError } from "../errors/index.js"
 import type { ExecutionAbortedError } from "./errors/ExecutionAbortedError.js"
 import type { NoWalletError } from "./errors/NoWalletError.js"
-import type { FacadeCall } from "./internal/runFacadeCall.js"
+import { type FacadeCall, runFacadeCall } from "./internal/runFacadeCall.js"
 import { type ExecutionCallbacks, type ExecutionControls, type ExecutionHookResult, useExecution } from "./internal/useExecution.js"
+import { useTradekit } from "./useTradekit.js"
 
 /**
  * What `useResume`'s `mutate` takes: the facade's `resume` parameters (the stored `snapshot`, an optional
@@ -41,4 +43,12 @@ const resume: FacadeCall<UseResumeParameters & ExecutionControls, true> = (clien
  *   if (stored) mutate({ snapshot: JSON.parse(stored) })
  * }, [mutate])
  */
-export const useResume = (options?: UseResumeOptions): UseResumeReturnType => useExecution(resume, options)
+export const useResume = (options?: UseResumeOptions): UseResumeReturnType => {
+  // The context value, not its `client`: see `createActionHook`.
+  const tradekit = useTradekit()
+  const mutationFn = useCallback(
+    (variables: UseResumeParameters & ExecutionControls) => runFacadeCall(resume, tradekit.client, variables, tradekit.wallet),
+    [tradekit],
+  )
+  return useExecution(mutationFn, options)
+}

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startDevnet } from "../../devnet/index.js"
 import { devnetFileIn, findDevnet } from "../../playground/findDevnet.js"
 import { playgroundConfigOf, servePlayground } from "../../playground/serve.js"
-import type { PlaygroundConfig } from "../../playground/src/config.js"
 import { playgroundConfigOfInfo } from "../../playground/src/devnetInfo.js"
+import type { PlaygroundConfig } from "../../playground/src/PlaygroundConfig.js"
 
 /** A devnet's API root that answers only the documented core of its self-description. */
 const startFakeDevnet = async () => {

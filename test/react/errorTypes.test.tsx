@@ -28,6 +28,12 @@ describe("the error types", () => {
     expectTypeOf<PurelyTagged<ActionHookError<"buyToken"> | Error>>().toEqualTypeOf<false>()
   })
 
+  it("are one definition: a hook's error is its mutation's, plus only the hook's own refusal", () => {
+    expectTypeOf<ActionHookError<"buyToken">>().toEqualTypeOf<ActionMutationError<"buyToken"> | ExecutionInProgressError>()
+    expectTypeOf<ActionHookError<"call">>().toEqualTypeOf<ActionMutationError<"call"> | ExecutionInProgressError>()
+    expectTypeOf<Exclude<ActionHookError<"listToken">, ExecutionInProgressError>>().toEqualTypeOf<ActionMutationError<"listToken">>()
+  })
+
   it("narrow by _tag, with no `in` check first", () => {
     const describeError = (error: ActionHookError<"cancelOrder"> | undefined): string => {
       if (error?._tag === "NoOrderIdsError") {

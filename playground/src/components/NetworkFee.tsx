@@ -1,6 +1,6 @@
 import { formatEther, zeroAddress } from "viem"
 import type { NetworkFeeTotal } from "../../../src/index.js"
-import type { PlaygroundChain } from "../config.js"
+import type { PlaygroundChain } from "../PlaygroundConfig.js"
 
 /** "0.000231 ETH": a fee in wei, in the chain's native currency, to three significant digits. */
 export const networkFeeText = (wei: string, chainId: number, chains: ReadonlyArray<PlaygroundChain>): string => {

@@ -1,7 +1,7 @@
 import type { ExecutionSnapshot } from "../../../src/index.js"
 import type { ActionHookStatus } from "../../../src/react/index.js"
 import { short } from "../api.js"
-import type { PlaygroundChain } from "../config.js"
+import type { PlaygroundChain } from "../PlaygroundConfig.js"
 import { Hash } from "./Hash.js"
 import { networkFeeText } from "./NetworkFee.js"
 

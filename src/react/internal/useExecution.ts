@@ -1,11 +1,8 @@
 "use client"
 import { useCallback, useEffect, useRef, useState } from "react"
-import type { ReservoirClientWallet } from "../../client/ReservoirClient.js"
 import { ExecutionInProgressError } from "../../errors/index.js"
 import type { ExecutionSnapshot } from "../../pipeline/ExecutionSnapshot.js"
 import type { ExecuteError } from "../../schema/ExecuteResponse.js"
-import { useTradekit } from "../useTradekit.js"
-import { type FacadeCall, runFacadeCall } from "./runFacadeCall.js"
 
 /** Where a hook's execution stands, as TanStack Query's `useMutation` names it. */
 export type ExecutionHookStatus = "idle" | "pending" | "success" | "error"
@@ -155,19 +152,18 @@ const settleCallbacks = async <V, D, E>(callbacks: ExecutionCallbacks<V, D, E> |
 }
 
 /**
- * The machinery every execution hook shares, in the shape of TanStack Query's `useMutation`. One execution
- * at a time: a call while one runs is refused, so a wallet prompt it opened is never abandoned. An aborted
- * or reset execution can no longer touch the state; unmounting aborts what the hook started. The hook's own
- * callbacks hear every execution it started settle; a call's callbacks only when its outcome is the one the
- * hook shows (not after `reset`, a newer execution, or unmounting). `call` is the only thing that differs.
+ * The machinery every execution hook shares, in the shape of TanStack Query's `useMutation` and run without
+ * it (an app need not have TanStack Query): it binds a mutation's `mutationFn`, which the hook gets from the
+ * one definition of its mutation (see `actionMutation`). One execution at a time: a call while one runs is
+ * refused, so a wallet prompt it opened is never abandoned. An aborted or reset execution can no longer touch
+ * the state; unmounting aborts what the hook started. The hook's own callbacks hear every execution it started
+ * settle; a call's callbacks only when its outcome is the one the hook shows (not after `reset`, a newer
+ * execution, or unmounting). `mutationFn` rejects with a tagged error only.
  */
-export const useExecution = <V extends { readonly wallet?: ReservoirClientWallet | undefined }, D, E>(
-  call: FacadeCall<V & ExecutionControls, D>,
+export const useExecution = <V, D, E>(
+  mutationFn: (variables: V & ExecutionControls) => Promise<D>,
   options: ExecutionCallbacks<V, D, E> | undefined,
 ): ExecutionHookResult<V, D, E> => {
-  // The context value, not its `client`: read when an execution starts, it is the provider's live client
-  // even from an effect that runs before the provider has rendered again (StrictMode's second mount).
-  const tradekit = useTradekit()
   const [state, setState] = useState<ExecutionHookState<V, D, E>>(idle)
   // The execution this hook currently answers for; an aborted one may still be winding down, but a new
   // one replaces it, and a replaced or reset one can no longer touch the state.
@@ -199,18 +195,13 @@ export const useExecution = <V extends { readonly wallet?: ReservoirClientWallet
       setState({ ...flags, status: "pending", isPending: true, variables, data: undefined, error: undefined, progress: undefined })
       let outcome: Outcome<D, E>
       try {
-        const data = await runFacadeCall(
-          call,
-          tradekit.client,
-          {
-            ...variables,
-            signal: controller.signal,
-            onSnapshot: (snapshot: ExecutionSnapshot) => {
-              if (running.current === controller) setState((current) => (current.status === "idle" ? current : { ...current, progress: snapshot }))
-            },
+        const data = await mutationFn({
+          ...variables,
+          signal: controller.signal,
+          onSnapshot: (snapshot: ExecutionSnapshot) => {
+            if (running.current === controller) setState((current) => (current.status === "idle" ? current : { ...current, progress: snapshot }))
           },
-          tradekit.wallet,
-        )
+        })
         outcome = { ok: true, data }
       } catch (error) {
         outcome = { ok: false, error: error as E }
@@ -230,7 +221,7 @@ export const useExecution = <V extends { readonly wallet?: ReservoirClientWallet
       if (outcome.ok) return outcome.data
       throw outcome.error
     },
-    [call, tradekit],
+    [mutationFn],
   )
 
   const mutate = useCallback(

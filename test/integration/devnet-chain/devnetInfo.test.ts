@@ -5,13 +5,18 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
+import { type AddressInfo, createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import { zeroAddress } from "viem"
+import { createWalletClient, http, zeroAddress } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { rpc } from "../../../devnet/chain/anvil.js"
 import { type Devnet, devnetInfoPath, startDevnet } from "../../../devnet/index.js"
+import { readEndpoints } from "../../../devnet/info.js"
+import type { DevnetInventory } from "../../../devnet/server/inventory.js"
+import { createClient } from "../../../src/client.js"
 
 const getJson = async (url: string) => {
   const response = await fetch(url)
@@ -31,6 +36,9 @@ describe("GET / on the devnet API", () => {
   it("describes the running devnet from the origin chain: URLs of every chain, contracts, accounts", async () => {
     const { origin, destination } = devnet.contracts
     const chain = (id: number, name: string, active: boolean, tokens: ReadonlyArray<readonly [string, string]>) => ({
+      id,
+      baseApiUrl: devnet.apiUrls[id],
+      websocketUrl: devnet.websocketUrls[id],
       chainId: id,
       name,
       active,
@@ -39,7 +47,7 @@ describe("GET / on the devnet API", () => {
       wsUrl: devnet.websocketUrls[id],
       paymasterUrl: devnet.paymasterUrls[id],
       checkPollingInterval: 250,
-      paymentTokens: tokens.map(([address, symbol]) => expect.objectContaining({ address, symbol })),
+      paymentTokens: tokens.map(([address, symbol]) => expect.objectContaining({ chainId: id, address, symbol })),
     })
 
     const answer = await getJson(root())
@@ -64,6 +72,8 @@ describe("GET / on the devnet API", () => {
           [destination.weth, "WETH"],
         ]),
       ],
+      inventory: { listings: [], bids: [], tokens: [] },
+      endpoints: [...readEndpoints],
       contracts: JSON.parse(JSON.stringify(devnet.contracts, (_k, v) => (typeof v === "bigint" ? v.toString() : v))),
       accounts: {
         users: devnet.accounts.users.map((u) => ({ address: u.address, privateKey: u.privateKey })),
@@ -98,6 +108,43 @@ describe("GET / on the devnet API", () => {
     expect(Number(await rpc(body.rpcUrl, "eth_chainId"))).toBe(31337)
     expect((await fetch(`${body.apiUrl}/collections/v7`)).status).toBe(200)
     expect(devnet.requests.counts()).toEqual({ "GET /collections/v7": 1 })
+  })
+})
+
+describe("GET / on a seeded devnet, as an app author uses it", () => {
+  let devnet: Devnet
+  beforeAll(async () => {
+    devnet = await startDevnet()
+  })
+  afterAll(async () => {
+    await devnet?.stop()
+  })
+
+  it("lists the seeded listings and bids with what a buy needs, and who owns each listed token", async () => {
+    const { body } = await getJson(devnet.apiUrl)
+    const { listings, bids, tokens } = body.inventory as DevnetInventory
+    expect(listings.length).toBeGreaterThan(0)
+    expect(bids.length).toBeGreaterThan(0)
+    for (const listing of listings) {
+      expect(listing).toMatchObject({ contract: expect.stringMatching(/^0x/), tokenId: expect.any(String), price: expect.stringMatching(/^\d+$/) })
+      const token = tokens.find((t) => t.contract === listing.contract && t.tokenId === listing.tokenId)
+      expect(token?.owners.map((o) => o.owner)).toContain(listing.maker)
+    }
+    expect(listings.some((l) => l.currency === zeroAddress && l.currencySymbol === "ETH")).toBe(true)
+  })
+
+  it("gives chains that createClient takes as they are: a precheck of a listed token's buy finds its order", async () => {
+    const { body } = await getJson(devnet.apiUrl)
+    const listing = (body.inventory as DevnetInventory).listings.find((l) => l.currency === zeroAddress)!
+    const buyer = devnet.accounts.users.find((u) => u.address !== listing.maker)!
+    const client = createClient({ chains: body.chains })
+    const wallet = createWalletClient({ account: privateKeyToAccount(buyer.privateKey), transport: http(body.rpcUrl) })
+    const answer = await client.actions.buyToken({
+      items: [{ token: `${listing.contract}:${listing.tokenId}`, quantity: 1 }],
+      wallet,
+      precheck: true,
+    })
+    expect(answer).toMatchObject({ path: [expect.objectContaining({ orderId: listing.orderId })] })
   })
 })
 
@@ -141,12 +188,40 @@ describe("the devnet CLI's well-known file", () => {
     const written = JSON.parse(readFileSync(path, "utf8"))
     expect(written).toMatchObject({ name: "tradekit-devnet", chainId: 31337, pid: run.child.pid })
     expect((await getJson(written.apiUrl)).body).toEqual(written)
-    expect(run.stdout()).toContain(`This devnet as JSON: GET ${written.apiUrl} or ${path}\n`)
+    expect(run.stdout()).toContain(
+      `This devnet as JSON (chains for createClient, listings, bids, owners, endpoints): GET ${written.apiUrl} or ${path}\n`,
+    )
+    expect(run.stdout()).toContain(`Try this: curl ${written.apiUrl}/collections/v7\n`)
 
     run.child.kill("SIGINT")
     expect(await run.exited).toBe(0)
     expect(existsSync(path)).toBe(false)
     expect(run.stderr()).toBe("")
+  })
+
+  it("refuses a port in use in one line that names it, and the devnet there", { timeout: 60_000 }, async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve))
+    const port = (taken.address() as AddressInfo).port
+    try {
+      const run = cli(["--origin-port", String(port)])
+      expect(await run.exited).toBe(1)
+      expect(run.stderr()).toBe(`tradekit-devnet: port ${port} (--origin-port) is already in use; stop it or pick another port\n`)
+    } finally {
+      taken.close()
+    }
+
+    const devnet = await startDevnet({ seed: false })
+    try {
+      const apiPort = Number(new URL(devnet.apiUrl).port)
+      const run = cli(["--port", String(apiPort)])
+      expect(await run.exited).toBe(1)
+      expect(run.stderr()).toBe(
+        `tradekit-devnet: port ${apiPort} (--port) is already in use, by a running tradekit-devnet (pid ${process.pid}, API ${devnet.apiUrl}); stop it or pick another port\n`,
+      )
+    } finally {
+      await devnet.stop()
+    }
   })
 
   it("is documented in --help, next to the root endpoint", { timeout: 30_000 }, async () => {

@@ -3,11 +3,11 @@ import {
   DEFAULT_POLLING_INTERVAL,
   defaultMaxPollingAttempts,
   GENERIC_POLL_ATTEMPTS,
+  MIN_POLLING_INTERVAL,
   PRICE_TOLERANCE_DIVISOR,
   pollingIntervalFor,
-  supportedChainIds,
-} from "../../../src/chains/index.js"
-import { MIN_POLLING_INTERVAL } from "../../../src/chains/polling.js"
+} from "../../../src/chains/polling.js"
+import { supportedChainIds } from "../../../src/chains/supportedChainIds.js"
 
 const config = (id: number, checkPollingInterval?: number) => ({
   id,

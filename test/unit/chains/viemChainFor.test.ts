@@ -1,6 +1,7 @@
 import { base as viemBase } from "viem/chains"
 import { describe, expect, it } from "vitest"
-import { explorerTxUrl, reservoirChains, viemChainFor } from "../../../src/chains/index.js"
+import { reservoirChains } from "../../../src/chains/reservoirChains.js"
+import { explorerTxUrl, viemChainFor } from "../../../src/chains/viemChainFor.js"
 
 const txHash = "0x5f2e0c3d1b6a7f8e9d0c1b2a3f4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b0a1f2e" as const
 

@@ -1,0 +1,30 @@
+/** What the playground runs on: its chains, its funded accounts, the contracts it shows. */
+import type { Address, Hex } from "viem"
+
+/** A chain the page trades on: its API and its RPC. */
+export interface PlaygroundChain {
+  readonly id: number
+  readonly name: string
+  readonly baseApiUrl: string
+  readonly rpcUrl: string
+  readonly active: boolean
+  readonly checkPollingInterval: number
+  readonly explorerUrl?: string | undefined
+  readonly paymentTokens: ReadonlyArray<{ chainId: number; address: Address; symbol: string; name: string; decimals: number }>
+  /** The chain's ERC-7677 paymaster service, when the devnet describes one. */
+  readonly paymasterUrl?: string | undefined
+}
+
+/** A funded local account (the public test-mnemonic keys of the devnet). */
+export interface PlaygroundAccount {
+  readonly label: string
+  readonly address: Address
+  readonly privateKey: Hex
+}
+
+/** Everything the page needs to start. */
+export interface PlaygroundConfig {
+  readonly chains: ReadonlyArray<PlaygroundChain>
+  readonly accounts: ReadonlyArray<PlaygroundAccount>
+  readonly contracts?: Record<string, Record<string, unknown>>
+}
