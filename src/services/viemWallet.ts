@@ -1,12 +1,12 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Account, type Chain, createPublicClient, custom, type PublicClient, type WalletClient } from "viem"
-import { type UserRejectedError, WalletError } from "../errors/index.js"
+import { CallsIdMissingError, type UserRejectedError, WalletError } from "../errors/index.js"
 import { causeChain } from "./internal/causeChain.js"
 import { estimateGasWith, maxFeePerGasWith, prepareWith } from "./internal/estimateGas.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
 import { switchChain } from "./internal/switchChain.js"
-import { walletCall } from "./internal/walletFailure.js"
+import { batchFailure, walletCall } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
 import { type CallsStatus, Wallet, type WalletService } from "./Wallet.js"
 
@@ -33,6 +33,29 @@ const isAtomic = (capabilities: unknown): boolean => {
   return status === "supported" || status === "ready"
 }
 
+/** The longest calls id EIP-5792 allows. */
+const MAX_CALLS_ID_LENGTH = 8192
+
+/** The calls id of a `wallet_sendCalls` answer, when it is usable: a string of 1 to 8192 characters. */
+const callsIdOf = (answer: unknown): string | undefined => {
+  try {
+    const id = typeof answer === "object" && answer !== null ? (answer as { readonly id?: unknown }).id : undefined
+    return typeof id === "string" && id.length > 0 && id.length <= MAX_CALLS_ID_LENGTH ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** What a wallet answered, as a short text for an error message; a hostile value is "unreadable". */
+const describeAnswer = (answer: unknown): string => {
+  try {
+    const text = typeof answer === "string" ? JSON.stringify(answer) : (JSON.stringify(answer) ?? String(answer))
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text
+  } catch {
+    return "unreadable"
+  }
+}
+
 /**
  * A Wallet over a viem WalletClient. A transaction or a typed-data signature for another chain than the wallet's
  * asks the wallet to switch first; it refuses with a ChainMismatchError if the switch does not take.
@@ -41,7 +64,9 @@ const isAtomic = (capabilities: unknown): boolean => {
  * (`wallet_getCapabilities`) and remembered; `atomic: "supported"` or `"ready"` lets the executor send ready
  * transactions as one `wallet_sendCalls` with `atomicRequired: true`, followed by `wallet_getCallsStatus`. A
  * wallet that does not know the methods (the request fails), or a local account (it signs, it does not
- * batch), says no: transactions then go one by one.
+ * batch), says no: transactions then go one by one. A `wallet_sendCalls` the wallet answers with an error
+ * code (but 4001, the user's rejection) is a BatchRefusedError — nothing was sent; an answer without a usable
+ * calls id is a CallsIdMissingError — the batch may have been sent.
  *
  * @example
  * const wallet = fromViemWalletClient(createWalletClient({ account, chain: mainnet, transport: http() }))
@@ -143,18 +168,22 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
       Effect.gen(function* () {
         const a = yield* account()
         yield* ensureChain(chain)
-        const { id } = yield* walletCall("sendCalls", () =>
-          client.sendCalls({
-            account: a,
-            chain,
-            forceAtomic: true,
-            calls: calls.map((call) => ({
-              to: call.to,
-              ...(call.data !== undefined ? { data: call.data } : {}),
-              ...(call.value !== undefined ? { value: call.value } : {}),
-            })),
-          }),
-        )
+        const answer: unknown = yield* Effect.tryPromise({
+          try: () =>
+            client.sendCalls({
+              account: a,
+              chain,
+              forceAtomic: true,
+              calls: calls.map((call) => ({
+                to: call.to,
+                ...(call.data !== undefined ? { data: call.data } : {}),
+                ...(call.value !== undefined ? { value: call.value } : {}),
+              })),
+            }),
+          catch: batchFailure,
+        })
+        const id = callsIdOf(answer)
+        if (id === undefined) return yield* CallsIdMissingError.of({ chainId: chain.id, answer: describeAnswer(answer) })
         return id
       }),
     callsStatus: ({ id }) =>
