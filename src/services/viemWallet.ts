@@ -5,6 +5,7 @@ import { CallsIdMissingError, type UserRejectedError, WalletError } from "../err
 import { causeChain } from "./internal/causeChain.js"
 import { estimateGasWith, maxFeePerGasWith, prepareWith } from "./internal/estimateGas.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
+import { signatureAnswer } from "./internal/signatureAnswer.js"
 import { switchChain } from "./internal/switchChain.js"
 import { batchFailure, walletCall } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
@@ -116,14 +117,19 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
     address: Effect.map(account(), (a) => (typeof a === "string" ? a : a.address)),
     chainId: walletCall("getChainId", () => client.getChainId()),
     blockNumber: (chain) => walletCall("getBlockNumber", () => publicClientFor(chain).getBlockNumber({ cacheTime: 0 })),
-    signMessage: ({ message }) => Effect.flatMap(account(), (a) => walletCall("signMessage", () => client.signMessage({ account: a, message }))),
+    signMessage: ({ message }) =>
+      Effect.flatMap(account(), (a) => walletCall("signMessage", () => client.signMessage({ account: a, message }))).pipe(
+        Effect.flatMap(signatureAnswer("signMessage")),
+      ),
     signTypedData: ({ typedData, chain }) =>
       Effect.gen(function* () {
         const a = yield* account()
         // Wallets refuse eth_signTypedData_v4 when the domain's chain is not the active one; a local account
         // signs for any chain.
         if (typeof a === "string" || a.type !== "local") yield* ensureChain(chain)
-        return yield* walletCall("signTypedData", () => client.signTypedData({ ...typedData, account: a }))
+        return yield* walletCall("signTypedData", () => client.signTypedData({ ...typedData, account: a })).pipe(
+          Effect.flatMap(signatureAnswer("signTypedData")),
+        )
       }),
     sendTransaction: ({ chain, request, nonce }) =>
       Effect.gen(function* () {
