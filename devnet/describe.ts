@@ -27,6 +27,9 @@ export function describeDevnet(devnet: Devnet): string {
     `  BatchExecutor ${origin.batchExecutor}  (EIP-7702 delegate of the batching wallet)`,
     `Contracts on ${destination.chainId}:`,
     `  Solver ${destination.solver}  Devnet Destination Punks ${destination.punks}  WETH ${destination.weth}  BatchExecutor ${destination.batchExecutor}`,
+    "",
+    `OpenSea API v2: ${devnet.openSea.apiUrl}/api/v2/…  (x-api-key: ${devnet.openSea.apiKey}; chain names ${JSON.stringify(devnet.openSea.chainNames)})`,
+    `  Seaport 1.6 ${devnet.openSea.seaport}  conduit ${devnet.openSea.conduit}  conduitKey ${devnet.openSea.conduitKey}`,
   ]
   return lines.join("\n")
 }

@@ -28,6 +28,7 @@ import { Records } from "./core/records.js"
 import { ServerSigner } from "./core/signer.js"
 import { Faults } from "./faults.js"
 import { devnetInfo } from "./info.js"
+import { type DevnetOpenSea, deployOpenSea, startOpenSea } from "./opensea/index.js"
 import { seedChain, seedOrders } from "./seed.js"
 import type { ChainRuntime, DevnetContext } from "./server/context.js"
 import { close, listen } from "./server/http.js"
@@ -42,7 +43,9 @@ export type { EndpointFault, FaultConfig, FaultStats } from "./faults.js"
 export { Faults } from "./faults.js"
 export type { DevnetChainInfo, DevnetInfo } from "./info.js"
 export { devnetInfo, devnetInfoPath } from "./info.js"
+export type { DevnetOpenSea } from "./opensea/index.js"
 export type { LoggedRequest, RequestLog } from "./server/requestLog.js"
+export { credentialFingerprint } from "./server/requestLog.js"
 export type { BatchingProvider, BatchingProviderChain, BatchingProviderOptions, DevnetBatchingProviderOptions } from "./wallet/batchingProvider.js"
 export { BatchingProviderError, createBatchingProvider, devnetBatchingProvider } from "./wallet/batchingProvider.js"
 
@@ -92,6 +95,8 @@ export interface Devnet {
   readonly timings: DevnetTimings
   /** Every API request answered (admin routes excepted), by route; also at `GET /__devnet/requests`. */
   readonly requests: RequestLog
+  /** OpenSea on the devnet: the real Seaport 1.6 on the origin chain and the OpenSea API v2 routes (devnet/opensea). */
+  readonly openSea: DevnetOpenSea
   /** When the indexer recorded the transaction `hash` (ms since the epoch, sub-millisecond), if it has. */
   indexedAt(hash: string): number | undefined
   /** Resolves once the indexer has caught up with every chain's current head. */
@@ -131,6 +136,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const anvilMs = performance.now() - started
 
     let t = performance.now()
+    // OpenSea: Seaport deploys from its own key alongside the devnet's contracts (awaited after the seed).
+    const openSeaDeploy = deployOpenSea(originAnvil)
+    openSeaDeploy.catch(() => undefined)
     const contracts = await deployContracts({
       origin: originAnvil,
       destination: destinationAnvil,
@@ -168,6 +176,15 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       const [, orders] = await Promise.all([seedChain(origin.rpcUrl, contracts, accounts), seedOrders(contracts, accounts)])
       for (const order of orders) book.add(order)
     }
+    const openSea = await startOpenSea({
+      deployment: await openSeaDeploy,
+      chain: origin,
+      catalog,
+      contracts,
+      accounts,
+      indexer,
+      seed: options.seed ?? true,
+    })
     await indexer.catchUp()
     const seedMs = performance.now() - t
 
@@ -191,10 +208,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const requests = new RequestLog()
     let running: Devnet | undefined
     const root = rootRoute((chainId) => (running === undefined ? undefined : devnetInfo(running, chainId)))
-    const { server, port } = await listen(ctx, [...withRequestLog(routes, requests), ...requestLogRoutes(requests), root], options.port ?? 0)
+    const { server, port } = await listen(
+      ctx,
+      [...withRequestLog([...routes, ...openSea.routes], requests), ...requestLogRoutes(requests), root],
+      options.port ?? 0,
+    )
     cleanups.push(() => close(server as Server))
     // Registered after the server, so it runs first on stop: open sockets would keep the server from closing.
-    cleanups.push(attachStatusSocket(server, ctx))
+    cleanups.push(attachStatusSocket(server, ctx, requests))
 
     const base = `http://127.0.0.1:${port}`
     const apiUrls: Record<number, string> = {
@@ -235,6 +256,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       contracts,
       faults,
       requests,
+      openSea: openSea.describe(base),
       indexedAt: (hash) => indexer.findTransaction(hash)?.indexedAt,
       timings: { anvilMs: Math.round(anvilMs), deployMs: Math.round(deployMs), seedMs: Math.round(seedMs), totalMs: Math.round(totalMs) },
       sync: () => indexer.catchUp(),

@@ -12,6 +12,7 @@ import { join } from "node:path"
 import type { Address, Hex } from "viem"
 import type { DevnetContracts } from "./chain/deploy.js"
 import type { Devnet } from "./index.js"
+import type { DevnetOpenSea } from "./opensea/index.js"
 
 /** One chain of the devnet. */
 export interface DevnetChainInfo {
@@ -48,6 +49,8 @@ export interface DevnetInfo {
     readonly operator: Address
     readonly solver: Address
   }
+  /** OpenSea on the devnet (Seaport 1.6, the OpenSea API v2 base URL and key). */
+  readonly openSea: DevnetOpenSea
   /** The process serving the devnet: a reader of the file can tell a stale one from a live one. */
   readonly pid: number
 }
@@ -83,6 +86,7 @@ export function devnetInfo(devnet: Devnet, chainId: number = devnet.originChainI
       operator: operator.address,
       solver: solver.address,
     },
+    openSea: devnet.openSea,
     pid: process.pid,
   }
 }

@@ -16,9 +16,13 @@ export interface TradekitOptions extends ClientOptions {
   /**
    * Builds the sockets of chains with a `websocketUrl` (status pushed instead of waiting for the next poll).
    * The global `WebSocket` when absent; on Node 20, which has none, pass one from the `ws` package:
-   * `(url, protocols) => new WebSocket(url, protocols)`. Without either, status is polled only.
+   * `(url, protocols, options) => new WebSocket(url, protocols, options)`. Without either, status is polled
+   * only. `options.headers`, when given, are the API key and headers of a socket on the API's origin, for the
+   * handshake (a browser's `WebSocket` cannot send them).
    */
-  readonly webSocketConstructor?: ((url: string, protocols?: string | Array<string>) => globalThis.WebSocket) | undefined
+  readonly webSocketConstructor?:
+    | ((url: string, protocols?: string | Array<string>, options?: { readonly headers: Readonly<Record<string, string>> }) => globalThis.WebSocket)
+    | undefined
 }
 
 /**
@@ -57,8 +61,10 @@ export const Tradekit = {
       // Read with serviceOption by the executor, so it is not part of TradekitServices.
       webSocketConstructor === undefined
         ? Layer.empty
-        : Layer.succeed(Socket.WebSocketConstructor, (url, protocols) =>
-            webSocketConstructor(url, typeof protocols === "string" || Array.isArray(protocols) ? protocols : protocols?.protocols),
+        : Layer.succeed(Socket.WebSocketConstructor, (url, options) =>
+            typeof options === "string" || Array.isArray(options)
+              ? webSocketConstructor(url, options)
+              : webSocketConstructor(url, options?.protocols, options?.headers === undefined ? undefined : { headers: options.headers }),
           ),
     )
   },

@@ -50,7 +50,8 @@ export type IndexedEvent =
     }
   | { readonly type: "Filled"; readonly chainId: number; readonly txHash: Hex; readonly requestId: Hex; readonly to: Address; readonly value: bigint }
 
-interface RpcLog {
+/** A raw log of an indexed transaction. */
+export interface RpcLog {
   readonly address: Address
   readonly topics: [Hex, ...Hex[]]
   readonly data: Hex
@@ -83,6 +84,7 @@ export class Indexer {
   private readonly heads = new Map<number, bigint>()
   private readonly listeners = new Set<(event: IndexedEvent) => void>()
   private readonly txListeners = new Set<(tx: IndexedTransaction) => void>()
+  private readonly logListeners = new Set<(chainId: number, txHash: Hex, log: RpcLog) => void>()
   private readonly waiters = new Set<() => void>()
   private stopped = false
   private readonly loops: Promise<void>[] = []
@@ -113,6 +115,12 @@ export class Indexer {
   onTransaction(listener: (tx: IndexedTransaction) => void): () => void {
     this.txListeners.add(listener)
     return () => this.txListeners.delete(listener)
+  }
+
+  /** Calls `listener` with every raw log as its block is indexed: for contracts this indexer does not decode (Seaport). */
+  onLog(listener: (chainId: number, txHash: Hex, log: RpcLog) => void): () => void {
+    this.logListeners.add(listener)
+    return () => this.logListeners.delete(listener)
   }
 
   transaction(chainId: number, hash: string): IndexedTransaction | undefined {
@@ -205,6 +213,7 @@ export class Indexer {
     const blockNumber = BigInt(receipt.blockNumber)
     const events: IndexedEvent[] = []
     for (const log of receipt.logs) {
+      for (const listener of this.logListeners) listener(chainId, hash, log)
       const transfer = this.decodeTransfer(chainId, hash, blockNumber, log)
       if (transfer !== undefined) {
         for (const t of transfer) this.recordTransfer(t)

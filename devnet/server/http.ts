@@ -3,7 +3,7 @@
  * in and out (bigints as decimal strings), fault injection, CORS for the playground, and a wrapper that
  * turns every failure into a JSON answer — the server never crashes on a request.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { ChainRuntime, DevnetContext } from "./context.js"
 
@@ -16,6 +16,8 @@ export interface DevnetRequest {
   readonly params: Readonly<Record<string, string>>
   readonly query: URLSearchParams
   readonly body: unknown
+  /** The request headers (lower-case names), e.g. `x-api-key`. */
+  readonly headers: IncomingHttpHeaders
 }
 
 /** A handler's answer with a status other than 200 or extra headers. */
@@ -120,7 +122,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 export function makeHandler(ctx: DevnetContext, routes: ReadonlyArray<Route>) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
-      if (req.method === "OPTIONS") return send(res, 204, "")
+      // Whatever headers the page asks for (an `authorization`, a gateway's own): the devnet has no secret to keep.
+      if (req.method === "OPTIONS")
+        return send(res, 204, "", {
+          "access-control-allow-headers": req.headers["access-control-request-headers"] ?? corsHeaders["access-control-allow-headers"],
+        })
       const url = requestUrl(req)
       let path = url.pathname
       let chain = ctx.origin
@@ -160,7 +166,7 @@ export function makeHandler(ctx: DevnetContext, routes: ReadonlyArray<Route>) {
       }
 
       const body = method === "POST" ? await readBody(req) : undefined
-      const result = await route.handler(ctx, { method, path, chain, params, query: url.searchParams, body })
+      const result = await route.handler(ctx, { method, path, chain, params, query: url.searchParams, body, headers: req.headers })
       if (result instanceof Reply) return send(res, result.status, toJson(result.body), { ...result.headers })
       send(res, 200, toJson(result))
     } catch (error) {

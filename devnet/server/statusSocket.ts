@@ -17,6 +17,7 @@ import type { Duplex } from "node:stream"
 import { type WebSocket, WebSocketServer } from "ws"
 import type { DevnetContext } from "./context.js"
 import { failureOf, HttpError, requestUrl } from "./http.js"
+import { credentialsOf, type RequestLog } from "./requestLog.js"
 
 type Filter = { readonly txHash: string } | { readonly requestId: string }
 
@@ -69,9 +70,10 @@ function parseFilter(raw: string): Filter | string {
 }
 
 /**
- * Serves the status websocket on `server`'s upgrade requests. Returns the function that closes every socket.
+ * Serves the status websocket on `server`'s upgrade requests, logging each handshake to `log.handshakes`.
+ * Returns the function that closes every socket.
  */
-export function attachStatusSocket(server: Server, ctx: DevnetContext): () => Promise<void> {
+export function attachStatusSocket(server: Server, ctx: DevnetContext, log?: RequestLog): () => Promise<void> {
   const wss = new WebSocketServer({ noServer: true })
   const subscriptions = new Set<Subscription>()
 
@@ -108,6 +110,7 @@ export function attachStatusSocket(server: Server, ctx: DevnetContext): () => Pr
     const match = /^(?:\/chains\/(\d+))?\/ws\/?$/.exec(path)
     const chainId = match === null ? undefined : match[1] === undefined ? ctx.origin.chainId : Number(match[1])
     if (chainId === undefined || !ctx.chains.has(chainId)) throw new HttpError(404, `No websocket at ${path}`)
+    log?.handshakes.push({ at: performance.timeOrigin + performance.now(), chainId, route: "GET /ws", credentials: credentialsOf(request.headers) })
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on("message", (data) => {
         const filter = parseFilter(data.toString("utf8"))

@@ -1,4 +1,11 @@
+import type * as Redacted from "effect/Redacted"
 import type { Address, Chain } from "viem"
+
+/**
+ * Headers sent on every request to an API (an `Authorization: Bearer …` token, a gateway's key), by name.
+ * A value may be `Redacted`; either way tradekit keeps every value out of its logs, errors and snapshots.
+ */
+export type ApiHeaders = Readonly<Record<string, string | Redacted.Redacted<string>>>
 
 /** A token a chain accepts as payment (native, wrapped native, USDC, ...). */
 export interface PaymentToken {
@@ -28,9 +35,17 @@ export interface ChainConfig {
   readonly marketplaceFees?: ReadonlyArray<string> | undefined
   /** The viem definition of the chain; built from `id` and `name` when absent. */
   readonly viemChain?: Chain | undefined
+  /**
+   * Headers sent on every request to this chain's API (and its status socket, see `websocketUrl`), over the
+   * client's `headers` of the same name. Never sent anywhere off the API's origin.
+   */
+  readonly headers?: ApiHeaders | undefined
 }
 
-/** A preset for a chain the hosted API supports: a complete ChainConfig with its viem definition. */
+/**
+ * A preset for a chain: a complete ChainConfig with its viem definition. The presets of chains added since
+ * the hosted API shut down carry no API (`baseApiUrl: ""`): spread one with your own `baseApiUrl`.
+ */
 export interface ChainPreset extends ChainConfig {
   readonly viemChain: Chain
   readonly paymentTokens: ReadonlyArray<PaymentToken>

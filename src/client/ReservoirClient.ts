@@ -1,4 +1,3 @@
-import type { WalletClient } from "viem"
 import type { BidParameters } from "../actions/bid.js"
 import type { BuyParameters } from "../actions/buy.js"
 import type { CallParameters } from "../actions/call.js"
@@ -6,15 +5,16 @@ import type { CancelParameters } from "../actions/cancel.js"
 import type { CommonActionParameters } from "../actions/internal/ActionOptions.js"
 import type { ListParameters } from "../actions/list.js"
 import type { MintParameters } from "../actions/mint.js"
+import type { ResumeOptions } from "../actions/resume.js"
 import type { SellParameters } from "../actions/sell.js"
 import type { TransferParameters } from "../actions/transfer.js"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
-import type { ResumeOptions } from "../pipeline/executeSteps.js"
 import type { ReservoirEventListener } from "../plugins/events.js"
 import type { ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import type { Step } from "../schema/Step.js"
 import type { ReservoirWallet } from "../services/reservoirWallet.js"
+import type { ViemWalletClient } from "../services/viemWallet.js"
 import type { TradekitOptions } from "../Tradekit.js"
 import type { FacadeActions } from "./FacadeActionName.js"
 
@@ -23,8 +23,11 @@ export interface ReservoirClientOptions extends TradekitOptions {
   readonly chains: ReadonlyArray<ChainConfig>
 }
 
-/** A wallet as reservoir-sdk 2.0.x takes it: a viem WalletClient with an account, or its ReservoirWallet adapter shape. */
-export type ReservoirClientWallet = WalletClient | ReservoirWallet
+/**
+ * A wallet as reservoir-sdk 2.0.x takes it — a viem WalletClient with an account, or its ReservoirWallet adapter
+ * shape — or a bare viem client reaching the wallet (wagmi's `useConnectorClient`).
+ */
+export type ReservoirClientWallet = ViemWalletClient | ReservoirWallet
 
 /**
  * What every facade action takes besides its action's own parameters: the wallet, and the facade's own way
@@ -122,7 +125,9 @@ export interface ReservoirClientActions {
 }
 
 /** The parameters of `resume`: a snapshot stored during an execution (after a reload or a crash). */
-export interface ResumeParameters extends Omit<FacadeParameters, "chainId" | "plugins">, Pick<ResumeOptions, "gas"> {
+export interface ResumeParameters
+  extends Omit<FacadeParameters, "chainId" | "plugins">,
+    Pick<ResumeOptions, "gas" | "expectedPrice" | "resendUnknown"> {
   readonly snapshot: ExecutionSnapshot
 }
 

@@ -10,10 +10,10 @@ import { cancel } from "../actions/cancel.js"
 import type { CommonActionParameters } from "../actions/internal/ActionOptions.js"
 import { list } from "../actions/list.js"
 import { mint } from "../actions/mint.js"
+import { resumeExecution } from "../actions/resume.js"
 import { sell } from "../actions/sell.js"
 import { transfer } from "../actions/transfer.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
-import { resumeExecution } from "../pipeline/executeSteps.js"
 import { eventsPlugin, type ReservoirEvent, type ReservoirEventListener } from "../plugins/events.js"
 import type { PathEntry } from "../schema/ExecuteResponse.js"
 import type { Step } from "../schema/Step.js"
@@ -195,7 +195,18 @@ export const createClientWithLayer = (options: ReservoirClientOptions, http: Lay
       listeners = []
     },
     resume: (p) =>
-      run(p, Effect.as(resumeExecution(p.snapshot, { ...(p.gas !== undefined ? { gas: p.gas } : {}), ...progressOf(p, undefined) }), true as const)),
+      run(
+        p,
+        Effect.as(
+          resumeExecution(p.snapshot, {
+            ...(p.gas !== undefined ? { gas: p.gas } : {}),
+            ...(p.expectedPrice !== undefined ? { expectedPrice: p.expectedPrice } : {}),
+            ...(p.resendUnknown !== undefined ? { resendUnknown: p.resendUnknown } : {}),
+            ...progressOf(p, undefined),
+          }),
+          true as const,
+        ),
+      ),
     dispose: async () => {
       disposed = true
       const all = [...generations]

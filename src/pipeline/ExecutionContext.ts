@@ -12,22 +12,11 @@ import type { ResolvedClientConfig } from "../services/ClientConfig.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
 import type { SendLocksService } from "../services/SendLocks.js"
 import type { WalletService } from "../services/Wallet.js"
+import type { ExecuteRequest } from "./ExecuteRequest.js"
 import { type ExecutionSnapshot, withJournalEntry } from "./ExecutionSnapshot.js"
 import type { MaxFeeReader } from "./estimateNetworkFee.js"
+import type { JournalEntry } from "./history/Journal.js"
 import { deepFreeze } from "./internal/deepFreeze.js"
-import type { JournalEntry } from "./Journal.js"
-
-/**
- * The execute request an execution was started with; re-posted while an item waits for its data. It names
- * its action, so that everything downstream (and a snapshot stored for `resume`) knows it without guessing.
- */
-export interface ExecuteRequest {
-  /** The action the request runs; never sent to the API, which learns it from the path. */
-  readonly action: ActionName
-  /** e.g. `/execute/buy/v7`. */
-  readonly path: string
-  readonly body: unknown
-}
 
 /** The data re-polls of an execution so far (see `awaitItemData`): what paces and caps them across waits. */
 export interface DataPolls {
@@ -64,8 +53,11 @@ export interface ExecutionContext {
   readonly gas: bigint | undefined
   /** How transient failures of reads, polls and posts are retried. */
   readonly retry: RetryPolicy
-  /** Items done in this execution, by key; a re-polled response cannot undo them. */
-  readonly completed: Ref.Ref<ReadonlyMap<string, unknown>>
+  /**
+   * A send or batch whose outcome the journal cannot settle may be made again: the app asked the user
+   * (`resendUnknown`). Off by default: such a send is a SendOutcomeUnknownError.
+   */
+  readonly resendUnknown: boolean
   readonly state: SynchronizedRef.SynchronizedRef<ExecutionSnapshot>
   readonly onProgress: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
   /**
@@ -84,12 +76,12 @@ export interface ExecutionContext {
 
 /** Binds the API client to an execution on `chain`: its own API, and the one of each other configured chain. */
 export const chainApis = (client: ApiClientService, config: ResolvedClientConfig, chain: ChainConfig): Pick<ExecutionContext, "api" | "apiFor"> => {
-  const api = client.forChain(chain.baseApiUrl)
+  const api = client.forChain(chain.baseApiUrl, chain.headers)
   return {
     api,
     apiFor: (chainId) => {
       const other = config.chains.find((candidate) => candidate.id === chainId && candidate.baseApiUrl !== "")
-      return other === undefined || other.id === chain.id ? api : client.forChain(other.baseApiUrl)
+      return other === undefined || other.id === chain.id ? api : client.forChain(other.baseApiUrl, other.headers)
     },
   }
 }
@@ -100,20 +92,6 @@ export const viemChainOf = (ctx: ExecutionContext, chainId: number): Chain | und
   const configured = ctx.config.chains.find((chain) => chain.id === chainId)
   return configured === undefined ? undefined : viemChainFor(configured)
 }
-
-/**
- * The key of a step within an execution: its id and how many earlier steps have the same id. Ids, not
- * positions: a re-polled answer may leave out steps that are done, which shifts the others. The count, because
- * an answer may hold several steps with one id (one `transfer` step per token, say).
- */
-export const stepKeyAt = (steps: ReadonlyArray<{ readonly id: string }>, stepIndex: number): string => {
-  const id = steps[stepIndex]?.id ?? ""
-  const occurrence = steps.slice(0, stepIndex).filter((step) => step.id === id).length
-  return `${id}#${occurrence}`
-}
-
-/** The key of a step item within an execution: its step's key and its index. */
-export const itemKey = (stepKey: string, itemIndex: number): string => `${stepKey}:${itemIndex}`
 
 /**
  * Applies `f` to the state and publishes the new snapshot, one update at a time. Every snapshot is deeply

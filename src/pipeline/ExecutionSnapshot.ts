@@ -1,7 +1,7 @@
-import type { ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
+import type { ExecuteError, ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import type { ChainTxHash, Step, StepItem } from "../schema/Step.js"
-import type { ExecuteRequest } from "./ExecutionContext.js"
-import type { JournalEntry } from "./Journal.js"
+import type { ExecuteRequest } from "./ExecuteRequest.js"
+import type { JournalEntry } from "./history/Journal.js"
 
 /** The step being worked on: its index, id and the items running. */
 export interface CurrentStep {
@@ -25,6 +25,8 @@ export interface ExecutionSnapshot {
   readonly path?: ReadonlyArray<PathEntry> | null
   readonly fees?: Fees
   readonly requestId?: string
+  /** The items the API left out of the plan (e.g. no longer available, with `partial: true`), as it listed them. */
+  readonly errors?: ReadonlyArray<ExecuteError>
   readonly currentStep?: CurrentStep
   /** Every transaction hash of the execution so far, the user's and the API's. */
   readonly txHashes: ReadonlyArray<ChainTxHash>
@@ -74,6 +76,7 @@ export const snapshotOf = (response: ExecuteResponse, request: ExecuteRequest, c
       ...(response.path !== undefined ? { path: response.path } : {}),
       ...(response.fees !== undefined ? { fees: response.fees } : {}),
       ...(response.requestId !== undefined ? { requestId: response.requestId } : {}),
+      ...(response.errors !== undefined ? { errors: response.errors } : {}),
     },
     response.steps,
   )

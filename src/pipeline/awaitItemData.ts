@@ -10,35 +10,33 @@ import { pollUntil } from "../polling/pollUntil.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { Step, StepItem } from "../schema/Step.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
-import { type DataPolls, type ExecutionContext, itemKey, stepKeyAt, updateState } from "./ExecutionContext.js"
+import { type DataPolls, type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { nextIncompleteStep, withSteps } from "./ExecutionSnapshot.js"
 import { fetchSteps } from "./fetchSteps.js"
+import { itemRefsOf } from "./history/itemIdentity.js"
 
 /**
- * Adopts a re-polled answer while keeping what this execution did: an item it completed stays complete
- * (it is never run again), and a step it worked on that the new answer leaves out stays in place, so
- * its transaction hashes stay in the progress.
+ * Adopts a re-polled answer while keeping what this execution did. An item is known by its identity (a
+ * transaction by what it does, see `itemIdentity`), not by where it stands: an item of the new answer that is
+ * one this execution completed stays complete (it is never run again), however the answer renamed or reordered
+ * its steps; a new item never takes a done one's place. A step the new answer leaves out that holds a
+ * completed item found nowhere in the new answer stays in front, so its transaction hashes stay in the progress.
  */
-export const mergeResponseSteps = (
-  previous: ReadonlyArray<Step>,
-  fresh: ReadonlyArray<Step>,
-  completed: ReadonlyMap<string, unknown>,
-): ReadonlyArray<Step> => {
-  const completedIndexes = (stepKey: string) =>
-    [...completed.keys()].flatMap((key) => (key.startsWith(`${stepKey}:`) ? [Number(key.slice(stepKey.length + 1))] : []))
-  const freshKeys = new Set(fresh.map((_, s) => stepKeyAt(fresh, s)))
-  const dropped = previous.filter((_, s) => {
-    const key = stepKeyAt(previous, s)
-    return !freshKeys.has(key) && completedIndexes(key).length > 0
-  })
-  const merged = [...dropped, ...fresh]
-  return merged.map((step, s) => {
-    const key = stepKeyAt(merged, s)
-    const count = Math.max(step.items?.length ?? 0, ...completedIndexes(key).map((i) => i + 1))
-    if (count === 0) return step
-    const items = Array.from({ length: count }, (_, i) => (completed.get(itemKey(key, i)) as StepItem | undefined) ?? step.items?.[i])
-    return { ...step, items: items.filter((item): item is StepItem => item !== undefined) } as Step
-  })
+export const mergeResponseSteps = (previous: ReadonlyArray<Step>, fresh: ReadonlyArray<Step>, chainId: number): ReadonlyArray<Step> => {
+  const previousRefs = itemRefsOf(previous, chainId)
+  const completed = new Map<string, StepItem>()
+  for (const [s, step] of previous.entries()) {
+    for (const [i, item] of (step.items ?? []).entries()) if (item.status === "complete") completed.set(previousRefs[s]![i]!.id, item)
+  }
+  const freshRefs = itemRefsOf(fresh, chainId)
+  const freshIds = new Set(freshRefs.flat().map((ref) => ref.id))
+  const kept = previous.filter((step, s) =>
+    (step.items ?? []).some((item, i) => item.status === "complete" && !freshIds.has(previousRefs[s]![i]!.id)),
+  )
+  const adopted = fresh.map((step, s) =>
+    step.items === undefined ? step : ({ ...step, items: step.items.map((item, i) => completed.get(freshRefs[s]![i]!.id) ?? item) } as Step),
+  )
+  return [...kept, ...adopted]
 }
 
 /** No data re-poll yet: the start of an execution. */
@@ -78,9 +76,7 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
     }
 
     const merged = (response: ExecuteResponse) =>
-      Effect.map(Effect.zip(SynchronizedRef.get(ctx.state), Ref.get(ctx.completed)), ([snapshot, completed]) =>
-        mergeResponseSteps(snapshot.steps, response.steps, completed),
-      )
+      Effect.map(SynchronizedRef.get(ctx.state), (snapshot) => mergeResponseSteps(snapshot.steps, response.steps, ctx.chain.id))
     const probe = Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
       yield* Ref.update(polls, (current) => ({ ...current, attempts: current.attempts + 1, lastAt: now }))
@@ -101,11 +97,11 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
       attempts: ctx.config.settings.dataPollAttempts - budget.attempts,
       onExhausted: () => PollTimeoutError.of({ kind: "data", attempts: ctx.config.settings.dataPollAttempts }),
     })
-    const completed = yield* Ref.get(ctx.completed)
     yield* updateState(ctx, (snapshot) => ({
-      ...withSteps(snapshot, mergeResponseSteps(snapshot.steps, response.steps, completed)),
+      ...withSteps(snapshot, mergeResponseSteps(snapshot.steps, response.steps, ctx.chain.id)),
       ...(response.path !== undefined ? { path: response.path } : {}),
       ...(response.fees !== undefined ? { fees: response.fees } : {}),
       ...(response.requestId !== undefined ? { requestId: response.requestId } : {}),
+      ...(response.errors !== undefined ? { errors: response.errors } : {}),
     }))
   }).pipe(Effect.withSpan("tradekit.awaitItemData", { attributes: { stepId } }))

@@ -140,7 +140,7 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
     const url = ctx.chain.websocketUrl
     if (url === undefined) return Effect.never
     const filter: StatusFilter = target.isCrossChain && typeof requestId === "string" ? { requestId } : { txHash: hash }
-    return pushedStatus(url, filter, hash).pipe(
+    return pushedStatus(url, filter, hash, ctx.api.socketHeaders(url)).pipe(
       Effect.map(
         (update): Settled => ({
           _tag: "Confirmed",

@@ -19,14 +19,16 @@ import { Wallet, type WalletService } from "../services/Wallet.js"
 import { atConfiguredLogLevel } from "./atConfiguredLogLevel.js"
 import { awaitItemData, NO_DATA_POLLS } from "./awaitItemData.js"
 import { awaitTransfers, needsTransfers } from "./awaitTransfers.js"
-import { decodeSnapshot } from "./decodeSnapshot.js"
-import { chainApis, type ExecuteRequest, type ExecutionContext, itemKey, stepKeyAt, updateState } from "./ExecutionContext.js"
-import { type ExecutionSnapshot, nextIncompleteStep, snapshotOf, updateItem, updateStep, withSteps } from "./ExecutionSnapshot.js"
+import type { ExecuteRequest } from "./ExecuteRequest.js"
+import { chainApis, type ExecutionContext, updateState } from "./ExecutionContext.js"
+import { type ExecutionSnapshot, snapshotOf, updateItem } from "./ExecutionSnapshot.js"
 import { makeMaxFeeReader } from "./estimateNetworkFee.js"
 import { fetchSteps } from "./fetchSteps.js"
+import type { ItemRef } from "./history/itemIdentity.js"
 import { deepFreeze } from "./internal/deepFreeze.js"
-import { itemJournal, type JournalEntry } from "./Journal.js"
-import { sendReadyBatch } from "./sendBatch.js"
+import { nextMove } from "./nextMove.js"
+import { errorTagOf, recordFailure } from "./recordFailure.js"
+import { failUnknownBatch, sendReadyBatch, settleBatch } from "./sendBatch.js"
 import { sendItemTransaction } from "./sendItemTransaction.js"
 import { signItem } from "./signItem.js"
 import { validatePlan } from "./validatePlan.js"
@@ -52,16 +54,6 @@ export interface ExecuteStepsOptions<E = never> {
   readonly retry?: RetryPolicy | undefined
 }
 
-/** How to resume an execution from a snapshot. */
-export type ResumeOptions = Pick<ExecuteStepsOptions, "gas" | "onProgress" | "retry">
-
-const tagOf = (error: unknown): string => (error as { _tag?: string })?._tag ?? "UnknownError"
-
-const errorDataOf = (error: unknown): unknown => {
-  const data = (error as { errorData?: unknown })?.errorData
-  return data ?? (error as { rawError?: unknown })?.rawError ?? { _tag: tagOf(error), message: messageOf(error) }
-}
-
 /** Logs a failed execution with the chain's block number, as the older SDK did; no RPC call when errors are not logged. */
 const logFailure = (ctx: ExecutionContext, error: unknown) =>
   ctx.config.settings.logLevel < 1
@@ -69,35 +61,25 @@ const logFailure = (ctx: ExecutionContext, error: unknown) =>
     : Effect.gen(function* () {
         const block = yield* Effect.option(ctx.wallet.blockNumber(ctx.viemChain))
         yield* Effect.logError(
-          `tradekit: ${ctx.request.path} failed (${tagOf(error)}): ${messageOf(error)}`,
+          `tradekit: ${ctx.request.path} failed (${errorTagOf(error)}): ${messageOf(error)}`,
           Option.match(block, { onNone: () => "block number unknown", onSome: (n) => `block ${n}` }),
         )
       })
 
-const recordItemError = (ctx: ExecutionContext, stepIndex: number, itemIndex: number, error: unknown) =>
-  updateState(ctx, (snapshot) =>
-    updateStep(
-      updateItem(snapshot, stepIndex, itemIndex, (item) => ({ ...item, error: messageOf(error), errorData: errorDataOf(error) })),
-      stepIndex,
-      (step) => ({ ...step, error: messageOf(error) }),
-    ),
-  )
-
-const runItem = (ctx: ExecutionContext, stepIndex: number, itemIndex: number) =>
+const runItem = (ctx: ExecutionContext, ref: ItemRef) =>
   Effect.gen(function* () {
+    const { stepIndex, itemIndex } = ref
     const snapshot = yield* SynchronizedRef.get(ctx.state)
     const step = snapshot.steps[stepIndex] as Step
     const item = step.items?.[itemIndex] as StepItem
-    const key = itemKey(stepKeyAt(snapshot.steps, stepIndex), itemIndex)
-    const position = { stepIndex, itemIndex, key }
 
     let patch: Partial<StepItem>
     if (step.kind === "transaction") {
       const txItem = item as TransactionStepItem
       if (txItem.data === undefined) return yield* new UnknownError({ message: "Step item has no data" })
-      patch = yield* sendItemTransaction(ctx, step as TransactionStep, { ...txItem, data: txItem.data }, position)
+      patch = yield* sendItemTransaction(ctx, step as TransactionStep, { ...txItem, data: txItem.data }, ref)
     } else {
-      const result = yield* signItem(ctx, step as SignatureStep, item as SignatureStepItem, key)
+      const result = yield* signItem(ctx, step as SignatureStep, item as SignatureStepItem, ref.id)
       patch = {
         ...(result.orderData !== undefined ? { orderData: result.orderData } : {}),
         ...(result.txHashes !== undefined ? { txHashes: result.txHashes.map((txHash) => ({ txHash, chainId: ctx.chain.id })) } : {}),
@@ -107,43 +89,27 @@ const runItem = (ctx: ExecutionContext, stepIndex: number, itemIndex: number) =>
       const transfersData = yield* awaitTransfers(ctx, patch.txHashes ?? [])
       patch = { ...patch, transfersData }
     }
-    const done = yield* updateState(ctx, (current) =>
+    yield* updateState(ctx, (current) =>
       updateItem(current, stepIndex, itemIndex, (currentItem) => ({ ...currentItem, ...patch, status: "complete" }) as StepItem),
     )
-    const completedItem = done.steps[stepIndex]?.items?.[itemIndex]
-    yield* Ref.update(ctx.completed, (completed) => new Map(completed).set(key, completedItem))
-  }).pipe(Effect.tapError((error) => recordItemError(ctx, stepIndex, itemIndex, error)))
+  }).pipe(Effect.tapError((error) => recordFailure(ctx, [ref], error)))
 
-const runStep = (ctx: ExecutionContext, stepIndex: number, itemIndexes: ReadonlyArray<number>) =>
+/** Runs the given incomplete items of one step: concurrently, or one by one with `synchronousStepItemExecution`. */
+const runStep = (ctx: ExecutionContext, stepIndex: number, items: ReadonlyArray<ItemRef>) =>
   Effect.gen(function* () {
-    const before = yield* SynchronizedRef.get(ctx.state)
-    const waiting = itemIndexes.some((i) => before.steps[stepIndex]?.items?.[i]?.data === undefined)
-    // The new answer may lay the steps out differently: adopt it, and let the loop pick the next step again.
-    if (waiting) return yield* awaitItemData(ctx, before.steps[stepIndex]?.id ?? "")
-
-    const current = yield* SynchronizedRef.get(ctx.state)
-    const step = current.steps[stepIndex]
-    const pending = (step?.items ?? []).flatMap((item, i) => (item.status === "incomplete" ? [i] : []))
     yield* updateState(ctx, (snapshot) => ({
       ...snapshot,
-      currentStep: { index: stepIndex, id: step?.id ?? "", itemIndexes: pending },
+      currentStep: { index: stepIndex, id: snapshot.steps[stepIndex]?.id ?? "", itemIndexes: items.map((ref) => ref.itemIndex) },
     }))
-
     if (ctx.config.settings.synchronousStepItemExecution) {
-      yield* Effect.forEach(pending, (i) => runItem(ctx, stepIndex, i), { discard: true })
+      yield* Effect.forEach(items, (ref) => runItem(ctx, ref), { discard: true })
       return
     }
     // Every item runs to its end even when a sibling fails, so no sent transaction is left unconfirmed.
-    const outcomes = yield* Effect.forEach(pending, (i) => Effect.result(runItem(ctx, stepIndex, i)), {
-      concurrency: "unbounded",
-    })
+    const outcomes = yield* Effect.forEach(items, (ref) => Effect.result(runItem(ctx, ref)), { concurrency: "unbounded" })
     const failure = outcomes.find(Result.isFailure)
     if (failure !== undefined) return yield* Effect.fail(failure.failure)
   })
-
-interface Seeds {
-  readonly completed: ReadonlyMap<string, unknown>
-}
 
 /**
  * What an execution runs with, resolved once by whoever starts it (an action, `executeSteps`, `resumeExecution`)
@@ -160,13 +126,23 @@ export interface ResolvedExecution {
   readonly retry: RetryPolicy
 }
 
-/** Runs the step loop from `initial` until no incomplete item is left, publishing every change. */
-const runFrom = <E>(
-  resolved: ResolvedExecution,
-  initial: ExecutionSnapshot,
-  seeds: Seeds,
-  options: Pick<ExecuteStepsOptions<E>, "gas" | "onProgress" | "guards" | "response">,
-) =>
+/** How a run from a snapshot goes: the guards, the API answer they check, and what a resume adds. */
+export interface RunOptions<E> extends Pick<ExecuteStepsOptions<E>, "gas" | "onProgress" | "guards"> {
+  /** The API's answer the plan comes from: what the guards check. */
+  readonly response: ExecuteResponse
+  /** A send or batch of unknown outcome may be made again (the app asked the user). */
+  readonly resendUnknown?: boolean | undefined
+  /** Checked once before the loop, after the guards: a resume's check of the stored journal against the chain. */
+  readonly before?: ((ctx: ExecutionContext) => Effect.Effect<void, ExecutionError>) | undefined
+}
+
+/**
+ * Runs the step loop from `initial` until no incomplete item is left, publishing every change: the guards
+ * first, then, as long as {@link nextMove} has a move, the plan is validated (again whenever a re-polled answer
+ * changed it) and the move is made.
+ * @internal
+ */
+export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapshot, options: RunOptions<E>) =>
   Effect.gen(function* () {
     const { config, api, chain } = resolved
     const pollingInterval = pollingIntervalFor(chain)
@@ -184,7 +160,7 @@ const runFrom = <E>(
       maxAttempts: config.settings.maxPollingAttemptsBeforeTimeout ?? defaultMaxPollingAttempts(pollingInterval),
       gas: options.gas === undefined ? undefined : BigInt(options.gas),
       retry: resolved.retry,
-      completed: yield* Ref.make(seeds.completed),
+      resendUnknown: options.resendUnknown === true,
       state: yield* SynchronizedRef.make(deepFreeze(initial)),
       onProgress,
       sendLocks: yield* Effect.serviceOption(SendLocks).pipe(Effect.flatMap(Option.match({ onNone: () => makeSendLocks, onSome: Effect.succeed }))),
@@ -196,29 +172,37 @@ const runFrom = <E>(
 
     const run = Effect.gen(function* () {
       for (const guard of options.guards ?? []) {
-        yield* guard(options.response as ExecuteResponse, chain.id).pipe(
-          Effect.tapError((error) =>
-            updateState(ctx, (snapshot) =>
-              snapshot.steps.length === 0
-                ? snapshot
-                : updateStep(snapshot, 0, (step) => ({ ...step, error: messageOf(error), errorData: errorDataOf(error) })),
-            ),
-          ),
+        yield* guard(options.response, chain.id).pipe(
+          Effect.tapError((error) => (initial.steps.length === 0 ? Effect.void : recordFailure(ctx, [{ stepIndex: 0 }], error))),
         )
       }
+      if (options.before !== undefined) yield* options.before(ctx)
       // The whole plan is validated before the first wallet call, and again whenever a re-polled answer
       // changed it, before any of it is used.
       let validated: ReadonlyArray<Step> | undefined
       for (;;) {
-        const { steps } = yield* SynchronizedRef.get(ctx.state)
-        if (steps !== validated) {
-          yield* validatePlan(ctx, steps, ctx.address)
-          validated = steps
+        const snapshot = yield* SynchronizedRef.get(ctx.state)
+        if (snapshot.steps !== validated) {
+          yield* validatePlan(ctx, snapshot.steps, ctx.address)
+          validated = snapshot.steps
         }
-        const next = nextIncompleteStep(steps)
-        if (next === undefined) break
-        yield* sendReadyBatch(ctx, next.stepIndex)
-        yield* runStep(ctx, next.stepIndex, next.itemIndexes)
+        const move = nextMove(snapshot, chain.id, { resendUnknown: ctx.resendUnknown })
+        if (move._tag === "Done") break
+        switch (move._tag) {
+          case "AwaitData":
+            // The new answer may lay the steps out differently: adopt it, and decide the next move again.
+            yield* awaitItemData(ctx, snapshot.steps[move.stepIndex]?.id ?? "")
+            break
+          case "SettleBatch":
+            yield* settleBatch(ctx, move.entry, move.items)
+            break
+          case "UnknownBatch":
+            return yield* failUnknownBatch(ctx, move.entry, move.items)
+          case "RunStep":
+            // A batch that went out (or failed) changed the journal: decide again. One refused, or none, runs the step.
+            if (move.batchable.length > 0 && (yield* sendReadyBatch(ctx, move.stepIndex, move.batchable))) break
+            yield* runStep(ctx, move.stepIndex, move.items)
+        }
       }
       return yield* updateState(ctx, ({ currentStep: _done, ...snapshot }) => ({ ...snapshot, status: "complete" }))
     })
@@ -236,7 +220,7 @@ const runFrom = <E>(
           updateState(ctx, (snapshot) => ({
             ...snapshot,
             status: "error",
-            error: { _tag: tagOf(error), message: messageOf(error) },
+            error: { _tag: errorTagOf(error), message: messageOf(error) },
           })),
           logFailure(ctx, error),
         ),
@@ -255,16 +239,9 @@ export const runExecution = <E>(
 ): Effect.Effect<ExecutionSnapshot, ExecutionError | E> =>
   Effect.gen(function* () {
     const response =
-      options.response ?? (yield* fetchSteps(resolved.api.forChain(resolved.chain.baseApiUrl), options.request, { retry: resolved.retry }))
-    return yield* runFrom(
-      resolved,
-      snapshotOf(response, options.request, resolved.chain.id),
-      { completed: new Map() },
-      {
-        ...options,
-        response,
-      },
-    )
+      options.response ??
+      (yield* fetchSteps(resolved.api.forChain(resolved.chain.baseApiUrl, resolved.chain.headers), options.request, { retry: resolved.retry }))
+    return yield* runFrom(resolved, snapshotOf(response, options.request, resolved.chain.id), { ...options, response })
   })
 
 /**
@@ -289,50 +266,3 @@ export const executeSteps = <E = never>(
     ExecutionError | MissingChainConfigurationError | E,
     ApiClient | Wallet | ClientConfig
   >
-
-/**
- * Continues an execution from a snapshot — one stored before a page reload or a crash. The snapshot is
- * decoded first (an InvalidSnapshotError otherwise), then its journal decides what is left: a transaction
- * it records as sent is confirmed, not sent again; one requested with no hash back is reconciled by the
- * account's nonce; a batch it records with a calls id is waited for by that id, and one with no id back is
- * refused (SendOutcomeUnknownError); a signature it records is not asked for again, and an order it records as posted (or
- * whose post got no answer) is not posted again; complete items stay complete. The guards do not run again:
- * they ran before anything was signed.
- *
- * @example
- * const final = yield* resumeExecution(JSON.parse(localStorage.getItem("execution")!))
- */
-export const resumeExecution = (
-  stored: ExecutionSnapshot,
-  options: ResumeOptions = {},
-): Effect.Effect<ExecutionSnapshot, ExecutionError | MissingChainConfigurationError, ApiClient | Wallet | ClientConfig> =>
-  Effect.gen(function* () {
-    const snapshot = yield* decodeSnapshot(stored)
-    const config = yield* ClientConfig
-    const chain = yield* chainFor(config, snapshot.chainId)
-    const retry = options.retry ?? config.settings.retry
-    const completed = new Map<string, unknown>()
-    // A snapshot of an older version has no journal: its items' tx hashes say what was sent.
-    const legacySent: Array<JournalEntry> = []
-    const steps = snapshot.steps.map((step, s) => {
-      const { error: _stepError, errorData: _stepErrorData, ...cleanStep } = step
-      const items = step.items?.map((item, i) => {
-        const key = itemKey(stepKeyAt(snapshot.steps, s), i)
-        if (item.status === "complete") {
-          completed.set(key, item)
-          return item
-        }
-        const last = item.txHashes?.at(-1)
-        if (step.kind === "transaction" && last !== undefined && itemJournal(snapshot.journal, key).sent === undefined) {
-          legacySent.push({ _tag: "Sent", item: key, chainId: last.chainId, hash: last.txHash })
-        }
-        const { error: _error, errorData: _errorData, ...clean } = item
-        return clean
-      })
-      return { ...cleanStep, ...(items !== undefined ? { items } : {}) } as Step
-    })
-    const { error: _error, currentStep: _current, ...rest } = snapshot
-    const journal = legacySent.length === 0 ? rest.journal : [...(rest.journal ?? []), ...legacySent]
-    const initial = withSteps({ ...rest, ...(journal !== undefined ? { journal } : {}), status: "running" }, steps)
-    return yield* runFrom<never>({ config, api: yield* ApiClient, wallet: yield* Wallet, chain, retry }, initial, { completed }, options)
-  }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.resumeExecution"))

@@ -6,7 +6,7 @@ import { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ChainApi } from "../services/ChainApi.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import { NO_RETRY, type RetryPolicy, withRetry } from "../services/RetryPolicy.js"
-import type { ExecuteRequest } from "./ExecutionContext.js"
+import type { ExecuteRequest } from "./ExecuteRequest.js"
 
 // The retry policy decides on a malformed answer as on a 502 (the server answered, but not usably): the
 // error travels as one through the policy, and comes out as itself when the retries are spent.

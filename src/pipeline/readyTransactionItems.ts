@@ -1,13 +1,11 @@
 import type { Step, TransactionStep, TransactionStepItem } from "../schema/Step.js"
-import { itemKey, stepKeyAt } from "./ExecutionContext.js"
 import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
-import { itemJournal } from "./Journal.js"
+import { type ItemRef, itemRefsOf } from "./history/itemIdentity.js"
+import { itemJournal } from "./history/Journal.js"
 
-/** A transaction item whose data is known: where it sits, and what it asks to send. */
+/** A transaction item whose data is known: who it is, and what it asks to send. */
 export interface ReadyTransactionItem {
-  readonly stepIndex: number
-  readonly itemIndex: number
-  readonly key: string
+  readonly ref: ItemRef
   readonly step: TransactionStep
   readonly item: TransactionStepItem & { readonly data: NonNullable<TransactionStepItem["data"]> }
   /** The chain the item's transaction goes to: its data's `chainId`, else the execution's chain. */
@@ -22,7 +20,7 @@ const chainIdOf = (item: TransactionStepItem, defaultChainId: number): number =>
 /**
  * The incomplete items of one step, when every one of them is a transaction ready to send on `chainId` — its
  * data known and nothing of it in the journal yet; undefined otherwise (a signature step, an item waiting
- * for its data, one already sent or asked for, another chain).
+ * for its data, one already sent, asked for or refused as part of a batch, another chain).
  */
 const readyItemsOf = (
   snapshot: ExecutionSnapshot,
@@ -32,17 +30,19 @@ const readyItemsOf = (
 ): ReadonlyArray<ReadyTransactionItem> | undefined => {
   const step = snapshot.steps[stepIndex] as Step | undefined
   if (step === undefined || step.kind !== "transaction") return undefined
-  const stepKey = stepKeyAt(snapshot.steps, stepIndex)
+  const refs = itemRefsOf(snapshot.steps, defaultChainId)[stepIndex] ?? []
   const ready: Array<ReadyTransactionItem> = []
   for (const [itemIndex, item] of (step.items ?? []).entries()) {
     if (item.status !== "incomplete") continue
     if (item.data === undefined) return undefined
-    const key = itemKey(stepKey, itemIndex)
-    const journal = itemJournal(snapshot.journal, key)
-    if (journal.sent !== undefined || journal.sendRequested !== undefined || journal.batchRequested !== undefined) return undefined
+    const ref = refs[itemIndex]!
+    const journal = itemJournal(snapshot.journal, ref.id)
+    if (journal.sent !== undefined || journal.sendRequested !== undefined || journal.batchRequested !== undefined || journal.batchRefused) {
+      return undefined
+    }
     const itemChainId = chainIdOf(item, defaultChainId)
     if (itemChainId !== (chainId ?? ready[0]?.chainId ?? itemChainId)) return undefined
-    ready.push({ stepIndex, itemIndex, key, step, item: item as ReadyTransactionItem["item"], chainId: itemChainId })
+    ready.push({ ref, step, item: item as ReadyTransactionItem["item"], chainId: itemChainId })
   }
   return ready.length === 0 ? undefined : ready
 }
@@ -53,7 +53,7 @@ const readyItemsOf = (
  * incomplete item of the step has its data and targets the same chain — typically an approval step then
  * the sale step. Ready items only: a step whose data comes after an earlier step completes (a signature
  * waiting for an approval) ends the run, and so does any item the journal already knows of (sent, asked
- * for, or part of a batch). Empty when the next step itself is not ready.
+ * for, part of a batch, or refused in one). Empty when the next step itself is not ready.
  */
 export const readyTransactionItems = (
   snapshot: ExecutionSnapshot,

@@ -1,10 +1,10 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Chain, Hex } from "viem"
 import { BACKOFF_START_SHARE } from "../chains/polling.js"
 import {
   BatchFailedError,
+  type BatchSendError,
   type ExecutionError,
   PollTimeoutError,
   SendOutcomeUnknownError,
@@ -16,62 +16,46 @@ import { pollUntil } from "../polling/pollUntil.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import type { CallsStatus } from "../services/Wallet.js"
-import { appendJournal, type ExecutionContext, itemKey, stepKeyAt, updateState, viemChainOf } from "./ExecutionContext.js"
-import { type ExecutionSnapshot, updateItem, updateStep, withJournalEntry } from "./ExecutionSnapshot.js"
-import { type BatchSentEntry, itemJournal } from "./Journal.js"
-import { type ReadyTransactionItem, readyTransactionItems } from "./readyTransactionItems.js"
+import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
+import { updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
+import type { ItemRef } from "./history/itemIdentity.js"
+import type { BatchRequestedEntry, BatchSentEntry } from "./history/Journal.js"
+import type { ReadyTransactionItem } from "./readyTransactionItems.js"
+import { recordFailure } from "./recordFailure.js"
 import { simulateTransaction } from "./simulateTransaction.js"
 
-/** Where an item of a batch sits in the execution. */
-interface BatchItem {
-  readonly stepIndex: number
-  readonly itemIndex: number
-  readonly key: string
-}
-
-/** Finds the items named by their keys in the current steps; keys of items no longer there are left out. */
-const positionsOf = (snapshot: ExecutionSnapshot, keys: ReadonlyArray<string>, stepKeyOf: (stepIndex: number) => string): ReadonlyArray<BatchItem> =>
-  snapshot.steps.flatMap((step, stepIndex) =>
-    (step.items ?? []).flatMap((_, itemIndex) => {
-      const key = itemKey(stepKeyOf(stepIndex), itemIndex)
-      return keys.includes(key) ? [{ stepIndex, itemIndex, key }] : []
-    }),
-  )
-
 /** Every item of a batch fails with the batch's error: it is recorded on each item and its step. */
-const failEvery = (ctx: ExecutionContext, items: ReadonlyArray<BatchItem>, error: ExecutionError) =>
-  Effect.andThen(
-    updateState(ctx, (snapshot) =>
-      items.reduce(
-        (current, { stepIndex, itemIndex }) =>
-          updateStep(
-            updateItem(current, stepIndex, itemIndex, (item) => ({
-              ...item,
-              error: messageOf(error),
-              errorData: { _tag: error._tag, message: messageOf(error) },
-            })),
-            stepIndex,
-            (step) => ({ ...step, error: messageOf(error) }),
-          ),
-        snapshot,
-      ),
-    ),
-    Effect.fail(error),
-  )
+const failEvery = (ctx: ExecutionContext, items: ReadonlyArray<ItemRef>, error: ExecutionError) =>
+  Effect.andThen(recordFailure(ctx, items, error), Effect.fail(error))
+
+/** The longest calls id EIP-5792 allows (8192 bytes of text). */
+const MAX_CALLS_ID_LENGTH = 8192
+
+/** True when the wallet's answer is a calls id that can be asked about: a non-empty string of bounded length. */
+const isCallsId = (id: unknown): id is string => typeof id === "string" && id.length > 0 && id.length <= MAX_CALLS_ID_LENGTH
+
+/**
+ * True when the wallet answered the batch with an error of its own rather than sending it (EIP-5792's codes,
+ * an unsupported method or chain): nothing was sent, and the calls can go out one by one.
+ */
+const isRefusal = (error: { readonly _tag: string }): boolean => error._tag === "BatchRefusedError"
 
 /**
  * Waits for a sent batch to land, asked on a backoff up to the interval and bounded like any poll (a status the wallet
- * cannot give yet is "not yet"), then journals each item's transaction the way a single send does (`Sent`,
- * with the hash on the item) so that each item is confirmed through the same path as a single send: its
- * check, `synced` and transfers — with no receipt to watch, as the status has reported it. An atomic batch is usually one transaction for every item; when the wallet
- * reports one receipt per call, item `i` takes receipt `i`. Every item shows every hash of the batch until it
- * is confirmed. A failed or reverted batch fails every item with a BatchFailedError.
+ * cannot give yet is "not yet"; "pending" is never taken for done), then journals each item's transaction the way a
+ * single send does (`Sent`, with the hash on the item) so that each item is confirmed through the same path as a
+ * single send: its check, `synced` and transfers — with no receipt to watch, as the status has reported it. An atomic
+ * batch is usually one transaction for every item; when the wallet reports one receipt per call, item `i` takes
+ * receipt `i`. The calls id is never taken for a transaction hash: only the receipts name transactions. A failed or
+ * reverted batch fails every item with a BatchFailedError.
  */
-const settleBatch = (ctx: ExecutionContext, chain: Chain, sent: BatchSentEntry, items: ReadonlyArray<BatchItem>) =>
+export const settleBatch = (ctx: ExecutionContext, sent: BatchSentEntry, items: ReadonlyArray<ItemRef>) =>
   Effect.gen(function* () {
+    const chain = viemChainOf(ctx, sent.chainId)
     const callsStatus = ctx.wallet.callsStatus
-    if (callsStatus === undefined)
-      return yield* failEvery(ctx, items, SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId: sent.chainId }))
+    if (chain === undefined || callsStatus === undefined) {
+      return yield* failEvery(ctx, items, SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId: sent.chainId, reason: "batch-unknown" }))
+    }
     const probe = callsStatus({ chain, id: sent.id }).pipe(
       Effect.map((status) => (status.status === "pending" ? Option.none<CallsStatus>() : Option.some(status))),
       Effect.catch((error) =>
@@ -93,17 +77,19 @@ const settleBatch = (ctx: ExecutionContext, chain: Chain, sent: BatchSentEntry, 
     const hashOf = (i: number): Hex => (hashes.length === items.length ? hashes[i]! : hashes.at(-1)!)
     yield* updateState(ctx, (snapshot) =>
       items.reduce(
-        (current, { stepIndex, itemIndex, key }, i) =>
-          updateItem(
-            withJournalEntry(current, { _tag: "Sent", item: key, chainId: sent.chainId, hash: hashOf(i) }),
-            stepIndex,
-            itemIndex,
-            (item) => ({ ...item, txHashes: hashes.map((txHash) => ({ txHash, chainId: sent.chainId })) }),
-          ),
+        (current, { stepIndex, itemIndex, id }, i) =>
+          updateItem(withJournalEntry(current, { _tag: "Sent", item: id, chainId: sent.chainId, hash: hashOf(i) }), stepIndex, itemIndex, (item) => ({
+            ...item,
+            txHashes: hashes.map((txHash) => ({ txHash, chainId: sent.chainId })),
+          })),
         snapshot,
       ),
     )
-  })
+  }).pipe(Effect.withSpan("tradekit.settleBatch"))
+
+/** A batch asked for with no calls id back: its outcome is unknown, and every item in it fails so. */
+export const failUnknownBatch = (ctx: ExecutionContext, requested: BatchRequestedEntry, items: ReadonlyArray<ItemRef>) =>
+  failEvery(ctx, items, SendOutcomeUnknownError.of({ from: requested.from, chainId: requested.chainId, reason: "batch-unknown" }))
 
 /** True when the batch settings and the wallet allow a batch on `chain`; a capability the wallet cannot tell is a no. */
 const canBatch = (ctx: ExecutionContext, chain: Chain) =>
@@ -119,97 +105,84 @@ const canBatch = (ctx: ExecutionContext, chain: Chain) =>
           Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: wallet capabilities unknown, sending one by one: ${error.message}`), false)),
         )
 
-/** Sends the ready items as one batch: journaled before the wallet is asked and the moment it answers. */
-const sendNewBatch = (ctx: ExecutionContext, chain: Chain, ready: ReadonlyArray<ReadyTransactionItem>) =>
+/**
+ * Sends `ready` (two or more transactions of the next steps) as one atomic batch (EIP-5792), so the user confirms
+ * once — typically an ERC-20 or NFT approval and the sale — and waits for it to land (see {@link settleBatch}).
+ * Answers `false`, with nothing sent, when it does not batch: batching is off (`batchTransactions: false`), a gas
+ * limit is imposed on the execution (one limit cannot fit calls sent as one transaction), the wallet has no atomic
+ * batches on the chain — or the wallet refused this batch with an error of its own (EIP-5792's 57xx codes, an
+ * unsupported method or chain): that refusal is journaled (`BatchRefused`), and the items go out one by one, in
+ * this run and any resumed one.
+ *
+ * Journaled before the wallet is asked and the moment it answers: resume waits for a batch with a calls id by
+ * that id, never sending a second one; a batch asked for with no usable id back has an unknown outcome
+ * (SendOutcomeUnknownError). It is never reconciled by nonce: a smart account's batch may go through a bundler,
+ * leaving the account's own nonce unchanged. A batch that fails, or that the user rejects, fails every item in it.
+ */
+export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: ReadonlyArray<ReadyTransactionItem>) =>
   Effect.gen(function* () {
     const chainId = ready[0]!.chainId
-    const keys = ready.map((item) => item.key)
-    const calls = yield* Effect.forEach(ready, (item) => decodeApiBody(TransactionRequest, ctx.request.path, item.item.data))
-    // Read live, right before the prompt: the user may have switched accounts since the plan was validated.
-    const address = yield* ctx.wallet.address
-    const stranger = calls.find((call) => call.from.toLowerCase() !== address.toLowerCase())
-    if (stranger !== undefined) return yield* WalletAddressMismatchError.of({ expected: address, received: stranger.from })
-    // Only the first call meets the chain as it is now: the later ones may need it (an approval, then the
-    // sale), so a lone simulation of theirs could refuse a batch that goes through. A revert of the first is
-    // certain, and refuses the whole batch before it is journaled or prompted.
-    yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request: calls[0]! })
-    const sendCalls = ctx.wallet.sendCalls!
-    return yield* ctx.sendLocks.withLock(
-      address,
-      chainId,
-    )(
-      Effect.gen(function* () {
-        yield* appendJournal(ctx, { _tag: "BatchRequested", items: keys, chainId, from: address })
-        // Once the wallet answers, its calls id is journaled before anything can stop the execution.
-        return yield* Effect.uninterruptibleMask((restore) =>
-          restore(sendCalls({ chain, calls, context: ready.map(({ step, item }) => ({ step, item })) })).pipe(
-            Effect.tapError((error) =>
-              error._tag === "UserRejectedError" ? appendJournal(ctx, { _tag: "BatchRejected", items: keys }) : Effect.void,
-            ),
-            Effect.flatMap((id) => {
-              const entry: BatchSentEntry = { _tag: "BatchSent", items: keys, chainId, id }
-              return Effect.as(appendJournal(ctx, entry), entry)
-            }),
-          ),
-        )
-      }),
-    )
-  })
-
-/**
- * Sends the transactions that are ready now as one atomic batch (EIP-5792), so the user confirms once —
- * typically an ERC-20 or NFT approval and the sale. Does nothing, leaving the items to be sent one by one,
- * unless: batching is on (`batchTransactions`, the default), no gas limit is imposed on the execution (one
- * limit cannot fit calls sent as one transaction), the wallet has atomic batches on the chain, and two or
- * more items are ready (see `readyTransactionItems`).
- *
- * Once the batch has landed, each item's transaction is in the journal as if sent alone, and the executor
- * confirms it the usual way. Resume: a batch with a calls id is waited for by that id, never sent again; a
- * batch asked for with no id back has an unknown outcome and is refused (SendOutcomeUnknownError), as a
- * single send that cannot be reconciled is. It is not reconciled by nonce as a single send is: a smart
- * account's batch may go through a bundler, leaving the account's own nonce unchanged. A batch that fails, or that the user rejects, fails every item in it.
- */
-export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number) =>
-  Effect.gen(function* () {
-    const snapshot = yield* SynchronizedRef.get(ctx.state)
-    const stepKeyOf = (s: number) => stepKeyAt(snapshot.steps, s)
-    const pending = (snapshot.steps[stepIndex]?.items ?? []).flatMap((item, itemIndex) =>
-      item.status === "incomplete" ? [itemKey(stepKeyOf(stepIndex), itemIndex)] : [],
-    )
-    // A batch of an earlier run: wait for it by its id, or refuse when its outcome is unknown.
-    for (const key of pending) {
-      const journal = itemJournal(snapshot.journal, key)
-      if (journal.sent !== undefined) continue
-      if (journal.batchSent !== undefined) {
-        const chain = viemChainOf(ctx, journal.batchSent.chainId)
-        if (chain === undefined) return
-        const items = positionsOf(snapshot, journal.batchSent.items, stepKeyOf)
-        return yield* settleBatch(ctx, chain, journal.batchSent, items)
-      }
-      if (journal.batchRequested !== undefined) {
-        const items = positionsOf(snapshot, journal.batchRequested.items, stepKeyOf)
-        return yield* failEvery(
-          ctx,
-          items,
-          SendOutcomeUnknownError.of({ from: journal.batchRequested.from, chainId: journal.batchRequested.chainId }),
-        )
-      }
-    }
-
-    const ready = readyTransactionItems(snapshot, stepIndex, ctx.chain.id)
-    if (ready.length < 2) return
-    const chain = viemChainOf(ctx, ready[0]!.chainId)
-    if (chain === undefined || !(yield* canBatch(ctx, chain))) return
-    const items = ready.map(({ stepIndex, itemIndex, key }) => ({ stepIndex, itemIndex, key }))
+    const chain = viemChainOf(ctx, chainId)
+    if (chain === undefined || !(yield* canBatch(ctx, chain))) return false
+    const refs = ready.map((item) => item.ref)
+    const ids = refs.map((ref) => ref.id)
     yield* updateState(ctx, (current) => ({
       ...current,
       currentStep: {
         index: stepIndex,
         id: current.steps[stepIndex]?.id ?? "",
-        itemIndexes: ready.flatMap((item) => (item.stepIndex === stepIndex ? [item.itemIndex] : [])),
+        itemIndexes: refs.flatMap((ref) => (ref.stepIndex === stepIndex ? [ref.itemIndex] : [])),
       },
     }))
-    const sent = yield* sendNewBatch(ctx, chain, ready).pipe(Effect.catch((error) => failEvery(ctx, items, error)))
-    yield* Effect.logInfo(`tradekit: sent ${ready.length} transactions as one batch (calls id ${sent.id})`)
-    return yield* settleBatch(ctx, chain, sent, items)
+    const send = Effect.gen(function* () {
+      const calls = yield* Effect.forEach(ready, (item) => decodeApiBody(TransactionRequest, ctx.request.path, item.item.data))
+      // Read live, right before the prompt: the user may have switched accounts since the plan was validated.
+      const address = yield* ctx.wallet.address
+      const stranger = calls.find((call) => call.from.toLowerCase() !== address.toLowerCase())
+      if (stranger !== undefined) return yield* WalletAddressMismatchError.of({ expected: address, received: stranger.from })
+      // Only the first call meets the chain as it is now: the later ones may need it (an approval, then the
+      // sale), so a lone simulation of theirs could refuse a batch that goes through. A revert of the first is
+      // certain, and refuses the whole batch before it is journaled or prompted.
+      yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request: calls[0]! })
+      const sendCalls = ctx.wallet.sendCalls!
+      return yield* ctx.sendLocks.withLock(
+        address,
+        chainId,
+      )(
+        Effect.gen(function* () {
+          yield* appendJournal(ctx, { _tag: "BatchRequested", items: ids, chainId, from: address })
+          // Once the wallet answers, its answer is journaled before anything can stop the execution.
+          return yield* Effect.uninterruptibleMask((restore) =>
+            restore(sendCalls({ chain, calls, context: ready.map(({ step, item }) => ({ step, item })) })).pipe(
+              Effect.flatMap((id: unknown) => {
+                if (!isCallsId(id)) return Effect.succeed(Option.none<BatchSentEntry>())
+                const entry: BatchSentEntry = { _tag: "BatchSent", items: ids, chainId, id }
+                return Effect.as(appendJournal(ctx, entry), Option.some(entry))
+              }),
+              Effect.catch((error: BatchSendError): Effect.Effect<"refused" | Option.Option<BatchSentEntry>, BatchSendError> => {
+                if (error._tag === "UserRejectedError")
+                  return Effect.andThen(appendJournal(ctx, { _tag: "BatchRejected", items: ids }), Effect.fail(error))
+                if (isRefusal(error))
+                  return Effect.as(appendJournal(ctx, { _tag: "BatchRefused", items: ids, reason: messageOf(error) }), "refused" as const)
+                // An answer with no usable calls id (the adapter's CallsIdMissingError): the batch may be out.
+                if (error._tag === "CallsIdMissingError") return Effect.succeed(Option.none<BatchSentEntry>())
+                return Effect.fail(error)
+              }),
+            ),
+          )
+        }),
+      )
+    })
+    const answer = yield* send.pipe(Effect.catch((error) => failEvery(ctx, refs, error)))
+    if (answer === "refused") {
+      yield* Effect.logInfo("tradekit: the wallet refused the batch; its transactions go out one by one")
+      return false
+    }
+    // The wallet accepted something but gave no id to follow it by: the batch may be out, so nothing is sent again.
+    if (Option.isNone(answer))
+      return yield* failEvery(ctx, refs, SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId, reason: "batch-unknown" }))
+    const entry = answer.value
+    yield* Effect.logInfo(`tradekit: sent ${ready.length} transactions as one batch (calls id ${entry.id})`)
+    yield* settleBatch(ctx, entry, refs)
+    return true
   }).pipe(Effect.withSpan("tradekit.sendReadyBatch"))

@@ -18,18 +18,12 @@ import { NO_RETRY } from "../services/RetryPolicy.js"
 import type { WalletService } from "../services/Wallet.js"
 import { confirmTransaction } from "./confirmTransaction.js"
 import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
-import { updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
+import { type ExecutionSnapshot, updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
 import { networkFeeOf } from "./estimateNetworkFee.js"
-import { itemJournal } from "./Journal.js"
-import { reconcileSend } from "./reconcileSend.js"
+import type { ItemRef } from "./history/itemIdentity.js"
+import { itemJournal } from "./history/Journal.js"
+import { reconcileSend } from "./history/reconcileSend.js"
 import { simulateTransaction, wouldRevert } from "./simulateTransaction.js"
-
-/** Where a transaction item sits in the execution. */
-export interface ItemPosition {
-  readonly stepIndex: number
-  readonly itemIndex: number
-  readonly key: string
-}
 
 /** What a transaction item produced: the user's transaction, and the hashes the API reports for it. */
 export interface TransactionItemResult {
@@ -53,7 +47,7 @@ export const sendItemTransaction = (
   ctx: ExecutionContext,
   step: TransactionStep,
   item: TransactionStepItem & { readonly data: NonNullable<TransactionStepItem["data"]> },
-  position: ItemPosition,
+  position: ItemRef,
 ) =>
   Effect.gen(function* () {
     const decoded = yield* decodeApiBody(TransactionRequest, ctx.request.path, item.data)
@@ -63,16 +57,15 @@ export const sendItemTransaction = (
     if (chain === undefined) return yield* ChainNotConfiguredError.of({ chainId, what: "a transaction" })
     const isCrossChain = request.chainId !== undefined && request.chainId !== ctx.chain.id
 
+    const withHash = (snapshot: ExecutionSnapshot, hash: Hex) =>
+      updateItem(snapshot, position.stepIndex, position.itemIndex, (current) => ({
+        ...current,
+        txHashes: [{ txHash: hash, chainId, ...(isCrossChain ? { isCrossChainIntent: true } : {}) }],
+      }))
+    const recordHashOnItem = (hash: Hex) => updateState(ctx, (snapshot) => withHash(snapshot, hash))
     // The journal entry and the item's hash land in one snapshot.
     const recordHash = (hash: Hex) =>
-      updateState(ctx, (snapshot) =>
-        updateItem(
-          withJournalEntry(snapshot, { _tag: "Sent", item: position.key, chainId, hash }),
-          position.stepIndex,
-          position.itemIndex,
-          (current) => ({ ...current, txHashes: [{ txHash: hash, chainId, ...(isCrossChain ? { isCrossChainIntent: true } : {}) }] }),
-        ),
-      )
+      updateState(ctx, (snapshot) => withHash(withJournalEntry(snapshot, { _tag: "Sent", item: position.id, chainId, hash }), hash))
 
     // What goes to the wallet: the request with its gas limit (the estimate when the step gives none, so the wallet
     // need not estimate again), the item's network fee when it is known, and the nonce when the filling read it.
@@ -131,13 +124,17 @@ export const sendItemTransaction = (
       )(
         Effect.gen(function* () {
           const { toSend, networkFee, ...filled } = simulated ?? (yield* preparedFill(prepare!))
+          // A filled transaction goes out with exactly the nonce it was filled with; any other nonce is the wallet's
+          // to pick, and the one read here only a guess at it.
+          const exactNonce = filled.nonce !== undefined
           const nonce = filled.nonce ?? (ctx.wallet.nextNonce === undefined ? undefined : yield* ctx.wallet.nextNonce({ chain, address }))
           const requested = {
             _tag: "SendRequested",
-            item: position.key,
+            item: position.id,
             chainId,
             from: address,
             ...(nonce !== undefined ? { nonce } : {}),
+            ...(exactNonce ? { exactNonce } : {}),
           } as const
           yield* networkFee === undefined
             ? appendJournal(ctx, requested)
@@ -147,6 +144,10 @@ export const sendItemTransaction = (
           // Once the wallet answers, its hash is journaled before anything can stop the execution.
           return yield* Effect.uninterruptibleMask((restore) =>
             restore(ctx.wallet.sendTransaction({ chain, request: toSend, context: { step, item }, nonce })).pipe(
+              // A refusal is the wallet's answer: proof that nothing went out, should the item be tried again.
+              Effect.tapError((error) =>
+                error._tag === "UserRejectedError" ? appendJournal(ctx, { _tag: "SendRejected", item: position.id }) : Effect.void,
+              ),
               Effect.flatMap(
                 (sent: unknown): Effect.Effect<Hex, TransactionHashMissingError | WalletError> =>
                   sent === undefined || sent === null || sent === "0x"
@@ -166,23 +167,20 @@ export const sendItemTransaction = (
       )
     })
 
-    const journal = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.key)
-    const alreadySent = journal.sent?.hash
-    let hash: Hex
-    if (alreadySent !== undefined) {
-      hash = alreadySent as Hex
-    } else if (journal.sendRequested !== undefined) {
-      const reconciled = yield* reconcileSend(ctx, chain, request, journal.sendRequested)
-      if (reconciled._tag === "Adopt") {
-        yield* Effect.logInfo(`tradekit: adopted transaction ${reconciled.hash}, sent before the execution stopped`)
-        yield* recordHash(reconciled.hash)
-        hash = reconciled.hash
-      } else {
-        hash = yield* send
-      }
-    } else {
-      hash = yield* send
+    const journal = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.id)
+    const alreadySent = journal.sent?.hash as Hex | undefined
+    const reconciled =
+      alreadySent === undefined && journal.sendRequested !== undefined
+        ? yield* reconcileSend(ctx, chain, request, { ...journal, sendRequested: journal.sendRequested })
+        : undefined
+    if (reconciled?._tag === "Adopt") {
+      yield* Effect.logInfo(`tradekit: adopted transaction ${reconciled.hash}, sent before the execution stopped`)
+      yield* recordHash(reconciled.hash)
     }
+    // A transaction sent before a resume shows on its item at once, as the journal knows it.
+    if (alreadySent !== undefined && item.txHashes === undefined) yield* recordHashOnItem(alreadySent)
+    const sentHere = alreadySent === undefined && reconciled?._tag !== "Adopt"
+    const hash: Hex = alreadySent ?? (reconciled?._tag === "Adopt" ? reconciled.hash : yield* send)
 
     const reportResult = (txHash: Hex, errorMessage?: string) =>
       Effect.gen(function* () {
@@ -207,10 +205,12 @@ export const sendItemTransaction = (
 
     // The API hears of the transaction as soon as its hash is known, whatever happens to it next.
     yield* reportResult(hash)
-    // The nonce journaled with the request lets the receipt watch spot a replacement without reading the original.
-    const requested = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.key).sendRequested
+    // The nonce the transaction went out with lets the receipt watch spot a replacement without reading the original —
+    // only when it is known for certain: a nonce read before a wallet's prompt is a guess another send may have taken,
+    // and a watch told it would report a successful sale "cancelled". Without it, the watch reads the sent transaction.
+    const requested = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.id).sendRequested
     const sent =
-      requested?.nonce === undefined
+      !sentHere || requested?.nonce === undefined || requested.exactNonce !== true
         ? undefined
         : { from: requested.from as Address, nonce: requested.nonce, to: request.to, value: request.value ?? 0n, input: request.data ?? "0x" }
     let finalHash = hash

@@ -17,7 +17,7 @@ import { typedDataOf } from "../services/internal/typedData.js"
 import { isTransientFailure, NO_RETRY } from "../services/RetryPolicy.js"
 import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
 import { withJournalEntry } from "./ExecutionSnapshot.js"
-import { itemJournal } from "./Journal.js"
+import { itemJournal } from "./history/Journal.js"
 
 const rawBytesMessage = /^0x[0-9a-fA-F]{64}$/
 

@@ -21,6 +21,11 @@
  * global `WebSocket` (browsers, Node ≥ 22). On Node 20 there is none: provide one built from the `ws` package,
  * or the executor simply polls.
  *
+ * Auth: a socket on the API's origin is opened with the API key and configured headers in its handshake when
+ * the constructor can send headers (a provided one, such as `ws`'s, gets them as `{ protocols, headers }`).
+ * A browser's `WebSocket` cannot set headers: the global one opens the socket without them, and a socket
+ * server that requires them refuses it, which leaves the poll (which carries them) to decide.
+ *
  * @example
  * import * as Socket from "effect/socket/Socket"
  * import WebSocket from "ws"
@@ -76,12 +81,16 @@ const openFailure = (cause: unknown) => new Socket.SocketError({ reason: new Soc
  * Opens a socket to `url`, subscribes to `filter`, and resolves with the first settled update (`success` or
  * `failure`) for it. Fails with the socket's error when it cannot open, errors, or closes first. The socket is
  * closed when the effect ends or is interrupted. A constructor that throws fails it with a SocketError whose
- * reason is a SocketOpenError.
+ * reason is a SocketOpenError. `headers` go in the handshake when the constructor can send them.
  */
-export const watchStatusSocket = (url: string, filter: StatusFilter): Effect.Effect<StatusUpdate, Socket.SocketError, Socket.WebSocketConstructor> =>
+export const watchStatusSocket = (
+  url: string,
+  filter: StatusFilter,
+  headers?: Readonly<Record<string, string>>,
+): Effect.Effect<StatusUpdate, Socket.SocketError, Socket.WebSocketConstructor> =>
   Effect.scoped(
     Effect.gen(function* () {
-      const socket = yield* Socket.makeWebSocket(url)
+      const socket = yield* Socket.makeWebSocket(url, headers === undefined ? undefined : { headers })
       // Opens the socket and waits for it to be open. A constructor that throws (`ws` does on a URL with a
       // fragment or a bad scheme) failed to open the socket: that is a socket error, not a defect.
       const reader = yield* socket.reader.pipe(Effect.catchDefect((cause) => Effect.fail(openFailure(cause))))
@@ -125,13 +134,18 @@ const describe = (error: Socket.SocketError): string => {
  * without a constructor, or after a socket error or close, the poll alone decides.
  * @internal
  */
-export const pushedStatus = (url: string, filter: StatusFilter, hash: Hex): Effect.Effect<StatusUpdate, TransactionFailedError> =>
+export const pushedStatus = (
+  url: string,
+  filter: StatusFilter,
+  hash: Hex,
+  headers?: Readonly<Record<string, string>>,
+): Effect.Effect<StatusUpdate, TransactionFailedError> =>
   Effect.flatMap(
     webSocketConstructor,
     Option.match({
       onNone: () => Effect.andThen(Effect.logDebug("tradekit: no WebSocket constructor, status by polling only"), Effect.never),
       onSome: (construct) =>
-        watchStatusSocket(url, filter).pipe(
+        watchStatusSocket(url, filter, headers).pipe(
           Effect.provideService(Socket.WebSocketConstructor, construct),
           Effect.catch((error) =>
             Effect.andThen(Effect.logDebug(`tradekit: status socket unavailable, polling only: ${describe(error)}`), Effect.never),

@@ -54,6 +54,8 @@ export const withWalletTimeout = (wallet: WalletService, settings: WalletTimeout
     ...(wallet.transactionByNonce !== undefined
       ? { transactionByNonce: (args) => limit("transactionByNonce", wallet.transactionByNonce!(args)) }
       : {}),
+    ...(wallet.accountKind !== undefined ? { accountKind: (args) => limit("accountKind", wallet.accountKind!(args)) } : {}),
+    ...(wallet.transactionByHash !== undefined ? { transactionByHash: (args) => limit("transactionByHash", wallet.transactionByHash!(args)) } : {}),
     ...(probe !== undefined ? { atomicBatch: probe } : {}),
     ...(wallet.sendCalls !== undefined ? { sendCalls: (args) => limit("sendCalls", wallet.sendCalls!(args)) } : {}),
     ...(wallet.callsStatus !== undefined

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
 import type { ActionName } from "../schema/ActionName.js"
-import type { ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
+import type { ExecuteError, ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import type { Step } from "../schema/Step.js"
 import { definePlugin, type PluginContext, type RequestBody } from "./Plugin.js"
 
@@ -25,6 +25,8 @@ export interface ReservoirEventData {
   readonly path?: ReadonlyArray<PathEntry> | null
   readonly fees?: Fees
   readonly requestId?: string
+  /** The items the API left out of the plan (see `ExecuteResponse.errors`). */
+  readonly errors?: ReadonlyArray<ExecuteError>
   readonly error?: { readonly _tag: string; readonly message: string }
 }
 
@@ -63,6 +65,7 @@ const dataOf = (execution: ExecutionSnapshot | ExecuteResponse | undefined): Res
   ...(execution?.path !== undefined ? { path: execution.path } : {}),
   ...(execution?.fees !== undefined ? { fees: execution.fees } : {}),
   ...(execution?.requestId !== undefined ? { requestId: execution.requestId } : {}),
+  ...(execution?.errors !== undefined ? { errors: execution.errors } : {}),
 })
 
 /**

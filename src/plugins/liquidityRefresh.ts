@@ -28,7 +28,7 @@ export const liquidityRefreshPlugin = definePlugin({
       Effect.gen(function* () {
         const { action, chain } = event.context
         if ((action !== "buy" && action !== "sell") || event.error._tag !== "APIError") return
-        const api = (yield* ApiClient).forChain(chain.baseApiUrl)
+        const api = (yield* ApiClient).forChain(chain.baseApiUrl, chain.headers)
         const tasks = yield* Effect.serviceOption(BackgroundTasks)
         for (const token of tokensOf(event.body)) {
           const refresh = api

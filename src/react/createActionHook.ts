@@ -18,6 +18,7 @@ import {
   type ExecutionCallbacks,
   type ExecutionControls,
   type ExecutionHookControls,
+  type ExecutionHookErrors,
   type ExecutionHookState,
   type ExecutionHookStatus,
   useExecution,
@@ -73,9 +74,11 @@ export type ActionHookOptions<N extends FacadeActionName> = ActionHookCallbacks<
 
 /**
  * What an action hook returns, in the shape of TanStack Query's `useMutation` (`mutate`, `mutateAsync`,
- * `status`, `isPending`, `data`, `error`, `variables`, `reset`) plus `progress` and `abort`.
+ * `status`, `isPending`, `data`, `error`, `variables`, `reset`) plus `progress`, `errors` (what the API left
+ * out of the plan) and `abort`.
  */
 export type ActionHookResult<N extends FacadeActionName> = ActionHookState<N> &
+  ExecutionHookErrors &
   ExecutionHookControls<ActionHookParameters<N>, ActionHookData<N>, ActionHookError<N>>
 
 /** An action hook: one execution at a time, its state, and its controls. */

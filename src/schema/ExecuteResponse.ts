@@ -44,12 +44,27 @@ export type RelayerFee = typeof RelayerFee.Type
 export const Fees = Schema.Struct({ relayer: Schema.optional(RelayerFee) })
 export type Fees = typeof Fees.Type
 
-/** The API's answer to an `/execute/*` request: the steps to carry out, and the route and fees they imply. */
+/**
+ * An item of the request the API will not carry out (an order gone, a token no longer listed), listed in the
+ * answer's `errors` while it plans the rest — a buy with `partial: true`, say. `orderId` names the order when
+ * the API knows it.
+ */
+export const ExecuteError = Schema.Struct({
+  message: Schema.optional(Schema.String),
+  orderId: Schema.optional(Schema.Union([Schema.String, Schema.Number])),
+})
+export type ExecuteError = typeof ExecuteError.Type
+
+/**
+ * The API's answer to an `/execute/*` request: the steps to carry out, the route and fees they imply, and
+ * the items it left out (`errors`).
+ */
 export const ExecuteResponse = Schema.Struct({
   steps: Schema.Array(Step),
   path: Schema.optional(Schema.NullishOr(Schema.Array(PathEntry))),
   fees: Schema.optional(Fees),
   requestId: Schema.optional(Schema.String),
+  errors: Schema.optional(Schema.Array(ExecuteError)),
   error: Schema.optional(Schema.Unknown),
 })
 export type ExecuteResponse = typeof ExecuteResponse.Type

@@ -6,25 +6,26 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Layer from "effect/Layer"
-import * as Redacted from "effect/Redacted"
+import type { ApiHeaders } from "../chains/ChainConfig.js"
 import { VERSION } from "../version.js"
 import { type ChainApi, makeChainApi } from "./ChainApi.js"
-import { ClientConfig } from "./ClientConfig.js"
+import { ClientConfig, type RedactedHeaders, redactHeaders } from "./ClientConfig.js"
 import { followSameOriginRedirects } from "./internal/followSameOriginRedirects.js"
 
 /** What the ApiClient service offers: the aggregator API, bound to one chain at a time. */
 export interface ApiClientService {
   /**
    * The API at `baseApiUrl` (a chain's, from its configuration): paths are resolved under it, and one that
-   * would leave it is refused.
+   * would leave it is refused. Its requests carry the API key, the client's headers, then `headers` (the
+   * chain's own, which win by name).
    *
    * @example
    * ```ts
-   * const api = (yield* ApiClient).forChain(chain.baseApiUrl)
+   * const api = (yield* ApiClient).forChain(chain.baseApiUrl, chain.headers)
    * const response = yield* api.request({ path: "/tokens/refresh/v1", body: { token, liquidityOnly: true } })
    * ```
    */
-  readonly forChain: (baseApiUrl: string) => ChainApi
+  readonly forChain: (baseApiUrl: string, headers?: ApiHeaders) => ChainApi
 }
 
 const MAX_REDIRECTS = 5
@@ -36,7 +37,7 @@ const warnIfDeprecated = (response: HttpClientResponse.HttpClientResponse) =>
 
 /**
  * Builds the service over an HttpClient, composed once for every chain: every request gets tradekit's
- * headers (the API key redacted in logs), follows only same-origin redirects, logs a warning for
+ * headers and, per chain, the API key and configured headers (all redacted in logs), follows only same-origin redirects, logs a warning for
  * `Deprecation: true`, and fails on a non-2xx status.
  */
 export const makeApiClient = Effect.gen(function* () {
@@ -46,8 +47,9 @@ export const makeApiClient = Effect.gen(function* () {
     "content-type": "application/json",
     "x-rkc-version": VERSION,
     ...(config.settings.uiVersion ? { "x-rkui-version": config.settings.uiVersion } : {}),
-    ...(config.apiKey !== undefined ? { "x-api-key": Redacted.value(config.apiKey) } : {}),
   })
+  // Per chain (see makeChainApi), so that a chain's own headers win over the client's by name.
+  const credentials: RedactedHeaders = { ...(config.apiKey !== undefined ? { "x-api-key": config.apiKey } : {}), ...config.headers }
 
   // `fetch` hands redirects back (the rule above follows them), and no b3/traceparent headers go out: a
   // browser would preflight them and the API's CORS policy need not allow them.
@@ -65,7 +67,9 @@ export const makeApiClient = Effect.gen(function* () {
   )
 
   const defaults = { retry: config.settings.retry, timeout: config.settings.httpTimeout }
-  return { forChain: (baseApiUrl) => makeChainApi(http, baseApiUrl, defaults) } satisfies ApiClientService
+  return {
+    forChain: (baseApiUrl, headers) => makeChainApi(http, baseApiUrl, defaults, { ...credentials, ...redactHeaders(headers) }),
+  } satisfies ApiClientService
 })
 
 /**

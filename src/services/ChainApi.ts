@@ -1,15 +1,18 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Headers from "effect/http/Headers"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as HttpMethod from "effect/http/HttpMethod"
-import type * as Option from "effect/Option"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
 import { type ApiRequestError, HttpRequestError, type UnsafeEndpointError } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
 import { notYetOnFailedAnswer } from "../polling/notYetOnFailedAnswer.js"
 import { type PollOptions, pollUntil } from "../polling/pollUntil.js"
+import type { RedactedHeaders } from "./ClientConfig.js"
 import { decodeApiBody } from "./decodeApiBody.js"
 import { endpointUrl } from "./endpointUrl.js"
 import { apiRequestErrorOf, networkErrorOf } from "./internal/apiRequestErrorOf.js"
@@ -71,6 +74,11 @@ export interface ChainApi {
     settled: (answer: A) => Effect.Effect<Option.Option<B>, E>,
     options: PollOptions<E2>,
   ) => Effect.Effect<B, Exclude<ApiRequestError | E, FailedAnswer> | E2>
+  /**
+   * The API key and headers to open the status socket at `websocketUrl` with: this API's, when the socket is
+   * on the API's origin (`wss://host` for `https://host`); none for a socket anywhere else.
+   */
+  readonly socketHeaders: (websocketUrl: string) => Readonly<Record<string, string>> | undefined
 }
 
 /** The failures a poll takes for "not yet" (see `notYetOnFailedAnswer`). */
@@ -90,17 +98,27 @@ const queryParams = (query: ApiRequest["query"]): Array<readonly [string, string
 
 /**
  * Binds the API client to the API at `baseApiUrl`. `http` is the client composed once for every chain
- * (headers, redirect rule, status check); here the base URL is put before each path, and each answer is
+ * (headers, redirect rule, status check); here the base URL is put before each path, the chain's
+ * `credentials` (API key, configured headers) are set on each request that stays on it, and each answer is
  * read, mapped to tradekit's errors at this one boundary, bounded in time and retried.
  */
-export const makeChainApi = (http: HttpClient.HttpClient, baseApiUrl: string, defaults: ChainApiDefaults): ChainApi => {
+export const makeChainApi = (
+  http: HttpClient.HttpClient,
+  baseApiUrl: string,
+  defaults: ChainApiDefaults,
+  credentials: RedactedHeaders = {},
+): ChainApi => {
+  const secrets = Object.fromEntries(Object.entries(credentials).map(([name, value]) => [name, Redacted.value(value)]))
+  const secretNames = Object.keys(secrets)
   const resolve = (path: string): Effect.Effect<URL, UnsafeEndpointError> =>
     Result.match(endpointUrl(baseApiUrl, path), { onFailure: Effect.fail, onSuccess: Effect.succeed })
 
   // `prependUrl`, with the check that the path stays under the base URL. The URL's text, so that the
   // request's parameters are kept.
   const client = http.pipe(
-    HttpClient.mapRequestEffect((request) => Effect.map(resolve(request.url), (url) => HttpClientRequest.setUrl(request, url.href))),
+    HttpClient.mapRequestEffect((request) =>
+      Effect.map(resolve(request.url), (url) => HttpClientRequest.setHeaders(HttpClientRequest.setUrl(request, url.href), secrets)),
+    ),
     HttpClient.tapRequest((request) => Effect.logDebug(`tradekit: ${request.method} ${new URL(request.url).pathname}`)),
   )
 
@@ -135,7 +153,11 @@ export const makeChainApi = (http: HttpClient.HttpClient, baseApiUrl: string, de
       const response = yield* client.execute(yield* encode(method, request)).pipe(Effect.provideService(RedirectBase, baseApiUrl))
       const text = yield* response.text.pipe(Effect.mapError((error) => networkErrorOf(request.path, error)))
       return { status: response.status, body: parseApiBody(text) }
-    }).pipe(Effect.catchTag("HttpClientError", (error) => apiRequestErrorOf(request.path, error)))
+    }).pipe(
+      Effect.catchTag("HttpClientError", (error) => apiRequestErrorOf(request.path, error)),
+      // Whatever renders the request beneath (a tracer, a logging HttpClient) redacts these as it does `x-api-key`.
+      Effect.updateService(Headers.CurrentRedactedNames, (names) => [...names, ...secretNames]),
+    )
     return bounded(request.path, sent)
   }
 
@@ -152,5 +174,14 @@ export const makeChainApi = (http: HttpClient.HttpClient, baseApiUrl: string, de
     options: PollOptions<E2>,
   ) => pollUntil(notYetOnFailedAnswer(Effect.flatMap(bounded(req.path, requestDecoded(req, schema)), settled)), options)
 
-  return { resolve, request, requestDecoded, poll }
+  const socketHeaders = (websocketUrl: string) => (Object.keys(secrets).length > 0 && sameOrigin(websocketUrl, baseApiUrl) ? secrets : undefined)
+
+  return { resolve, request, requestDecoded, poll, socketHeaders }
+}
+
+/** Whether a websocket URL is on the origin of an http(s) URL: `wss://host:port` is `https://host:port`. */
+const sameOrigin = (websocketUrl: string, baseApiUrl: string): boolean => {
+  const parse = (url: string) => Option.getOrUndefined(Option.liftThrowable(() => new URL(url))())
+  const socket = parse(websocketUrl.replace(/^ws(s?):/i, "http$1:"))
+  return /^wss?:/i.test(websocketUrl) && socket !== undefined && socket.origin === parse(baseApiUrl)?.origin
 }

@@ -3,9 +3,10 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as LogLevel from "effect/LogLevel"
 import * as Redacted from "effect/Redacted"
-import type { ChainConfig } from "../chains/ChainConfig.js"
+import type { ApiHeaders, ChainConfig } from "../chains/ChainConfig.js"
 import { GENERIC_POLL_ATTEMPTS } from "../chains/polling.js"
 import { MissingChainConfigurationError } from "../errors/index.js"
+import { formatMessage } from "../errors/internal/formatMessage.js"
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./RetryPolicy.js"
 
 /** Log levels as reservoir-sdk numbers them: 0 none, 1 error, 2 warn, 3 info, 4 verbose. */
@@ -15,6 +16,12 @@ export type LogLevelSetting = 0 | 1 | 2 | 3 | 4
 export interface ClientSettings {
   /** Sent as `x-api-key`; kept redacted in logs, errors and snapshots. */
   readonly apiKey?: string | Redacted.Redacted<string> | undefined
+  /**
+   * Headers sent on every request to every chain's API, such as `{ Authorization: "Bearer …" }`; a chain's
+   * own `headers` win by name. Kept out of logs, errors and snapshots like the API key, and never sent off
+   * the API's origin.
+   */
+  readonly headers?: ApiHeaders | undefined
   readonly uiVersion?: string | undefined
   readonly source?: string | undefined
   readonly automatedRoyalties?: boolean | undefined
@@ -126,7 +133,7 @@ export const DEFAULT_CLIENT_SETTINGS = {
 type Defaulted = keyof typeof DEFAULT_CLIENT_SETTINGS
 
 /** The settings with every default filled in (see {@link DEFAULT_CLIENT_SETTINGS}). */
-export type ResolvedClientSettings = Omit<ClientSettings, "apiKey" | Defaulted> & {
+export type ResolvedClientSettings = Omit<ClientSettings, "apiKey" | "headers" | Defaulted> & {
   readonly [K in Defaulted]-?: NonNullable<ClientSettings[K]>
 }
 
@@ -138,6 +145,8 @@ export interface ClientOptions extends ClientSettings {
 /** The resolved configuration of a client. */
 export interface ResolvedClientConfig {
   readonly apiKey: Redacted.Redacted<string> | undefined
+  /** The client's `headers`, names in lower case, every value redacted. */
+  readonly headers: RedactedHeaders
   /** The settings, every default filled in. */
   readonly settings: ResolvedClientSettings
   readonly chains: ReadonlyArray<ChainConfig>
@@ -145,29 +154,40 @@ export interface ResolvedClientConfig {
   readonly activeChain: ChainConfig | undefined
 }
 
+/** Headers as a resolved configuration holds them: names in lower case, values redacted. */
+export type RedactedHeaders = Readonly<Record<string, Redacted.Redacted<string>>>
+
+const redacted = (value: string | Redacted.Redacted<string>): Redacted.Redacted<string> => (Redacted.isRedacted(value) ? value : Redacted.make(value))
+
+/** `headers` with names in lower case and every value redacted. */
+export const redactHeaders = (headers: ApiHeaders | undefined): RedactedHeaders =>
+  Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), redacted(value)]))
+
 const normalizeChain = (chain: ChainConfig): ChainConfig => ({
   ...chain,
   baseApiUrl: chain.baseApiUrl.replace(/\/+$/, ""),
+  ...(chain.headers !== undefined ? { headers: redactHeaders(chain.headers) } : {}),
 })
 
 // A setting given as `undefined` takes its default, as one left out does.
-const withDefaults = (settings: Omit<ClientSettings, "apiKey">): ResolvedClientSettings => {
+const withDefaults = (settings: Omit<ClientSettings, "apiKey" | "headers">): ResolvedClientSettings => {
   const given = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined))
   return { ...DEFAULT_CLIENT_SETTINGS, ...given } as ResolvedClientSettings
 }
 
 /**
  * Resolves options into a configuration: fills in every default ({@link DEFAULT_CLIENT_SETTINGS}), redacts the
- * key, strips trailing slashes, picks the active chain.
+ * key and the headers, strips trailing slashes, picks the active chain.
  *
  * @example
  * resolveClientConfig({ httpTimeout: 5000 }).settings // { httpTimeout: 5000, walletTimeout: 300000, simulate: true, ... }
  */
 export const resolveClientConfig = (options: ClientOptions): ResolvedClientConfig => {
-  const { apiKey, chains = [], ...settings } = options
+  const { apiKey, headers, chains = [], ...settings } = options
   const normalized = chains.map(normalizeChain)
   return {
-    apiKey: apiKey === undefined ? undefined : Redacted.isRedacted(apiKey) ? apiKey : Redacted.make(apiKey),
+    apiKey: apiKey === undefined ? undefined : redacted(apiKey),
+    headers: redactHeaders(headers),
     settings: withDefaults(settings),
     chains: normalized,
     activeChain: normalized.find((chain) => chain.active) ?? normalized[0],
@@ -181,10 +201,17 @@ export const chainFor = (
   message?: string,
 ): Effect.Effect<ChainConfig, MissingChainConfigurationError> => {
   const chain = chainId === undefined ? config.activeChain : config.chains.find((c) => c.id === chainId)
-  return chain !== undefined && chain.baseApiUrl !== ""
-    ? Effect.succeed(chain)
-    : Effect.fail(new MissingChainConfigurationError({ chainId: chainId ?? chain?.id, ...(message !== undefined ? { message } : {}) }))
+  if (chain !== undefined && chain.baseApiUrl !== "") return Effect.succeed(chain)
+  const text = message ?? (chain === undefined ? undefined : noApiMessage(chain))
+  return Effect.fail(new MissingChainConfigurationError({ chainId: chainId ?? chain?.id, ...(text !== undefined ? { message: text } : {}) }))
 }
+
+// A configured chain without an API: a preset (they carry none) used as it is.
+const noApiMessage = (chain: ChainConfig): string =>
+  formatMessage("ReservoirClient missing chain configuration", {
+    meta: { Chain: `${chain.name} (${chain.id})` },
+    details: `the chain has no baseApiUrl. Point it at an API that speaks the protocol (a self-hosted indexer, your proxy, the devnet): { ...preset, baseApiUrl: "https://…" }.`,
+  })
 
 /** Maps reservoir-sdk's numeric log level onto Effect's. */
 export const effectLogLevel = (level: LogLevelSetting | undefined): LogLevel.LogLevel => {

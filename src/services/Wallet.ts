@@ -38,6 +38,22 @@ export type NonceLookup =
   | { readonly _tag: "Mined"; readonly hash: Hex; readonly to: Address | null; readonly value: bigint; readonly input: Hex }
 
 /**
+ * What sends for the account: an externally owned account (`eoa`), whose transactions take its nonces one by
+ * one, or a `smart` account — code at its address, an EIP-7702 delegation among it — whose sends may go
+ * through a bundler and leave its own nonce unchanged.
+ */
+export type AccountKind = "eoa" | "smart"
+
+/** A transaction as the chain knows it by its hash: who sent it, with which nonce, and what it does. */
+export interface KnownTransaction {
+  readonly from: Address
+  readonly nonce: number
+  readonly to: Address | null
+  readonly value: bigint
+  readonly input: Hex
+}
+
+/**
  * What simulating a transaction at the latest block showed: the gas it needs, the revert it would hit (the raw
  * revert data and the node's text, as far as the node tells them), or that the node cannot simulate.
  */
@@ -128,6 +144,17 @@ export interface WalletService {
     readonly address: Address
     readonly nonce: number
   }) => Effect.Effect<NonceLookup, WalletCallError>
+  /**
+   * Whether the account is an EOA or a smart account (code at its address, an EIP-7702 delegation among it).
+   * Optional: without it, an account is taken for an EOA whose wallet picks the nonces — which is never
+   * reconciled by nonce alone either.
+   */
+  readonly accountKind?: (args: { readonly chain: Chain; readonly address: Address }) => Effect.Effect<AccountKind, WalletCallError>
+  /**
+   * The transaction `hash` on `chain`, mined or pending, or undefined when the chain does not know it. Optional:
+   * with it, a resume checks that a transaction the stored journal names exists and is the account's.
+   */
+  readonly transactionByHash?: (args: { readonly chain: Chain; readonly hash: Hex }) => Effect.Effect<KnownTransaction | undefined, WalletCallError>
   /**
    * Waits until the transaction is mined or replaced. `sent`, when the caller knows the nonce it was sent with,
    * lets a replacement be recognised early. Interrupting it stops the wait.

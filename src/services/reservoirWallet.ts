@@ -1,6 +1,8 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { type Address, type Chain, createPublicClient, fallback, type Hex, http, type PublicClient, type Transport } from "viem"
+import { type Address, type Chain, type Client, createClient, fallback, type Hex, http, type Transport } from "viem"
+import { getBlockNumber } from "viem/actions"
+import { getAction } from "viem/utils"
 import { type UserRejectedError, WalletError } from "../errors/index.js"
 import type { Step, StepItem } from "../schema/Step.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
@@ -29,12 +31,12 @@ export const isReservoirWallet = (value: unknown): value is ReservoirWallet =>
  * A client reading the chain over the wallet's own transport when it has one, and over the chain's public RPC
  * when it has one. viem throws when there is neither (`UrlRequiredError`): that is a WalletError of `operation`.
  */
-const publicClientOf = (wallet: ReservoirWallet, chain: Chain, operation: string): Effect.Effect<PublicClient, UserRejectedError | WalletError> =>
+const publicClientOf = (wallet: ReservoirWallet, chain: Chain, operation: string): Effect.Effect<Client, UserRejectedError | WalletError> =>
   Effect.try({
     try: () => {
       const transport =
         wallet.transport === undefined ? http() : chain.rpcUrls.default.http.length > 0 ? fallback([wallet.transport, http()]) : wallet.transport
-      return createPublicClient({ chain, transport }) as PublicClient
+      return createClient({ chain, transport })
     },
     catch: (cause) => walletFailure(operation, cause),
   })
@@ -79,7 +81,7 @@ export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInter
   chainId: Effect.fail(new WalletError({ operation: "chainId", message: "The older SDK's wallet shape does not tell its chain" })),
   blockNumber: (chain) =>
     Effect.flatMap(publicClientOf(wallet, chain, "getBlockNumber"), (client) =>
-      walletCall("getBlockNumber", () => client.getBlockNumber({ cacheTime: 0 })),
+      walletCall("getBlockNumber", () => getAction(client, getBlockNumber, "getBlockNumber")({ cacheTime: 0 })),
     ),
   waitForReceipt: ({ chain, hash, sent }) =>
     Effect.flatMap(publicClientOf(wallet, chain, "waitForReceipt"), (client) => watchReceipt(client, hash, receiptPollingInterval, sent)),

@@ -1,7 +1,21 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { type Account, type Chain, createPublicClient, custom, type PublicClient, type WalletClient } from "viem"
+import { type Account, type Chain, type Client, createClient, custom, type PublicClient, type Transport } from "viem"
+import {
+  getAddresses,
+  getBlockNumber,
+  getCallsStatus,
+  getCapabilities,
+  getChainId,
+  getTransactionCount,
+  sendCalls,
+  sendTransaction,
+  signMessage,
+  signTypedData,
+} from "viem/actions"
+import { getAction } from "viem/utils"
 import { CallsIdMissingError, type UserRejectedError, WalletError } from "../errors/index.js"
+import { accountKindOf, transactionByHashOf } from "./internal/accountKind.js"
 import { causeChain } from "./internal/causeChain.js"
 import { estimateGasWith, maxFeePerGasWith, prepareWith } from "./internal/estimateGas.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
@@ -10,6 +24,12 @@ import { switchChain } from "./internal/switchChain.js"
 import { batchFailure, walletCall } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
 import { type CallsStatus, Wallet, type WalletService } from "./Wallet.js"
+
+/**
+ * A viem client that reaches the user's wallet: a `WalletClient` (wagmi's `useWalletClient`), or a bare client
+ * such as wagmi's `useConnectorClient`, which keeps viem's wallet actions out of the page.
+ */
+export type ViemWalletClient = Client<Transport, Chain | undefined, Account | undefined>
 
 /** Options of the viem-backed wallet. */
 export interface ViemWalletOptions {
@@ -58,7 +78,10 @@ const describeAnswer = (answer: unknown): string => {
 }
 
 /**
- * A Wallet over a viem WalletClient. A transaction or a typed-data signature for another chain than the wallet's
+ * A Wallet over a viem WalletClient. Each call goes through the client's own method when it has one (an extended
+ * client may override it), else through viem's action of that name (`viem/actions`), so a bare client from
+ * `createClient` (wagmi's connector client) works too, and a page loads only the actions that run — never
+ * `publicActions` or `walletActions` as a whole. A transaction or a typed-data signature for another chain than the wallet's
  * asks the wallet to switch first; it refuses with a ChainMismatchError if the switch does not take.
  *
  * Batches (EIP-5792, version 2.0.0): the wallet's capabilities are asked once per chain
@@ -72,11 +95,11 @@ const describeAnswer = (answer: unknown): string => {
  * @example
  * const wallet = fromViemWalletClient(createWalletClient({ account, chain: mainnet, transport: http() }))
  */
-export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOptions = {}): WalletService => {
+export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWalletOptions = {}): WalletService => {
   const account = (): Effect.Effect<Account | `0x${string}`, WalletError | UserRejectedError> =>
     client.account !== undefined
       ? Effect.succeed(client.account)
-      : walletCall("getAddresses", () => client.getAddresses()).pipe(
+      : walletCall("getAddresses", () => getAction(client, getAddresses, "getAddresses")({})).pipe(
           Effect.flatMap((addresses) =>
             addresses[0] === undefined
               ? Effect.fail(new WalletError({ operation: "getAddresses", message: "The wallet has no account connected" }))
@@ -86,13 +109,16 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
 
   const ensureChain = (chain: Chain) =>
     Effect.gen(function* () {
-      const current = yield* walletCall("getChainId", () => client.getChainId())
+      const current = yield* walletCall("getChainId", () => getAction(client, getChainId, "getChainId")({}))
       if (current === chain.id) return
       yield* switchChain(client, chain)
     })
 
-  const publicClientFor = (chain: Chain): PublicClient =>
-    options.publicClients?.[chain.id] ?? createPublicClient({ chain, transport: custom({ request: client.request }) })
+  const publicClientFor = (chain: Chain): Client =>
+    options.publicClients?.[chain.id] ?? createClient({ chain, transport: custom({ request: client.request }) })
+  // For a read whose failure is an answer of its own (a revert, "cannot tell"): asked once, not retried.
+  const singleTryClientFor = (chain: Chain): Client =>
+    options.publicClients?.[chain.id] ?? createClient({ chain, transport: custom({ request: client.request }, { retryCount: 0 }) })
 
   // One question per chain: capabilities do not change within a session (a "ready" wallet upgrades itself
   // on its first batch, and stays able to batch).
@@ -105,7 +131,7 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
       const supported =
         typeof a !== "string" && a.type === "local"
           ? false
-          : yield* walletCall("getCapabilities", () => client.getCapabilities({ account: a, chainId: chain.id })).pipe(
+          : yield* walletCall("getCapabilities", () => getAction(client, getCapabilities, "getCapabilities")({ account: a, chainId: chain.id })).pipe(
               Effect.map(isAtomic),
               Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: wallet_getCapabilities failed, no batches: ${error.message}`), false)),
             )
@@ -115,10 +141,14 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
 
   return {
     address: Effect.map(account(), (a) => (typeof a === "string" ? a : a.address)),
-    chainId: walletCall("getChainId", () => client.getChainId()),
-    blockNumber: (chain) => walletCall("getBlockNumber", () => publicClientFor(chain).getBlockNumber({ cacheTime: 0 })),
+    chainId: walletCall("getChainId", () => getAction(client, getChainId, "getChainId")({})),
+    blockNumber: (chain) =>
+      walletCall("getBlockNumber", () => {
+        const reader = publicClientFor(chain)
+        return getAction(reader, getBlockNumber, "getBlockNumber")({ cacheTime: 0 })
+      }),
     signMessage: ({ message }) =>
-      Effect.flatMap(account(), (a) => walletCall("signMessage", () => client.signMessage({ account: a, message }))).pipe(
+      Effect.flatMap(account(), (a) => walletCall("signMessage", () => getAction(client, signMessage, "signMessage")({ account: a, message }))).pipe(
         Effect.flatMap(signatureAnswer("signMessage")),
       ),
     signTypedData: ({ typedData, chain }) =>
@@ -127,7 +157,7 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
         // Wallets refuse eth_signTypedData_v4 when the domain's chain is not the active one; a local account
         // signs for any chain.
         if (typeof a === "string" || a.type !== "local") yield* ensureChain(chain)
-        return yield* walletCall("signTypedData", () => client.signTypedData({ ...typedData, account: a })).pipe(
+        return yield* walletCall("signTypedData", () => getAction(client, signTypedData, "signTypedData")({ ...typedData, account: a })).pipe(
           Effect.flatMap(signatureAnswer("signTypedData")),
         )
       }),
@@ -138,7 +168,11 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
         // transaction filled before goes out as it is; a browser wallet picks its own nonce.
         const localNonce = typeof a !== "string" && a.type === "local" && nonce !== undefined ? { nonce, chainId: chain.id } : {}
         const send = walletCall("sendTransaction", () =>
-          client.sendTransaction({
+          getAction(
+            client,
+            sendTransaction,
+            "sendTransaction",
+          )({
             account: a,
             chain,
             to: request.to,
@@ -148,26 +182,27 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
             ...localNonce,
             ...(request.maxFeePerGas !== undefined ? { maxFeePerGas: request.maxFeePerGas } : {}),
             ...(request.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: request.maxPriorityFeePerGas } : {}),
-          } as Parameters<WalletClient["sendTransaction"]>[0]),
+          } as Parameters<typeof sendTransaction>[1]),
         )
         // viem reads the wallet's chain before it sends (one eth_chainId) and refuses another one: only then is the
         // wallet asked to switch, and the send made again — the refused one never reached the wallet.
         return yield* send.pipe(Effect.catchIf(refusedForChain, () => Effect.andThen(switchChain(client, chain), send)))
       }),
     // The wallet's transport retries already: a revert is not asked again on top of that.
-    estimateGas: ({ chain, request }) =>
-      estimateGasWith(
-        options.publicClients?.[chain.id] ?? createPublicClient({ chain, transport: custom({ request: client.request }, { retryCount: 0 }) }),
-        request,
-      ),
+    estimateGas: ({ chain, request }) => estimateGasWith(singleTryClientFor(chain), request),
     maxFeePerGas: (chain) => maxFeePerGasWith(publicClientFor(chain)),
     // A local account's send goes out as filled here: one round trip for the simulation, gas, fees and nonce.
     ...(client.account?.type === "local"
       ? { prepareTransaction: ({ chain, request }) => prepareWith(client, client.account as Account, chain, request) }
       : {}),
     nextNonce: ({ chain, address }) =>
-      walletCall("getTransactionCount", () => publicClientFor(chain).getTransactionCount({ address, blockTag: "pending" })),
+      walletCall("getTransactionCount", () => {
+        const reader = publicClientFor(chain)
+        return getAction(reader, getTransactionCount, "getTransactionCount")({ address, blockTag: "pending" })
+      }),
     transactionByNonce: ({ chain, address, nonce }) => lookUpByNonce(publicClientFor(chain), address, nonce),
+    accountKind: ({ chain, address }) => accountKindOf(publicClientFor(chain), address),
+    transactionByHash: ({ chain, hash }) => transactionByHashOf(singleTryClientFor(chain), hash),
     waitForReceipt: ({ chain, hash, sent }) => watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000, sent),
     atomicBatch,
     sendCalls: ({ chain, calls }) =>
@@ -176,7 +211,11 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
         yield* ensureChain(chain)
         const answer: unknown = yield* Effect.tryPromise({
           try: () =>
-            client.sendCalls({
+            getAction(
+              client,
+              sendCalls,
+              "sendCalls",
+            )({
               account: a,
               chain,
               forceAtomic: true,
@@ -193,7 +232,7 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
         return id
       }),
     callsStatus: ({ id }) =>
-      walletCall("getCallsStatus", () => client.getCallsStatus({ id })).pipe(
+      walletCall("getCallsStatus", () => getAction(client, getCallsStatus, "getCallsStatus")({ id })).pipe(
         Effect.map(
           (answer): CallsStatus => ({
             // A status the wallet words in no known way is not a verdict yet.
@@ -210,5 +249,5 @@ export const fromViemWalletClient = (client: WalletClient, options: ViemWalletOp
 }
 
 /** A layer providing the Wallet from a viem WalletClient. */
-export const walletLayer = (client: WalletClient, options?: ViemWalletOptions): Layer.Layer<Wallet> =>
+export const walletLayer = (client: ViemWalletClient, options?: ViemWalletOptions): Layer.Layer<Wallet> =>
   Layer.succeed(Wallet, fromViemWalletClient(client, options))

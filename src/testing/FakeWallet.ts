@@ -3,9 +3,18 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Address, type Hex, keccak256, type LocalAccount, toHex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
-import { UserRejectedError, WalletError } from "../errors/index.js"
+import { UserRejectedError, type WalletCallError, WalletError } from "../errors/index.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
-import { type CallsStatus, type GasEstimate, type NonceLookup, type ReceiptOutcome, Wallet, type WalletService } from "../services/Wallet.js"
+import {
+  type AccountKind,
+  type CallsStatus,
+  type GasEstimate,
+  type KnownTransaction,
+  type NonceLookup,
+  type ReceiptOutcome,
+  Wallet,
+  type WalletService,
+} from "../services/Wallet.js"
 
 /** The first private key of the standard test mnemonic ("test test ... junk"). */
 export const TEST_PRIVATE_KEY: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
@@ -45,7 +54,12 @@ export type WalletCall =
       /** The account's nonce the transaction took. */
       readonly nonce: number
     }
-  | { readonly method: "waitForReceipt"; readonly hash: Hex }
+  | {
+      readonly method: "waitForReceipt"
+      readonly hash: Hex
+      /** The nonce the watch was told the transaction went out with, when it was told one. */
+      readonly sentNonce?: number
+    }
   | {
       readonly method: "sendCalls"
       readonly chainId: number
@@ -88,6 +102,13 @@ export interface FakeWalletBehaviour {
    * fails off chain (`"failure"`, no transaction), its transaction reverts (`"revert"`), or it stays pending.
    */
   batchOutcomes: Array<"success" | "failure" | "revert" | "pending">
+  /** What kind of account the wallet holds: an EOA (the default), or a smart account whose own nonce never moves. */
+  accountKind: AccountKind
+  /**
+   * Answers every `wallet_sendCalls` with this instead of a calls id (`{}`, `42`: a wallet that answers without a
+   * usable id), or refuses it with this error (a `BatchRefusedError`, say); a calls id when undefined.
+   */
+  batchAnswer: { readonly answer: unknown } | { readonly refuse: WalletCallError } | undefined
 }
 
 /** A wallet for tests: real signatures from a viem local account, transactions recorded instead of sent. */
@@ -126,6 +147,8 @@ export const makeFakeWallet = (
     readonly tellsNonces?: boolean
     /** `false` for a wallet that cannot simulate transactions nor tell fees; it can by default. */
     readonly simulates?: boolean
+    /** `true` for a wallet that tells transactions by hash (those it sent, as the account's); it cannot by default. */
+    readonly looksUpHashes?: boolean
   } = {},
 ): FakeWallet => {
   const account = privateKeyToAccount(options.privateKey ?? TEST_PRIVATE_KEY)
@@ -143,6 +166,8 @@ export const makeFakeWallet = (
     maxFeePerGas: 2_000_000_000n,
     atomicBatch: false,
     batchOutcomes: [],
+    accountKind: "eoa",
+    batchAnswer: undefined,
     ...options.behaviour,
   }
   const scripts = new Map<Hex, ReceiptScript>()
@@ -183,6 +208,7 @@ export const makeFakeWallet = (
     return hash
   }
   const lookUp = (nonce: number): NonceLookup => {
+    if (behaviour.accountKind === "smart") return { _tag: "None" }
     const found = sentCalls().find((call) => call.nonce === nonce)
     if (found === undefined) return { _tag: "None" }
     if (scripts.get(found.hash) === "pending") return { _tag: "Pending" }
@@ -248,25 +274,41 @@ export const makeFakeWallet = (
     ...(options.tellsNonces === false
       ? {}
       : {
-          nextNonce: () => Effect.sync(() => sentCalls().length),
+          // A smart account's sends go through a bundler: its own nonce never moves.
+          nextNonce: () => Effect.sync(() => (behaviour.accountKind === "smart" ? 0 : sentCalls().length)),
           transactionByNonce: ({ nonce }: { readonly nonce: number }) => Effect.sync(() => lookUp(nonce)),
         }),
-    waitForReceipt: ({ hash }) =>
-      Effect.sync(() => calls.push({ method: "waitForReceipt", hash })).pipe(
+    waitForReceipt: ({ hash, sent }) =>
+      Effect.sync(() => calls.push({ method: "waitForReceipt", hash, ...(sent !== undefined ? { sentNonce: sent.nonce } : {}) })).pipe(
         Effect.andThen(Duration.isZero(Duration.fromInputUnsafe(behaviour.receiptDelay)) ? Effect.void : Effect.sleep(behaviour.receiptDelay)),
         Effect.andThen(Effect.suspend(() => outcomeOf(hash))),
       ),
+    accountKind: () => Effect.sync(() => behaviour.accountKind),
+    ...(options.looksUpHashes === true
+      ? {
+          transactionByHash: ({ hash }: { readonly hash: Hex }) =>
+            Effect.sync((): KnownTransaction | undefined => {
+              const found = sentCalls().find((call) => call.hash === hash) ?? batchCalls().find((call) => call.hash === hash)
+              if (found === undefined) return undefined
+              const request = "request" in found ? found.request : found.calls[0]
+              const nonce = "nonce" in found ? found.nonce : 0
+              return { from: account.address, nonce, to: request?.to ?? null, value: request?.value ?? 0n, input: request?.data ?? "0x" }
+            }),
+        }
+      : {}),
     atomicBatch: () => Effect.sync(() => behaviour.atomicBatch),
     sendCalls: ({ chain, calls: batch }) =>
       Effect.suspend(() => {
         if (behaviour.rejectTransactions) return Effect.fail(new UserRejectedError({ operation: "sendCalls" }))
+        const scripted = behaviour.batchAnswer
+        if (scripted !== undefined && "refuse" in scripted) return Effect.fail(scripted.refuse)
         const id = `0x${(batchCalls().length + 1).toString(16).padStart(64, "0")}`
         const hash = nextHash()
         const outcome = behaviour.batchOutcomes.shift() ?? "success"
         batchOutcomes.set(id, outcome)
         scripts.set(hash, outcome === "revert" ? "revert" : outcome === "pending" ? "pending" : "success")
         calls.push({ method: "sendCalls", chainId: chain.id, calls: batch, id, hash })
-        return Effect.succeed(id)
+        return Effect.succeed(scripted === undefined ? id : (scripted.answer as string))
       }),
     callsStatus: ({ id }) => Effect.sync(() => statusOf(id)),
   }

@@ -53,6 +53,7 @@ describe("action hooks, in the shape of useMutation", () => {
       data: undefined,
       error: undefined,
       progress: undefined,
+      errors: [],
     })
     for (const control of [mutate, mutateAsync, execute, abort, reset]) expect(control).toBeTypeOf("function")
   })

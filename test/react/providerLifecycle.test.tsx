@@ -158,7 +158,7 @@ const stored: ExecutionSnapshot = JSON.parse(
 const ResumeOnMount = () => {
   const { mutate, status, error } = useResume()
   useEffect(() => {
-    const provider = memoryProvider(TEST_CHAIN.id, { mined: [SENT] })
+    const provider = memoryProvider(TEST_CHAIN.id, { mined: [SENT], from: account.address })
     mutate({ snapshot: stored, wallet: createWalletClient({ account, chain: mainnet, transport: custom(provider) }) })
   }, [mutate])
   return <p role="status">{error === undefined ? status : `${status}: ${error.message}`}</p>
@@ -169,7 +169,11 @@ describe("useResume started on mount", () => {
     ["", false],
     [" under StrictMode", true],
   ])("resumes the stored execution to the end%s", async (_name, strict) => {
-    made.api!.route("GET", `/transactions/${SENT}/synced/v1`, { body: { synced: true } }).route("POST", "/order/v4", { body: { orderId: "0xabc" } })
+    // A resume asks the API for the plan again: the approval (sent, not yet indexed) and the signature.
+    made
+      .api!.route("POST", "/execute/list/v5", { body: { steps: stored.steps } })
+      .route("GET", `/transactions/${SENT}/synced/v1`, { body: { synced: true } })
+      .route("POST", "/order/v4", { body: { orderId: "0xabc" } })
     const view = render(<ResumeOnMount />, { wrapper: fromOptions, reactStrictMode: strict })
 
     await waitFor(() => expect(view.getByRole("status").textContent).toBe("success"))

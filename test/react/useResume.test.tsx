@@ -19,6 +19,10 @@ afterEach(async () => {
 const withCleanup = () => {
   const s = setup()
   cleanups.push(() => s.client.dispose())
+  // A resume asks the API for the plan again: it still has the approval (sent, not yet indexed) and the signature.
+  s.api.route("POST", "/execute/list/v5", {
+    body: { steps: stored().steps.map(({ items, ...step }) => ({ ...step, items: items?.map(({ txHashes: _sent, ...item }) => item) })) },
+  })
   return s
 }
 
@@ -70,7 +74,7 @@ const stored = (): ExecutionSnapshot =>
  * for viem to prepare, sign and send a transaction: a re-send would reach `eth_sendRawTransaction`.
  */
 const recordingWallet = (): { wallet: WalletClient; methods: Array<string> } => {
-  const provider = memoryProvider(TEST_CHAIN.id, { mined: [SENT] })
+  const provider = memoryProvider(TEST_CHAIN.id, { mined: [SENT], from: account.address })
   const wallet = createWalletClient({ account, chain: mainnet, transport: custom(provider) })
   return { wallet, methods: provider.methods }
 }
@@ -125,7 +129,7 @@ describe("useResume", () => {
     expect(result.current.error).toBeUndefined()
     expect(result.current.progress?.status).toBe("complete")
     expect(result.current.progress?.steps.map((step) => step.items?.[0]?.status)).toEqual(["complete", "complete"])
-    expect(api.requests.map((request) => request.path)).toEqual([SYNCED, "/order/v4"])
+    expect(api.requests.map((request) => request.path)).toEqual(["/execute/list/v5", SYNCED, "/order/v4"])
   })
 
   it("fails with the executor's typed error when the sent transaction failed", async () => {
@@ -156,7 +160,7 @@ describe("useResume", () => {
       pending = result.current.execute({ snapshot: stored() })
     })
     // The test wallet reads no receipts: the API is asked from one polling interval (2 s on chain 1) on.
-    await waitFor(() => expect(api.requestsTo(SYNCED)).toHaveLength(1), { timeout: 3000 })
+    await waitFor(() => expect(api.requestsTo(SYNCED)).toHaveLength(1), { timeout: 8000 })
     await act(async () => {
       result.current.abort()
       await pending
@@ -177,7 +181,7 @@ describe("useResume", () => {
     act(() => {
       void result.current.execute({ snapshot: stored() })
     })
-    await waitFor(() => expect(api.requestsTo(SYNCED)).toHaveLength(1), { timeout: 3000 })
+    await waitFor(() => expect(api.requestsTo(SYNCED)).toHaveLength(1), { timeout: 8000 })
     unmount()
 
     await waitFor(() => expect(synced.state.interrupted).toBe(true))

@@ -2,7 +2,9 @@
  * `POST /execute/buy/v7`: fills the cheapest active listing of each requested token (or the given orders)
  * through `Exchange.fillListing` / `fillListings`, after approving the Exchange for any ERC-20 the taker
  * pays in and has not allowed enough of. `feesOnTop` ("0xRecipient:amount") are paid by the taker on top of
- * the prices, in the listings' currency, through `Exchange.fillListingsWithFees`.
+ * the prices, in the listings' currency, through `Exchange.fillListingsWithFees`. With `partial: true`, the
+ * items that cannot be filled are listed in the answer's `errors` (`{ message, orderId? }`, as reservoir
+ * does) and the rest is bought; without it, or when nothing can be filled, an unfillable item is a 400.
  */
 import { type Address, encodeFunctionData, erc20Abi, getAddress, maxUint256, zeroAddress } from "viem"
 import { exchangeAbi } from "../../artifacts/index.js"
@@ -85,14 +87,26 @@ export const buyRoute: Route = {
     const currency = optionalAddress(body.currency, "currency")
     const feesOnTop = parseFeesOnTop(body.feesOnTop)
 
+    const partial = body.partial === true
     const orders: BookOrder[] = []
+    const unfilled: Array<{ message: string; orderId?: string }> = []
     const taken = new Set<string>()
     for (const [i, item] of items.entries()) {
-      const o = await pickListing(ctx, item, i, taker, currency, taken)
+      let o: BookOrder
+      try {
+        o = await pickListing(ctx, item, i, taker, currency, taken)
+      } catch (error) {
+        // With `partial`, an item that cannot be filled is listed in `errors` and the others go ahead.
+        if (!partial || !(error instanceof HttpError) || error.status !== 400) throw error
+        const orderId = typeof item.orderId === "string" ? item.orderId : undefined
+        unfilled.push({ message: error.message, ...(orderId !== undefined ? { orderId } : {}) })
+        continue
+      }
       if (taken.has(o.id)) throw badRequest(`Order ${o.id} is requested twice`)
       taken.add(o.id)
       orders.push(o)
     }
+    if (orders.length === 0) throw badRequest(unfilled[0]?.message ?? "Nothing to buy")
 
     const exchange = ctx.contracts.origin.exchange
     const feeCurrency = feesOnTop.length === 0 ? undefined : feeCurrencyOf(orders)
@@ -142,6 +156,7 @@ export const buyRoute: Route = {
         ),
       ],
       orders.map((o) => orderPathEntry(ctx, o)),
+      unfilled.length > 0 ? { errors: unfilled } : {},
     )
   },
 }

@@ -6,10 +6,10 @@ import type { ChainConfig } from "../../chains/ChainConfig.js"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError, PriceMismatchError, TradekitError } from "../../errors/index.js"
 import { copyPlain } from "../../internal/copyPlain.js"
 import { atConfiguredLogLevel } from "../../pipeline/atConfiguredLogLevel.js"
-import type { ExecuteRequest } from "../../pipeline/ExecutionContext.js"
+import type { ExecuteRequest } from "../../pipeline/ExecuteRequest.js"
 import { type ExecutionSnapshot, snapshotOf } from "../../pipeline/ExecutionSnapshot.js"
 import { estimateNetworkFee } from "../../pipeline/estimateNetworkFee.js"
-import { type Guard, runExecution } from "../../pipeline/executeSteps.js"
+import { runExecution } from "../../pipeline/executeSteps.js"
 import { fetchSteps } from "../../pipeline/fetchSteps.js"
 import { deepFreeze } from "../../pipeline/internal/deepFreeze.js"
 import type { ExpectedPrices } from "../../plugins/ExpectedPrice.js"
@@ -21,6 +21,7 @@ import { ApiClient } from "../../services/ApiClient.js"
 import { ClientConfig } from "../../services/ClientConfig.js"
 import { Wallet } from "../../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./ActionOptions.js"
+import { guardsOf } from "./guardsOf.js"
 
 /**
  * What an action hands to {@link runAction} once its input is valid: its name and path, the chain it resolved
@@ -95,7 +96,6 @@ export const runAction = (
   Effect.gen(function* () {
     const config = yield* ClientConfig
     const api = yield* ApiClient
-    const services = yield* Effect.context<PluginServices>()
     const plugins = mergePlugins(yield* Plugins, parameters.plugins)
     const retry = config.settings.retry
     const { action, path, chain, precheck } = input
@@ -113,7 +113,10 @@ export const runAction = (
       if (plugin.transformRequest !== undefined) body = yield* plugin.transformRequest(body, context)
     }
     body = compact(body)
-    const request: ExecuteRequest = { action, path, body }
+    // The expected price rides in the request, so a resume runs the price check again on the API's new answer.
+    const expectedPrice =
+      input.expectedPrice === undefined ? undefined : (compact(input.expectedPrice as RequestBody) as ExecuteRequest["expectedPrice"])
+    const request: ExecuteRequest = { action, path, body, ...(expectedPrice !== undefined ? { expectedPrice } : {}) }
     const last = yield* Ref.make(Option.none<ExecutionSnapshot>())
     const onProgress = parameters.onProgress ?? (() => Effect.void)
 
@@ -137,7 +140,7 @@ export const runAction = (
     if (precheck) {
       // Nothing is signed or sent by a precheck: a transient failure or a malformed answer is retried.
       const response = yield* observed(
-        fetchSteps(api.forChain(chain.baseApiUrl), request, { retry }).pipe(
+        fetchSteps(api.forChain(chain.baseApiUrl, chain.headers), request, { retry }).pipe(
           Effect.flatMap((fetched) => Wallet.use((wallet) => estimateNetworkFee(wallet, config, chain, fetched))),
         ),
       )
@@ -153,10 +156,7 @@ export const runAction = (
         {
           request,
           ...(input.gas !== undefined ? { gas: input.gas } : {}),
-          guards: plugins.flatMap((plugin): ReadonlyArray<Guard<PluginRejectedError | PriceMismatchError>> => {
-            const guard = plugin.guard
-            return guard === undefined ? [] : [(response) => Effect.provide(guard(response, context), services)]
-          }),
+          guards: yield* guardsOf(plugins, context),
           onProgress: (snapshot) => Effect.andThen(Ref.set(last, Option.some(snapshot)), onProgress(snapshot)),
         },
       ),

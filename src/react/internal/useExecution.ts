@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react"
 import type { ReservoirClientWallet } from "../../client/ReservoirClient.js"
 import { ExecutionInProgressError } from "../../errors/index.js"
 import type { ExecutionSnapshot } from "../../pipeline/ExecutionSnapshot.js"
+import type { ExecuteError } from "../../schema/ExecuteResponse.js"
 import { useTradekit } from "../useTradekit.js"
 import { type FacadeCall, runFacadeCall } from "./runFacadeCall.js"
 
@@ -93,8 +94,20 @@ export interface ExecutionHookControls<V, D, E> {
   readonly reset: () => void
 }
 
+/** What the API left out of an execution's plan, read from its progress. */
+export interface ExecutionHookErrors {
+  /**
+   * The items the API would not carry out (a `partial: true` buy of tokens no longer listed, say), as the
+   * latest progress snapshot lists them (`progress.errors`): empty when it left nothing out, or before the
+   * first answer. Not to be confused with `error`, the execution's own failure.
+   */
+  readonly errors: ReadonlyArray<ExecuteError>
+}
+
 /** The state and the controls of one execution at a time. */
-export type ExecutionHookResult<V, D, E> = ExecutionHookState<V, D, E> & ExecutionHookControls<V, D, E>
+export type ExecutionHookResult<V, D, E> = ExecutionHookState<V, D, E> & ExecutionHookErrors & ExecutionHookControls<V, D, E>
+
+const NO_ERRORS: ReadonlyArray<ExecuteError> = Object.freeze([])
 
 /** What a hook's call gets besides the caller's variables: its own signal, and its progress callback. */
 export interface ExecutionControls {
@@ -244,5 +257,5 @@ export const useExecution = <V extends { readonly wallet?: ReservoirClientWallet
     setState(idle)
   }, [])
 
-  return { ...state, mutate, mutateAsync, execute, abort, reset }
+  return { ...state, errors: state.progress?.errors ?? NO_ERRORS, mutate, mutateAsync, execute, abort, reset }
 }

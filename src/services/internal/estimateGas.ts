@@ -1,5 +1,7 @@
 import * as Effect from "effect/Effect"
-import type { Account, Chain, Hex, PublicClient, WalletClient } from "viem"
+import type { Account, Chain, Client, Hex } from "viem"
+import { estimateFeesPerGas, estimateGas, prepareTransactionRequest } from "viem/actions"
+import { getAction } from "viem/utils"
 import type { WalletCallError } from "../../errors/index.js"
 import type { TransactionRequest } from "../../schema/TransactionRequest.js"
 import type { GasEstimate, PreparedTransaction } from "../Wallet.js"
@@ -52,10 +54,14 @@ export const classifyEstimateFailure = (cause: unknown): Effect.Effect<GasEstima
  * outcome decides).
  * @internal
  */
-export const estimateGasWith = (client: PublicClient, request: TransactionRequest): Effect.Effect<GasEstimate, WalletCallError> =>
+export const estimateGasWith = (client: Client, request: TransactionRequest): Effect.Effect<GasEstimate, WalletCallError> =>
   Effect.tryPromise({
     try: () =>
-      client.estimateGas({
+      getAction(
+        client,
+        estimateGas,
+        "estimateGas",
+      )({
         account: request.from,
         to: request.to,
         ...(request.data !== undefined ? { data: request.data } : {}),
@@ -70,10 +76,10 @@ export const estimateGasWith = (client: PublicClient, request: TransactionReques
   )
 
 /** The chain's current max fee per gas: EIP-1559's when the chain has it, else the legacy gas price. @internal */
-export const maxFeePerGasWith = (client: PublicClient): Effect.Effect<bigint, WalletCallError> =>
+export const maxFeePerGasWith = (client: Client): Effect.Effect<bigint, WalletCallError> =>
   Effect.tryPromise({
     try: async () => {
-      const fees = await client.estimateFeesPerGas()
+      const fees = await getAction(client, estimateFeesPerGas, "estimateFeesPerGas")({ chain: client.chain })
       return fees.maxFeePerGas ?? fees.gasPrice ?? 0n
     },
     catch: (cause) => walletFailure("estimateFeesPerGas", cause),
@@ -86,14 +92,18 @@ export const maxFeePerGasWith = (client: PublicClient): Effect.Effect<bigint, Wa
  * @internal
  */
 export const prepareWith = (
-  client: WalletClient,
+  client: Client,
   account: Account,
   chain: Chain,
   request: TransactionRequest,
 ): Effect.Effect<PreparedTransaction, WalletCallError> =>
   Effect.tryPromise({
     try: () =>
-      client.prepareTransactionRequest({
+      getAction(
+        client,
+        prepareTransactionRequest,
+        "prepareTransactionRequest",
+      )({
         account,
         chain,
         to: request.to,

@@ -1,5 +1,7 @@
 import * as Effect from "effect/Effect"
-import type { Address, Hex, PublicClient } from "viem"
+import type { Address, Client, Hex } from "viem"
+import { getBlock, getBlockNumber, getTransactionCount } from "viem/actions"
+import { getAction } from "viem/utils"
 import type { NonceLookup } from "../Wallet.js"
 import { walletCall } from "./walletFailure.js"
 
@@ -9,12 +11,15 @@ import { walletCall } from "./walletFailure.js"
  * transaction), `Pending` when only the node's pool has passed it, else `None`.
  * @internal
  */
-export const lookUpByNonce = (client: PublicClient, address: Address, nonce: number) =>
+export const lookUpByNonce = (client: Client, address: Address, nonce: number) =>
   Effect.gen(function* () {
-    const countAt = (blockNumber: bigint) => walletCall("getTransactionCount", () => client.getTransactionCount({ address, blockNumber }))
-    const latest = yield* walletCall("getBlockNumber", () => client.getBlockNumber({ cacheTime: 0 }))
+    const countAt = (blockNumber: bigint) =>
+      walletCall("getTransactionCount", () => getAction(client, getTransactionCount, "getTransactionCount")({ address, blockNumber }))
+    const latest = yield* walletCall("getBlockNumber", () => getAction(client, getBlockNumber, "getBlockNumber")({ cacheTime: 0 }))
     if ((yield* countAt(latest)) <= nonce) {
-      const pending = yield* walletCall("getTransactionCount", () => client.getTransactionCount({ address, blockTag: "pending" }))
+      const pending = yield* walletCall("getTransactionCount", () =>
+        getAction(client, getTransactionCount, "getTransactionCount")({ address, blockTag: "pending" }),
+      )
       return (pending > nonce ? { _tag: "Pending" } : { _tag: "None" }) satisfies NonceLookup
     }
     // The first block after which the account's count exceeds `nonce` holds the transaction.
@@ -31,7 +36,7 @@ export const lookUpByNonce = (client: PublicClient, address: Address, nonce: num
       if ((yield* countAt(middle)) > nonce) high = middle
       else low = middle
     }
-    const block = yield* walletCall("getBlock", () => client.getBlock({ blockNumber: high, includeTransactions: true }))
+    const block = yield* walletCall("getBlock", () => getAction(client, getBlock, "getBlock")({ blockNumber: high, includeTransactions: true }))
     const found = block.transactions.find((tx) => tx.from.toLowerCase() === address.toLowerCase() && tx.nonce === nonce)
     if (found === undefined) return { _tag: "None" } satisfies NonceLookup
     return { _tag: "Mined", hash: found.hash, to: found.to, value: found.value, input: found.input as Hex } satisfies NonceLookup

@@ -1,5 +1,7 @@
 import * as Effect from "effect/Effect"
-import type { Chain, WalletClient } from "viem"
+import type { Chain, Client } from "viem"
+import { addChain, getChainId, switchChain as switchWalletChain } from "viem/actions"
+import { getAction } from "viem/utils"
 import { ChainMismatchError, type UserRejectedError, type WalletError } from "../../errors/index.js"
 import { causeChain } from "./causeChain.js"
 import { walletCall } from "./walletFailure.js"
@@ -26,16 +28,16 @@ export type SwitchChainErrorType = UserRejectedError | WalletError | ChainMismat
  * other refusal is judged by the chain the wallet ends on, because some wallets switch and still report an
  * error, and others report nothing and stay where they were.
  */
-export const switchChain = (client: WalletClient, chain: Chain): Effect.Effect<void, SwitchChainErrorType> => {
-  const request = walletCall("switchChain", () => client.switchChain({ id: chain.id }))
-  const addThenSwitch = walletCall("switchChain", () => client.addChain({ chain })).pipe(Effect.andThen(request))
+export const switchChain = (client: Client, chain: Chain): Effect.Effect<void, SwitchChainErrorType> => {
+  const request = walletCall("switchChain", () => getAction(client, switchWalletChain, "switchChain")({ id: chain.id }))
+  const addThenSwitch = walletCall("switchChain", () => getAction(client, addChain, "addChain")({ chain })).pipe(Effect.andThen(request))
   return request.pipe(
     Effect.catchIf(
       (error): error is WalletError => error._tag === "WalletError" && hasCode(error.cause, UNRECOGNIZED_CHAIN),
       () => addThenSwitch,
     ),
     Effect.catchTag("WalletError", () => Effect.void),
-    Effect.andThen(walletCall("getChainId", () => client.getChainId())),
+    Effect.andThen(walletCall("getChainId", () => getAction(client, getChainId, "getChainId")({}))),
     Effect.flatMap((after) =>
       after === chain.id ? Effect.void : Effect.fail(ChainMismatchError.of({ walletChainId: after, expectedChainId: chain.id })),
     ),

@@ -1,5 +1,7 @@
 import * as Effect from "effect/Effect"
-import type { Hex, PublicClient, ReplacementReturnType } from "viem"
+import type { Client, Hex, ReplacementReturnType } from "viem"
+import { waitForTransactionReceipt } from "viem/actions"
+import { getAction } from "viem/utils"
 import type { UserRejectedError, WalletError } from "../../errors/index.js"
 import type { ReceiptOutcome, SentTransaction } from "../Wallet.js"
 import { walletFailure } from "./walletFailure.js"
@@ -15,7 +17,7 @@ import { walletFailure } from "./walletFailure.js"
  * caller relies on the API.
  */
 export const watchReceipt = (
-  client: PublicClient,
+  client: Client,
   hash: Hex,
   intervalMs: number,
   sent?: SentTransaction,
@@ -23,23 +25,25 @@ export const watchReceipt = (
   Effect.tryPromise({
     try: (signal) => {
       let replaced: ReplacementReturnType | undefined
-      return client
-        .waitForTransactionReceipt({
-          hash,
-          pollingInterval: intervalMs,
-          timeout: 0,
-          signal,
-          onReplaced: (replacement) => {
-            replaced = replacement
-          },
-          ...(sent === undefined ? {} : { replacement: sent }),
-        })
-        .then(
-          (receipt): ReceiptOutcome =>
-            replaced === undefined
-              ? { _tag: "Mined", hash, status: receipt.status, blockNumber: receipt.blockNumber }
-              : { _tag: "Replaced", hash: replaced.transaction.hash, reason: replaced.reason },
-        )
+      return getAction(
+        client,
+        waitForTransactionReceipt,
+        "waitForTransactionReceipt",
+      )({
+        hash,
+        pollingInterval: intervalMs,
+        timeout: 0,
+        signal,
+        onReplaced: (replacement) => {
+          replaced = replacement
+        },
+        ...(sent === undefined ? {} : { replacement: sent }),
+      }).then(
+        (receipt): ReceiptOutcome =>
+          replaced === undefined
+            ? { _tag: "Mined", hash, status: receipt.status, blockNumber: receipt.blockNumber }
+            : { _tag: "Replaced", hash: replaced.transaction.hash, reason: replaced.reason },
+      )
     },
     catch: (cause) => walletFailure("waitForReceipt", cause),
   })

@@ -70,6 +70,7 @@ describe("GET / on the devnet API", () => {
         operator: devnet.accounts.operator.address,
         solver: devnet.accounts.solver.address,
       },
+      openSea: devnet.openSea,
       pid: process.pid,
     })
   })

@@ -10,7 +10,7 @@ import { devnetERC721Abi, devnetERC1155Abi, exchangeAbi, wrappedNativeAbi } from
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import type { Devnet, DevnetAccount } from "../../../devnet/index.js"
 import type { ExecutionError } from "../../../src/errors/index.js"
-import type { ExecuteRequest } from "../../../src/pipeline/ExecutionContext.js"
+import type { ExecuteRequest } from "../../../src/pipeline/ExecuteRequest.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { executeSteps, type Guard } from "../../../src/pipeline/executeSteps.js"
 import { fetchSteps } from "../../../src/pipeline/fetchSteps.js"

@@ -1,6 +1,31 @@
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import { getAddress, isAddress, zeroAddress } from "viem"
+import {
+  abstract as viemAbstract,
+  apeChain as viemApeChain,
+  berachain as viemBerachain,
+  ink as viemInk,
+  monad as viemMonad,
+  sei as viemSei,
+  soneium as viemSoneium,
+  unichain as viemUnichain,
+} from "viem/chains"
 import { describe, expect, it } from "vitest"
-import { type ChainPreset, reservoirChains, supportedChainIds } from "../../../src/chains/index.js"
+import {
+  abstract,
+  apeChain,
+  berachain,
+  type ChainPreset,
+  ink,
+  monad,
+  reservoirChains,
+  sei,
+  soneium,
+  supportedChainIds,
+  unichain,
+} from "../../../src/chains/index.js"
+import { chainFor, resolveClientConfig } from "../../../src/services/ClientConfig.js"
 
 const presets: ReadonlyArray<ChainPreset> = Object.values(reservoirChains)
 const usdcDecimals = (preset: ChainPreset): number => (preset.id === 56 ? 18 : 6)
@@ -121,5 +146,65 @@ describe("chain presets", () => {
     expect(Object.isFrozen(reservoirChains.mainnet.paymentTokens)).toBe(true)
     expect(Object.isFrozen(reservoirChains.mainnet.paymentTokens[0])).toBe(true)
     expect({ ...reservoirChains.mainnet, active: true }.active).toBe(true)
+  })
+})
+
+describe("presets of the chains marketplaces run on today", () => {
+  const today = [
+    [apeChain, viemApeChain, 33139],
+    [abstract, viemAbstract, 2741],
+    [berachain, viemBerachain, 80094],
+    [sei, viemSei, 1329],
+    [monad, viemMonad, 143],
+    [unichain, viemUnichain, 130],
+    [soneium, viemSoneium, 1868],
+    [ink, viemInk, 57073],
+  ] as const
+
+  it.each(today.map(([preset, viemChain, id]) => [preset.name, preset, viemChain, id] as const))(
+    "%s: has viem's id and definition, no API, and pays in its native currency, then the wrapped one, then USDC where Circle issues it",
+    (_, preset, viemChain, id) => {
+      expect(preset.id).toBe(id)
+      expect(preset.viemChain).toBe(viemChain)
+      expect(preset.viemChain.id).toBe(id)
+      expect(preset.baseApiUrl).toBe("")
+      expect(preset.websocketUrl).toBeUndefined()
+      expect(preset.active).toBe(false)
+      expect(preset.checkPollingInterval).toBe(1000)
+      const [native, wrapped, ...rest] = preset.paymentTokens
+      expect(native).toMatchObject({ address: zeroAddress, symbol: preset.viemChain.nativeCurrency.symbol, decimals: 18 })
+      expect(wrapped).toMatchObject({ symbol: `W${native?.symbol}`, decimals: 18 })
+      expect(rest.map((token) => [token.symbol, token.decimals])).toEqual([130, 143, 1329].includes(id) ? [["USDC", 6]] : [])
+      for (const token of preset.paymentTokens) {
+        expect(token.chainId).toBe(id)
+        expect(token.address).toBe(getAddress(token.address))
+      }
+      expect(Object.isFrozen(preset)).toBe(true)
+    },
+  )
+
+  it("are not among reservoir-sdk's presets, nor its hosted API's chain ids", () => {
+    for (const [preset] of today) {
+      expect(Object.values(reservoirChains)).not.toContain(preset)
+      expect(supportedChainIds as ReadonlyArray<number>).not.toContain(preset.id)
+    }
+  })
+
+  it("used without a baseApiUrl, fail with the missing-configuration error, saying what to set", () => {
+    const exit = Effect.runSyncExit(chainFor(resolveClientConfig({ chains: [{ ...monad, active: true }] })))
+    expect(exit).toMatchObject(Exit.fail({ _tag: "MissingChainConfigurationError", chainId: 143 }))
+    const error = Effect.runSync(Effect.flip(chainFor(resolveClientConfig({ chains: [monad] }), 143)))
+    expect(error.message).toBe(
+      [
+        "ReservoirClient missing chain configuration",
+        "",
+        "Chain: Monad (143)",
+        "",
+        'Details: the chain has no baseApiUrl. Point it at an API that speaks the protocol (a self-hosted indexer, your proxy, the devnet): { ...preset, baseApiUrl: "https://…" }.',
+      ].join("\n"),
+    )
+    expect(Effect.runSync(chainFor(resolveClientConfig({ chains: [{ ...monad, baseApiUrl: "https://indexer.example/" }] }))).baseApiUrl).toBe(
+      "https://indexer.example",
+    )
   })
 })

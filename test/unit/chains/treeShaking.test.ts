@@ -28,7 +28,8 @@ describe("tree-shaking", () => {
   })
 
   it("keeps one preset per module, and only the aggregate modules import them all", () => {
-    expect(presetModules).toHaveLength(30)
+    // reservoir-sdk's 30, and the 8 added since its hosted API shut down.
+    expect(presetModules).toHaveLength(38)
     const importers = sourceFiles(src).filter((file) => {
       const text = readFileSync(file, "utf8")
       const imported = presetModules.filter((name) => new RegExp(`from ["']\\./${name}\\.js["']`).test(text))

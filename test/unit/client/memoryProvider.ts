@@ -3,9 +3,10 @@ import { type Address, type Hex, keccak256, parseTransaction, toHex } from "viem
 /**
  * A tiny in-memory EIP-1193 provider for a viem WalletClient with a local account: enough for viem to prepare,
  * sign and "send" a transaction. Raw transactions are recorded, and each is mined at once, successfully (its
- * receipt is there as soon as it is sent, like those of the `mined` hashes), so nothing here needs a node.
+ * receipt is there as soon as it is sent, like those of the `mined` hashes), so nothing here needs a node. With
+ * `from`, the node also tells each transaction it knows by its hash, as sent by that account.
  */
-export const memoryProvider = (chainId: number, options: { readonly mined?: ReadonlyArray<Hex> } = {}) => {
+export const memoryProvider = (chainId: number, options: { readonly mined?: ReadonlyArray<Hex>; readonly from?: Address } = {}) => {
   const rawTransactions: Array<Hex> = []
   // The receipts the node has: every transaction it accepted, and those `mined` before it started (sent
   // before a page reload, say), by hash.
@@ -64,8 +65,28 @@ export const memoryProvider = (chainId: number, options: { readonly mined?: Read
         const hash = params?.[0] as Hex
         return receipts.has(hash) ? receiptOf(hash, receipts.get(hash) ?? null) : null
       }
-      case "eth_getTransactionByHash":
-        return null
+      case "eth_getTransactionByHash": {
+        const hash = params?.[0] as Hex
+        if (options.from === undefined || !receipts.has(hash)) return null
+        return {
+          hash,
+          from: options.from,
+          to: receipts.get(hash) ?? null,
+          nonce: "0x0",
+          value: "0x0",
+          input: "0x",
+          gas: "0x5208",
+          gasPrice: "0x3b9aca00",
+          blockHash: block.hash,
+          blockNumber: block.number,
+          transactionIndex: "0x0",
+          type: "0x0",
+          chainId: toHex(chainId),
+          v: "0x1b",
+          r: `0x${"01".repeat(32)}`,
+          s: `0x${"01".repeat(32)}`,
+        }
+      }
       default:
         // As a node answers a method it does not serve (viem then falls back at once, without retrying).
         throw Object.assign(new Error(`memoryProvider: unsupported ${method}`), { code: -32601 })

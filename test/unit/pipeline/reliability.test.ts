@@ -6,8 +6,9 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as TestClock from "effect/testing/TestClock"
+import { resumeExecution } from "../../../src/actions/resume.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
-import { executeSteps, resumeExecution } from "../../../src/pipeline/executeSteps.js"
+import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { DEFAULT_RETRY_POLICY } from "../../../src/services/RetryPolicy.js"
 import { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
@@ -207,7 +208,18 @@ describe("resume", () => {
       const stored = JSON.stringify(first.snapshots.at(-1))
       const sentHash = first.wallet.sent[0]!.hash
 
+      // The API is asked for the plan again; the journal says the approval was sent.
       const api = makeFakeApi()
+        .route("POST", "/execute/list/v5", {
+          body: {
+            steps: [
+              step("nft-approval", "transaction", [txItem(first.wallet.address)]),
+              step("order-signature", "signature", [
+                { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } } },
+              ]),
+            ],
+          },
+        })
         .route("GET", `/transactions/${sentHash}/synced/v1`, { body: { synced: true } })
         .route("POST", "/order/v4", { body: { orderId: "0xo" } })
       const wallet = makeFakeWallet()
@@ -216,13 +228,24 @@ describe("resume", () => {
       expect(wallet.sent).toEqual([])
       expect(final.steps[0]!.items![0]!.internalTxHashes).toEqual([{ txHash: sentHash, chainId: 1 }])
       expect(wallet.calls.map((c) => c.method)).toEqual(["waitForReceipt", "signMessage"])
-      expect(api.requestsTo("/execute/list/v5")).toEqual([])
+      expect(api.requestsTo("/execute/list/v5")).toHaveLength(1)
     }),
   )
 
   it.effect("a signature already posted is not signed again; the signature query carries on", () =>
     Effect.gen(function* () {
+      const steps = [
+        step("order-signature", "signature", [
+          {
+            status: "incomplete",
+            data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } },
+            check: { endpoint: "/execute/status/v1" },
+          },
+        ]),
+        step("post-again", "signature", [{ status: "incomplete", data: { post: { endpoint: "/order/v4", body: {} } } }]),
+      ]
       const api = makeFakeApi()
+        .route("POST", "/execute/list/v5", { body: { steps } })
         .route("POST", "/execute/status/v1", { body: { status: "success" } })
         .route("POST", "/order/v4", { body: { orderId: "0xsecond" } })
       const wallet = makeFakeWallet()
@@ -249,13 +272,17 @@ describe("resume", () => {
       expect(wallet.calls).toEqual([])
       expect(final.steps[0]!.items![0]!.orderData).toEqual([{ orderId: "0xfirst" }])
       expect(api.requestsTo("/order/v4").map((r) => r.query)).toEqual([{ signature: ["0xabc"] }])
+      // The plan is asked for again with the signature so far.
+      expect(api.requestsTo("/execute/list/v5").map((r) => r.query)).toEqual([{ signature: ["0xabc"] }])
     }),
   )
 
   it.effect("a snapshot stored before the request named its action resumes with the action its path names", () =>
     Effect.gen(function* () {
-      const api = makeFakeApi().route("GET", /synced/, { body: { synced: true } })
       const wallet = makeFakeWallet()
+      const api = makeFakeApi()
+        .route("POST", "/execute/sell/v7", { body: { steps: [step("nft-approval", "transaction", [txItem(wallet.address)])] } })
+        .route("GET", /synced/, { body: { synced: true } })
       const older = {
         status: "running",
         request: { path: "/execute/sell/v7", body: {} },
@@ -275,8 +302,10 @@ describe("resume", () => {
 
   it.effect("a resumed failed execution clears the old error and runs the failed item again", () =>
     Effect.gen(function* () {
-      const api = makeFakeApi().route("GET", /synced/, { body: { synced: true } })
       const wallet = makeFakeWallet()
+      const api = makeFakeApi()
+        .route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] } })
+        .route("GET", /synced/, { body: { synced: true } })
       const snapshot = {
         status: "error",
         request: { action: "list", path: "/execute/list/v5", body: {} },

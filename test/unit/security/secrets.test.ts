@@ -16,6 +16,8 @@ import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
 import { EXCHANGE, NFT, TOKEN } from "../fixtures.js"
 
 const KEY = "sk-live-8c1f0e2b7d4a9f3e"
+const BEARER = "eyJhbGciOiJIUzI1NiJ9.tradekit-bearer"
+const GATEWAY = "gw-4e7d1c0b9a8f"
 
 /** Captures everything a logger receives at every level: message, cause, annotations and spans, formatted every way. */
 const captureEverything = () => {
@@ -53,7 +55,7 @@ const approvalStep = (from: `0x${string}`) => ({
   items: [{ status: "incomplete", data: { from, to: TOKEN, data: "0x095ea7b3" } }],
 })
 
-describe("the API key stays secret", () => {
+describe("the API key and the configured headers stay secret", () => {
   it.live("never appears in logs (most verbose level), errors or snapshots through a buy that meets every kind of failure", () =>
     Effect.gen(function* () {
       const logs = captureEverything()
@@ -82,8 +84,9 @@ describe("the API key stays secret", () => {
             : { body: { transfers: (request.query.txHash ?? []).map((txHash) => ({ txHash, to: wallet.address })) } },
         )
       const options = {
-        chains: [{ ...TEST_CHAIN, checkPollingInterval: 1 }],
+        chains: [{ ...TEST_CHAIN, checkPollingInterval: 1, headers: { "X-Gateway-Token": GATEWAY } }],
         apiKey: KEY,
+        headers: { Authorization: `Bearer ${BEARER}` },
         logLevel: 4 as const,
         retry: { times: 3, baseDelay: "1 millis" as const, maxDelay: "2 millis" as const },
       }
@@ -113,16 +116,29 @@ describe("the API key stays secret", () => {
       expect(Exit.isFailure(reverted)).toBe(true)
       yield* Effect.sleep("20 millis")
 
-      // The key did go to the API, on every request, as x-api-key only.
+      // The key and the configured headers did go to the API, on every request (execute, checks, polls,
+      // results, transfers, refresh).
       expect(api.requests.length).toBeGreaterThan(10)
       expect(api.requests.every((r) => r.headers["x-api-key"] === KEY)).toBe(true)
-      expect(api.requestsTo("/tokens/refresh/v1").length).toBeGreaterThan(0)
+      expect(api.requests.every((r) => r.headers.authorization === `Bearer ${BEARER}` && r.headers["x-gateway-token"] === GATEWAY)).toBe(true)
+      expect(new Set(api.requests.map((r) => r.path.replace(/0x[0-9a-f]+/g, "")))).toEqual(
+        new Set([
+          "/execute/buy/v7",
+          "/execute/status/v1",
+          "/transactions//synced/v1",
+          "/execute/results/v1",
+          "/transfers/bulk/v2",
+          "/tokens/refresh/v1",
+        ]),
+      )
       // And nowhere else.
       expect(logs.lines.length).toBeGreaterThan(10)
-      for (const line of logs.lines) expect(line).not.toContain(KEY)
-      for (const text of [...renderings(failed), ...renderings(reverted)]) expect(text).not.toContain(KEY)
-      expect(snapshots.length).toBeGreaterThan(5)
-      for (const snapshot of snapshots) expect(JSON.stringify(snapshot)).not.toContain(KEY)
+      for (const secret of [KEY, BEARER, GATEWAY]) {
+        for (const line of logs.lines) expect(line).not.toContain(secret)
+        for (const text of [...renderings(failed), ...renderings(reverted)]) expect(text).not.toContain(secret)
+        expect(snapshots.length).toBeGreaterThan(5)
+        for (const snapshot of snapshots) expect(JSON.stringify(snapshot)).not.toContain(secret)
+      }
     }),
   )
 

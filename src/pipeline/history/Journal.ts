@@ -1,4 +1,4 @@
-import type { OrderData } from "../schema/Step.js"
+import type { OrderData } from "../../schema/Step.js"
 
 /** The signature of an item, the moment the wallet returned it. */
 export interface SignedEntry {
@@ -25,7 +25,9 @@ export interface PostRequestedEntry {
 
 /**
  * The wallet was asked to send an item's transaction: from which account, on which chain, and the account's
- * next nonce at that moment when the wallet tells it. Until a `Sent` entry follows, the outcome is unknown.
+ * next nonce at that moment when the wallet tells it. `exactNonce` says the transaction goes out with exactly
+ * that nonce (an account that signs locally, filled by tradekit); otherwise the nonce is the wallet's to pick
+ * and only a guess. Until a `Sent` or `SendRejected` entry follows, the outcome is unknown.
  */
 export interface SendRequestedEntry {
   readonly _tag: "SendRequested"
@@ -33,6 +35,13 @@ export interface SendRequestedEntry {
   readonly chainId: number
   readonly from: string
   readonly nonce?: number
+  readonly exactNonce?: boolean
+}
+
+/** The wallet answered an item's send request with a refusal (the user rejected it): nothing was sent. */
+export interface SendRejectedEntry {
+  readonly _tag: "SendRejected"
+  readonly item: string
 }
 
 /** The wallet returned a transaction hash for an item (or the item's transaction was replaced by this one). */
@@ -75,19 +84,32 @@ export interface BatchRejectedEntry {
 }
 
 /**
+ * The wallet answered a batch with an error of its own (EIP-5792's 57xx codes, an unsupported method or
+ * chain, an internal error): nothing was sent, and the wallet cannot batch these calls. The items go out one
+ * by one, and the execution asks for no batch again, in this run or a resumed one.
+ */
+export interface BatchRefusedEntry {
+  readonly _tag: "BatchRefused"
+  readonly items: ReadonlyArray<string>
+  readonly reason: string
+}
+
+/**
  * One side effect of an execution, recorded in the snapshot the moment the wallet or the API confirmed it (or,
  * for `SendRequested` and `PostRequested`, the moment before it was asked for). Resume reads it to re-do
- * nothing that is done. Plain JSON, keyed by item (see `itemKey`).
+ * nothing that is done. Plain JSON, keyed by item identity (see `itemIdentity`): a transaction by what it does.
  */
 export type JournalEntry =
   | SignedEntry
   | PostedEntry
   | PostRequestedEntry
   | SendRequestedEntry
+  | SendRejectedEntry
   | SentEntry
   | BatchRequestedEntry
   | BatchSentEntry
   | BatchRejectedEntry
+  | BatchRefusedEntry
 
 /** What the journal says about one item. */
 export interface ItemJournal {
@@ -95,25 +117,29 @@ export interface ItemJournal {
   readonly posted?: PostedEntry
   readonly postRequested: boolean
   readonly sendRequested?: SendRequestedEntry
+  /** The wallet refused the latest send request: nothing was sent for it. */
+  readonly sendRejected: boolean
   /** The latest hash sent for the item (a replacement's when it was replaced). */
   readonly sent?: SentEntry
   /** The latest batch the item was asked to be sent in, unless the wallet refused it. */
   readonly batchRequested?: BatchRequestedEntry
   /** The calls id of the latest batch the wallet accepted with the item in it. */
   readonly batchSent?: BatchSentEntry
+  /** A wallet refused a batch with the item in it: it goes out alone. */
+  readonly batchRefused: boolean
 }
 
 /** Everything the journal records about the item `key`. */
 export const itemJournal = (journal: ReadonlyArray<JournalEntry> | undefined, key: string): ItemJournal => {
-  let result: ItemJournal = { postRequested: false }
+  let result: ItemJournal = { postRequested: false, sendRejected: false, batchRefused: false }
   for (const entry of journal ?? []) {
-    if (entry._tag === "BatchRequested" || entry._tag === "BatchSent" || entry._tag === "BatchRejected") {
+    if (entry._tag === "BatchRequested" || entry._tag === "BatchSent" || entry._tag === "BatchRejected" || entry._tag === "BatchRefused") {
       if (!entry.items.includes(key)) continue
       if (entry._tag === "BatchRequested") result = { ...result, batchRequested: entry }
       else if (entry._tag === "BatchSent") result = { ...result, batchSent: entry }
       else {
         const { batchRequested: _refused, ...rest } = result
-        result = rest
+        result = entry._tag === "BatchRefused" ? { ...rest, batchRefused: true } : rest
       }
       continue
     }
@@ -129,7 +155,10 @@ export const itemJournal = (journal: ReadonlyArray<JournalEntry> | undefined, ke
         result = { ...result, postRequested: true }
         break
       case "SendRequested":
-        result = { ...result, sendRequested: entry }
+        result = { ...result, sendRequested: entry, sendRejected: false }
+        break
+      case "SendRejected":
+        result = { ...result, sendRejected: true }
         break
       case "Sent":
         result = { ...result, sent: entry }
@@ -138,3 +167,7 @@ export const itemJournal = (journal: ReadonlyArray<JournalEntry> | undefined, ke
   }
   return result
 }
+
+/** True when a wallet refused a batch in this execution: it is not asked for another. */
+export const batchRefusedBefore = (journal: ReadonlyArray<JournalEntry> | undefined): boolean =>
+  (journal ?? []).some((entry) => entry._tag === "BatchRefused")

@@ -1,11 +1,11 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { InvalidSnapshotError } from "../errors/index.js"
-import { copyPlain, PROTOTYPE_KEYS } from "../internal/copyPlain.js"
-import { ActionName } from "../schema/ActionName.js"
-import { Fees, PathEntry } from "../schema/ExecuteResponse.js"
-import { ChainTxHash, OrderData, Step } from "../schema/Step.js"
-import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
+import { InvalidSnapshotError } from "../../errors/index.js"
+import { copyPlain, PROTOTYPE_KEYS } from "../../internal/copyPlain.js"
+import { ActionName } from "../../schema/ActionName.js"
+import { ExecuteError, Fees, PathEntry } from "../../schema/ExecuteResponse.js"
+import { ChainTxHash, OrderData, Step } from "../../schema/Step.js"
+import type { ExecutionSnapshot } from "../ExecutionSnapshot.js"
 
 const item = Schema.String
 
@@ -20,12 +20,23 @@ const JournalEntry = Schema.Union([
     chainId: Schema.Number,
     from: Schema.String,
     nonce: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+    exactNonce: Schema.optional(Schema.Boolean),
   }),
+  Schema.Struct({ _tag: Schema.Literal("SendRejected"), item }),
   Schema.Struct({ _tag: Schema.Literal("Sent"), item, chainId: Schema.Number, hash: ChainTxHash.fields.txHash }),
   Schema.Struct({ _tag: Schema.Literal("BatchRequested"), items: Schema.Array(item), chainId: Schema.Number, from: Schema.String }),
   Schema.Struct({ _tag: Schema.Literal("BatchSent"), items: Schema.Array(item), chainId: Schema.Number, id: Schema.String }),
   Schema.Struct({ _tag: Schema.Literal("BatchRejected"), items: Schema.Array(item) }),
+  Schema.Struct({ _tag: Schema.Literal("BatchRefused"), items: Schema.Array(item), reason: Schema.String }),
 ])
+
+/** An expected price as a snapshot stores it (plain JSON: `raw` as a decimal string). */
+const StoredExpectedPrice = Schema.Struct({
+  amount: Schema.optional(Schema.Number),
+  raw: Schema.optional(Schema.String),
+  currencyAddress: Schema.optional(Schema.String),
+  currencyDecimals: Schema.optional(Schema.Number),
+})
 
 /**
  * A stored snapshot, as `resumeExecution` accepts it: the shape tradekit writes, unknown fields kept. Its
@@ -37,6 +48,7 @@ const StoredSnapshot = Schema.Struct({
     action: Schema.optional(ActionName),
     path: Schema.String.check(Schema.isStartingWith("/")),
     body: Schema.Unknown,
+    expectedPrice: Schema.optional(Schema.Record(Schema.String, StoredExpectedPrice)),
   }),
   chainId: Schema.Int.check(Schema.isGreaterThan(0)),
   signature: Schema.optional(Schema.String),
@@ -44,6 +56,7 @@ const StoredSnapshot = Schema.Struct({
   path: Schema.optional(Schema.NullOr(Schema.Array(PathEntry))),
   fees: Schema.optional(Fees),
   requestId: Schema.optional(Schema.String),
+  errors: Schema.optional(Schema.Array(ExecuteError)),
   txHashes: Schema.optional(Schema.Array(ChainTxHash)),
   journal: Schema.optional(Schema.Array(JournalEntry)),
 })

@@ -1,0 +1,104 @@
+/**
+ * The devnet's OpenSea: the real Seaport 1.6 on the origin chain and a local server for the OpenSea API v2 routes a
+ * client needs (README.md next to this file). Two steps for startDevnet: {@link deployOpenSea} in parallel with the
+ * devnet's own deploy, then {@link startOpenSea} once the devnet's seed is on chain.
+ */
+import { type Address, type Hex, keccak256, type LocalAccount, parseEther, toBytes, toHex } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import type { DevnetAccounts } from "../accounts.js"
+import type { DevnetContracts } from "../chain/deploy.js"
+import { type ChainEndpoint, rpc } from "../chain/index.js"
+import type { Catalog } from "../core/catalog.js"
+import type { Indexer } from "../core/indexer.js"
+import type { ChainRuntime } from "../server/context.js"
+import type { Route } from "../server/http.js"
+import { openSeaCollections } from "./collections.js"
+import { deploySeaport, type SeaportDeployment } from "./deploy.js"
+import { OpenSeaMarket } from "./market.js"
+import { openSeaRoutes } from "./routes.js"
+import { seedOpenSea } from "./seed.js"
+
+/** What `devnet.openSea` holds: everything an OpenSea client needs to trade on the devnet. */
+export interface DevnetOpenSea {
+  /** The OpenSea API base URL (routes under `/api/v2/…`), like `https://api.opensea.io`. */
+  readonly apiUrl: string
+  /** The API key the routes require in `x-api-key`. */
+  readonly apiKey: string
+  /** The OpenSea chain name of each chain with Seaport, by chain id. */
+  readonly chainNames: Readonly<Record<number, string>>
+  /** Seaport 1.6. */
+  readonly seaport: Address
+  /** The conduit key orders name, and the conduit owners approve. */
+  readonly conduitKey: Hex
+  readonly conduit: Address
+}
+
+/** The devnet's OpenSea API key. Public on purpose: it guards nothing but the shape of the check. */
+export const OPENSEA_API_KEY = "tradekit-devnet-opensea-key"
+
+/** The origin chain's OpenSea name. */
+export const OPENSEA_CHAIN_NAME = "devnet"
+
+const derived = (label: string): LocalAccount => privateKeyToAccount(keccak256(toBytes(`tradekit-devnet ${label}`)))
+
+/**
+ * Deploys Seaport from its own key (funded here), so it runs alongside the devnet's deploy without sharing nonces,
+ * and the conduit's owner is no devnet user.
+ */
+export async function deployOpenSea(origin: ChainEndpoint): Promise<SeaportDeployment> {
+  const deployer = derived("seaport deployer")
+  await rpc(origin.rpcUrl, "anvil_setBalance", [deployer.address, toHex(parseEther("10"))])
+  return deploySeaport(origin, deployer)
+}
+
+/** What {@link startOpenSea} needs from the devnet. */
+export interface StartOpenSeaOptions {
+  readonly deployment: SeaportDeployment
+  readonly chain: ChainRuntime
+  readonly catalog: Catalog
+  readonly contracts: DevnetContracts
+  readonly accounts: DevnetAccounts
+  readonly indexer: Indexer
+  /** Seed approvals and orders (after the devnet's own seed, whose WETH and tokens they use). */
+  readonly seed: boolean
+}
+
+/** A started OpenSea side: its routes for the devnet server, and its description once the server's URL is known. */
+export interface StartedOpenSea {
+  readonly market: OpenSeaMarket
+  readonly routes: ReadonlyArray<Route>
+  describe(apiUrl: string): DevnetOpenSea
+}
+
+/** Builds the market, follows Seaport's events through the indexer, and seeds the book. */
+export async function startOpenSea(options: StartOpenSeaOptions): Promise<StartedOpenSea> {
+  const { deployment, chain, catalog, contracts } = options
+  const creator = derived("creator").address
+  const collections = openSeaCollections(catalog, chain.chainId, contracts.origin.punks, creator)
+  const market = new OpenSeaMarket({
+    deployment,
+    client: chain.client,
+    chainName: OPENSEA_CHAIN_NAME,
+    collections,
+    weth: contracts.origin.weth,
+    currency: (address) => catalog.currency(chain.chainId, address),
+  })
+  options.indexer.onLog((chainId, _txHash, log) => market.onLog(chainId, log))
+  if (options.seed) {
+    const fee = collections.find((c) => c.contract === contracts.origin.punks)!.fees[0]!
+    const now = (await chain.client.getBlock()).timestamp
+    for (const order of await seedOpenSea(chain.rpcUrl, deployment, contracts, options.accounts, fee, now)) market.book.add(order)
+  }
+  return {
+    market,
+    routes: openSeaRoutes(market, OPENSEA_API_KEY),
+    describe: (apiUrl) => ({
+      apiUrl,
+      apiKey: OPENSEA_API_KEY,
+      chainNames: { [deployment.chainId]: OPENSEA_CHAIN_NAME },
+      seaport: deployment.seaport,
+      conduitKey: deployment.conduitKey,
+      conduit: deployment.conduit,
+    }),
+  }
+}

@@ -1,0 +1,290 @@
+/**
+ * The devnet's OpenSea market on one chain: takes signed Seaport orders after checking them against the contract
+ * (signature over Seaport's domain, the maker's counter, the order's status, the collection's required fees, the
+ * maker's tokens and approvals), hands out the Seaport call that fills one, and follows Seaport's events so that
+ * filled and cancelled orders are no longer handed out.
+ */
+import {
+  type Address,
+  decodeEventLog,
+  erc20Abi,
+  erc721Abi,
+  erc1155Abi,
+  type Hex,
+  isAddressEqual,
+  type PublicClient,
+  zeroAddress,
+  zeroHash,
+} from "viem"
+import { seaportAbi } from "../artifacts/seaport/index.js"
+import type { RpcLog } from "../core/indexer.js"
+import { kindOf, OpenSeaBook, type OpenSeaOrder, type OpenSeaOrderKind, termsOf } from "./book.js"
+import type { OpenSeaCollection } from "./collections.js"
+import type { SeaportDeployment } from "./deploy.js"
+import { buildFulfillment, type FillRequest, type FulfillmentTransaction } from "./fulfillment.js"
+import { ItemType, type OrderComponents, orderHash, orderHashTypes, orderTypes, seaportDomain } from "./seaport.js"
+import { type OrderContext, orderJson } from "./wire.js"
+
+/** A refusal with the status and message the client sees (`{ errors: [message] }`). */
+export class OpenSeaError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const refuse = (message: string) => new OpenSeaError(400, message)
+
+/** What the market is built from. */
+export interface OpenSeaMarketOptions {
+  readonly deployment: SeaportDeployment
+  readonly client: PublicClient
+  /** The chain's OpenSea name (`chain` in paths and bodies). */
+  readonly chainName: string
+  readonly collections: ReadonlyArray<OpenSeaCollection>
+  /** The chain's wrapped native currency: what offers pay in. */
+  readonly weth: Address
+  readonly currency: (address: string) => { readonly symbol: string; readonly decimals: number } | undefined
+}
+
+/** The OpenSea side of a devnet chain. */
+export class OpenSeaMarket {
+  readonly book = new OpenSeaBook()
+
+  constructor(readonly options: OpenSeaMarketOptions) {}
+
+  get deployment(): SeaportDeployment {
+    return this.options.deployment
+  }
+
+  collectionBySlug(slug: string): OpenSeaCollection | undefined {
+    return this.options.collections.find((c) => c.slug === slug)
+  }
+
+  collectionByContract(contract: string): OpenSeaCollection | undefined {
+    return this.options.collections.find((c) => c.contract.toLowerCase() === contract.toLowerCase())
+  }
+
+  /** The chain's clock: the latest block's timestamp (a test may have moved it past the wall clock). */
+  async now(): Promise<bigint> {
+    return (await this.options.client.getBlock()).timestamp
+  }
+
+  /** How the routes describe orders. */
+  orderContext(now: bigint): OrderContext {
+    return {
+      chainName: this.options.chainName,
+      seaport: this.deployment.seaport,
+      currency: this.options.currency,
+      collection: (contract) => this.collectionByContract(contract),
+      status: (order) => {
+        if (order.status === "filled") return "FULFILLED"
+        if (order.status === "cancelled" || order.offChainCancelled) return "CANCELLED"
+        if (order.components.endTime <= now) return "EXPIRED"
+        return order.components.startTime > now ? "INACTIVE" : "ACTIVE"
+      },
+    }
+  }
+
+  /** The spec's `Listing` / `Offer` of an order. */
+  async describe(order: OpenSeaOrder): Promise<Record<string, unknown>> {
+    return orderJson(order, this.orderContext(await this.now()))
+  }
+
+  /** Checks a signed order against the rules and the contract, and puts it in the book. */
+  async accept(components: OrderComponents, signature: Hex, expected: OpenSeaOrderKind): Promise<OpenSeaOrder> {
+    const kind = kindOf(components)
+    if (kind !== expected) {
+      throw refuse(
+        `Expected ${expected === "listing" ? "a listing (one NFT offered)" : `an ${expected} (one ERC-20 offered)`}, got ${kind ?? "neither"}`,
+      )
+    }
+    const terms = termsOf(components, kind)
+    const collection = this.collectionByContract(terms.contract)
+    if (collection === undefined) throw refuse(`No collection for contract ${terms.contract} on ${this.options.chainName}`)
+    this.checkShape(components, kind, terms.currency)
+    this.checkFees(components, kind, collection, terms)
+    const now = await this.now()
+    if (components.endTime <= now) throw refuse(`The order expired at ${components.endTime} (now ${now})`)
+    if (components.startTime >= components.endTime) throw refuse("The order's startTime must be before its endTime")
+    const hash = orderHash(components)
+    await this.checkOnChain(components, signature, hash, kind, terms)
+    const existing = this.book.get(hash)
+    if (existing !== undefined) return existing
+    const order: OpenSeaOrder = {
+      hash,
+      chainId: this.deployment.chainId,
+      kind,
+      components,
+      signature,
+      ...terms,
+      createdAt: Date.now(),
+      status: "active",
+      offChainCancelled: false,
+    }
+    this.book.add(order)
+    return order
+  }
+
+  private checkShape(c: OrderComponents, kind: OpenSeaOrderKind, currency: Address): void {
+    if (c.zone !== zeroAddress) throw refuse(`The devnet has no zones: zone must be ${zeroAddress}`)
+    if (c.orderType !== 0 && c.orderType !== 1) throw refuse(`orderType must be 0 (FULL_OPEN) or 1 (PARTIAL_OPEN), got ${c.orderType}`)
+    if (c.conduitKey !== this.deployment.conduitKey && c.conduitKey !== zeroHash) {
+      throw refuse(`conduitKey must be the devnet's ${this.deployment.conduitKey} (or zero for Seaport itself)`)
+    }
+    if (this.options.currency(currency) === undefined) throw refuse(`${currency} is not a currency of ${this.options.chainName}`)
+    if (kind !== "listing" && currency === zeroAddress) throw refuse("An offer pays in an ERC-20 (WETH), not in ETH")
+    const payments = kind === "listing" ? c.consideration : c.consideration.slice(1)
+    const paymentType = currency === zeroAddress ? ItemType.NATIVE : ItemType.ERC20
+    if (!payments.every((item) => item.itemType === paymentType && isAddressEqual(item.token, currency))) {
+      throw refuse(`Every payment of the order must be in its currency ${currency}`)
+    }
+  }
+
+  private checkFees(c: OrderComponents, kind: OpenSeaOrderKind, collection: OpenSeaCollection, terms: { price: bigint }): void {
+    const payments = kind === "listing" ? c.consideration : c.consideration.slice(1)
+    for (const fee of collection.fees.filter((f) => f.required)) {
+      const paid = payments.filter((item) => isAddressEqual(item.recipient, fee.recipient)).reduce((sum, item) => sum + item.startAmount, 0n)
+      if (paid < (terms.price * fee.basisPoints) / 10_000n) {
+        const paidBps = terms.price === 0n ? 0n : (paid * 10_000n) / terms.price
+        throw refuse(
+          `Expecting ${fee.basisPoints} basis points fee to ${fee.recipient} (the required fee of ${collection.slug}), found ${paidBps} basis points`,
+        )
+      }
+    }
+  }
+
+  private async checkOnChain(
+    c: OrderComponents,
+    signature: Hex,
+    hash: Hex,
+    kind: OpenSeaOrderKind,
+    terms: { contract: Address; tokenId: bigint | undefined; currency: Address; price: bigint },
+  ): Promise<void> {
+    const { client } = this.options
+    const { seaport, conduit, chainId } = this.deployment
+    const operator = c.conduitKey === zeroHash ? seaport : conduit
+    const nft = kind === "listing" ? c.offer[0]! : c.consideration[0]!
+    const [counter, status, signed, holds] = await Promise.all([
+      client.readContract({ address: seaport, abi: seaportAbi, functionName: "getCounter", args: [c.offerer] }),
+      client.readContract({ address: seaport, abi: seaportAbi, functionName: "getOrderStatus", args: [hash] }),
+      client.verifyTypedData({
+        address: c.offerer,
+        domain: seaportDomain(chainId, seaport),
+        types: orderTypes,
+        primaryType: "OrderComponents",
+        message: { ...c },
+        signature,
+      }),
+      this.holdings(c.offerer, operator, kind, nft.itemType, terms),
+    ])
+    if (counter !== c.counter) throw refuse(`The order's counter ${c.counter} is not the offerer's current counter ${counter}`)
+    if (!signed) throw refuse(`Invalid signature: not signed by ${c.offerer} over Seaport 1.6's OrderComponents`)
+    const [, isCancelled, totalFilled, totalSize] = status
+    if (isCancelled) throw refuse(`The order ${hash} is cancelled on chain`)
+    if (totalSize > 0n && totalFilled >= totalSize) throw refuse(`The order ${hash} is already filled`)
+    if (holds !== undefined) throw refuse(holds)
+  }
+
+  /** Why the offerer cannot deliver what the order offers, or undefined when they can. */
+  private async holdings(
+    offerer: Address,
+    operator: Address,
+    kind: OpenSeaOrderKind,
+    nftType: number,
+    terms: { contract: Address; tokenId: bigint | undefined; currency: Address; price: bigint },
+  ): Promise<string | undefined> {
+    const { client } = this.options
+    if (kind === "listing") {
+      const tokenId = terms.tokenId!
+      const [owns, approved] = await Promise.all([
+        nftType === ItemType.ERC721
+          ? client.readContract({ address: terms.contract, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] }).then(
+              (owner) => isAddressEqual(owner, offerer),
+              () => false, // ownerOf reverts for a token that does not exist
+            )
+          : client
+              .readContract({ address: terms.contract, abi: erc1155Abi, functionName: "balanceOf", args: [offerer, tokenId] })
+              .then((b) => b > 0n),
+        client.readContract({ address: terms.contract, abi: erc721Abi, functionName: "isApprovedForAll", args: [offerer, operator] }),
+      ])
+      if (!owns) return `The offerer ${offerer} does not own token ${tokenId} of ${terms.contract}`
+      if (!approved) return `The offerer ${offerer} has not approved ${operator} for ${terms.contract} (setApprovalForAll)`
+      return undefined
+    }
+    const [balance, allowance] = await Promise.all([
+      client.readContract({ address: terms.currency, abi: erc20Abi, functionName: "balanceOf", args: [offerer] }),
+      client.readContract({ address: terms.currency, abi: erc20Abi, functionName: "allowance", args: [offerer, operator] }),
+    ])
+    if (balance < terms.price) return `The offerer ${offerer} holds ${balance} of ${terms.currency}, less than the offer's ${terms.price}`
+    if (allowance < terms.price)
+      return `The offerer ${offerer} has approved ${allowance} of ${terms.currency} to ${operator}, less than the offer's ${terms.price}`
+    return undefined
+  }
+
+  /** The Seaport call that fills the order `hash`, or a refusal when it is not handed out any more. */
+  async fulfil(hash: string, side: "listing" | "offer", request: FillRequest): Promise<{ order: OpenSeaOrder; transaction: FulfillmentTransaction }> {
+    const order = this.book.get(hash)
+    if (order === undefined) throw refuse(`The order_hash ${hash} does not exist`)
+    if ((order.kind === "listing") !== (side === "listing")) throw refuse(`The order ${hash} is not ${side === "listing" ? "a listing" : "an offer"}`)
+    const { client } = this.options
+    const { seaport } = this.deployment
+    const [now, status, counter] = await Promise.all([
+      this.now(),
+      client.readContract({ address: seaport, abi: seaportAbi, functionName: "getOrderStatus", args: [order.hash] }),
+      client.readContract({ address: seaport, abi: seaportAbi, functionName: "getCounter", args: [order.components.offerer] }),
+    ])
+    const [, isCancelled, totalFilled, totalSize] = status
+    if (isCancelled || counter !== order.components.counter) this.book.markCancelled(order.hash)
+    else if (totalSize > 0n && totalFilled >= totalSize) order.status = "filled"
+    if (order.offChainCancelled || order.status === "cancelled") throw refuse(`The order ${hash} is cancelled`)
+    if (order.status === "filled") throw refuse(`The order ${hash} is already filled`)
+    if (!this.book.live(order, now))
+      throw refuse(`The order ${hash} is not active (it starts at ${order.components.startTime}, ends at ${order.components.endTime})`)
+    const units = order.kind === "listing" ? order.components.offer[0]!.startAmount : order.components.consideration[0]!.startAmount
+    const partial = order.components.orderType === 1
+    if (request.units !== undefined && (request.units < 1n || request.units > units || (!partial && request.units !== units))) {
+      throw refuse(partial ? `units_to_fill must be between 1 and ${units}` : `units_to_fill must be ${units}: the order fills whole`)
+    }
+    if (order.kind === "collection-offer" && request.tokenId === undefined)
+      throw refuse("A collection offer needs consideration.token_id: the token to sell")
+    if (request.contract !== undefined && !isAddressEqual(request.contract, order.contract)) {
+      throw refuse(`consideration.asset_contract_address ${request.contract} is not the order's contract ${order.contract}`)
+    }
+    return { order, transaction: buildFulfillment(order, request, seaport, this.deployment.conduitKey) }
+  }
+
+  /** An off-chain cancel, signed by the offerer over `OrderHash { orderHash }` in Seaport's domain. */
+  async cancelOffChain(hash: string, offererSignature: Hex | undefined): Promise<OpenSeaOrder> {
+    const order = this.book.get(hash)
+    if (order === undefined) throw new OpenSeaError(404, `The order_hash ${hash} does not exist`)
+    if (offererSignature === undefined) throw refuse("offererSignature is required: the devnet's API key belongs to no offerer")
+    const signed = await this.options.client.verifyTypedData({
+      address: order.components.offerer,
+      domain: seaportDomain(this.deployment.chainId, this.deployment.seaport),
+      types: orderHashTypes,
+      primaryType: "OrderHash",
+      message: { orderHash: order.hash },
+      signature: offererSignature,
+    })
+    if (!signed) throw refuse(`offererSignature is not ${order.components.offerer}'s signature of OrderHash { orderHash: ${order.hash} }`)
+    order.offChainCancelled = true
+    return order
+  }
+
+  /** Follows Seaport's events (from the indexer): fills, cancels and counter increments. */
+  onLog(chainId: number, log: RpcLog): void {
+    if (chainId !== this.deployment.chainId || !isAddressEqual(log.address, this.deployment.seaport)) return
+    let event: ReturnType<typeof decodeEventLog<typeof seaportAbi>>
+    try {
+      event = decodeEventLog({ abi: seaportAbi, topics: log.topics, data: log.data })
+    } catch {
+      return
+    }
+    if (event.eventName === "OrderFulfilled") this.book.markFilled(event.args.orderHash)
+    if (event.eventName === "OrderCancelled") this.book.markCancelled(event.args.orderHash)
+    if (event.eventName === "CounterIncremented") this.book.cancelBelowCounter(chainId, event.args.offerer, event.args.newCounter)
+  }
+}

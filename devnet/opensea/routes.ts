@@ -1,0 +1,222 @@
+/**
+ * The OpenSea API v2 routes the devnet serves (see README.md next to this file), behind an `x-api-key` check.
+ * Bodies and answers follow OpenSea's published spec; every refusal is `{ errors: [message] }` with its status.
+ * Rate limiting (429 with `retry-after`) and other faults come from the devnet's fault knobs, keyed by these paths.
+ */
+import { type Address, type Hex, zeroAddress, zeroHash } from "viem"
+import { failureOf, Reply, type Route } from "../server/http.js"
+import type { OpenSeaOrderKind } from "./book.js"
+import { OpenSeaError, type OpenSeaMarket } from "./market.js"
+import { readAddress, readOrderComponents, readUint, WireError } from "./seaport.js"
+import { errorsJson, protocolData } from "./wire.js"
+
+type Body = Record<string, unknown>
+
+const record = (value: unknown, field: string): Body => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new WireError(`${field} must be an object`)
+  return value as Body
+}
+
+const text = (value: unknown, field: string): string => {
+  if (typeof value !== "string" || value === "") throw new WireError(`${field} must be a non-empty string`)
+  return value
+}
+
+const signatureOf = (value: unknown, field: string): Hex => {
+  if (typeof value !== "string" || !/^0x([0-9a-fA-F]{2})*$/.test(value)) throw new WireError(`${field} must be hex bytes`)
+  return value as Hex
+}
+
+/** A route behind the API key, answering refusals (and its own failures, as 500s) in the spec's error shape. */
+function route(method: Route["method"], pattern: string, apiKey: string, handler: (req: Parameters<Route["handler"]>[1]) => Promise<unknown>): Route {
+  return {
+    method,
+    pattern,
+    handler: async (_ctx, req) => {
+      if (req.headers["x-api-key"] !== apiKey) return new Reply(401, errorsJson("Invalid or missing API key (x-api-key)"))
+      try {
+        return await handler(req)
+      } catch (error) {
+        if (error instanceof OpenSeaError) return new Reply(error.status, errorsJson(error.message))
+        if (error instanceof WireError) return new Reply(400, errorsJson(error.message))
+        const { status, message } = failureOf(error)
+        return new Reply(status, errorsJson(message))
+      }
+    },
+  }
+}
+
+/** Every OpenSea route of `market`, answering requests that carry `apiKey`. */
+export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyArray<Route> {
+  const { seaport, chainId } = market.deployment
+  const chainName = market.options.chainName
+  const checkChain = (chain: unknown) => {
+    if (chain !== chainName)
+      throw new OpenSeaError(400, `Unknown chain ${JSON.stringify(chain)}: this devnet serves "${chainName}" (chain id ${chainId})`)
+  }
+  const checkProtocol = (address: unknown) => {
+    if (typeof address !== "string" || address.toLowerCase() !== seaport.toLowerCase()) {
+      throw new OpenSeaError(400, `protocol_address must be the devnet's Seaport 1.6 ${seaport}`)
+    }
+  }
+  const collectionOf = (slug: string) => {
+    const collection = market.collectionBySlug(slug)
+    if (collection === undefined) throw new OpenSeaError(404, `Collection ${slug} not found`)
+    return collection
+  }
+
+  const fulfillment = (side: "listing" | "offer") => async (req: Parameters<Route["handler"]>[1]) => {
+    const body = record(req.body, "body")
+    const target = record(body[side], side)
+    checkChain(target.chain)
+    checkProtocol(target.protocol_address)
+    const fulfiller = readAddress(record(body.fulfiller, "fulfiller").address, "fulfiller.address")
+    const consideration = body.consideration === undefined ? undefined : record(body.consideration, "consideration")
+    const { order, transaction } = await market.fulfil(text(target.hash, `${side}.hash`), side, {
+      fulfiller,
+      recipient: body.recipient === undefined ? fulfiller : readAddress(body.recipient, "recipient"),
+      tokenId: consideration === undefined ? undefined : readUint(consideration.token_id, "consideration.token_id"),
+      contract: consideration === undefined ? undefined : readAddress(consideration.asset_contract_address, "consideration.asset_contract_address"),
+      units: body.units_to_fill === undefined ? undefined : readUint(body.units_to_fill, "units_to_fill"),
+    })
+    return { protocol: "seaport1.6", fulfillment_data: { transaction, orders: [protocolData(order)] } }
+  }
+
+  const post = (kind: OpenSeaOrderKind) => async (req: Parameters<Route["handler"]>[1]) => {
+    checkChain(req.params.chain)
+    if (req.params.protocol !== "seaport") throw new OpenSeaError(400, `Unknown protocol ${req.params.protocol}: the devnet takes "seaport"`)
+    const body = record(req.body, "body")
+    checkProtocol(body.protocol_address)
+    const order = await market.accept(readOrderComponents(body.parameters), signatureOf(body.signature, "signature"), kind)
+    return market.describe(order)
+  }
+
+  const best = (side: "listing" | "offer") => async (req: Parameters<Route["handler"]>[1]) => {
+    const collection = collectionOf(req.params.slug!)
+    const tokenId = readUint(req.params.identifier, "identifier")
+    const now = await market.now()
+    const order =
+      side === "listing"
+        ? market.book.bestListing(chainId, collection.contract, tokenId, now)
+        : market.book.bestOffer(chainId, collection.contract, tokenId, now)
+    if (order === undefined) throw new OpenSeaError(404, `No active ${side} for ${collection.slug} #${tokenId}`)
+    return market.describe(order)
+  }
+
+  const byHash = async (req: Parameters<Route["handler"]>[1]) => {
+    checkChain(req.params.chain)
+    checkProtocol(req.params.protocol_address)
+    const order = market.book.get(req.params.order_hash!)
+    if (order === undefined) throw new OpenSeaError(404, `Order ${req.params.order_hash} not found`)
+    return order
+  }
+
+  return [
+    route("POST", "/api/v2/listings/fulfillment_data", apiKey, fulfillment("listing")),
+    route("POST", "/api/v2/offers/fulfillment_data", apiKey, fulfillment("offer")),
+    route("POST", "/api/v2/orders/:chain/:protocol/listings", apiKey, post("listing")),
+    route("POST", "/api/v2/orders/:chain/:protocol/offers", apiKey, post("item-offer")),
+    route("POST", "/api/v2/offers", apiKey, async (req) => {
+      const body = record(req.body, "body")
+      checkProtocol(body.protocol_address)
+      const slug = text(record(record(body.criteria, "criteria").collection, "criteria.collection").slug, "criteria.collection.slug")
+      const collection = collectionOf(slug)
+      const data = record(body.protocol_data, "protocol_data")
+      const components = readOrderComponents(data.parameters, "protocol_data.parameters")
+      if (components.consideration[0]?.token.toLowerCase() !== collection.contract.toLowerCase()) {
+        throw new OpenSeaError(400, `The offer's criteria item must be ${collection.contract}, the contract of ${slug}`)
+      }
+      return market.describe(await market.accept(components, signatureOf(data.signature, "protocol_data.signature"), "collection-offer"))
+    }),
+    route("POST", "/api/v2/offers/build", apiKey, async (req) => {
+      const body = record(req.body, "body")
+      checkProtocol(body.protocol_address)
+      const offerer: Address = readAddress(body.offerer, "offerer")
+      const quantity = body.quantity === undefined ? 1n : readUint(body.quantity, "quantity")
+      const slug = text(record(record(body.criteria, "criteria").collection, "criteria.collection").slug, "criteria.collection.slug")
+      const collection = collectionOf(slug)
+      return {
+        partialParameters: {
+          consideration: [
+            {
+              itemType: collection.standard === "erc721" ? 4 : 5,
+              token: collection.contract,
+              identifierOrCriteria: "0",
+              startAmount: quantity.toString(),
+              endAmount: quantity.toString(),
+              recipient: offerer,
+            },
+          ],
+          zone: zeroAddress,
+          zoneHash: zeroHash,
+        },
+        criteria: { collection: { slug }, contract: { address: collection.contract } },
+        encodedTokenIds: "*",
+      }
+    }),
+    route("GET", "/api/v2/listings/collection/:slug/nfts/:identifier/best", apiKey, best("listing")),
+    route("GET", "/api/v2/offers/collection/:slug/nfts/:identifier/best", apiKey, best("offer")),
+    route("GET", "/api/v2/chain/:chain/contract/:address", apiKey, async (req) => {
+      checkChain(req.params.chain)
+      const collection = market.collectionByContract(req.params.address!)
+      if (collection === undefined) throw new OpenSeaError(404, `Contract ${req.params.address} not found on ${chainName}`)
+      return {
+        address: collection.contract,
+        chain: chainName,
+        collection: collection.slug,
+        contract_standard: collection.standard,
+        name: collection.name,
+      }
+    }),
+    route("GET", "/api/v2/collections/:slug", apiKey, async (req) => {
+      const collection = collectionOf(req.params.slug!)
+      const currency = (address: Address) => {
+        const info = market.options.currency(address)
+        return {
+          symbol: info?.symbol,
+          address,
+          chain: chainName,
+          image: "",
+          name: info?.symbol,
+          decimals: info?.decimals ?? 18,
+          eth_price: "1",
+          usd_price: "0",
+        }
+      }
+      return {
+        collection: collection.slug,
+        name: collection.name,
+        description: `${collection.name} on the tradekit devnet`,
+        image_url: "",
+        owner: zeroAddress,
+        safelist_status: "not_requested",
+        category: "",
+        is_disabled: false,
+        is_nsfw: false,
+        trait_offers_enabled: false,
+        collection_offers_enabled: true,
+        opensea_url: `https://opensea.io/collection/${collection.slug}`,
+        contracts: [{ address: collection.contract, chain: chainName }],
+        editors: [],
+        // OpenSea's fee is a percentage (2.5 = 250 basis points).
+        fees: collection.fees.map((fee) => ({ fee: Number(fee.basisPoints) / 100, recipient: fee.recipient, required: fee.required })),
+        total_supply: 0,
+        unique_item_count: 0,
+        created_date: "2026-01-01",
+        pricing_currencies: { listing_currency: currency(zeroAddress), offer_currency: currency(market.options.weth) },
+      }
+    }),
+    route("GET", "/api/v2/orders/chain/:chain/protocol/:protocol_address/:order_hash", apiKey, async (req) => ({
+      order: await market.describe(await byHash(req)),
+    })),
+    route("POST", "/api/v2/orders/chain/:chain/protocol/:protocol_address/:order_hash/cancel", apiKey, async (req) => {
+      const order = await byHash(req)
+      const body = req.body === undefined ? {} : record(req.body, "body")
+      await market.cancelOffChain(
+        order.hash,
+        body.offererSignature === undefined ? undefined : signatureOf(body.offererSignature, "offererSignature"),
+      )
+      return { last_signature_issued_valid_until: new Date().toISOString() }
+    }),
+  ]
+}

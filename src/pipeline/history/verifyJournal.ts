@@ -1,0 +1,46 @@
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type { Hex } from "viem"
+import { InvalidSnapshotError, type WalletCallError } from "../../errors/index.js"
+import { type ExecutionContext, viemChainOf } from "../ExecutionContext.js"
+import { itemJournal, type JournalEntry } from "./Journal.js"
+
+/**
+ * Checks the facts a stored journal claims against the chain, where the wallet can tell: every transaction it
+ * says was sent (the latest one of each item) must be known to the chain, and — unless it carried a batch, which
+ * a bundler or a sponsor may submit — be the account's own. A fact that cannot be true is an InvalidSnapshotError
+ * before anything is signed or sent: an edited journal cannot make tradekit wait on, or adopt, a transaction that
+ * is not the user's.
+ */
+export const verifyJournal = (
+  ctx: ExecutionContext,
+  journal: ReadonlyArray<JournalEntry>,
+): Effect.Effect<void, InvalidSnapshotError | WalletCallError> =>
+  Effect.gen(function* () {
+    const lookUp = ctx.wallet.transactionByHash
+    if (lookUp === undefined) return
+    const items = new Set(journal.flatMap((entry) => (entry._tag === "Sent" ? [entry.item] : [])))
+    const account = (yield* ctx.address).toLowerCase()
+    for (const item of items) {
+      const known = itemJournal(journal, item)
+      const sent = known.sent!
+      const chain = viemChainOf(ctx, sent.chainId)
+      if (chain === undefined)
+        return yield* InvalidSnapshotError.of({ issue: `its journal names a transaction on chain ${sent.chainId}, which is not configured` })
+      // A node that cannot answer cannot tell: the check is skipped, as for a wallet without the look-up.
+      const answer = yield* Effect.option(lookUp({ chain, hash: sent.hash as Hex }))
+      if (Option.isNone(answer)) {
+        yield* Effect.logDebug(`tradekit: could not look ${sent.hash} up; the journal's word on it is not checked`)
+        continue
+      }
+      const found = answer.value
+      if (found === undefined) {
+        return yield* InvalidSnapshotError.of({ issue: `its journal names transaction ${sent.hash}, which chain ${sent.chainId} does not know` })
+      }
+      if (known.batchSent === undefined && found.from.toLowerCase() !== account) {
+        return yield* InvalidSnapshotError.of({
+          issue: `its journal names transaction ${sent.hash}, sent by ${found.from}, not by the account ${account}`,
+        })
+      }
+    }
+  })

@@ -1,0 +1,54 @@
+import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
+import { type ItemRef, itemRefsOf, refsWithIds } from "./history/itemIdentity.js"
+import { type BatchRequestedEntry, type BatchSentEntry, batchRefusedBefore, itemJournal } from "./history/Journal.js"
+import { type ReadyTransactionItem, readyTransactionItems } from "./readyTransactionItems.js"
+
+/**
+ * What the executor does next, decided from the plan and the journal alone:
+ * - `Done`: no incomplete item is left;
+ * - `AwaitData`: the next step has an item whose data the API has not given yet: ask again;
+ * - `SettleBatch`: a batch the wallet accepted (journaled with its calls id) holds items of the next step:
+ *   wait for it by that id, never a second batch;
+ * - `UnknownBatch`: a batch was asked for and no calls id came back: its outcome is unknown;
+ * - `RunStep`: run the step's incomplete items; `batchable` lists the transactions that could go out as one
+ *   batch first (two or more, and no wallet refused a batch in this execution).
+ */
+export type NextMove =
+  | { readonly _tag: "Done" }
+  | { readonly _tag: "AwaitData"; readonly stepIndex: number }
+  | { readonly _tag: "SettleBatch"; readonly entry: BatchSentEntry; readonly items: ReadonlyArray<ItemRef> }
+  | { readonly _tag: "UnknownBatch"; readonly entry: BatchRequestedEntry; readonly items: ReadonlyArray<ItemRef> }
+  | {
+      readonly _tag: "RunStep"
+      readonly stepIndex: number
+      readonly items: ReadonlyArray<ItemRef>
+      readonly batchable: ReadonlyArray<ReadyTransactionItem>
+    }
+
+/**
+ * Decides the next move of an execution on `chainId` (see {@link NextMove}). Pure: the loop dispatches on it,
+ * so what happens next is read in one place. With `resendUnknown`, a batch of unknown outcome is not in the
+ * way: its items may be sent again.
+ */
+export const nextMove = (snapshot: ExecutionSnapshot, chainId: number, options: { readonly resendUnknown: boolean }): NextMove => {
+  const { steps, journal } = snapshot
+  const refs = itemRefsOf(steps, chainId)
+  const stepIndex = steps.findIndex((step) => (step.items ?? []).some((item) => item.status === "incomplete"))
+  if (stepIndex === -1) return { _tag: "Done" }
+  const step = steps[stepIndex]!
+  const items = (step.items ?? []).flatMap((item, i) => (item.status === "incomplete" ? [refs[stepIndex]![i]!] : []))
+  if (items.some((ref) => step.items?.[ref.itemIndex]?.data === undefined)) return { _tag: "AwaitData", stepIndex }
+
+  for (const ref of items) {
+    const known = itemJournal(journal, ref.id)
+    if (known.sent !== undefined) continue
+    if (known.batchSent !== undefined) {
+      return { _tag: "SettleBatch", entry: known.batchSent, items: refsWithIds(steps, chainId, known.batchSent.items) }
+    }
+    if (known.batchRequested !== undefined && !options.resendUnknown) {
+      return { _tag: "UnknownBatch", entry: known.batchRequested, items: refsWithIds(steps, chainId, known.batchRequested.items) }
+    }
+  }
+  const ready = batchRefusedBefore(journal) ? [] : readyTransactionItems(snapshot, stepIndex, chainId)
+  return { _tag: "RunStep", stepIndex, items, batchable: ready.length >= 2 ? ready : [] }
+}

@@ -1,0 +1,58 @@
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import type { ApiRequestError, ExecutionError } from "../errors/index.js"
+import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
+import { NO_RETRY } from "../services/RetryPolicy.js"
+import type { ExecutionContext } from "./ExecutionContext.js"
+import { type ExecutionSnapshot, snapshotOf, withSteps } from "./ExecutionSnapshot.js"
+import { type ResolvedExecution, type RunOptions, runFrom } from "./executeSteps.js"
+import { fetchSteps } from "./fetchSteps.js"
+import { confirmOnlyPlan } from "./history/confirmOnlyPlan.js"
+import { journalOfStored } from "./history/journalOfStored.js"
+import { verifyJournal } from "./history/verifyJournal.js"
+
+/**
+ * Continues an execution from a decoded stored snapshot, which is a record of what happened, never an order:
+ * the API is asked for the plan again (the stored request with its accumulated signature), the guards run on
+ * that answer, the stored journal's facts are checked against the chain, and the loop runs the new plan with the
+ * journal saying what was already signed, posted or sent. Transaction data that only the stored snapshot holds
+ * is never sent. When the API answers with an error instead of a plan, the transactions the journal records as
+ * sent are still confirmed (see `confirmOnlyPlan`), and the API's error stands for anything left.
+ * @internal
+ */
+export const resumeFrom = <E>(
+  resolved: ResolvedExecution,
+  stored: ExecutionSnapshot,
+  options: Omit<RunOptions<E>, "response" | "before">,
+): Effect.Effect<ExecutionSnapshot, ExecutionError | E> =>
+  Effect.gen(function* () {
+    const journal = journalOfStored(stored)
+    // Retried only while nothing is signed or sent, as every re-post of the execute request.
+    const pristine = stored.signature === undefined && journal.length === 0
+    const fetched: Result.Result<ExecuteResponse, ApiRequestError> = yield* Effect.result(
+      fetchSteps(resolved.api.forChain(resolved.chain.baseApiUrl, resolved.chain.headers), stored.request, {
+        signature: Option.fromNullishOr(stored.signature),
+        retry: pristine ? resolved.retry : NO_RETRY,
+      }),
+    )
+    const recorded = {
+      ...(stored.signature !== undefined ? { signature: stored.signature } : {}),
+      ...(journal.length > 0 ? { journal } : {}),
+    }
+    const before = (ctx: ExecutionContext) => verifyJournal(ctx, journal)
+    if (Result.isSuccess(fetched)) {
+      const response = fetched.success
+      const initial: ExecutionSnapshot = { ...snapshotOf(response, stored.request, resolved.chain.id), ...recorded }
+      return yield* runFrom<E>(resolved, initial, { ...options, response, before })
+    }
+    // The API no longer plans it (the order was filled, by the very transaction the journal records, say): what
+    // was sent is still confirmed; anything else is the API's to plan, and its error stands.
+    const plan = confirmOnlyPlan(stored, journal)
+    if (plan === undefined) return yield* Effect.fail(fetched.failure)
+    yield* Effect.logInfo(`tradekit: the API did not plan the resume (${fetched.failure.message}); confirming what was sent`)
+    const { error: _error, currentStep: _current, ...rest } = stored
+    const initial = withSteps({ ...rest, status: "running", ...recorded }, plan.steps)
+    const final = yield* runFrom<E>(resolved, initial, { ...options, guards: [], response: { steps: plan.steps }, before })
+    return plan.leftOut === 0 ? final : yield* Effect.fail(fetched.failure)
+  }).pipe(Effect.withSpan("tradekit.resumeFrom"))

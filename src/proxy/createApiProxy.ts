@@ -1,0 +1,178 @@
+import { matchesRoute, PROTOCOL_ROUTES, type ProxyRoute } from "./protocolRoutes.js"
+
+/** The options of {@link createApiProxy}. */
+export interface ApiProxyOptions {
+  /**
+   * The API the proxy forwards to, such as `https://indexer.example` or `https://gateway.example/chains/1`:
+   * a route's path goes after its path. The only host the proxy ever sends a request to.
+   */
+  readonly target: string
+  /** Where the proxy is mounted on the app's origin, such as `/api/reservoir`: the client's `baseApiUrl` is that URL. */
+  readonly basePath: string
+  /** Sent as `x-api-key` on every forwarded request; never sent to the browser. */
+  readonly apiKey?: string | undefined
+  /** Sent on every forwarded request (an `Authorization: Bearer …`, a gateway's key); never sent to the browser. */
+  readonly headers?: Readonly<Record<string, string>> | undefined
+  /**
+   * Origins whose pages may call the proxy from a browser (`https://app.example`), besides pages of the host
+   * the proxy is served on. A request with another `Origin` is refused with 403.
+   */
+  readonly allowedOrigins?: ReadonlyArray<string> | undefined
+  /** The routes forwarded; {@link PROTOCOL_ROUTES} by default. */
+  readonly routes?: ReadonlyArray<ProxyRoute> | undefined
+  /** The largest request body forwarded, in bytes (1 MiB by default); a larger one is refused with 413. */
+  readonly maxBodyBytes?: number | undefined
+  /** The `fetch` the proxy sends with; the platform's by default. */
+  readonly fetch?: typeof globalThis.fetch | undefined
+}
+
+/** A Web-standard request handler, as Next.js route handlers, Hono, Bun, Deno and Cloudflare Workers take it. */
+export type ApiProxyHandler = (request: Request) => Promise<Response>
+
+const DEFAULT_MAX_BODY_BYTES = 2 ** 20
+
+// What the caller may send on: the body's type and tradekit's version headers. Never its cookies, its
+// `authorization` or `x-api-key`, nor anything else.
+const FORWARDED_REQUEST_HEADERS = ["accept", "content-type", "x-rkc-version", "x-rkui-version"]
+// What the API's answer may carry back to the page; never a cookie.
+const FORWARDED_RESPONSE_HEADERS = ["content-type", "retry-after", "deprecation", "sunset"]
+
+const json = (status: number, message: string, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify({ message, statusCode: status }), { status, headers: { "content-type": "application/json", ...headers } })
+
+const parseTarget = (target: string): URL => {
+  const url = URL.canParse(target) ? new URL(target) : undefined
+  if (url === undefined || !/^https?:$/.test(url.protocol) || url.username !== "" || url.password !== "" || url.search !== "" || url.hash !== "") {
+    throw new TypeError(`createApiProxy: target must be an http(s) URL without credentials, query or fragment; got ${JSON.stringify(target)}`)
+  }
+  return url
+}
+
+const parseBasePath = (basePath: string): string => {
+  const trimmed = basePath.replace(/\/+$/, "")
+  if (!/^(\/[A-Za-z0-9._~-]+)*$/.test(trimmed) || trimmed.split("/").some((segment) => segment === "." || segment === "..")) {
+    throw new TypeError(`createApiProxy: basePath must be a plain path such as "/api/reservoir"; got ${JSON.stringify(basePath)}`)
+  }
+  return trimmed
+}
+
+const originOf = (value: string): string | undefined => (URL.canParse(value) ? new URL(value).origin : undefined)
+
+/**
+ * A proxy for a browser app: the page calls the app's own origin, the proxy calls the API with the key, and
+ * the key never reaches the page. It forwards only the protocol's routes (see {@link PROTOCOL_ROUTES}) under
+ * `basePath`, with the caller's body and version headers plus the key and `headers` — never the caller's
+ * cookies or auth — to `target` and nowhere else; follows no redirect; answers CORS (preflight included) for
+ * the host it is served on and `allowedOrigins`; and answers anything else with 404.
+ *
+ * The proxy lends the key to whoever can reach it: put it behind your app's own session check or rate limit
+ * when that matters. The status socket is not proxied (the client polls without it).
+ *
+ * @example
+ * // app/api/reservoir/[...path]/route.ts (Next.js)
+ * const proxy = createApiProxy({ target: "https://indexer.example", basePath: "/api/reservoir", apiKey: process.env.API_KEY })
+ * export const GET = proxy, POST = proxy, OPTIONS = proxy
+ * // in the browser: createClient({ chains: [{ ...base, baseApiUrl: `${location.origin}/api/reservoir` }] })
+ *
+ * // Node's http, with `toNodeListener` from "tradekit/proxy":
+ * createServer(toNodeListener(proxy)).listen(3000)
+ */
+export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
+  const target = parseTarget(options.target)
+  const targetBase = target.href.replace(/\/+$/, "")
+  const basePath = parseBasePath(options.basePath)
+  const routes = options.routes ?? PROTOCOL_ROUTES
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const send = options.fetch ?? globalThis.fetch
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).map((origin) => originOf(origin) ?? origin))
+  const credentials: Record<string, string> = {
+    ...(options.apiKey !== undefined ? { "x-api-key": options.apiKey } : {}),
+    ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
+  }
+
+  /** The route's path under the API when `url` names one of `routes` under `basePath`. */
+  const routePath = (url: URL): string | undefined => {
+    if (!url.pathname.startsWith(`${basePath}/`)) return undefined
+    const path = url.pathname.slice(basePath.length)
+    return routes.some((route) => matchesRoute(route, path)) ? path : undefined
+  }
+  const routeFor = (method: string, path: string) => routes.find((route) => route.method === method && matchesRoute(route, path))
+
+  /** Whether a page of `origin` may call: the proxy's own host, or one the options allow. */
+  const mayCall = (origin: string, url: URL): boolean => {
+    const parsed = URL.canParse(origin) ? new URL(origin) : undefined
+    return parsed !== undefined && (parsed.host === url.host || allowedOrigins.has(parsed.origin))
+  }
+
+  const corsHeaders = (origin: string | null): Record<string, string> =>
+    origin === null ? {} : { "access-control-allow-origin": origin, "access-control-expose-headers": "retry-after, deprecation", vary: "origin" }
+
+  const forward = async (request: Request, url: URL, path: string, origin: string | null): Promise<Response> => {
+    const headers = new Headers()
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = request.headers.get(name)
+      if (value !== null) headers.set(name, value)
+    }
+    for (const [name, value] of Object.entries(credentials)) headers.set(name, value)
+
+    let body: ArrayBuffer | undefined
+    if (request.method === "POST") {
+      if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes) return json(413, "The request body is too large", corsHeaders(origin))
+      body = await request.arrayBuffer()
+      if (body.byteLength > maxBodyBytes) return json(413, "The request body is too large", corsHeaders(origin))
+    }
+
+    const outgoing = new URL(`${targetBase}${path}${url.search}`)
+    // By construction already (a route's path after the target's); checked all the same, as the last word.
+    if (outgoing.origin !== target.origin || !outgoing.pathname.startsWith(target.pathname)) return json(404, "Not found")
+
+    let answer: Response
+    try {
+      answer = await send(outgoing, {
+        method: request.method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        redirect: "manual",
+        signal: request.signal,
+      })
+    } catch {
+      return json(502, "The API could not be reached", corsHeaders(origin))
+    }
+    if (answer.type === "opaqueredirect" || (answer.status >= 300 && answer.status < 400)) {
+      await answer.body?.cancel()
+      return json(502, `The API answered with a redirect (status code ${answer.status}), which the proxy does not follow`, corsHeaders(origin))
+    }
+    const back = new Headers(corsHeaders(origin))
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const value = answer.headers.get(name)
+      if (value !== null) back.set(name, value)
+    }
+    return new Response(answer.body, { status: answer.status, headers: back })
+  }
+
+  return async (request) => {
+    const url = new URL(request.url)
+    const origin = request.headers.get("origin")
+    if (origin !== null && !mayCall(origin, url)) return json(403, "This origin may not call the API through this proxy")
+    // A page the proxy serves reads its refusals too: a plain 404, not a CORS failure.
+    const notFound = () => json(404, "Not found", corsHeaders(origin))
+    const path = routePath(url)
+    if (path === undefined) return notFound()
+
+    if (request.method === "OPTIONS") {
+      const method = request.headers.get("access-control-request-method") ?? ""
+      if (routeFor(method, path) === undefined) return notFound()
+      return new Response(null, {
+        status: 204,
+        headers: {
+          ...corsHeaders(origin),
+          "access-control-allow-methods": method,
+          "access-control-allow-headers": "content-type, x-rkc-version, x-rkui-version",
+          "access-control-max-age": "600",
+        },
+      })
+    }
+    if (routeFor(request.method, path) === undefined) return notFound()
+    return forward(request, url, path, origin)
+  }
+}

@@ -1,0 +1,341 @@
+import { afterEach, describe, expect, it, vi } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as TestClock from "effect/testing/TestClock"
+import { type Address, type Hex, parseEther } from "viem"
+import { type ExecutionSnapshot, executeSteps, resumeExecution } from "../../../src/index.js"
+import { type FakeWalletBehaviour, makeFakeApi, makeFakeWallet, TEST_CHAIN, testLayer } from "../../../src/testing/index.js"
+import { EXCHANGE, NFT, step, TOKEN } from "../fixtures.js"
+
+/**
+ * A hostile read of resume, batching and the journal, through the public API: each test attacks one promise
+ * (a stored snapshot is a record, never an order; no blind second send; items known by what they do).
+ */
+
+const ATTACKER: Address = "0x00000000000000000000000000000000000bad01"
+const BUY = { action: "buy", path: "/execute/buy/v7", body: { items: [{ token: `${NFT}:1` }] } } as const
+const sale = (from: Address) =>
+  step("sale", "transaction", [
+    {
+      status: "incomplete",
+      data: { from, to: EXCHANGE, data: "0xdeadbeef", value: "1000" },
+      check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "transaction" } },
+    },
+  ])
+const approval = (from: Address, data: Hex = "0x095ea7b3") =>
+  step("currency-approval", "transaction", [{ status: "incomplete", data: { from, to: TOKEN, data, value: "0" } }])
+
+/** The API the user really trades with: its plan is an approval and the sale. */
+const honestApi = (from: Address) =>
+  makeFakeApi()
+    .route("POST", "/execute/buy/v7", { body: { requestId: "req-1", steps: [approval(from), sale(from)] } })
+    .route("POST", "/execute/status/v1", { body: { status: "success" } })
+    .route("GET", /synced/, { body: { synced: true } })
+    .route("POST", "/execute/results/v1", { body: {} })
+    .route("GET", "/transfers/bulk/v2", (request) => ({ body: { transfers: request.query.txHash!.map((txHash) => ({ txHash })) } }))
+
+const storedOf = (from: Address, patch: Partial<ExecutionSnapshot> = {}): ExecutionSnapshot =>
+  JSON.parse(
+    JSON.stringify({
+      status: "running",
+      request: BUY,
+      chainId: TEST_CHAIN.id,
+      txHashes: [],
+      steps: [approval(from), sale(from)],
+      ...patch,
+    }),
+  ) as ExecutionSnapshot
+
+const walletWith = (behaviour: Partial<FakeWalletBehaviour> = {}) => makeFakeWallet({ behaviour, looksUpHashes: true })
+
+describe("a stored snapshot is a record, never an order", () => {
+  it.effect("a forged sale item ({ to: attacker, value: 5 ETH }) is never sent: only the API's plan goes out", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address)
+      const forged = storedOf(wallet.address, {
+        steps: [
+          step("sale", "transaction", [
+            { status: "incomplete", data: { from: wallet.address, to: ATTACKER, data: "0x", value: parseEther("5").toString() } },
+          ]),
+        ] as never,
+      })
+      const final = yield* resumeExecution(forged).pipe(Effect.provide(testLayer({ api, wallet })))
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+      expect(wallet.sent.some((sent) => sent.request.to.toLowerCase() === ATTACKER)).toBe(false)
+      expect(api.requestsTo("/execute/buy/v7")).toHaveLength(1)
+    }),
+  )
+
+  it.effect("a real interrupted run's snapshot edited afterwards: the edit is not sent", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith({ sendDelay: "10 seconds" })
+      const api = honestApi(wallet.address)
+      let last: ExecutionSnapshot | undefined
+      const fiber = yield* Effect.forkChild(
+        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+      )
+      yield* TestClock.adjust("1 second")
+      yield* Fiber.interrupt(fiber)
+      const edited = JSON.parse(JSON.stringify(last)) as { steps: Array<{ items: Array<{ data: Record<string, unknown> }> }> }
+      edited.steps[1]!.items[0]!.data = { from: wallet.address, to: ATTACKER, data: "0x", value: parseEther("5").toString() }
+      wallet.behaviour.sendDelay = 0
+      const final = yield* resumeExecution(edited, { resendUnknown: true }).pipe(Effect.provide(testLayer({ api, wallet })))
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+    }),
+  )
+
+  it.effect("the price check runs again on resume: a price raised since the snapshot is refused, nothing sent", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address).route("POST", "/execute/buy/v7", {
+        body: {
+          steps: [approval(wallet.address), sale(wallet.address)],
+          path: [
+            {
+              orderId: "0x1",
+              currency: "0x0000000000000000000000000000000000000000",
+              currencyDecimals: 18,
+              quote: 2,
+              rawQuote: "2000000000000000000",
+            },
+          ],
+        },
+      })
+      const stored = storedOf(wallet.address, {
+        request: { ...BUY, expectedPrice: { "0x0000000000000000000000000000000000000000": { raw: "1000000000000000000" } } },
+      })
+      const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(error._tag).toBe("PriceMismatchError")
+      expect(wallet.sent).toEqual([])
+      expect(wallet.calls).toEqual([])
+    }),
+  )
+
+  it.effect("a journal that names a transaction the chain does not know is refused before anything is sent", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address)
+      const forged = storedOf(wallet.address, {
+        journal: [{ _tag: "Sent", item: "sale#0:0", chainId: 1, hash: `0x${"ee".repeat(32)}` }],
+      } as never)
+      const error = yield* Effect.flip(resumeExecution(forged).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(error._tag).toBe("InvalidSnapshotError")
+      expect(error.message).toContain("which chain 1 does not know")
+      expect(wallet.sent).toEqual([])
+    }),
+  )
+
+  it.effect("a journaled nonce beyond the account's next one cannot be true: refused, not a reason to send again", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address)
+      const forged = storedOf(wallet.address, {
+        journal: [{ _tag: "SendRequested", item: "currency-approval#0:0", chainId: 1, from: wallet.address, nonce: 1_000_000, exactNonce: true }],
+      } as never)
+      const error = yield* Effect.flip(resumeExecution(forged).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(error._tag).toBe("InvalidSnapshotError")
+      expect(error.message).toContain("nonce 1000000")
+      expect(wallet.sent).toEqual([])
+    }),
+  )
+})
+
+describe("when the API no longer plans a resume", () => {
+  it.effect("what the journal records as sent is confirmed; the stored plan's other items are never sent; the API's error stands", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith({ sendDelay: "10 seconds" })
+      const api = honestApi(wallet.address)
+      let last: ExecutionSnapshot | undefined
+      // The approval went out and was confirmed; the reload came during the sale's prompt.
+      const fiber = yield* Effect.forkChild(
+        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+      )
+      wallet.behaviour.sendDelay = 0
+      yield* TestClock.adjust("15 seconds")
+      yield* Fiber.interrupt(fiber)
+      const stored = JSON.parse(JSON.stringify(last)) as ExecutionSnapshot
+      // An edit adds a transaction that only the stored snapshot holds.
+      const edited = {
+        ...stored,
+        steps: [...stored.steps, step("extra", "transaction", [{ status: "incomplete", data: { from: wallet.address, to: ATTACKER, value: "5" } }])],
+      }
+      const sentBefore = wallet.sent.length
+      api.route("POST", "/execute/buy/v7", { status: 400, body: { message: "No available orders for token" } })
+      const error = yield* Effect.flip(resumeExecution(edited, { resendUnknown: true }).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(error).toMatchObject({ _tag: "APIError", message: "No available orders for token" })
+      expect(wallet.sent).toHaveLength(sentBefore)
+      expect(wallet.sent.some((sent) => sent.request.to.toLowerCase() === ATTACKER)).toBe(false)
+    }),
+  )
+})
+
+describe("no blind second send", () => {
+  /** Runs a buy whose first prompt stays open, confirmed by the user after the page gave up on it. */
+  const abandoned = (behaviour: Partial<FakeWalletBehaviour>) =>
+    Effect.gen(function* () {
+      const wallet = walletWith({ sendDelay: "10 seconds", ...behaviour })
+      const api = honestApi(wallet.address)
+      let last: ExecutionSnapshot | undefined
+      const fiber = yield* Effect.forkChild(
+        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+      )
+      yield* TestClock.adjust("1 second")
+      yield* Fiber.interrupt(fiber)
+      wallet.behaviour.sendDelay = 0
+      const resume = resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(testLayer({ api, wallet })))
+      return { wallet, resume }
+    })
+
+  it.effect("a smart account confirms after a reload: its nonce never moves, and the sale is not sent again", () =>
+    Effect.gen(function* () {
+      const { wallet, resume } = yield* abandoned({ accountKind: "smart", confirmAbandonedSends: true })
+      expect(wallet.sent).toHaveLength(1)
+      const error = yield* Effect.flip(resume)
+      expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError", reason: "smart-account" })
+      expect(wallet.sent).toHaveLength(1)
+    }),
+  )
+
+  it.effect("an EOA whose first prompt is still open at resume: no second prompt for the same item", () =>
+    Effect.gen(function* () {
+      const { wallet, resume } = yield* abandoned({})
+      const error = yield* Effect.flip(resume)
+      expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError", reason: "open-prompt" })
+      expect(error.message).toContain("may still be open in your wallet")
+      expect(wallet.sent).toHaveLength(0)
+    }),
+  )
+
+  it.effect("a send the user rejected is proof that nothing went out: a resume sends it once", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith({ rejectTransactions: true })
+      const api = honestApi(wallet.address)
+      let last: ExecutionSnapshot | undefined
+      const exit = yield* Effect.exit(
+        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+      )
+      expect(Exit.isFailure(exit)).toBe(true)
+      expect(last?.journal?.map((entry) => entry._tag)).toEqual(["SendRequested", "SendRejected"])
+      wallet.behaviour.rejectTransactions = false
+      const final = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(testLayer({ api, wallet })))
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+    }),
+  )
+
+  it.effect("a journaled send still pending is waited for and adopted: never a second transaction", () =>
+    Effect.gen(function* () {
+      const { wallet, resume } = yield* abandoned({ confirmAbandonedSends: true, receipts: ["pending"] })
+      expect(wallet.sent).toHaveLength(1)
+      const fiber = yield* Effect.forkChild(resume)
+      yield* TestClock.adjust("30 seconds")
+      // Still pending: nothing else is sent while it may be ours.
+      expect(wallet.sent).toHaveLength(1)
+      expect(fiber.pollUnsafe()).toBeUndefined()
+      yield* Fiber.interrupt(fiber)
+    }),
+  )
+
+  it.effect("the receipt watch is told a nonce only when the transaction surely went out with it", () =>
+    Effect.gen(function* () {
+      // A wallet that picks its own nonces: the nonce read before the prompt is a guess another send may take.
+      const wallet = walletWith()
+      const final = yield* executeSteps({ request: BUY }).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })))
+      expect(final.status).toBe("complete")
+      const watches = wallet.calls.filter((call) => call.method === "waitForReceipt")
+      expect(watches).toHaveLength(2)
+      for (const watch of watches) expect(watch).not.toHaveProperty("sentNonce")
+    }),
+  )
+})
+
+describe("an item is known by what it does, not where it stands", () => {
+  it.effect("a re-poll that renames the confirmed approval's step and puts a new approval before it: each sent once", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const waiting = step("sale", "transaction", [{ status: "incomplete" }])
+      const api = honestApi(wallet.address).route("POST", "/execute/buy/v7", [
+        { body: { steps: [approval(wallet.address), waiting] } },
+        {
+          body: {
+            steps: [
+              step("permit-approval", "transaction", [
+                { status: "incomplete", data: { from: wallet.address, to: NFT, data: "0xa22cb465", value: "0" } },
+              ]),
+              { ...approval(wallet.address), id: "renamed-approval" },
+              sale(wallet.address),
+            ],
+          },
+        },
+      ])
+      const fiber = yield* Effect.forkChild(executeSteps({ request: BUY }).pipe(Effect.provide(testLayer({ api, wallet }))))
+      for (let i = 0; i < 10; i++) yield* TestClock.adjust("5 seconds")
+      const final = yield* Fiber.join(fiber)
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, NFT, EXCHANGE])
+    }),
+  )
+})
+
+describe("batches", () => {
+  for (const answer of [{}, 42, "", null]) {
+    it.effect(`a wallet_sendCalls answer without a usable id (${JSON.stringify(answer)}) is a typed, resumable outcome`, () =>
+      Effect.gen(function* () {
+        const wallet = walletWith({ atomicBatch: true, batchAnswer: { answer } })
+        const api = honestApi(wallet.address)
+        let last: ExecutionSnapshot | undefined
+        const error = yield* Effect.flip(
+          executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+        )
+        expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError", reason: "batch-unknown" })
+        const again = yield* Effect.flip(resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(testLayer({ api, wallet }))))
+        expect(again).toMatchObject({ _tag: "SendOutcomeUnknownError", reason: "batch-unknown" })
+        expect(wallet.batches).toHaveLength(1)
+        expect(wallet.sent).toEqual([])
+      }),
+    )
+  }
+})
+
+describe("two tabs resuming one stored execution", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it.effect("with Web Locks, the second tab is refused at once and sends nothing; the first completes", () =>
+    Effect.gen(function* () {
+      // The Web Locks API as a browser has it: one holder per name, `ifAvailable` answers null when taken.
+      const held = new Set<string>()
+      vi.stubGlobal("navigator", {
+        locks: {
+          request: async (name: string, _options: unknown, callback: (lock: unknown) => Promise<void> | undefined) => {
+            if (held.has(name)) return callback(null)
+            held.add(name)
+            try {
+              return await callback({ name })
+            } finally {
+              held.delete(name)
+            }
+          },
+        },
+      })
+      const wallet = walletWith({ sendDelay: "1 second" })
+      const api = honestApi(wallet.address)
+      const stored = storedOf(wallet.address)
+      const first = yield* Effect.forkChild(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      yield* Effect.yieldNow
+      const second = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(second._tag).toBe("ExecutionInProgressError")
+      expect(second.message).toBe("This execution is being resumed in another tab; wait for it to end there")
+      yield* TestClock.adjust("10 seconds")
+      const final = yield* Fiber.join(first)
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+      expect(held.size).toBe(0)
+    }),
+  )
+})
