@@ -19,10 +19,14 @@
  * item complete. What the harness does around an action (the cancel scenario's order
  * lookup, resetting the USDC allowance) is neither timed nor counted.
  *
+ * Then the "buy with USDC, no ETH" line (bench/usdcNoEth.ts): a buyer with USDC and no ETH, tradekit with the
+ * devnet's paymaster service against reservoir-sdk, which cannot pay for the approval.
+ *
  * `--rounds N` (or BENCH_ROUNDS) sets the measured rounds (5); `--devnet-only` skips the overhead and bundle
  * parts and does not write RESULTS.md (for a quick run while developing); `--no-write` only prints;
  * `--scenarios "list 1,list 1 after a buy"` runs only the scenarios named (comma-separated; implies
  * `--devnet-only`, and "cancel after a buy" needs "list 1 after a buy", whose listing it cancels).
+ * `--usdc-no-eth-only` runs only the "buy with USDC, no ETH" line and prints it.
  */
 import { spawnSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
@@ -37,6 +41,7 @@ import { createClient } from "../src/client.js"
 import { markdown as bundleMarkdown, check, figures, measureAll, readBudget } from "./bundle.js"
 import { measureDapp } from "./dappWeight.js"
 import { batchingBuyers, extraTraders, listPunks, mintPunks, revokeExchangeAllowance } from "./inventory.js"
+import { benchUsdcNoEth, usdcNoEthMarkdown } from "./usdcNoEth.js"
 
 const argValue = (flag: string) => {
   const i = process.argv.indexOf(flag)
@@ -47,6 +52,7 @@ const ONLY = argValue("--scenarios")
   ?.split(",")
   .map((name) => name.trim())
 const DEVNET_ONLY = process.argv.includes("--devnet-only") || ONLY !== undefined
+const USDC_NO_ETH_ONLY = process.argv.includes("--usdc-no-eth-only")
 /**
  * Before a wallet's next action, the bench waits until the wallet has had no call for this long, so the
  * previous action's late calls are all in (reservoir-sdk's receipt watch polls at viem's default 4 s).
@@ -194,7 +200,36 @@ const transactionsOf = (calls: Record<string, number>) =>
 /** The prompts a user would have confirmed in their wallet. */
 const confirmationsOf = (calls: Record<string, number>) => PROMPTS.reduce((n, method) => n + (calls[method] ?? 0), 0)
 
+/** The reservoir-sdk client of the devnet's origin chain (a global singleton, as reservoir-sdk keeps it). */
+const createReservoirDevnetClient = (devnet: Devnet) =>
+  createReservoirClient({
+    chains: [
+      {
+        id: devnet.originChainId,
+        name: "Devnet Origin",
+        baseApiUrl: devnet.apiUrl,
+        active: true,
+        checkPollingInterval: devnet.chains[0]!.checkPollingInterval!,
+      },
+    ],
+    source: "bench",
+    logLevel: 0,
+  })
+
+/** Only the "buy with USDC, no ETH" line. */
+async function usdcNoEthOnly() {
+  const devnet = await startDevnet()
+  try {
+    createReservoirDevnetClient(devnet)
+    out(`buy with USDC, no ETH: 1 warm-up + ${ROUNDS} rounds`)
+    out(usdcNoEthMarkdown(await benchUsdcNoEth(devnet, ROUNDS)))
+  } finally {
+    await devnet.stop()
+  }
+}
+
 async function main() {
+  if (USDC_NO_ETH_ONLY) return usdcNoEthOnly()
   const started = performance.now()
   const devnet = await startDevnet()
   out(`devnet up in ${devnet.timings.totalMs} ms; 1 warm-up round + ${ROUNDS} rounds`)
@@ -263,19 +298,7 @@ async function main() {
     source: "bench",
     webSocketConstructor: (url, protocols) => new WebSocket(url, protocols) as unknown as globalThis.WebSocket,
   })
-  createReservoirClient({
-    chains: [
-      {
-        id: devnet.originChainId,
-        name: "Devnet Origin",
-        baseApiUrl: devnet.apiUrl,
-        active: true,
-        checkPollingInterval: devnet.chains[0]!.checkPollingInterval!,
-      },
-    ],
-    source: "bench",
-    logLevel: 0,
-  })
+  createReservoirDevnetClient(devnet)
   const reservoir = getClient()
   const actionsOf = (v: Variant): any => (v === "tradekit" ? tradekit.actions : v === "tradekit+ws" ? tradekitWs.actions : reservoir.actions)
 
@@ -418,6 +441,9 @@ async function main() {
 
   // The last action of each wallet has no next action: wait until every wallet is quiet, as before a next one.
   await Promise.all([...wallets.values()].map((w) => w.begin(QUIET_MS)))
+
+  out("buy with USDC, no ETH…")
+  const usdcNoEth = usdcNoEthMarkdown(await benchUsdcNoEth(devnet, ROUNDS))
 
   await tradekit.dispose()
   await tradekitWs.dispose()
@@ -634,6 +660,12 @@ async function main() {
     "",
     targetSummary,
     "",
+    "### Buy with USDC, no ETH",
+    "",
+    "A buyer holding USDC and no ETH at all (a fresh key per run, 100 USDC) buys a punk listed in USDC (approval, then the sale). tradekit: the devnet batching wallet and the chain's `paymasterService` (the devnet's ERC-7677 service): one `wallet_sendCalls`, the devnet's sponsor submits it and pays the gas. reservoir-sdk 2.0.11: an ordinary wallet of the same account; it neither batches nor knows paymasters.",
+    "",
+    usdcNoEth,
+    "",
     "### 20-item sweep vs the same items one by one",
     "",
     ...sweepLines,
@@ -672,7 +704,7 @@ async function main() {
     "",
   ].join("\n")
   out(
-    `\n${table}\n\n${targets.join("\n")}\n${targetSummary}\n\nlate wallet calls: ${lateLines.join("; ")}\n\n${sweepLines.join("\n")}\n\n${walletRoutes.join("\n")}\n\n${overheadText}\n\n${bundleText}`,
+    `\n${table}\n\n${usdcNoEth}\n\n${targets.join("\n")}\n${targetSummary}\n\nlate wallet calls: ${lateLines.join("; ")}\n\n${sweepLines.join("\n")}\n\n${walletRoutes.join("\n")}\n\n${overheadText}\n\n${bundleText}`,
   )
   if (errors.length > 0) out(`\n${errors.join("\n")}`)
   if (!process.argv.includes("--no-write") && !DEVNET_ONLY) {

@@ -4,10 +4,11 @@
  * (URLs and accounts printed) and the playground is served, until Ctrl-C; with `--exit` it stops and exits 0
  * (CI, tests).
  */
-import { createWalletClient, custom, encodeFunctionData, type Hex, http, parseEther, type WalletClient } from "viem"
+import { createPublicClient, createWalletClient, custom, encodeFunctionData, type Hex, http, parseEther, type WalletClient } from "viem"
 import { devnetERC721Abi } from "../devnet/artifacts/index.js"
 import { describeDevnet } from "../devnet/describe.js"
 import { type Devnet, type DevnetAccount, devnetBatchingProvider, startDevnet } from "../devnet/index.js"
+import { USDC_ONLY_PUNK } from "../devnet/seed.js"
 import { servePlayground } from "../playground/serve.js"
 import { createClient } from "../src/client.js"
 import type { Step } from "../src/schema/Step.js"
@@ -76,6 +77,24 @@ async function main(): Promise<Devnet> {
         })
         out(`    wallet confirmations: ${prompts.length} (${prompts.join(", ")}); reservoir-sdk asks 2`)
         if (prompts.length !== 1) throw new Error(`the USDC buy took ${prompts.length} wallet confirmations, not 1`)
+      },
+    ],
+    [
+      `buy with USDC, no ETH, one confirmation: Devnet Punk #${USDC_ONLY_PUNK} for the USDC-only user, gas paid by the devnet's paymaster`,
+      async () => {
+        const buyer = devnet.accounts.usdcOnlyUser
+        const { client: batching, prompts } = batchingWallet(buyer)
+        // The chain names the devnet's ERC-7677 paymaster service: the batching wallet has the sponsor pay.
+        const sponsored = createClient({
+          chains: devnet.chains.map((c) => ({ ...c, paymasterService: { url: devnet.paymasterUrls[c.id]! } })),
+          source: "tradekit.demo",
+        })
+        const node = createPublicClient({ transport: http(devnet.rpcUrls[devnet.originChainId]) })
+        await sponsored.actions.buyToken({ items: [{ token: punk(Number(USDC_ONLY_PUNK)) }], wallet: batching, onProgress: progressPrinter("buy") })
+        await sponsored.dispose()
+        const eth = await node.getBalance({ address: buyer.address })
+        out(`    wallet confirmations: ${prompts.length} (${prompts.join(", ")}); the buyer's ETH: ${eth} wei, before and after`)
+        if (prompts.length !== 1 || eth !== 0n) throw new Error(`the sponsored buy took ${prompts.length} confirmations and left ${eth} wei`)
       },
     ],
     [

@@ -15,10 +15,10 @@
  * @module
  */
 import type { Server } from "node:http"
-import { parseEther, zeroAddress } from "viem"
+import { type Address, parseEther, zeroAddress } from "viem"
 import type { ChainConfig } from "../src/chains/ChainConfig.js"
-import { type DevnetAccount, type DevnetAccounts, devnetAccounts } from "./accounts.js"
-import { type AnvilInstance, startAnvil } from "./chain/anvil.js"
+import { type DevnetAccount, type DevnetAccounts, devnetAccounts, SPONSOR_BALANCE } from "./accounts.js"
+import { type AnvilInstance, rpc, startAnvil } from "./chain/anvil.js"
 import { type DevnetContracts, deployContracts, devnetChain, devnetPublicClient } from "./chain/deploy.js"
 import { Catalog } from "./core/catalog.js"
 import { Indexer } from "./core/indexer.js"
@@ -32,6 +32,7 @@ import { type DevnetOpenSea, deployOpenSea, startOpenSea } from "./opensea/index
 import { seedChain, seedOrders } from "./seed.js"
 import type { ChainRuntime, DevnetContext } from "./server/context.js"
 import { close, listen } from "./server/http.js"
+import { Paymaster } from "./server/paymaster.js"
 import { RequestLog, requestLogRoutes, withRequestLog } from "./server/requestLog.js"
 import { routes } from "./server/routes/index.js"
 import { rootRoute } from "./server/routes/root.js"
@@ -81,6 +82,12 @@ export interface Devnet {
   readonly apiUrl: string
   /** The API base URL of each chain, by chain id. */
   readonly apiUrls: Readonly<Record<number, string>>
+  /**
+   * The ERC-7677 paymaster service of each chain, by chain id: its sponsor pays the gas of the batches it
+   * approves. Not in `chains` by default (a batch is sponsored only when asked): add it to a chain as
+   * `{ ...chain, paymasterService: { url: devnet.paymasterUrls[chain.id] } }`.
+   */
+  readonly paymasterUrls: Readonly<Record<number, string>>
   /** The status websocket of each chain, by chain id (also each chain config's `websocketUrl`). */
   readonly websocketUrls: Readonly<Record<number, string>>
   /** Ready for `createClient({ chains })` / `ClientConfig.layer({ chains })`: origin first and active. */
@@ -147,6 +154,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       solver: accounts.solver.address,
     })
     const deployMs = performance.now() - t
+    await Promise.all(
+      [originAnvil, destinationAnvil].map((anvil) =>
+        rpc(anvil.rpcUrl, "anvil_setBalance", [accounts.sponsor.address, `0x${SPONSOR_BALANCE.toString(16)}`]),
+      ),
+    )
 
     const origin = runtime(originAnvil, "Devnet Origin")
     const destination = runtime(destinationAnvil, "Devnet Destination")
@@ -167,7 +179,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     )
     const faults = new Faults(
       [origin, destination],
-      [accounts.deployer, accounts.operator, accounts.solver, ...accounts.users].map((a) => a.account),
+      [accounts.deployer, accounts.operator, accounts.solver, accounts.sponsor, ...accounts.users, accounts.usdcOnlyUser].map((a) => a.account),
       options.faultSeed ?? 1,
     )
 
@@ -203,6 +215,18 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       records: new Records(),
       faults,
       operator: new ServerSigner(accounts.operator.account, origin.chain, origin.client),
+      paymaster: new Paymaster(
+        new Map(
+          [
+            [origin, contracts.origin.batchExecutor],
+            [destination, contracts.destination.batchExecutor],
+          ].map(([c, batchExecutor]) => {
+            const chain = c as ChainRuntime
+            const sponsor = new ServerSigner(accounts.sponsor.account, chain.chain, chain.client)
+            return [chain.chainId, { chainId: chain.chainId, sponsor, batchExecutor: batchExecutor as Address }] as const
+          }),
+        ),
+      ),
       relayerFee: options.relayerFee ?? parseEther("0.0001"),
     }
     const requests = new RequestLog()
@@ -225,6 +249,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const websocketUrls: Record<number, string> = Object.fromEntries(
       Object.entries(apiUrls).map(([chainId, url]) => [chainId, `${url.replace(/^http/, "ws")}/ws`]),
     )
+    const paymasterUrls: Record<number, string> = Object.fromEntries(Object.entries(apiUrls).map(([chainId, url]) => [chainId, `${url}/paymaster`]))
     const checkPollingInterval = options.checkPollingInterval ?? 250
     const chainConfig = (c: ChainRuntime, active: boolean): ChainConfig => ({
       id: c.chainId,
@@ -247,6 +272,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     running = {
       apiUrl: apiUrls[ORIGIN_CHAIN_ID]!,
       apiUrls,
+      paymasterUrls,
       websocketUrls,
       chains: [chainConfig(origin, true), chainConfig(destination, false)],
       rpcUrls: { [ORIGIN_CHAIN_ID]: origin.rpcUrl, [DESTINATION_CHAIN_ID]: destination.rpcUrl },

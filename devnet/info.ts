@@ -24,6 +24,8 @@ export interface DevnetChainInfo {
   readonly rpcUrl: string
   /** The status websocket (`transaction.status` pushes). */
   readonly wsUrl: string
+  /** The ERC-7677 paymaster service (`paymasterService: { url }`); its sponsor pays sponsored batches' gas. */
+  readonly paymasterUrl: string
   /** Milliseconds between two status polls a client should use on this chain. */
   readonly checkPollingInterval: number
   readonly paymentTokens: ReadonlyArray<{ readonly address: Address; readonly symbol: string; readonly name: string; readonly decimals: number }>
@@ -45,6 +47,10 @@ export interface DevnetInfo {
   /** The funded users with their keys (public test-mnemonic keys, as the CLI prints them), and the devnet's own accounts. */
   readonly accounts: {
     readonly users: ReadonlyArray<{ readonly address: Address; readonly privateKey: Hex }>
+    /** Holds USDC and no ETH at all: it trades with sponsored gas only. */
+    readonly usdcOnlyUser: { readonly address: Address; readonly privateKey: Hex }
+    /** Pays the gas of sponsored batches. */
+    readonly sponsor: Address
     readonly deployer: Address
     readonly operator: Address
     readonly solver: Address
@@ -64,12 +70,13 @@ export function devnetInfo(devnet: Devnet, chainId: number = devnet.originChainI
     apiUrl: chain.baseApiUrl,
     rpcUrl: devnet.rpcUrls[chain.id]!,
     wsUrl: devnet.websocketUrls[chain.id]!,
+    paymasterUrl: devnet.paymasterUrls[chain.id]!,
     checkPollingInterval: chain.checkPollingInterval ?? 250,
     paymentTokens: (chain.paymentTokens ?? []).map(({ address, symbol, name, decimals }) => ({ address, symbol, name, decimals })),
   }))
   const chain = chains.find((c) => c.chainId === chainId)
   if (chain === undefined) throw new Error(`chain ${chainId} is not served by this devnet`)
-  const { users, deployer, operator, solver } = devnet.accounts
+  const { users, usdcOnlyUser, sponsor, deployer, operator, solver } = devnet.accounts
   return {
     name: "tradekit-devnet",
     chainId,
@@ -82,6 +89,8 @@ export function devnetInfo(devnet: Devnet, chainId: number = devnet.originChainI
     contracts: devnet.contracts,
     accounts: {
       users: users.map((u) => ({ address: u.address, privateKey: u.privateKey })),
+      usdcOnlyUser: { address: usdcOnlyUser.address, privateKey: usdcOnlyUser.privateKey },
+      sponsor: sponsor.address,
       deployer: deployer.address,
       operator: operator.address,
       solver: solver.address,

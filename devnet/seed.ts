@@ -1,7 +1,8 @@
 /**
  * Seeds a fresh devnet so every flow can be tried at once: Devnet Punks #1–#22 spread over users 1–4 (with
  * simple attributes), Devnet Editions for users 1–2, 10 000 USDC and 20 WETH for users 1–4, native and USDC
- * listings, token bids, a collection bid and an attribute bid. Transactions are signed locally with explicit
+ * listings, token bids, a collection bid and an attribute bid; and, for the USDC-only user (no ETH at all),
+ * 1 000 USDC and punk #23 listed by user 1 for 25 USDC, so a sponsored-gas buy has something to buy. Transactions are signed locally with explicit
  * nonces and sent back to back (all accounts concurrently), then the receipts are checked once: no waiting
  * block by block.
  */
@@ -73,6 +74,12 @@ export async function sendBatch(rpcUrl: string, chainId: number, calls: Readonly
   if (failed !== undefined) throw new Error(`seed transaction ${failed.hash} reverted`)
 }
 
+/** The USDC the USDC-only user is seeded with (6 decimals): 1 000 USDC. */
+export const USDC_ONLY_BALANCE = parseUnits("1000", 6)
+/** The Devnet Punk listed in USDC for the USDC-only user to buy, and its price (25 USDC). */
+export const USDC_ONLY_PUNK = 23n
+export const USDC_ONLY_PUNK_PRICE = parseUnits("25", 6)
+
 /** What was seeded, for the CLI and the tests. */
 export interface SeedSummary {
   /** Token id -> owner, for Devnet Punks. */
@@ -90,6 +97,8 @@ export async function seedChain(rpcUrl: string, contracts: DevnetContracts, acco
     [u2, 6n],
     [u3, 5n],
     [u4, 5n],
+    // Last, so the tokens above keep their ids: #23, the USDC listing for the USDC-only user.
+    [u1, 1n],
   ]
   const owners = new Map<bigint, Address>()
   let next = 1n
@@ -116,6 +125,11 @@ export async function seedChain(rpcUrl: string, contracts: DevnetContracts, acco
     call(deployer, origin.editions, encodeFunctionData({ abi: devnetERC1155Abi, functionName: "mint", args: [u2.address, 2n, 5n] })),
     ...[u1, u2, u3, u4].map((u) =>
       call(deployer, origin.usdc, encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [u.address, parseUnits("10000", 6)] })),
+    ),
+    call(
+      deployer,
+      origin.usdc,
+      encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [accounts.usdcOnlyUser.address, USDC_ONLY_BALANCE] }),
     ),
     // Users 1 and 2 list, so they have approved the Exchange; users 3 and 4 bid, so they have WETH approved.
     // Nobody has approved USDC: a USDC purchase starts with a currency-approval step.
@@ -164,6 +178,7 @@ export async function seedOrders(contracts: DevnetContracts, accounts: DevnetAcc
     ...[7n, 8n, 9n, 10n, 11n].map((id, i) => listing(u2, id, parseEther("0.2") + parseEther("0.01") * BigInt(i))),
     listing(u1, 5n, parseUnits("50", 6), origin.usdc),
     listing(u2, 12n, parseUnits("75", 6), origin.usdc),
+    listing(u1, USDC_ONLY_PUNK, USDC_ONLY_PUNK_PRICE, origin.usdc),
     make(
       u1,
       { side: OrderSide.Listing, collection: origin.editions, tokenKind: TokenKind.ERC1155, tokenId: 1n, amount: 2n, price: parseEther("0.05") },

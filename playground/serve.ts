@@ -46,8 +46,12 @@ export const playgroundConfigOf = (devnet: Devnet): PlaygroundConfig => ({
     active: chain.active ?? false,
     checkPollingInterval: chain.checkPollingInterval ?? 250,
     paymentTokens: (chain.paymentTokens ?? []).map((token) => ({ ...token })),
+    paymasterUrl: devnet.paymasterUrls[chain.id],
   })),
-  accounts: devnet.accounts.users.map((user, i) => ({ label: `User ${i + 1}`, address: user.address, privateKey: user.privateKey })),
+  accounts: [
+    ...devnet.accounts.users.map((user, i) => ({ label: `User ${i + 1}`, address: user.address, privateKey: user.privateKey })),
+    { label: "USDC only, no ETH", address: devnet.accounts.usdcOnlyUser.address, privateKey: devnet.accounts.usdcOnlyUser.privateKey },
+  ],
   contracts: JSON.parse(JSON.stringify(devnet.contracts, (_key, value) => (typeof value === "bigint" ? value.toString() : value))),
 })
 

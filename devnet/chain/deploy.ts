@@ -32,6 +32,8 @@ import {
   solverBytecode,
   stableTokenAbi,
   stableTokenBytecode,
+  tetherTokenAbi,
+  tetherTokenBytecode,
   wrappedNativeAbi,
   wrappedNativeBytecode,
 } from "../artifacts/index.js"
@@ -71,6 +73,8 @@ export interface OriginContracts {
   readonly depository: Address
   /** The EIP-7702 delegate of the devnet's batching wallet (EIP-5792 `wallet_sendCalls`). */
   readonly batchExecutor: Address
+  /** A 6-decimal USDT stand-in with USDT's rule: a nonzero allowance is reset to zero before it is set again. */
+  readonly usdt: Address
   /** Block of the last deploy receipt: log indexers can start here. */
   readonly deployBlock: bigint
 }
@@ -187,6 +191,7 @@ export async function deployContracts(options: DeployContractsOptions): Promise<
     encodeDeployData({ abi: depositoryAbi, bytecode: depositoryBytecode }),
     // Last on each chain: appending keeps the addresses of the contracts deployed before it.
     encodeDeployData({ abi: batchExecutorAbi, bytecode: batchExecutorBytecode }),
+    encodeDeployData({ abi: tetherTokenAbi, bytecode: tetherTokenBytecode }),
   ]
   const destinationDeploys: Hex[] = [
     encodeDeployData({ abi: solverAbi, bytecode: solverBytecode, args: [options.solver] }),
@@ -206,7 +211,8 @@ export async function deployContracts(options: DeployContractsOptions): Promise<
   ]
 
   const [o, d] = await Promise.all([deployAll(origin, deployer, originDeploys), deployAll(destination, deployer, destinationDeploys)])
-  const [oPunks, oDrops, oEditions, oWeth, oUsdc, oExchange, oDepository, oBatchExecutor] = o.addresses as [
+  const [oPunks, oDrops, oEditions, oWeth, oUsdc, oExchange, oDepository, oBatchExecutor, oUsdt] = o.addresses as [
+    Address,
     Address,
     Address,
     Address,
@@ -228,6 +234,7 @@ export async function deployContracts(options: DeployContractsOptions): Promise<
       exchange: oExchange,
       depository: oDepository,
       batchExecutor: oBatchExecutor,
+      usdt: oUsdt,
       deployBlock: o.deployBlock,
     },
     destination: {

@@ -23,6 +23,8 @@ export interface CurrencyInfo {
   readonly symbol: string
   readonly name: string
   readonly decimals: number
+  /** An approval of it must go back to zero before it is raised (USDT's rule): a purchase resets it first. */
+  readonly zeroResetApproval?: boolean
 }
 
 /** A token attribute, as the read endpoints show it and attribute bids select it. */
@@ -82,6 +84,7 @@ export class Catalog {
     }
     this.addCurrency({ chainId: origin.chainId, address: origin.weth, symbol: "WETH", name: "Wrapped Ether", decimals: 18 })
     this.addCurrency({ chainId: origin.chainId, address: origin.usdc, symbol: "USDC", name: "USD Coin", decimals: 6 })
+    this.addCurrency({ chainId: origin.chainId, address: origin.usdt, symbol: "USDT", name: "Tether USD", decimals: 6, zeroResetApproval: true })
     this.addCurrency({ chainId: destination.chainId, address: destination.weth, symbol: "WETH", name: "Wrapped Ether", decimals: 18 })
   }
 

@@ -8,6 +8,7 @@ import type { OrderBook } from "../core/orderBook.js"
 import type { Records } from "../core/records.js"
 import type { ServerSigner } from "../core/signer.js"
 import type { Faults } from "../faults.js"
+import type { Paymaster } from "./paymaster.js"
 
 /** One devnet chain as the server sees it. */
 export interface ChainRuntime {
@@ -32,6 +33,8 @@ export interface DevnetContext {
   readonly faults: Faults
   /** The Exchange operator: honours verified off-chain cancellations. */
   readonly operator: ServerSigner
+  /** The ERC-7677 paymaster service: its sponsor pays sponsored batches' gas. */
+  readonly paymaster: Paymaster
   /** Flat fee the relayer charges on cross-chain calls, in wei. */
   readonly relayerFee: bigint
 }

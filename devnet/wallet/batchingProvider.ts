@@ -6,6 +6,13 @@
  * or none does. Other methods behave as an ordinary wallet's: transactions and signatures are made with the
  * account's key, reads go to the chain's node. Browser-safe (viem only), so the playground can use it too.
  *
+ * Sponsored gas (ERC-7677): the wallet reports `paymasterService: { supported: true }` while it batches. A batch
+ * whose `wallet_sendCalls` carries `capabilities.paymasterService.url` is not sent by the account: the wallet asks
+ * that service for stub data, then data (whose `paymaster` is the sponsor), signs the calls for the sponsor
+ * (BatchExecutor's `SponsoredBatch`, see ./sponsoredBatch.ts) and, when the account has no delegation yet, an
+ * EIP-7702 authorization, and hands both to the service (`eth_sendUserOperation`): the sponsor's transaction
+ * carries the batch and pays its gas, and the account's ETH balance does not move.
+ *
  * @example
  * const provider = devnetBatchingProvider(devnet, devnet.accounts.users[0]!)
  * const wallet = createWalletClient({ account: provider.address, chain: devnet.chains[0]!.viemChain, transport: custom(provider) })
@@ -41,6 +48,7 @@ import type { DevnetAccount } from "../accounts.js"
 import { batchExecutorAbi } from "../artifacts/index.js"
 import { devnetChain } from "../chain/deploy.js"
 import type { Devnet } from "../index.js"
+import { sponsoredBatchTypedData, sponsoredNonce } from "./sponsoredBatch.js"
 
 /** A chain the wallet can be on. */
 export interface BatchingProviderChain {
@@ -97,7 +105,7 @@ interface WireCall {
   readonly capabilities?: Record<string, { readonly optional?: boolean }>
 }
 
-/** The request of `wallet_sendCalls` (EIP-5792 2.0.0). */
+/** The request of `wallet_sendCalls` (EIP-5792 2.0.0), with ERC-7677's `paymasterService` capability. */
 interface SendCallsRequest {
   readonly version: string
   readonly id?: string
@@ -105,8 +113,11 @@ interface SendCallsRequest {
   readonly chainId?: Hex
   readonly atomicRequired: boolean
   readonly calls: ReadonlyArray<WireCall>
-  readonly capabilities?: Record<string, { readonly optional?: boolean }>
+  readonly capabilities?: Record<string, { readonly optional?: boolean; readonly url?: string; readonly context?: unknown }>
 }
+
+/** The capabilities the wallet has while it batches atomically. */
+const BATCH_CAPABILITIES = new Set(["paymasterService"])
 
 /** A batch the wallet sent: its transactions, one when atomic. */
 interface SentBatch {
@@ -213,6 +224,59 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
     return sendAnyway(chain, { to: account.address, data, ...(authorizationList !== undefined ? { authorizationList } : {}) })
   }
 
+  /** One JSON-RPC call to a paymaster service; its error is the wallet's, with the service's code. */
+  const askPaymaster = async (url: string, method: string, params: ReadonlyArray<unknown>): Promise<unknown> => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    }).catch((error: unknown) => fail(-32603, `The paymaster service at ${url} cannot be reached: ${String(error)}`))
+    const answer = (await response.json().catch(() => ({}))) as { result?: unknown; error?: { code?: number; message?: string } }
+    if (answer.error !== undefined || !response.ok) {
+      return fail(answer.error?.code ?? -32603, `The paymaster service refused ${method}: ${answer.error?.message ?? `HTTP ${response.status}`}`)
+    }
+    return answer.result
+  }
+
+  /** A batch submitted and paid by the paymaster service's sponsor (see the module); answers the sponsor's transaction. */
+  const sendSponsored = async (chain: ChainHandle, wire: ReadonlyArray<WireCall>, url: string, context: unknown): Promise<Hex> => {
+    const calls = wire.map((c) => ({ to: c.to!, value: c.value === undefined ? 0n : hexToBigInt(c.value), data: c.data ?? ("0x" as Hex) }))
+    const nonce = await sponsoredNonce(chain.client, account.address)
+    const operation = {
+      sender: account.address,
+      nonce: numberToHex(nonce),
+      callData: encodeFunctionData({ abi: batchExecutorAbi, functionName: "execute", args: [calls] }),
+    }
+    const target = [chain.batchExecutor, numberToHex(chain.chainId), context ?? {}] as const
+    await askPaymaster(url, "pm_getPaymasterStubData", [operation, ...target])
+    const { paymaster, paymasterData } = (await askPaymaster(url, "pm_getPaymasterData", [operation, ...target])) as {
+      paymaster: Address
+      paymasterData: Hex
+    }
+    const signature = await account.signTypedData(
+      sponsoredBatchTypedData({ account: account.address, chainId: chain.chainId, calls, nonce, submitter: paymaster }),
+    )
+    // The sponsor sends the transaction, so the authorization takes the account's current nonce.
+    const authorization = (await isDelegated(chain)) ? undefined : await chain.wallet.signAuthorization({ contractAddress: chain.batchExecutor })
+    const eip7702Auth =
+      authorization === undefined
+        ? undefined
+        : {
+            address: authorization.address,
+            chainId: numberToHex(authorization.chainId),
+            nonce: numberToHex(authorization.nonce),
+            r: authorization.r,
+            s: authorization.s,
+            yParity: numberToHex(authorization.yParity ?? 0),
+          }
+    const userOpHash = await askPaymaster(url, "eth_sendUserOperation", [
+      { ...operation, paymaster, paymasterData, signature, ...(eip7702Auth !== undefined ? { eip7702Auth } : {}) },
+      chain.batchExecutor,
+    ])
+    const submitted = (await askPaymaster(url, "eth_getUserOperationByHash", [userOpHash])) as { transactionHash?: Hex } | null
+    return submitted?.transactionHash ?? fail(-32603, "The paymaster service accepted the batch but names no transaction for it.")
+  }
+
   const sendCalls = async (request: SendCallsRequest): Promise<{ id: string }> => {
     if (request.version !== "2.0.0") fail(-32602, `The wallet speaks EIP-5792 version 2.0.0, not ${String(request.version)}.`)
     if (request.from !== undefined) assertMine(request.from)
@@ -223,7 +287,7 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
       fail(-32602, "Every call of a batch needs a `to`: the wallet does not deploy contracts in a batch.")
     const required = [request.capabilities, ...request.calls.map((c) => c.capabilities)].flatMap((caps) =>
       Object.entries(caps ?? {})
-        .filter(([, capability]) => capability.optional !== true)
+        .filter(([name, capability]) => capability.optional !== true && !(batching && BATCH_CAPABILITIES.has(name)))
         .map(([name]) => name),
     )
     if (required.length > 0) fail(5700, `The wallet does not support the capabilities ${required.join(", ")}.`)
@@ -231,7 +295,12 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
     if (request.id !== undefined && batches.has(request.id)) fail(5720, `A batch with id ${request.id} was already sent.`)
     const id = request.id ?? bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
     const atomic = batching
+    const paymasterUrl = atomic ? request.capabilities?.paymasterService?.url : undefined
     const batch = await serially(async (): Promise<SentBatch> => {
+      if (paymasterUrl !== undefined) {
+        const hash = await sendSponsored(chain, request.calls, paymasterUrl, request.capabilities?.paymasterService?.context)
+        return { chain, atomic, hashes: [hash], incomplete: false }
+      }
       if (atomic) return { chain, atomic, hashes: [await sendAtomic(chain, request.calls)], incomplete: false }
       const hashes: Hex[] = []
       for (const call of request.calls) {
@@ -295,7 +364,7 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
     const entries = await Promise.all(
       asked.map(async (chain) => {
         const status = !batching ? "unsupported" : (await isDelegated(chain)) ? "supported" : "ready"
-        return [numberToHex(chain.chainId), { atomic: { status } }] as const
+        return [numberToHex(chain.chainId), { atomic: { status }, paymasterService: { supported: batching } }] as const
       }),
     )
     return Object.fromEntries(entries)

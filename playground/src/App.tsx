@@ -168,6 +168,7 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
   const [injected, setInjected] = useState<InjectedConnection | undefined>(undefined)
   const executors = useMemo(() => batchExecutorsOf(config.contracts), [config.contracts])
   const [oneConfirmation, setOneConfirmation] = useState(() => new URLSearchParams(window.location.search).get("batch") === "1")
+  const [sponsoredGas, setSponsoredGas] = useState(() => new URLSearchParams(window.location.search).get("sponsor") === "1")
   const [showSettings, setShowSettings] = useState(false)
   const [refreshVersion, setRefreshVersion] = useState(0)
   const injectedWallets = useInjectedWallets()
@@ -226,6 +227,9 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
     [injected, connectedClient, account, chains, chainId, oneConfirmation, executors],
   )
   const address = wallet?.account?.address
+  // Only the devnet's own batching wallet speaks the devnet paymaster's flavour of user operations.
+  const chainPaymasterUrl = chains.find((c) => c.id === chainId)?.paymasterUrl
+  const paymasterUrl = injected === undefined && oneConfirmation && sponsoredGas ? chainPaymasterUrl : undefined
 
   const options: ReservoirClientOptions = useMemo(
     () => ({
@@ -260,6 +264,9 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
       oneConfirmation,
       canBatch: executors.size > 0,
       setOneConfirmation,
+      sponsoredGas,
+      setSponsoredGas,
+      paymasterService: paymasterUrl !== undefined ? { url: paymasterUrl } : undefined,
     }),
     [
       config,
@@ -275,6 +282,8 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
       connectDevnet,
       oneConfirmation,
       executors,
+      sponsoredGas,
+      paymasterUrl,
     ],
   )
 

@@ -11,6 +11,8 @@ export interface PlaygroundChain {
   readonly checkPollingInterval: number
   readonly explorerUrl?: string | undefined
   readonly paymentTokens: ReadonlyArray<{ chainId: number; address: Address; symbol: string; name: string; decimals: number }>
+  /** The chain's ERC-7677 paymaster service, when the devnet describes one. */
+  readonly paymasterUrl?: string | undefined
 }
 
 /** A funded local account (the public test-mnemonic keys of the devnet). */

@@ -15,6 +15,8 @@ export interface DevnetChainInfo {
   readonly rpcUrl: string
   readonly wsUrl?: string
   readonly checkPollingInterval?: number
+  /** The chain's ERC-7677 paymaster service (newer devnets). */
+  readonly paymasterUrl?: string
   readonly paymentTokens?: ReadonlyArray<{ readonly address: Address; readonly symbol: string; readonly name: string; readonly decimals: number }>
 }
 
@@ -27,7 +29,11 @@ export interface DevnetInfo {
   readonly wsUrl: string
   readonly chains?: ReadonlyArray<DevnetChainInfo>
   readonly contracts?: Record<string, Record<string, unknown>>
-  readonly accounts?: { readonly users?: ReadonlyArray<{ readonly address: Address; readonly privateKey: Hex }> }
+  readonly accounts?: {
+    readonly users?: ReadonlyArray<{ readonly address: Address; readonly privateKey: Hex }>
+    /** The user with USDC and no ETH at all (newer devnets): it trades with sponsored gas. */
+    readonly usdcOnlyUser?: { readonly address: Address; readonly privateKey: Hex }
+  }
 }
 
 /** The API of a devnet started with `--port 8080`: asked when nothing else says where a devnet runs. */
@@ -84,14 +90,19 @@ export const playgroundConfigOfInfo = (info: DevnetInfo): PlaygroundConfig => {
       active: anyActive ? c.active === true : c.chainId === info.chainId,
       checkPollingInterval: c.checkPollingInterval ?? 250,
       paymentTokens: (c.paymentTokens ?? []).map((token) => ({ chainId: c.chainId, ...token })),
+      ...(isUrl(c.paymasterUrl) ? { paymasterUrl: c.paymasterUrl } : {}),
     }),
   )
   const users = info.accounts?.users
+  const usdcOnly = info.accounts?.usdcOnlyUser
   return {
     chains,
     accounts:
       users !== undefined && users.length > 0
-        ? users.map((u, i) => ({ label: `User ${i + 1}`, address: u.address, privateKey: u.privateKey }))
+        ? [
+            ...users.map((u, i) => ({ label: `User ${i + 1}`, address: u.address, privateKey: u.privateKey })),
+            ...(usdcOnly !== undefined ? [{ label: "USDC only, no ETH", address: usdcOnly.address, privateKey: usdcOnly.privateKey }] : []),
+          ]
         : DEVNET_TEST_ACCOUNTS,
     ...(info.contracts !== undefined ? { contracts: info.contracts } : {}),
   }

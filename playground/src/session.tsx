@@ -33,6 +33,11 @@ export interface Session {
   /** Whether the devnet can batch: it described its BatchExecutors. */
   readonly canBatch: boolean
   readonly setOneConfirmation: (enabled: boolean) => void
+  /** Whether the devnet's paymaster pays the gas of the devnet wallet's batches (ERC-7677). */
+  readonly sponsoredGas: boolean
+  readonly setSponsoredGas: (enabled: boolean) => void
+  /** The paymaster service an action asks for: the chain's, when the devnet wallet batches with sponsored gas. */
+  readonly paymasterService: { readonly url: string } | undefined
 }
 
 export const SessionContext = createContext<Session | undefined>(undefined)

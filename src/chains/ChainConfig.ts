@@ -16,6 +16,11 @@ export interface PaymentToken {
   readonly decimals: number
 }
 
+/** An ERC-7677 paymaster service, as the EIP-5792 capability `paymasterService` names it. */
+export interface PaymasterService {
+  readonly url: string
+}
+
 /**
  * The configuration of one chain the client can trade on, as reservoir-sdk 2.0.x takes it
  * (`{ id, name, baseApiUrl, active, ... }`), plus an optional viem chain definition that
@@ -33,6 +38,12 @@ export interface ChainConfig {
   readonly checkPollingInterval?: number | undefined
   /** Fees applied to listings and bids on the default order book, as `"0xRecipient:bps"`. */
   readonly marketplaceFees?: ReadonlyArray<string> | undefined
+  /**
+   * An ERC-7677 paymaster service that sponsors the gas of this chain's transactions, as EIP-5792 names the
+   * capability. When the wallet reports `paymasterService` support on the chain, the transactions go out as one
+   * `wallet_sendCalls` carrying it (an optional capability: a wallet that cannot use it still batches, unsponsored).
+   */
+  readonly paymasterService?: PaymasterService | undefined
   /** The viem definition of the chain; built from `id` and `name` when absent. */
   readonly viemChain?: Chain | undefined
   /**

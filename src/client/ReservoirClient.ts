@@ -33,7 +33,7 @@ export type ReservoirClientWallet = ViemWalletClient | ReservoirWallet
  * What every facade action takes besides its action's own parameters: the wallet, and the facade's own way
  * of taking the chain, the plugins, cancellation and progress.
  */
-export interface FacadeParameters extends Pick<CommonActionParameters, "chainId" | "plugins"> {
+export interface FacadeParameters extends Pick<CommonActionParameters, "chainId" | "plugins" | "paymasterService"> {
   readonly wallet: ReservoirClientWallet
   /** Aborting it interrupts the action: every poll and request stops, and the promise rejects with its reason. */
   readonly signal?: AbortSignal | undefined

@@ -17,6 +17,7 @@ import type { InvalidSnapshotError, OrderPostUnknownError, SendOutcomeUnknownErr
 import type {
   BatchFailedError,
   CrossChainTransactionError,
+  InsufficientFundsError,
   SignatureCheckError,
   TransactionCancelledError,
   TransactionFailedError,
@@ -67,6 +68,7 @@ export type ExecutionError =
   | TransactionFailedError
   | TransactionTimeoutError
   | TransactionWouldRevertError
+  | InsufficientFundsError
   | CrossChainTransactionError
   | BatchFailedError
   | SignatureCheckError

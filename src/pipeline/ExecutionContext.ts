@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import type * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Address, Chain } from "viem"
-import type { ChainConfig } from "../chains/ChainConfig.js"
+import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import type { WalletCallError } from "../errors/index.js"
 import type { ActionName } from "../schema/ActionName.js"
@@ -70,6 +70,11 @@ export interface ExecutionContext {
   readonly address: Effect.Effect<Address, WalletCallError>
   /** Data re-polls shared by every wait of the execution; without it each wait is paced and capped alone. */
   readonly dataPolls?: Ref.Ref<DataPolls>
+  /**
+   * The ERC-7677 paymaster service asked to sponsor the execution's batches on its own chain: the call's, else the
+   * chain's `paymasterService`; none when the call turned it off.
+   */
+  readonly paymasterService?: PaymasterService | undefined
   /** The chains' current max fee per gas, read once per chain for the execution; none without it. */
   readonly maxFeePerGas?: MaxFeeReader
 }

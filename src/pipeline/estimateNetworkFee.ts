@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Chain } from "viem"
-import type { ChainConfig } from "../chains/ChainConfig.js"
+import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { NetworkFee, Step, StepItem } from "../schema/Step.js"
@@ -21,6 +21,10 @@ export interface NetworkFeeTotal {
   readonly gas: string
   readonly fee: string
   readonly complete: boolean
+  /** Who pays it: a paymaster service's sponsor when the execution's batch will be sponsored; absent, the user. */
+  readonly paidBy?: "user" | "sponsor"
+  /** What the user pays of it, in wei: "0" when a sponsor pays. Present with `paidBy`. */
+  readonly userFee?: string
 }
 
 /** A precheck's answer with the network fee estimated: a `networkFee` on each estimated item, and the total. */
@@ -53,12 +57,38 @@ export const makeMaxFeeReader = (wallet: WalletService): Effect.Effect<MaxFeeRea
       )
   })
 
-/** The fee of `gas` at `maxFeePerGas`, as an item carries it. */
-export const networkFeeOf = (gas: bigint, maxFeePerGas: bigint): NetworkFee => ({
+/** The fee of `gas` at `maxFeePerGas`, as an item carries it; a sponsor's is "0" for the user. */
+export const networkFeeOf = (gas: bigint, maxFeePerGas: bigint, paidBy?: "sponsor"): NetworkFee => ({
   gas: gas.toString(),
   maxFeePerGas: maxFeePerGas.toString(),
   fee: (gas * maxFeePerGas).toString(),
+  ...(paidBy === "sponsor" ? { paidBy, userFee: "0" } : {}),
 })
+
+/** How a precheck's transactions will be sent, as far as who pays their gas goes. */
+export interface SponsorshipOptions {
+  /** The paymaster service the execution would ask to sponsor its batches on the chain. */
+  readonly paymasterService?: PaymasterService | undefined
+  /** A gas limit imposed on the execution: it is never batched, so never sponsored. */
+  readonly gas?: bigint | string | undefined
+}
+
+/**
+ * True when the execution's batches on `chain` will be sponsored: a paymaster service is named, batching is on
+ * with no gas limit, and the wallet reports atomic batches and `paymasterService` support there.
+ */
+const willBeSponsored = (wallet: WalletService, config: ResolvedClientConfig, chain: Chain, options: SponsorshipOptions) =>
+  options.paymasterService === undefined ||
+  options.gas !== undefined ||
+  config.settings.batchTransactions === false ||
+  wallet.atomicBatch === undefined ||
+  wallet.sendCalls === undefined ||
+  wallet.paymasterService === undefined
+    ? Effect.succeed(false)
+    : Effect.all([wallet.atomicBatch(chain), wallet.paymasterService(chain)]).pipe(
+        Effect.map(([atomic, sponsored]) => atomic && sponsored),
+        Effect.orElseSucceed(() => false),
+      )
 
 const decodeRequest = Schema.decodeUnknownOption(TransactionRequest)
 
@@ -67,18 +97,22 @@ const decodeRequest = Schema.decodeUnknownOption(TransactionRequest)
  * the latest block (the wallet's `estimateGas`, no prompt) and priced at its own max fee per gas, else the
  * chain's current one (read once per chain). An item that reverts, cannot be simulated, or whose chain is not
  * configured gets no `networkFee` (and makes the total incomplete); any `networkFee` the API sent is dropped.
- * Nothing is estimated with `simulate: false`, nor with a wallet that cannot simulate.
+ * Nothing is estimated with `simulate: false`, nor with a wallet that cannot simulate. When the execution's
+ * batches will be sponsored (see `options`), the fees on the execution's chain say a sponsor pays them
+ * (`paidBy: "sponsor"`, `userFee: "0"`).
  */
 export const estimateNetworkFee = (
   wallet: WalletService,
   config: ResolvedClientConfig,
   chain: ChainConfig,
   response: ExecuteResponse,
+  options: SponsorshipOptions = {},
 ): Effect.Effect<EstimatedResponse> =>
   Effect.gen(function* () {
     if (!config.settings.simulate || wallet.estimateGas === undefined) return response
     const estimateGas = wallet.estimateGas
     const maxFeeOf = yield* makeMaxFeeReader(wallet)
+    const sponsored = yield* willBeSponsored(wallet, config, viemChainFor(chain), options)
     const viemChains = new Map<number, Chain>()
     const chainFor = (id: number): Chain | undefined => {
       const configured = config.chains.find((c) => c.id === id)
@@ -96,7 +130,8 @@ export const estimateNetworkFee = (
         const estimate = yield* Effect.orElseSucceed(estimateGas({ chain: target, request: request.value }), () => undefined)
         if (estimate?._tag !== "Estimated") return undefined
         const maxFeePerGas = request.value.maxFeePerGas ?? (yield* maxFeeOf(target))
-        return maxFeePerGas === undefined ? undefined : { chainId: target.id, fee: networkFeeOf(estimate.gas, maxFeePerGas) }
+        const paidBy = sponsored && target.id === chain.id ? "sponsor" : undefined
+        return maxFeePerGas === undefined ? undefined : { chainId: target.id, fee: networkFeeOf(estimate.gas, maxFeePerGas, paidBy) }
       })
 
     const counted = (step: Step, item: StepItem) => step.kind === "transaction" && item.status === "incomplete"
@@ -145,6 +180,16 @@ export const estimateNetworkFee = (
           ? step
           : ({ ...step, items: items.map(({ item, estimate }) => (estimate === undefined ? item : { ...item, networkFee: estimate.fee })) } as Step),
       ),
-      ...(total !== undefined ? { networkFee: { chainId: total.chainId, gas: total.gas.toString(), fee: total.fee.toString(), complete } } : {}),
+      ...(total !== undefined
+        ? {
+            networkFee: {
+              chainId: total.chainId,
+              gas: total.gas.toString(),
+              fee: total.fee.toString(),
+              complete,
+              ...(sponsored && total.chainId === chain.id ? { paidBy: "sponsor" as const, userFee: "0" } : {}),
+            },
+          }
+        : {}),
     }
   }).pipe(Effect.withSpan("tradekit.estimateNetworkFee"))

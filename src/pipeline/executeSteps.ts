@@ -3,7 +3,7 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Result from "effect/Result"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import type { ChainConfig } from "../chains/ChainConfig.js"
+import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
 import { defaultMaxPollingAttempts, pollingIntervalFor } from "../chains/polling.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
@@ -52,6 +52,8 @@ export interface ExecuteStepsOptions<E = never> {
   readonly onProgress?: ((snapshot: ExecutionSnapshot) => Effect.Effect<void>) | undefined
   /** How transient API failures are retried; the client's policy when absent. */
   readonly retry?: RetryPolicy | undefined
+  /** The ERC-7677 paymaster service to sponsor batches with, instead of the chain's; `false` for none. */
+  readonly paymasterService?: PaymasterService | false | undefined
 }
 
 /** Logs a failed execution with the chain's block number, as the older SDK did; no RPC call when errors are not logged. */
@@ -127,7 +129,7 @@ export interface ResolvedExecution {
 }
 
 /** How a run from a snapshot goes: the guards, the API answer they check, and what a resume adds. */
-export interface RunOptions<E> extends Pick<ExecuteStepsOptions<E>, "gas" | "onProgress" | "guards"> {
+export interface RunOptions<E> extends Pick<ExecuteStepsOptions<E>, "gas" | "onProgress" | "guards" | "paymasterService"> {
   /** The API's answer the plan comes from: what the guards check. */
   readonly response: ExecuteResponse
   /** A send or batch of unknown outcome may be made again (the app asked the user). */
@@ -161,6 +163,7 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
       gas: options.gas === undefined ? undefined : BigInt(options.gas),
       retry: resolved.retry,
       resendUnknown: options.resendUnknown === true,
+      paymasterService: options.paymasterService === false ? undefined : (options.paymasterService ?? chain.paymasterService),
       state: yield* SynchronizedRef.make(deepFreeze(initial)),
       onProgress,
       sendLocks: yield* Effect.serviceOption(SendLocks).pipe(Effect.flatMap(Option.match({ onNone: () => makeSendLocks, onSome: Effect.succeed }))),
@@ -186,7 +189,7 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
           yield* validatePlan(ctx, snapshot.steps, ctx.address)
           validated = snapshot.steps
         }
-        const move = nextMove(snapshot, chain.id, { resendUnknown: ctx.resendUnknown })
+        const move = nextMove(snapshot, chain.id, { resendUnknown: ctx.resendUnknown, sponsorable: ctx.paymasterService !== undefined })
         if (move._tag === "Done") break
         switch (move._tag) {
           case "AwaitData":
@@ -235,7 +238,7 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
  */
 export const runExecution = <E>(
   resolved: ResolvedExecution,
-  options: Pick<ExecuteStepsOptions<E>, "request" | "response" | "guards" | "gas" | "onProgress">,
+  options: Pick<ExecuteStepsOptions<E>, "request" | "response" | "guards" | "gas" | "onProgress" | "paymasterService">,
 ): Effect.Effect<ExecutionSnapshot, ExecutionError | E> =>
   Effect.gen(function* () {
     const response =

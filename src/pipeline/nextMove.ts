@@ -11,7 +11,8 @@ import { type ReadyTransactionItem, readyTransactionItems } from "./readyTransac
  *   wait for it by that id, never a second batch;
  * - `UnknownBatch`: a batch was asked for and no calls id came back: its outcome is unknown;
  * - `RunStep`: run the step's incomplete items; `batchable` lists the transactions that could go out as one
- *   batch first (two or more, and no wallet refused a batch in this execution).
+ *   batch first (two or more — or one, when a sponsor may pay its gas — and no wallet refused a batch in this
+ *   execution).
  */
 export type NextMove =
   | { readonly _tag: "Done" }
@@ -30,7 +31,11 @@ export type NextMove =
  * so what happens next is read in one place. With `resendUnknown`, a batch of unknown outcome is not in the
  * way: its items may be sent again.
  */
-export const nextMove = (snapshot: ExecutionSnapshot, chainId: number, options: { readonly resendUnknown: boolean }): NextMove => {
+export const nextMove = (
+  snapshot: ExecutionSnapshot,
+  chainId: number,
+  options: { readonly resendUnknown: boolean; readonly sponsorable?: boolean },
+): NextMove => {
   const { steps, journal } = snapshot
   const refs = itemRefsOf(steps, chainId)
   const stepIndex = steps.findIndex((step) => (step.items ?? []).some((item) => item.status === "incomplete"))
@@ -50,5 +55,5 @@ export const nextMove = (snapshot: ExecutionSnapshot, chainId: number, options: 
     }
   }
   const ready = batchRefusedBefore(journal) ? [] : readyTransactionItems(snapshot, stepIndex, chainId)
-  return { _tag: "RunStep", stepIndex, items, batchable: ready.length >= 2 ? ready : [] }
+  return { _tag: "RunStep", stepIndex, items, batchable: ready.length >= (options.sponsorable === true ? 1 : 2) ? ready : [] }
 }

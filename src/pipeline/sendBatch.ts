@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { Chain, Hex } from "viem"
+import type { PaymasterService } from "../chains/ChainConfig.js"
 import { BACKOFF_START_SHARE } from "../chains/polling.js"
 import {
   BatchFailedError,
@@ -81,6 +82,7 @@ export const settleBatch = (ctx: ExecutionContext, sent: BatchSentEntry, items: 
           updateItem(withJournalEntry(current, { _tag: "Sent", item: id, chainId: sent.chainId, hash: hashOf(i) }), stepIndex, itemIndex, (item) => ({
             ...item,
             txHashes: hashes.map((txHash) => ({ txHash, chainId: sent.chainId })),
+            ...(sent.sponsored === true ? { sponsored: true } : {}),
           })),
         snapshot,
       ),
@@ -106,11 +108,29 @@ const canBatch = (ctx: ExecutionContext, chain: Chain) =>
         )
 
 /**
+ * The paymaster service to sponsor a batch on `chain` with: the execution's on its own chain, the configured
+ * chain's on another.
+ */
+const serviceFor = (ctx: ExecutionContext, chain: Chain): PaymasterService | undefined =>
+  chain.id === ctx.chain.id ? ctx.paymasterService : ctx.config.chains.find((c) => c.id === chain.id)?.paymasterService
+
+/** The paymaster service that sponsors a batch on `chain`: none unless the wallet reports support there (one it cannot tell is a no). */
+const sponsorOf = (ctx: ExecutionContext, chain: Chain): Effect.Effect<PaymasterService | undefined> => {
+  const service = serviceFor(ctx, chain)
+  const supports = ctx.wallet.paymasterService
+  if (service === undefined || supports === undefined) return Effect.succeed(undefined)
+  return supports(chain).pipe(
+    Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: paymaster support unknown, not sponsored: ${error.message}`), false)),
+    Effect.map((supported) => (supported ? service : undefined)),
+  )
+}
+
+/**
  * Sends `ready` (two or more transactions of the next steps) as one atomic batch (EIP-5792), so the user confirms
  * once — typically an ERC-20 or NFT approval and the sale — and waits for it to land (see {@link settleBatch}).
  * Answers `false`, with nothing sent, when it does not batch: batching is off (`batchTransactions: false`), a gas
  * limit is imposed on the execution (one limit cannot fit calls sent as one transaction), the wallet has no atomic
- * batches on the chain — or the wallet refused this batch with an error of its own (EIP-5792's 57xx codes, an
+ * batches on the chain, or there is a single transaction and no sponsor — or the wallet refused this batch with an error of its own (EIP-5792's 57xx codes, an
  * unsupported method or chain): that refusal is journaled (`BatchRefused`), and the items go out one by one, in
  * this run and any resumed one.
  *
@@ -118,12 +138,19 @@ const canBatch = (ctx: ExecutionContext, chain: Chain) =>
  * that id, never sending a second one; a batch asked for with no usable id back has an unknown outcome
  * (SendOutcomeUnknownError). It is never reconciled by nonce: a smart account's batch may go through a bundler,
  * leaving the account's own nonce unchanged. A batch that fails, or that the user rejects, fails every item in it.
+ *
+ * Sponsored gas (ERC-7677): when the chain (or the call) names a `paymasterService` and the wallet reports support
+ * for it on the chain, the batch carries the capability (a batch of one is then worth sending), the journal's batch
+ * entries and the items say `sponsored`, and the account's balance is not checked against the gas.
  */
 export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: ReadonlyArray<ReadyTransactionItem>) =>
   Effect.gen(function* () {
     const chainId = ready[0]!.chainId
     const chain = viemChainOf(ctx, chainId)
     if (chain === undefined || !(yield* canBatch(ctx, chain))) return false
+    const sponsor = yield* sponsorOf(ctx, chain)
+    if (ready.length < 2 && sponsor === undefined) return false
+    const sponsored = sponsor !== undefined ? { sponsored: true } : {}
     const refs = ready.map((item) => item.ref)
     const ids = refs.map((ref) => ref.id)
     yield* updateState(ctx, (current) => ({
@@ -143,20 +170,35 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: 
       // Only the first call meets the chain as it is now: the later ones may need it (an approval, then the
       // sale), so a lone simulation of theirs could refuse a batch that goes through. A revert of the first is
       // certain, and refuses the whole batch before it is journaled or prompted.
-      yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request: calls[0]! })
+      // Unsponsored, the account must also hold at least the first call's gas and every call's value.
+      const funds =
+        sponsor !== undefined
+          ? undefined
+          : {
+              maxFeePerGas: (c: Chain) => ctx.maxFeePerGas?.(c) ?? Effect.succeed(undefined),
+              value: calls.reduce((sum, call) => sum + (call.value ?? 0n), 0n),
+            }
+      yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request: calls[0]!, funds })
       const sendCalls = ctx.wallet.sendCalls!
       return yield* ctx.sendLocks.withLock(
         address,
         chainId,
       )(
         Effect.gen(function* () {
-          yield* appendJournal(ctx, { _tag: "BatchRequested", items: ids, chainId, from: address })
+          yield* appendJournal(ctx, { _tag: "BatchRequested", items: ids, chainId, from: address, ...sponsored })
           // Once the wallet answers, its answer is journaled before anything can stop the execution.
           return yield* Effect.uninterruptibleMask((restore) =>
-            restore(sendCalls({ chain, calls, context: ready.map(({ step, item }) => ({ step, item })) })).pipe(
+            restore(
+              sendCalls({
+                chain,
+                calls,
+                context: ready.map(({ step, item }) => ({ step, item })),
+                ...(sponsor !== undefined ? { capabilities: { paymasterService: sponsor } } : {}),
+              }),
+            ).pipe(
               Effect.flatMap((id: unknown) => {
                 if (!isCallsId(id)) return Effect.succeed(Option.none<BatchSentEntry>())
-                const entry: BatchSentEntry = { _tag: "BatchSent", items: ids, chainId, id }
+                const entry: BatchSentEntry = { _tag: "BatchSent", items: ids, chainId, id, ...sponsored }
                 return Effect.as(appendJournal(ctx, entry), Option.some(entry))
               }),
               Effect.catch((error: BatchSendError): Effect.Effect<"refused" | Option.Option<BatchSentEntry>, BatchSendError> => {
@@ -182,7 +224,9 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: 
     if (Option.isNone(answer))
       return yield* failEvery(ctx, refs, SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId, reason: "batch-unknown" }))
     const entry = answer.value
-    yield* Effect.logInfo(`tradekit: sent ${ready.length} transactions as one batch (calls id ${entry.id})`)
+    yield* Effect.logInfo(
+      `tradekit: sent ${ready.length} transaction(s) as one ${sponsor !== undefined ? "sponsored " : ""}batch (calls id ${entry.id})`,
+    )
     yield* settleBatch(ctx, entry, refs)
     return true
   }).pipe(Effect.withSpan("tradekit.sendReadyBatch"))

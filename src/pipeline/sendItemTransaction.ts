@@ -4,6 +4,7 @@ import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Address, Hex } from "viem"
 import {
   ChainNotConfiguredError,
+  type InsufficientFundsError,
   TransactionHashMissingError,
   type TransactionWouldRevertError,
   WalletAddressMismatchError,
@@ -74,9 +75,10 @@ export const sendItemTransaction = (
       readonly networkFee: NetworkFee | undefined
       readonly nonce?: number | undefined
     }
-    const simulatedFill = (): Effect.Effect<Filled, TransactionWouldRevertError | WalletCallError> =>
+    const simulatedFill = (): Effect.Effect<Filled, TransactionWouldRevertError | InsufficientFundsError | WalletCallError> =>
       Effect.gen(function* () {
-        const gas = yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request })
+        const funds = { maxFeePerGas: (c: typeof chain) => ctx.maxFeePerGas?.(c) ?? Effect.succeed(undefined) }
+        const gas = yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request, funds })
         const maxFeePerGas = gas === undefined ? undefined : (request.maxFeePerGas ?? (yield* ctx.maxFeePerGas?.(chain) ?? Effect.succeed(undefined)))
         return {
           toSend: gas === undefined || request.gas !== undefined ? request : { ...request, gas },

@@ -25,7 +25,7 @@ export const withWalletTimeout = (wallet: WalletService, settings: WalletTimeout
       })
   const limit = within(settings.walletTimeout)
   // A member this list does not name (one added to WalletService later) is kept, unbounded, rather than lost.
-  const { atomicBatch, ...rest } = wallet
+  const { atomicBatch, paymasterService, ...rest } = wallet
   const timeoutMs = settings.capabilitiesTimeout
   const probe =
     atomicBatch === undefined || !settings.capabilitiesCheck
@@ -35,6 +35,15 @@ export const withWalletTimeout = (wallet: WalletService, settings: WalletTimeout
             duration: Duration.millis(timeoutMs),
             orElse: () =>
               Effect.as(Effect.logDebug(`tradekit: wallet_getCapabilities gave no answer within ${timeoutMs} ms, sending one by one`), false),
+          })
+  // Paymaster support comes from the same capabilities answer: bounded alike, no answer in time is "not sponsored".
+  const paymasterProbe =
+    paymasterService === undefined
+      ? undefined
+      : (chain: Parameters<typeof paymasterService>[0]) =>
+          Effect.timeoutOrElse(paymasterService(chain), {
+            duration: Duration.millis(timeoutMs),
+            orElse: () => Effect.as(Effect.logDebug(`tradekit: no paymaster capability within ${timeoutMs} ms, not sponsored`), false),
           })
   return {
     ...rest,
@@ -50,13 +59,16 @@ export const withWalletTimeout = (wallet: WalletService, settings: WalletTimeout
       ? { prepareTransaction: (args) => limit("prepareTransaction", wallet.prepareTransaction!(args)) }
       : {}),
     ...(wallet.maxFeePerGas !== undefined ? { maxFeePerGas: (chain) => limit("maxFeePerGas", wallet.maxFeePerGas!(chain)) } : {}),
+    ...(wallet.balance !== undefined ? { balance: (args) => limit("balance", wallet.balance!(args)) } : {}),
     ...(wallet.nextNonce !== undefined ? { nextNonce: (args) => limit("nextNonce", wallet.nextNonce!(args)) } : {}),
     ...(wallet.transactionByNonce !== undefined
       ? { transactionByNonce: (args) => limit("transactionByNonce", wallet.transactionByNonce!(args)) }
       : {}),
     ...(wallet.accountKind !== undefined ? { accountKind: (args) => limit("accountKind", wallet.accountKind!(args)) } : {}),
     ...(wallet.transactionByHash !== undefined ? { transactionByHash: (args) => limit("transactionByHash", wallet.transactionByHash!(args)) } : {}),
+    ...(wallet.balance !== undefined ? { balance: (args) => limit("balance", wallet.balance!(args)) } : {}),
     ...(probe !== undefined ? { atomicBatch: probe } : {}),
+    ...(paymasterProbe !== undefined ? { paymasterService: paymasterProbe } : {}),
     ...(wallet.sendCalls !== undefined ? { sendCalls: (args) => limit("sendCalls", wallet.sendCalls!(args)) } : {}),
     ...(wallet.callsStatus !== undefined
       ? { callsStatus: (args) => within(settings.callsStatusTimeout)("callsStatus", wallet.callsStatus!(args)) }

@@ -108,6 +108,10 @@ export const NetworkFee = Schema.Struct({
   gas: Schema.String,
   maxFeePerGas: Schema.String,
   fee: Schema.String,
+  /** Who pays the fee: the user, or a paymaster service's sponsor (ERC-7677). Absent: the user. */
+  paidBy: Schema.optional(Schema.Literals(["user", "sponsor"])),
+  /** What the user pays of it, in wei: the fee, or "0" when a sponsor pays. */
+  userFee: Schema.optional(Schema.String),
 })
 export type NetworkFee = typeof NetworkFee.Type
 
@@ -124,6 +128,8 @@ const itemFields = {
   errorData: Schema.optional(Schema.Unknown),
   tip: Schema.optional(Schema.String),
   networkFee: Schema.optional(NetworkFee),
+  /** The item's transaction was sent in a batch a paymaster service sponsored: the user paid no gas for it. */
+  sponsored: Schema.optional(Schema.Boolean),
 }
 
 /** An item of a transaction step; `data` is absent while the API is not ready to hand it out. */

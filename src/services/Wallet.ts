@@ -130,6 +130,11 @@ export interface WalletService {
     readonly chain: Chain
     readonly request: TransactionRequest
   }) => Effect.Effect<PreparedTransaction, WalletCallError>
+  /**
+   * The account's ETH balance on `chain`, in wei. Optional: with it, a transaction the account cannot pay the gas
+   * (and value) of is refused before the prompt (InsufficientFundsError), as a node's estimate may not refuse it.
+   */
+  readonly balance?: (args: { readonly chain: Chain; readonly address: Address }) => Effect.Effect<bigint, WalletCallError>
   /** The current max fee per gas on `chain` (EIP-1559's, else the gas price), in wei. Optional: without it, no fee estimate. */
   readonly maxFeePerGas?: (chain: Chain) => Effect.Effect<bigint, WalletCallError>
   /**
@@ -171,6 +176,12 @@ export interface WalletService {
    */
   readonly atomicBatch?: (chain: Chain) => Effect.Effect<boolean, WalletCallError>
   /**
+   * Whether the wallet can have a batch's gas sponsored on `chain` by an ERC-7677 paymaster service (EIP-5792
+   * capability `paymasterService: { supported: true }`), from the same capabilities answer as {@link atomicBatch}.
+   * Optional: without it, batches are not sponsored.
+   */
+  readonly paymasterService?: (chain: Chain) => Effect.Effect<boolean, WalletCallError>
+  /**
    * Sends `calls` on `chain` as one atomic batch (`wallet_sendCalls`, version 2.0.0, `atomicRequired: true`):
    * all land or none does, after one confirmation by the user. Answers the batch's calls id. Fails with a
    * BatchRefusedError when the wallet answered with an error (nothing was sent), a CallsIdMissingError when
@@ -181,6 +192,11 @@ export interface WalletService {
     readonly calls: ReadonlyArray<TransactionRequest>
     /** The step and item of each call, in order. */
     readonly context: ReadonlyArray<StepContext>
+    /**
+     * Capabilities of the batch: `paymasterService` has its gas paid by that ERC-7677 service. Sent as optional, so
+     * a wallet without the capability still sends the batch, unsponsored.
+     */
+    readonly capabilities?: { readonly paymasterService?: { readonly url: string } | undefined } | undefined
   }) => Effect.Effect<string, BatchSendError>
   /** One look at a batch's status (`wallet_getCallsStatus`); the caller paces and bounds the wait. */
   readonly callsStatus?: (args: { readonly chain: Chain; readonly id: string }) => Effect.Effect<CallsStatus, WalletCallError>

@@ -3,6 +3,7 @@ import * as Layer from "effect/Layer"
 import { type Account, type Chain, type Client, createClient, custom, type PublicClient, type Transport } from "viem"
 import {
   getAddresses,
+  getBalance,
   getBlockNumber,
   getCallsStatus,
   getCapabilities,
@@ -48,10 +49,21 @@ const refusedForChain = (error: UserRejectedError | WalletError): boolean => {
   }
 }
 
-/** True when EIP-5792 capabilities of one chain promise atomic batches. */
-const isAtomic = (capabilities: unknown): boolean => {
-  const status = (capabilities as { readonly atomic?: { readonly status?: unknown } } | undefined)?.atomic?.status
-  return status === "supported" || status === "ready"
+/** What the wallet's EIP-5792 capabilities of one chain allow: atomic batches, and ERC-7677 sponsored gas. */
+interface ChainCapabilities {
+  readonly atomic: boolean
+  readonly paymasterService: boolean
+}
+
+const NO_CAPABILITIES: ChainCapabilities = { atomic: false, paymasterService: false }
+
+/** Reads one chain's capabilities: `atomic` is `supported` or `ready`; `paymasterService.supported` is true. */
+const capabilitiesOf = (capabilities: unknown): ChainCapabilities => {
+  const of = capabilities as
+    | { readonly atomic?: { readonly status?: unknown }; readonly paymasterService?: { readonly supported?: unknown } }
+    | undefined
+  const status = of?.atomic?.status
+  return { atomic: status === "supported" || status === "ready", paymasterService: of?.paymasterService?.supported === true }
 }
 
 /** The longest calls id EIP-5792 allows. */
@@ -122,22 +134,25 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
 
   // One question per chain: capabilities do not change within a session (a "ready" wallet upgrades itself
   // on its first batch, and stays able to batch).
-  const capabilities = new Map<number, boolean>()
-  const atomicBatch = (chain: Chain) =>
+  const capabilities = new Map<number, ChainCapabilities>()
+  const capabilitiesFor = (chain: Chain) =>
     Effect.gen(function* () {
       const known = capabilities.get(chain.id)
       if (known !== undefined) return known
       const a = yield* account()
       const supported =
         typeof a !== "string" && a.type === "local"
-          ? false
+          ? NO_CAPABILITIES
           : yield* walletCall("getCapabilities", () => getAction(client, getCapabilities, "getCapabilities")({ account: a, chainId: chain.id })).pipe(
-              Effect.map(isAtomic),
-              Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: wallet_getCapabilities failed, no batches: ${error.message}`), false)),
+              Effect.map(capabilitiesOf),
+              Effect.catch((error) =>
+                Effect.as(Effect.logDebug(`tradekit: wallet_getCapabilities failed, no batches: ${error.message}`), NO_CAPABILITIES),
+              ),
             )
       capabilities.set(chain.id, supported)
       return supported
     })
+  const atomicBatch = (chain: Chain) => Effect.map(capabilitiesFor(chain), (c) => c.atomic)
 
   return {
     address: Effect.map(account(), (a) => (typeof a === "string" ? a : a.address)),
@@ -191,6 +206,7 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
     // The wallet's transport retries already: a revert is not asked again on top of that.
     estimateGas: ({ chain, request }) => estimateGasWith(singleTryClientFor(chain), request),
     maxFeePerGas: (chain) => maxFeePerGasWith(publicClientFor(chain)),
+    balance: ({ chain, address }) => walletCall("getBalance", () => getAction(publicClientFor(chain), getBalance, "getBalance")({ address })),
     // A local account's send goes out as filled here: one round trip for the simulation, gas, fees and nonce.
     ...(client.account?.type === "local"
       ? { prepareTransaction: ({ chain, request }) => prepareWith(client, client.account as Account, chain, request) }
@@ -205,7 +221,8 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
     transactionByHash: ({ chain, hash }) => transactionByHashOf(singleTryClientFor(chain), hash),
     waitForReceipt: ({ chain, hash, sent }) => watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000, sent),
     atomicBatch,
-    sendCalls: ({ chain, calls }) =>
+    paymasterService: (chain) => Effect.map(capabilitiesFor(chain), (c) => c.paymasterService),
+    sendCalls: ({ chain, calls, capabilities: asked }) =>
       Effect.gen(function* () {
         const a = yield* account()
         yield* ensureChain(chain)
@@ -219,6 +236,9 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
               account: a,
               chain,
               forceAtomic: true,
+              ...(asked?.paymasterService !== undefined
+                ? { capabilities: { paymasterService: { url: asked.paymasterService.url, optional: true } } }
+                : {}),
               calls: calls.map((call) => ({
                 to: call.to,
                 ...(call.data !== undefined ? { data: call.data } : {}),

@@ -68,6 +68,8 @@ export type WalletCall =
       readonly id: string
       /** The one transaction that carries the batch. */
       readonly hash: Hex
+      /** The ERC-7677 paymaster service the batch asked for, when it asked for one. */
+      readonly paymasterService?: { readonly url: string } | undefined
     }
 
 /** How the fake wallet behaves; change it between calls to script a flow. */
@@ -97,6 +99,10 @@ export interface FakeWalletBehaviour {
   maxFeePerGas: bigint
   /** The wallet sends atomic batches (EIP-5792 capability `atomic: "supported"`); off by default. */
   atomicBatch: boolean
+  /** The wallet has a batch's gas paid by an ERC-7677 paymaster service (capability `paymasterService`); off by default. */
+  paymasterService: boolean
+  /** The account's ETH balance, in wei (100 ETH by default). */
+  balance: bigint
   /**
    * What the wallet reports for each batch, in order (`"success"` once the list runs out): it lands, it
    * fails off chain (`"failure"`, no transaction), its transaction reverts (`"revert"`), or it stays pending.
@@ -165,6 +171,8 @@ export const makeFakeWallet = (
     simulations: [],
     maxFeePerGas: 2_000_000_000n,
     atomicBatch: false,
+    paymasterService: false,
+    balance: 100n * 10n ** 18n,
     batchOutcomes: [],
     accountKind: "eoa",
     batchAnswer: undefined,
@@ -270,6 +278,7 @@ export const makeFakeWallet = (
               feeReads++
               return behaviour.maxFeePerGas
             }),
+          balance: () => Effect.sync(() => behaviour.balance),
         }),
     ...(options.tellsNonces === false
       ? {}
@@ -297,7 +306,8 @@ export const makeFakeWallet = (
         }
       : {}),
     atomicBatch: () => Effect.sync(() => behaviour.atomicBatch),
-    sendCalls: ({ chain, calls: batch }) =>
+    paymasterService: () => Effect.sync(() => behaviour.paymasterService),
+    sendCalls: ({ chain, calls: batch, capabilities }) =>
       Effect.suspend(() => {
         if (behaviour.rejectTransactions) return Effect.fail(new UserRejectedError({ operation: "sendCalls" }))
         const scripted = behaviour.batchAnswer
@@ -307,7 +317,14 @@ export const makeFakeWallet = (
         const outcome = behaviour.batchOutcomes.shift() ?? "success"
         batchOutcomes.set(id, outcome)
         scripts.set(hash, outcome === "revert" ? "revert" : outcome === "pending" ? "pending" : "success")
-        calls.push({ method: "sendCalls", chainId: chain.id, calls: batch, id, hash })
+        calls.push({
+          method: "sendCalls",
+          chainId: chain.id,
+          calls: batch,
+          id,
+          hash,
+          ...(capabilities?.paymasterService !== undefined ? { paymasterService: capabilities.paymasterService } : {}),
+        })
         return Effect.succeed(scripted === undefined ? id : (scripted.answer as string))
       }),
     callsStatus: ({ id }) => Effect.sync(() => statusOf(id)),

@@ -6,6 +6,7 @@ import { type Address, createPublicClient, erc20Abi, type Hex, http, type Public
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetERC721Abi, exchangeAbi } from "../../devnet/artifacts/index.js"
 import { type Devnet, startDevnet } from "../../devnet/index.js"
+import { USDC_ONLY_PUNK } from "../../devnet/seed.js"
 import { type PlaygroundServer, servePlayground } from "../../playground/serve.js"
 import { findChromium } from "./findChromium.js"
 import { runPanel } from "./playgroundPage.js"
@@ -266,6 +267,30 @@ describe("the playground, in Chromium, against the devnet", () => {
       await expect(panel.locator("[data-testid=tx-count]").textContent()).resolves.toBe("1 tx")
       await screenshot("10-one-confirmation")
     } finally {
+      await page.uncheck("[data-testid=one-confirmation]")
+    }
+  })
+  it("buy with USDC, no ETH, one confirmation: the devnet's paymaster pays the gas", async () => {
+    const buyer = devnet.accounts.usdcOnlyUser.address
+    await page.selectOption("[data-testid=account-select]", buyer)
+    await page
+      .locator("[data-testid=wallet] .wallet-id code")
+      .filter({ hasText: buyer.slice(0, 6) })
+      .waitFor()
+    await expect(origin.getBalance({ address: buyer })).resolves.toBe(0n)
+    const [listing] = await orders("asks", `token=${punk(Number(USDC_ONLY_PUNK))}`)
+    await page.check("[data-testid=one-confirmation]")
+    await page.check("[data-testid=sponsored-gas]")
+    try {
+      await openTab("buy")
+      await page.selectOption("[data-testid=panel-buy] select[name=listing]", listing!.id)
+      const panel = await run("buy")
+      await expect(ownerOf(Number(USDC_ONLY_PUNK))).resolves.toBe(buyer)
+      await expect(origin.getBalance({ address: buyer })).resolves.toBe(0n)
+      await expect(panel.locator("[data-testid=tx-count]").textContent()).resolves.toBe("1 tx")
+      await screenshot("11-usdc-no-eth")
+    } finally {
+      await page.uncheck("[data-testid=sponsored-gas]")
       await page.uncheck("[data-testid=one-confirmation]")
     }
   })

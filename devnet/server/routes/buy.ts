@@ -1,10 +1,11 @@
 /**
  * `POST /execute/buy/v7`: fills the cheapest active listing of each requested token (or the given orders)
  * through `Exchange.fillListing` / `fillListings`, after approving the Exchange for any ERC-20 the taker
- * pays in and has not allowed enough of. `feesOnTop` ("0xRecipient:amount") are paid by the taker on top of
- * the prices, in the listings' currency, through `Exchange.fillListingsWithFees`. With `partial: true`, the
- * items that cannot be filled are listed in the answer's `errors` (`{ message, orderId? }`, as reservoir
- * does) and the rest is bought; without it, or when nothing can be filled, an unfillable item is a 400.
+ * pays in and has not allowed enough of — first resetting a nonzero allowance to zero for a token that demands
+ * it (USDT's rule), each approval a step of its own so that they go out in order. `feesOnTop` ("0xRecipient:amount")
+ * are paid by the taker on top of the prices, in the listings' currency, through `Exchange.fillListingsWithFees`.
+ * With `partial: true`, the items that cannot be filled are listed in the answer's `errors` (`{ message, orderId? }`,
+ * as reservoir does) and the rest is bought; without it, or when nothing can be filled, an unfillable item is a 400.
  */
 import { type Address, encodeFunctionData, erc20Abi, getAddress, maxUint256, zeroAddress } from "viem"
 import { exchangeAbi } from "../../artifacts/index.js"
@@ -14,7 +15,7 @@ import { erc20Allowance, isApprovedForAll, requireOrigin } from "../chainReads.j
 import type { DevnetContext } from "../context.js"
 import { badRequest, HttpError, type Route } from "../http.js"
 import { isExpired } from "../orderParams.js"
-import { executeResponse, orderPathEntry, step, transactionCheck, txItem } from "../steps.js"
+import { executeResponse, oneStepPerItem, orderPathEntry, step, transactionCheck, txItem } from "../steps.js"
 import { address, array, nonEmptyArray, object, optionalAddress, optionalString, token } from "../validate.js"
 
 /** A listing can be filled when its maker still owns the token and has the Exchange approved. */
@@ -121,16 +122,13 @@ export const buyRoute: Route = {
       else erc20Totals.set(payment.currency, (erc20Totals.get(payment.currency) ?? 0n) + payment.amount)
     }
     const approvals = []
+    const approve = (erc20: Address, amount: bigint) =>
+      txItem({ from: taker, to: erc20, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, amount] }), value: "0" })
     for (const [erc20, total] of erc20Totals) {
-      if ((await erc20Allowance(ctx.origin, erc20, taker, exchange)) >= total) continue
-      approvals.push(
-        txItem({
-          from: taker,
-          to: erc20,
-          data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, maxUint256] }),
-          value: "0",
-        }),
-      )
+      const allowed = await erc20Allowance(ctx.origin, erc20, taker, exchange)
+      if (allowed >= total) continue
+      if (allowed > 0n && ctx.catalog.currency(ctx.origin.chainId, erc20)?.zeroResetApproval === true) approvals.push(approve(erc20, 0n))
+      approvals.push(approve(erc20, maxUint256))
     }
 
     const fillArgs = [orders.map((o) => o.order), orders.map((o) => o.signature), taker] as const
@@ -146,7 +144,7 @@ export const buyRoute: Route = {
     )
     return executeResponse(
       [
-        step("currency-approval", "transaction", "Approve currency", "A one-time setup transaction to enable trading with this currency", approvals),
+        ...oneStepPerItem("currency-approval", "Approve currency", "A one-time setup transaction to enable trading with this currency", approvals),
         step(
           "sale",
           "transaction",

@@ -10,6 +10,7 @@ import { collectionsRoute } from "./collections.js"
 import { listRoute } from "./list.js"
 import { mintRoute } from "./mint.js"
 import { asksRoute, bidsRoute } from "./orders.js"
+import { paymasterRoute } from "./paymaster.js"
 import { postOrderRoute } from "./postOrder.js"
 import { recordsRoute, refreshRoute, resultsRoute } from "./records.js"
 import { sellRoute } from "./sell.js"
@@ -29,6 +30,7 @@ export const routes: ReadonlyArray<Route> = [
   transferRoute,
   callRoute,
   postOrderRoute,
+  paymasterRoute,
   cancelSignatureRoute,
   statusRoute,
   syncedRoute,

@@ -5,7 +5,22 @@ import { useSession } from "../session.js"
  * the page; with "One confirmation", a smart wallet that batches an approval and the sale) and every injected wallet the page found, each with the name and icon it announced.
  */
 export const WalletChoices = () => {
-  const { account, config, injectedWallets, injected, connectInjected, connectDevnet, oneConfirmation, canBatch, setOneConfirmation } = useSession()
+  const {
+    account,
+    config,
+    chains,
+    chainId,
+    injectedWallets,
+    injected,
+    connectInjected,
+    connectDevnet,
+    oneConfirmation,
+    canBatch,
+    setOneConfirmation,
+    sponsoredGas,
+    setSponsoredGas,
+  } = useSession()
+  const canSponsor = chains.find((c) => c.id === chainId)?.paymasterUrl !== undefined
   const stateOf = (uuid: string) => (injected?.wallet.info.uuid === uuid ? injected.status : undefined)
   return (
     <div className="wallet-choices" data-testid="wallet-choices">
@@ -33,6 +48,15 @@ export const WalletChoices = () => {
         >
           <input type="checkbox" checked={oneConfirmation} onChange={(e) => setOneConfirmation(e.target.checked)} data-testid="one-confirmation" />
           One confirmation <small className="muted">(batch approval + sale)</small>
+        </label>
+      ) : null}
+      {config.accounts.length > 0 && canBatch && canSponsor ? (
+        <label
+          className="wallet-option"
+          title="With one confirmation: the devnet's ERC-7677 paymaster pays the batch's gas; the account needs no ETH"
+        >
+          <input type="checkbox" checked={sponsoredGas} onChange={(e) => setSponsoredGas(e.target.checked)} data-testid="sponsored-gas" />
+          Sponsored gas <small className="muted">(buy with USDC, no ETH)</small>
         </label>
       ) : null}
       {injectedWallets.map(({ info, source }) => {

@@ -9,7 +9,7 @@ import { useSession } from "../session.js"
 /** Buy a listed token: pick a listing (or type a token), a quantity, and optionally the currency to pay in. */
 export const BuyPanel = () => {
   const hook = useBuyToken()
-  const { chainId, address } = useSession()
+  const { chainId, address, paymasterService } = useSession()
   const market = useChainMarket(chainId)
   const [orderId, setOrderId] = useState("")
   const [token, setToken] = useState("")
@@ -31,7 +31,7 @@ export const BuyPanel = () => {
         if (!orderId && !token) return "Pick a listing or enter a token."
         const units = withQuantity ? Number(quantity) : 1
         const item = orderId ? { orderId, quantity: units } : { token, quantity: units }
-        return { items: [item], chainId, ...(currency ? { options: { currency } } : {}) }
+        return { items: [item], chainId, ...(currency ? { options: { currency } } : {}), ...(paymasterService ? { paymasterService } : {}) }
       }}
     >
       <Field label="Listing" hint={`${listings.length} listings by other wallets`}>

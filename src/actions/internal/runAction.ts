@@ -99,6 +99,7 @@ export const runAction = (
     const plugins = mergePlugins(yield* Plugins, parameters.plugins)
     const retry = config.settings.retry
     const { action, path, chain, precheck } = input
+    const paymasterService = parameters.paymasterService === false ? undefined : (parameters.paymasterService ?? chain.paymasterService)
     const context: PluginContext = {
       action,
       path,
@@ -141,7 +142,9 @@ export const runAction = (
       // Nothing is signed or sent by a precheck: a transient failure or a malformed answer is retried.
       const response = yield* observed(
         fetchSteps(api.forChain(chain.baseApiUrl, chain.headers), request, { retry }).pipe(
-          Effect.flatMap((fetched) => Wallet.use((wallet) => estimateNetworkFee(wallet, config, chain, fetched))),
+          Effect.flatMap((fetched) =>
+            Wallet.use((wallet) => estimateNetworkFee(wallet, config, chain, fetched, { paymasterService, gas: input.gas })),
+          ),
         ),
       )
       // As reservoir-sdk calls onProgress with a precheck's steps: a frozen copy, as every snapshot is, so
@@ -155,6 +158,7 @@ export const runAction = (
         { config, api, wallet, chain, retry },
         {
           request,
+          paymasterService: paymasterService ?? false,
           ...(input.gas !== undefined ? { gas: input.gas } : {}),
           guards: yield* guardsOf(plugins, context),
           onProgress: (snapshot) => Effect.andThen(Ref.set(last, Option.some(snapshot)), onProgress(snapshot)),

@@ -62,6 +62,8 @@ export interface BatchRequestedEntry {
   readonly items: ReadonlyArray<string>
   readonly chainId: number
   readonly from: string
+  /** The batch was asked to be sponsored (ERC-7677 `paymasterService`): its gas is not the user's. */
+  readonly sponsored?: boolean
 }
 
 /**
@@ -73,6 +75,8 @@ export interface BatchSentEntry {
   readonly items: ReadonlyArray<string>
   readonly chainId: number
   readonly id: string
+  /** The batch was sent with a paymaster service (ERC-7677): its gas is not the user's. */
+  readonly sponsored?: boolean
 }
 
 /**

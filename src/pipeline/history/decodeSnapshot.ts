@@ -24,8 +24,20 @@ const JournalEntry = Schema.Union([
   }),
   Schema.Struct({ _tag: Schema.Literal("SendRejected"), item }),
   Schema.Struct({ _tag: Schema.Literal("Sent"), item, chainId: Schema.Number, hash: ChainTxHash.fields.txHash }),
-  Schema.Struct({ _tag: Schema.Literal("BatchRequested"), items: Schema.Array(item), chainId: Schema.Number, from: Schema.String }),
-  Schema.Struct({ _tag: Schema.Literal("BatchSent"), items: Schema.Array(item), chainId: Schema.Number, id: Schema.String }),
+  Schema.Struct({
+    _tag: Schema.Literal("BatchRequested"),
+    items: Schema.Array(item),
+    chainId: Schema.Number,
+    from: Schema.String,
+    sponsored: Schema.optional(Schema.Boolean),
+  }),
+  Schema.Struct({
+    _tag: Schema.Literal("BatchSent"),
+    items: Schema.Array(item),
+    chainId: Schema.Number,
+    id: Schema.String,
+    sponsored: Schema.optional(Schema.Boolean),
+  }),
   Schema.Struct({ _tag: Schema.Literal("BatchRejected"), items: Schema.Array(item) }),
   Schema.Struct({ _tag: Schema.Literal("BatchRefused"), items: Schema.Array(item), reason: Schema.String }),
 ])

@@ -183,24 +183,33 @@ describe("wallet_getCapabilities", () => {
     const provider = freshProvider(6)
     const wallet = walletOf(provider)
     expect(await wallet.getCapabilities()).toEqual({
-      [devnet.originChainId]: { atomic: { status: "ready" } },
-      [devnet.destinationChainId]: { atomic: { status: "ready" } },
+      [devnet.originChainId]: { atomic: { status: "ready" }, paymasterService: { supported: true } },
+      [devnet.destinationChainId]: { atomic: { status: "ready" }, paymasterService: { supported: true } },
     })
     await delegate(provider)
     expect(await wallet.getCapabilities()).toEqual({
-      [devnet.originChainId]: { atomic: { status: "supported" } },
-      [devnet.destinationChainId]: { atomic: { status: "ready" } },
+      [devnet.originChainId]: { atomic: { status: "supported" }, paymasterService: { supported: true } },
+      [devnet.destinationChainId]: { atomic: { status: "ready" }, paymasterService: { supported: true } },
     })
-    expect(await wallet.getCapabilities({ chainId: devnet.destinationChainId })).toEqual({ atomic: { status: "ready" } })
+    expect(await wallet.getCapabilities({ chainId: devnet.destinationChainId })).toEqual({
+      atomic: { status: "ready" },
+      paymasterService: { supported: true },
+    })
   })
 
   it("reports atomic unsupported with batching off, and ready again once it is turned on", async () => {
     const provider = devnetBatchingProvider(devnet, user(4), { batching: false })
     const wallet = walletOf(provider)
-    expect(await wallet.getCapabilities({ chainId: devnet.originChainId })).toEqual({ atomic: { status: "unsupported" } })
+    expect(await wallet.getCapabilities({ chainId: devnet.originChainId })).toEqual({
+      atomic: { status: "unsupported" },
+      paymasterService: { supported: false },
+    })
     provider.setBatching(true)
     expect(provider.batching).toBe(true)
-    expect(await wallet.getCapabilities({ chainId: devnet.originChainId })).toEqual({ atomic: { status: "ready" } })
+    expect(await wallet.getCapabilities({ chainId: devnet.originChainId })).toEqual({
+      atomic: { status: "ready" },
+      paymasterService: { supported: true },
+    })
   })
 })
 

@@ -37,6 +37,7 @@ describe("GET / on the devnet API", () => {
       apiUrl: devnet.apiUrls[id],
       rpcUrl: devnet.rpcUrls[id],
       wsUrl: devnet.websocketUrls[id],
+      paymasterUrl: devnet.paymasterUrls[id],
       checkPollingInterval: 250,
       paymentTokens: tokens.map(([address, symbol]) => expect.objectContaining({ address, symbol })),
     })
@@ -66,6 +67,8 @@ describe("GET / on the devnet API", () => {
       contracts: JSON.parse(JSON.stringify(devnet.contracts, (_k, v) => (typeof v === "bigint" ? v.toString() : v))),
       accounts: {
         users: devnet.accounts.users.map((u) => ({ address: u.address, privateKey: u.privateKey })),
+        usdcOnlyUser: { address: devnet.accounts.usdcOnlyUser.address, privateKey: devnet.accounts.usdcOnlyUser.privateKey },
+        sponsor: devnet.accounts.sponsor.address,
         deployer: devnet.accounts.deployer.address,
         operator: devnet.accounts.operator.address,
         solver: devnet.accounts.solver.address,

@@ -23,7 +23,7 @@ describe("devnet lifecycle", () => {
       ]).size,
     ).toBe(8)
     const tokens = await (await fetch(`${devnet.apiUrl}/tokens/v7?collection=${devnet.contracts.origin.punks}`)).json()
-    expect(tokens.tokens).toHaveLength(22)
+    expect(tokens.tokens).toHaveLength(23)
     expect(Number(await rpc(devnet.rpcUrls[31338]!, "eth_chainId"))).toBe(31338)
 
     await devnet.stop()
@@ -47,7 +47,7 @@ describe("devnet lifecycle", () => {
   it("npm start --exit runs every action through the facade and exits 0", { timeout: 60_000 }, async () => {
     const { stdout } = await promisify(execFile)("npx", ["tsx", "demo/main.ts", "--exit"], { cwd: process.cwd(), timeout: 55_000 })
     expect(stdout).toContain("Every action completed.")
-    expect(stdout.match(/✔ done/g)).toHaveLength(13)
+    expect(stdout.match(/✔ done/g)).toHaveLength(14)
     // The USDC buy needing approval goes out as one batch: one confirmation.
     expect(stdout).toContain("wallet confirmations: 1 (wallet_sendCalls); reservoir-sdk asks 2")
   })
