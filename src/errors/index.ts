@@ -27,6 +27,8 @@ import type {
 } from "./TransactionErrors.js"
 import type { UnknownError } from "./UnknownError.js"
 import type {
+  BatchRefusedError,
+  CallsIdMissingError,
   ChainMismatchError,
   ChainNotConfiguredError,
   UserRejectedError,
@@ -50,10 +52,16 @@ export type ApiRequestError = APIError | HttpRequestError | MalformedResponseErr
 /** Any failure of a wallet call. */
 export type WalletCallError = UserRejectedError | WalletError | ChainMismatchError | WalletTimeoutError
 
+/**
+ * Any failure of sending a batch (`wallet_sendCalls`): a wallet call's, a refusal (nothing was sent), or an
+ * answer without a usable calls id (the batch may have been sent).
+ */
+export type BatchSendError = WalletCallError | BatchRefusedError | CallsIdMissingError
+
 /** Any failure of the step executor once it has the steps. */
 export type ExecutionError =
   | ApiRequestError
-  | WalletCallError
+  | BatchSendError
   | PollTimeoutError
   | TransactionHashMissingError
   | TransactionCancelledError

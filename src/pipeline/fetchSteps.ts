@@ -15,12 +15,21 @@ const asBadGateway = (error: ApiRequestError): ApiRequestError =>
     ? new APIError({ message: error.message, statusCode: 502, rawError: error, endpoint: error.endpoint })
     : error
 
+// An item's `networkFee` is tradekit's own estimate (see `simulate`): one the API sent is dropped, never shown as ours.
+const withoutApiNetworkFees = (response: ExecuteResponse): ExecuteResponse => ({
+  ...response,
+  steps: response.steps.map((step) =>
+    step.items === undefined ? step : ({ ...step, items: step.items.map(({ networkFee: _fromApi, ...item }) => item) } as typeof step),
+  ),
+})
+
 const unwrapMalformed = (error: ApiRequestError): ApiRequestError =>
   error._tag === "APIError" && error.rawError instanceof MalformedResponseError ? error.rawError : error
 
 /**
  * Posts an execute request and decodes the steps. A body with an `error` is an APIError; a body without
- * valid steps is a MalformedResponseError. Nothing has been signed or sent when either happens.
+ * valid steps is a MalformedResponseError. Nothing has been signed or sent when either happens. A `networkFee`
+ * the API put on an item is dropped: only tradekit's own estimate is shown.
  *
  * With `retry`, a transient failure and a malformed answer alike are retried under that policy, sharing
  * one budget (callers pass it only while nothing is signed or sent). Without it, the client's policy
@@ -45,7 +54,7 @@ export const fetchSteps = (
         const error = (body as { error: unknown }).error
         return yield* new APIError({ message: messageOf(error), statusCode: response.status, rawError: body, endpoint: request.path })
       }
-      return yield* decodeApiBody(ExecuteResponse, request.path, body)
+      return withoutApiNetworkFees(yield* decodeApiBody(ExecuteResponse, request.path, body))
     })
   const fetched =
     options.retry === undefined

@@ -5,12 +5,12 @@ import type { PaymasterService } from "../chains/ChainConfig.js"
 import { BACKOFF_START_SHARE } from "../chains/polling.js"
 import {
   BatchFailedError,
+  type BatchSendError,
   type ExecutionError,
   PollTimeoutError,
   SendOutcomeUnknownError,
   TransactionHashMissingError,
   WalletAddressMismatchError,
-  type WalletCallError,
 } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
 import { pollUntil } from "../polling/pollUntil.js"
@@ -201,11 +201,13 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: 
                 const entry: BatchSentEntry = { _tag: "BatchSent", items: ids, chainId, id, ...sponsored }
                 return Effect.as(appendJournal(ctx, entry), Option.some(entry))
               }),
-              Effect.catch((error: WalletCallError): Effect.Effect<"refused", WalletCallError> => {
+              Effect.catch((error: BatchSendError): Effect.Effect<"refused" | Option.Option<BatchSentEntry>, BatchSendError> => {
                 if (error._tag === "UserRejectedError")
                   return Effect.andThen(appendJournal(ctx, { _tag: "BatchRejected", items: ids }), Effect.fail(error))
                 if (isRefusal(error))
                   return Effect.as(appendJournal(ctx, { _tag: "BatchRefused", items: ids, reason: messageOf(error) }), "refused" as const)
+                // An answer with no usable calls id (the adapter's CallsIdMissingError): the batch may be out.
+                if (error._tag === "CallsIdMissingError") return Effect.succeed(Option.none<BatchSentEntry>())
                 return Effect.fail(error)
               }),
             ),

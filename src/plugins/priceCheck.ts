@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import { formatUnits, parseUnits } from "viem"
 import { PRICE_TOLERANCE_DIVISOR } from "../chains/polling.js"
-import { PriceMismatchError } from "../errors/index.js"
+import { PluginRejectedError, PriceMismatchError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { ExpectedPrice } from "./ExpectedPrice.js"
 import { definePlugin, type PluginContext } from "./Plugin.js"
@@ -58,14 +58,36 @@ export const quotesOf = (response: ExecuteResponse): ReadonlyArray<Quote> => {
 const expectationFor = (expected: Readonly<Record<string, ExpectedPrice>>, currency: string): ExpectedPrice | undefined =>
   Object.entries(expected).find(([key]) => key.toLowerCase() === currency.toLowerCase())?.[1]
 
+/** The caller's raw expectation as a bigint; undefined when it is not an integer (`"1.5"`, `"abc"`). */
+const rawOf = (raw: bigint | string): bigint | undefined => {
+  try {
+    return BigInt(raw)
+  } catch {
+    return undefined
+  }
+}
+
+/** An amount in smallest units; undefined when it has no plain decimal form (`1e21` and beyond). */
+const rawOfAmount = (amount: number, decimals: number): bigint | undefined => {
+  try {
+    return parseUnits(amount.toFixed(decimals), decimals)
+  } catch {
+    return undefined
+  }
+}
+
+const unusable = (currency: string, why: string) =>
+  new PluginRejectedError({ plugin: "price-check", message: `The expected price in ${currency} cannot be checked: ${why}` })
+
 /**
  * Compares one currency's quote with what the caller expects: a sell fails when it is lower by more than the
  * tolerance, a buy or mint when it is higher. The tolerance is 1/100000 of a currency unit, in integer math on
  * raw amounts; when only `amount` is expected, amounts are compared with the same tolerance. The currency's
  * decimals are the caller's (`expected.currencyDecimals`), else the API's, else 18; only integers from 0 to
- * 36 count.
+ * 36 count. An expectation that cannot be compared (a `raw` that is not an integer, an `amount` that is not a
+ * finite number) is refused with a PluginRejectedError: nothing is signed or sent unchecked.
  */
-export const checkQuote = (quote: Quote, expected: ExpectedPrice, selling: boolean): PriceMismatchError | undefined => {
+export const checkQuote = (quote: Quote, expected: ExpectedPrice, selling: boolean): PriceMismatchError | PluginRejectedError | undefined => {
   const decimals = validDecimals(expected.currencyDecimals) ?? validDecimals(quote.decimals) ?? DEFAULT_DECIMALS
   const fail = (price: string, expectedRaw: bigint) =>
     PriceMismatchError.of({
@@ -76,16 +98,22 @@ export const checkQuote = (quote: Quote, expected: ExpectedPrice, selling: boole
       selling,
     })
   if (expected.raw !== undefined) {
-    const expectedRaw = BigInt(expected.raw)
+    const expectedRaw = rawOf(expected.raw)
+    if (expectedRaw === undefined) return unusable(quote.currency, `raw ${String(expected.raw)} is not an integer`)
     const tolerance = 10n ** BigInt(decimals) / PRICE_TOLERANCE_DIVISOR
     const difference = quote.raw - expectedRaw
     const moved = selling ? difference < -tolerance : difference > tolerance
     return moved ? fail(formatUnits(quote.raw, decimals), expectedRaw) : undefined
   }
   if (expected.amount !== undefined) {
+    if (!Number.isFinite(expected.amount)) return unusable(quote.currency, `amount ${String(expected.amount)} is not a finite number`)
     const difference = Number((quote.amount - expected.amount).toFixed(6))
     const moved = selling ? difference < -AMOUNT_TOLERANCE : difference > AMOUNT_TOLERANCE
-    return moved ? fail(String(quote.amount), parseUnits(expected.amount.toFixed(decimals), decimals)) : undefined
+    if (!moved) return undefined
+    const expectedRaw = rawOfAmount(expected.amount, decimals)
+    return expectedRaw === undefined
+      ? unusable(quote.currency, `amount ${expected.amount} has no plain decimal form`)
+      : fail(String(quote.amount), expectedRaw)
   }
   return undefined
 }

@@ -16,6 +16,7 @@ import type { RedactedHeaders } from "./ClientConfig.js"
 import { decodeApiBody } from "./decodeApiBody.js"
 import { endpointUrl } from "./endpointUrl.js"
 import { apiRequestErrorOf, networkErrorOf } from "./internal/apiRequestErrorOf.js"
+import { RedirectBase } from "./internal/followSameOriginRedirects.js"
 import { parseApiBody } from "./internal/parseApiBody.js"
 import { type RetryPolicy, withRetry } from "./RetryPolicy.js"
 
@@ -148,7 +149,8 @@ export const makeChainApi = (
   const send = (request: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => {
     const method = (request.method ?? "POST").toUpperCase() as HttpMethod.HttpMethod
     const sent = Effect.gen(function* () {
-      const response = yield* client.execute(yield* encode(method, request))
+      // A redirect is followed only under this API's base path, as an endpoint is resolved.
+      const response = yield* client.execute(yield* encode(method, request)).pipe(Effect.provideService(RedirectBase, baseApiUrl))
       const text = yield* response.text.pipe(Effect.mapError((error) => networkErrorOf(request.path, error)))
       return { status: response.status, body: parseApiBody(text) }
     }).pipe(

@@ -1,7 +1,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { Address, Chain, Hex, SignableMessage, TypedDataDefinition } from "viem"
-import type { WalletCallError } from "../errors/index.js"
+import type { BatchSendError, WalletCallError } from "../errors/index.js"
 import type { Step, StepItem } from "../schema/Step.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
 
@@ -183,7 +183,9 @@ export interface WalletService {
   readonly paymasterService?: (chain: Chain) => Effect.Effect<boolean, WalletCallError>
   /**
    * Sends `calls` on `chain` as one atomic batch (`wallet_sendCalls`, version 2.0.0, `atomicRequired: true`):
-   * all land or none does, after one confirmation by the user. Answers the batch's calls id.
+   * all land or none does, after one confirmation by the user. Answers the batch's calls id. Fails with a
+   * BatchRefusedError when the wallet answered with an error (nothing was sent), a CallsIdMissingError when
+   * it answered without a usable id (the batch may have been sent).
    */
   readonly sendCalls?: (args: {
     readonly chain: Chain
@@ -195,7 +197,7 @@ export interface WalletService {
      * a wallet without the capability still sends the batch, unsponsored.
      */
     readonly capabilities?: { readonly paymasterService?: { readonly url: string } | undefined } | undefined
-  }) => Effect.Effect<string, WalletCallError>
+  }) => Effect.Effect<string, BatchSendError>
   /** One look at a batch's status (`wallet_getCallsStatus`); the caller paces and bounds the wait. */
   readonly callsStatus?: (args: { readonly chain: Chain; readonly id: string }) => Effect.Effect<CallsStatus, WalletCallError>
 }

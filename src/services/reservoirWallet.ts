@@ -7,6 +7,7 @@ import { type UserRejectedError, WalletError } from "../errors/index.js"
 import type { Step, StepItem } from "../schema/Step.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
 import { estimateGasWith, maxFeePerGasWith } from "./internal/estimateGas.js"
+import { signatureAnswer } from "./internal/signatureAnswer.js"
 import { walletCall, walletFailure } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
 import type { WalletService } from "./Wallet.js"
@@ -60,12 +61,10 @@ const itemWithGas = (item: StepItem, request: TransactionRequest): StepItem => {
 export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInterval = 1000): WalletService => ({
   address: walletCall("address", () => wallet.address()).pipe(Effect.map((address) => address as Address)),
   signMessage: ({ context }) =>
-    walletCall("signMessage", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(
-      Effect.map((signature) => (signature ?? "0x") as Hex),
-    ),
+    walletCall("signMessage", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(Effect.flatMap(signatureAnswer("signMessage"))),
   signTypedData: ({ context }) =>
     walletCall("signTypedData", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(
-      Effect.map((signature) => (signature ?? "0x") as Hex),
+      Effect.flatMap(signatureAnswer("signTypedData")),
     ),
   sendTransaction: ({ chain, request, context }) =>
     walletCall("sendTransaction", () => wallet.handleSendTransactionStep(chain.id, itemWithGas(context.item, request), context.step)).pipe(

@@ -15,13 +15,14 @@ import {
   signTypedData,
 } from "viem/actions"
 import { getAction } from "viem/utils"
-import { type UserRejectedError, WalletError } from "../errors/index.js"
+import { CallsIdMissingError, type UserRejectedError, WalletError } from "../errors/index.js"
 import { accountKindOf, transactionByHashOf } from "./internal/accountKind.js"
 import { causeChain } from "./internal/causeChain.js"
 import { estimateGasWith, maxFeePerGasWith, prepareWith } from "./internal/estimateGas.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
+import { signatureAnswer } from "./internal/signatureAnswer.js"
 import { switchChain } from "./internal/switchChain.js"
-import { walletCall } from "./internal/walletFailure.js"
+import { batchFailure, walletCall } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
 import { type CallsStatus, Wallet, type WalletService } from "./Wallet.js"
 
@@ -65,6 +66,29 @@ const capabilitiesOf = (capabilities: unknown): ChainCapabilities => {
   return { atomic: status === "supported" || status === "ready", paymasterService: of?.paymasterService?.supported === true }
 }
 
+/** The longest calls id EIP-5792 allows. */
+const MAX_CALLS_ID_LENGTH = 8192
+
+/** The calls id of a `wallet_sendCalls` answer, when it is usable: a string of 1 to 8192 characters. */
+const callsIdOf = (answer: unknown): string | undefined => {
+  try {
+    const id = typeof answer === "object" && answer !== null ? (answer as { readonly id?: unknown }).id : undefined
+    return typeof id === "string" && id.length > 0 && id.length <= MAX_CALLS_ID_LENGTH ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** What a wallet answered, as a short text for an error message; a hostile value is "unreadable". */
+const describeAnswer = (answer: unknown): string => {
+  try {
+    const text = typeof answer === "string" ? JSON.stringify(answer) : (JSON.stringify(answer) ?? String(answer))
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text
+  } catch {
+    return "unreadable"
+  }
+}
+
 /**
  * A Wallet over a viem WalletClient. Each call goes through the client's own method when it has one (an extended
  * client may override it), else through viem's action of that name (`viem/actions`), so a bare client from
@@ -76,7 +100,9 @@ const capabilitiesOf = (capabilities: unknown): ChainCapabilities => {
  * (`wallet_getCapabilities`) and remembered; `atomic: "supported"` or `"ready"` lets the executor send ready
  * transactions as one `wallet_sendCalls` with `atomicRequired: true`, followed by `wallet_getCallsStatus`. A
  * wallet that does not know the methods (the request fails), or a local account (it signs, it does not
- * batch), says no: transactions then go one by one.
+ * batch), says no: transactions then go one by one. A `wallet_sendCalls` the wallet answers with an error
+ * code (but 4001, the user's rejection) is a BatchRefusedError — nothing was sent; an answer without a usable
+ * calls id is a CallsIdMissingError — the batch may have been sent.
  *
  * @example
  * const wallet = fromViemWalletClient(createWalletClient({ account, chain: mainnet, transport: http() }))
@@ -137,14 +163,18 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
         return getAction(reader, getBlockNumber, "getBlockNumber")({ cacheTime: 0 })
       }),
     signMessage: ({ message }) =>
-      Effect.flatMap(account(), (a) => walletCall("signMessage", () => getAction(client, signMessage, "signMessage")({ account: a, message }))),
+      Effect.flatMap(account(), (a) => walletCall("signMessage", () => getAction(client, signMessage, "signMessage")({ account: a, message }))).pipe(
+        Effect.flatMap(signatureAnswer("signMessage")),
+      ),
     signTypedData: ({ typedData, chain }) =>
       Effect.gen(function* () {
         const a = yield* account()
         // Wallets refuse eth_signTypedData_v4 when the domain's chain is not the active one; a local account
         // signs for any chain.
         if (typeof a === "string" || a.type !== "local") yield* ensureChain(chain)
-        return yield* walletCall("signTypedData", () => getAction(client, signTypedData, "signTypedData")({ ...typedData, account: a }))
+        return yield* walletCall("signTypedData", () => getAction(client, signTypedData, "signTypedData")({ ...typedData, account: a })).pipe(
+          Effect.flatMap(signatureAnswer("signTypedData")),
+        )
       }),
     sendTransaction: ({ chain, request, nonce }) =>
       Effect.gen(function* () {
@@ -196,25 +226,29 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
       Effect.gen(function* () {
         const a = yield* account()
         yield* ensureChain(chain)
-        const { id } = yield* walletCall("sendCalls", () =>
-          getAction(
-            client,
-            sendCalls,
-            "sendCalls",
-          )({
-            account: a,
-            chain,
-            forceAtomic: true,
-            ...(asked?.paymasterService !== undefined
-              ? { capabilities: { paymasterService: { url: asked.paymasterService.url, optional: true } } }
-              : {}),
-            calls: calls.map((call) => ({
-              to: call.to,
-              ...(call.data !== undefined ? { data: call.data } : {}),
-              ...(call.value !== undefined ? { value: call.value } : {}),
-            })),
-          }),
-        )
+        const answer: unknown = yield* Effect.tryPromise({
+          try: () =>
+            getAction(
+              client,
+              sendCalls,
+              "sendCalls",
+            )({
+              account: a,
+              chain,
+              forceAtomic: true,
+              ...(asked?.paymasterService !== undefined
+                ? { capabilities: { paymasterService: { url: asked.paymasterService.url, optional: true } } }
+                : {}),
+              calls: calls.map((call) => ({
+                to: call.to,
+                ...(call.data !== undefined ? { data: call.data } : {}),
+                ...(call.value !== undefined ? { value: call.value } : {}),
+              })),
+            }),
+          catch: batchFailure,
+        })
+        const id = callsIdOf(answer)
+        if (id === undefined) return yield* CallsIdMissingError.of({ chainId: chain.id, answer: describeAnswer(answer) })
         return id
       }),
     callsStatus: ({ id }) =>

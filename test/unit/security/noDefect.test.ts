@@ -119,6 +119,10 @@ describe("no defect escapes (issue 10, property 3)", () => {
       () => ({ kind: "reservoir", address: { kind: "resolve", value: throwingGetter() }, sign: ok, send: ok, rpc: honest }),
     ],
     ["a viem wallet whose node never answers a read", () => ({ kind: "viem", account: "local", rpc: { ...honest, reads: { kind: "hang" } } })],
+    [
+      "a signature that resolves to an object whose getter throws",
+      () => ({ kind: "reservoir", address: ok, sign: { kind: "resolve", value: throwingGetter() }, send: ok, rpc: null }),
+    ],
   ]
   for (const [what, wallet] of found) {
     it(`a hostile wallet with ${what}: a typed failure, in bounded time`, async () => {

@@ -306,8 +306,8 @@ export const runHostile = (run: HostileRun): Promise<HostileOutcome> => {
 }
 
 /**
- * What is wrong with how a hostile execution ended, or undefined: it must end, and never with a defect, an
- * interruption or a failure outside the error catalogue; a failure leaves an error snapshot (when any was
+ * What is wrong with how a hostile execution ended, or undefined: it must end, and never with a defect (nor one
+ * the executor's last net turned into an UnknownError), an interruption or a failure outside the error catalogue; a failure leaves an error snapshot (when any was
  * published) and — for an action that reached the API — exactly one error event (one that failed before, on
  * its input or the wallet's address, may emit none, as reservoir-sdk's does); a success exactly one completion event.
  */
@@ -317,12 +317,26 @@ export const quoteDefectLines = (lines: number) => {
   DEFECT_LINES = lines
 }
 
+/**
+ * A defect the executor's last net turned into an UnknownError (its `cause` is the defect; no other UnknownError
+ * has one): typed on the surface, still a defect that escaped a service boundary.
+ */
+export const lastNetDefect = (exit: Exit.Exit<unknown, unknown>): string | undefined => {
+  if (Exit.isSuccess(exit)) return undefined
+  const failure = Option.getOrUndefined(Cause.findErrorOption(exit.cause)) as { _tag?: unknown; cause?: unknown } | undefined
+  return failure?._tag === "UnknownError" && failure.cause !== undefined
+    ? `defect caught by the executor's last net: ${String(failure.cause).split("\n").slice(0, DEFECT_LINES).join(" | ")}`
+    : undefined
+}
+
 export const verdictOn = (outcome: HostileOutcome, kind: "action" | "resume"): string | undefined => {
   const { exit, snapshots, events } = outcome
   if (exit === undefined) return `did not end within ${HORIZON_SECONDS} simulated seconds`
   if (Exit.isFailure(exit) && Cause.hasDies(exit.cause)) return `defect: ${Cause.pretty(exit.cause).split("\n").slice(0, DEFECT_LINES).join(" | ")}`
   const untyped = untypedFailure(exit)
   if (untyped !== undefined) return untyped
+  const netted = lastNetDefect(exit)
+  if (netted !== undefined) return netted
   const last = snapshots.at(-1)
   const names = events.map((event) => event.name)
   if (Exit.isFailure(exit)) {
