@@ -36,12 +36,6 @@ const MAX_CALLS_ID_LENGTH = 8192
 const isCallsId = (id: unknown): id is string => typeof id === "string" && id.length > 0 && id.length <= MAX_CALLS_ID_LENGTH
 
 /**
- * True when the wallet answered the batch with an error of its own rather than sending it (EIP-5792's codes,
- * an unsupported method or chain): nothing was sent, and the calls can go out one by one.
- */
-const isRefusal = (error: { readonly _tag: string }): boolean => error._tag === "BatchRefusedError"
-
-/**
  * Waits for a sent batch to land, asked on a backoff up to the interval and bounded like any poll (a status the wallet
  * cannot give yet is "not yet"; "pending" is never taken for done), then journals each item's transaction the way a
  * single send does (`Sent`, with the hash on the item) so that each item is confirmed through the same path as a
@@ -204,7 +198,9 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: 
               Effect.catch((error: BatchSendError): Effect.Effect<"refused" | Option.Option<BatchSentEntry>, BatchSendError> => {
                 if (error._tag === "UserRejectedError")
                   return Effect.andThen(appendJournal(ctx, { _tag: "BatchRejected", items: ids }), Effect.fail(error))
-                if (isRefusal(error))
+                // The wallet answered with an error of its own (EIP-5792's codes, an unsupported method or chain): nothing
+                // was sent, and the calls go out one by one.
+                if (error._tag === "BatchRefusedError")
                   return Effect.as(appendJournal(ctx, { _tag: "BatchRefused", items: ids, reason: messageOf(error) }), "refused" as const)
                 // An answer with no usable calls id (the adapter's CallsIdMissingError): the batch may be out.
                 if (error._tag === "CallsIdMissingError") return Effect.succeed(Option.none<BatchSentEntry>())

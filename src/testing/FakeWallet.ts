@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Address, type Hex, keccak256, type LocalAccount, toHex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
-import { UserRejectedError, type WalletCallError, WalletError } from "../errors/index.js"
+import { type BatchSendError, UserRejectedError, WalletError } from "../errors/index.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
 import {
   type AccountKind,
@@ -114,7 +114,7 @@ export interface FakeWalletBehaviour {
    * Answers every `wallet_sendCalls` with this instead of a calls id (`{}`, `42`: a wallet that answers without a
    * usable id), or refuses it with this error (a `BatchRefusedError`, say); a calls id when undefined.
    */
-  batchAnswer: { readonly answer: unknown } | { readonly refuse: WalletCallError } | undefined
+  batchAnswer: { readonly answer: unknown } | { readonly refuse: BatchSendError } | undefined
 }
 
 /** A wallet for tests: real signatures from a viem local account, transactions recorded instead of sent. */

@@ -4,7 +4,7 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/testing/TestClock"
 import { type Address, type Hex, parseEther } from "viem"
-import { type ExecutionSnapshot, executeSteps, resumeExecution } from "../../../src/index.js"
+import { BatchRefusedError, type ExecutionSnapshot, executeSteps, resumeExecution } from "../../../src/index.js"
 import { type FakeWalletBehaviour, makeFakeApi, makeFakeWallet, TEST_CHAIN, testLayer } from "../../../src/testing/index.js"
 import { EXCHANGE, NFT, step, TOKEN } from "../fixtures.js"
 
@@ -282,6 +282,28 @@ describe("an item is known by what it does, not where it stands", () => {
 })
 
 describe("batches", () => {
+  it.effect("a wallet that refuses the batch (EIP-5792 5760) gets the transactions one by one, once; no batch again on resume", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith({
+        atomicBatch: true,
+        batchAnswer: { refuse: BatchRefusedError.of({ code: 5760, reason: "atomicity-unsupported" }) },
+      })
+      const api = honestApi(wallet.address)
+      let last: ExecutionSnapshot | undefined
+      const final = yield* executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(
+        Effect.provide(testLayer({ api, wallet })),
+      )
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+      expect(final.journal?.map((entry) => entry._tag).slice(0, 2)).toEqual(["BatchRequested", "BatchRefused"])
+      // A resume of the finished run neither batches nor sends again.
+      const again = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(testLayer({ api, wallet })))
+      expect(again.status).toBe("complete")
+      expect(wallet.sent).toHaveLength(2)
+      expect(wallet.calls.filter((call) => call.method === "sendCalls")).toHaveLength(0)
+    }),
+  )
+
   for (const answer of [{}, 42, "", null]) {
     it.effect(`a wallet_sendCalls answer without a usable id (${JSON.stringify(answer)}) is a typed, resumable outcome`, () =>
       Effect.gen(function* () {
