@@ -13,6 +13,7 @@ import { type Devnet, devnetBatchingProvider, devnetUser, startDevnet } from "..
 import { openSea as openSeaApi } from "../../../src/apis/opensea/index.js"
 import { createClientWithLayer } from "../../../src/client/createClientWithLayer.js"
 import type { ReservoirClient } from "../../../src/client/ReservoirClient.js"
+import { createClient } from "../../../src/client.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import type { Step } from "../../../src/schema/Step.js"
 import { fulfillmentCall, openSea, send } from "./fixture.js"
@@ -24,6 +25,8 @@ let chain: ReturnType<typeof devnetPublicClient>
 const openSeaRequests: Array<string> = []
 /** Runs once after OpenSea answers the next fulfilment request, before tradekit reads the answer. */
 let afterFulfilment: (() => Promise<unknown>) | undefined
+/** When set, OpenSea's collection answers lose their fees (as if the fees changed between the read and the post). */
+let dropCollectionFees = false
 
 beforeAll(async () => {
   devnet = await startDevnet()
@@ -32,6 +35,12 @@ beforeAll(async () => {
   const recording: typeof globalThis.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input))
     if (url.href.startsWith(apiUrl)) openSeaRequests.push(`${init?.method ?? (input instanceof Request ? input.method : "GET")} ${url.pathname}`)
+    if (dropCollectionFees && url.pathname.startsWith("/api/v2/collections/")) {
+      return globalThis.fetch(input, init).then(async (response) => {
+        const body = await response.json()
+        return new Response(JSON.stringify({ ...body, fees: [] }), { status: response.status, headers: { "content-type": "application/json" } })
+      })
+    }
     const hook = url.pathname.endsWith("/fulfillment_data") ? afterFulfilment : undefined
     if (hook !== undefined) afterFulfilment = undefined
     return hook === undefined ? globalThis.fetch(input, init) : globalThis.fetch(input, init).then((response) => hook().then(() => response))
@@ -159,6 +168,8 @@ const unlistedPunkOf = async (n: number, skip: ReadonlyArray<bigint> = []) => {
 const postedOrderIds = (steps: ReadonlyArray<Step>) =>
   steps.flatMap((step) => (step.items ?? []).flatMap((item) => (item.orderData ?? []).map((order) => order.orderId)))
 
+/** A token user 1 listed for 0.07 ETH with listToken. */
+let relisted: bigint | undefined
 /** The offers user 5 placed (placeBid), by their order hash. */
 let itemOffer: string | undefined
 let collectionOffer: string | undefined
@@ -198,6 +209,7 @@ describe("making orders on OpenSea", () => {
     })
     expect(plans[0]).toEqual(["order-signature"])
     expect((await bestListing(tokenId)).price.current.value).toBe(parseEther("0.07").toString())
+    relisted = tokenId
   })
 
   it("placeBid: an item offer and a collection offer from an ETH-only wallet (wrap, approve, sign, post)", async () => {
@@ -310,5 +322,56 @@ describe("resuming on OpenSea", () => {
     await expect(client.resume({ snapshot: stored, wallet: walletOf(2) })).resolves.toBe(true)
     expect(fulfilments()).toBe(before + 1)
     expect(await ownerOf(19n)).toBe(user(2).address)
+  })
+})
+
+describe("OpenSea's refusals reach the caller", () => {
+  it("a wrong API key: the 401's message, as an APIError", async () => {
+    const { apiUrl, chainNames, seaport, conduitKey, conduit } = devnet.openSea
+    const stranger = createClient({
+      chains: devnet.chains,
+      api: openSeaApi({ apiKey: "not-the-key", apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit }),
+    })
+    try {
+      await expect(stranger.actions.buyToken({ items: [{ token: punk(relisted!) }], wallet: walletOf(5), precheck: true })).rejects.toMatchObject({
+        _tag: "APIError",
+        statusCode: 401,
+        message: "Invalid or missing API key (x-api-key)",
+      })
+    } finally {
+      await stranger.dispose()
+    }
+  })
+
+  it("a listing without the collection's required fee: OpenSea's 400 message, nothing listed", async () => {
+    const tokenId = await unlistedPunkOf(1)
+    dropCollectionFees = true
+    try {
+      await expect(
+        client.actions.listToken({ listings: [{ token: punk(tokenId), weiPrice: parseEther("0.05").toString() }], wallet: walletOf(1) }),
+      ).rejects.toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringMatching(/^Expecting 250 basis points fee to 0x/) })
+    } finally {
+      dropCollectionFees = false
+    }
+    expect((await openSea(devnet, "GET", `/api/v2/listings/collection/devnet-punks/nfts/${tokenId}/best`)).status).toBe(404)
+  })
+
+  it("a 429 on the fulfilment route is retried after its retry-after", async () => {
+    devnet.faults.setEndpoint("/api/v2/listings/fulfillment_data", { rateLimit: { limit: 1, windowMs: 1500, retryAfterSeconds: 2 } })
+    try {
+      // The one call of the window, spent.
+      const listing = await bestListing(relisted!)
+      await openSea(devnet, "POST", "/api/v2/listings/fulfillment_data", {
+        listing: { hash: listing.order_hash, chain: chainName(), protocol_address: devnet.openSea.seaport },
+        fulfiller: { address: user(5).address },
+      })
+      const started = Date.now()
+      const answer = await client.actions.buyToken({ items: [{ token: punk(relisted!) }], wallet: walletOf(5), precheck: true })
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2000)
+      expect(answer).toMatchObject({ path: [expect.objectContaining({ orderId: listing.order_hash })] })
+      expect(devnet.faults.stats()["rate-limited"]).toBeGreaterThanOrEqual(1)
+    } finally {
+      devnet.faults.setEndpoint("/api/v2/listings/fulfillment_data", undefined)
+    }
   })
 })
