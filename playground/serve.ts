@@ -49,6 +49,7 @@ export const playgroundConfigOf = (devnet: Devnet): PlaygroundConfig => ({
   })),
   accounts: devnet.accounts.users.map((user, i) => ({ label: `User ${i + 1}`, address: user.address, privateKey: user.privateKey })),
   contracts: JSON.parse(JSON.stringify(devnet.contracts, (_key, value) => (typeof value === "bigint" ? value.toString() : value))),
+  openSea: devnet.openSea,
 })
 
 /**

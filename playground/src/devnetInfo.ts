@@ -4,7 +4,7 @@
  * another version): the documented core is checked, the richer fields of newer devnets are used when present.
  */
 import type { Address, Hex } from "viem"
-import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig } from "./config.js"
+import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig, PlaygroundOpenSea } from "./config.js"
 
 /** One chain, as newer devnets list them. */
 export interface DevnetChainInfo {
@@ -28,6 +28,8 @@ export interface DevnetInfo {
   readonly chains?: ReadonlyArray<DevnetChainInfo>
   readonly contracts?: Record<string, Record<string, unknown>>
   readonly accounts?: { readonly users?: ReadonlyArray<{ readonly address: Address; readonly privateKey: Hex }> }
+  /** The devnet's OpenSea API v2 and its Seaport 1.6, on devnets that serve them. */
+  readonly openSea?: PlaygroundOpenSea
 }
 
 /** The API of a devnet started with `--port 8080`: asked when nothing else says where a devnet runs. */
@@ -94,5 +96,6 @@ export const playgroundConfigOfInfo = (info: DevnetInfo): PlaygroundConfig => {
         ? users.map((u, i) => ({ label: `User ${i + 1}`, address: u.address, privateKey: u.privateKey }))
         : DEVNET_TEST_ACCOUNTS,
     ...(info.contracts !== undefined ? { contracts: info.contracts } : {}),
+    ...(isRecord(info.openSea) && isUrl(info.openSea.apiUrl) && typeof info.openSea.apiKey === "string" ? { openSea: info.openSea } : {}),
   }
 }
