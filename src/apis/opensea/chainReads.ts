@@ -52,14 +52,23 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
     ),
 })
 
-/** The reads of a configured chain; one client per chain, made on first use. */
-export const chainReadsCache = (): ((chain: ChainConfig) => ChainReads) => {
+/**
+ * The reads of a configured chain; one client per chain, made on first use, on the first RPC URL of its
+ * `viemChain` (a chain without one fails with a 400 that says so).
+ */
+export const chainReadsCache = (): ((chain: ChainConfig) => Effect.Effect<ChainReads, OpenSeaFailure>) => {
   const cache = new Map<number, ChainReads>()
   return (chain) => {
     const known = cache.get(chain.id)
-    if (known !== undefined) return known
-    const reads = makeChainReads(createPublicClient({ chain: viemChainFor(chain), transport: http() }) as PublicClient)
+    if (known !== undefined) return Effect.succeed(known)
+    const viemChain = viemChainFor(chain)
+    if (viemChain.rpcUrls.default.http[0] === undefined) {
+      return Effect.fail(
+        new OpenSeaFailure(400, `Chain ${chain.id} has no RPC URL: give it a viemChain, which the OpenSea API reads approvals and receipts through`),
+      )
+    }
+    const reads = makeChainReads(createPublicClient({ chain: viemChain, transport: http() }) as PublicClient)
     cache.set(chain.id, reads)
-    return reads
+    return Effect.succeed(reads)
   }
 }

@@ -89,16 +89,20 @@ export const openSeaHttpLayer = (
               ? Effect.fail(new OpenSeaFailure(404, `${url.href} is the API of no configured chain`))
               : chainName === undefined
                 ? Effect.fail(new OpenSeaFailure(400, `OpenSea's name of chain ${route.chain.id} is unknown: add it to openSea({ chainNames })`))
-                : answer(
-                    { chain: route.chain, chainName, config, call, reads: readsOf(route.chain) },
-                    request.method,
-                    route.path,
-                    url,
-                    bodyOf(request),
+                : Effect.flatMap(readsOf(route.chain), (reads) =>
+                    answer({ chain: route.chain, chainName, config, call, reads }, request.method, route.path, url, bodyOf(request)),
                   )
           const response = yield* result.pipe(
             Effect.map((json) => new Response(JSON.stringify(json), { status: 200, headers: { "content-type": "application/json" } })),
             Effect.catch((failure) => Effect.succeed(failureResponse(failure))),
+            // A shape no check foresaw is OpenSea's unusable answer (a 502), never a crash of the executor.
+            Effect.catchDefect((defect) =>
+              Effect.succeed(
+                failureResponse(
+                  new OpenSeaFailure(502, `OpenSea sent an unusable answer: ${defect instanceof Error ? defect.message : String(defect)}`),
+                ),
+              ),
+            ),
           )
           return HttpClientResponse.fromWeb(request, response)
         }),

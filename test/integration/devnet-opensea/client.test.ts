@@ -15,6 +15,7 @@ import { createClientWithLayer } from "../../../src/client/createClientWithLayer
 import type { ReservoirClient } from "../../../src/client/ReservoirClient.js"
 import { createClient } from "../../../src/client.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
+import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
 import type { Step } from "../../../src/schema/Step.js"
 import { fulfillmentCall, openSea, send } from "./fixture.js"
 
@@ -294,6 +295,35 @@ describe("cancelling OpenSea orders", () => {
       _tag: "WalletAddressMismatchError",
     })
     expect(methods.filter((method) => PROMPTS.has(method))).toEqual([])
+  })
+})
+
+describe("a price raised between the quote and the buy", () => {
+  it("the seller relists higher: the buy with the quoted price is refused by the price check, nothing sent", async () => {
+    const tokenId = await unlistedPunkOf(1)
+    let steps: Array<Step> = []
+    const list = (price: string) =>
+      client.actions.listToken({
+        listings: [{ token: punk(tokenId), weiPrice: parseEther(price).toString() }],
+        wallet: walletOf(1),
+        onProgress: (s) => {
+          steps = s
+        },
+      })
+    await list("0.1")
+    const [first] = postedOrderIds(steps)
+    const quote = (await client.actions.buyToken({ items: [{ token: punk(tokenId) }], wallet: walletOf(5), precheck: true })) as ExecuteResponse
+    const quoted = quote.path?.[0]?.rawQuote
+    expect(quoted).toBe(parseEther("0.1").toString())
+    await client.actions.cancelOrder({ ids: [first!], wallet: walletOf(1) })
+    await expect.poll(() => orderStatus(first!), { timeout: 5000 }).toBe("CANCELLED")
+    await list("0.2")
+    const nonce = await nonceOf(user(5).address)
+    await expect(
+      client.actions.buyToken({ items: [{ token: punk(tokenId) }], wallet: walletOf(5), expectedPrice: { [zeroAddress]: { raw: BigInt(quoted!) } } }),
+    ).rejects.toMatchObject({ _tag: "PriceMismatchError", quoteRaw: parseEther("0.2").toString() })
+    expect(await nonceOf(user(5).address)).toBe(nonce)
+    expect(await ownerOf(tokenId)).toBe(user(1).address)
   })
 })
 
