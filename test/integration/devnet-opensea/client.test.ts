@@ -2,6 +2,8 @@
  * tradekit on OpenSea: the Promise facade with `api: openSea(...)` against the devnet's OpenSea routes and its
  * real Seaport 1.6 — the same actions and guarantees as on the Reservoir protocol, asserted on chain.
  */
+
+import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import { type Address, createWalletClient, custom, encodeFunctionData, erc20Abi, erc721Abi, type Hex, http, parseEther, zeroAddress } from "viem"
@@ -10,6 +12,7 @@ import { wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
 import { seaportAbi } from "../../../devnet/artifacts/seaport/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import { type Devnet, devnetBatchingProvider, devnetUser, startDevnet } from "../../../devnet/index.js"
+import { buy } from "../../../src/actions/buy.js"
 import { openSea as openSeaApi } from "../../../src/apis/opensea/index.js"
 import { createClientWithLayer } from "../../../src/client/createClientWithLayer.js"
 import type { ReservoirClient } from "../../../src/client/ReservoirClient.js"
@@ -17,6 +20,8 @@ import { createClient } from "../../../src/client.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
 import type { Step } from "../../../src/schema/Step.js"
+import { walletLayer } from "../../../src/services/viemWallet.js"
+import { Tradekit } from "../../../src/Tradekit.js"
 import { fulfillmentCall, openSea, send } from "./fixture.js"
 
 let devnet: Devnet
@@ -403,5 +408,20 @@ describe("OpenSea's refusals reach the caller", () => {
     } finally {
       devnet.faults.setEndpoint("/api/v2/listings/fulfillment_data", undefined)
     }
+  })
+})
+
+describe("the Effect API on OpenSea", () => {
+  it("Tradekit.layer({ api: openSea(...) }) runs buy with the same executor", async () => {
+    const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit } = devnet.openSea
+    const tokenId = await unlistedPunkOf(1)
+    await client.actions.listToken({ listings: [{ token: punk(tokenId), weiPrice: parseEther("0.01").toString() }], wallet: walletOf(1) })
+    const layer = Layer.merge(
+      Tradekit.layer({ chains: devnet.chains, api: openSeaApi({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit }) }),
+      walletLayer(walletOf(4)),
+    )
+    const done = await Effect.runPromise(buy({ items: [{ token: punk(tokenId) }] }).pipe(Effect.provide(layer)))
+    expect(done).toBe(true)
+    expect(await ownerOf(tokenId)).toBe(user(4).address)
   })
 })
