@@ -6,6 +6,7 @@ const asDocumented = (source: string) =>
   source
     .replaceAll('"../src/index.js"', '"tradekit"')
     .replaceAll('"../src/react/index.js"', '"tradekit/react"')
+    .replaceAll('"../src/apis/opensea/index.js"', '"tradekit/opensea"')
     .replaceAll('"../../../src/index.js"', '"tradekit"')
     .replaceAll('"../../../src/testing/index.js"', '"tradekit/testing"')
     .replaceAll('"../../../devnet/index.js"', '"tradekit/devnet"')
