@@ -69,7 +69,7 @@ export const nftApprovalStep = (
           {
             id: "nft-approval",
             action: "Approve NFT contract",
-            description: "Let OpenSeas's conduit move the tokens you sell",
+            description: "Let OpenSea's conduit move the tokens you sell",
             kind: "transaction",
             items,
           },
