@@ -53,6 +53,7 @@ export const playgroundConfigOf = (devnet: Devnet): PlaygroundConfig => ({
     { label: "USDC only, no ETH", address: devnet.accounts.usdcOnlyUser.address, privateKey: devnet.accounts.usdcOnlyUser.privateKey },
   ],
   contracts: JSON.parse(JSON.stringify(devnet.contracts, (_key, value) => (typeof value === "bigint" ? value.toString() : value))),
+  openSea: devnet.openSea,
 })
 
 /**

@@ -2,6 +2,7 @@ import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import * as Socket from "effect/socket/Socket"
+import type { TradekitApi } from "./apis/TradekitApi.js"
 import type { Plugin } from "./plugins/Plugin.js"
 import { defaultPlugins, mergePlugins, Plugins } from "./plugins/Plugins.js"
 import { ApiClient } from "./services/ApiClient.js"
@@ -23,6 +24,8 @@ export interface TradekitOptions extends ClientOptions {
   readonly webSocketConstructor?:
     | ((url: string, protocols?: string | Array<string>, options?: { readonly headers: Readonly<Record<string, string>> }) => globalThis.WebSocket)
     | undefined
+  /** The order-book API: the Reservoir protocol at each chain's `baseApiUrl` by default, or e.g. `openSea({ apiKey })`. */
+  readonly api?: TradekitApi | undefined
 }
 
 /**
@@ -48,13 +51,14 @@ export const Tradekit = {
   layer: (options: TradekitOptions): Layer.Layer<TradekitServices> => Tradekit.layerWith(options, FetchHttpClient.layer),
   /** The client's services over any HttpClient (a proxy, a recording one, the fake API of `tradekit/testing`). */
   layerWith: (options: TradekitOptions, http: Layer.Layer<HttpClient.HttpClient>): Layer.Layer<TradekitServices> => {
-    const { plugins, webSocketConstructor, ...clientOptions } = options
+    const { plugins, webSocketConstructor, api, ...clientOptions } = options
     const config = ClientConfig.layer(clientOptions)
+    const transport = api === undefined ? http : api.http(http).pipe(Layer.provide(config))
     // Effect 4 memoizes a layer object across every `provide` of a program: the shared static layers are
     // built fresh, so that each build of this layer has its own ApiClient, send locks and tasks.
     return Layer.mergeAll(
       config,
-      Layer.fresh(ApiClient.layer).pipe(Layer.provide(Layer.merge(http, config))),
+      Layer.fresh(ApiClient.layer).pipe(Layer.provide(Layer.merge(transport, config))),
       Plugins.layer(mergePlugins(defaultPlugins, plugins)),
       Layer.fresh(SendLocks.layer),
       Layer.fresh(BackgroundTasks.layer),

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import type { Address } from "viem"
+import { openSea } from "../../src/apis/opensea/index.js"
 import type { ReservoirClientOptions } from "../../src/index.js"
 import { TradekitProvider } from "../../src/react/index.js"
 import { short } from "./api.js"
@@ -158,6 +159,8 @@ const ReadyBadge = () => {
 export const App = ({ config }: { config: PlaygroundConfig }) => {
   const [chains, setChains] = useState<ReadonlyArray<PlaygroundChain>>(config.chains)
   const [version, setVersion] = useState(0)
+  // The order book the actions trade on: the devnet's Reservoir-protocol API, or its OpenSea routes (`?api=opensea`).
+  const [apiKind, setApiKind] = useState(() => (new URLSearchParams(window.location.search).get("api") === "opensea" ? "opensea" : "reservoir"))
   const [chainId, setChainId] = useState(() => (config.chains.find((c) => c.active) ?? config.chains[0]!).id)
   const [accountKey, setAccountKey] = useState(() => {
     // A reload in the middle of an execution comes back as the account it acts for, so that it can resume.
@@ -243,9 +246,21 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
         paymentTokens: c.paymentTokens,
         viemChain: viemChainOf(c),
       })),
+      ...(apiKind === "opensea" && config.openSea !== undefined
+        ? {
+            api: openSea({
+              apiKey: config.openSea.apiKey,
+              apiBaseUrl: config.openSea.apiUrl,
+              chainNames: config.openSea.chainNames,
+              seaport: config.openSea.seaport,
+              conduitKey: config.openSea.conduitKey,
+              conduit: config.openSea.conduit,
+            }),
+          }
+        : {}),
     }),
     // The provider reads its options once; `version` remounts it when the settings change.
-    [version],
+    [version, apiKind],
   )
   const onActionSettled = useCallback(() => setRefreshVersion((v) => v + 1), [])
   const session = useMemo(
@@ -289,7 +304,7 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
 
   return (
     <SessionContext.Provider value={session}>
-      <TradekitProvider key={version} options={options} wallet={wallet}>
+      <TradekitProvider key={`${version}-${apiKind}`} options={options} wallet={wallet}>
         <MarketProvider chains={chains} user={address} version={refreshVersion}>
           <header className="topbar">
             <div className="brand">
@@ -331,6 +346,15 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
                 ) : null}
               </select>
             </label>
+            {config.openSea !== undefined ? (
+              <label className="topbar-field">
+                <span>API</span>
+                <select name="api" value={apiKind} onChange={(e) => setApiKind(e.target.value)} data-testid="api-select">
+                  <option value="reservoir">Reservoir protocol</option>
+                  <option value="opensea">OpenSea</option>
+                </select>
+              </label>
+            ) : null}
             <ReadyBadge />
             <span className="topbar-api" title={chains.find((c) => c.id === chainId)?.baseApiUrl}>
               {chains.find((c) => c.id === chainId)?.baseApiUrl}

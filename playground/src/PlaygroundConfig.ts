@@ -22,9 +22,21 @@ export interface PlaygroundAccount {
   readonly privateKey: Hex
 }
 
+/** A devnet's OpenSea API v2 (`devnet.openSea`): what `openSea(...)` needs to trade there. */
+export interface PlaygroundOpenSea {
+  readonly apiUrl: string
+  readonly apiKey: string
+  readonly chainNames: Readonly<Record<number, string>>
+  readonly seaport: Address
+  readonly conduitKey: Hex
+  readonly conduit: Address
+}
+
 /** Everything the page needs to start. */
 export interface PlaygroundConfig {
   readonly chains: ReadonlyArray<PlaygroundChain>
   readonly accounts: ReadonlyArray<PlaygroundAccount>
   readonly contracts?: Record<string, Record<string, unknown>>
+  /** Present when the devnet serves OpenSea's routes: the page can switch its API to them. */
+  readonly openSea?: PlaygroundOpenSea
 }

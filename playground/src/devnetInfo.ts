@@ -4,7 +4,7 @@
  * another version): the documented core is checked, the richer fields of newer devnets are used when present.
  */
 import type { Address, Hex } from "viem"
-import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig } from "./PlaygroundConfig.js"
+import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig, PlaygroundOpenSea } from "./PlaygroundConfig.js"
 
 /** One chain, as newer devnets list them. */
 export interface DevnetChainInfo {
@@ -34,6 +34,8 @@ export interface DevnetInfo {
     /** The user with USDC and no ETH at all (newer devnets): it trades with sponsored gas. */
     readonly usdcOnlyUser?: { readonly address: Address; readonly privateKey: Hex }
   }
+  /** The devnet's OpenSea API v2 and its Seaport 1.6, on devnets that serve them. */
+  readonly openSea?: PlaygroundOpenSea
 }
 
 /** The API of a devnet started with `--port 8080`: asked when nothing else says where a devnet runs. */
@@ -105,5 +107,6 @@ export const playgroundConfigOfInfo = (info: DevnetInfo): PlaygroundConfig => {
           ]
         : DEVNET_TEST_ACCOUNTS,
     ...(info.contracts !== undefined ? { contracts: info.contracts } : {}),
+    ...(isRecord(info.openSea) && isUrl(info.openSea.apiUrl) && typeof info.openSea.apiKey === "string" ? { openSea: info.openSea } : {}),
   }
 }

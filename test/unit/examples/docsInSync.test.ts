@@ -7,6 +7,7 @@ const asDocumented = (source: string) =>
     .replaceAll('"../src/index.js"', '"tradekit"')
     .replaceAll('"../src/react/index.js"', '"tradekit/react"')
     .replaceAll('"../src/proxy/index.js"', '"tradekit/proxy"')
+    .replaceAll('"../src/apis/opensea/index.js"', '"tradekit/opensea"')
     .replaceAll('"../../../src/index.js"', '"tradekit"')
     .replaceAll('"../../../src/testing/index.js"', '"tradekit/testing"')
     .replaceAll('"../../../devnet/index.js"', '"tradekit/devnet"')

@@ -1,0 +1,66 @@
+import * as Effect from "effect/Effect"
+import { type Address, getAddress } from "viem"
+import type { ChainConfig } from "../../chains/ChainConfig.js"
+import type { ChainReads } from "./chainReads.js"
+import type { Json } from "./Json.js"
+import type { ResolvedOpenSeaConfig } from "./OpenSeaConfig.js"
+import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import type { OpenSeaCall } from "./openSeaRequest.js"
+import { type OpenSeaOrder, orderOf } from "./orderOf.js"
+
+/** What every plan of the OpenSea layer works with: the chain, its OpenSea name, the API and the chain's reads. */
+export interface PlanContext {
+  readonly chain: ChainConfig
+  readonly chainName: string
+  readonly config: ResolvedOpenSeaConfig
+  readonly call: OpenSeaCall
+  readonly reads: ChainReads
+}
+
+/** Runs a reading of OpenSea's wire that may refuse it (an OpenSeaFailure) as an Effect. */
+export const attempt = <A>(read: () => A): Effect.Effect<A, OpenSeaFailure> =>
+  Effect.try({
+    try: read,
+    catch: (error) => (error instanceof OpenSeaFailure ? error : new OpenSeaFailure(502, `OpenSea sent an unusable answer: ${String(error)}`)),
+  })
+
+/** A collection as a plan needs it: its slug, standard, required fees and offer currency. */
+export interface OpenSeaCollection {
+  readonly slug: string
+  readonly standard: string
+  readonly fees: ReadonlyArray<{ readonly recipient: Address; readonly basisPoints: bigint }>
+  readonly offerCurrency: Address | undefined
+}
+
+/** The collection of a contract on the chain, with its required fees (OpenSea gives them in percent). */
+export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect<OpenSeaCollection, OpenSeaFailure> =>
+  Effect.gen(function* () {
+    const info = yield* ctx.call("GET", `/api/v2/chain/${ctx.chainName}/contract/${contract}`)
+    const slug = String(info?.collection ?? "")
+    if (slug === "") return yield* Effect.fail(new OpenSeaFailure(404, `OpenSea knows no collection for ${contract} on ${ctx.chainName}`))
+    const collection = yield* ctx.call("GET", `/api/v2/collections/${encodeURIComponent(slug)}`)
+    return yield* attempt(() => ({
+      slug,
+      standard: String(info?.contract_standard ?? "erc721").toLowerCase(),
+      fees: ((collection?.fees ?? []) as ReadonlyArray<Json>)
+        .filter((fee) => fee?.required === true)
+        .map((fee) => ({ recipient: getAddress(fee.recipient), basisPoints: BigInt(Math.round(Number(fee.fee) * 100)) })),
+      offerCurrency:
+        typeof collection?.pricing_currencies?.offer_currency?.address === "string"
+          ? getAddress(collection.pricing_currencies.offer_currency.address)
+          : undefined,
+    }))
+  })
+
+/** An order by its hash (a tradekit order id on this API is the Seaport order hash). */
+export const orderByHash = (ctx: PlanContext, hash: unknown): Effect.Effect<OpenSeaOrder, OpenSeaFailure> =>
+  Effect.gen(function* () {
+    if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
+      return yield* Effect.fail(new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`))
+    }
+    const answer = yield* ctx.call("GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`)
+    return yield* attempt(() => orderOf(answer?.order ?? answer))
+  })
+
+/** The amount a fee of `basisPoints` takes from `price`. */
+export const feeOf = (price: bigint, basisPoints: bigint): bigint => (price * basisPoints) / 10_000n

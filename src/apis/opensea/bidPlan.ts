@@ -1,0 +1,85 @@
+import * as Effect from "effect/Effect"
+import { type Address, getAddress, type Hex } from "viem"
+import type { Json } from "./Json.js"
+import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import { endTimeOf, feeItems, ItemType, orderSignatureItem, type WireItem, wireItem } from "./orderComponents.js"
+import { bigIntOf, tokenOf } from "./orderOf.js"
+import { attempt, collectionOf, type PlanContext } from "./PlanContext.js"
+import { currencyApprovalStep, type PlanStep, wrapStep } from "./planSteps.js"
+
+/**
+ * `POST /execute/bid/v5` on OpenSea: an item offer for a `token`, or a collection offer for a `collection`
+ * (its criteria item from OpenSea's `offers/build`), in the collection's offer currency (WETH) unless
+ * `currency` says otherwise, paying the collection's required fees out of the price. Before the signature: the
+ * wrapped native currency the maker lacks is wrapped, and the conduit is approved when its allowance is short.
+ */
+export const bidPlan = (ctx: PlanContext, body: Json) =>
+  Effect.gen(function* () {
+    const maker = yield* attempt(() => getAddress(body?.maker))
+    const params: ReadonlyArray<Json> = Array.isArray(body?.params) ? body.params : []
+    const counter = yield* ctx.reads.counterOf(ctx.config.seaport, maker)
+    const now = yield* ctx.reads.now
+    const amounts = new Map<Address, bigint>()
+    const offers = yield* Effect.forEach(params, (param) =>
+      Effect.gen(function* () {
+        const price = yield* attempt(() => bigIntOf(param?.weiPrice, "weiPrice"))
+        const quantity = yield* attempt(() => (param?.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
+        const token = param?.token === undefined ? undefined : yield* attempt(() => tokenOf(param.token))
+        const contract = token?.contract ?? (yield* attempt(() => getAddress(String(param?.collection ?? ""))))
+        const collection = yield* collectionOf(ctx, contract)
+        const currency = param?.currency !== undefined ? yield* attempt(() => getAddress(param.currency)) : collection.offerCurrency
+        if (currency === undefined)
+          return yield* Effect.fail(new OpenSeaFailure(400, `No offer currency given, and OpenSea names none for ${collection.slug}`))
+        amounts.set(currency, (amounts.get(currency) ?? 0n) + price)
+        let wanted: ReadonlyArray<WireItem>
+        let zone: { readonly zone?: Address; readonly zoneHash?: Hex } = {}
+        if (token !== undefined) {
+          const itemType = collection.standard === "erc1155" ? ItemType.ERC1155 : ItemType.ERC721
+          wanted = [wireItem(itemType, token.contract, token.tokenId, quantity, maker)]
+        } else {
+          const built = yield* ctx.call("POST", "/api/v2/offers/build", {
+            offerer: maker,
+            quantity: Number(quantity),
+            criteria: { collection: { slug: collection.slug } },
+            protocol_address: ctx.config.seaport,
+            offer_protection_enabled: true,
+          })
+          const partial = built?.partialParameters ?? {}
+          wanted = ((partial.consideration ?? []) as ReadonlyArray<Json>).map((item) => ({
+            itemType: Number(item.itemType),
+            token: getAddress(item.token),
+            identifierOrCriteria: String(item.identifierOrCriteria),
+            startAmount: String(item.startAmount),
+            endAmount: String(item.endAmount),
+            recipient: maker,
+          }))
+          zone = { zone: partial.zone, zoneHash: partial.zoneHash }
+        }
+        return orderSignatureItem(
+          ctx,
+          {
+            offerer: maker,
+            offer: [wireItem(ItemType.ERC20, currency, "0", price)],
+            consideration: [...wanted, ...feeItems(collection.fees, currency, price)],
+            orderType: quantity > 1n ? 1 : 0,
+            startTime: now,
+            endTime: endTimeOf(param?.expirationTime, now),
+            counter,
+            ...zone,
+          },
+          token !== undefined ? { kind: "item-offer" } : { kind: "collection-offer", slug: collection.slug },
+        )
+      }),
+    )
+    const wraps: Array<PlanStep> = []
+    for (const [currency, amount] of amounts) wraps.push(...(yield* wrapStep(ctx, maker, currency, amount)))
+    const approvals = yield* currencyApprovalStep(ctx, maker, amounts)
+    const signature = {
+      id: "order-signature",
+      action: "Authorize offer",
+      description: "A free off-chain signature to make an offer on OpenSea",
+      kind: "signature",
+      items: offers,
+    }
+    return { steps: [...wraps, ...approvals, signature] }
+  })

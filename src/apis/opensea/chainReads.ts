@@ -1,0 +1,74 @@
+import * as Effect from "effect/Effect"
+import {
+  type Address,
+  createPublicClient,
+  erc20Abi,
+  erc721Abi,
+  type Hex,
+  http,
+  type PublicClient,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+} from "viem"
+import type { ChainConfig } from "../../chains/ChainConfig.js"
+import { viemChainFor } from "../../chains/viemChainFor.js"
+import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import { seaportAbi } from "./seaportAbi.js"
+
+/** What the OpenSea layer reads from a chain to plan: approvals, balances, Seaport's counter, receipts. */
+export interface ChainReads {
+  readonly allowance: (token: Address, owner: Address, spender: Address) => Effect.Effect<bigint, OpenSeaFailure>
+  readonly balanceOf: (token: Address, owner: Address) => Effect.Effect<bigint, OpenSeaFailure>
+  readonly symbolOf: (token: Address) => Effect.Effect<string, OpenSeaFailure>
+  readonly isApprovedForAll: (contract: Address, owner: Address, operator: Address) => Effect.Effect<boolean, OpenSeaFailure>
+  readonly counterOf: (seaport: Address, offerer: Address) => Effect.Effect<bigint, OpenSeaFailure>
+  /** The latest block's timestamp, in seconds: an order's start time. */
+  readonly now: Effect.Effect<bigint, OpenSeaFailure>
+  /** The receipt of a mined transaction, `undefined` while it is not. */
+  readonly receipt: (hash: Hex) => Effect.Effect<TransactionReceipt | undefined, OpenSeaFailure>
+}
+
+const read = <A>(what: string, run: () => Promise<A>): Effect.Effect<A, OpenSeaFailure> =>
+  Effect.tryPromise({ try: run, catch: (error) => new OpenSeaFailure(502, `Could not read ${what} on chain: ${(error as Error).message}`) })
+
+/** The reads of one chain, over a viem public client on its `viemChain`'s RPC URL. */
+export const makeChainReads = (client: PublicClient): ChainReads => ({
+  allowance: (token, owner, spender) =>
+    read("an allowance", () => client.readContract({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] })),
+  balanceOf: (token, owner) =>
+    read("a balance", () => client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] })),
+  symbolOf: (token) => read("a symbol", () => client.readContract({ address: token, abi: erc20Abi, functionName: "symbol" })),
+  isApprovedForAll: (contract, owner, operator) =>
+    read("an approval", () => client.readContract({ address: contract, abi: erc721Abi, functionName: "isApprovedForAll", args: [owner, operator] })),
+  counterOf: (seaport, offerer) =>
+    read("Seaport's counter", () => client.readContract({ address: seaport, abi: seaportAbi, functionName: "getCounter", args: [offerer] })),
+  now: read("the latest block", () => client.getBlock().then((block) => block.timestamp)),
+  receipt: (hash) =>
+    read("a receipt", () =>
+      client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+        if (error instanceof TransactionReceiptNotFoundError) return undefined
+        throw error
+      }),
+    ),
+})
+
+/**
+ * The reads of a configured chain; one client per chain, made on first use, on the first RPC URL of its
+ * `viemChain` (a chain without one fails with a 400 that says so).
+ */
+export const chainReadsCache = (): ((chain: ChainConfig) => Effect.Effect<ChainReads, OpenSeaFailure>) => {
+  const cache = new Map<number, ChainReads>()
+  return (chain) => {
+    const known = cache.get(chain.id)
+    if (known !== undefined) return Effect.succeed(known)
+    const viemChain = viemChainFor(chain)
+    if (viemChain.rpcUrls.default.http[0] === undefined) {
+      return Effect.fail(
+        new OpenSeaFailure(400, `Chain ${chain.id} has no RPC URL: give it a viemChain, which the OpenSea API reads approvals and receipts through`),
+      )
+    }
+    const reads = makeChainReads(createPublicClient({ chain: viemChain, transport: http() }) as PublicClient)
+    cache.set(chain.id, reads)
+    return Effect.succeed(reads)
+  }
+}

@@ -1,0 +1,58 @@
+import * as Effect from "effect/Effect"
+import { getAddress, zeroAddress } from "viem"
+import type { Json } from "./Json.js"
+import { currencyItemType, endTimeOf, feeItems, ItemType, orderSignatureItem, wireItem } from "./orderComponents.js"
+import { bigIntOf, tokenOf } from "./orderOf.js"
+import { attempt, collectionOf, feeOf, type PlanContext } from "./PlanContext.js"
+import { nftApprovalStep } from "./planSteps.js"
+
+/**
+ * `POST /execute/list/v5` on OpenSea: the conduit's `setApprovalForAll` when missing, then one Seaport 1.6
+ * listing per token to sign — the price less the collection's required fees to the maker, each fee to its
+ * recipient, in the listing's currency (native by default) — posted to OpenSea.
+ */
+export const listPlan = (ctx: PlanContext, body: Json) =>
+  Effect.gen(function* () {
+    const maker = yield* attempt(() => getAddress(body?.maker))
+    const params: ReadonlyArray<Json> = Array.isArray(body?.params) ? body.params : []
+    const counter = yield* ctx.reads.counterOf(ctx.config.seaport, maker)
+    const now = yield* ctx.reads.now
+    const listings = yield* Effect.forEach(params, (param) =>
+      Effect.gen(function* () {
+        const token = yield* attempt(() => tokenOf(param?.token))
+        const price = yield* attempt(() => bigIntOf(param?.weiPrice, "weiPrice"))
+        const currency = yield* attempt(() => (param?.currency === undefined ? zeroAddress : getAddress(param.currency)))
+        const quantity = yield* attempt(() => (param?.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
+        const collection = yield* collectionOf(ctx, token.contract)
+        const erc1155 = collection.standard === "erc1155"
+        const fees = collection.fees.reduce((sum, fee) => sum + feeOf(price, fee.basisPoints), 0n)
+        const item = orderSignatureItem(
+          ctx,
+          {
+            offerer: maker,
+            offer: [wireItem(erc1155 ? ItemType.ERC1155 : ItemType.ERC721, token.contract, token.tokenId, quantity)],
+            consideration: [wireItem(currencyItemType(currency), currency, "0", price - fees, maker), ...feeItems(collection.fees, currency, price)],
+            orderType: erc1155 ? 1 : 0,
+            startTime: now,
+            endTime: endTimeOf(param?.expirationTime, now),
+            counter,
+          },
+          { kind: "listing" },
+        )
+        return { contract: token.contract, item }
+      }),
+    )
+    const approvals = yield* nftApprovalStep(
+      ctx,
+      maker,
+      listings.map((listing) => listing.contract),
+    )
+    const signature = {
+      id: "order-signature",
+      action: "Authorize listing",
+      description: "A free off-chain signature to list on OpenSea",
+      kind: "signature",
+      items: listings.map((listing) => listing.item),
+    }
+    return { steps: [...approvals, signature] }
+  })

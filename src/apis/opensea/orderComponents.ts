@@ -1,0 +1,134 @@
+import { type Address, bytesToBigInt, type Hex, zeroAddress, zeroHash } from "viem"
+import { feeOf, type PlanContext } from "./PlanContext.js"
+
+/** Seaport's item types. */
+export const ItemType = { NATIVE: 0, ERC20: 1, ERC721: 2, ERC1155: 3, ERC721_WITH_CRITERIA: 4, ERC1155_WITH_CRITERIA: 5 } as const
+
+/** A Seaport item on the wire: amounts and identifiers as decimal strings. */
+export interface WireItem {
+  readonly itemType: number
+  readonly token: Address
+  readonly identifierOrCriteria: string
+  readonly startAmount: string
+  readonly endAmount: string
+  readonly recipient?: Address
+}
+
+/** The EIP-712 types of Seaport 1.6's `OrderComponents`. */
+export const ORDER_COMPONENTS_TYPES = {
+  OrderComponents: [
+    { name: "offerer", type: "address" },
+    { name: "zone", type: "address" },
+    { name: "offer", type: "OfferItem[]" },
+    { name: "consideration", type: "ConsiderationItem[]" },
+    { name: "orderType", type: "uint8" },
+    { name: "startTime", type: "uint256" },
+    { name: "endTime", type: "uint256" },
+    { name: "zoneHash", type: "bytes32" },
+    { name: "salt", type: "uint256" },
+    { name: "conduitKey", type: "bytes32" },
+    { name: "counter", type: "uint256" },
+  ],
+  OfferItem: [
+    { name: "itemType", type: "uint8" },
+    { name: "token", type: "address" },
+    { name: "identifierOrCriteria", type: "uint256" },
+    { name: "startAmount", type: "uint256" },
+    { name: "endAmount", type: "uint256" },
+  ],
+  ConsiderationItem: [
+    { name: "itemType", type: "uint8" },
+    { name: "token", type: "address" },
+    { name: "identifierOrCriteria", type: "uint256" },
+    { name: "startAmount", type: "uint256" },
+    { name: "endAmount", type: "uint256" },
+    { name: "recipient", type: "address" },
+  ],
+}
+
+/** The EIP-712 types of Seaport's off-chain cancel message, `OrderHash { orderHash }`. */
+export const ORDER_HASH_TYPES = { OrderHash: [{ name: "orderHash", type: "bytes32" }] }
+
+/** Seaport 1.6's EIP-712 domain on the plan's chain. */
+export const seaportDomain = (ctx: PlanContext) => ({ name: "Seaport", version: "1.6", chainId: ctx.chain.id, verifyingContract: ctx.config.seaport })
+
+/** An item of `amount` (a whole fill: start and end alike). */
+export const wireItem = (itemType: number, token: Address, identifier: string, amount: bigint, recipient?: Address): WireItem => ({
+  itemType,
+  token,
+  identifierOrCriteria: identifier,
+  startAmount: amount.toString(),
+  endAmount: amount.toString(),
+  ...(recipient !== undefined ? { recipient } : {}),
+})
+
+/** A currency's item type: native for the zero address, else ERC-20. */
+export const currencyItemType = (currency: Address): number => (currency === zeroAddress ? ItemType.NATIVE : ItemType.ERC20)
+
+/** The required fee items of a price, each to its recipient, in `currency`. */
+export const feeItems = (
+  fees: ReadonlyArray<{ readonly recipient: Address; readonly basisPoints: bigint }>,
+  currency: Address,
+  price: bigint,
+): ReadonlyArray<WireItem> => fees.map((fee) => wireItem(currencyItemType(currency), currency, "0", feeOf(price, fee.basisPoints), fee.recipient))
+
+/** A fresh random salt (256 bits), as a decimal string. */
+export const randomSalt = (): string => bytesToBigInt(crypto.getRandomValues(new Uint8Array(32))).toString()
+
+/** The parts of an order a plan decides. */
+export interface OrderTerms {
+  readonly offerer: Address
+  readonly offer: ReadonlyArray<WireItem>
+  readonly consideration: ReadonlyArray<WireItem>
+  readonly orderType: number
+  readonly startTime: bigint
+  readonly endTime: bigint
+  readonly zone?: Address | undefined
+  readonly zoneHash?: Hex | undefined
+  readonly counter: bigint
+}
+
+/**
+ * A signature item for an order: the EIP-712 `OrderComponents` to sign (the chain's conduit key, a fresh salt,
+ * the offerer's counter) and the post the OpenSea layer answers by posting `{ parameters, signature }` to OpenSea.
+ */
+export const orderSignatureItem = (ctx: PlanContext, terms: OrderTerms, post: { readonly kind: string; readonly slug?: string }) => {
+  const components = {
+    offerer: terms.offerer,
+    zone: terms.zone ?? zeroAddress,
+    offer: terms.offer,
+    consideration: terms.consideration,
+    orderType: terms.orderType,
+    startTime: terms.startTime.toString(),
+    endTime: terms.endTime.toString(),
+    zoneHash: terms.zoneHash ?? zeroHash,
+    salt: randomSalt(),
+    conduitKey: ctx.config.conduitKey,
+    counter: terms.counter.toString(),
+  }
+  return {
+    status: "incomplete",
+    data: {
+      sign: { signatureKind: "eip712", domain: seaportDomain(ctx), types: ORDER_COMPONENTS_TYPES, primaryType: "OrderComponents", value: components },
+      post: {
+        endpoint: "/opensea/orders",
+        method: "POST",
+        body: {
+          kind: post.kind,
+          ...(post.slug !== undefined ? { slug: post.slug } : {}),
+          protocol_address: ctx.config.seaport,
+          parameters: { ...components, totalOriginalConsiderationItems: terms.consideration.length },
+        },
+      },
+    },
+  }
+}
+
+/** Seconds an order made without an expiration time lasts: 30 days. */
+export const DEFAULT_ORDER_SECONDS = 30n * 24n * 3600n
+
+/** The end time of an order: the caller's `expirationTime` (seconds) when given, else {@link DEFAULT_ORDER_SECONDS} from now. */
+export const endTimeOf = (expirationTime: unknown, now: bigint): bigint => {
+  const given = typeof expirationTime === "number" || typeof expirationTime === "string" ? Number(expirationTime) : 0
+  return Number.isFinite(given) && given > 0 ? BigInt(Math.floor(given)) : now + DEFAULT_ORDER_SECONDS
+}

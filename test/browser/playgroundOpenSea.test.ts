@@ -1,0 +1,62 @@
+/** The playground's API switch, in Chromium: with "OpenSea" picked, a buy goes through the devnet's OpenSea routes. */
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
+import { type Address, createPublicClient, erc721Abi, http, type PublicClient } from "viem"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type Devnet, startDevnet } from "../../devnet/index.js"
+import { type PlaygroundServer, servePlayground } from "../../playground/serve.js"
+import { findChromium } from "./findChromium.js"
+import { runPanel } from "./playgroundPage.js"
+
+let devnet: Devnet
+let playground: PlaygroundServer
+let context: BrowserContext
+let browser: Browser | undefined
+let page: Page
+let userDataDir: string
+let origin: PublicClient
+
+const user = (n: number): Address => devnet.accounts.users[n - 1]!.address
+const ownerOf = (id: number) =>
+  origin.readContract({ address: devnet.contracts.origin.punks, abi: erc721Abi, functionName: "ownerOf", args: [BigInt(id)] })
+
+describe("the playground's API switch, in Chromium", () => {
+  beforeAll(async () => {
+    userDataDir = mkdtempSync(join(tmpdir(), "tradekit-chromium-"))
+    devnet = await startDevnet()
+    playground = await servePlayground({ devnet, log: false })
+    origin = createPublicClient({ transport: http(devnet.rpcUrls[devnet.originChainId]) })
+    const launch = await findChromium()
+    context = await chromium.launchPersistentContext(userDataDir, { executablePath: launch.executablePath, args: [...launch.args] })
+    browser = context.browser() ?? undefined
+    page = context.pages()[0] ?? (await context.newPage())
+    await page.goto(playground.url)
+    await page.locator("[data-testid=api-status]", { hasText: "API ready" }).waitFor({ timeout: 30_000 })
+  }, 120_000)
+
+  afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await playground?.stop()
+    await devnet?.stop()
+    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true })
+  })
+
+  it("buys a token's best OpenSea listing: the buyer owns it on chain, and OpenSea's listing is filled", async () => {
+    await page.selectOption("[data-testid=account-select]", user(5))
+    await page.selectOption("[data-testid=api-select]", "opensea")
+    await page.locator("[data-testid=api-status]", { hasText: "API ready" }).waitFor()
+    await page.click("[data-testid=tab-buy]")
+    await page.fill("[data-testid=panel-buy] input[name=token]", `${devnet.contracts.origin.punks}:13`)
+    await expect(ownerOf(13)).resolves.toBe(user(3))
+    await page.locator("[data-testid=wallet][data-loading=false]").waitFor({ timeout: 15_000 })
+    await runPanel(page, "buy")
+    await expect(ownerOf(13)).resolves.toBe(user(5))
+    const listing = await fetch(`${devnet.openSea.apiUrl}/api/v2/listings/collection/devnet-punks/nfts/13/best`, {
+      headers: { "x-api-key": devnet.openSea.apiKey },
+    })
+    expect(listing.status).toBe(404)
+  })
+})
