@@ -5,7 +5,6 @@ import type { Address, Hex } from "viem"
 import {
   ChainNotConfiguredError,
   type InsufficientFundsError,
-  TransactionFailedError,
   TransactionHashMissingError,
   type TransactionWouldRevertError,
   WalletAddressMismatchError,
@@ -17,7 +16,7 @@ import type { ChainTxHash, NetworkFee, TransactionStep, TransactionStepItem } fr
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
-import type { SentWithReceipt, WalletService } from "../services/Wallet.js"
+import type { WalletService } from "../services/Wallet.js"
 import { confirmTransaction } from "./confirmTransaction.js"
 import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
 import { type ExecutionSnapshot, updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
@@ -111,8 +110,6 @@ export const sendItemTransaction = (
         networkFee: undefined,
       } satisfies Filled)
 
-    // The receipt, when the send answered with it (see `sendTransactionSync`): nothing is left to watch.
-    let withReceipt: SentWithReceipt | undefined
     const send = Effect.gen(function* () {
       // Read live, right before the prompt: the user may have switched accounts since the plan was validated.
       const address = yield* ctx.wallet.address
@@ -146,27 +143,9 @@ export const sendItemTransaction = (
             : updateState(ctx, (snapshot) =>
                 updateItem(withJournalEntry(snapshot, requested), position.stepIndex, position.itemIndex, (current) => ({ ...current, networkFee })),
               )
-          const context = { step, item }
-          const sendUsual = ctx.wallet.sendTransaction({ chain, request: toSend, context, nonce })
-          // A filled transaction goes out with its receipt in the same round trip where the node can (EIP-7966); one
-          // that cannot took nothing, and the usual send goes out with the same nonce.
-          const sendSync = exactNonce && nonce !== undefined ? ctx.wallet.sendTransactionSync : undefined
-          const sendOnce: Effect.Effect<unknown, WalletCallError> =
-            sendSync === undefined
-              ? sendUsual
-              : sendSync({ chain, request: toSend, context, nonce: nonce! }).pipe(
-                  Effect.flatMap((sent) =>
-                    sent === undefined
-                      ? sendUsual
-                      : Effect.sync(() => {
-                          withReceipt = sent
-                          return sent.hash
-                        }),
-                  ),
-                )
           // Once the wallet answers, its hash is journaled before anything can stop the execution.
           return yield* Effect.uninterruptibleMask((restore) =>
-            restore(sendOnce).pipe(
+            restore(ctx.wallet.sendTransaction({ chain, request: toSend, context: { step, item }, nonce })).pipe(
               // A refusal is the wallet's answer: proof that nothing went out, should the item be tried again.
               Effect.tapError((error) =>
                 error._tag === "UserRejectedError" ? appendJournal(ctx, { _tag: "SendRejected", item: position.id }) : Effect.void,
@@ -237,11 +216,6 @@ export const sendItemTransaction = (
         ? undefined
         : { from: requested.from as Address, nonce: requested.nonce, to: request.to, value: request.value ?? 0n, input: request.data ?? "0x" }
     let finalHash = hash
-    if (withReceipt?.status === "reverted") {
-      const reverted = new TransactionFailedError({ txHash: hash, reason: "reverted" })
-      yield* reportResult(hash, reverted.message)
-      return yield* reverted
-    }
     const confirmation = yield* confirmTransaction(ctx, {
       hash,
       chain,
@@ -249,8 +223,7 @@ export const sendItemTransaction = (
       isCrossChain,
       sent,
       // A batch's transaction is journaled once the wallet reported it mined and successful.
-      // So is a transaction whose send answered with its successful receipt.
-      mined: (journal.batchSent !== undefined && alreadySent !== undefined) || withReceipt?.status === "success",
+      mined: journal.batchSent !== undefined && alreadySent !== undefined,
       onReplaced: (replacement) =>
         Effect.andThen(
           Effect.sync(() => {

@@ -53,13 +53,6 @@ export interface KnownTransaction {
   readonly input: Hex
 }
 
-/** A transaction sent with its receipt in hand (see `sendTransactionSync`). */
-export interface SentWithReceipt {
-  readonly hash: Hex
-  readonly status: "success" | "reverted"
-  readonly blockNumber: bigint
-}
-
 /**
  * What simulating a transaction at the latest block showed: the gas it needs, the revert it would hit (the raw
  * revert data and the node's text, as far as the node tells them), or that the node cannot simulate.
@@ -122,18 +115,6 @@ export interface WalletService {
     readonly context: StepContext
     readonly nonce?: number | undefined
   }) => Effect.Effect<Hex | undefined, WalletCallError>
-  /**
-   * Sends a transaction and answers with its receipt in the same round trip, where the node can
-   * (`eth_sendRawTransactionSync`, EIP-7966): for an account that signs locally, whose transaction goes out as
-   * filled, with `nonce`. `undefined` when the node cannot (it lacks the method or refuses its parameters): nothing
-   * was sent, and the caller sends the usual way. Optional.
-   */
-  readonly sendTransactionSync?: (args: {
-    readonly chain: Chain
-    readonly request: TransactionRequest
-    readonly context: StepContext
-    readonly nonce: number
-  }) => Effect.Effect<SentWithReceipt | undefined, WalletCallError>
   /**
    * Simulates a transaction on `chain` at the latest block (`eth_estimateGas` from `request.from`, without the
    * request's fee fields); no prompt. Optional: without it, transactions are sent unsimulated and carry no fee

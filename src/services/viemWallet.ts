@@ -20,7 +20,6 @@ import { accountKindOf, transactionByHashOf } from "./internal/accountKind.js"
 import { causeChain } from "./internal/causeChain.js"
 import { estimateGasWith, maxFeePerGasWith, prepareWith } from "./internal/estimateGas.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
-import { sendWithReceipt } from "./internal/sendWithReceipt.js"
 import { signatureAnswer } from "./internal/signatureAnswer.js"
 import { switchChain } from "./internal/switchChain.js"
 import { batchFailure, walletCall } from "./internal/walletFailure.js"
@@ -208,13 +207,9 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
     estimateGas: ({ chain, request }) => estimateGasWith(singleTryClientFor(chain), request),
     maxFeePerGas: (chain) => maxFeePerGasWith(publicClientFor(chain)),
     balance: ({ chain, address }) => walletCall("getBalance", () => getAction(publicClientFor(chain), getBalance, "getBalance")({ address })),
-    // A local account's send goes out as filled here: one round trip for the simulation, gas, fees and nonce; and
-    // where the node can, the send answers with the receipt.
+    // A local account's send goes out as filled here: one round trip for the simulation, gas, fees and nonce.
     ...(client.account?.type === "local"
-      ? {
-          prepareTransaction: ({ chain, request }) => prepareWith(client, client.account as Account, chain, request),
-          sendTransactionSync: ({ chain, request, nonce }) => sendWithReceipt(client, client.account as Account, chain, request, nonce),
-        }
+      ? { prepareTransaction: ({ chain, request }) => prepareWith(client, client.account as Account, chain, request) }
       : {}),
     nextNonce: ({ chain, address }) =>
       walletCall("getTransactionCount", () => {

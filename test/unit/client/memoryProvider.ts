@@ -4,18 +4,9 @@ import { type Address, type Hex, keccak256, parseTransaction, toHex } from "viem
  * A tiny in-memory EIP-1193 provider for a viem WalletClient with a local account: enough for viem to prepare,
  * sign and "send" a transaction. Raw transactions are recorded, and each is mined at once, successfully (its
  * receipt is there as soon as it is sent, like those of the `mined` hashes), so nothing here needs a node. With
- * `from`, the node also tells each transaction it knows by its hash, as sent by that account; with `sendSync`, it
- * answers `eth_sendRawTransactionSync` with the receipt.
+ * `from`, the node also tells each transaction it knows by its hash, as sent by that account.
  */
-export const memoryProvider = (
-  chainId: number,
-  options: {
-    readonly mined?: ReadonlyArray<Hex>
-    readonly from?: Address
-    /** Serve `eth_sendRawTransactionSync` (EIP-7966), its receipts with this status; unserved by default. */
-    readonly sendSync?: "success" | "reverted"
-  } = {},
-) => {
+export const memoryProvider = (chainId: number, options: { readonly mined?: ReadonlyArray<Hex>; readonly from?: Address } = {}) => {
   const rawTransactions: Array<Hex> = []
   // The receipts the node has: every transaction it accepted, and those `mined` before it started (sent
   // before a page reload, say), by hash.
@@ -69,15 +60,6 @@ export const memoryProvider = (
         const hash = keccak256(raw)
         receipts.set(hash, parseTransaction(raw).to ?? null)
         return hash
-      }
-      case "eth_sendRawTransactionSync": {
-        if (options.sendSync === undefined) throw Object.assign(new Error(`memoryProvider: unsupported ${method}`), { code: -32601 })
-        const raw = params?.[0] as Hex
-        rawTransactions.push(raw)
-        const hash = keccak256(raw)
-        const to = parseTransaction(raw).to ?? null
-        receipts.set(hash, to)
-        return { ...receiptOf(hash, to), status: options.sendSync === "success" ? "0x1" : "0x0" }
       }
       case "eth_getTransactionReceipt": {
         const hash = params?.[0] as Hex
