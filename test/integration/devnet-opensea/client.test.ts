@@ -342,8 +342,7 @@ describe("resuming on OpenSea", () => {
       chain: devnet.chains[0]!.viemChain!,
       transport: custom({
         request: async (args: { method: string; params?: unknown }) => {
-          if (["eth_fillTransaction", "eth_sendRawTransaction", "eth_sendRawTransactionSync"].includes(args.method))
-            throw new Error("the page was reloaded")
+          if (args.method === "eth_fillTransaction" || args.method === "eth_sendRawTransaction") throw new Error("the page was reloaded")
           return http(devnet.rpcUrls[devnet.originChainId])({ chain: devnet.chains[0]!.viemChain! }).request(args as never)
         },
       }),
