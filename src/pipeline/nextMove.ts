@@ -1,4 +1,4 @@
-import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
+import { type ExecutionSnapshot, nextIncompleteStep } from "./ExecutionSnapshot.js"
 import { type ItemRef, itemRefsOf, refsWithIds } from "./history/itemIdentity.js"
 import { type BatchRequestedEntry, type BatchSentEntry, batchRefusedBefore, itemJournal } from "./history/Journal.js"
 import { type ReadyTransactionItem, readyTransactionItems } from "./readyTransactionItems.js"
@@ -38,10 +38,11 @@ export const nextMove = (
 ): NextMove => {
   const { steps, journal } = snapshot
   const refs = itemRefsOf(steps, chainId)
-  const stepIndex = steps.findIndex((step) => (step.items ?? []).some((item) => item.status === "incomplete"))
-  if (stepIndex === -1) return { _tag: "Done" }
+  const next = nextIncompleteStep(steps)
+  if (next === undefined) return { _tag: "Done" }
+  const { stepIndex } = next
   const step = steps[stepIndex]!
-  const items = (step.items ?? []).flatMap((item, i) => (item.status === "incomplete" ? [refs[stepIndex]![i]!] : []))
+  const items = next.itemIndexes.map((i) => refs[stepIndex]![i]!)
   if (items.some((ref) => step.items?.[ref.itemIndex]?.data === undefined)) return { _tag: "AwaitData", stepIndex }
 
   for (const ref of items) {

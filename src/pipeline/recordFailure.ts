@@ -3,7 +3,8 @@ import { messageOf } from "../errors/messageOf.js"
 import { type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { updateItem, updateStep } from "./ExecutionSnapshot.js"
 
-const tagOf = (error: unknown): string => (error as { _tag?: string })?._tag ?? "UnknownError"
+/** The tag of an error as snapshots name it. */
+export const errorTagOf = (error: unknown): string => (error as { _tag?: string })?._tag ?? "UnknownError"
 
 /**
  * What an item's `errorData` holds for `error`: the error's own data when it carries some (a price mismatch, an
@@ -11,11 +12,8 @@ const tagOf = (error: unknown): string => (error as { _tag?: string })?._tag ?? 
  */
 export const errorDataOf = (error: unknown): unknown => {
   const data = (error as { errorData?: unknown })?.errorData
-  return data ?? (error as { rawError?: unknown })?.rawError ?? { _tag: tagOf(error), message: messageOf(error) }
+  return data ?? (error as { rawError?: unknown })?.rawError ?? { _tag: errorTagOf(error), message: messageOf(error) }
 }
-
-/** The tag of an error as snapshots name it. */
-export const errorTagOf = tagOf
 
 /**
  * Records `error` on each failing item (`error`, `errorData`) and on its step, in one snapshot: the one way

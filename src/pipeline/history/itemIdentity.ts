@@ -76,10 +76,6 @@ export const itemRefsOf = (steps: ReadonlyArray<Step>, defaultChainId: number): 
   return refs
 }
 
-/** The identity of the item at `stepIndex`/`itemIndex` of the plan. */
-export const itemRefAt = (steps: ReadonlyArray<Step>, defaultChainId: number, stepIndex: number, itemIndex: number): ItemRef =>
-  itemRefsOf(steps, defaultChainId)[stepIndex]?.[itemIndex] ?? { stepIndex, itemIndex, id: positionalIdentity(steps, stepIndex, itemIndex) }
-
 /** Finds the items of the plan with the given identities; identities no longer in the plan are left out. */
 export const refsWithIds = (steps: ReadonlyArray<Step>, defaultChainId: number, ids: ReadonlyArray<string>): ReadonlyArray<ItemRef> =>
   itemRefsOf(steps, defaultChainId)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
-import { itemRefAt } from "../../../src/pipeline/history/itemIdentity.js"
+import { itemRefsOf } from "../../../src/pipeline/history/itemIdentity.js"
 import type { JournalEntry } from "../../../src/pipeline/history/Journal.js"
 import { readyTransactionItems } from "../../../src/pipeline/readyTransactionItems.js"
 import { EXCHANGE, step, TOKEN, txItem } from "../fixtures.js"
@@ -18,7 +18,7 @@ const snapshotOf = (steps: ReadonlyArray<unknown>, journal: ReadonlyArray<Journa
 
 const approval = step("currency-approval", "transaction", [{ status: "incomplete", data: { from: FROM, to: TOKEN, data: "0x095ea7b3" } }])
 const sale = step("sale", "transaction", [txItem(FROM)])
-const saleId = itemRefAt([approval, sale] as ExecutionSnapshot["steps"], 1, 1, 0).id
+const saleId = itemRefsOf([approval, sale] as ExecutionSnapshot["steps"], 1)[1]![0]!.id
 const keysOf = (snapshot: ExecutionSnapshot, stepIndex = 0) =>
   readyTransactionItems(snapshot, stepIndex, 1).map((item) => `${item.ref.stepIndex}:${item.ref.itemIndex}`)
 
