@@ -93,6 +93,7 @@ const USDC_SCENARIOS: ReadonlyArray<Scenario> = ["buy 1 in USDC", "buy 1 in USDC
 const PROMPTS = [
   "eth_sendTransaction",
   "eth_sendRawTransaction",
+  "eth_sendRawTransactionSync",
   "wallet_sendCalls",
   "personal_sign",
   "eth_signTypedData_v4",
@@ -196,7 +197,7 @@ const ms = (x: number) => (Number.isNaN(x) ? "–" : `${x < 10 ? x.toFixed(1) : 
 const sumCounts = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0)
 /** Transactions the wallet sent: a batch (`wallet_sendCalls`) is one transaction. */
 const transactionsOf = (calls: Record<string, number>) =>
-  (calls.eth_sendRawTransaction ?? 0) + (calls.eth_sendTransaction ?? 0) + (calls.wallet_sendCalls ?? 0)
+  (calls.eth_sendRawTransaction ?? 0) + (calls.eth_sendRawTransactionSync ?? 0) + (calls.eth_sendTransaction ?? 0) + (calls.wallet_sendCalls ?? 0)
 /** The prompts a user would have confirmed in their wallet. */
 const confirmationsOf = (calls: Record<string, number>) => PROMPTS.reduce((n, method) => n + (calls[method] ?? 0), 0)
 
@@ -650,7 +651,7 @@ async function main() {
     "",
     `## tradekit vs @reservoir0x/reservoir-sdk 2.0.11 on the devnet`,
     "",
-    `Both on chain 31337 with \`checkPollingInterval\` ${interval} ms, the same devnet, each trading its own freshly listed tokens. "poll" is tradekit polling, "ws" is tradekit with the chain's \`websocketUrl\` and the \`ws\` package as WebSocket constructor, "rs" is reservoir-sdk (polling only). Wall time: median (min–max) over the rounds. API requests: all requests the devnet answered for one action (median run). Confirmations: the prompts a user would see in their wallet for the action (\`eth_sendTransaction\`, \`eth_sendRawTransaction\` (a local account's send), \`wallet_sendCalls\`, \`personal_sign\`, \`eth_signTypedData_v4\`, local signatures; median run). Wallet calls: JSON-RPC requests through the wallet's transport plus local signatures, counted up to the wallet's next action (median run); per tx: all runs' calls divided by the transactions they sent (a \`wallet_sendCalls\` batch is one transaction). Completion latency: indexer has the transaction → the item is reported complete (median over every transaction item of every run, and the max). "buy 1 in USDC" buys a punk listed in the devnet's USDC by a buyer whose allowance was reset to zero before the run: an approval transaction, then the sale. "buy 1 in USDC, one confirmation" is the same buy where tradekit's variants hold a devnet batching wallet (an EIP-1193 provider with EIP-5792 \`wallet_sendCalls\`, atomic through an EIP-7702 delegation): tradekit sends the approval and the sale as one batch, one confirmation; reservoir-sdk does not batch and keeps its ordinary wallet, two confirmations.`,
+    `Both on chain 31337 with \`checkPollingInterval\` ${interval} ms, the same devnet, each trading its own freshly listed tokens. "poll" is tradekit polling, "ws" is tradekit with the chain's \`websocketUrl\` and the \`ws\` package as WebSocket constructor, "rs" is reservoir-sdk (polling only). Wall time: median (min–max) over the rounds. API requests: all requests the devnet answered for one action (median run). Confirmations: the prompts a user would see in their wallet for the action (\`eth_sendTransaction\`, \`eth_sendRawTransaction\` or \`eth_sendRawTransactionSync\` (a local account's send; the second answers with the receipt, EIP-7966), \`wallet_sendCalls\`, \`personal_sign\`, \`eth_signTypedData_v4\`, local signatures; median run). Wallet calls: JSON-RPC requests through the wallet's transport plus local signatures, counted up to the wallet's next action (median run); per tx: all runs' calls divided by the transactions they sent (a \`wallet_sendCalls\` batch is one transaction). Completion latency: indexer has the transaction → the item is reported complete (median over every transaction item of every run, and the max). "buy 1 in USDC" buys a punk listed in the devnet's USDC by a buyer whose allowance was reset to zero before the run: an approval transaction, then the sale. "buy 1 in USDC, one confirmation" is the same buy where tradekit's variants hold a devnet batching wallet (an EIP-1193 provider with EIP-5792 \`wallet_sendCalls\`, atomic through an EIP-7702 delegation): tradekit sends the approval and the sale as one batch, one confirmation; reservoir-sdk does not batch and keeps its ordinary wallet, two confirmations.`,
     "",
     table,
     "",

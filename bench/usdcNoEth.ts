@@ -32,7 +32,14 @@ export interface UsdcNoEthRun {
   readonly error?: string
 }
 
-const PROMPTS = new Set(["eth_sendTransaction", "eth_sendRawTransaction", "wallet_sendCalls", "personal_sign", "eth_signTypedData_v4"])
+const PROMPTS = new Set([
+  "eth_sendTransaction",
+  "eth_sendRawTransaction",
+  "eth_sendRawTransactionSync",
+  "wallet_sendCalls",
+  "personal_sign",
+  "eth_signTypedData_v4",
+])
 const PRICE = parseUnits("1", 6)
 
 /** A fresh buyer with 100 USDC and no ETH, and a punk listed in USDC for it. */

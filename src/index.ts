@@ -118,6 +118,7 @@ export {
   type ReceiptOutcome,
   type SentTransaction,
   type StepContext,
+  type SyncSent,
   Wallet,
   type WalletService,
 } from "./services/Wallet.js"

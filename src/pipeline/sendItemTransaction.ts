@@ -16,7 +16,7 @@ import type { ChainTxHash, NetworkFee, TransactionStep, TransactionStepItem } fr
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
-import type { WalletService } from "../services/Wallet.js"
+import type { SyncSent, WalletService } from "../services/Wallet.js"
 import { confirmTransaction } from "./confirmTransaction.js"
 import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
 import { type ExecutionSnapshot, updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
@@ -34,14 +34,21 @@ export interface TransactionItemResult {
 
 const isTransactionHash = Schema.is(TxHash)
 
+/** A send made here: its hash, and its receipt when the node answered the send with it. */
+interface SentHere {
+  readonly hash: Hex
+  readonly receipt?: SyncSent["receipt"]
+}
+
 /**
  * Carries out a transaction item: refuses a `from` that is not the wallet and a chain that is not
  * configured, simulates it at the latest block and refuses it when it would revert (a
  * TransactionWouldRevertError, before anything is journaled or prompted; its gas estimate becomes the gas
  * limit when the step gives none, and with the chain's max fee the item's `networkFee`), sends it at most
  * once (the journal records the request, with the account's nonce, before the wallet is asked, and the hash
- * the moment it returns; a request of unknown outcome is reconciled by nonce),
- * confirms it (following replacements), and tells the API the outcome on `/execute/results/v1` in the
+ * the moment it returns; a request of unknown outcome is reconciled by nonce), with its receipt asked for in the
+ * same call where the wallet signs locally (EIP-7966: a receipt in hand needs no watch), confirms it (following
+ * replacements), and tells the API the outcome on `/execute/results/v1` in the
  * background, within a time limit.
  */
 export const sendItemTransaction = (
@@ -143,19 +150,25 @@ export const sendItemTransaction = (
             : updateState(ctx, (snapshot) =>
                 updateItem(withJournalEntry(snapshot, requested), position.stepIndex, position.itemIndex, (current) => ({ ...current, networkFee })),
               )
+          // A transaction that goes out with exactly its filled nonce can ask for its receipt in the same call.
+          const sendSync = exactNonce && nonce !== undefined ? ctx.wallet.sendTransactionSync : undefined
+          const toWallet: Effect.Effect<{ readonly hash: unknown; readonly receipt?: SyncSent["receipt"] }, WalletCallError> =
+            sendSync !== undefined
+              ? sendSync({ chain, request: toSend, context: { step, item }, nonce: nonce! })
+              : Effect.map(ctx.wallet.sendTransaction({ chain, request: toSend, context: { step, item }, nonce }), (hash) => ({ hash }))
           // Once the wallet answers, its hash is journaled before anything can stop the execution.
           return yield* Effect.uninterruptibleMask((restore) =>
-            restore(ctx.wallet.sendTransaction({ chain, request: toSend, context: { step, item }, nonce })).pipe(
+            restore(toWallet).pipe(
               // A refusal is the wallet's answer: proof that nothing went out, should the item be tried again.
               Effect.tapError((error) =>
                 error._tag === "UserRejectedError" ? appendJournal(ctx, { _tag: "SendRejected", item: position.id }) : Effect.void,
               ),
               Effect.flatMap(
-                (sent: unknown): Effect.Effect<Hex, TransactionHashMissingError | WalletError> =>
+                ({ hash: sent, receipt }): Effect.Effect<SentHere, TransactionHashMissingError | WalletError> =>
                   sent === undefined || sent === null || sent === "0x"
                     ? Effect.fail(new TransactionHashMissingError())
                     : isTransactionHash(sent)
-                      ? Effect.as(recordHash(sent as Hex), sent as Hex)
+                      ? Effect.as(recordHash(sent as Hex), { hash: sent as Hex, receipt })
                       : Effect.fail(
                           new WalletError({
                             operation: "sendTransaction",
@@ -181,8 +194,8 @@ export const sendItemTransaction = (
     }
     // A transaction sent before a resume shows on its item at once, as the journal knows it.
     if (alreadySent !== undefined && item.txHashes === undefined) yield* recordHashOnItem(alreadySent)
-    const sentHere = alreadySent === undefined && reconciled?._tag !== "Adopt"
-    const hash: Hex = alreadySent ?? (reconciled?._tag === "Adopt" ? reconciled.hash : yield* send)
+    const sentHere = alreadySent === undefined && reconciled?._tag !== "Adopt" ? yield* send : undefined
+    const hash: Hex = alreadySent ?? (reconciled?._tag === "Adopt" ? reconciled.hash : sentHere!.hash)
 
     const reportResult = (txHash: Hex, errorMessage?: string) =>
       Effect.gen(function* () {
@@ -212,7 +225,7 @@ export const sendItemTransaction = (
     // and a watch told it would report a successful sale "cancelled". Without it, the watch reads the sent transaction.
     const requested = itemJournal((yield* SynchronizedRef.get(ctx.state)).journal, position.id).sendRequested
     const sent =
-      !sentHere || requested?.nonce === undefined || requested.exactNonce !== true
+      sentHere === undefined || requested?.nonce === undefined || requested.exactNonce !== true
         ? undefined
         : { from: requested.from as Address, nonce: requested.nonce, to: request.to, value: request.value ?? 0n, input: request.data ?? "0x" }
     let finalHash = hash
@@ -224,6 +237,7 @@ export const sendItemTransaction = (
       sent,
       // A batch's transaction is journaled once the wallet reported it mined and successful.
       mined: journal.batchSent !== undefined && alreadySent !== undefined,
+      receipt: sentHere?.receipt,
       onReplaced: (replacement) =>
         Effect.andThen(
           Effect.sync(() => {

@@ -53,6 +53,9 @@ export const withWalletTimeout = (wallet: WalletService, settings: WalletTimeout
     signMessage: (args) => limit("signMessage", wallet.signMessage(args)),
     signTypedData: (args) => limit("signTypedData", wallet.signTypedData(args)),
     sendTransaction: (args) => limit("sendTransaction", wallet.sendTransaction(args)),
+    ...(wallet.sendTransactionSync !== undefined
+      ? { sendTransactionSync: (args) => limit("sendTransaction", wallet.sendTransactionSync!(args)) }
+      : {}),
     waitForReceipt: wallet.waitForReceipt,
     ...(wallet.estimateGas !== undefined ? { estimateGas: (args) => limit("estimateGas", wallet.estimateGas!(args)) } : {}),
     ...(wallet.prepareTransaction !== undefined

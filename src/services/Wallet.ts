@@ -81,6 +81,15 @@ export type PreparedTransaction =
   | { readonly _tag: "Prepared"; readonly request: TransactionRequest; readonly nonce: number }
   | Extract<GasEstimate, { readonly _tag: "Reverted" }>
 
+/**
+ * A transaction sent with its receipt asked for in the same call: its hash, and the receipt's verdict when the
+ * node answered with it (EIP-7966 `eth_sendRawTransactionSync`); without one, the receipt is watched as usual.
+ */
+export interface SyncSent {
+  readonly hash: Hex
+  readonly receipt?: { readonly status: "success" | "reverted"; readonly blockNumber: bigint } | undefined
+}
+
 /** What the Wallet service offers: the connected account, signing, sending and watching transactions. */
 export interface WalletService {
   /** The connected account's address. */
@@ -115,6 +124,18 @@ export interface WalletService {
     readonly context: StepContext
     readonly nonce?: number | undefined
   }) => Effect.Effect<Hex | undefined, WalletCallError>
+  /**
+   * Sends a transaction filled for sending (gas, fees) with exactly `nonce`, and answers its hash with the receipt
+   * when the node has it mined within a short wait (EIP-7966 `eth_sendRawTransactionSync`): one round trip where a
+   * send and a receipt read were two. For a wallet that signs locally. Optional: without it, or for a transaction
+   * not filled, the executor uses {@link sendTransaction} and watches the receipt.
+   */
+  readonly sendTransactionSync?: (args: {
+    readonly chain: Chain
+    readonly request: TransactionRequest
+    readonly context: StepContext
+    readonly nonce: number
+  }) => Effect.Effect<SyncSent, WalletCallError>
   /**
    * Simulates a transaction on `chain` at the latest block (`eth_estimateGas` from `request.from`, without the
    * request's fee fields); no prompt. Optional: without it, transactions are sent unsimulated and carry no fee

@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { type Account, type Chain, type Client, createClient, custom, type PublicClient, type Transport } from "viem"
+import { type Account, type Chain, type Client, createClient, custom, type LocalAccount, type PublicClient, type Transport } from "viem"
 import {
   getAddresses,
   getBalance,
@@ -15,16 +15,17 @@ import {
   signTypedData,
 } from "viem/actions"
 import { getAction } from "viem/utils"
-import { CallsIdMissingError, type UserRejectedError, WalletError } from "../errors/index.js"
+import { CallsIdMissingError, type UserRejectedError, type WalletCallError, WalletError } from "../errors/index.js"
 import { accountKindOf, transactionByHashOf } from "./internal/accountKind.js"
 import { causeChain } from "./internal/causeChain.js"
 import { estimateGasWith, maxFeePerGasWith, prepareWith } from "./internal/estimateGas.js"
 import { lookUpByNonce } from "./internal/nonceLookup.js"
+import { canSignAsIs, sendSync } from "./internal/sendSync.js"
 import { signatureAnswer } from "./internal/signatureAnswer.js"
 import { switchChain } from "./internal/switchChain.js"
 import { batchFailure, walletCall } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
-import { type CallsStatus, Wallet, type WalletService } from "./Wallet.js"
+import { type CallsStatus, type SyncSent, Wallet, type WalletService } from "./Wallet.js"
 
 /**
  * A viem client that reaches the user's wallet: a `WalletClient` (wagmi's `useWalletClient`), or a bare client
@@ -38,6 +39,16 @@ export interface ViemWalletOptions {
   readonly publicClients?: Readonly<Record<number, PublicClient>>
   /** Milliseconds between two receipt look-ups (default 1000). */
   readonly receiptPollingInterval?: number
+  /**
+   * A local account's sends ask the node for the receipt in the same call (`eth_sendRawTransactionSync`, EIP-7966)
+   * — default true; a node without the method is asked once per client and chain, then sent to the usual way.
+   */
+  readonly syncReceipts?: boolean
+  /**
+   * Milliseconds a local account's send waits for the node to answer with the receipt before it reports the hash
+   * and watches the receipt as usual (default 1000): a node holds the call until the block is mined.
+   */
+  readonly syncReceiptWait?: number
 }
 
 /** True when viem refused a send because the wallet is on another chain (before asking the wallet anything). */
@@ -152,6 +163,45 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
       capabilities.set(chain.id, supported)
       return supported
     })
+  const sendOne: WalletService["sendTransaction"] = ({ chain, request, nonce }) =>
+    Effect.gen(function* () {
+      const a = yield* account()
+      // A local account signs with the nonce just read (viem would read it again) for the chain it is sent on, so a
+      // transaction filled before goes out as it is; a browser wallet picks its own nonce.
+      const localNonce = typeof a !== "string" && a.type === "local" && nonce !== undefined ? { nonce, chainId: chain.id } : {}
+      const send = walletCall("sendTransaction", () =>
+        getAction(
+          client,
+          sendTransaction,
+          "sendTransaction",
+        )({
+          account: a,
+          chain,
+          to: request.to,
+          data: request.data,
+          value: request.value,
+          gas: request.gas,
+          ...localNonce,
+          ...(request.maxFeePerGas !== undefined ? { maxFeePerGas: request.maxFeePerGas } : {}),
+          ...(request.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: request.maxPriorityFeePerGas } : {}),
+        } as Parameters<typeof sendTransaction>[1]),
+      )
+      // viem reads the wallet's chain before it sends (one eth_chainId) and refuses another one: only then is the
+      // wallet asked to switch, and the send made again — the refused one never reached the wallet.
+      return yield* send.pipe(Effect.catchIf(refusedForChain, () => Effect.andThen(switchChain(client, chain), send)))
+    })
+  const sendLocalSync = (
+    local: LocalAccount,
+    { chain, request, nonce, context }: Parameters<NonNullable<WalletService["sendTransactionSync"]>>[0],
+  ): Effect.Effect<SyncSent, WalletCallError> =>
+    canSignAsIs(client, chain, request)
+      ? sendSync(client, local, chain, request, nonce, options.syncReceiptWait ?? 1000)
+      : // Not filled for sending (no fee fields, a chain's envelope): viem fills and sends it, and the receipt is watched.
+        Effect.flatMap(sendOne({ chain, request, nonce, context }), (hash) =>
+          hash === undefined
+            ? Effect.fail(new WalletError({ operation: "sendTransaction", message: "Wallet sendTransaction failed: no hash" }))
+            : Effect.succeed({ hash }),
+        )
   const atomicBatch = (chain: Chain) => Effect.map(capabilitiesFor(chain), (c) => c.atomic)
 
   return {
@@ -176,40 +226,18 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
           Effect.flatMap(signatureAnswer("signTypedData")),
         )
       }),
-    sendTransaction: ({ chain, request, nonce }) =>
-      Effect.gen(function* () {
-        const a = yield* account()
-        // A local account signs with the nonce just read (viem would read it again) for the chain it is sent on, so a
-        // transaction filled before goes out as it is; a browser wallet picks its own nonce.
-        const localNonce = typeof a !== "string" && a.type === "local" && nonce !== undefined ? { nonce, chainId: chain.id } : {}
-        const send = walletCall("sendTransaction", () =>
-          getAction(
-            client,
-            sendTransaction,
-            "sendTransaction",
-          )({
-            account: a,
-            chain,
-            to: request.to,
-            data: request.data,
-            value: request.value,
-            gas: request.gas,
-            ...localNonce,
-            ...(request.maxFeePerGas !== undefined ? { maxFeePerGas: request.maxFeePerGas } : {}),
-            ...(request.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: request.maxPriorityFeePerGas } : {}),
-          } as Parameters<typeof sendTransaction>[1]),
-        )
-        // viem reads the wallet's chain before it sends (one eth_chainId) and refuses another one: only then is the
-        // wallet asked to switch, and the send made again — the refused one never reached the wallet.
-        return yield* send.pipe(Effect.catchIf(refusedForChain, () => Effect.andThen(switchChain(client, chain), send)))
-      }),
+    sendTransaction: sendOne,
     // The wallet's transport retries already: a revert is not asked again on top of that.
     estimateGas: ({ chain, request }) => estimateGasWith(singleTryClientFor(chain), request),
     maxFeePerGas: (chain) => maxFeePerGasWith(publicClientFor(chain)),
     balance: ({ chain, address }) => walletCall("getBalance", () => getAction(publicClientFor(chain), getBalance, "getBalance")({ address })),
-    // A local account's send goes out as filled here: one round trip for the simulation, gas, fees and nonce.
+    // A local account's send goes out as filled here: one round trip for the simulation, gas, fees and nonce; and,
+    // signed here, it asks for its receipt in the same call.
     ...(client.account?.type === "local"
-      ? { prepareTransaction: ({ chain, request }) => prepareWith(client, client.account as Account, chain, request) }
+      ? {
+          prepareTransaction: ({ chain, request }) => prepareWith(client, client.account as Account, chain, request),
+          ...(options.syncReceipts === false ? {} : { sendTransactionSync: (args) => sendLocalSync(client.account as LocalAccount, args) }),
+        }
       : {}),
     nextNonce: ({ chain, address }) =>
       walletCall("getTransactionCount", () => {

@@ -79,7 +79,8 @@ const recordingWallet = (): { wallet: WalletClient; methods: Array<string> } => 
   return { wallet, methods: provider.methods }
 }
 
-const sends = (methods: ReadonlyArray<string>) => methods.filter((method) => method === "eth_sendTransaction" || method === "eth_sendRawTransaction")
+const sends = (methods: ReadonlyArray<string>) =>
+  methods.filter((method) => method === "eth_sendTransaction" || method.startsWith("eth_sendRawTransaction"))
 
 const deepFreeze = <A,>(value: A): A => {
   if (typeof value === "object" && value !== null) for (const child of Object.values(value)) deepFreeze(child)

@@ -96,7 +96,14 @@ const fillAs = async (n: number, hash: string) => {
   return send(devnet, user(n).account, fulfillmentCall(answer.body.fulfillment_data.transaction))
 }
 
-const PROMPTS = new Set(["wallet_sendCalls", "eth_sendTransaction", "eth_sendRawTransaction", "personal_sign", "eth_signTypedData_v4"])
+const PROMPTS = new Set([
+  "wallet_sendCalls",
+  "eth_sendTransaction",
+  "eth_sendRawTransaction",
+  "eth_sendRawTransactionSync",
+  "personal_sign",
+  "eth_signTypedData_v4",
+])
 
 describe("buying OpenSea listings", () => {
   it("an ETH listing, by token: the buyer owns it, the sale confirmed from the chain", async () => {
@@ -343,7 +350,7 @@ describe("resuming on OpenSea", () => {
       chain: devnet.chains[0]!.viemChain!,
       transport: custom({
         request: async (args: { method: string; params?: unknown }) => {
-          if (args.method === "eth_fillTransaction" || args.method === "eth_sendRawTransaction") throw new Error("the page was reloaded")
+          if (args.method === "eth_fillTransaction" || args.method.startsWith("eth_sendRawTransaction")) throw new Error("the page was reloaded")
           return http(devnet.rpcUrls[devnet.originChainId])({ chain: devnet.chains[0]!.viemChain! }).request(args as never)
         },
       }),

@@ -33,7 +33,14 @@ const punks = () => devnet.contracts.origin.punks
 const providers = new Map<string, BatchingProvider>()
 
 /** The methods that ask the user to confirm something. */
-const PROMPTS = new Set(["wallet_sendCalls", "eth_sendTransaction", "eth_sendRawTransaction", "personal_sign", "eth_signTypedData_v4"])
+const PROMPTS = new Set([
+  "wallet_sendCalls",
+  "eth_sendTransaction",
+  "eth_sendRawTransaction",
+  "eth_sendRawTransactionSync",
+  "personal_sign",
+  "eth_signTypedData_v4",
+])
 
 /** The devnet batching wallet of `user` as a tradekit layer; `prompts()` lists what it asked the user to confirm. */
 const batchingWalletLayer = (

@@ -24,7 +24,14 @@ afterAll(async () => {
 })
 
 /** The methods that ask the user to confirm something. */
-const PROMPTS = new Set(["wallet_sendCalls", "eth_sendTransaction", "eth_sendRawTransaction", "personal_sign", "eth_signTypedData_v4"])
+const PROMPTS = new Set([
+  "wallet_sendCalls",
+  "eth_sendTransaction",
+  "eth_sendRawTransaction",
+  "eth_sendRawTransactionSync",
+  "personal_sign",
+  "eth_signTypedData_v4",
+])
 
 /** The devnet batching wallet of the USDC-only user as a viem WalletClient; `prompts()` lists what it asked to confirm. */
 const usdcOnlyWallet = (provider: BatchingProvider = devnetBatchingProvider(devnet, devnet.accounts.usdcOnlyUser)) => {

@@ -168,7 +168,11 @@ describe("fault suite", () => {
         Layer.succeed(
           Wallet,
           recordingWallet(
-            fromViemWalletClient(walletClientOf(devnet, user), { publicClients: { [devnet.originChainId]: origin }, receiptPollingInterval: 50 }),
+            fromViemWalletClient(walletClientOf(devnet, user), {
+              publicClients: { [devnet.originChainId]: origin },
+              receiptPollingInterval: 50,
+              syncReceiptWait: 100,
+            }),
             record,
             action,
             devnet,

@@ -40,7 +40,8 @@ const itemIndexOf = (context: StepContext): number => {
 const decodesAs = (schema: Schema.Decoder<unknown>, value: unknown): boolean => Result.isSuccess(Schema.decodeUnknownResult(schema)(value))
 
 /**
- * Wraps `inner` for action number `action`. `armed` is read at the first send: when set, that transaction is
+ * Wraps `inner` for action number `action`; both ways of sending (`sendTransaction`, `sendTransactionSync`) are
+ * checked, counted and faulted alike. `armed` is read at the first send: when set, that transaction is
  * dropped from the pool or sped up by the devnet (automine must be off for the action), then automine is
  * turned back on.
  */
@@ -53,6 +54,33 @@ export const recordingWallet = (
 ): WalletService => {
   const refuse = (what: string, context: StepContext) =>
     Effect.sync(() => record.undecodableSignatures.push(`action ${action}: ${what} for step ${context.step.id}`))
+  const checkAndCount = (args: Parameters<WalletService["sendTransaction"]>[0]) =>
+    Effect.gen(function* () {
+      const data = args.context.item.data as { to?: string; data?: string } | undefined
+      if (!decodesAs(TransactionStepItem, args.context.item) || data?.to !== args.request.to || data?.data !== args.request.data) {
+        yield* refuse("sendTransaction", args.context)
+      }
+      const key = `${action}:${args.context.step.id}:${itemIndexOf(args.context)}`
+      record.sendsPerItem.set(key, (record.sendsPerItem.get(key) ?? 0) + 1)
+    })
+  const afterSend = (chainId: number, hash: Hex) =>
+    Effect.gen(function* () {
+      record.sentByAction.set(action, [...(record.sentByAction.get(action) ?? []), hash])
+      const fault = armed.fault
+      if (fault === undefined) return
+      armed.fault = undefined
+      yield* Effect.promise(async () => {
+        if (fault === "drop") {
+          await devnet.faults.dropTransaction(chainId, hash)
+          record.chainFaults.push({ action, fault, hash })
+        } else {
+          const replacement = await devnet.faults.replaceTransaction(chainId, hash)
+          record.chainFaults.push({ action, fault, hash, replacement })
+        }
+        await devnet.faults.setAutomine(chainId, true)
+        await devnet.faults.mine(chainId)
+      })
+    })
   return {
     ...inner,
     signMessage: (args) =>
@@ -72,32 +100,22 @@ export const recordingWallet = (
       }),
     sendTransaction: (args) =>
       Effect.gen(function* () {
-        const data = args.context.item.data as { to?: string; data?: string } | undefined
-        if (!decodesAs(TransactionStepItem, args.context.item) || data?.to !== args.request.to || data?.data !== args.request.data) {
-          yield* refuse("sendTransaction", args.context)
-        }
-        const key = `${action}:${args.context.step.id}:${itemIndexOf(args.context)}`
-        record.sendsPerItem.set(key, (record.sendsPerItem.get(key) ?? 0) + 1)
+        yield* checkAndCount(args)
         const hash = yield* inner.sendTransaction(args)
-        if (hash === undefined) return hash
-        record.sentByAction.set(action, [...(record.sentByAction.get(action) ?? []), hash])
-        const fault = armed.fault
-        if (fault !== undefined) {
-          armed.fault = undefined
-          const chainId = args.chain.id
-          yield* Effect.promise(async () => {
-            if (fault === "drop") {
-              await devnet.faults.dropTransaction(chainId, hash)
-              record.chainFaults.push({ action, fault, hash })
-            } else {
-              const replacement = await devnet.faults.replaceTransaction(chainId, hash)
-              record.chainFaults.push({ action, fault, hash, replacement })
-            }
-            await devnet.faults.setAutomine(chainId, true)
-            await devnet.faults.mine(chainId)
-          })
-        }
+        if (hash !== undefined) yield* afterSend(args.chain.id, hash)
         return hash
       }),
+    // A send that asks for its receipt in the same call is a send like the other: checked, counted, faulted.
+    ...(inner.sendTransactionSync === undefined
+      ? {}
+      : {
+          sendTransactionSync: (args) =>
+            Effect.gen(function* () {
+              yield* checkAndCount(args)
+              const sent = yield* inner.sendTransactionSync!(args)
+              yield* afterSend(args.chain.id, sent.hash)
+              return sent
+            }),
+        }),
   }
 }

@@ -5,8 +5,19 @@ import { type Address, type Hex, keccak256, parseTransaction, toHex } from "viem
  * sign and "send" a transaction. Raw transactions are recorded, and each is mined at once, successfully (its
  * receipt is there as soon as it is sent, like those of the `mined` hashes), so nothing here needs a node. With
  * `from`, the node also tells each transaction it knows by its hash, as sent by that account.
+ *
+ * `sync` has the node serve `eth_sendRawTransactionSync` (EIP-7966): `mined` answers with the receipt (`reverted`
+ * with a reverted one), `held` accepts the transaction and holds the call as a node waiting for its block does,
+ * `rejected` refuses it as a node refuses a stale nonce. Without it, the node does not know the method (-32601).
  */
-export const memoryProvider = (chainId: number, options: { readonly mined?: ReadonlyArray<Hex>; readonly from?: Address } = {}) => {
+export const memoryProvider = (
+  chainId: number,
+  options: {
+    readonly mined?: ReadonlyArray<Hex>
+    readonly from?: Address
+    readonly sync?: "mined" | "reverted" | "held" | "rejected"
+  } = {},
+) => {
   const rawTransactions: Array<Hex> = []
   // The receipts the node has: every transaction it accepted, and those `mined` before it started (sent
   // before a page reload, say), by hash.
@@ -22,6 +33,13 @@ export const memoryProvider = (chainId: number, options: { readonly mined?: Read
     gasUsed: "0x0",
     transactions: [],
   }
+  const reverted = new Set<Hex>()
+  const accept = (raw: Hex): Hex => {
+    rawTransactions.push(raw)
+    const hash = keccak256(raw)
+    receipts.set(hash, parseTransaction(raw).to ?? null)
+    return hash
+  }
   const receiptOf = (hash: Hex, to: Address | null) => ({
     transactionHash: hash,
     transactionIndex: "0x0",
@@ -35,7 +53,7 @@ export const memoryProvider = (chainId: number, options: { readonly mined?: Read
     contractAddress: null,
     logs: [],
     logsBloom: `0x${"00".repeat(256)}`,
-    status: "0x1",
+    status: reverted.has(hash) ? "0x0" : "0x1",
     type: "0x2",
   })
   const request = async ({ method, params }: { method: string; params?: ReadonlyArray<unknown> }): Promise<unknown> => {
@@ -54,12 +72,15 @@ export const memoryProvider = (chainId: number, options: { readonly mined?: Read
         return "0x1"
       case "eth_getBlockByNumber":
         return block
-      case "eth_sendRawTransaction": {
-        const raw = params?.[0] as Hex
-        rawTransactions.push(raw)
-        const hash = keccak256(raw)
-        receipts.set(hash, parseTransaction(raw).to ?? null)
-        return hash
+      case "eth_sendRawTransaction":
+        return accept(params?.[0] as Hex)
+      case "eth_sendRawTransactionSync": {
+        if (options.sync === undefined) break
+        if (options.sync === "rejected") throw Object.assign(new Error("nonce too low"), { code: -32000 })
+        const hash = accept(params?.[0] as Hex)
+        if (options.sync === "held") return new Promise(() => {})
+        if (options.sync === "reverted") reverted.add(hash)
+        return receiptOf(hash, receipts.get(hash) ?? null)
       }
       case "eth_getTransactionReceipt": {
         const hash = params?.[0] as Hex
@@ -87,10 +108,9 @@ export const memoryProvider = (chainId: number, options: { readonly mined?: Read
           s: `0x${"01".repeat(32)}`,
         }
       }
-      default:
-        // As a node answers a method it does not serve (viem then falls back at once, without retrying).
-        throw Object.assign(new Error(`memoryProvider: unsupported ${method}`), { code: -32601 })
     }
+    // As a node answers a method it does not serve (viem then falls back at once, without retrying).
+    throw Object.assign(new Error(`memoryProvider: unsupported ${method}`), { code: -32601 })
   }
   return { request, rawTransactions, methods }
 }
