@@ -3,8 +3,6 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientError from "effect/http/HttpClientError"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
@@ -14,11 +12,12 @@ import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig, type ClientOptions } from "../../../src/services/ClientConfig.js"
+import { HttpTransport, TransportError } from "../../../src/services/HttpTransport.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { VERSION } from "../../../src/version.js"
 
-const clientOver = (http: Layer.Layer<HttpClient.HttpClient>, options: ClientOptions = {}) =>
+const clientOver = (http: Layer.Layer<HttpTransport>, options: ClientOptions = {}) =>
   ApiClient.layer.pipe(Layer.provideMerge(Layer.merge(http, ClientConfig.layer({ chains: [], retry: NO_RETRY, ...options }))))
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
@@ -103,11 +102,9 @@ describe("ApiClient", () => {
 
   it.effect("keeps the cause of a network failure", () =>
     Effect.gen(function* () {
-      const failing = HttpClient.make((request) =>
-        Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause: new Error("ECONNRESET") }) })),
-      )
+      const failing = HttpTransport.of({ send: () => Effect.fail(new TransportError("TransportError", new Error("ECONNRESET"))) })
       const exit = yield* Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a" }))).pipe(
-        Effect.provide(clientOver(Layer.succeed(HttpClient.HttpClient, failing))),
+        Effect.provide(clientOver(Layer.succeed(HttpTransport, failing))),
       )
       const error = failureOf(exit)
       expect(error).toMatchObject({ _tag: "HttpRequestError", reason: "network", message: "Network Error", endpoint: "/a" })
