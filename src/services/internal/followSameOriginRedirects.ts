@@ -30,16 +30,18 @@ const allowedTarget = (request: TransportRequest, response: TransportResponse, b
  * (the API key included) is sent there. A 303 is followed with a GET and no body; other redirects keep the
  * method and body.
  */
-export const followSameOriginRedirects =
-  (send: HttpTransportService["send"], baseApiUrl: string, maxRedirects: number): HttpTransportService["send"] =>
-  (request) => {
-    const base = parseUrl(baseApiUrl)
-    const follow = (current: TransportRequest, response: TransportResponse, left: number): Effect.Effect<TransportResponse, TransportError> => {
-      const target = isRedirect(response.status) && left > 0 ? allowedTarget(current, response, base) : undefined
-      if (target === undefined) return Effect.succeed(response)
-      const { body: _body, ...rest } = current
-      const next: TransportRequest = response.status === 303 ? { ...rest, method: "GET", url: target } : { ...current, url: target }
-      return Effect.flatMap(send(next), (answer) => follow(next, answer, left - 1))
-    }
-    return Effect.flatMap(send(request), (response) => follow(request, response, maxRedirects))
+export const followSameOriginRedirects = (
+  send: HttpTransportService["send"],
+  baseApiUrl: string,
+  maxRedirects: number,
+): HttpTransportService["send"] => {
+  const base = parseUrl(baseApiUrl)
+  const follow = (request: TransportRequest, response: TransportResponse, left: number): Effect.Effect<TransportResponse, TransportError> => {
+    const target = isRedirect(response.status) && left > 0 ? allowedTarget(request, response, base) : undefined
+    if (target === undefined) return Effect.succeed(response)
+    const { body: _body, ...bodyless } = request
+    const next: TransportRequest = response.status === 303 ? { ...bodyless, method: "GET", url: target } : { ...request, url: target }
+    return Effect.flatMap(send(next), (answer) => follow(next, answer, left - 1))
   }
+  return (request) => Effect.flatMap(send(request), (response) => follow(request, response, maxRedirects))
+}

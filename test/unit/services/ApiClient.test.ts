@@ -145,6 +145,27 @@ describe("ApiClient", () => {
     }),
   )
 
+  it.effect("follows a 303 with a GET and no body, any other redirect with the same method and body, at most 5 in a row", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi()
+        .route("POST", "/see-other", { status: 303, headers: { location: "/result" } })
+        .route("POST", "/temporary", { status: 307, headers: { location: "/result" } })
+        .route("GET", "/result", { body: { via: "GET" } })
+        .route("POST", "/result", { body: { via: "POST" } })
+        .route("POST", /^\/loop\//, (request) => ({ status: 307, headers: { location: `/loop/${Number(request.path.slice(6)) + 1}` } }))
+      const run = (path: string) =>
+        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path, body: { a: 1 } }))).pipe(
+          Effect.provide(clientOver(api.layer)),
+        )
+      expect(yield* run("/see-other")).toEqual(Exit.succeed({ status: 200, body: { via: "GET" } }))
+      expect(api.requestsTo("/result")[0]).toMatchObject({ method: "GET", body: undefined })
+      expect(yield* run("/temporary")).toEqual(Exit.succeed({ status: 200, body: { via: "POST" } }))
+      expect(api.requestsTo("/result")[1]).toMatchObject({ method: "POST", body: { a: 1 } })
+      expect(failureOf(yield* run("/loop/0"))).toMatchObject({ _tag: "HttpRequestError", reason: "redirect", endpoint: "/loop/0" })
+      expect(api.requestsTo(/^\/loop\//).map((request) => request.path)).toEqual(["/loop/0", "/loop/1", "/loop/2", "/loop/3", "/loop/4", "/loop/5"])
+    }),
+  )
+
   it.effect("fails with a typed error, sending nothing, when the body cannot be encoded as JSON", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/a", { body: {} })
