@@ -6,9 +6,8 @@
  * `node --expose-gc --import tsx bench/overhead.ts [--markdown]`
  */
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import { executeSteps } from "../src/pipeline/executeSteps.js"
+import { HttpTransport } from "../src/services/HttpTransport.js"
 import { makeFakeApi } from "../src/testing/FakeApi.js"
 import { makeFakeWallet } from "../src/testing/FakeWallet.js"
 import { testLayer } from "../src/testing/testLayer.js"
@@ -55,22 +54,21 @@ const viaExecutor = async (n: number) => {
 
 /**
  * The floor: the same fake calls (fetch the steps, then per item sign + post) in a plain Promise loop, straight
- * on the fake's HttpClient and the fake wallet. No ApiClient: its URL building, retry schedule and decoding
+ * on the fake's HttpTransport and the fake wallet. No ApiClient: its URL building, retry schedule and decoding
  * are tradekit's own work, so they count as overhead, not as floor.
  */
 const floor = async (n: number) => {
   const { wallet, api } = setup(n)
-  const http = await Effect.runPromise(Effect.provide(Effect.service(HttpClient.HttpClient), api.layer))
-  const post = (path: string, body: unknown, signature?: string) =>
-    Effect.runPromise(
-      http
-        .execute(
-          HttpClientRequest.post(`https://api.test${path}`, signature === undefined ? {} : { urlParams: { signature } }).pipe(
-            HttpClientRequest.bodyJsonUnsafe(body),
-          ),
-        )
-        .pipe(Effect.flatMap((response) => response.json)),
+  const transport = await Effect.runPromise(Effect.provide(Effect.service(HttpTransport), api.layer))
+  const post = (path: string, body: unknown, signature?: string) => {
+    const url = new URL(`https://api.test${path}`)
+    if (signature !== undefined) url.searchParams.set("signature", signature)
+    return Effect.runPromise(
+      transport
+        .send({ method: "POST", url, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+        .pipe(Effect.map((response) => JSON.parse(response.body) as unknown)),
     )
+  }
   const t = performance.now()
   const response = (await post("/execute/list/v5", {})) as { steps: ReadonlyArray<ReturnType<typeof stepOf>> }
   for (const item of response.steps[0]!.items) {
@@ -116,7 +114,7 @@ async function main() {
     "| measure | value |",
     "| --- | ---: |",
     `| executor, ${ITEMS}-item signature step (sign + post per item, one by one) | ${execMs.toFixed(0)} ms → **${perItem.toFixed(3)} ms/item**, ${Math.round(ITEMS / (execMs / 1000))} items/s |`,
-    `| floor: the same fake calls in a plain Promise loop (fake HttpClient and wallet, no ApiClient) | ${floorMs.toFixed(0)} ms → ${floorPerItem.toFixed(3)} ms/item, ${Math.round(ITEMS / (floorMs / 1000))} items/s |`,
+    `| floor: the same fake calls in a plain Promise loop (fake HttpTransport and wallet, no ApiClient) | ${floorMs.toFixed(0)} ms → ${floorPerItem.toFixed(3)} ms/item, ${Math.round(ITEMS / (floorMs / 1000))} items/s |`,
     `| executor overhead over the floor | **${(perItem - floorPerItem).toFixed(3)} ms/item** (ratio ${(execMs / floorMs).toFixed(2)}×) |`,
     `| heap after GC, before → after ${ACTIONS} sequential actions | ${before.toFixed(1)} MB → ${after.toFixed(1)} MB (${(after - before >= 0 ? "+" : "") + (after - before).toFixed(2)} MB; every 250: ${samples.map((s) => s.toFixed(1)).join(", ")}) |`,
     `| of which the fakes' own records (${recorded} requests and wallet calls kept for assertions) | ≈ ${((recorded * 1.2) / 1024).toFixed(1)} MB at ~1.2 KB each (estimate) |`,

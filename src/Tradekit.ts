@@ -1,5 +1,3 @@
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
-import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import * as Socket from "effect/socket/Socket"
 import type { TradekitApi } from "./apis/TradekitApi.js"
@@ -8,6 +6,7 @@ import { defaultPlugins, mergePlugins, Plugins } from "./plugins/Plugins.js"
 import { ApiClient } from "./services/ApiClient.js"
 import { BackgroundTasks } from "./services/BackgroundTasks.js"
 import { ClientConfig, type ClientOptions } from "./services/ClientConfig.js"
+import { HttpTransport } from "./services/HttpTransport.js"
 import { SendLocks } from "./services/SendLocks.js"
 
 /** The options of a tradekit client: reservoir-sdk 2.0.x's, plus the plugins every action of the client runs. */
@@ -48,9 +47,12 @@ export type TradekitServices = ClientConfig | ApiClient | SendLocks | Background
  */
 export const Tradekit = {
   /** The client's services over the platform's `fetch`. */
-  layer: (options: TradekitOptions): Layer.Layer<TradekitServices> => Tradekit.layerWith(options, FetchHttpClient.layer),
-  /** The client's services over any HttpClient (a proxy, a recording one, the fake API of `tradekit/testing`). */
-  layerWith: (options: TradekitOptions, http: Layer.Layer<HttpClient.HttpClient>): Layer.Layer<TradekitServices> => {
+  layer: (options: TradekitOptions): Layer.Layer<TradekitServices> => Tradekit.layerWith(options, HttpTransport.layerFetch()),
+  /**
+   * The client's services over any HttpTransport: `fetch` of your own (`HttpTransport.layerFetch(fetch)`), an
+   * effect/http HttpClient (`httpClientTransport`), the fake API of `tradekit/testing`.
+   */
+  layerWith: (options: TradekitOptions, http: Layer.Layer<HttpTransport>): Layer.Layer<TradekitServices> => {
     const { plugins, webSocketConstructor, api, ...clientOptions } = options
     const config = ClientConfig.layer(clientOptions)
     const transport = api === undefined ? http : api.http(http).pipe(Layer.provide(config))

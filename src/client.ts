@@ -1,6 +1,6 @@
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { createClientWithLayer } from "./client/createClientWithLayer.js"
 import type { ReservoirClient, ReservoirClientOptions } from "./client/ReservoirClient.js"
+import { HttpTransport } from "./services/HttpTransport.js"
 
 export type * from "./client/FacadeActionName.js"
 export type * from "./client/ReservoirClient.js"
@@ -14,4 +14,4 @@ export type * from "./client/ReservoirClient.js"
  * const client = createClient({ chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.reservoir.tools", active: true }], source: "my.app" })
  * await client.actions.buyToken({ items: [{ token: "0xNft:42", quantity: 1 }], wallet: walletClient, onProgress: (steps) => render(steps) })
  */
-export const createClient = (options: ReservoirClientOptions): ReservoirClient => createClientWithLayer(options, FetchHttpClient.layer)
+export const createClient = (options: ReservoirClientOptions): ReservoirClient => createClientWithLayer(options, HttpTransport.layerFetch())

@@ -107,6 +107,15 @@ export {
   type ResolvedClientConfig,
   type ResolvedClientSettings,
 } from "./services/ClientConfig.js"
+export {
+  HttpTransport,
+  type HttpTransportService,
+  TransportError,
+  type TransportHeaders,
+  type TransportRequest,
+  type TransportResponse,
+} from "./services/HttpTransport.js"
+export { httpClientTransport } from "./services/httpClientTransport.js"
 export { DEFAULT_RETRY_POLICY, NO_RETRY, type RetryPolicy } from "./services/RetryPolicy.js"
 export { fromReservoirWallet, type ReservoirWallet } from "./services/reservoirWallet.js"
 export { fromViemWalletClient, type ViemWalletOptions, walletLayer } from "./services/viemWallet.js"

@@ -1,6 +1,6 @@
-import type * as HttpClient from "effect/http/HttpClient"
 import type * as Layer from "effect/Layer"
 import type { ClientConfig } from "../services/ClientConfig.js"
+import type { HttpTransport } from "../services/HttpTransport.js"
 
 /**
  * An order-book API other than the Reservoir protocol, for the `api` option of a client: a layer under the
@@ -10,6 +10,6 @@ import type { ClientConfig } from "../services/ClientConfig.js"
 export interface TradekitApi {
   /** The API's name, e.g. `"opensea"`. */
   readonly name: string
-  /** The HttpClient the client's API requests go through, built over `transport` (the platform's `fetch` by default). */
-  readonly http: (transport: Layer.Layer<HttpClient.HttpClient>) => Layer.Layer<HttpClient.HttpClient, never, ClientConfig>
+  /** The HttpTransport the client's API requests go through, built over `transport` (the platform's `fetch` by default). */
+  readonly http: (transport: Layer.Layer<HttpTransport>) => Layer.Layer<HttpTransport, never, ClientConfig>
 }

@@ -1,6 +1,5 @@
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import type * as HttpClient from "effect/http/HttpClient"
 import type * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { bid } from "../actions/bid.js"
@@ -20,6 +19,7 @@ import type { Step } from "../schema/Step.js"
 import type { ApiClient } from "../services/ApiClient.js"
 import { BackgroundTasks } from "../services/BackgroundTasks.js"
 import { type ClientConfig, resolveClientConfig } from "../services/ClientConfig.js"
+import type { HttpTransport } from "../services/HttpTransport.js"
 import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
 import { Wallet } from "../services/Wallet.js"
 import { Tradekit, type TradekitServices } from "../Tradekit.js"
@@ -63,11 +63,11 @@ interface Generation {
 const CLIENT_DISPOSED = "The client was disposed"
 
 /**
- * `createClient` over any HttpClient layer: the fake API of `tradekit/testing`, a proxy, a recorder.
+ * `createClient` over any HttpTransport layer: the fake API of `tradekit/testing`, a proxy, a recorder.
  * Meant for tests of the facade; apps call `createClient`.
  * @internal
  */
-export const createClientWithLayer = (options: ReservoirClientOptions, http: Layer.Layer<HttpClient.HttpClient>): ReservoirClient => {
+export const createClientWithLayer = (options: ReservoirClientOptions, http: Layer.Layer<HttpTransport>): ReservoirClient => {
   let listeners: ReadonlyArray<ReservoirEventListener> = []
   let current: ReservoirClientOptions = options
   // One throwing listener must not keep the others from hearing the event.

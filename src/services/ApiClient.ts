@@ -1,16 +1,11 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
-import * as Headers from "effect/http/Headers"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Layer from "effect/Layer"
 import type { ApiHeaders } from "../chains/ChainConfig.js"
 import { VERSION } from "../version.js"
 import { type ChainApi, makeChainApi } from "./ChainApi.js"
 import { ClientConfig, type RedactedHeaders, redactHeaders } from "./ClientConfig.js"
-import { followSameOriginRedirects } from "./internal/followSameOriginRedirects.js"
+import { HttpTransport, type HttpTransportService, type TransportRequest, type TransportResponse } from "./HttpTransport.js"
 
 /** What the ApiClient service offers: the aggregator API, bound to one chain at a time. */
 export interface ApiClientService {
@@ -28,57 +23,43 @@ export interface ApiClientService {
   readonly forChain: (baseApiUrl: string, headers?: ApiHeaders) => ChainApi
 }
 
-const MAX_REDIRECTS = 5
-
-const warnIfDeprecated = (response: HttpClientResponse.HttpClientResponse) =>
-  response.headers.deprecation === "true"
-    ? Effect.logWarning(`tradekit: the API marks ${new URL(response.request.url).pathname} as deprecated`)
-    : Effect.void
+const warnIfDeprecated = (request: TransportRequest, response: TransportResponse) =>
+  response.headers.deprecation === "true" ? Effect.logWarning(`tradekit: the API marks ${request.url.pathname} as deprecated`) : Effect.void
 
 /**
- * Builds the service over an HttpClient, composed once for every chain: every request gets tradekit's
- * headers and, per chain, the API key and configured headers (all redacted in logs), follows only same-origin redirects, logs a warning for
- * `Deprecation: true`, and fails on a non-2xx status.
+ * Builds the service over the HttpTransport, composed once for every chain: every request gets tradekit's
+ * headers and, per chain, the API key and configured headers (redacted down to the transport), follows only
+ * same-origin redirects, logs a warning for `Deprecation: true`, and fails on a non-2xx status.
  */
 export const makeApiClient = Effect.gen(function* () {
   const config = yield* ClientConfig
+  const transport = yield* HttpTransport
 
-  const headers = Headers.fromInput({
+  const headers = {
     "content-type": "application/json",
     "x-rkc-version": VERSION,
     ...(config.settings.uiVersion ? { "x-rkui-version": config.settings.uiVersion } : {}),
-  })
+  }
   // Per chain (see makeChainApi), so that a chain's own headers win over the client's by name.
   const credentials: RedactedHeaders = { ...(config.apiKey !== undefined ? { "x-api-key": config.apiKey } : {}), ...config.headers }
 
-  // `fetch` hands redirects back (the rule above follows them), and no b3/traceparent headers go out: a
-  // browser would preflight them and the API's CORS policy need not allow them.
-  const http = (yield* HttpClient.HttpClient).pipe(
-    HttpClient.mapRequest(HttpClientRequest.setHeaders(headers)),
-    followSameOriginRedirects(MAX_REDIRECTS),
-    HttpClient.tap(warnIfDeprecated),
-    HttpClient.filterStatusOk,
-    HttpClient.transformResponse((response) =>
-      response.pipe(
-        Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" }),
-        Effect.provideService(HttpClient.TracerPropagationEnabled, false),
-      ),
-    ),
-  )
+  // The credentials win over tradekit's headers by name, as a configured header always has.
+  const send: HttpTransportService["send"] = (request) =>
+    Effect.tap(transport.send({ ...request, headers: { ...headers, ...request.headers } }), (response) => warnIfDeprecated(request, response))
 
   const defaults = { retry: config.settings.retry, timeout: config.settings.httpTimeout }
   return {
-    forChain: (baseApiUrl, headers) => makeChainApi(http, baseApiUrl, defaults, { ...credentials, ...redactHeaders(headers) }),
+    forChain: (baseApiUrl, headers) => makeChainApi(send, baseApiUrl, defaults, { ...credentials, ...redactHeaders(headers) }),
   } satisfies ApiClientService
 })
 
 /**
- * The aggregator API, as tradekit calls it. Build it over any HttpClient with `ApiClient.layer`, or over
+ * The aggregator API, as tradekit calls it. Build it over any HttpTransport with `ApiClient.layer`, or over
  * `fetch` with `ApiClient.layerFetch`; bind it to a chain with `forChain`.
  */
 export class ApiClient extends Context.Service<ApiClient, ApiClientService>()("tradekit/ApiClient") {
-  /** The service over the HttpClient in context. */
-  static readonly layer: Layer.Layer<ApiClient, never, HttpClient.HttpClient | ClientConfig> = Layer.effect(ApiClient, makeApiClient)
+  /** The service over the HttpTransport in context (over an effect/http HttpClient: `httpClientTransport`). */
+  static readonly layer: Layer.Layer<ApiClient, never, HttpTransport | ClientConfig> = Layer.effect(ApiClient, makeApiClient)
   /** The service over the platform's `fetch`. */
-  static readonly layerFetch: Layer.Layer<ApiClient, never, ClientConfig> = ApiClient.layer.pipe(Layer.provide(FetchHttpClient.layer))
+  static readonly layerFetch: Layer.Layer<ApiClient, never, ClientConfig> = ApiClient.layer.pipe(Layer.provide(HttpTransport.layerFetch()))
 }

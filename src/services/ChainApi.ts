@@ -1,9 +1,5 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Headers from "effect/http/Headers"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import type * as HttpMethod from "effect/http/HttpMethod"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
@@ -15,8 +11,9 @@ import { type PollOptions, pollUntil } from "../polling/pollUntil.js"
 import type { RedactedHeaders } from "./ClientConfig.js"
 import { decodeApiBody } from "./decodeApiBody.js"
 import { endpointUrl } from "./endpointUrl.js"
+import type { HttpTransportService, TransportRequest } from "./HttpTransport.js"
 import { apiRequestErrorOf, networkErrorOf } from "./internal/apiRequestErrorOf.js"
-import { RedirectBase } from "./internal/followSameOriginRedirects.js"
+import { followSameOriginRedirects } from "./internal/followSameOriginRedirects.js"
 import { parseApiBody } from "./internal/parseApiBody.js"
 import { type RetryPolicy, withRetry } from "./RetryPolicy.js"
 
@@ -91,78 +88,73 @@ export interface ChainApiDefaults {
   readonly timeout: number
 }
 
-const queryParams = (query: ApiRequest["query"]): Array<readonly [string, string]> =>
-  Object.entries(query ?? {}).flatMap(([key, value]) =>
-    value === undefined ? [] : (typeof value === "string" ? [value] : value).map((item) => [key, item] as const),
-  )
+const MAX_REDIRECTS = 5
+
+/** The request's body as JSON text: none on a GET or HEAD, nor when there is none to send. */
+const encodeBody = (method: string, request: ApiRequest): Effect.Effect<string | undefined, HttpRequestError> =>
+  request.body === undefined || method === "GET" || method === "HEAD"
+    ? Effect.succeed(undefined)
+    : Effect.try({
+        try: () => JSON.stringify(request.body),
+        catch: (cause) =>
+          new HttpRequestError({
+            reason: "encoding",
+            endpoint: request.path,
+            cause,
+            message: `Could not encode the request body as JSON: ${messageOf(cause)}`,
+          }),
+      })
+
+/** The URL of `path` on the API, with `query` appended: a list as repeated parameters. */
+const withQuery = (url: URL, query: ApiRequest["query"]): URL => {
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of value === undefined ? [] : typeof value === "string" ? [value] : value) url.searchParams.append(key, item)
+  }
+  return url
+}
 
 /**
- * Binds the API client to the API at `baseApiUrl`. `http` is the client composed once for every chain
- * (headers, redirect rule, status check); here the base URL is put before each path, the chain's
- * `credentials` (API key, configured headers) are set on each request that stays on it, and each answer is
- * read, mapped to tradekit's errors at this one boundary, bounded in time and retried.
+ * Binds the API client to the API at `baseApiUrl`. `send` is the transport composed once for every chain
+ * (tradekit's headers, the deprecation warning); here each path is resolved under the base URL, the chain's
+ * `credentials` (API key, configured headers) are set on each request, redirects are followed only under
+ * the API, and each answer is read, mapped to tradekit's errors at this one boundary, bounded in time and
+ * retried.
  */
 export const makeChainApi = (
-  http: HttpClient.HttpClient,
+  send: HttpTransportService["send"],
   baseApiUrl: string,
   defaults: ChainApiDefaults,
   credentials: RedactedHeaders = {},
 ): ChainApi => {
   const secrets = Object.fromEntries(Object.entries(credentials).map(([name, value]) => [name, Redacted.value(value)]))
-  const secretNames = Object.keys(secrets)
   const resolve = (path: string): Effect.Effect<URL, UnsafeEndpointError> =>
     Result.match(endpointUrl(baseApiUrl, path), { onFailure: Effect.fail, onSuccess: Effect.succeed })
+  // A redirect is followed only under this API's base path, as an endpoint is resolved.
+  const exchange = followSameOriginRedirects(send, baseApiUrl, MAX_REDIRECTS)
 
-  // `prependUrl`, with the check that the path stays under the base URL. The URL's text, so that the
-  // request's parameters are kept.
-  const client = http.pipe(
-    HttpClient.mapRequestEffect((request) =>
-      Effect.map(resolve(request.url), (url) => HttpClientRequest.setHeaders(HttpClientRequest.setUrl(request, url.href), secrets)),
-    ),
-    HttpClient.tapRequest((request) => Effect.logDebug(`tradekit: ${request.method} ${new URL(request.url).pathname}`)),
-  )
-
-  const encode = (method: HttpMethod.HttpMethod, request: ApiRequest) => {
-    const base = HttpClientRequest.make(method)(request.path, { urlParams: queryParams(request.query) })
-    return request.body === undefined || method === "GET" || method === "HEAD"
-      ? Effect.succeed(base)
-      : HttpClientRequest.bodyJson(base, request.body).pipe(
-          Effect.mapError(
-            (error) =>
-              new HttpRequestError({
-                reason: "encoding",
-                endpoint: request.path,
-                cause: error.cause,
-                message: `Could not encode the request body as JSON: ${messageOf(error.cause)}`,
-              }),
-          ),
-        )
-  }
-
-  // The time limit wraps the whole exchange rather than the HttpClient: it covers reading the body too.
+  // The time limit wraps the whole exchange: it covers reading the body too.
   const bounded = <A>(path: string, effect: Effect.Effect<A, ApiRequestError>): Effect.Effect<A, ApiRequestError> =>
     Effect.timeoutOrElse(effect, {
       duration: Duration.millis(defaults.timeout),
       orElse: () => Effect.fail(new HttpRequestError({ reason: "timeout", endpoint: path, message: `timeout of ${defaults.timeout}ms exceeded` })),
     })
 
-  const send = (request: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => {
-    const method = (request.method ?? "POST").toUpperCase() as HttpMethod.HttpMethod
+  const sendOnce = (request: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => {
+    const method = (request.method ?? "POST").toUpperCase()
     const sent = Effect.gen(function* () {
-      // A redirect is followed only under this API's base path, as an endpoint is resolved.
-      const response = yield* client.execute(yield* encode(method, request)).pipe(Effect.provideService(RedirectBase, baseApiUrl))
-      const text = yield* response.text.pipe(Effect.mapError((error) => networkErrorOf(request.path, error)))
-      return { status: response.status, body: parseApiBody(text) }
-    }).pipe(
-      Effect.catchTag("HttpClientError", (error) => apiRequestErrorOf(request.path, error)),
-      // Whatever renders the request beneath (a tracer, a logging HttpClient) redacts these as it does `x-api-key`.
-      Effect.updateService(Headers.CurrentRedactedNames, (names) => [...names, ...secretNames]),
-    )
+      const body = yield* encodeBody(method, request)
+      const url = withQuery(yield* resolve(request.path), request.query)
+      const outgoing: TransportRequest = { method, url, headers: credentials, body }
+      yield* Effect.logDebug(`tradekit: ${method} ${url.pathname}`)
+      const response = yield* exchange(outgoing).pipe(Effect.mapError((error) => networkErrorOf(request.path, error)))
+      if (response.status < 200 || response.status >= 300) return yield* apiRequestErrorOf(request.path, response)
+      return { status: response.status, body: parseApiBody(response.body) }
+    })
     return bounded(request.path, sent)
   }
 
   // Each request may bring its own retry policy.
-  const request = (req: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => withRetry(req.retry ?? defaults.retry, req.path, send(req))
+  const request = (req: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => withRetry(req.retry ?? defaults.retry, req.path, sendOnce(req))
 
   const requestDecoded = <A, I>(req: ApiRequest, schema: Schema.Codec<A, I>): Effect.Effect<A, ApiRequestError> =>
     Effect.flatMap(request(req), (response) => decodeApiBody(schema, req.path, response.body))

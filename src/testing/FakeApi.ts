@@ -1,9 +1,7 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientError from "effect/http/HttpClientError"
-import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Layer from "effect/Layer"
+import { HttpTransport, revealHeaders, TransportError, type TransportRequest } from "../services/HttpTransport.js"
 
 /** A request the fake API received, as the server would see it. */
 export interface RecordedRequest {
@@ -56,8 +54,8 @@ export interface FakeApi {
   readonly requests: ReadonlyArray<RecordedRequest>
   /** The requests received on one path. */
   readonly requestsTo: (path: string | RegExp) => ReadonlyArray<RecordedRequest>
-  /** The HttpClient layer that answers from the routes. */
-  readonly layer: Layer.Layer<HttpClient.HttpClient>
+  /** The HttpTransport layer that answers from the routes (for `testLayer`, `ApiClient.layer`, `Tradekit.layerWith`). */
+  readonly layer: Layer.Layer<HttpTransport>
 }
 
 const matches = (route: Route, method: string, path: string) =>
@@ -75,18 +73,17 @@ const respond = (responder: FakeResponder, request: RecordedRequest, call: numbe
   return Effect.succeed(responder as FakeResponse)
 }
 
-const decodeBody = (body: unknown): unknown => {
-  if (typeof body !== "object" || body === null || !("body" in body)) return undefined
-  const raw = (body as { body: unknown }).body
-  // ArrayBuffer.isView, not instanceof: under jsdom the body's Uint8Array comes from another realm.
-  const text = ArrayBuffer.isView(raw) ? new TextDecoder().decode(raw) : typeof raw === "string" ? raw : undefined
-  if (text === undefined) return undefined
+const decodeBody = (body: string | undefined): unknown => {
+  if (body === undefined) return undefined
   try {
-    return JSON.parse(text)
+    return JSON.parse(body)
   } catch {
-    return text
+    return body
   }
 }
+
+const lowerCaseNames = (headers: Readonly<Record<string, string>> | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]))
 
 /**
  * Makes a fake API. Unrouted requests get a 404 with a message naming them.
@@ -99,8 +96,9 @@ export const makeFakeApi = (): FakeApi => {
   const routes: Array<Route> = []
   const requests: Array<RecordedRequest> = []
 
-  const client = HttpClient.make((request, url) =>
+  const send = (request: TransportRequest) =>
     Effect.gen(function* () {
+      const url = new URL(request.url)
       const query: Record<string, Array<string>> = {}
       url.searchParams.forEach((value, key) => {
         ;(query[key] ??= []).push(value)
@@ -110,7 +108,7 @@ export const makeFakeApi = (): FakeApi => {
         url,
         path: url.pathname,
         query,
-        headers: { ...request.headers },
+        headers: revealHeaders(request.headers),
         body: decodeBody(request.body),
         at: yield* Clock.currentTimeMillis,
       }
@@ -120,23 +118,14 @@ export const makeFakeApi = (): FakeApi => {
         route === undefined
           ? { status: 404, body: { message: `No fake route for ${request.method} ${url.pathname}`, statusCode: 404 } }
           : yield* respond(route.responder, recorded, route.calls++).pipe(
-              Effect.mapError(
-                (cause) =>
-                  new HttpClientError.HttpClientError({
-                    reason: new HttpClientError.TransportError({ request, cause, description: cause.message }),
-                  }),
-              ),
+              Effect.mapError((cause) => new TransportError("TransportError", cause, cause.message)),
             )
-      const body = answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body)
-      return HttpClientResponse.fromWeb(
-        request,
-        new Response(body === "" ? null : body, {
-          status: answer.status ?? 200,
-          headers: { "content-type": "application/json", ...answer.headers },
-        }),
-      )
-    }),
-  )
+      return {
+        status: answer.status ?? 200,
+        headers: { "content-type": "application/json", ...lowerCaseNames(answer.headers) },
+        body: answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body),
+      }
+    })
 
   const api: FakeApi = {
     route: (method, path, responder) => {
@@ -147,7 +136,7 @@ export const makeFakeApi = (): FakeApi => {
       return [...requests]
     },
     requestsTo: (path) => requests.filter((request) => (typeof path === "string" ? request.path === path : path.test(request.path))),
-    layer: Layer.succeed(HttpClient.HttpClient, client),
+    layer: Layer.succeed(HttpTransport, { send }),
   }
   return api
 }

@@ -1,3 +1,5 @@
+import type { TransportResponse } from "../../services/HttpTransport.js"
+
 /**
  * Why the OpenSea layer could not answer a request: OpenSea's own refusal (its status and message, and the
  * `retry-after` it asked for), or a failure on the way (the chain, the network). The layer answers it as an HTTP
@@ -13,8 +15,8 @@ export class OpenSeaFailure {
 }
 
 /** The answer of a failure, in the Reservoir protocol's error shape (`{ message, statusCode }`). */
-export const failureResponse = (failure: OpenSeaFailure): Response =>
-  new Response(JSON.stringify({ message: failure.message, statusCode: failure.status }), {
-    status: failure.status,
-    headers: { "content-type": "application/json", ...(failure.retryAfter !== undefined ? { "retry-after": failure.retryAfter } : {}) },
-  })
+export const failureResponse = (failure: OpenSeaFailure): TransportResponse => ({
+  status: failure.status,
+  headers: { "content-type": "application/json", ...(failure.retryAfter !== undefined ? { "retry-after": failure.retryAfter } : {}) },
+  body: JSON.stringify({ message: failure.message, statusCode: failure.status }),
+})

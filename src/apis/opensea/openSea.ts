@@ -1,6 +1,6 @@
 import type { TradekitApi } from "../TradekitApi.js"
 import { type OpenSeaOptions, resolveOpenSeaConfig } from "./OpenSeaConfig.js"
-import { openSeaHttpLayer } from "./openSeaHttpClient.js"
+import { openSeaTransportLayer } from "./openSeaTransport.js"
 
 /**
  * OpenSea's API v2 as a client's order book: `createClient({ chains, api: openSea({ apiKey }) })`, or
@@ -13,5 +13,5 @@ import { openSeaHttpLayer } from "./openSeaHttpClient.js"
  */
 export const openSea = (options: OpenSeaOptions): TradekitApi => {
   const config = resolveOpenSeaConfig(options)
-  return { name: "opensea", http: (transport) => openSeaHttpLayer(config, transport) }
+  return { name: "opensea", http: (transport) => openSeaTransportLayer(config, transport) }
 }

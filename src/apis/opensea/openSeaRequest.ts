@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
-import type * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as Redacted from "effect/Redacted"
+import { type HttpTransportService, TransportError } from "../../services/HttpTransport.js"
 import type { Json } from "./Json.js"
 import type { ResolvedOpenSeaConfig } from "./OpenSeaConfig.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
@@ -17,6 +17,10 @@ const refusalMessage = (status: number, body: unknown): string => {
   return `OpenSea answered ${status}`
 }
 
+/** What failed on the way, as effect/http words it: "Transport error (GET https://…/path)", without the query. */
+const unreachableMessage = ({ reason, description }: TransportError, method: string, href: string): string =>
+  `${reason.replace(/Error$/, "")}${description ? `: ${description}` : " error"} (${method} ${href.split("?")[0]})`
+
 const parse = (text: string): unknown => {
   try {
     return JSON.parse(text)
@@ -26,19 +30,31 @@ const parse = (text: string): unknown => {
 }
 
 /**
- * Calls OpenSea over `http` with the API key: a non-2xx answer fails with its status, OpenSea's message and its
+ * Calls OpenSea over `send` with the API key: a non-2xx answer fails with its status, OpenSea's message and its
  * `retry-after`; a network failure fails as a 503 (transient: the caller's retry policy tries again).
  */
 export const makeOpenSeaCall =
-  (http: HttpClient.HttpClient, config: ResolvedOpenSeaConfig): OpenSeaCall =>
-  (method, path, body) =>
-    Effect.gen(function* () {
-      const base = HttpClientRequest.make(method)(`${config.apiBaseUrl}${path}`).pipe(
-        HttpClientRequest.setHeaders({ "x-api-key": config.apiKey, accept: "application/json" }),
-      )
-      const request = body === undefined ? base : HttpClientRequest.bodyJsonUnsafe(base, body)
-      const response = yield* http.execute(request)
-      const answer = parse(yield* response.text)
+  (send: HttpTransportService["send"], config: ResolvedOpenSeaConfig): OpenSeaCall =>
+  (method, path, body) => {
+    const href = `${config.apiBaseUrl}${path}`
+    return Effect.gen(function* () {
+      const url = yield* Effect.try({ try: () => new URL(href), catch: (cause) => new TransportError("InvalidUrlError", cause) })
+      const response = yield* send({
+        method,
+        url,
+        headers: {
+          "x-api-key": Redacted.make(config.apiKey),
+          accept: "application/json",
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const answer = parse(response.body)
       if (response.status >= 200 && response.status < 300) return answer as Json
       return yield* Effect.fail(new OpenSeaFailure(response.status, refusalMessage(response.status, answer), response.headers["retry-after"]))
-    }).pipe(Effect.catchTag("HttpClientError", (error) => Effect.fail(new OpenSeaFailure(503, `OpenSea could not be reached: ${error.message}`))))
+    }).pipe(
+      Effect.catchTag("TransportError", (error) =>
+        Effect.fail(new OpenSeaFailure(503, `OpenSea could not be reached: ${unreachableMessage(error, method, href)}`)),
+      ),
+    )
+  }

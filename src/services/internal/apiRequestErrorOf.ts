@@ -1,7 +1,7 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import type * as HttpClientError from "effect/http/HttpClientError"
 import { APIError, type ApiRequestError, HttpRequestError } from "../../errors/index.js"
+import type { TransportError, TransportResponse } from "../HttpTransport.js"
 import { parseRetryAfter } from "../RetryPolicy.js"
 import { isRedirect } from "./followSameOriginRedirects.js"
 import { parseApiBody } from "./parseApiBody.js"
@@ -16,28 +16,23 @@ const errorMessageOf = (body: unknown, status: number): { message: string; statu
 }
 
 /**
- * What went wrong with a request, without the request itself: the platform's error holds the request and its
- * headers, and those are only redacted when rendered inside a fiber — serialized later (`JSON.stringify`, an
- * error tracker, `util.inspect`) they would show the API key.
+ * A failure to reach the API or to read its answer. Its cause says what failed, without the request: a
+ * transport's error may hold the request and its headers, which serialized later (`JSON.stringify`, an error
+ * tracker, `util.inspect`) would show the API key.
  */
-const transportCauseOf = ({ reason }: HttpClientError.HttpClientError) => ({
-  _tag: reason._tag,
-  ...(reason.description !== undefined ? { description: reason.description } : {}),
-  cause: reason.cause,
-})
-
-/** A failure to reach the API or to read its answer. */
-export const networkErrorOf = (endpoint: string, error: HttpClientError.HttpClientError): HttpRequestError =>
-  new HttpRequestError({ reason: "network", endpoint, cause: transportCauseOf(error), message: "Network Error" })
+export const networkErrorOf = (endpoint: string, { reason, description, cause }: TransportError): HttpRequestError =>
+  new HttpRequestError({
+    reason: "network",
+    endpoint,
+    cause: { _tag: reason, ...(description !== undefined ? { description } : {}), cause },
+    message: "Network Error",
+  })
 
 /**
- * The typed error of a failed request to `endpoint`: a redirect the client did not follow is a refusal, any
- * other non-2xx answer an APIError with the body's message and status code (and how long `Retry-After` asks
- * to wait), and anything else a network error.
+ * The typed error of a non-2xx answer from `endpoint`: a redirect the client did not follow is a refusal, any
+ * other status an APIError with the body's message and status code (and how long `Retry-After` asks to wait).
  */
-export const apiRequestErrorOf = (endpoint: string, error: HttpClientError.HttpClientError): Effect.Effect<never, ApiRequestError> => {
-  if (error.reason._tag !== "StatusCodeError") return Effect.fail(networkErrorOf(endpoint, error))
-  const response = error.reason.response
+export const apiRequestErrorOf = (endpoint: string, response: TransportResponse): Effect.Effect<never, ApiRequestError> => {
   if (isRedirect(response.status)) {
     return Effect.fail(
       new HttpRequestError({
@@ -47,17 +42,11 @@ export const apiRequestErrorOf = (endpoint: string, error: HttpClientError.HttpC
       }),
     )
   }
-  return Effect.gen(function* () {
-    const text = yield* response.text.pipe(Effect.mapError((cause) => networkErrorOf(endpoint, cause)))
-    const body = parseApiBody(text)
+  return Effect.flatMap(Clock.currentTimeMillis, (now) => {
+    const body = parseApiBody(response.body)
     const { message, statusCode } = errorMessageOf(body, response.status)
-    const now = yield* Clock.currentTimeMillis
-    return yield* new APIError({
-      message,
-      statusCode,
-      rawError: body,
-      endpoint,
-      retryAfterMs: parseRetryAfter(response.headers["retry-after"], now),
-    })
+    return Effect.fail(
+      new APIError({ message, statusCode, rawError: body, endpoint, retryAfterMs: parseRetryAfter(response.headers["retry-after"], now) }),
+    )
   })
 }

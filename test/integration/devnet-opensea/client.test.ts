@@ -4,7 +4,6 @@
  */
 
 import * as Effect from "effect/Effect"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import { type Address, createWalletClient, custom, encodeFunctionData, erc20Abi, erc721Abi, type Hex, http, parseEther, zeroAddress } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -20,6 +19,7 @@ import { createClient } from "../../../src/client.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
 import type { Step } from "../../../src/schema/Step.js"
+import { HttpTransport } from "../../../src/services/HttpTransport.js"
 import { walletLayer } from "../../../src/services/viemWallet.js"
 import { Tradekit } from "../../../src/Tradekit.js"
 import { fulfillmentCall, openSea, send } from "./fixture.js"
@@ -51,7 +51,7 @@ beforeAll(async () => {
     if (hook !== undefined) afterFulfilment = undefined
     return hook === undefined ? globalThis.fetch(input, init) : globalThis.fetch(input, init).then((response) => hook().then(() => response))
   }
-  const transport = FetchHttpClient.layer.pipe(Layer.provide(Layer.succeed(FetchHttpClient.Fetch, recording)))
+  const transport = HttpTransport.layerFetch(recording)
   client = createClientWithLayer(
     {
       chains: devnet.chains,

@@ -17,7 +17,7 @@ const wallet: ReservoirWallet = {
 }
 
 /**
- * A fake API whose HttpClient layer counts its live builds: each runtime of a client builds its own, and
+ * A fake API whose transport layer counts its live builds: each runtime of a client builds its own, and
  * releases it when the runtime is disposed, so `live` is the number of runtimes holding resources.
  */
 const counted = () => {

@@ -3,7 +3,6 @@ import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
 import { type ResumeOptions, resumeExecution } from "../../../src/actions/resume.js"
@@ -11,6 +10,7 @@ import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig } from "../../../src/services/ClientConfig.js"
+import { HttpTransport } from "../../../src/services/HttpTransport.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
 import { Wallet, type WalletService } from "../../../src/services/Wallet.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
@@ -91,8 +91,8 @@ const gatedWallet = (service: WalletService, gate: Effect.Effect<void>): WalletS
 const layerOf = (api: ReturnType<typeof makeFakeApi>, wallet: WalletService, gate: Effect.Effect<void>) => {
   const config = ClientConfig.layer({ chains: [TEST_CHAIN], retry: NO_RETRY })
   const http = Layer.effect(
-    HttpClient.HttpClient,
-    Effect.map(HttpClient.HttpClient, (client) => HttpClient.transform(client, (effect) => Effect.andThen(gate, effect))),
+    HttpTransport,
+    Effect.map(HttpTransport, (transport) => ({ send: (request) => Effect.andThen(gate, transport.send(request)) })),
   ).pipe(Layer.provide(api.layer))
   return Layer.mergeAll(config, ApiClient.layer.pipe(Layer.provide(Layer.merge(http, config))), Layer.succeed(Wallet, wallet))
 }

@@ -3,8 +3,6 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientError from "effect/http/HttpClientError"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
@@ -14,11 +12,12 @@ import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig, type ClientOptions } from "../../../src/services/ClientConfig.js"
+import { HttpTransport, TransportError } from "../../../src/services/HttpTransport.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { VERSION } from "../../../src/version.js"
 
-const clientOver = (http: Layer.Layer<HttpClient.HttpClient>, options: ClientOptions = {}) =>
+const clientOver = (http: Layer.Layer<HttpTransport>, options: ClientOptions = {}) =>
   ApiClient.layer.pipe(Layer.provideMerge(Layer.merge(http, ClientConfig.layer({ chains: [], retry: NO_RETRY, ...options }))))
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
@@ -103,11 +102,9 @@ describe("ApiClient", () => {
 
   it.effect("keeps the cause of a network failure", () =>
     Effect.gen(function* () {
-      const failing = HttpClient.make((request) =>
-        Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause: new Error("ECONNRESET") }) })),
-      )
+      const failing = HttpTransport.of({ send: () => Effect.fail(new TransportError("TransportError", new Error("ECONNRESET"))) })
       const exit = yield* Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a" }))).pipe(
-        Effect.provide(clientOver(Layer.succeed(HttpClient.HttpClient, failing))),
+        Effect.provide(clientOver(Layer.succeed(HttpTransport, failing))),
       )
       const error = failureOf(exit)
       expect(error).toMatchObject({ _tag: "HttpRequestError", reason: "network", message: "Network Error", endpoint: "/a" })
@@ -145,6 +142,27 @@ describe("ApiClient", () => {
       expect(yield* run("/moved")).toEqual(Exit.succeed({ status: 200, body: { arrived: true } }))
       expect(failureOf(yield* run("/away"))).toMatchObject({ _tag: "HttpRequestError", reason: "redirect" })
       expect(api.requests.map((r) => r.url.origin)).toEqual(["https://api.test", "https://api.test", "https://api.test"])
+    }),
+  )
+
+  it.effect("follows a 303 with a GET and no body, any other redirect with the same method and body, at most 5 in a row", () =>
+    Effect.gen(function* () {
+      const api = makeFakeApi()
+        .route("POST", "/see-other", { status: 303, headers: { location: "/result" } })
+        .route("POST", "/temporary", { status: 307, headers: { location: "/result" } })
+        .route("GET", "/result", { body: { via: "GET" } })
+        .route("POST", "/result", { body: { via: "POST" } })
+        .route("POST", /^\/loop\//, (request) => ({ status: 307, headers: { location: `/loop/${Number(request.path.slice(6)) + 1}` } }))
+      const run = (path: string) =>
+        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path, body: { a: 1 } }))).pipe(
+          Effect.provide(clientOver(api.layer)),
+        )
+      expect(yield* run("/see-other")).toEqual(Exit.succeed({ status: 200, body: { via: "GET" } }))
+      expect(api.requestsTo("/result")[0]).toMatchObject({ method: "GET", body: undefined })
+      expect(yield* run("/temporary")).toEqual(Exit.succeed({ status: 200, body: { via: "POST" } }))
+      expect(api.requestsTo("/result")[1]).toMatchObject({ method: "POST", body: { a: 1 } })
+      expect(failureOf(yield* run("/loop/0"))).toMatchObject({ _tag: "HttpRequestError", reason: "redirect", endpoint: "/loop/0" })
+      expect(api.requestsTo(/^\/loop\//).map((request) => request.path)).toEqual(["/loop/0", "/loop/1", "/loop/2", "/loop/3", "/loop/4", "/loop/5"])
     }),
   )
 

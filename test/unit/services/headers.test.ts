@@ -10,6 +10,7 @@ import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig, type ClientOptions } from "../../../src/services/ClientConfig.js"
+import { httpClientTransport } from "../../../src/services/httpClientTransport.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
 
 const TOKEN = "bearer-token-5f1c9a"
@@ -144,7 +145,7 @@ describe("configured headers", () => {
       )
       const config = ClientConfig.layer(options())
       yield* ApiClient.use((client) => chainApi(client).request({ path: "/x", method: "GET" })).pipe(
-        Effect.provide(ApiClient.layer.pipe(Layer.provide(Layer.merge(logging, config)))),
+        Effect.provide(ApiClient.layer.pipe(Layer.provide(Layer.merge(httpClientTransport.pipe(Layer.provide(logging)), config)))),
       )
       const json = rendered[0]!
       expect(json).toContain("x-gateway-token")

@@ -1,10 +1,9 @@
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Layer from "effect/Layer"
 import type { Hex } from "viem"
 import type { ChainConfig } from "../../chains/ChainConfig.js"
 import { ClientConfig } from "../../services/ClientConfig.js"
+import { HttpTransport, type TransportRequest, type TransportResponse } from "../../services/HttpTransport.js"
 import { bidPlan } from "./bidPlan.js"
 import { buyPlan } from "./buyPlan.js"
 import { cancelPlan } from "./cancelPlan.js"
@@ -18,16 +17,16 @@ import type { PlanContext } from "./PlanContext.js"
 import { postCancel, postOrder } from "./postOrder.js"
 import { sellPlan } from "./sellPlan.js"
 
-const bodyOf = (request: { readonly body: unknown }): unknown => {
-  const body = request.body as { readonly _tag?: string; readonly body?: unknown }
-  const raw = body?._tag === "Uint8Array" ? body.body : undefined
-  if (!ArrayBuffer.isView(raw)) return undefined
+const bodyOf = (request: TransportRequest): unknown => {
+  if (request.body === undefined) return undefined
   try {
-    return JSON.parse(new TextDecoder().decode(raw))
+    return JSON.parse(request.body)
   } catch {
     return undefined
   }
 }
+
+const answerOf = (json: unknown): TransportResponse => ({ status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(json) })
 
 /** The configured chain whose API a request goes to (the longest `baseApiUrl` it starts with), and the path under it. */
 const routeOf = (chains: ReadonlyArray<ChainConfig>, url: URL) => {
@@ -39,27 +38,21 @@ const routeOf = (chains: ReadonlyArray<ChainConfig>, url: URL) => {
 }
 
 /**
- * An HttpClient that speaks the Reservoir protocol to tradekit's executor and OpenSea's API v2 underneath: it
+ * An HttpTransport that speaks the Reservoir protocol to tradekit's executor and OpenSea's API v2 underneath: it
  * answers the requests the executor makes on a configured chain — the `/execute/*` plans, the posts of signed
  * orders, `/transactions/{hash}/synced/v1` and `/transfers/bulk/v2` from the chain — with OpenSea's answers
  * translated into steps the executor already knows. OpenSea goes over `transport`. A refusal keeps OpenSea's
  * status, message and `retry-after`, so that the client's retry policy treats it as any API's.
  */
-export const openSeaHttpLayer = (
+export const openSeaTransportLayer = (
   config: ResolvedOpenSeaConfig,
-  transport: Layer.Layer<HttpClient.HttpClient>,
-): Layer.Layer<HttpClient.HttpClient, never, ClientConfig> =>
+  transport: Layer.Layer<HttpTransport>,
+): Layer.Layer<HttpTransport, never, ClientConfig> =>
   Layer.effect(
-    HttpClient.HttpClient,
+    HttpTransport,
     Effect.gen(function* () {
       const client = yield* ClientConfig
-      const http = yield* Effect.provide(
-        Effect.gen(function* () {
-          return yield* HttpClient.HttpClient
-        }),
-        transport,
-      )
-      const call = makeOpenSeaCall(http, config)
+      const call = makeOpenSeaCall((yield* HttpTransport).send, config)
       const readsOf = chainReadsCache()
       const retries = client.settings.retry.times
 
@@ -80,32 +73,31 @@ export const openSeaHttpLayer = (
         return Effect.fail(new OpenSeaFailure(404, `tradekit's OpenSea API does not answer ${route}`))
       }
 
-      return HttpClient.make((request, url) =>
-        Effect.gen(function* () {
-          const route = routeOf(client.chains, url)
-          const chainName = route === undefined ? undefined : config.chainNames[route.chain.id]
-          const result =
-            route === undefined
-              ? Effect.fail(new OpenSeaFailure(404, `${url.href} is the API of no configured chain`))
-              : chainName === undefined
-                ? Effect.fail(new OpenSeaFailure(400, `OpenSea's name of chain ${route.chain.id} is unknown: add it to openSea({ chainNames })`))
-                : Effect.flatMap(readsOf(route.chain), (reads) =>
-                    answer({ chain: route.chain, chainName, config, call, reads }, request.method, route.path, url, bodyOf(request)),
-                  )
-          const response = yield* result.pipe(
-            Effect.map((json) => new Response(JSON.stringify(json), { status: 200, headers: { "content-type": "application/json" } })),
-            Effect.catch((failure) => Effect.succeed(failureResponse(failure))),
-            // A shape no check foresaw is OpenSea's unusable answer (a 502), never a crash of the executor.
-            Effect.catchDefect((defect) =>
-              Effect.succeed(
-                failureResponse(
-                  new OpenSeaFailure(502, `OpenSea sent an unusable answer: ${defect instanceof Error ? defect.message : String(defect)}`),
-                ),
+      const send = (request: TransportRequest): Effect.Effect<TransportResponse> => {
+        const url = request.url
+        const route = routeOf(client.chains, url)
+        const chainName = route === undefined ? undefined : config.chainNames[route.chain.id]
+        const result =
+          route === undefined
+            ? Effect.fail(new OpenSeaFailure(404, `${url.href} is the API of no configured chain`))
+            : chainName === undefined
+              ? Effect.fail(new OpenSeaFailure(400, `OpenSea's name of chain ${route.chain.id} is unknown: add it to openSea({ chainNames })`))
+              : Effect.flatMap(readsOf(route.chain), (reads) =>
+                  answer({ chain: route.chain, chainName, config, call, reads }, request.method, route.path, url, bodyOf(request)),
+                )
+        return result.pipe(
+          Effect.map(answerOf),
+          Effect.catch((failure) => Effect.succeed(failureResponse(failure))),
+          // A shape no check foresaw is OpenSea's unusable answer (a 502), never a crash of the executor.
+          Effect.catchDefect((defect) =>
+            Effect.succeed(
+              failureResponse(
+                new OpenSeaFailure(502, `OpenSea sent an unusable answer: ${defect instanceof Error ? defect.message : String(defect)}`),
               ),
             ),
-          )
-          return HttpClientResponse.fromWeb(request, response)
-        }),
-      )
+          ),
+        )
+      }
+      return HttpTransport.of({ send })
     }),
-  )
+  ).pipe(Layer.provide(transport))
