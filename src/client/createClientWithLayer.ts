@@ -12,6 +12,7 @@ import { mint } from "../actions/mint.js"
 import { resumeExecution } from "../actions/resume.js"
 import { sell } from "../actions/sell.js"
 import { transfer } from "../actions/transfer.js"
+import { copyPlain } from "../internal/copyPlain.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
 import { eventsPlugin, type ReservoirEvent, type ReservoirEventListener } from "../plugins/events.js"
 import type { PathEntry } from "../schema/ExecuteResponse.js"
@@ -45,7 +46,11 @@ const notify = (callback: () => unknown): Effect.Effect<void> =>
     Effect.asVoid,
   )
 
-const fresh = <A>(value: A): A => (value === undefined || value === null ? value : structuredClone(value))
+/**
+ * A copy the caller may change at will. Snapshots are plain JSON, which a plain copy handles several times
+ * faster than `structuredClone` (called on every progress update); anything else is cloned as before.
+ */
+const fresh = <A>(value: A): A => copyPlain(value, { other: structuredClone }) as A
 
 /**
  * One runtime of a client (each `configure` makes a new one) and the actions it runs. A retired runtime

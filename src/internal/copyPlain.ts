@@ -5,14 +5,16 @@ export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constr
 export interface CopyPlainOptions {
   /** What a value that is not an array or object becomes (the value itself when absent). */
   readonly leaf?: (value: unknown) => unknown
+  /** What an object that is neither an array nor a plain object becomes (the object itself when absent). */
+  readonly other?: (value: object) => unknown
   /** Keys left out of every copied object. */
   readonly dropKeys?: ReadonlySet<string>
 }
 
 /**
- * A deep copy of the arrays and plain objects in `value` (other objects are kept as they are; a cycle is
- * copied as a cycle). Keys are defined, not assigned: an own `__proto__` key stays a key and never becomes
- * the copy's prototype.
+ * A deep copy of the arrays and plain objects in `value` (other objects are kept as they are, or become what
+ * `options.other` makes of them; a cycle is copied as a cycle). An own `__proto__` key stays a key and never
+ * becomes the copy's prototype.
  * @internal
  */
 export const copyPlain = (value: unknown, options: CopyPlainOptions, copies = new Map<object, unknown>()): unknown => {
@@ -20,18 +22,24 @@ export const copyPlain = (value: unknown, options: CopyPlainOptions, copies = ne
   const known = copies.get(value)
   if (known !== undefined) return known
   if (Array.isArray(value)) {
-    const copy: Array<unknown> = []
+    const copy: Array<unknown> = new Array(value.length)
     copies.set(value, copy)
-    for (const element of value) copy.push(copyPlain(element, options, copies))
+    for (let i = 0; i < value.length; i++) copy[i] = copyPlain(value[i], options, copies)
     return copy
   }
   const prototype: unknown = Object.getPrototypeOf(value)
-  if (prototype !== Object.prototype && prototype !== null) return value
+  if (prototype !== Object.prototype && prototype !== null) return options.other === undefined ? value : options.other(value)
   const copy: Record<string, unknown> = {}
   copies.set(value, copy)
-  for (const [key, field] of Object.entries(value)) {
+  const keys = Object.keys(value)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string
     if (options.dropKeys?.has(key)) continue
-    Object.defineProperty(copy, key, { value: copyPlain(field, options, copies), enumerable: true, writable: true, configurable: true })
+    const field = copyPlain((value as Record<string, unknown>)[key], options, copies)
+    // Assigned, which costs least, unless Object.prototype has the key: an accessor there (`__proto__`, or one
+    // a polluted or frozen prototype carries) would run or refuse instead of making the key the copy's own.
+    if (key in Object.prototype) Object.defineProperty(copy, key, { value: field, enumerable: true, writable: true, configurable: true })
+    else copy[key] = field
   }
   return copy
 }

@@ -20,11 +20,20 @@ export const withUnknownFields = (input: unknown, decoded: unknown): unknown => 
   }
   if (!isPlainObject(input) || !isPlainObject(decoded)) return decoded
   const merged: Record<string, unknown> = {}
-  const define = (key: string, value: unknown) => Object.defineProperty(merged, key, { value, enumerable: true, writable: true, configurable: true })
-  for (const [key, value] of Object.entries(input)) {
-    if (!Object.hasOwn(decoded, key)) define(key, value)
+  // Assigned, which costs least, unless Object.prototype has the key (see `copyPlain`).
+  const define = (key: string, value: unknown) => {
+    if (key in Object.prototype) Object.defineProperty(merged, key, { value, enumerable: true, writable: true, configurable: true })
+    else merged[key] = value
   }
-  for (const [key, value] of Object.entries(decoded)) {
+  const inputKeys = Object.keys(input)
+  for (let i = 0; i < inputKeys.length; i++) {
+    const key = inputKeys[i] as string
+    if (!Object.hasOwn(decoded, key)) define(key, input[key])
+  }
+  const decodedKeys = Object.keys(decoded)
+  for (let i = 0; i < decodedKeys.length; i++) {
+    const key = decodedKeys[i] as string
+    const value = decoded[key]
     define(key, Object.hasOwn(input, key) ? withUnknownFields(input[key], value) : value)
   }
   return merged

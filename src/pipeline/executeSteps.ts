@@ -103,7 +103,8 @@ const runStep = (ctx: ExecutionContext, stepIndex: number, items: ReadonlyArray<
       ...snapshot,
       currentStep: { index: stepIndex, id: snapshot.steps[stepIndex]?.id ?? "", itemIndexes: items.map((ref) => ref.itemIndex) },
     }))
-    if (ctx.config.settings.synchronousStepItemExecution) {
+    // One item has no sibling to wait for: it runs in this fiber, without forking one.
+    if (ctx.config.settings.synchronousStepItemExecution || items.length === 1) {
       yield* Effect.forEach(items, (ref) => runItem(ctx, ref), { discard: true })
       return
     }
