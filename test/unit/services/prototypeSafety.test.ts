@@ -43,6 +43,19 @@ describe("prototype-safe decoding", () => {
     }),
   )
 
+  it.effect("ApiClient drops those keys when the answer spells them with \\u escapes", () =>
+    Effect.gen(function* () {
+      const escaped = `{"steps":[{"id":"s","\\u005f\\u005fproto\\u005f\\u005f":{"polluted":true},"\\u0063onstructor":{"protot\\u0079pe":{"polluted":true}},"protot\\u0079pe":{"polluted":true}}]}`
+      const api = makeFakeApi().route("POST", "/x", { body: escaped })
+      const response = yield* ApiClient.use((client) => client.forChain("https://api.test").request({ path: "/x" })).pipe(
+        Effect.provide(clientOver(api)),
+      )
+      const item = (response.body as { steps: Array<object> }).steps[0]!
+      expect(isPlain(item)).toBe(true)
+      expect(item).toEqual({ id: "s" })
+    }),
+  )
+
   it.effect("ApiClient's decoded answer never takes a smuggled prototype", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/x", { body: smuggled })
