@@ -196,7 +196,8 @@ function answerFailure(res: ServerResponse, error: unknown): void {
 /** Starts the HTTP server on 127.0.0.1 (port 0 = a free one) and resolves with it and its port. */
 export async function listen(ctx: DevnetContext, routes: ReadonlyArray<Route>, port = 0): Promise<{ server: Server; port: number }> {
   const server = createServer(makeHandler(ctx, routes))
-  server.keepAliveTimeout = 1_000
+  // Connections stay open between requests as a real API's do (a client reuses them within this, less its margin).
+  server.keepAliveTimeout = 5_000
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(port, "127.0.0.1", () => resolve())
