@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SchemaIssue from "effect/SchemaIssue"
 import * as SchemaTransformation from "effect/SchemaTransformation"
+import { BigIntValue } from "./checks.js"
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/
 const hexPattern = /^0x[0-9a-fA-F]*$/
@@ -44,7 +45,7 @@ export const AmountString = Schema.Union([Schema.String, Schema.Number]).check(
 /** An {@link AmountString} decoded to a bigint, for the values the executor computes with. */
 export const BigIntFromAmount = AmountString.pipe(
   Schema.decodeTo(
-    Schema.BigInt,
+    BigIntValue,
     SchemaTransformation.transformEffect({
       decode: (value: string | number) =>
         Effect.try({
