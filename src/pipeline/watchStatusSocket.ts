@@ -66,7 +66,10 @@ export type StatusMessage = typeof StatusMessage.Type
 /** The subscription message for `filter`. */
 export const subscribeMessage = (filter: StatusFilter): string => JSON.stringify({ type: "subscribe", event: "transaction.status", filters: filter })
 
-const decodeMessage = Schema.decodeUnknownOption(Schema.fromJsonString(StatusMessage))
+const parseJson = Option.liftThrowable((text: string): unknown => JSON.parse(text))
+const decodeStatusMessage = Schema.decodeUnknownOption(StatusMessage)
+/** The status message a frame's text holds, if it holds one (JSON, then the schema; `Schema.fromJsonString` costs more). */
+const decodeMessage = (text: string): Option.Option<StatusMessage> => Option.flatMap(parseJson(text), decodeStatusMessage)
 const decoder = new TextDecoder()
 
 const concerns = (update: StatusUpdate, filter: StatusFilter): boolean =>

@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { isPositive } from "./checks.js"
 import { Address, AmountString, Hex, TxHash } from "./primitives.js"
 
 /** An EIP-191 personal message to sign: a 32-byte hex message is signed as raw bytes, anything else as text. */
@@ -59,7 +60,7 @@ export const TransactionData = Schema.Struct({
   to: Address,
   data: Schema.optional(Hex),
   value: Schema.optional(AmountString),
-  chainId: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))),
+  chainId: Schema.optional(Schema.Int.check(isPositive)),
   gas: Schema.optional(AmountString),
   maxFeePerGas: Schema.optional(AmountString),
   maxPriorityFeePerGas: Schema.optional(AmountString),

@@ -3,6 +3,7 @@ import * as Schema from "effect/Schema"
 import { InvalidSnapshotError } from "../../errors/index.js"
 import { copyPlain, PROTOTYPE_KEYS } from "../../internal/copyPlain.js"
 import { ActionName } from "../../schema/ActionName.js"
+import { isNonNegative, isPositive, isStartingWith } from "../../schema/checks.js"
 import { ExecuteError, Fees, PathEntry } from "../../schema/ExecuteResponse.js"
 import { ChainTxHash, OrderData, Step } from "../../schema/Step.js"
 import type { ExecutionSnapshot } from "../ExecutionSnapshot.js"
@@ -19,7 +20,7 @@ const JournalEntry = Schema.Union([
     item,
     chainId: Schema.Number,
     from: Schema.String,
-    nonce: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+    nonce: Schema.optional(Schema.Int.check(isNonNegative)),
     exactNonce: Schema.optional(Schema.Boolean),
   }),
   Schema.Struct({ _tag: Schema.Literal("SendRejected"), item }),
@@ -58,11 +59,11 @@ const StoredSnapshot = Schema.Struct({
   status: Schema.Literals(["running", "complete", "error"]),
   request: Schema.Struct({
     action: Schema.optional(ActionName),
-    path: Schema.String.check(Schema.isStartingWith("/")),
+    path: Schema.String.check(isStartingWith("/")),
     body: Schema.Unknown,
     expectedPrice: Schema.optional(Schema.Record(Schema.String, StoredExpectedPrice)),
   }),
-  chainId: Schema.Int.check(Schema.isGreaterThan(0)),
+  chainId: Schema.Int.check(isPositive),
   signature: Schema.optional(Schema.String),
   steps: Schema.Array(Step),
   path: Schema.optional(Schema.NullOr(Schema.Array(PathEntry))),

@@ -3,7 +3,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
 import { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
-import { BigIntFromAmount } from "../../../src/schema/primitives.js"
+import { Address, BigIntFromAmount, Hex, TxHash } from "../../../src/schema/primitives.js"
 import { TransactionRequest } from "../../../src/schema/TransactionRequest.js"
 import { decodeApiBody } from "../../../src/services/decodeApiBody.js"
 
@@ -23,6 +23,23 @@ describe("schemas", () => {
 
   it.each([["1.5"], ["-1"], ["0x"], ["abc"], [1.5], [-3], [Number.MAX_SAFE_INTEGER + 2], [null], [""]])("refuses the amount %s", (input) => {
     expect(Result.isFailure(Schema.decodeUnknownResult(BigIntFromAmount)(input))).toBe(true)
+  })
+
+  it.each([
+    [Address, from, undefined],
+    [Address, "0x1", "Expected an address (0x followed by 40 hex digits)"],
+    [Address, from.slice(2), "Expected a string matching template literal parts"],
+    [Address, 1, "Expected string"],
+    [Hex, "0x", undefined],
+    [Hex, "0xzz", "Expected hex data (0x followed by hex digits)"],
+    [Hex, "ab", "Expected a string matching template literal parts"],
+    [TxHash, `0x${"ab".repeat(32)}`, undefined],
+    [TxHash, "0xab", "Expected a transaction hash (0x followed by 64 hex digits)"],
+    [TxHash, "", "Expected a string matching template literal parts"],
+  ])("checks hex primitives with one message each (%#)", (schema, input, message) => {
+    const result = Schema.decodeUnknownResult(Schema.Struct({ field: schema }), { errors: "all" })({ field: input })
+    if (message === undefined) expect(result).toEqual(Result.succeed({ field: input }))
+    else expect(Result.isFailure(result) && result.failure.message).toBe(`${message}\n  at ["field"]`)
   })
 
   it("decodes a transaction item's data for sending, amounts as bigints", () => {
