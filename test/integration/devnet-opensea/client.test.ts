@@ -22,6 +22,7 @@ import type { Step } from "../../../src/schema/Step.js"
 import { HttpTransport } from "../../../src/services/HttpTransport.js"
 import { walletLayer } from "../../../src/services/viemWallet.js"
 import { Tradekit } from "../../../src/Tradekit.js"
+import { PROMPTS } from "../devnet/fixture.js"
 import { fulfillmentCall, openSea, send } from "./fixture.js"
 
 let devnet: Devnet
@@ -95,15 +96,6 @@ const fillAs = async (n: number, hash: string) => {
   expect(answer.status).toBe(200)
   return send(devnet, user(n).account, fulfillmentCall(answer.body.fulfillment_data.transaction))
 }
-
-const PROMPTS = new Set([
-  "wallet_sendCalls",
-  "eth_sendTransaction",
-  "eth_sendRawTransaction",
-  "eth_sendRawTransactionSync",
-  "personal_sign",
-  "eth_signTypedData_v4",
-])
 
 describe("buying OpenSea listings", () => {
   it("an ETH listing, by token: the buyer owns it, the sale confirmed from the chain", async () => {

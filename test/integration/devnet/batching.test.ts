@@ -16,7 +16,7 @@ import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig, type ClientSettings } from "../../../src/services/ClientConfig.js"
 import { fromViemWalletClient } from "../../../src/services/viemWallet.js"
 import { Wallet } from "../../../src/services/Wallet.js"
-import { reads, stepIdsWithItems } from "./fixture.js"
+import { PROMPTS, reads, stepIdsWithItems } from "./fixture.js"
 
 let devnet: Devnet
 beforeAll(async () => {
@@ -31,16 +31,6 @@ const punks = () => devnet.contracts.origin.punks
 
 /** The last wallet of each user: the wallet (its extension, say) outlives a page reload, and knows its batches. */
 const providers = new Map<string, BatchingProvider>()
-
-/** The methods that ask the user to confirm something. */
-const PROMPTS = new Set([
-  "wallet_sendCalls",
-  "eth_sendTransaction",
-  "eth_sendRawTransaction",
-  "eth_sendRawTransactionSync",
-  "personal_sign",
-  "eth_signTypedData_v4",
-])
 
 /** The devnet batching wallet of `user` as a tradekit layer; `prompts()` lists what it asked the user to confirm. */
 const batchingWalletLayer = (

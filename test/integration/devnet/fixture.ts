@@ -171,3 +171,13 @@ export const bookOrder = async (devnet: Devnet, id: Hex, side: "asks" | "bids" =
 /** The step ids of a snapshot or answer whose items are not empty, in order. */
 export const stepIdsWithItems = (steps: ReadonlyArray<{ id: string; items?: ReadonlyArray<unknown> | undefined }>) =>
   steps.filter((s) => (s.items?.length ?? 0) > 0).map((s) => s.id)
+
+/** The wallet methods that ask the user to confirm something: a transaction, a batch, a signature. */
+export const PROMPTS: ReadonlySet<string> = new Set([
+  "wallet_sendCalls",
+  "eth_sendTransaction",
+  "eth_sendRawTransaction",
+  "eth_sendRawTransactionSync",
+  "personal_sign",
+  "eth_signTypedData_v4",
+])

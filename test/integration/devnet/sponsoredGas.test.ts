@@ -13,7 +13,7 @@ import { USDC_ONLY_PUNK, USDC_ONLY_PUNK_PRICE } from "../../../devnet/seed.js"
 import { sponsoredBatchTypedData, sponsoredNonce } from "../../../devnet/wallet/sponsoredBatch.js"
 import { createClient } from "../../../src/client.js"
 import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
-import { reads } from "./fixture.js"
+import { PROMPTS, reads } from "./fixture.js"
 
 let devnet: Devnet
 beforeAll(async () => {
@@ -22,16 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await devnet?.stop()
 })
-
-/** The methods that ask the user to confirm something. */
-const PROMPTS = new Set([
-  "wallet_sendCalls",
-  "eth_sendTransaction",
-  "eth_sendRawTransaction",
-  "eth_sendRawTransactionSync",
-  "personal_sign",
-  "eth_signTypedData_v4",
-])
 
 /** The devnet batching wallet of the USDC-only user as a viem WalletClient; `prompts()` lists what it asked to confirm. */
 const usdcOnlyWallet = (provider: BatchingProvider = devnetBatchingProvider(devnet, devnet.accounts.usdcOnlyUser)) => {
