@@ -49,6 +49,17 @@ describe("httpClientTransport", () => {
     }),
   )
 
+  it.effect("keeps the app's own fetch options, and hands redirects back all the same", () =>
+    Effect.gen(function* () {
+      const { layer, calls } = overFetchHttpClient(() => new Response(`{"ok":true}`))
+      yield* HttpTransport.use((transport) => transport.send({ method: "GET", url: new URL("https://api.test/x"), headers: {} })).pipe(
+        Effect.provide(layer),
+        Effect.provideService(FetchHttpClient.RequestInit, { credentials: "include", redirect: "follow" }),
+      )
+      expect(calls[0]!.init).toMatchObject({ credentials: "include", redirect: "manual" })
+    }),
+  )
+
   it.effect("runs the ApiClient over the app's HttpClient: the redirect rule and the answers are tradekit's", () =>
     Effect.gen(function* () {
       const { layer, calls } = overFetchHttpClient((url) =>
