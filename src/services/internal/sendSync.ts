@@ -51,8 +51,9 @@ const rememberUnsupported = (key: string) => {
  * - No answer within `waitMs` (the block is not mined yet: a node holds the call until it is), or a failure: the
  *   node is asked whether it knows the hash. Known, the transaction went out — the hash is answered at once, and
  *   the usual receipt watch takes over. Unknown after the wait, the call's own answer is awaited; unknown after a
- *   failure, the failure stands (a rejection: nonce too low, underpriced, …). So the hash is reported no later
- *   than `waitMs` after the send, and never for a transaction the node did not take.
+ *   failure, the same signed bytes go out with `eth_sendRawTransaction` (a provider that refuses the method with a
+ *   code of its own takes them; a rejection — nonce too low, underpriced — comes back as the failure). So the hash
+ *   is reported no later than `waitMs` after the send, and never for a transaction the node did not take.
  */
 export const sendSync = (
   client: Client,
@@ -80,9 +81,11 @@ export const sendSync = (
       ),
     )
     const hash = keccak256(serialized)
-    const sendPlain = walletCall("sendTransaction", () =>
-      getAction(client, sendRawTransaction, "sendRawTransaction")({ serializedTransaction: serialized }),
-    ).pipe(Effect.as<SyncSent>({ hash }))
+    // A refused send in viem's words ("nonce too low", "insufficient funds", …), as its own send words them.
+    const sendPlain = Effect.tryPromise({
+      try: () => getAction(client, sendRawTransaction, "sendRawTransaction")({ serializedTransaction: serialized }),
+      catch: (cause) => walletFailure("sendTransaction", getTransactionError(cause as Error, { account, chain, ...request, nonce })),
+    }).pipe(Effect.as<SyncSent>({ hash }))
     const key = nodeKey(client, chain)
     if (unsupportedNodes.has(key)) return yield* sendPlain
 
@@ -100,13 +103,17 @@ export const sendSync = (
     const settle = (exit: Exit.Exit<TransactionReceipt, unknown>): Effect.Effect<SyncSent, SendFailure> => {
       if (Exit.isSuccess(exit)) return Effect.succeed(fromReceipt(exit.value))
       const cause = Option.getOrUndefined(Exit.findErrorOption(exit))
-      if (isUnsupported(cause))
-        return Effect.andThen(
+      const plainInstead = Effect.andThen(sendPlain, (sent) =>
+        Effect.as(
           Effect.sync(() => rememberUnsupported(key)),
-          sendPlain,
-        )
-      // In viem's words for a refused send ("nonce too low", "insufficient funds", …), as its own send words them.
-      return accepted(Effect.fail(walletFailure("sendTransaction", getTransactionError(cause as Error, { account, chain, ...request, nonce }))))
+          sent,
+        ),
+      )
+      if (isUnsupported(cause)) return plainInstead
+      // Any other failure for a transaction the node does not know: the same signed bytes again, the usual way — a
+      // node that refuses the method in words of its own takes them; one that refuses the transaction refuses it
+      // again, in viem's words. Bytes sent twice are one transaction: one hash, one nonce.
+      return accepted(plainInstead)
     }
 
     return yield* Effect.scoped(

@@ -8,14 +8,15 @@ import { type Address, type Hex, keccak256, parseTransaction, toHex } from "viem
  *
  * `sync` has the node serve `eth_sendRawTransactionSync` (EIP-7966): `mined` answers with the receipt (`reverted`
  * with a reverted one), `held` accepts the transaction and holds the call as a node waiting for its block does,
- * `rejected` refuses it as a node refuses a stale nonce. Without it, the node does not know the method (-32601).
+ * `rejected` refuses it (and its `eth_sendRawTransaction`) as a node refuses a stale nonce, `refusedMethod` refuses the
+ * method in an RPC provider's own words (-32600). Without it, the node does not know the method (-32601).
  */
 export const memoryProvider = (
   chainId: number,
   options: {
     readonly mined?: ReadonlyArray<Hex>
     readonly from?: Address
-    readonly sync?: "mined" | "reverted" | "held" | "rejected"
+    readonly sync?: "mined" | "reverted" | "held" | "rejected" | "refusedMethod"
   } = {},
 ) => {
   const rawTransactions: Array<Hex> = []
@@ -73,10 +74,12 @@ export const memoryProvider = (
       case "eth_getBlockByNumber":
         return block
       case "eth_sendRawTransaction":
+        if (options.sync === "rejected") throw Object.assign(new Error("nonce too low"), { code: -32000 })
         return accept(params?.[0] as Hex)
       case "eth_sendRawTransactionSync": {
         if (options.sync === undefined) break
         if (options.sync === "rejected") throw Object.assign(new Error("nonce too low"), { code: -32000 })
+        if (options.sync === "refusedMethod") throw Object.assign(new Error("Unsupported method: eth_sendRawTransactionSync"), { code: -32600 })
         const hash = accept(params?.[0] as Hex)
         if (options.sync === "held") return new Promise(() => {})
         if (options.sync === "reverted") reverted.add(hash)

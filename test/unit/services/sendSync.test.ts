@@ -67,7 +67,19 @@ describe("a local account's send asks for its receipt in the same call (EIP-7966
     const error = Exit.isFailure(exit) ? Option.getOrUndefined(Exit.findErrorOption(exit)) : undefined
     expect(error).toBeInstanceOf(WalletError)
     expect((error as WalletError).message).toContain("Nonce provided for the transaction is lower than the current nonce")
-    expect(provider.methods).toEqual(["eth_sendRawTransactionSync", "eth_getTransactionByHash"])
+    expect(provider.methods).toEqual(["eth_sendRawTransactionSync", "eth_getTransactionByHash", "eth_sendRawTransaction"])
+    expect(provider.rawTransactions).toEqual([])
+  })
+
+  it("a provider that refuses the method in words of its own gets the same bytes the usual way, once, and is not asked again", async () => {
+    const provider = memoryProvider(1, { sync: "refusedMethod", from: account.address })
+    const wallet = walletOver(provider)
+    const first = await sendSync(wallet, 0)
+    const second = await sendSync(wallet, 1)
+    expect(first).toEqual(Exit.succeed({ hash: keccak256(provider.rawTransactions[0]!) }))
+    expect(second).toEqual(Exit.succeed({ hash: keccak256(provider.rawTransactions[1]!) }))
+    expect(provider.rawTransactions).toHaveLength(2)
+    expect(provider.methods).toEqual(["eth_sendRawTransactionSync", "eth_getTransactionByHash", "eth_sendRawTransaction", "eth_sendRawTransaction"])
   })
 
   it("syncReceipts: false keeps the usual send", () => {
