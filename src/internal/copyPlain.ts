@@ -12,6 +12,17 @@ export interface CopyPlainOptions {
 }
 
 /**
+ * Makes `key` an own, enumerable field of `target`: assigned, which costs least, unless Object.prototype has the
+ * key — an accessor there (`__proto__`, or one a polluted or frozen prototype carries) would run or refuse
+ * instead of making the key the object's own.
+ * @internal
+ */
+export const setOwnField = (target: Record<string, unknown>, key: string, value: unknown): void => {
+  if (key in Object.prototype) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  else target[key] = value
+}
+
+/**
  * A deep copy of the arrays and plain objects in `value` (other objects are kept as they are, or become what
  * `options.other` makes of them; a cycle is copied as a cycle). An own `__proto__` key stays a key and never
  * becomes the copy's prototype.
@@ -35,11 +46,7 @@ export const copyPlain = (value: unknown, options: CopyPlainOptions, copies = ne
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string
     if (options.dropKeys?.has(key)) continue
-    const field = copyPlain((value as Record<string, unknown>)[key], options, copies)
-    // Assigned, which costs least, unless Object.prototype has the key: an accessor there (`__proto__`, or one
-    // a polluted or frozen prototype carries) would run or refuse instead of making the key the copy's own.
-    if (key in Object.prototype) Object.defineProperty(copy, key, { value: field, enumerable: true, writable: true, configurable: true })
-    else copy[key] = field
+    setOwnField(copy, key, copyPlain((value as Record<string, unknown>)[key], options, copies))
   }
   return copy
 }

@@ -1,3 +1,5 @@
+import { setOwnField } from "./copyPlain.js"
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false
   const prototype: unknown = Object.getPrototypeOf(value)
@@ -20,21 +22,16 @@ export const withUnknownFields = (input: unknown, decoded: unknown): unknown => 
   }
   if (!isPlainObject(input) || !isPlainObject(decoded)) return decoded
   const merged: Record<string, unknown> = {}
-  // Assigned, which costs least, unless Object.prototype has the key (see `copyPlain`).
-  const define = (key: string, value: unknown) => {
-    if (key in Object.prototype) Object.defineProperty(merged, key, { value, enumerable: true, writable: true, configurable: true })
-    else merged[key] = value
-  }
   const inputKeys = Object.keys(input)
   for (let i = 0; i < inputKeys.length; i++) {
     const key = inputKeys[i] as string
-    if (!Object.hasOwn(decoded, key)) define(key, input[key])
+    if (!Object.hasOwn(decoded, key)) setOwnField(merged, key, input[key])
   }
   const decodedKeys = Object.keys(decoded)
   for (let i = 0; i < decodedKeys.length; i++) {
     const key = decodedKeys[i] as string
     const value = decoded[key]
-    define(key, Object.hasOwn(input, key) ? withUnknownFields(input[key], value) : value)
+    setOwnField(merged, key, Object.hasOwn(input, key) ? withUnknownFields(input[key], value) : value)
   }
   return merged
 }
