@@ -14,7 +14,7 @@ import {
 } from "../errors/index.js"
 import { CheckResponse } from "../schema/StatusResponses.js"
 import type { Check } from "../schema/Step.js"
-import type { ReceiptOutcome, SentTransaction, SyncSent } from "../services/Wallet.js"
+import type { ReceiptOutcome, SentTransaction } from "../services/Wallet.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
 import { pushedStatus, type StatusFilter } from "./watchStatusSocket.js"
 
@@ -30,15 +30,11 @@ export interface ConfirmTarget {
   /** The send's sender and nonce, when known: the receipt watch then recognises a replacement at once. */
   readonly sent?: SentTransaction | undefined
   /**
-   * The wallet has already reported the transaction mined and successful (a batch's calls status): no receipt
-   * is watched, and the API is asked at once and on a backoff, as when a receipt lands.
+   * The receipt's verdict, when the wallet already gave it: a batch's calls status, or the receipt the node
+   * answered the send with (EIP-7966). No receipt is then watched; a revert fails the wait at once, a success has
+   * the API asked at once and on a backoff, as when a watched receipt lands.
    */
-  readonly mined?: boolean | undefined
-  /**
-   * The receipt the node answered the send with (EIP-7966): no receipt is watched; a revert fails the wait at once,
-   * a success has the API asked at once and on a backoff, as when a watched receipt lands.
-   */
-  readonly receipt?: SyncSent["receipt"]
+  readonly receipt?: { readonly status: "success" | "reverted" } | undefined
 }
 
 /** The confirmed transaction: its final hash, and the API's own fill hashes when it reported them. */
@@ -89,8 +85,8 @@ type Pacing = "interval" | "receipt"
  * Success needs both words: when the API says success before the receipt is in (the fallback poll, the
  * socket), the receipt is awaited (for what is left of the poll budget) and a revert fails the item whatever
  * the API said. When the wallet cannot read receipts, or none comes in time, the API's word stands (logged at
- * debug). A transaction the wallet already reported mined (`mined`), or whose send answered with its receipt
- * (`receipt`), has no receipt to wait for.
+ * debug). A transaction whose receipt the wallet already gave (`receipt`: a batch's status, a send answered with
+ * its receipt) has no receipt to wait for.
  */
 export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget): Effect.Effect<Confirmation, ConfirmError> => {
   // The API of the chain the transaction was sent on knows it (for a cross-chain call: the origin's).
@@ -157,14 +153,12 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
     )
   }
 
-  const settleMined = (hash: Hex) => Effect.raceFirst(poll(hash, "receipt"), pushed(hash))
+  // A receipt in hand: nothing is watched, so no replacement can come; the API is asked at once.
   const settle = (hash: Hex): Effect.Effect<Settled, ConfirmError> => {
-    if (target.mined === true) return settleMined(hash)
-    // Only the first hash has the send's receipt: a replacement's is watched.
-    if (target.receipt !== undefined && hash === target.hash) {
-      return target.receipt.status === "reverted" ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "reverted" })) : settleMined(hash)
-    }
-    return settleUnmined(hash)
+    if (target.receipt === undefined) return settleUnmined(hash)
+    return target.receipt.status === "reverted"
+      ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "reverted" }))
+      : Effect.raceFirst(poll(hash, "receipt"), pushed(hash))
   }
 
   const settleUnmined = (hash: Hex): Effect.Effect<Settled, ConfirmError> =>

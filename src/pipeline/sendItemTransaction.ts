@@ -235,9 +235,9 @@ export const sendItemTransaction = (
       check: item.check,
       isCrossChain,
       sent,
-      // A batch's transaction is journaled once the wallet reported it mined and successful.
-      mined: journal.batchSent !== undefined && alreadySent !== undefined,
-      receipt: sentHere?.receipt,
+      // A batch's transaction is journaled once the wallet reported it mined and successful; a send may have
+      // answered with its receipt.
+      receipt: journal.batchSent !== undefined && alreadySent !== undefined ? { status: "success" } : sentHere?.receipt,
       onReplaced: (replacement) =>
         Effect.andThen(
           Effect.sync(() => {
