@@ -41,6 +41,7 @@ import { createClient } from "../src/client.js"
 import { markdown as bundleMarkdown, check, figures, measureAll, readBudget } from "./bundle.js"
 import { measureDapp } from "./dappWeight.js"
 import { batchingBuyers, extraTraders, listPunks, mintPunks, revokeExchangeAllowance } from "./inventory.js"
+import { PROMPTS } from "./prompts.js"
 import { benchUsdcNoEth, usdcNoEthMarkdown } from "./usdcNoEth.js"
 
 const argValue = (flag: string) => {
@@ -89,17 +90,6 @@ const NATIVE_PER_ROUND = 24
 const OWN_PER_ROUND = 4
 /** The scenarios buying a USDC listing; the second with a batching wallet for tradekit. */
 const USDC_SCENARIOS: ReadonlyArray<Scenario> = ["buy 1 in USDC", "buy 1 in USDC, one confirmation"]
-/** The wallet methods that ask the user to confirm something: a transaction, a batch, a signature. */
-const PROMPTS = [
-  "eth_sendTransaction",
-  "eth_sendRawTransaction",
-  "eth_sendRawTransactionSync",
-  "wallet_sendCalls",
-  "personal_sign",
-  "eth_signTypedData_v4",
-  "signMessage (local)",
-  "signTypedData (local)",
-]
 
 interface Run {
   readonly wallMs: number

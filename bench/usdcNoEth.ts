@@ -14,6 +14,7 @@ import { createBatchingProvider, type Devnet } from "../devnet/index.js"
 import { sendBatch } from "../devnet/seed.js"
 import { createClient } from "../src/client.js"
 import { listPunks, mintPunks } from "./inventory.js"
+import { PROMPTS } from "./prompts.js"
 
 /** The two sides of the line. */
 export type UsdcNoEthVariant = "tradekit" | "reservoir-sdk"
@@ -32,14 +33,6 @@ export interface UsdcNoEthRun {
   readonly error?: string
 }
 
-const PROMPTS = new Set([
-  "eth_sendTransaction",
-  "eth_sendRawTransaction",
-  "eth_sendRawTransactionSync",
-  "wallet_sendCalls",
-  "personal_sign",
-  "eth_signTypedData_v4",
-])
 const PRICE = parseUnits("1", 6)
 
 /** A fresh buyer with 100 USDC and no ETH, and a punk listed in USDC for it. */
@@ -122,7 +115,7 @@ export async function benchUsdcNoEth(devnet: Devnet, rounds: number): Promise<Re
     return {
       variant,
       wallMs,
-      confirmations: methods.filter((m) => PROMPTS.has(m)).length,
+      confirmations: methods.filter((m) => PROMPTS.includes(m)).length,
       userGasWei: ethBefore - ethAfter,
       sponsorGasWei: sponsorBefore - sponsorAfter,
       bought: owner.toLowerCase() === buyer.address.toLowerCase(),
