@@ -1,5 +1,6 @@
 import * as Layer from "effect/Layer"
 import * as Socket from "effect/socket/Socket"
+import { reservoirBookLayer } from "./apis/reservoir/reservoirBook.js"
 import type { TradekitApi } from "./apis/TradekitApi.js"
 import type { Plugin } from "./plugins/Plugin.js"
 import { defaultPlugins, mergePlugins, Plugins } from "./plugins/Plugins.js"
@@ -7,6 +8,7 @@ import { ApiClient } from "./services/ApiClient.js"
 import { BackgroundTasks } from "./services/BackgroundTasks.js"
 import { ClientConfig, type ClientOptions } from "./services/ClientConfig.js"
 import { HttpTransport } from "./services/HttpTransport.js"
+import type { OrderBook } from "./services/OrderBook.js"
 import { SendLocks } from "./services/SendLocks.js"
 
 /** The options of a tradekit client: reservoir-sdk 2.0.x's, plus the plugins every action of the client runs. */
@@ -32,7 +34,7 @@ export interface TradekitOptions extends ClientOptions {
  * its executions from racing for an account's nonce and the tasks its release interrupts. The layer also sets
  * the `Plugins` reference, which (a reference with a default) is no requirement of its own.
  */
-export type TradekitServices = ClientConfig | ApiClient | SendLocks | BackgroundTasks
+export type TradekitServices = ClientConfig | ApiClient | OrderBook | SendLocks | BackgroundTasks
 
 /**
  * The single entry of the Effect API: `Tradekit.layer(options)` provides the configuration, the ApiClient over
@@ -54,13 +56,15 @@ export const Tradekit = {
    */
   layerWith: (options: TradekitOptions, http: Layer.Layer<HttpTransport>): Layer.Layer<TradekitServices> => {
     const { plugins, webSocketConstructor, api, ...clientOptions } = options
-    const config = ClientConfig.layer(clientOptions)
-    const transport = api === undefined ? http : api.http(http).pipe(Layer.provide(config))
+    const config = ClientConfig.layer(clientOptions, api)
     // Effect 4 memoizes a layer object across every `provide` of a program: the shared static layers are
     // built fresh, so that each build of this layer has its own ApiClient, send locks and tasks.
+    const apiClient = Layer.fresh(ApiClient.layer).pipe(Layer.provide(Layer.merge(http, config)))
+    const book = api === undefined ? Layer.fresh(reservoirBookLayer).pipe(Layer.provide(apiClient)) : api.layer(http).pipe(Layer.provide(config))
     return Layer.mergeAll(
       config,
-      Layer.fresh(ApiClient.layer).pipe(Layer.provide(Layer.merge(transport, config))),
+      apiClient,
+      book,
       Plugins.layer(mergePlugins(defaultPlugins, plugins)),
       Layer.fresh(SendLocks.layer),
       Layer.fresh(BackgroundTasks.layer),

@@ -31,10 +31,11 @@ export { type MintErrorType, type MintParameters, type MintReturnType, mint } fr
 export { type ResumeOptions, resumeExecution } from "./actions/resume.js"
 export { type SellErrorType, type SellParameters, type SellReturnType, sell } from "./actions/sell.js"
 export { type TransferErrorType, type TransferParameters, type TransferReturnType, transfer } from "./actions/transfer.js"
-
+// The services an app provides or swaps, and their layers.
+export { makeReservoirBook, reservoirBookLayer, withReservoirBook } from "./apis/reservoir/reservoirBook.js"
+export type { TradekitApi } from "./apis/TradekitApi.js"
 // Chain presets (one small definition each: the unused ones are tree-shaken) and chain configuration.
 export * from "./chains/index.js"
-
 // The Promise facade.
 export type {
   AcceptOfferParameters,
@@ -55,17 +56,12 @@ export type {
   TransferTokensParameters,
 } from "./client/ReservoirClient.js"
 export { createClient } from "./client.js"
-
 // The typed errors and the union types of them (every error is public).
 export * from "./errors/index.js"
-
-// Running and resuming an execution; what it reports.
-export type { ExecuteRequest } from "./pipeline/ExecuteRequest.js"
 export type { CurrentStep, ExecutionSnapshot } from "./pipeline/ExecutionSnapshot.js"
 export type { EstimatedResponse, NetworkFeeTotal } from "./pipeline/estimateNetworkFee.js"
 export { type ExecuteStepsOptions, executeSteps, type Guard } from "./pipeline/executeSteps.js"
 export type { JournalEntry } from "./pipeline/history/Journal.js"
-
 // Plugins and events.
 export type { ExpectedPrice, ExpectedPrices } from "./plugins/ExpectedPrice.js"
 export {
@@ -89,13 +85,12 @@ export {
 } from "./plugins/Plugin.js"
 export { defaultPlugins, Plugins } from "./plugins/Plugins.js"
 export { priceCheckPlugin, quotesOf } from "./plugins/priceCheck.js"
-
 // The API's answers, as schemas to decode with and the types they decode to.
 export { ActionName } from "./schema/ActionName.js"
+// Running and resuming an execution; what it reports.
+export type { ExecuteRequest } from "./schema/ExecuteRequest.js"
 export { ExecuteResponse, Fees, PathEntry } from "./schema/ExecuteResponse.js"
 export { SignatureStep, Step, type StepItem, TransactionStep, TransferRecord } from "./schema/Step.js"
-
-// The services an app provides or swaps, and their layers.
 export { ApiClient, type ApiClientService } from "./services/ApiClient.js"
 export type { ApiRequest, ApiResponse, ChainApi } from "./services/ChainApi.js"
 export {
@@ -116,6 +111,13 @@ export {
   type TransportResponse,
 } from "./services/HttpTransport.js"
 export { httpClientTransport } from "./services/httpClientTransport.js"
+export {
+  type ChainOrderBook,
+  OrderBook,
+  type OrderBookService,
+  type PlanOptions,
+  type TransactionReport,
+} from "./services/OrderBook.js"
 export { DEFAULT_RETRY_POLICY, NO_RETRY, type RetryPolicy } from "./services/RetryPolicy.js"
 export { fromReservoirWallet, type ReservoirWallet } from "./services/reservoirWallet.js"
 export { fromViemWalletClient, type ViemWalletOptions, walletLayer } from "./services/viemWallet.js"

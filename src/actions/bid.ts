@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import { BidDataMissingError, type ExecutionError, type MissingChainConfigurationError, type PluginRejectedError } from "../errors/index.js"
-import type { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
@@ -44,7 +44,7 @@ const hasTarget = (bid: Bid): boolean => Boolean(bid.token || bid.collection || 
  * @example
  * yield* bid({ bids: [{ collection: nft, weiPrice: "100000000000000000", orderbook: "reservoir" }] })
  */
-export const bid: (parameters: BidParameters) => Effect.Effect<BidReturnType, BidErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn(
+export const bid: (parameters: BidParameters) => Effect.Effect<BidReturnType, BidErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
   "tradekit.bid",
 )(function* (parameters: BidParameters) {
   const config = yield* ClientConfig

@@ -2,8 +2,8 @@ import * as Effect from "effect/Effect"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
-import type { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
@@ -36,7 +36,7 @@ export type BuyErrorType = ExecutionError | MissingChainConfigurationError | Plu
  * @example
  * const done = yield* buy({ items: [{ token: `${nft}:42`, quantity: 1 }], expectedPrice: { [zeroAddress]: { raw: 10n ** 17n } } })
  */
-export const buy: (parameters: BuyParameters) => Effect.Effect<BuyReturnType, BuyErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn(
+export const buy: (parameters: BuyParameters) => Effect.Effect<BuyReturnType, BuyErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
   "tradekit.buy",
 )(function* (parameters: BuyParameters) {
   const config = yield* ClientConfig

@@ -2,8 +2,8 @@ import * as Effect from "effect/Effect"
 import { type Abi, type Address, encodeFunctionData, type Hex } from "viem"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
-import type { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
@@ -62,7 +62,7 @@ export const encodeCallTransaction = (tx: CallTransaction | CallContractRequest)
  * @example
  * yield* call({ toChainId: 8453, txs: [{ address: nft, abi, functionName: "mint", args: [1n], value: 10n ** 15n }] })
  */
-export const call: (parameters: CallParameters) => Effect.Effect<CallReturnType, CallErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn(
+export const call: (parameters: CallParameters) => Effect.Effect<CallReturnType, CallErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
   "tradekit.call",
 )(function* (parameters: CallParameters) {
   const config = yield* ClientConfig

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import { type ExecutionError, type MissingChainConfigurationError, NoOrderIdsError, type PluginRejectedError } from "../errors/index.js"
-import type { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
@@ -29,7 +29,7 @@ export type CancelErrorType = ExecutionError | NoOrderIdsError | MissingChainCon
  * @example
  * yield* cancel({ orderIds: ["0xabc…"] })
  */
-export const cancel: (parameters: CancelParameters) => Effect.Effect<CancelReturnType, CancelErrorType, ApiClient | Wallet | ClientConfig> =
+export const cancel: (parameters: CancelParameters) => Effect.Effect<CancelReturnType, CancelErrorType, OrderBook | Wallet | ClientConfig> =
   Effect.fn("tradekit.cancel")(function* (parameters: CancelParameters) {
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)

@@ -1,8 +1,8 @@
 import * as Effect from "effect/Effect"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { Step } from "../schema/Step.js"
-import type { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
@@ -38,7 +38,7 @@ export type ListErrorType = ExecutionError | MissingChainConfigurationError | Pl
  * @example
  * yield* list({ listings: [{ token: `${nft}:42`, weiPrice: "1000000000000000000", orderbook: "reservoir" }] })
  */
-export const list: (parameters: ListParameters) => Effect.Effect<ListReturnType, ListErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn(
+export const list: (parameters: ListParameters) => Effect.Effect<ListReturnType, ListErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
   "tradekit.list",
 )(function* (parameters: ListParameters) {
   const config = yield* ClientConfig

@@ -2,8 +2,8 @@ import * as Effect from "effect/Effect"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
-import type { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
@@ -36,7 +36,7 @@ export type MintErrorType = ExecutionError | MissingChainConfigurationError | Pl
  * @example
  * const done = yield* mint({ items: [{ collection: nft, quantity: 2 }], expectedPrice: { [zeroAddress]: { raw: 10n ** 16n } } })
  */
-export const mint: (parameters: MintParameters) => Effect.Effect<MintReturnType, MintErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn(
+export const mint: (parameters: MintParameters) => Effect.Effect<MintReturnType, MintErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
   "tradekit.mint",
 )(function* (parameters: MintParameters) {
   const config = yield* ClientConfig

@@ -8,8 +8,8 @@ import { resumeFrom } from "../pipeline/resumeFrom.js"
 import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { Plugin } from "../plugins/Plugin.js"
 import { mergePlugins, Plugins } from "../plugins/Plugins.js"
-import { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import { OrderBook } from "../services/OrderBook.js"
 import { Wallet } from "../services/Wallet.js"
 import { type GuardError, guardsOf } from "./internal/guardsOf.js"
 import { withTabLock } from "./internal/withTabLock.js"
@@ -53,7 +53,7 @@ export const resumeExecution = (
 ): Effect.Effect<
   ExecutionSnapshot,
   ExecutionError | MissingChainConfigurationError | GuardError | ExecutionInProgressError,
-  ApiClient | Wallet | ClientConfig
+  OrderBook | Wallet | ClientConfig
 > =>
   Effect.gen(function* () {
     const snapshot = yield* decodeSnapshot(stored)
@@ -72,7 +72,7 @@ export const resumeExecution = (
         ? { expectedPrice: (options.expectedPrice ?? expectedPrice) as ExpectedPrices }
         : {}),
     })
-    const resumed = resumeFrom<GuardError>({ config, api: yield* ApiClient, wallet: yield* Wallet, chain, retry }, snapshot, {
+    const resumed = resumeFrom<GuardError>({ config, book: yield* OrderBook, wallet: yield* Wallet, chain, retry }, snapshot, {
       guards,
       ...(options.gas !== undefined ? { gas: options.gas } : {}),
       ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),

@@ -2,8 +2,8 @@ import * as Effect from "effect/Effect"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
-import type { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
@@ -36,7 +36,7 @@ export type SellErrorType = ExecutionError | MissingChainConfigurationError | Pl
  * @example
  * const done = yield* sell({ items: [{ token: `${nft}:42` }], expectedPrice: { [weth]: { raw: 10n ** 17n } } })
  */
-export const sell: (parameters: SellParameters) => Effect.Effect<SellReturnType, SellErrorType, ApiClient | Wallet | ClientConfig> = Effect.fn(
+export const sell: (parameters: SellParameters) => Effect.Effect<SellReturnType, SellErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
   "tradekit.sell",
 )(function* (parameters: SellParameters) {
   const config = yield* ClientConfig

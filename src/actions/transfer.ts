@@ -2,8 +2,8 @@ import * as Effect from "effect/Effect"
 import type { Address } from "viem"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { Step } from "../schema/Step.js"
-import type { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
@@ -31,7 +31,7 @@ export type TransferErrorType = ExecutionError | MissingChainConfigurationError 
  * @example
  * yield* transfer({ to: friend, items: [{ token: `${nft}:42`, quantity: 1 }] })
  */
-export const transfer: (parameters: TransferParameters) => Effect.Effect<TransferReturnType, TransferErrorType, ApiClient | Wallet | ClientConfig> =
+export const transfer: (parameters: TransferParameters) => Effect.Effect<TransferReturnType, TransferErrorType, OrderBook | Wallet | ClientConfig> =
   Effect.fn("tradekit.transfer")(function* (parameters: TransferParameters) {
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)

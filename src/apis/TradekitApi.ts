@@ -1,15 +1,17 @@
 import type * as Layer from "effect/Layer"
 import type { ClientConfig } from "../services/ClientConfig.js"
 import type { HttpTransport } from "../services/HttpTransport.js"
+import type { OrderBook } from "../services/OrderBook.js"
 
 /**
- * An order-book API other than the Reservoir protocol, for the `api` option of a client: a layer under the
- * executor that answers the Reservoir protocol's requests from that API, so the executor never asks which API
- * planned its steps.
+ * An order book other than the Reservoir protocol, for the `api` option of a client (`openSea({ ... })`): the
+ * OrderBook service the executor asks for plans, posts and statuses, built over the client's HttpTransport.
  */
 export interface TradekitApi {
-  /** The API's name, e.g. `"opensea"`. */
+  /** The book's name, e.g. `"opensea"`. */
   readonly name: string
-  /** The HttpTransport the client's API requests go through, built over `transport` (the platform's `fetch` by default). */
-  readonly http: (transport: Layer.Layer<HttpTransport>) => Layer.Layer<HttpTransport, never, ClientConfig>
+  /** Whether a chain needs a `baseApiUrl` to trade on the book. */
+  readonly needsBaseApiUrl: boolean
+  /** The book, its requests over `transport` (the platform's `fetch` by default). */
+  readonly layer: (transport: Layer.Layer<HttpTransport>) => Layer.Layer<OrderBook, never, ClientConfig>
 }

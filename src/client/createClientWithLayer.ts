@@ -17,10 +17,10 @@ import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
 import { eventsPlugin, type ReservoirEvent, type ReservoirEventListener } from "../plugins/events.js"
 import type { PathEntry } from "../schema/ExecuteResponse.js"
 import type { Step } from "../schema/Step.js"
-import type { ApiClient } from "../services/ApiClient.js"
 import { BackgroundTasks } from "../services/BackgroundTasks.js"
 import { type ClientConfig, resolveClientConfig } from "../services/ClientConfig.js"
 import type { HttpTransport } from "../services/HttpTransport.js"
+import type { OrderBook } from "../services/OrderBook.js"
 import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
 import { Wallet } from "../services/Wallet.js"
 import { Tradekit, type TradekitServices } from "../Tradekit.js"
@@ -125,11 +125,11 @@ export const createClientWithLayer = (options: ReservoirClientOptions, http: Lay
   // Set by `dispose`: a disposed client starts nothing more (a v4 runtime would rebuild its layer on use).
   let disposed = false
 
-  const run = <A>(parameters: FacadeParameters, effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>): Promise<A> => {
+  const run = <A>(parameters: FacadeParameters, effect: Effect.Effect<A, unknown, OrderBook | Wallet | ClientConfig>): Promise<A> => {
     return disposed ? Promise.reject(new Error(CLIENT_DISPOSED)) : start(parameters, effect)
   }
 
-  const start = <A>(parameters: FacadeParameters, effect: Effect.Effect<A, unknown, ApiClient | Wallet | ClientConfig>): Promise<A> => {
+  const start = <A>(parameters: FacadeParameters, effect: Effect.Effect<A, unknown, OrderBook | Wallet | ClientConfig>): Promise<A> => {
     const program = effect.pipe(Effect.provideService(Wallet, toWalletService(parameters.wallet)), Effect.provideService(SendLocks, sendLocks))
     const g = generation
     // Every running action, so `dispose` stops each with its reason first (the runtime's disposal then only

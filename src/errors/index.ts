@@ -11,9 +11,11 @@ import type {
   RetryAfterTooLongError,
   UnsafeEndpointError,
 } from "./ApiErrors.js"
+import type { OrderPostRefusedError, UnsupportedByBookError } from "./BookErrors.js"
 import type { PluginRejectedError, PriceMismatchError } from "./GuardErrors.js"
 import type { BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError } from "./InputErrors.js"
 import type { InvalidSnapshotError, OrderPostUnknownError, SendOutcomeUnknownError } from "./JournalErrors.js"
+import type { OrderCheckError } from "./OrderCheckError.js"
 import type {
   BatchFailedError,
   CrossChainTransactionError,
@@ -38,9 +40,11 @@ import type {
 } from "./WalletErrors.js"
 
 export * from "./ApiErrors.js"
+export * from "./BookErrors.js"
 export * from "./GuardErrors.js"
 export * from "./InputErrors.js"
 export * from "./JournalErrors.js"
+export * from "./OrderCheckError.js"
 export * from "./TransactionErrors.js"
 export * from "./UnknownError.js"
 export * from "./UsageErrors.js"
@@ -78,6 +82,9 @@ export type ExecutionError =
   | OrderPostUnknownError
   | SendOutcomeUnknownError
   | InvalidSnapshotError
+  | OrderCheckError
+  | OrderPostRefusedError
+  | UnsupportedByBookError
   | UnknownError
 
 /** Errors raised by validating an action's input before any request. */

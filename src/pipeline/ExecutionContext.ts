@@ -6,13 +6,12 @@ import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import type { WalletCallError } from "../errors/index.js"
 import type { ActionName } from "../schema/ActionName.js"
-import type { ApiClientService } from "../services/ApiClient.js"
-import type { ChainApi } from "../services/ChainApi.js"
+import type { ExecuteRequest } from "../schema/ExecuteRequest.js"
 import type { ResolvedClientConfig } from "../services/ClientConfig.js"
+import type { ChainOrderBook, OrderBookService } from "../services/OrderBook.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
 import type { SendLocksService } from "../services/SendLocks.js"
 import type { WalletService } from "../services/Wallet.js"
-import type { ExecuteRequest } from "./ExecuteRequest.js"
 import { type ExecutionSnapshot, withJournalEntry } from "./ExecutionSnapshot.js"
 import type { MaxFeeReader } from "./estimateNetworkFee.js"
 import type { JournalEntry } from "./history/Journal.js"
@@ -29,18 +28,21 @@ export interface DataPolls {
 }
 
 /**
- * Everything one execution shares between its steps and items. Internal to the pipeline.
+ * What one execution runs with and never changes: the configuration, the order book, the wallet, the chain,
+ * the request and the policies. Internal to the pipeline.
  * @internal
  */
-export interface ExecutionContext {
+export interface ExecutionEnvironment {
   readonly config: ResolvedClientConfig
-  /** The API of the execution's chain. */
-  readonly api: ChainApi
+  /** The order book's name, in errors and logs. */
+  readonly bookName: string
+  /** The order book on the execution's chain. */
+  readonly book: ChainOrderBook
   /**
-   * The API asked about a transaction on `chainId`: that chain's own when it is configured (for a cross-chain
+   * The book asked about a transaction on `chainId`: that chain's own when it is configured (for a cross-chain
    * call, the origin chain's), else the execution's.
    */
-  readonly apiFor: (chainId: number) => ChainApi
+  readonly bookFor: (chainId: number) => ChainOrderBook
   readonly wallet: WalletService
   /** The chain whose API runs the execution. */
   readonly chain: ChainConfig
@@ -58,7 +60,6 @@ export interface ExecutionContext {
    * (`resendUnknown`). Off by default: such a send is a SendOutcomeUnknownError.
    */
   readonly resendUnknown: boolean
-  readonly state: SynchronizedRef.SynchronizedRef<ExecutionSnapshot>
   readonly onProgress: (snapshot: ExecutionSnapshot) => Effect.Effect<void>
   /**
    * One wallet send at a time per account: items of a step confirm concurrently, but two sends from one
@@ -68,8 +69,6 @@ export interface ExecutionContext {
   readonly sendLocks: SendLocksService
   /** The wallet's account as first read in this execution: what the plan is validated against. */
   readonly address: Effect.Effect<Address, WalletCallError>
-  /** Data re-polls shared by every wait of the execution; without it each wait is paced and capped alone. */
-  readonly dataPolls?: Ref.Ref<DataPolls>
   /**
    * The ERC-7677 paymaster service asked to sponsor the execution's batches on its own chain: the call's, else the
    * chain's `paymasterService`; none when the call turned it off.
@@ -80,16 +79,38 @@ export interface ExecutionContext {
 }
 
 /**
- * Binds the API client to an execution on `chain`: its own API, and the one of each other configured chain.
+ * What one execution owns and changes as it goes: its snapshot (plan, journal, progress) and the budget of its
+ * data re-polls. Only the executor writes them, through {@link updateState}.
  * @internal
  */
-export const chainApis = (client: ApiClientService, config: ResolvedClientConfig, chain: ChainConfig): Pick<ExecutionContext, "api" | "apiFor"> => {
-  const api = client.forChain(chain.baseApiUrl, chain.headers)
+export interface ExecutionState {
+  readonly state: SynchronizedRef.SynchronizedRef<ExecutionSnapshot>
+  /** Data re-polls shared by every wait of the execution; without it each wait is paced and capped alone. */
+  readonly dataPolls?: Ref.Ref<DataPolls>
+}
+
+/**
+ * Everything one execution shares between its steps and items: its environment and its state.
+ * @internal
+ */
+export type ExecutionContext = ExecutionEnvironment & ExecutionState
+
+/**
+ * Binds the order book to an execution on `chain`: on that chain, and on each other configured chain.
+ * @internal
+ */
+export const chainBooks = (
+  orderBook: OrderBookService,
+  config: ResolvedClientConfig,
+  chain: ChainConfig,
+): Pick<ExecutionEnvironment, "book" | "bookFor" | "bookName"> => {
+  const book = orderBook.forChain(chain)
   return {
-    api,
-    apiFor: (chainId) => {
-      const other = config.chains.find((candidate) => candidate.id === chainId && candidate.baseApiUrl !== "")
-      return other === undefined || other.id === chain.id ? api : client.forChain(other.baseApiUrl, other.headers)
+    book,
+    bookName: orderBook.name,
+    bookFor: (chainId) => {
+      const other = config.chains.find((candidate) => candidate.id === chainId && (candidate.baseApiUrl !== "" || !orderBook.needsBaseApiUrl))
+      return other === undefined || other.id === chain.id ? book : orderBook.forChain(other)
     },
   }
 }

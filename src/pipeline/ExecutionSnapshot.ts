@@ -1,6 +1,6 @@
+import type { ExecuteRequest } from "../schema/ExecuteRequest.js"
 import type { ExecuteError, ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import type { ChainTxHash, Step, StepItem } from "../schema/Step.js"
-import type { ExecuteRequest } from "./ExecuteRequest.js"
 import type { JournalEntry } from "./history/Journal.js"
 
 /** The step being worked on: its index, id and the items running. */

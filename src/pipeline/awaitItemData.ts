@@ -12,7 +12,6 @@ import type { Step, StepItem } from "../schema/Step.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import { type DataPolls, type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { nextIncompleteStep, withSteps } from "./ExecutionSnapshot.js"
-import { fetchSteps } from "./fetchSteps.js"
 import { itemRefsOf } from "./history/itemIdentity.js"
 
 /**
@@ -83,13 +82,13 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
       const { signature, journal } = yield* SynchronizedRef.get(ctx.state)
       // Retried only while nothing has been signed or sent; after that a failure is one "not yet" of the poll.
       const pristine = signature === undefined && (journal?.length ?? 0) === 0
-      const response = yield* fetchSteps(ctx.api, ctx.request, {
+      const response = yield* ctx.book.plan(ctx.request, {
         signature: Option.fromNullishOr(signature),
         retry: pristine ? ctx.retry : NO_RETRY,
       })
       return canProceed(yield* merged(response)) ? Option.some(response) : Option.none()
     })
-    // Not `ctx.api.poll`: each re-poll is a different request (the latest signature, a retry policy that
+    // Not one fixed request polled: each re-poll is a different request (the latest signature, a retry policy that
     // depends on whether anything was signed or sent yet), it counts against a budget shared across waits,
     // and an answer is settled against the execution's state, not on its own.
     const response = yield* pollUntil(notYetOnFailedAnswer(probe), {

@@ -2,24 +2,25 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import { PollTimeoutError } from "../errors/index.js"
-import { TransfersResponse } from "../schema/StatusResponses.js"
 import type { ChainTxHash, TransferRecord } from "../schema/Step.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
+import { pollBook } from "./pollBook.js"
 
 /** True when the item's transactions must be confirmed through the transfers index. */
 export const needsTransfers = (ctx: ExecutionContext, stepId: string, txHashes: ReadonlyArray<ChainTxHash> | undefined) =>
   ["buy", "sell", "mint"].includes(ctx.action) && (stepId === "sale" || stepId === "order-signature") && (txHashes?.length ?? 0) > 0
 
 /**
- * Polls `/transfers/bulk/v2` until the indexer has every one of the item's transactions, then returns the
- * transfers that concern the user: of a token on the route, sent by them on a sell, received otherwise.
+ * Asks the order book for the transfers of the item's transactions until it has indexed every one (none when the
+ * book keeps no transfers), then returns the ones that concern the user: of a token on the route, sent by them on a sell, received otherwise.
  */
 export const awaitTransfers = (ctx: ExecutionContext, txHashes: ReadonlyArray<ChainTxHash>) =>
   Effect.gen(function* () {
     const hashes = txHashes.map((entry) => entry.txHash)
-    const transfers = yield* ctx.api.poll(
-      { path: "/transfers/bulk/v2", method: "GET", query: { txHash: hashes } },
-      TransfersResponse,
+    const ask = ctx.book.transfers
+    if (ask === undefined) return []
+    const transfers = yield* pollBook(
+      ask(hashes),
       (answer) => {
         const indexed = new Set((answer.transfers ?? []).map((transfer) => transfer.txHash.toLowerCase()))
         return Effect.succeed(hashes.every((hash) => indexed.has(hash.toLowerCase())) ? Option.some(answer.transfers ?? []) : Option.none())

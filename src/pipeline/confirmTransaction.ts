@@ -12,11 +12,12 @@ import {
   TransactionTimeoutError,
   type UnsafeEndpointError,
 } from "../errors/index.js"
-import { CheckResponse } from "../schema/StatusResponses.js"
+import type { CheckResponse } from "../schema/StatusResponses.js"
+import type { StatusFilter } from "../schema/StatusUpdate.js"
 import type { Check } from "../schema/Step.js"
 import type { ReceiptOutcome, SentTransaction } from "../services/Wallet.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
-import { pushedStatus, type StatusFilter } from "./watchStatusSocket.js"
+import { pollBook } from "./pollBook.js"
 
 /** What to confirm: a sent transaction, and how the API is asked about it. */
 export interface ConfirmTarget {
@@ -52,18 +53,6 @@ export type ConfirmError =
   | TransactionTimeoutError
   | CrossChainTransactionError
 
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === "object" && value !== null && !Array.isArray(value)
-
-/**
- * The body of a check request: the API's own body, untouched, with the transaction's hash as its `id` when
- * it has none — as reservoir-sdk 2.0.x sends it (`id: body.id ?? txHash`; no body at all is `{ id }`).
- */
-const checkBody = (body: unknown, hash: Hex): unknown => {
-  if (body === undefined) return { id: hash }
-  if (!isRecord(body)) return body
-  return body.id === undefined || body.id === null ? { ...body, id: hash } : body
-}
-
 type Settled =
   | { readonly _tag: "Confirmed"; readonly answer: CheckResponse; readonly mined: boolean }
   | { readonly _tag: "Replaced"; readonly hash: Hex }
@@ -72,15 +61,15 @@ type Settled =
 type Pacing = "interval" | "receipt"
 
 /**
- * Confirms a sent transaction, driven by the chain rather than the clock: asking the API before the
- * transaction is mined can only get "not yet", so the status (the item's check, its body as the API gave it,
- * else `/transactions/{hash}/synced/v1`, on the API of the chain the transaction was sent on) is asked the
+ * Confirms a sent transaction, driven by the chain rather than the clock: asking the order book before the
+ * transaction is mined can only get "not yet", so its status (the Reservoir book: the item's check, its body as
+ * the API gave it, else the synced poll, on the API of the chain the transaction was sent on) is asked the
  * moment the receipt lands, then again on a short backoff that doubles up to the chain's interval. An interval
  * poll that starts one interval late is the fallback, for a wallet that never reports a receipt. The receipt
  * ends the wait early on a revert or a cancelling replacement (both fail it) and on any other replacement
- * (which switches to the new hash with a full new attempt budget). When the chain has a `websocketUrl`, a
- * status pushed over the socket races too and settles the wait like a poll answer would (see
- * `watchStatusSocket`). The losers are interrupted.
+ * (which switches to the new hash with a full new attempt budget). When the book pushes statuses (the Reservoir
+ * book on a chain with a `websocketUrl`), a pushed status races too and settles the wait like a poll answer
+ * would. The losers are interrupted. A book that keeps no status leaves the receipt alone to decide.
  *
  * Success needs both words: when the API says success before the receipt is in (the fallback poll, the
  * socket), the receipt is awaited (for what is left of the poll budget) and a revert fails the item whatever
@@ -89,30 +78,34 @@ type Pacing = "interval" | "receipt"
  * its receipt) has no receipt to wait for.
  */
 export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget): Effect.Effect<Confirmation, ConfirmError> => {
-  // The API of the chain the transaction was sent on knows it (for a cross-chain call: the origin's).
-  const api = ctx.apiFor(target.chain.id)
-  const poll = (hash: Hex, pacing: Pacing) =>
-    api
-      .poll(
-        target.check !== undefined
-          ? { path: target.check.endpoint, method: target.check.method ?? "POST", body: checkBody(target.check.body, hash) }
-          : { path: `/transactions/${hash}/synced/v1`, method: "GET" },
-        CheckResponse,
-        (answer) =>
-          answer.status === "failure"
-            ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
-            : Effect.succeed(answer.synced === true || answer.status === "success" ? Option.some(answer) : Option.none()),
-        {
-          interval: ctx.pollingInterval,
-          attempts: ctx.maxAttempts,
-          ...(pacing === "receipt" ? { backoffFrom: ctx.pollingInterval / BACKOFF_START_SHARE } : {}),
-          onExhausted: (attempts) =>
-            target.isCrossChain
-              ? new CrossChainTransactionError({ txHash: hash, attempts })
-              : TransactionTimeoutError.of({ txHash: hash, attempts, blockExplorerBaseUrl: target.chain.blockExplorers?.default.url }),
-        },
-      )
-      .pipe(Effect.map((answer): Settled => ({ _tag: "Confirmed", answer, mined: pacing === "receipt" })))
+  // The book of the chain the transaction was sent on knows it (for a cross-chain call: the origin's).
+  const status = ctx.bookFor(target.chain.id).transactionStatus
+  const timedOut = (hash: Hex) => (attempts: number) =>
+    target.isCrossChain
+      ? new CrossChainTransactionError({ txHash: hash, attempts })
+      : TransactionTimeoutError.of({ txHash: hash, attempts, blockExplorerBaseUrl: target.chain.blockExplorers?.default.url })
+  // A book that keeps no status has only the receipt's word: a successful receipt settles the transaction, and
+  // without one the wait ends when the poll budget would have.
+  const receiptOnly = (hash: Hex, pacing: Pacing): Effect.Effect<Settled, ConfirmError> =>
+    pacing === "receipt"
+      ? Effect.succeed({ _tag: "Confirmed", answer: { status: "success" }, mined: true })
+      : Effect.andThen(Effect.sleep(Duration.millis(ctx.maxAttempts * ctx.pollingInterval)), Effect.fail(timedOut(hash)(ctx.maxAttempts)))
+  const poll = (hash: Hex, pacing: Pacing): Effect.Effect<Settled, ConfirmError> =>
+    status === undefined
+      ? receiptOnly(hash, pacing)
+      : pollBook(
+          status(hash, target.check),
+          (answer) =>
+            answer.status === "failure"
+              ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
+              : Effect.succeed(answer.synced === true || answer.status === "success" ? Option.some(answer) : Option.none()),
+          {
+            interval: ctx.pollingInterval,
+            attempts: ctx.maxAttempts,
+            ...(pacing === "receipt" ? { backoffFrom: ctx.pollingInterval / BACKOFF_START_SHARE } : {}),
+            onExhausted: timedOut(hash),
+          },
+        ).pipe(Effect.map((answer): Settled => ({ _tag: "Confirmed", answer, mined: pacing === "receipt" })))
 
   // The wallet's word on the transaction; None when the wallet cannot tell (some cannot read receipts).
   const watchReceipt = (hash: Hex): Effect.Effect<Option.Option<ReceiptOutcome>> =>
@@ -139,10 +132,9 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
 
   const requestId = (target.check?.body as { id?: unknown } | undefined)?.id
   const pushed = (hash: Hex): Effect.Effect<Settled, TransactionFailedError> => {
-    const url = ctx.chain.websocketUrl
-    if (url === undefined) return Effect.never
+    if (ctx.book.pushed === undefined) return Effect.never
     const filter: StatusFilter = target.isCrossChain && typeof requestId === "string" ? { requestId } : { txHash: hash }
-    return pushedStatus(url, filter, hash, ctx.api.socketHeaders(url)).pipe(
+    return ctx.book.pushed(filter, hash).pipe(
       Effect.map(
         (update): Settled => ({
           _tag: "Confirmed",

@@ -7,23 +7,22 @@ import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
 import { defaultMaxPollingAttempts, pollingIntervalFor } from "../chains/polling.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
-import { UnknownError } from "../errors/index.js"
+import { UnknownError, UnsupportedByBookError } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
+import type { ExecuteRequest } from "../schema/ExecuteRequest.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { SignatureStep, SignatureStepItem, Step, StepItem, TransactionStep, TransactionStepItem } from "../schema/Step.js"
-import { ApiClient, type ApiClientService } from "../services/ApiClient.js"
 import { ClientConfig, chainFor, type ResolvedClientConfig } from "../services/ClientConfig.js"
+import { OrderBook, type OrderBookService } from "../services/OrderBook.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
 import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
 import { Wallet, type WalletService } from "../services/Wallet.js"
 import { atConfiguredLogLevel } from "./atConfiguredLogLevel.js"
 import { awaitItemData, NO_DATA_POLLS } from "./awaitItemData.js"
 import { awaitTransfers, needsTransfers } from "./awaitTransfers.js"
-import type { ExecuteRequest } from "./ExecuteRequest.js"
-import { chainApis, type ExecutionContext, updateState } from "./ExecutionContext.js"
+import { chainBooks, type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { type ExecutionSnapshot, snapshotOf, updateItem } from "./ExecutionSnapshot.js"
 import { makeMaxFeeReader } from "./estimateNetworkFee.js"
-import { fetchSteps } from "./fetchSteps.js"
 import type { ItemRef } from "./history/itemIdentity.js"
 import { deepFreeze } from "./internal/deepFreeze.js"
 import { nextMove } from "./nextMove.js"
@@ -121,7 +120,8 @@ const runStep = (ctx: ExecutionContext, stepIndex: number, items: ReadonlyArray<
  */
 export interface ResolvedExecution {
   readonly config: ResolvedClientConfig
-  readonly api: ApiClientService
+  /** The order book that plans the execution. */
+  readonly book: OrderBookService
   readonly wallet: WalletService
   /** The chain whose API runs the execution. */
   readonly chain: ChainConfig
@@ -150,13 +150,13 @@ export interface RunOptions<E> extends Pick<ExecuteStepsOptions<E>, "gas" | "onP
  */
 export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapshot, options: RunOptions<E>) =>
   Effect.gen(function* () {
-    const { config, api, chain } = resolved
+    const { config, book, chain } = resolved
     const pollingInterval = pollingIntervalFor(chain)
     const onProgress = options.onProgress ?? (() => Effect.void)
     const wallet = withWalletTimeout(resolved.wallet, config.settings)
     const ctx: ExecutionContext = {
       config,
-      ...chainApis(api, config, chain),
+      ...chainBooks(book, config, chain),
       wallet,
       chain,
       viemChain: viemChainFor(chain),
@@ -236,6 +236,15 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
   }).pipe(Effect.scoped) as Effect.Effect<ExecutionSnapshot, ExecutionError | E>
 
 /**
+ * Fails, before any request, an action the order book does not plan.
+ * @internal
+ */
+export const supportedByBook = (book: OrderBookService, action: ExecuteRequest["action"]): Effect.Effect<void, UnsupportedByBookError> =>
+  book.actions.has(action)
+    ? Effect.void
+    : Effect.fail(UnsupportedByBookError.of({ book: book.name, what: `the ${action} action`, details: `it plans ${[...book.actions].join(", ")}` }))
+
+/**
  * Carries out an execution with everything resolved: fetches the steps (unless `options.response` holds
  * them), then runs them as {@link executeSteps} describes. What actions call, having resolved the rest.
  * @internal
@@ -245,9 +254,8 @@ export const runExecution = <E>(
   options: Pick<ExecuteStepsOptions<E>, "request" | "response" | "guards" | "gas" | "onProgress" | "paymasterService">,
 ): Effect.Effect<ExecutionSnapshot, ExecutionError | E> =>
   Effect.gen(function* () {
-    const response =
-      options.response ??
-      (yield* fetchSteps(resolved.api.forChain(resolved.chain.baseApiUrl, resolved.chain.headers), options.request, { retry: resolved.retry }))
+    yield* supportedByBook(resolved.book, options.request.action)
+    const response = options.response ?? (yield* resolved.book.forChain(resolved.chain).plan(options.request, { retry: resolved.retry }))
     return yield* runFrom(resolved, snapshotOf(response, options.request, resolved.chain.id), { ...options, response })
   })
 
@@ -262,14 +270,14 @@ export const runExecution = <E>(
  */
 export const executeSteps = <E = never>(
   options: ExecuteStepsOptions<E>,
-): Effect.Effect<ExecutionSnapshot, ExecutionError | MissingChainConfigurationError | E, ApiClient | Wallet | ClientConfig> =>
+): Effect.Effect<ExecutionSnapshot, ExecutionError | MissingChainConfigurationError | E, OrderBook | Wallet | ClientConfig> =>
   Effect.gen(function* () {
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, options.chainId)
     const retry = options.retry ?? config.settings.retry
-    return yield* runExecution({ config, api: yield* ApiClient, wallet: yield* Wallet, chain, retry }, options)
+    return yield* runExecution({ config, book: yield* OrderBook, wallet: yield* Wallet, chain, retry }, options)
   }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.executeSteps")) as Effect.Effect<
     ExecutionSnapshot,
     ExecutionError | MissingChainConfigurationError | E,
-    ApiClient | Wallet | ClientConfig
+    OrderBook | Wallet | ClientConfig
   >

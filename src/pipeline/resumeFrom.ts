@@ -1,13 +1,12 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
-import type { ApiRequestError, ExecutionError } from "../errors/index.js"
+import type { ApiRequestError, ExecutionError, OrderCheckError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
 import { type ExecutionSnapshot, snapshotOf, withSteps } from "./ExecutionSnapshot.js"
-import { type ResolvedExecution, type RunOptions, runFrom } from "./executeSteps.js"
-import { fetchSteps } from "./fetchSteps.js"
+import { type ResolvedExecution, type RunOptions, runFrom, supportedByBook } from "./executeSteps.js"
 import { confirmOnlyPlan } from "./history/confirmOnlyPlan.js"
 import { journalOfStored } from "./history/journalOfStored.js"
 import { verifyJournal } from "./history/verifyJournal.js"
@@ -30,8 +29,9 @@ export const resumeFrom = <E>(
     const journal = journalOfStored(stored)
     // Retried only while nothing is signed or sent, as every re-post of the execute request.
     const pristine = stored.signature === undefined && journal.length === 0
-    const fetched: Result.Result<ExecuteResponse, ApiRequestError> = yield* Effect.result(
-      fetchSteps(resolved.api.forChain(resolved.chain.baseApiUrl, resolved.chain.headers), stored.request, {
+    yield* supportedByBook(resolved.book, stored.request.action)
+    const fetched: Result.Result<ExecuteResponse, ApiRequestError | OrderCheckError> = yield* Effect.result(
+      resolved.book.forChain(resolved.chain).plan(stored.request, {
         signature: Option.fromNullishOr(stored.signature),
         retry: pristine ? resolved.retry : NO_RETRY,
       }),

@@ -15,7 +15,6 @@ import { TxHash } from "../schema/primitives.js"
 import type { ChainTxHash, NetworkFee, TransactionStep, TransactionStepItem } from "../schema/Step.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
-import { NO_RETRY } from "../services/RetryPolicy.js"
 import type { SyncSent, WalletService } from "../services/Wallet.js"
 import { confirmTransaction } from "./confirmTransaction.js"
 import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
@@ -48,7 +47,7 @@ interface SentHere {
  * once (the journal records the request, with the account's nonce, before the wallet is asked, and the hash
  * the moment it returns; a request of unknown outcome is reconciled by nonce), with its receipt asked for in the
  * same call where the wallet signs locally (EIP-7966: a receipt in hand needs no watch), confirms it (following
- * replacements), and tells the API the outcome on `/execute/results/v1` in the
+ * replacements), and tells the order book the outcome (the Reservoir protocol's results post) in the
  * background, within a time limit.
  */
 export const sendItemTransaction = (
@@ -200,20 +199,14 @@ export const sendItemTransaction = (
     const reportResult = (txHash: Hex, errorMessage?: string) =>
       Effect.gen(function* () {
         const snapshot = yield* SynchronizedRef.get(ctx.state)
-        if (snapshot.requestId === undefined) return
+        const report = ctx.book.report
+        if (snapshot.requestId === undefined || report === undefined) return
         // Detached: neither the end nor the interruption of the execution stops it; the time limit does.
         yield* Effect.forkDetach(
-          ctx.api
-            .request({
-              path: "/execute/results/v1",
-              method: "POST",
-              retry: NO_RETRY,
-              body: { requestId: snapshot.requestId, txHash, stepId: step.id, ...(errorMessage ? { errorMessage } : {}) },
-            })
-            .pipe(
-              Effect.timeout(ctx.config.settings.resultsPostTimeout),
-              Effect.catch((error) => Effect.logDebug(`tradekit: results post failed: ${error.message}`)),
-            ),
+          report({ requestId: snapshot.requestId, txHash, stepId: step.id, errorMessage }).pipe(
+            Effect.timeout(ctx.config.settings.resultsPostTimeout),
+            Effect.catch((error) => Effect.logDebug(`tradekit: results post failed: ${error.message}`)),
+          ),
           { startImmediately: true },
         )
       })

@@ -6,18 +6,21 @@ import {
   type ApiRequestError,
   ChainNotConfiguredError,
   HttpRequestError,
+  type OrderCheckError,
+  type OrderPostRefusedError,
   OrderPostUnknownError,
   PollTimeoutError,
   SignatureCheckError,
   type WalletCallError,
 } from "../errors/index.js"
-import { CheckResponse, PostResponse } from "../schema/StatusResponses.js"
+import type { PostResponse } from "../schema/StatusResponses.js"
 import type { OrderData, SignatureStep, SignatureStepItem } from "../schema/Step.js"
 import { typedDataOf } from "../services/internal/typedData.js"
-import { isTransientFailure, NO_RETRY } from "../services/RetryPolicy.js"
+import { isTransientFailure } from "../services/RetryPolicy.js"
 import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
 import { withJournalEntry } from "./ExecutionSnapshot.js"
 import { itemJournal } from "./history/Journal.js"
+import { pollBook } from "./pollBook.js"
 
 const rawBytesMessage = /^0x[0-9a-fA-F]{64}$/
 
@@ -37,8 +40,10 @@ export interface SignatureItemResult {
  * A post failure after which the API may hold the order: any transient failure, and also an answer that could
  * not be read or a request aborted in flight.
  */
-const mayHoldOrder = (error: ApiRequestError): boolean =>
-  isTransientFailure(error) || error._tag === "MalformedResponseError" || (error._tag === "HttpRequestError" && error.reason === "aborted")
+const mayHoldOrder = (error: ApiRequestError | OrderCheckError | OrderPostRefusedError): error is ApiRequestError =>
+  error._tag !== "OrderCheckError" &&
+  error._tag !== "OrderPostRefusedError" &&
+  (isTransientFailure(error) || error._tag === "MalformedResponseError" || (error._tag === "HttpRequestError" && error.reason === "aborted"))
 
 /**
  * Carries out a signature item: signs (eip191 — an exact 32-byte hex message as raw bytes, else as text —
@@ -82,46 +87,35 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
       if (journal.postRequested) return yield* OrderPostUnknownError.of({ endpoint: post.endpoint, reason: "an earlier post got no answer" })
       // An item posts its own signature: items of a step sign concurrently, and the latest one is another's.
       const signature = ownSignature ?? (yield* SynchronizedRef.get(ctx.state)).signature
-      const response = yield* ctx.api
-        .requestDecoded(
-          {
-            path: post.endpoint,
-            method: post.method ?? "POST",
-            body: post.body,
-            query: signature === undefined ? {} : { signature },
-            retry: NO_RETRY,
-          },
-          PostResponse,
-        )
-        .pipe(
-          // Inside the uninterruptible region the post runs to its answer or this limit, whichever comes first.
-          Effect.timeoutOrElse({
-            duration: ctx.config.settings.postTimeout,
-            orElse: () =>
-              Effect.fail(
-                new HttpRequestError({
-                  reason: "timeout",
-                  endpoint: post.endpoint,
-                  message: `timeout of ${ctx.config.settings.postTimeout}ms exceeded`,
-                }),
-              ),
-          }),
-          Effect.tapError((error) => (mayHoldOrder(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void)),
-          Effect.mapError((error) => (mayHoldOrder(error) ? OrderPostUnknownError.of({ endpoint: post.endpoint, reason: error.message }) : error)),
-          Effect.tap((answer) => {
-            const orderData = orderDataOf(answer)
-            return appendJournal(ctx, { _tag: "Posted", item: key, ...(orderData !== undefined ? { orderData } : {}) })
-          }),
-          Effect.uninterruptible,
-        )
+      const response = yield* ctx.book.post(post, signature).pipe(
+        // Inside the uninterruptible region the post runs to its answer or this limit, whichever comes first.
+        Effect.timeoutOrElse({
+          duration: ctx.config.settings.postTimeout,
+          orElse: () =>
+            Effect.fail(
+              new HttpRequestError({
+                reason: "timeout",
+                endpoint: post.endpoint,
+                message: `timeout of ${ctx.config.settings.postTimeout}ms exceeded`,
+              }),
+            ),
+        }),
+        Effect.tapError((error) => (mayHoldOrder(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void)),
+        Effect.mapError((error) => (mayHoldOrder(error) ? OrderPostUnknownError.of({ endpoint: post.endpoint, reason: error.message }) : error)),
+        Effect.tap((answer) => {
+          const orderData = orderDataOf(answer)
+          return appendJournal(ctx, { _tag: "Posted", item: key, ...(orderData !== undefined ? { orderData } : {}) })
+        }),
+        Effect.uninterruptible,
+      )
       const orderData = orderDataOf(response)
       if (orderData !== undefined) result = { orderData }
     }
-    if (item.check !== undefined) {
+    const signatureStatus = ctx.book.signatureStatus
+    if (item.check !== undefined && signatureStatus !== undefined) {
       const check = item.check
-      const answer = yield* ctx.api.poll(
-        { path: check.endpoint, method: check.method ?? "POST", body: check.body },
-        CheckResponse,
+      const answer = yield* pollBook(
+        signatureStatus(check),
         (answer) =>
           answer.status === "failure"
             ? Effect.fail(new SignatureCheckError({ message: answer.details || "Transaction failed" }))

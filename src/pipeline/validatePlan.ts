@@ -3,20 +3,24 @@ import type { Address } from "viem"
 import {
   ChainNotConfiguredError,
   type MalformedResponseError,
+  type OrderCheckError,
   type UnsafeEndpointError,
   WalletAddressMismatchError,
   type WalletCallError,
 } from "../errors/index.js"
 import type { SignatureStepItem, Step, StepItem } from "../schema/Step.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
-import type { ChainApi } from "../services/ChainApi.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
 
 /** Why a plan is refused before anything is signed or sent. */
-export type PlanError = MalformedResponseError | UnsafeEndpointError | ChainNotConfiguredError | WalletAddressMismatchError | WalletCallError
-
-const checkEndpoint = (api: ChainApi, endpoint: string | undefined) => (endpoint === undefined ? Effect.void : Effect.asVoid(api.resolve(endpoint)))
+export type PlanError =
+  | MalformedResponseError
+  | UnsafeEndpointError
+  | OrderCheckError
+  | ChainNotConfiguredError
+  | WalletAddressMismatchError
+  | WalletCallError
 
 const checkChain = (ctx: ExecutionContext, chainId: number, what: string) =>
   ctx.config.chains.some((chain) => chain.id === chainId) ? Effect.void : ChainNotConfiguredError.of({ chainId, what })
@@ -24,8 +28,8 @@ const checkChain = (ctx: ExecutionContext, chainId: number, what: string) =>
 /**
  * Validates every incomplete item of `steps` that has its data, before any of it is used: a transaction must
  * decode for sending, come from the wallet's account and go to a configured chain; a signature's typed-data
- * domain must name a configured chain; every post and check endpoint must resolve under the API it will be
- * sent to. The executor runs it on the first answer before the first wallet call, and on every re-polled
+ * domain must name a configured chain; and the order book must accept the item (the Reservoir book: every
+ * post and check endpoint resolves under the API it will be sent to). The executor runs it on the first answer before the first wallet call, and on every re-polled
  * answer before it is used, so a refusal means zero signatures and zero sends.
  */
 export const validatePlan = (
@@ -48,7 +52,7 @@ export const validatePlan = (
               const wallet = yield* address
               if (request.from.toLowerCase() !== wallet.toLowerCase())
                 return yield* WalletAddressMismatchError.of({ expected: wallet, received: request.from })
-              yield* checkEndpoint(ctx.apiFor(chainId), item.check?.endpoint)
+              yield* ctx.bookFor(chainId).checkItem(step, item)
               return
             }
             const data = (item as SignatureStepItem).data
@@ -56,8 +60,7 @@ export const validatePlan = (
             if (sign?.signatureKind === "eip712" && sign.domain.chainId !== undefined) {
               yield* checkChain(ctx, Number(sign.domain.chainId), "typed data")
             }
-            yield* checkEndpoint(ctx.api, data?.post?.endpoint)
-            yield* checkEndpoint(ctx.api, item.check?.endpoint)
+            yield* ctx.book.checkItem(step, item)
           }),
         { discard: true },
       ),

@@ -4,15 +4,15 @@ import type { PluginRejectedError, PriceMismatchError, TradekitError } from "../
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
 import type { ActionName } from "../schema/ActionName.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
-import type { ApiClient } from "../services/ApiClient.js"
 import type { ClientConfig, ResolvedClientConfig } from "../services/ClientConfig.js"
+import type { OrderBook } from "../services/OrderBook.js"
 import type { ExpectedPrices } from "./ExpectedPrice.js"
 
 /** An execute request's JSON body. */
 export type RequestBody = Readonly<Record<string, unknown>>
 
 /** The services a plugin's hooks may use: the API of the client and its configuration. */
-export type PluginServices = ApiClient | ClientConfig
+export type PluginServices = OrderBook | ClientConfig
 
 /** What a plugin hook knows about the action it runs for. */
 export interface PluginContext {

@@ -1,8 +1,8 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { ApiClient } from "../services/ApiClient.js"
 import { BackgroundTasks } from "../services/BackgroundTasks.js"
+import { OrderBook } from "../services/OrderBook.js"
 import { type ActionErrorEvent, definePlugin } from "./Plugin.js"
 
 /** The `token` (`contract:tokenId`) of every item of a buy or sell body. */
@@ -16,8 +16,9 @@ const tokensOf = (body: Readonly<Record<string, unknown>>): ReadonlyArray<string
 const REFRESH_TIME_LIMIT = Duration.seconds(10)
 
 /**
- * The liquidity refresh plugin (observer): after an APIError on buy or sell, asks the API to refresh the
- * liquidity of each item's token (`POST /tokens/refresh/v1 { token, liquidityOnly: true }`). The requests are
+ * The liquidity refresh plugin (observer): after an APIError on buy or sell, asks the order book to refresh the
+ * liquidity of each item's token (the Reservoir book: `POST /tokens/refresh/v1 { token, liquidityOnly: true }`;
+ * a book that keeps no liquidity is not asked). The requests are
  * fire-and-forget: the action's failure is reported at once, and their own outcome is ignored. They run on
  * the `BackgroundTasks` of the client, so disposing the client interrupts the ones in flight.
  */
@@ -28,12 +29,11 @@ export const liquidityRefreshPlugin = definePlugin({
       Effect.gen(function* () {
         const { action, chain } = event.context
         if ((action !== "buy" && action !== "sell") || event.error._tag !== "APIError") return
-        const api = (yield* ApiClient).forChain(chain.baseApiUrl, chain.headers)
+        const ask = (yield* OrderBook).forChain(chain).refresh
+        if (ask === undefined) return
         const tasks = yield* Effect.serviceOption(BackgroundTasks)
         for (const token of tokensOf(event.body)) {
-          const refresh = api
-            .request({ path: "/tokens/refresh/v1", method: "POST", body: { token, liquidityOnly: true } })
-            .pipe(Effect.timeout(REFRESH_TIME_LIMIT), Effect.ignore)
+          const refresh = ask(token).pipe(Effect.timeout(REFRESH_TIME_LIMIT), Effect.ignore)
           yield* Option.isSome(tasks) ? tasks.value.run(refresh) : Effect.forkDetach(refresh, { startImmediately: true })
         }
       }),

@@ -12,9 +12,8 @@ import type { RedactedHeaders } from "./ClientConfig.js"
 import { decodeApiBody } from "./decodeApiBody.js"
 import { endpointUrl } from "./endpointUrl.js"
 import type { HttpTransportService, TransportRequest } from "./HttpTransport.js"
-import { apiRequestErrorOf, networkErrorOf } from "./internal/apiRequestErrorOf.js"
+import { type AnswerReader, apiRequestErrorOf, networkErrorOf, RESERVOIR_ANSWERS } from "./internal/apiRequestErrorOf.js"
 import { followSameOriginRedirects } from "./internal/followSameOriginRedirects.js"
-import { parseApiBody } from "./internal/parseApiBody.js"
 import { type RetryPolicy, withRetry } from "./RetryPolicy.js"
 
 /** A request to the API of one chain. */
@@ -50,6 +49,11 @@ export interface ChainApi {
   readonly request: (request: ApiRequest) => Effect.Effect<ApiResponse, ApiRequestError>
   /** Sends a request and decodes its 2xx body with `schema`, keeping fields the schema does not name. */
   readonly requestDecoded: <A, I>(request: ApiRequest, schema: Schema.Codec<A, I>) => Effect.Effect<A, ApiRequestError>
+  /**
+   * Asks once and decodes the 2xx body with `schema`, the whole exchange (retries included) bounded by
+   * `httpTimeout`: one attempt of a poll, which asks again on its own.
+   */
+  readonly ask: <A, I>(request: ApiRequest, schema: Schema.Codec<A, I>) => Effect.Effect<A, ApiRequestError>
   /**
    * Asks the API the same request until `settled` says its decoded answer is final, at most
    * `options.attempts` times, `options.interval` apart. A transient failure (a 5xx, a dropped connection, a
@@ -118,13 +122,14 @@ const withQuery = (url: URL, query: ApiRequest["query"]): URL => {
  * (tradekit's headers, the deprecation warning); here each path is resolved under the base URL, the chain's
  * `credentials` (API key, configured headers) are set on each request, redirects are followed only under
  * the API, and each answer is read, mapped to tradekit's errors at this one boundary, bounded in time and
- * retried.
+ * retried. `reader` words the answers of an API that is not the Reservoir protocol's (its refusals, its numbers).
  */
 export const makeChainApi = (
   send: HttpTransportService["send"],
   baseApiUrl: string,
   defaults: ChainApiDefaults,
   credentials: RedactedHeaders = {},
+  reader: AnswerReader = RESERVOIR_ANSWERS,
 ): ChainApi => {
   const secrets = Object.fromEntries(Object.entries(credentials).map(([name, value]) => [name, Redacted.value(value)]))
   const resolve = (path: string): Effect.Effect<URL, UnsafeEndpointError> =>
@@ -147,8 +152,8 @@ export const makeChainApi = (
       const outgoing: TransportRequest = { method, url, headers: credentials, body }
       yield* Effect.logDebug(`tradekit: ${method} ${url.pathname}`)
       const response = yield* exchange(outgoing).pipe(Effect.mapError((error) => networkErrorOf(request.path, error)))
-      if (response.status < 200 || response.status >= 300) return yield* apiRequestErrorOf(request.path, response)
-      return { status: response.status, body: parseApiBody(response.body) }
+      if (response.status < 200 || response.status >= 300) return yield* apiRequestErrorOf(request.path, response, reader)
+      return { status: response.status, body: reader.parse(response.body) }
     })
     return bounded(request.path, sent)
   }
@@ -159,16 +164,18 @@ export const makeChainApi = (
   const requestDecoded = <A, I>(req: ApiRequest, schema: Schema.Codec<A, I>): Effect.Effect<A, ApiRequestError> =>
     Effect.flatMap(request(req), (response) => decodeApiBody(schema, req.path, response.body))
 
+  const ask = <A, I>(req: ApiRequest, schema: Schema.Codec<A, I>): Effect.Effect<A, ApiRequestError> => bounded(req.path, requestDecoded(req, schema))
+
   const poll = <A, I, B, E, E2>(
     req: ApiRequest,
     schema: Schema.Codec<A, I>,
     settled: (answer: A) => Effect.Effect<Option.Option<B>, E>,
     options: PollOptions<E2>,
-  ) => pollUntil(notYetOnFailedAnswer(Effect.flatMap(bounded(req.path, requestDecoded(req, schema)), settled)), options)
+  ) => pollUntil(notYetOnFailedAnswer(Effect.flatMap(ask(req, schema), settled)), options)
 
   const socketHeaders = (websocketUrl: string) => (Object.keys(secrets).length > 0 && sameOrigin(websocketUrl, baseApiUrl) ? secrets : undefined)
 
-  return { resolve, request, requestDecoded, poll, socketHeaders }
+  return { resolve, request, requestDecoded, ask, poll, socketHeaders }
 }
 
 /** Whether a websocket URL is on the origin of an http(s) URL: `wss://host:port` is `https://host:port`. */

@@ -152,6 +152,8 @@ export interface ResolvedClientConfig {
   readonly chains: ReadonlyArray<ChainConfig>
   /** The chain flagged active, else the first configured one. */
   readonly activeChain: ChainConfig | undefined
+  /** Whether a chain needs a `baseApiUrl` to trade on (the client's order book asks each chain's API); true when absent. */
+  readonly requireApiUrl?: boolean | undefined
 }
 
 /** Headers as a resolved configuration holds them: names in lower case, values redacted. */
@@ -201,7 +203,7 @@ export const chainFor = (
   message?: string,
 ): Effect.Effect<ChainConfig, MissingChainConfigurationError> => {
   const chain = chainId === undefined ? config.activeChain : config.chains.find((c) => c.id === chainId)
-  if (chain !== undefined && chain.baseApiUrl !== "") return Effect.succeed(chain)
+  if (chain !== undefined && (chain.baseApiUrl !== "" || config.requireApiUrl === false)) return Effect.succeed(chain)
   const text = message ?? (chain === undefined ? undefined : noApiMessage(chain))
   return Effect.fail(new MissingChainConfigurationError({ chainId: chainId ?? chain?.id, ...(text !== undefined ? { message: text } : {}) }))
 }
@@ -236,8 +238,9 @@ export const effectLogLevel = (level: LogLevelSetting | undefined): LogLevel.Log
  * const config = ClientConfig.layer({ chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.example", active: true }] })
  */
 export class ClientConfig extends Context.Service<ClientConfig, ResolvedClientConfig>()("tradekit/ClientConfig") {
-  /** A layer with the configuration resolved from `options`. */
-  static layer(options: ClientOptions): Layer.Layer<ClientConfig> {
-    return Layer.succeed(ClientConfig, resolveClientConfig(options))
+  /** A layer with the configuration resolved from `options`; `book` says whether its chains need a `baseApiUrl`. */
+  static layer(options: ClientOptions, book?: { readonly needsBaseApiUrl: boolean }): Layer.Layer<ClientConfig> {
+    const config = resolveClientConfig(options)
+    return Layer.succeed(ClientConfig, book === undefined ? config : { ...config, requireApiUrl: book.needsBaseApiUrl })
   }
 }

@@ -1,6 +1,6 @@
 import * as Layer from "effect/Layer"
 import * as Socket from "effect/socket/Socket"
-import type { StatusUpdate } from "../pipeline/watchStatusSocket.js"
+import type { StatusUpdate } from "../schema/StatusUpdate.js"
 
 /** One socket the executor opened on the fake status server. */
 export interface FakeSocketConnection {

@@ -1,6 +1,8 @@
 import * as Layer from "effect/Layer"
+import { reservoirBookLayer } from "../apis/reservoir/reservoirBook.js"
 import { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, type ClientOptions } from "../services/ClientConfig.js"
+import type { OrderBook } from "../services/OrderBook.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { FakeApi } from "./FakeApi.js"
@@ -11,7 +13,7 @@ export const TEST_CHAIN = { id: 1, name: "Ethereum", baseApiUrl: "https://api.te
 
 /**
  * Everything an action needs, over the fakes: the configuration (one test chain unless `options.chains`
- * says otherwise), the ApiClient over the fake API, and the fake wallet. Transient failures are not retried
+ * says otherwise), the Reservoir order book and its ApiClient over the fake API, and the fake wallet. Transient failures are not retried
  * unless `options.retry` asks for it, so a scripted 5xx answer fails at once instead of waiting on the clock.
  *
  * @example
@@ -21,7 +23,8 @@ export const testLayer = (args: {
   readonly api: FakeApi
   readonly wallet: FakeWallet
   readonly options?: ClientOptions
-}): Layer.Layer<ApiClient | Wallet | ClientConfig> => {
+}): Layer.Layer<ApiClient | OrderBook | Wallet | ClientConfig> => {
   const config = ClientConfig.layer({ chains: [TEST_CHAIN], retry: NO_RETRY, ...args.options })
-  return Layer.mergeAll(config, ApiClient.layer.pipe(Layer.provide(Layer.merge(args.api.layer, config))), args.wallet.layer)
+  const api = ApiClient.layer.pipe(Layer.provide(Layer.merge(args.api.layer, config)))
+  return Layer.mergeAll(config, api, reservoirBookLayer.pipe(Layer.provide(api)), args.wallet.layer)
 }

@@ -6,19 +6,18 @@ import type { ChainConfig } from "../../chains/ChainConfig.js"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError, PriceMismatchError, TradekitError } from "../../errors/index.js"
 import { copyPlain } from "../../internal/copyPlain.js"
 import { atConfiguredLogLevel } from "../../pipeline/atConfiguredLogLevel.js"
-import type { ExecuteRequest } from "../../pipeline/ExecuteRequest.js"
 import { type ExecutionSnapshot, snapshotOf } from "../../pipeline/ExecutionSnapshot.js"
 import { estimateNetworkFee } from "../../pipeline/estimateNetworkFee.js"
-import { runExecution } from "../../pipeline/executeSteps.js"
-import { fetchSteps } from "../../pipeline/fetchSteps.js"
+import { runExecution, supportedByBook } from "../../pipeline/executeSteps.js"
 import { deepFreeze } from "../../pipeline/internal/deepFreeze.js"
 import type { ExpectedPrices } from "../../plugins/ExpectedPrice.js"
 import type { Plugin, PluginContext, PluginServices, RequestBody } from "../../plugins/Plugin.js"
 import { mergePlugins, Plugins } from "../../plugins/Plugins.js"
 import type { ActionName } from "../../schema/ActionName.js"
+import type { ExecuteRequest } from "../../schema/ExecuteRequest.js"
 import type { ExecuteResponse } from "../../schema/ExecuteResponse.js"
-import { ApiClient } from "../../services/ApiClient.js"
 import { ClientConfig } from "../../services/ClientConfig.js"
+import { OrderBook } from "../../services/OrderBook.js"
 import { Wallet } from "../../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./ActionOptions.js"
 import { guardsOf } from "./guardsOf.js"
@@ -92,10 +91,10 @@ const observe = <K extends "onComplete" | "onError">(
 export const runAction = (
   parameters: CommonActionParameters,
   input: ActionRequest,
-): Effect.Effect<ExecuteResponse | true, ExecutionError | MissingChainConfigurationError | PluginRejectedError, ApiClient | Wallet | ClientConfig> =>
+): Effect.Effect<ExecuteResponse | true, ExecutionError | MissingChainConfigurationError | PluginRejectedError, OrderBook | Wallet | ClientConfig> =>
   Effect.gen(function* () {
     const config = yield* ClientConfig
-    const api = yield* ApiClient
+    const book = yield* OrderBook
     const plugins = mergePlugins(yield* Plugins, parameters.plugins)
     const retry = config.settings.retry
     const { action, path, chain, precheck } = input
@@ -141,7 +140,7 @@ export const runAction = (
     if (precheck) {
       // Nothing is signed or sent by a precheck: a transient failure or a malformed answer is retried.
       const response = yield* observed(
-        fetchSteps(api.forChain(chain.baseApiUrl, chain.headers), request, { retry }).pipe(
+        Effect.andThen(supportedByBook(book, action), book.forChain(chain).plan(request, { retry })).pipe(
           Effect.flatMap((fetched) =>
             Wallet.use((wallet) => estimateNetworkFee(wallet, config, chain, fetched, { paymasterService, gas: input.gas })),
           ),
@@ -155,7 +154,7 @@ export const runAction = (
     const wallet = yield* Wallet
     yield* observed(
       runExecution<PluginRejectedError | PriceMismatchError>(
-        { config, api, wallet, chain, retry },
+        { config, book, wallet, chain, retry },
         {
           request,
           paymasterService: paymasterService ?? false,

@@ -3,9 +3,9 @@ import { OPENSEA_CHAIN_NAMES } from "./chainNames.js"
 
 /** What `openSea(...)` takes: the API key, and where the API and its Seaport live when not OpenSea's own. */
 export interface OpenSeaOptions {
-  /** Sent as `x-api-key` on every OpenSea request. */
-  readonly apiKey: string
-  /** `https://api.opensea.io` by default. */
+  /** Sent as `x-api-key` on every OpenSea request; leave it out behind a proxy that adds it (in a browser). */
+  readonly apiKey?: string | undefined
+  /** `https://api.opensea.io` by default; a path (`/api/opensea`) is resolved against the page's origin. */
   readonly apiBaseUrl?: string | undefined
   /** OpenSea's name of a chain (`ethereum`, `base`, …) by chain id, over the built-in table. */
   readonly chainNames?: Readonly<Record<number, string>> | undefined
@@ -19,7 +19,7 @@ export interface OpenSeaOptions {
 
 /** `OpenSeaOptions` with every default filled in. */
 export interface ResolvedOpenSeaConfig {
-  readonly apiKey: string
+  readonly apiKey: string | undefined
   readonly apiBaseUrl: string
   readonly chainNames: Readonly<Record<number, string>>
   readonly seaport: Address
@@ -34,10 +34,16 @@ export const OPENSEA_CONDUIT_KEY: Hex = "0x0000007b02230091a7ed01230072f7006a004
 /** The conduit of {@link OPENSEA_CONDUIT_KEY}. */
 export const OPENSEA_CONDUIT: Address = "0x1E0049783F008A0085193E00003D00cd54003c71"
 
+/** A URL as given, or a path resolved against the page's location (a browser's proxy route). */
+const absoluteUrl = (url: string): string => {
+  const page = (globalThis as { readonly location?: { readonly href?: string } }).location?.href
+  return url.startsWith("/") && page !== undefined ? new URL(url, page).href : url
+}
+
 /** Fills in the defaults of `options`. */
 export const resolveOpenSeaConfig = (options: OpenSeaOptions): ResolvedOpenSeaConfig => ({
   apiKey: options.apiKey,
-  apiBaseUrl: (options.apiBaseUrl ?? "https://api.opensea.io").replace(/\/+$/, ""),
+  apiBaseUrl: absoluteUrl(options.apiBaseUrl ?? "https://api.opensea.io").replace(/\/+$/, ""),
   chainNames: { ...OPENSEA_CHAIN_NAMES, ...options.chainNames },
   seaport: options.seaport ?? OPENSEA_SEAPORT,
   conduitKey: options.conduitKey ?? OPENSEA_CONDUIT_KEY,

@@ -1,9 +1,9 @@
-import type { TransportResponse } from "../../services/HttpTransport.js"
+import { APIError, type ApiRequestError } from "../../errors/index.js"
 
 /**
- * Why the OpenSea layer could not answer a request: OpenSea's own refusal (its status and message, and the
- * `retry-after` it asked for), or a failure on the way (the chain, the network). The layer answers it as an HTTP
- * error, which tradekit's API client turns into an APIError with this message, retried when transient.
+ * Why the OpenSea book could not plan or post: OpenSea's own refusal (its status and message, and the
+ * `retry-after` it asked for), input it cannot read, or a failure on the way (the chain, the network). At the
+ * book's edge it becomes the typed error it came as, else an APIError with this status and message.
  */
 export class OpenSeaFailure {
   readonly _tag = "OpenSeaFailure"
@@ -11,12 +11,17 @@ export class OpenSeaFailure {
     readonly status: number,
     readonly message: string,
     readonly retryAfter?: string | undefined,
+    /** The typed error of the request that failed, when one did. */
+    readonly cause?: ApiRequestError | undefined,
   ) {}
 }
 
-/** The answer of a failure, in the Reservoir protocol's error shape (`{ message, statusCode }`). */
-export const failureResponse = (failure: OpenSeaFailure): TransportResponse => ({
-  status: failure.status,
-  headers: { "content-type": "application/json", ...(failure.retryAfter !== undefined ? { "retry-after": failure.retryAfter } : {}) },
-  body: JSON.stringify({ message: failure.message, statusCode: failure.status }),
-})
+/** The typed error a failure is to the executor. */
+export const apiErrorOf = (failure: OpenSeaFailure, endpoint: string): ApiRequestError =>
+  failure.cause ??
+  new APIError({
+    message: failure.message,
+    statusCode: failure.status,
+    endpoint,
+    ...(failure.retryAfter !== undefined && Number.isFinite(Number(failure.retryAfter)) ? { retryAfterMs: Number(failure.retryAfter) * 1000 } : {}),
+  })

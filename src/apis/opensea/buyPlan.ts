@@ -48,7 +48,7 @@ export const buyPlan = (ctx: PlanContext, body: Json) =>
       action: "Confirm transaction in your wallet",
       description: "Buy on OpenSea (Seaport 1.6)",
       kind: "transaction",
-      items: sales.map((call) => transactionItem(ctx, taker, call)),
+      items: sales.map((call, index) => ({ ...transactionItem(ctx, taker, call), orderIds: [listings[index]!.hash] })),
     }
     return {
       steps: [...approvals, sale],

@@ -66,7 +66,7 @@ export const cancelPlan = (ctx: PlanContext, body: Json) =>
           primaryType: "OrderHash",
           value: { orderHash: order.hash },
         },
-        post: { endpoint: "/opensea/cancel", method: "POST", body: { orderHash: order.hash, protocol_address: order.protocolAddress } },
+        post: { endpoint: `/api/v2/orders/chain/${ctx.chainName}/protocol/${order.protocolAddress}/${order.hash}/cancel`, method: "POST", body: {} },
       },
     }))
     return {

@@ -1,4 +1,6 @@
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import {
   type Address,
   createPublicClient,
@@ -56,7 +58,7 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
  * The reads of a configured chain; one client per chain, made on first use, on the first RPC URL of its
  * `viemChain` (a chain without one fails with a 400 that says so).
  */
-export const chainReadsCache = (): ((chain: ChainConfig) => Effect.Effect<ChainReads, OpenSeaFailure>) => {
+const chainReadsCache = (): ChainReaderService["forChain"] => {
   const cache = new Map<number, ChainReads>()
   return (chain) => {
     const known = cache.get(chain.id)
@@ -72,3 +74,20 @@ export const chainReadsCache = (): ((chain: ChainConfig) => Effect.Effect<ChainR
     return Effect.succeed(reads)
   }
 }
+
+/** What the ChainReader service offers: the reads of each configured chain. */
+export interface ChainReaderService {
+  readonly forChain: (chain: ChainConfig) => Effect.Effect<ChainReads, OpenSeaFailure>
+}
+
+/**
+ * Where the OpenSea book reads the chain: by default each chain's own RPC (its `rpcUrls`), one viem public
+ * client per chain. Replace it (`Layer.succeed(ChainReader, …)`) to read elsewhere, or from a test's fake chain.
+ */
+export class ChainReader extends Context.Service<ChainReader, ChainReaderService>()("tradekit/opensea/ChainReader") {
+  /** The reads over each chain's own RPC. */
+  static readonly layerRpc: Layer.Layer<ChainReader> = Layer.sync(ChainReader, () => makeRpcChainReader())
+}
+
+/** A reader over each chain's own RPC: one viem public client per chain, made on first use. */
+export const makeRpcChainReader = (): ChainReaderService => ({ forChain: chainReadsCache() })

@@ -1,14 +1,6 @@
 import * as Effect from "effect/Effect"
 import { type Hex, parseAbi, parseEventLogs } from "viem"
 import type { ChainReads } from "./chainReads.js"
-import type { OpenSeaFailure } from "./OpenSeaFailure.js"
-
-/**
- * `/transactions/{hash}/synced/v1` answered from the chain: synced once the transaction has a receipt (OpenSea
- * indexes nothing tradekit needs to wait for: the receipt is the fact).
- */
-export const syncedOf = (reads: ChainReads, hash: Hex): Effect.Effect<{ readonly synced: boolean }, OpenSeaFailure> =>
-  Effect.map(reads.receipt(hash), (receipt) => ({ synced: receipt !== undefined }))
 
 const transferEvents = parseAbi([
   "event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)",
@@ -16,7 +8,7 @@ const transferEvents = parseAbi([
 ])
 
 /**
- * `/transfers/bulk/v2?txHash=…` answered from the receipts' logs: the ERC-721 `Transfer` and ERC-1155
+ * The transfers of `hashes`, from the receipts' logs: the ERC-721 `Transfer` and ERC-1155
  * `TransferSingle` events of each mined transaction (a transaction not mined yet has none, so the executor asks again).
  */
 export const transfersOf = (reads: ChainReads, hashes: ReadonlyArray<Hex>) =>

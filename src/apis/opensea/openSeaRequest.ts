@@ -1,60 +1,70 @@
 import * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
-import { type HttpTransportService, TransportError } from "../../services/HttpTransport.js"
+import type { ApiRequestError } from "../../errors/index.js"
+import type { ChainApi } from "../../services/ChainApi.js"
+import type { AnswerReader } from "../../services/internal/apiRequestErrorOf.js"
+import { parseApiBody } from "../../services/internal/parseApiBody.js"
+import { parseRetryAfter, type RetryPolicy } from "../../services/RetryPolicy.js"
 import type { Json } from "./Json.js"
-import type { ResolvedOpenSeaConfig } from "./OpenSeaConfig.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 
 /** One call of OpenSea's API v2: its answer's JSON body, or an OpenSeaFailure. */
-export type OpenSeaCall = (method: "GET" | "POST", path: string, body?: unknown) => Effect.Effect<Json, OpenSeaFailure>
+export type OpenSeaCall = (
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  options?: { readonly retry?: RetryPolicy },
+) => Effect.Effect<Json, OpenSeaFailure>
 
-/** OpenSea's message for a refusal: its `errors` joined, else its `message` or `detail`, else the status. */
+/** OpenSea's message for a refusal: its `errors` joined (strings, or `{ message }`), else its `message` or `detail`. */
 const refusalMessage = (status: number, body: unknown): string => {
   const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {}
-  if (Array.isArray(record.errors) && record.errors.length > 0) return record.errors.map(String).join("; ")
+  const text = (entry: unknown): string =>
+    typeof entry === "string"
+      ? entry
+      : typeof entry === "object" && entry !== null
+        ? String((entry as Record<string, unknown>).message ?? JSON.stringify(entry))
+        : String(entry)
+  if (Array.isArray(record.errors) && record.errors.length > 0) return record.errors.map(text).join("; ")
   if (typeof record.message === "string" && record.message !== "") return record.message
   if (typeof record.detail === "string" && record.detail !== "") return record.detail
+  if (typeof body === "string" && body !== "") return body
   return `OpenSea answered ${status}`
 }
 
-/** What failed on the way, as effect/http words it: "Transport error (GET https://…/path)", without the query. */
-const unreachableMessage = ({ reason, description }: TransportError, method: string, href: string): string =>
-  `${reason.replace(/Error$/, "")}${description ? `: ${description}` : " error"} (${method} ${href.split("?")[0]})`
-
-const parse = (text: string): unknown => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
+/**
+ * OpenSea's answers: refusals worded from `errors` / `message` / `detail`, and the wait from `retry-after`
+ * (seconds or a date), else `x-ratelimit-reset` (epoch seconds).
+ */
+export const OPENSEA_ANSWERS: AnswerReader = {
+  parse: parseApiBody,
+  refusal: (body, status, headers, now) => {
+    const reset = Number(headers["x-ratelimit-reset"])
+    return {
+      message: refusalMessage(status, body),
+      statusCode: status,
+      retryAfterMs:
+        parseRetryAfter(headers["retry-after"], now) ?? (Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : undefined),
+    }
+  },
 }
 
+/** The OpenSeaFailure of a request that failed, keeping the typed error it came as. */
+const failureOf = (error: ApiRequestError): OpenSeaFailure =>
+  new OpenSeaFailure(
+    error._tag === "APIError" ? error.statusCode : 503,
+    error._tag === "APIError" ? error.message : `OpenSea could not be reached: ${error.message}`,
+    error._tag === "APIError" && error.retryAfterMs !== undefined ? String(Math.ceil(error.retryAfterMs / 1000)) : undefined,
+    error,
+  )
+
 /**
- * Calls OpenSea over `send` with the API key: a non-2xx answer fails with its status, OpenSea's message and its
- * `retry-after`; a network failure fails as a 503 (transient: the caller's retry policy tries again).
+ * Calls OpenSea through `api` (OpenSea's base URL, its key, the client's time limit, retry policy and same-origin
+ * redirects): a refusal fails with its status, OpenSea's message and its wait, keeping the typed error.
  */
 export const makeOpenSeaCall =
-  (send: HttpTransportService["send"], config: ResolvedOpenSeaConfig): OpenSeaCall =>
-  (method, path, body) => {
-    const href = `${config.apiBaseUrl}${path}`
-    return Effect.gen(function* () {
-      const url = yield* Effect.try({ try: () => new URL(href), catch: (cause) => new TransportError("InvalidUrlError", cause) })
-      const response = yield* send({
-        method,
-        url,
-        headers: {
-          "x-api-key": Redacted.make(config.apiKey),
-          accept: "application/json",
-          ...(body !== undefined ? { "content-type": "application/json" } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const answer = parse(response.body)
-      if (response.status >= 200 && response.status < 300) return answer as Json
-      return yield* Effect.fail(new OpenSeaFailure(response.status, refusalMessage(response.status, answer), response.headers["retry-after"]))
-    }).pipe(
-      Effect.catchTag("TransportError", (error) =>
-        Effect.fail(new OpenSeaFailure(503, `OpenSea could not be reached: ${unreachableMessage(error, method, href)}`)),
-      ),
+  (api: ChainApi): OpenSeaCall =>
+  (method, path, body, options = {}) =>
+    api.request({ path, method, ...(body !== undefined ? { body } : {}), ...(options.retry !== undefined ? { retry: options.retry } : {}) }).pipe(
+      Effect.map((response) => response.body as Json),
+      Effect.mapError(failureOf),
     )
-  }

@@ -89,8 +89,26 @@ export interface OrderTerms {
 }
 
 /**
+ * The post of a signed order, to the route OpenSea takes it on, without its signature (the book adds it): a
+ * listing or an item offer as `{ parameters, protocol_address }`, a criteria offer as `{ protocol_data, criteria,
+ * protocol_address }`.
+ */
+const postOf = (ctx: PlanContext, post: { readonly kind: string; readonly slug?: string }, parameters: Record<string, unknown>) =>
+  post.kind === "collection-offer"
+    ? {
+        endpoint: "/api/v2/offers",
+        method: "POST",
+        body: { protocol_data: { parameters }, criteria: { collection: { slug: post.slug } }, protocol_address: ctx.config.seaport },
+      }
+    : {
+        endpoint: `/api/v2/orders/${ctx.chainName}/seaport/${post.kind === "item-offer" ? "offers" : "listings"}`,
+        method: "POST",
+        body: { parameters, protocol_address: ctx.config.seaport },
+      }
+
+/**
  * A signature item for an order: the EIP-712 `OrderComponents` to sign (the chain's conduit key, a fresh salt,
- * the offerer's counter) and the post the OpenSea layer answers by posting `{ parameters, signature }` to OpenSea.
+ * the offerer's counter) and its post to OpenSea.
  */
 export const orderSignatureItem = (ctx: PlanContext, terms: OrderTerms, post: { readonly kind: string; readonly slug?: string }) => {
   const components = {
@@ -110,16 +128,7 @@ export const orderSignatureItem = (ctx: PlanContext, terms: OrderTerms, post: { 
     status: "incomplete",
     data: {
       sign: { signatureKind: "eip712", domain: seaportDomain(ctx), types: ORDER_COMPONENTS_TYPES, primaryType: "OrderComponents", value: components },
-      post: {
-        endpoint: "/opensea/orders",
-        method: "POST",
-        body: {
-          kind: post.kind,
-          ...(post.slug !== undefined ? { slug: post.slug } : {}),
-          protocol_address: ctx.config.seaport,
-          parameters: { ...components, totalOriginalConsiderationItems: terms.consideration.length },
-        },
-      },
+      post: postOf(ctx, post, { ...components, totalOriginalConsiderationItems: terms.consideration.length }),
     },
   }
 }

@@ -47,7 +47,7 @@ export const sellPlan = (ctx: PlanContext, body: Json) =>
       action: "Accept offer",
       description: "Sell on OpenSea (Seaport 1.6)",
       kind: "transaction",
-      items: sales.map((entry) => transactionItem(ctx, taker, entry.call)),
+      items: sales.map((entry) => ({ ...transactionItem(ctx, taker, entry.call), orderIds: [entry.offer.hash] })),
     }
     return { steps: [...approvals, sale], path: sales.map((entry) => pathEntry(entry.offer, entry.net, entry.token)) }
   })

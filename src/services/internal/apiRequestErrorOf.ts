@@ -6,6 +6,17 @@ import { parseRetryAfter } from "../RetryPolicy.js"
 import { isRedirect } from "./followSameOriginRedirects.js"
 import { parseApiBody } from "./parseApiBody.js"
 
+/** How an API words its answers: the text of a body, and the message, status and wait of a refusal. */
+export interface AnswerReader {
+  readonly parse: (text: string) => unknown
+  readonly refusal: (
+    body: unknown,
+    status: number,
+    headers: Readonly<Record<string, string>>,
+    now: number,
+  ) => { readonly message: string; readonly statusCode: number; readonly retryAfterMs: number | undefined }
+}
+
 const errorMessageOf = (body: unknown, status: number): { message: string; statusCode: number } => {
   const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {}
   const text = typeof record.message === "string" ? record.message : typeof record.error === "string" ? record.error : undefined
@@ -32,7 +43,11 @@ export const networkErrorOf = (endpoint: string, { reason, description, cause }:
  * The typed error of a non-2xx answer from `endpoint`: a redirect the client did not follow is a refusal, any
  * other status an APIError with the body's message and status code (and how long `Retry-After` asks to wait).
  */
-export const apiRequestErrorOf = (endpoint: string, response: TransportResponse): Effect.Effect<never, ApiRequestError> => {
+export const apiRequestErrorOf = (
+  endpoint: string,
+  response: TransportResponse,
+  reader: AnswerReader = RESERVOIR_ANSWERS,
+): Effect.Effect<never, ApiRequestError> => {
   if (isRedirect(response.status)) {
     return Effect.fail(
       new HttpRequestError({
@@ -43,10 +58,14 @@ export const apiRequestErrorOf = (endpoint: string, response: TransportResponse)
     )
   }
   return Effect.flatMap(Clock.currentTimeMillis, (now) => {
-    const body = parseApiBody(response.body)
-    const { message, statusCode } = errorMessageOf(body, response.status)
-    return Effect.fail(
-      new APIError({ message, statusCode, rawError: body, endpoint, retryAfterMs: parseRetryAfter(response.headers["retry-after"], now) }),
-    )
+    const body = reader.parse(response.body)
+    const { message, statusCode, retryAfterMs } = reader.refusal(body, response.status, response.headers, now)
+    return Effect.fail(new APIError({ message, statusCode, rawError: body, endpoint, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }))
   })
+}
+
+/** The Reservoir protocol's answers: `{ message, statusCode }` refusals, `Retry-After` in seconds or as a date. */
+export const RESERVOIR_ANSWERS: AnswerReader = {
+  parse: parseApiBody,
+  refusal: (body, status, headers, now) => ({ ...errorMessageOf(body, status), retryAfterMs: parseRetryAfter(headers["retry-after"], now) }),
 }

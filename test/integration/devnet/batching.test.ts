@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import { type BatchingProvider, type Devnet, type DevnetAccount, devnetBatchingProvider, startDevnet } from "../../../devnet/index.js"
 import { resumeExecution } from "../../../src/actions/resume.js"
+import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { ApiClient } from "../../../src/services/ApiClient.js"
@@ -45,7 +46,7 @@ const batchingWalletLayer = (
   const config = ClientConfig.layer({ ...options.settings, chains: devnet.chains })
   const origin = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! })
   const wallet = fromViemWalletClient(client, { publicClients: { [devnet.originChainId]: origin }, receiptPollingInterval: 100 })
-  const layer = Layer.mergeAll(config, ApiClient.layerFetch.pipe(Layer.provide(config)), Layer.succeed(Wallet, wallet))
+  const layer = Layer.mergeAll(config, withReservoirBook(ApiClient.layerFetch.pipe(Layer.provide(config))), Layer.succeed(Wallet, wallet))
   return { layer, wallet, prompts: () => methods.filter((method) => PROMPTS.has(method)) }
 }
 

@@ -9,12 +9,13 @@ import { type Address, createWalletClient, type Hex, http } from "viem"
 import { devnetERC721Abi, devnetERC1155Abi, exchangeAbi, wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import type { Devnet, DevnetAccount } from "../../../devnet/index.js"
+import { fetchPlan } from "../../../src/apis/reservoir/fetchPlan.js"
+import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
 import type { ExecutionError } from "../../../src/errors/index.js"
-import type { ExecuteRequest } from "../../../src/pipeline/ExecuteRequest.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { executeSteps, type Guard } from "../../../src/pipeline/executeSteps.js"
-import { fetchSteps } from "../../../src/pipeline/fetchSteps.js"
 import type { ActionName } from "../../../src/schema/ActionName.js"
+import type { ExecuteRequest } from "../../../src/schema/ExecuteRequest.js"
 import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
 import { ApiClient } from "../../../src/services/ApiClient.js"
 import { ClientConfig, type ClientSettings } from "../../../src/services/ClientConfig.js"
@@ -43,7 +44,7 @@ export const devnetLayer = (devnet: Devnet, user: DevnetAccount, settings: Clien
   const origin = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! })
   return Layer.mergeAll(
     config,
-    ApiClient.layerFetch.pipe(Layer.provide(config)),
+    withReservoirBook(ApiClient.layerFetch.pipe(Layer.provide(config))),
     walletLayer(walletClientOf(devnet, user, onMethod), { publicClients: { [devnet.originChainId]: origin }, receiptPollingInterval: 100 }),
   )
 }
@@ -97,7 +98,7 @@ export const executeOk = async (
 /** Fetches an execute answer without executing it (what a precheck does). */
 export const fetchOnly = (devnet: Devnet, user: DevnetAccount, path: ActionPath, body: unknown, chainId = devnet.originChainId) =>
   Effect.runPromise(
-    Effect.result(ApiClient.use((api) => fetchSteps(api.forChain(devnet.apiUrls[chainId]!), requestOf(path, body)))).pipe(
+    Effect.result(ApiClient.use((api) => fetchPlan(api.forChain(devnet.apiUrls[chainId]!), requestOf(path, body)))).pipe(
       Effect.provide(devnetLayer(devnet, user)),
     ),
   )

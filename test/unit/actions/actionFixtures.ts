@@ -6,6 +6,7 @@ import type { Plugin } from "../../../src/plugins/Plugin.js"
 import { defaultPlugins, mergePlugins, Plugins } from "../../../src/plugins/Plugins.js"
 import type { ApiClient } from "../../../src/services/ApiClient.js"
 import type { ClientConfig, ClientOptions } from "../../../src/services/ClientConfig.js"
+import type { OrderBook } from "../../../src/services/OrderBook.js"
 import type { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { makeFakeWallet } from "../../../src/testing/FakeWallet.js"
@@ -27,7 +28,7 @@ export const setupActions = (options: ClientOptions & { readonly plugins?: Reado
     testLayer({ api, wallet, options: { chains: [TEST_CHAIN, BASE_CHAIN], ...clientOptions } }),
     Plugins.layer(mergePlugins(defaultPlugins, plugins)),
   )
-  const run = <A, E>(effect: Effect.Effect<A, E, ApiClient | Wallet | ClientConfig>) => Effect.provide(effect, layer)
+  const run = <A, E>(effect: Effect.Effect<A, E, ApiClient | OrderBook | Wallet | ClientConfig>) => Effect.provide(effect, layer)
   return { api, wallet, layer, run }
 }
 

@@ -6,6 +6,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
 import { type ResumeOptions, resumeExecution } from "../../../src/actions/resume.js"
+import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { ApiClient } from "../../../src/services/ApiClient.js"
@@ -94,7 +95,7 @@ const layerOf = (api: ReturnType<typeof makeFakeApi>, wallet: WalletService, gat
     HttpTransport,
     Effect.map(HttpTransport, (transport) => ({ send: (request) => Effect.andThen(gate, transport.send(request)) })),
   ).pipe(Layer.provide(api.layer))
-  return Layer.mergeAll(config, ApiClient.layer.pipe(Layer.provide(Layer.merge(http, config))), Layer.succeed(Wallet, wallet))
+  return Layer.mergeAll(config, withReservoirBook(ApiClient.layer.pipe(Layer.provide(Layer.merge(http, config)))), Layer.succeed(Wallet, wallet))
 }
 
 /** Runs `effect` and aborts it (interrupts it) once the TestClock has moved by `after`. */

@@ -6,6 +6,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { defineChain, type Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
+import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import type { StepItem } from "../../../src/schema/Step.js"
 import { ApiClient } from "../../../src/services/ApiClient.js"
@@ -52,7 +53,7 @@ const run = (wallet: ReservoirWallet, item: ReturnType<typeof txItem>, gas?: big
   const config = ClientConfig.layer({ chains: [CUSTOM], retry: NO_RETRY })
   const layer = Layer.mergeAll(
     config,
-    ApiClient.layer.pipe(Layer.provide(Layer.merge(api.layer, config))),
+    withReservoirBook(ApiClient.layer.pipe(Layer.provide(Layer.merge(api.layer, config)))),
     Layer.succeed(Wallet, fromReservoirWallet(wallet)),
   )
   const execution = executeSteps({ request: { action: "buy", path: "/execute/buy/v7", body: {} }, ...(gas !== undefined ? { gas } : {}) })

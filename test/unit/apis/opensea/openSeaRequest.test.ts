@@ -1,14 +1,11 @@
 /** One call of OpenSea's API v2 over tradekit's transport: what goes out, and how a refusal or an outage comes back. */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Redacted from "effect/Redacted"
-import { resolveOpenSeaConfig } from "../../../../src/apis/opensea/OpenSeaConfig.js"
-import { OpenSeaFailure } from "../../../../src/apis/opensea/OpenSeaFailure.js"
-import { makeOpenSeaCall } from "../../../../src/apis/opensea/openSeaRequest.js"
+import { makeOpenSeaCall, OPENSEA_ANSWERS } from "../../../../src/apis/opensea/openSeaRequest.js"
+import { makeChainApi } from "../../../../src/services/ChainApi.js"
 import { TransportError, type TransportRequest, type TransportResponse } from "../../../../src/services/HttpTransport.js"
-
-const config = resolveOpenSeaConfig({ apiKey: "os-key", apiBaseUrl: "https://os.test/" })
+import { NO_RETRY } from "../../../../src/services/RetryPolicy.js"
 
 /** A transport that records each request and answers with `answer`. */
 const transport = (answer: Effect.Effect<TransportResponse, TransportError>) => {
@@ -16,31 +13,37 @@ const transport = (answer: Effect.Effect<TransportResponse, TransportError>) => 
   return { sent, send: (request: TransportRequest) => Effect.suspend(() => (sent.push(request), answer)) }
 }
 
+const callOver = (send: (request: TransportRequest) => Effect.Effect<TransportResponse, TransportError>) =>
+  makeOpenSeaCall(
+    makeChainApi(send, "https://os.test", { retry: NO_RETRY, timeout: 5000 }, { "x-api-key": Redacted.make("os-key") }, OPENSEA_ANSWERS),
+  )
+
 describe("makeOpenSeaCall", () => {
   it.effect("sends the key (redacted) and the JSON body, and returns the answer's JSON", () =>
     Effect.gen(function* () {
       const { sent, send } = transport(Effect.succeed({ status: 200, headers: {}, body: `{"orders":[]}` }))
-      expect(yield* makeOpenSeaCall(send, config)("POST", "/api/v2/offers", { a: 1 })).toEqual({ orders: [] })
+      expect(yield* callOver(send)("POST", "/api/v2/offers", { a: 1 })).toEqual({ orders: [] })
       expect(sent).toHaveLength(1)
       expect(sent[0]!.method).toBe("POST")
       expect(sent[0]!.url.href).toBe("https://os.test/api/v2/offers")
       expect(sent[0]!.body).toBe(`{"a":1}`)
-      const { "x-api-key": key, ...others } = sent[0]!.headers
+      const key = sent[0]!.headers["x-api-key"]
       expect(Redacted.isRedacted(key) && Redacted.value(key)).toBe("os-key")
-      expect(others).toEqual({ accept: "application/json", "content-type": "application/json" })
     }),
   )
 
-  it.effect("a refusal keeps OpenSea's status, message and retry-after; an outage is a 503", () =>
+  it.effect("a refusal keeps OpenSea's status, its message (structured errors too) and its wait; an outage is a 503", () =>
     Effect.gen(function* () {
       const refusing = transport(Effect.succeed({ status: 429, headers: { "retry-after": "2" }, body: `{"detail":"Too many requests"}` }))
-      expect(yield* Effect.exit(makeOpenSeaCall(refusing.send, config)("GET", "/api/v2/x"))).toEqual(
-        Exit.fail(new OpenSeaFailure(429, "Too many requests", "2")),
-      )
+      const throttled = yield* Effect.flip(callOver(refusing.send)("GET", "/api/v2/x"))
+      expect([throttled.status, throttled.message, throttled.retryAfter]).toEqual([429, "Too many requests", "2"])
+      const structured = transport(Effect.succeed({ status: 400, headers: {}, body: `{"errors":[{"code":"bad","message":"Zero amount item"}]}` }))
+      const refused = yield* Effect.flip(callOver(structured.send)("POST", "/api/v2/offers", {}))
+      expect(refused.message).toBe("Zero amount item")
       const down = transport(Effect.fail(new TransportError("TransportError", new TypeError("fetch failed"))))
-      expect(yield* Effect.exit(makeOpenSeaCall(down.send, config)("GET", "/api/v2/x?limit=1"))).toEqual(
-        Exit.fail(new OpenSeaFailure(503, "OpenSea could not be reached: Transport error (GET https://os.test/api/v2/x)")),
-      )
+      const outage = yield* Effect.flip(callOver(down.send)("GET", "/api/v2/x"))
+      expect(outage.status).toBe(503)
+      expect(outage.cause?._tag).toBe("HttpRequestError")
     }),
   )
 })

@@ -1,12 +1,12 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { APIError, type ApiRequestError, MalformedResponseError } from "../errors/index.js"
-import { messageOf } from "../errors/messageOf.js"
-import { ExecuteResponse } from "../schema/ExecuteResponse.js"
-import type { ChainApi } from "../services/ChainApi.js"
-import { decodeApiBody } from "../services/decodeApiBody.js"
-import { NO_RETRY, type RetryPolicy, withRetry } from "../services/RetryPolicy.js"
-import type { ExecuteRequest } from "./ExecuteRequest.js"
+import { APIError, type ApiRequestError, MalformedResponseError } from "../../errors/index.js"
+import { messageOf } from "../../errors/messageOf.js"
+import type { ExecuteRequest } from "../../schema/ExecuteRequest.js"
+import { ExecuteResponse } from "../../schema/ExecuteResponse.js"
+import type { ChainApi } from "../../services/ChainApi.js"
+import { decodeApiBody } from "../../services/decodeApiBody.js"
+import { NO_RETRY, type RetryPolicy, withRetry } from "../../services/RetryPolicy.js"
 
 // The retry policy decides on a malformed answer as on a 502 (the server answered, but not usably): the
 // error travels as one through the policy, and comes out as itself when the retries are spent.
@@ -35,7 +35,7 @@ const unwrapMalformed = (error: ApiRequestError): ApiRequestError =>
  * one budget (callers pass it only while nothing is signed or sent). Without it, the client's policy
  * retries transient failures and a malformed answer fails at once.
  */
-export const fetchSteps = (
+export const fetchPlan = (
   api: ChainApi,
   request: ExecuteRequest,
   options: { readonly signature?: Option.Option<string>; readonly retry?: RetryPolicy } = {},
@@ -60,5 +60,5 @@ export const fetchSteps = (
     options.retry === undefined
       ? once(undefined)
       : withRetry(options.retry, request.path, Effect.mapError(once(NO_RETRY), asBadGateway)).pipe(Effect.mapError(unwrapMalformed))
-  return fetched.pipe(Effect.withSpan("tradekit.fetchSteps"))
+  return fetched.pipe(Effect.withSpan("tradekit.fetchPlan"))
 }

@@ -1,0 +1,117 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import type { ChainConfig } from "../../chains/ChainConfig.js"
+import { MalformedResponseError, UnsafeEndpointError } from "../../errors/index.js"
+import type { ActionName } from "../../schema/ActionName.js"
+import type { ExecuteRequest } from "../../schema/ExecuteRequest.js"
+import { ExecuteResponse } from "../../schema/ExecuteResponse.js"
+import type { Post, Step, StepItem } from "../../schema/Step.js"
+import { makeChainApi } from "../../services/ChainApi.js"
+import { ClientConfig } from "../../services/ClientConfig.js"
+import { decodeApiBody } from "../../services/decodeApiBody.js"
+import { HttpTransport } from "../../services/HttpTransport.js"
+import { type ChainOrderBook, OrderBook, type OrderBookService } from "../../services/OrderBook.js"
+import { bidPlan } from "./bidPlan.js"
+import { buyPlan } from "./buyPlan.js"
+import { cancelPlan } from "./cancelPlan.js"
+import { ChainReader, type ChainReaderService, makeRpcChainReader } from "./chainReads.js"
+import { transfersOf } from "./confirmations.js"
+import { listPlan } from "./listPlan.js"
+import type { ResolvedOpenSeaConfig } from "./OpenSeaConfig.js"
+import { apiErrorOf, OpenSeaFailure } from "./OpenSeaFailure.js"
+import { makeOpenSeaCall, OPENSEA_ANSWERS, type OpenSeaCall } from "./openSeaRequest.js"
+import type { PlanContext } from "./PlanContext.js"
+import { isOpenSeaPost, postSigned } from "./postOrder.js"
+import { sellPlan } from "./sellPlan.js"
+
+/** The actions OpenSea plans: no mint, transfer or cross-chain call. */
+const OPENSEA_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(["buy", "sell", "list", "bid", "cancel"])
+
+const plans: Readonly<Record<string, (ctx: PlanContext, body: unknown) => Effect.Effect<unknown, OpenSeaFailure>>> = {
+  buy: buyPlan,
+  sell: sellPlan,
+  list: listPlan,
+  bid: bidPlan,
+  cancel: cancelPlan,
+}
+
+/** OpenSea's book on one chain. */
+const openSeaOnChain = (config: ResolvedOpenSeaConfig, call: OpenSeaCall, reader: ChainReaderService, chain: ChainConfig): ChainOrderBook => {
+  const chainName = config.chainNames[chain.id]
+  const context = Effect.gen(function* () {
+    if (chainName === undefined) {
+      return yield* Effect.fail(new OpenSeaFailure(400, `OpenSea's name of chain ${chain.id} is unknown: add it to openSea({ chainNames })`))
+    }
+    return { chain, chainName, config, call, reads: yield* reader.forChain(chain) } satisfies PlanContext
+  })
+  const plan = (request: ExecuteRequest) =>
+    Effect.gen(function* () {
+      const planOf = plans[request.action]
+      if (planOf === undefined) return yield* Effect.fail(new OpenSeaFailure(400, `OpenSea does not plan ${request.action}`))
+      return yield* planOf(yield* context, request.body)
+    }).pipe(
+      Effect.mapError((failure) => apiErrorOf(failure, `opensea:${request.action}`)),
+      // A shape no reading foresaw is OpenSea's unusable answer, never a crash of the executor.
+      Effect.catchDefect((defect) =>
+        Effect.fail(
+          new MalformedResponseError({
+            message: `OpenSea sent an unusable answer: ${defect instanceof Error ? defect.message : String(defect)}`,
+            endpoint: `opensea:${request.action}`,
+            issue: String(defect),
+          }),
+        ),
+      ),
+      Effect.flatMap((planned) => decodeApiBody(ExecuteResponse, `opensea:${request.action}`, planned)),
+    )
+  return {
+    plan,
+    post: (post: Post, signature: string | undefined) => postSigned(call, post, signature),
+    checkItem: (_step: Step, item: StepItem) => {
+      const post = (item.data as { readonly post?: Post } | undefined)?.post
+      return post === undefined || isOpenSeaPost(post.endpoint)
+        ? Effect.void
+        : Effect.fail(UnsafeEndpointError.of({ endpoint: post.endpoint, baseApiUrl: config.apiBaseUrl }))
+    },
+    transfers: (hashes) =>
+      Effect.flatMap(reader.forChain(chain), (reads) => transfersOf(reads, hashes)).pipe(Effect.mapError((failure) => apiErrorOf(failure, "chain"))),
+    itemKey: (step, item) => {
+      const order = item.orderIds?.[0]
+      const from = (item.data as { readonly from?: unknown } | undefined)?.from
+      // A fill's calldata carries a zone signature made fresh for every answer: the fill is known by its order and taker.
+      return step.kind === "transaction" && step.id === "sale" && order !== undefined && typeof from === "string"
+        ? `opensea:fill:${order.toLowerCase()}:${from.toLowerCase()}`
+        : undefined
+    },
+  }
+}
+
+/**
+ * OpenSea's API v2 as an OrderBook: plans from OpenSea's answers and the chain's own reads, posts to OpenSea,
+ * and the receipt as the only status. Its requests take the client's time limit, retry policy and same-origin
+ * redirects; the key goes in `x-api-key` (none behind a proxy that adds it).
+ */
+export const openSeaBookLayer = (config: ResolvedOpenSeaConfig): Layer.Layer<OrderBook, never, ClientConfig | HttpTransport> =>
+  Layer.effect(
+    OrderBook,
+    Effect.gen(function* () {
+      const client = yield* ClientConfig
+      const transport = yield* HttpTransport
+      const reads = Option.getOrElse(yield* Effect.serviceOption(ChainReader), makeRpcChainReader)
+      const api = makeChainApi(
+        (request) => transport.send({ ...request, headers: { accept: "application/json", "content-type": "application/json", ...request.headers } }),
+        config.apiBaseUrl,
+        { retry: client.settings.retry, timeout: client.settings.httpTimeout },
+        config.apiKey === undefined ? {} : { "x-api-key": Redacted.make(config.apiKey) },
+        OPENSEA_ANSWERS,
+      )
+      const call = makeOpenSeaCall(api)
+      return {
+        name: "opensea",
+        actions: OPENSEA_ACTIONS,
+        needsBaseApiUrl: false,
+        forChain: (chain) => openSeaOnChain(config, call, reads, chain),
+      } satisfies OrderBookService
+    }),
+  )

@@ -1,0 +1,37 @@
+import * as Schema from "effect/Schema"
+import { formatMessage } from "./internal/formatMessage.js"
+
+/**
+ * The client's order book cannot do what was asked: an action it does not plan (a mint on OpenSea), or an
+ * option it cannot honour (marketplace fees, a `source`). Refused before any request: nothing was signed or sent.
+ */
+export class UnsupportedByBookError extends Schema.TaggedError<UnsupportedByBookError>()("UnsupportedByBookError", {
+  message: Schema.String,
+  book: Schema.String,
+  /** What the book refused: an action's name, or an option's. */
+  what: Schema.String,
+}) {
+  /** The error for `what`, which `book` cannot do, with why. */
+  static of(args: { readonly book: string; readonly what: string; readonly details?: string }): UnsupportedByBookError {
+    return new UnsupportedByBookError({
+      book: args.book,
+      what: args.what,
+      message: formatMessage(
+        `The ${args.book} order book does not support ${args.what}`,
+        args.details === undefined ? {} : { details: args.details },
+      ),
+    })
+  }
+}
+
+/**
+ * The order book refused a signed order and says it stored nothing (OpenSea's 429: throttled): posting the same
+ * signature again later is safe, unlike a post whose answer never came.
+ */
+export class OrderPostRefusedError extends Schema.TaggedError<OrderPostRefusedError>()("OrderPostRefusedError", {
+  message: Schema.String,
+  book: Schema.String,
+  statusCode: Schema.Number,
+  /** How long the book asked to wait before posting again, in milliseconds. */
+  retryAfterMs: Schema.optional(Schema.Number),
+}) {}

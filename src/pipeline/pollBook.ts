@@ -1,0 +1,16 @@
+import * as Effect from "effect/Effect"
+import type * as Option from "effect/Option"
+import { notYetOnFailedAnswer } from "../polling/notYetOnFailedAnswer.js"
+import { type PollOptions, pollUntil } from "../polling/pollUntil.js"
+
+/**
+ * Asks an order book the same question until `settled` says its answer is final: a failed answer (an API error
+ * status, a dropped connection, a body that does not decode) is one "not yet", `settled` may fail to end the
+ * poll at once, and once every attempt answered "not yet" the poll fails with `options.onExhausted`.
+ * @internal
+ */
+export const pollBook = <A, E, B, E1, E2>(
+  ask: Effect.Effect<A, E>,
+  settled: (answer: A) => Effect.Effect<Option.Option<B>, E1>,
+  options: PollOptions<E2>,
+) => pollUntil(notYetOnFailedAnswer(Effect.flatMap(ask, settled)), options)
