@@ -12,7 +12,7 @@ import type { Step, StepItem } from "../schema/Step.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import { type DataPolls, type ExecutionContext, updateState } from "./ExecutionContext.js"
 import { nextIncompleteStep, withSteps } from "./ExecutionSnapshot.js"
-import { itemRefsOf } from "./history/itemIdentity.js"
+import { type ItemKeyOf, itemRefsOf } from "./history/itemIdentity.js"
 
 /**
  * Adopts a re-polled answer while keeping what this execution did. An item is known by its identity (a
@@ -21,13 +21,18 @@ import { itemRefsOf } from "./history/itemIdentity.js"
  * its steps; a new item never takes a done one's place. A step the new answer leaves out that holds a
  * completed item found nowhere in the new answer stays in front, so its transaction hashes stay in the progress.
  */
-export const mergeResponseSteps = (previous: ReadonlyArray<Step>, fresh: ReadonlyArray<Step>, chainId: number): ReadonlyArray<Step> => {
-  const previousRefs = itemRefsOf(previous, chainId)
+export const mergeResponseSteps = (
+  previous: ReadonlyArray<Step>,
+  fresh: ReadonlyArray<Step>,
+  chainId: number,
+  keyOf?: ItemKeyOf,
+): ReadonlyArray<Step> => {
+  const previousRefs = itemRefsOf(previous, chainId, keyOf)
   const completed = new Map<string, StepItem>()
   for (const [s, step] of previous.entries()) {
     for (const [i, item] of (step.items ?? []).entries()) if (item.status === "complete") completed.set(previousRefs[s]![i]!.id, item)
   }
-  const freshRefs = itemRefsOf(fresh, chainId)
+  const freshRefs = itemRefsOf(fresh, chainId, keyOf)
   const freshIds = new Set(freshRefs.flat().map((ref) => ref.id))
   const kept = previous.filter((step, s) =>
     (step.items ?? []).some((item, i) => item.status === "complete" && !freshIds.has(previousRefs[s]![i]!.id)),
@@ -75,7 +80,7 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
     }
 
     const merged = (response: ExecuteResponse) =>
-      Effect.map(SynchronizedRef.get(ctx.state), (snapshot) => mergeResponseSteps(snapshot.steps, response.steps, ctx.chain.id))
+      Effect.map(SynchronizedRef.get(ctx.state), (snapshot) => mergeResponseSteps(snapshot.steps, response.steps, ctx.chain.id, ctx.book.itemKey))
     const probe = Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
       yield* Ref.update(polls, (current) => ({ ...current, attempts: current.attempts + 1, lastAt: now }))
@@ -97,7 +102,7 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
       onExhausted: () => PollTimeoutError.of({ kind: "data", attempts: ctx.config.settings.dataPollAttempts }),
     })
     yield* updateState(ctx, (snapshot) => ({
-      ...withSteps(snapshot, mergeResponseSteps(snapshot.steps, response.steps, ctx.chain.id)),
+      ...withSteps(snapshot, mergeResponseSteps(snapshot.steps, response.steps, ctx.chain.id, ctx.book.itemKey)),
       ...(response.path !== undefined ? { path: response.path } : {}),
       ...(response.fees !== undefined ? { fees: response.fees } : {}),
       ...(response.requestId !== undefined ? { requestId: response.requestId } : {}),

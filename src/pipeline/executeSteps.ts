@@ -193,7 +193,11 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
           yield* validatePlan(ctx, snapshot.steps, ctx.address)
           validated = snapshot.steps
         }
-        const move = nextMove(snapshot, chain.id, { resendUnknown: ctx.resendUnknown, sponsorable: ctx.paymasterService !== undefined })
+        const move = nextMove(snapshot, chain.id, {
+          resendUnknown: ctx.resendUnknown,
+          sponsorable: ctx.paymasterService !== undefined,
+          itemKey: ctx.book.itemKey,
+        })
         if (move._tag === "Done") break
         switch (move._tag) {
           case "AwaitData":

@@ -1,5 +1,5 @@
 import { type ExecutionSnapshot, nextIncompleteStep } from "./ExecutionSnapshot.js"
-import { type ItemRef, itemRefsOf, refsWithIds } from "./history/itemIdentity.js"
+import { type ItemKeyOf, type ItemRef, itemRefsOf, refsWithIds } from "./history/itemIdentity.js"
 import { type BatchRequestedEntry, type BatchSentEntry, batchRefusedBefore, itemJournal } from "./history/Journal.js"
 import { type ReadyTransactionItem, readyTransactionItems } from "./readyTransactionItems.js"
 
@@ -34,10 +34,11 @@ export type NextMove =
 export const nextMove = (
   snapshot: ExecutionSnapshot,
   chainId: number,
-  options: { readonly resendUnknown: boolean; readonly sponsorable?: boolean },
+  options: { readonly resendUnknown: boolean; readonly sponsorable?: boolean; readonly itemKey?: ItemKeyOf | undefined },
 ): NextMove => {
   const { steps, journal } = snapshot
-  const refs = itemRefsOf(steps, chainId)
+  const keyOf = options.itemKey
+  const refs = itemRefsOf(steps, chainId, keyOf)
   const next = nextIncompleteStep(steps)
   if (next === undefined) return { _tag: "Done" }
   const { stepIndex } = next
@@ -49,12 +50,12 @@ export const nextMove = (
     const known = itemJournal(journal, ref.id)
     if (known.sent !== undefined) continue
     if (known.batchSent !== undefined) {
-      return { _tag: "SettleBatch", entry: known.batchSent, items: refsWithIds(steps, chainId, known.batchSent.items) }
+      return { _tag: "SettleBatch", entry: known.batchSent, items: refsWithIds(steps, chainId, known.batchSent.items, keyOf) }
     }
     if (known.batchRequested !== undefined && !options.resendUnknown) {
-      return { _tag: "UnknownBatch", entry: known.batchRequested, items: refsWithIds(steps, chainId, known.batchRequested.items) }
+      return { _tag: "UnknownBatch", entry: known.batchRequested, items: refsWithIds(steps, chainId, known.batchRequested.items, keyOf) }
     }
   }
-  const ready = batchRefusedBefore(journal) ? [] : readyTransactionItems(snapshot, stepIndex, chainId)
+  const ready = batchRefusedBefore(journal) ? [] : readyTransactionItems(snapshot, stepIndex, chainId, keyOf)
   return { _tag: "RunStep", stepIndex, items, batchable: ready.length >= (options.sponsorable === true ? 1 : 2) ? ready : [] }
 }

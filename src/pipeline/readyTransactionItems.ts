@@ -1,6 +1,6 @@
 import type { Step, TransactionStep, TransactionStepItem } from "../schema/Step.js"
 import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
-import { type ItemRef, itemRefsOf } from "./history/itemIdentity.js"
+import { type ItemKeyOf, type ItemRef, itemRefsOf } from "./history/itemIdentity.js"
 import { itemJournal } from "./history/Journal.js"
 
 /** A transaction item whose data is known: who it is, and what it asks to send. */
@@ -27,10 +27,11 @@ const readyItemsOf = (
   stepIndex: number,
   chainId: number | undefined,
   defaultChainId: number,
+  keyOf: ItemKeyOf | undefined,
 ): ReadonlyArray<ReadyTransactionItem> | undefined => {
   const step = snapshot.steps[stepIndex] as Step | undefined
   if (step === undefined || step.kind !== "transaction") return undefined
-  const refs = itemRefsOf(snapshot.steps, defaultChainId)[stepIndex] ?? []
+  const refs = itemRefsOf(snapshot.steps, defaultChainId, keyOf)[stepIndex] ?? []
   const ready: Array<ReadyTransactionItem> = []
   for (const [itemIndex, item] of (step.items ?? []).entries()) {
     if (item.status !== "incomplete") continue
@@ -59,13 +60,14 @@ export const readyTransactionItems = (
   snapshot: ExecutionSnapshot,
   stepIndex: number,
   defaultChainId: number,
+  keyOf?: ItemKeyOf,
 ): ReadonlyArray<ReadyTransactionItem> => {
-  const first = readyItemsOf(snapshot, stepIndex, undefined, defaultChainId)
+  const first = readyItemsOf(snapshot, stepIndex, undefined, defaultChainId, keyOf)
   if (first === undefined) return []
   const chainId = first[0]!.chainId
   const ready = [...first]
   for (let s = stepIndex + 1; s < snapshot.steps.length; s++) {
-    const next = readyItemsOf(snapshot, s, chainId, defaultChainId)
+    const next = readyItemsOf(snapshot, s, chainId, defaultChainId, keyOf)
     if (next === undefined) break
     ready.push(...next)
   }

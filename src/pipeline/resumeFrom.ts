@@ -48,7 +48,7 @@ export const resumeFrom = <E>(
     }
     // The API no longer plans it (the order was filled, by the very transaction the journal records, say): what
     // was sent is still confirmed; anything else is the API's to plan, and its error stands.
-    const plan = confirmOnlyPlan(stored, journal)
+    const plan = confirmOnlyPlan(stored, journal, resolved.book.forChain(resolved.chain).itemKey)
     if (plan === undefined) return yield* Effect.fail(fetched.failure)
     yield* Effect.logInfo(`tradekit: the API did not plan the resume (${fetched.failure.message}); confirming what was sent`)
     const { error: _error, currentStep: _current, ...rest } = stored

@@ -65,7 +65,10 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
       const sign = data.sign
       // The journal entry and the execution's latest signature land in one snapshot.
       const record = (signature: Hex) =>
-        updateState(ctx, (snapshot) => ({ ...withJournalEntry(snapshot, { _tag: "Signed", item: key, signature }), signature }))
+        updateState(ctx, (snapshot) => ({
+          ...withJournalEntry(snapshot, { _tag: "Signed", item: key, signature, ...(data.post !== undefined ? { post: data.post } : {}) }),
+          signature,
+        }))
       let request: Effect.Effect<Hex, WalletCallError>
       if (sign.signatureKind === "eip191") {
         const message = rawBytesMessage.test(sign.message) ? { raw: sign.message as Hex } : sign.message
@@ -82,8 +85,10 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
 
     const postedOrderData = journal.posted?.orderData ?? item.orderData
     let result: SignatureItemResult = posted && postedOrderData !== undefined ? { orderData: postedOrderData } : {}
-    if (data.post !== undefined && !posted) {
-      const post = data.post
+    // What was signed is posted: the journal's post when the signature came before this plan (a resume).
+    const post = journal.signature !== undefined && journal.signedPost !== undefined ? journal.signedPost : data.post
+    if (post !== undefined && !posted) {
+      if (post !== data.post) yield* ctx.book.checkItem(step, { ...item, data: { ...data, post } })
       if (journal.postRequested) return yield* OrderPostUnknownError.of({ endpoint: post.endpoint, reason: "an earlier post got no answer" })
       // An item posts its own signature: items of a step sign concurrently, and the latest one is another's.
       const signature = ownSignature ?? (yield* SynchronizedRef.get(ctx.state)).signature

@@ -1,10 +1,14 @@
-import type { OrderData } from "../../schema/Step.js"
+import type { OrderData, Post } from "../../schema/Step.js"
 
-/** The signature of an item, the moment the wallet returned it. */
+/**
+ * The signature of an item, the moment the wallet returned it, and the post it was made for: a resume posts
+ * exactly what was signed, whatever the book's new plan says (a new salt, a new start time).
+ */
 export interface SignedEntry {
   readonly _tag: "Signed"
   readonly item: string
   readonly signature: string
+  readonly post?: Post
 }
 
 /** The API stored an item's signed order (its post answered 2xx). */
@@ -118,6 +122,8 @@ export type JournalEntry =
 /** What the journal says about one item. */
 export interface ItemJournal {
   readonly signature?: string
+  /** The post the signature was made for. */
+  readonly signedPost?: Post
   readonly posted?: PostedEntry
   readonly postRequested: boolean
   readonly sendRequested?: SendRequestedEntry
@@ -150,7 +156,7 @@ export const itemJournal = (journal: ReadonlyArray<JournalEntry> | undefined, ke
     if (entry.item !== key) continue
     switch (entry._tag) {
       case "Signed":
-        result = { ...result, signature: entry.signature }
+        result = { ...result, signature: entry.signature, ...(entry.post !== undefined ? { signedPost: entry.post } : {}) }
         break
       case "Posted":
         result = { ...result, posted: entry }

@@ -1,6 +1,6 @@
 import type { Step } from "../../schema/Step.js"
 import type { ExecutionSnapshot } from "../ExecutionSnapshot.js"
-import { itemRefsOf } from "./itemIdentity.js"
+import { type ItemKeyOf, itemRefsOf } from "./itemIdentity.js"
 import { itemJournal, type JournalEntry } from "./Journal.js"
 
 /** The part of a stored plan a resume may still carry out when the API no longer plans it, and what it leaves. */
@@ -17,8 +17,8 @@ export interface ConfirmOnlyPlan {
  * else of it is kept, as nothing of a stored plan is ever sent: confirming only reads (the receipt, the API's
  * check on an endpoint the plan's validation accepts, the calls status). Undefined when no such item is left.
  */
-export const confirmOnlyPlan = (stored: ExecutionSnapshot, journal: ReadonlyArray<JournalEntry>): ConfirmOnlyPlan | undefined => {
-  const refs = itemRefsOf(stored.steps, stored.chainId)
+export const confirmOnlyPlan = (stored: ExecutionSnapshot, journal: ReadonlyArray<JournalEntry>, keyOf?: ItemKeyOf): ConfirmOnlyPlan | undefined => {
+  const refs = itemRefsOf(stored.steps, stored.chainId, keyOf)
   let leftOut = 0
   let toConfirm = 0
   const steps = stored.steps.flatMap((step, s): ReadonlyArray<Step> => {

@@ -5,14 +5,14 @@ import { copyPlain, PROTOTYPE_KEYS } from "../../internal/copyPlain.js"
 import { ActionName } from "../../schema/ActionName.js"
 import { isNonNegative, isPositive, isStartingWith } from "../../schema/checks.js"
 import { ExecuteError, Fees, PathEntry } from "../../schema/ExecuteResponse.js"
-import { ChainTxHash, OrderData, Step } from "../../schema/Step.js"
+import { ChainTxHash, OrderData, Post, Step } from "../../schema/Step.js"
 import type { ExecutionSnapshot } from "../ExecutionSnapshot.js"
 
 const item = Schema.String
 
 /** One entry of a stored journal (see `Journal`). */
 const JournalEntry = Schema.Union([
-  Schema.Struct({ _tag: Schema.Literal("Signed"), item, signature: Schema.String }),
+  Schema.Struct({ _tag: Schema.Literal("Signed"), item, signature: Schema.String, post: Schema.optional(Post) }),
   Schema.Struct({ _tag: Schema.Literal("Posted"), item, orderData: Schema.optional(Schema.Array(OrderData)) }),
   Schema.Struct({ _tag: Schema.Literal("PostRequested"), item }),
   Schema.Struct({

@@ -1,5 +1,5 @@
 import { keccak256 } from "viem"
-import type { Step } from "../../schema/Step.js"
+import type { Step, StepItem } from "../../schema/Step.js"
 
 /**
  * Where an item stands in the current plan, and who it is. `id` is what the journal knows the item by: for a
@@ -50,34 +50,50 @@ const transactionContent = (data: Readonly<Record<string, unknown>>, defaultChai
   return `tx:${chainId}:${text(data.to)}:${amount(data.value)}:${hashed}`
 }
 
-const cache = new WeakMap<ReadonlyArray<Step>, { readonly chainId: number; readonly refs: ReadonlyArray<ReadonlyArray<ItemRef>> }>()
+/**
+ * What the order book knows an item by, when it knows better than the item's bytes (see `ChainOrderBook.itemKey`);
+ * undefined leaves the item to its usual identity.
+ */
+export type ItemKeyOf = (step: Step, item: StepItem) => string | undefined
+
+const cache = new WeakMap<
+  ReadonlyArray<Step>,
+  { readonly chainId: number; readonly keyOf: ItemKeyOf | undefined; readonly refs: ReadonlyArray<ReadonlyArray<ItemRef>> }
+>()
 
 /**
- * Every item of the plan with its identity, per step: `refs[stepIndex][itemIndex]`. Plans are immutable
- * snapshots, so the answer is kept per plan.
+ * Every item of the plan with its identity, per step: `refs[stepIndex][itemIndex]` — the book's key when `keyOf`
+ * gives one, else what a transaction does, else its place. Plans are immutable snapshots, so the answer is kept
+ * per plan.
  */
-export const itemRefsOf = (steps: ReadonlyArray<Step>, defaultChainId: number): ReadonlyArray<ReadonlyArray<ItemRef>> => {
+export const itemRefsOf = (steps: ReadonlyArray<Step>, defaultChainId: number, keyOf?: ItemKeyOf): ReadonlyArray<ReadonlyArray<ItemRef>> => {
   const known = cache.get(steps)
-  if (known !== undefined && known.chainId === defaultChainId) return known.refs
+  if (known !== undefined && known.chainId === defaultChainId && known.keyOf === keyOf) return known.refs
   const seen = new Map<string, number>()
   const refs = steps.map((step, stepIndex) =>
     (step.items ?? []).map((item, itemIndex): ItemRef => {
       const data = item.data as Readonly<Record<string, unknown>> | undefined
-      if (step.kind !== "transaction" || typeof data !== "object" || data === null) {
+      const key = keyOf?.(step, item)
+      if (key === undefined && (step.kind !== "transaction" || typeof data !== "object" || data === null)) {
         return { stepIndex, itemIndex, id: positionalIdentity(steps, stepIndex, itemIndex) }
       }
-      const content = transactionContent(data, defaultChainId)
+      const content = key ?? transactionContent(data!, defaultChainId)
       const occurrence = seen.get(content) ?? 0
       seen.set(content, occurrence + 1)
       return { stepIndex, itemIndex, id: `${content}#${occurrence}` }
     }),
   )
-  cache.set(steps, { chainId: defaultChainId, refs })
+  cache.set(steps, { chainId: defaultChainId, keyOf, refs })
   return refs
 }
 
 /** Finds the items of the plan with the given identities; identities no longer in the plan are left out. */
-export const refsWithIds = (steps: ReadonlyArray<Step>, defaultChainId: number, ids: ReadonlyArray<string>): ReadonlyArray<ItemRef> =>
-  itemRefsOf(steps, defaultChainId)
+export const refsWithIds = (
+  steps: ReadonlyArray<Step>,
+  defaultChainId: number,
+  ids: ReadonlyArray<string>,
+  keyOf?: ItemKeyOf,
+): ReadonlyArray<ItemRef> =>
+  itemRefsOf(steps, defaultChainId, keyOf)
     .flat()
     .filter((ref) => ids.includes(ref.id))
