@@ -236,7 +236,8 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
 
   const options: ReservoirClientOptions = useMemo(
     () => ({
-      source: "playground.tradekit",
+      // OpenSea takes no source attribution: an OpenSea client refuses one rather than drop it.
+      ...(apiKind === "opensea" ? {} : { source: "playground.tradekit" }),
       chains: chains.map((c) => ({
         id: c.id,
         name: c.name,

@@ -1,4 +1,4 @@
-import { APIError, type ApiRequestError } from "../../errors/index.js"
+import { APIError, type ApiRequestError, OrderCheckError, UnsupportedByBookError } from "../../errors/index.js"
 
 /**
  * Why the OpenSea book could not plan or post: OpenSea's own refusal (its status and message, and the
@@ -11,17 +11,37 @@ export class OpenSeaFailure {
     readonly status: number,
     readonly message: string,
     readonly retryAfter?: string | undefined,
-    /** The typed error of the request that failed, when one did. */
-    readonly cause?: ApiRequestError | undefined,
+    /** The typed error it stands for: a failed request's, a check's, an unsupported option's. */
+    readonly cause?: ApiRequestError | OrderCheckError | UnsupportedByBookError | undefined,
   ) {}
+
+  /** A check of what OpenSea answered refused it (see OrderCheckError). */
+  static check(check: string, message: string): OpenSeaFailure {
+    return new OpenSeaFailure(422, message, undefined, new OrderCheckError({ book: "opensea", check, message }))
+  }
+
+  /** Something OpenSea cannot do, asked of it (see UnsupportedByBookError). */
+  static unsupported(what: string, details: string): OpenSeaFailure {
+    const error = UnsupportedByBookError.of({ book: "opensea", what, details })
+    return new OpenSeaFailure(400, error.message, undefined, error)
+  }
 }
 
-/** The typed error a failure is to the executor. */
-export const apiErrorOf = (failure: OpenSeaFailure, endpoint: string): ApiRequestError =>
-  failure.cause ??
+/** The APIError of a failure that stands for no typed error of its own. */
+const apiErrorOf = (failure: OpenSeaFailure, endpoint: string): APIError =>
   new APIError({
     message: failure.message,
     statusCode: failure.status,
     endpoint,
     ...(failure.retryAfter !== undefined && Number.isFinite(Number(failure.retryAfter)) ? { retryAfterMs: Number(failure.retryAfter) * 1000 } : {}),
   })
+
+/** The typed error a failure is to the executor. */
+export const errorOf = (failure: OpenSeaFailure, endpoint: string): ApiRequestError | OrderCheckError | UnsupportedByBookError =>
+  failure.cause ?? apiErrorOf(failure, endpoint)
+
+/** The request error a failure of a request (a post, a read) is: its own, else an APIError. */
+export const requestErrorOf = (failure: OpenSeaFailure, endpoint: string): ApiRequestError =>
+  failure.cause !== undefined && failure.cause._tag !== "OrderCheckError" && failure.cause._tag !== "UnsupportedByBookError"
+    ? failure.cause
+    : apiErrorOf(failure, endpoint)

@@ -30,7 +30,13 @@ export interface OpenSeaCollection {
   readonly standard: string
   readonly fees: ReadonlyArray<{ readonly recipient: Address; readonly basisPoints: bigint }>
   readonly offerCurrency: Address | undefined
+  /** The currency OpenSea prices the collection's listings in (WETH on Polygon, say); native when none is named. */
+  readonly listingCurrency: Address | undefined
+  /** The zone every listing of the collection must name (`required_zone`), when it has one. */
+  readonly requiredZone: Address | undefined
 }
+
+const addressAt = (value: unknown): Address | undefined => (typeof value === "string" && value !== "" ? getAddress(value) : undefined)
 
 /** The collection of a contract on the chain, with its required fees (OpenSea gives them in percent). */
 export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect<OpenSeaCollection, OpenSeaFailure> =>
@@ -45,10 +51,9 @@ export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect
       fees: ((collection?.fees ?? []) as ReadonlyArray<Json>)
         .filter((fee) => fee?.required === true)
         .map((fee) => ({ recipient: getAddress(fee.recipient), basisPoints: BigInt(Math.round(Number(fee.fee) * 100)) })),
-      offerCurrency:
-        typeof collection?.pricing_currencies?.offer_currency?.address === "string"
-          ? getAddress(collection.pricing_currencies.offer_currency.address)
-          : undefined,
+      offerCurrency: addressAt(collection?.pricing_currencies?.offer_currency?.address),
+      listingCurrency: addressAt(collection?.pricing_currencies?.listing_currency?.address),
+      requiredZone: addressAt(collection?.required_zone),
     }))
   })
 

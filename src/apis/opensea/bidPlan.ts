@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import { type Address, getAddress, type Hex } from "viem"
+import { marketplaceFeesOf, refuseUnsupported } from "./bookOptions.js"
 import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { endTimeOf, feeItems, ItemType, orderSignatureItem, type WireItem, wireItem } from "./orderComponents.js"
@@ -15,6 +16,7 @@ import { currencyApprovalStep, type PlanStep, wrapStep } from "./planSteps.js"
  */
 export const bidPlan = (ctx: PlanContext, body: Json) =>
   Effect.gen(function* () {
+    yield* attempt(() => refuseUnsupported(body))
     const maker = yield* attempt(() => getAddress(body?.maker))
     const params: ReadonlyArray<Json> = Array.isArray(body?.params) ? body.params : []
     const counter = yield* ctx.reads.counterOf(ctx.config.seaport, maker)
@@ -60,7 +62,7 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
           {
             offerer: maker,
             offer: [wireItem(ItemType.ERC20, currency, "0", price)],
-            consideration: [...wanted, ...feeItems(collection.fees, currency, price)],
+            consideration: [...wanted, ...feeItems([...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))], currency, price)],
             orderType: quantity > 1n ? 1 : 0,
             startTime: now,
             endTime: endTimeOf(param?.expirationTime, now),

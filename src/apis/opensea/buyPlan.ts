@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import { getAddress, zeroAddress } from "viem"
+import { refuseUnsupported } from "./bookOptions.js"
 import { fulfillmentTransaction } from "./fulfillmentTransaction.js"
 import type { Json } from "./Json.js"
 import type { OpenSeaFailure } from "./OpenSeaFailure.js"
@@ -26,6 +27,7 @@ const listingOf = (ctx: PlanContext, item: Json): Effect.Effect<OpenSeaOrder, Op
  */
 export const buyPlan = (ctx: PlanContext, body: Json) =>
   Effect.gen(function* () {
+    yield* attempt(() => refuseUnsupported(body))
     const taker = yield* attempt(() => getAddress(body?.taker))
     const items: ReadonlyArray<Json> = Array.isArray(body?.items) ? body.items : []
     const listings = yield* Effect.forEach(items, (item) => listingOf(ctx, item))

@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import { getAddress, zeroAddress } from "viem"
+import { marketplaceFeesOf, refuseUnsupported } from "./bookOptions.js"
 import type { Json } from "./Json.js"
 import { currencyItemType, endTimeOf, feeItems, ItemType, orderSignatureItem, wireItem } from "./orderComponents.js"
 import { bigIntOf, tokenOf } from "./orderOf.js"
@@ -13,6 +14,7 @@ import { nftApprovalStep } from "./planSteps.js"
  */
 export const listPlan = (ctx: PlanContext, body: Json) =>
   Effect.gen(function* () {
+    yield* attempt(() => refuseUnsupported(body))
     const maker = yield* attempt(() => getAddress(body?.maker))
     const params: ReadonlyArray<Json> = Array.isArray(body?.params) ? body.params : []
     const counter = yield* ctx.reads.counterOf(ctx.config.seaport, maker)
@@ -21,17 +23,22 @@ export const listPlan = (ctx: PlanContext, body: Json) =>
       Effect.gen(function* () {
         const token = yield* attempt(() => tokenOf(param?.token))
         const price = yield* attempt(() => bigIntOf(param?.weiPrice, "weiPrice"))
-        const currency = yield* attempt(() => (param?.currency === undefined ? zeroAddress : getAddress(param.currency)))
         const quantity = yield* attempt(() => (param?.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
         const collection = yield* collectionOf(ctx, token.contract)
+        // OpenSea prices a collection's listings in its listing currency: the caller's, else that one, else native.
+        const currency = yield* attempt(() =>
+          param?.currency === undefined ? (collection.listingCurrency ?? zeroAddress) : getAddress(param.currency),
+        )
         const erc1155 = collection.standard === "erc1155"
-        const fees = collection.fees.reduce((sum, fee) => sum + feeOf(price, fee.basisPoints), 0n)
+        const allFees = [...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))]
+        const fees = allFees.reduce((sum, fee) => sum + feeOf(price, fee.basisPoints), 0n)
         const item = orderSignatureItem(
           ctx,
           {
             offerer: maker,
             offer: [wireItem(erc1155 ? ItemType.ERC1155 : ItemType.ERC721, token.contract, token.tokenId, quantity)],
-            consideration: [wireItem(currencyItemType(currency), currency, "0", price - fees, maker), ...feeItems(collection.fees, currency, price)],
+            consideration: [wireItem(currencyItemType(currency), currency, "0", price - fees, maker), ...feeItems(allFees, currency, price)],
+            zone: collection.requiredZone,
             orderType: erc1155 ? 1 : 0,
             startTime: now,
             endTime: endTimeOf(param?.expirationTime, now),

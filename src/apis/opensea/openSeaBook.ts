@@ -20,7 +20,7 @@ import { ChainReader, type ChainReaderService, makeRpcChainReader } from "./chai
 import { transfersOf } from "./confirmations.js"
 import { listPlan } from "./listPlan.js"
 import type { ResolvedOpenSeaConfig } from "./OpenSeaConfig.js"
-import { apiErrorOf, OpenSeaFailure } from "./OpenSeaFailure.js"
+import { errorOf, OpenSeaFailure, requestErrorOf } from "./OpenSeaFailure.js"
 import { makeOpenSeaCall, OPENSEA_ANSWERS, type OpenSeaCall } from "./openSeaRequest.js"
 import type { PlanContext } from "./PlanContext.js"
 import { isOpenSeaPost, postSigned } from "./postOrder.js"
@@ -52,7 +52,7 @@ const openSeaOnChain = (config: ResolvedOpenSeaConfig, call: OpenSeaCall, reader
       if (planOf === undefined) return yield* Effect.fail(new OpenSeaFailure(400, `OpenSea does not plan ${request.action}`))
       return yield* planOf(yield* context, request.body)
     }).pipe(
-      Effect.mapError((failure) => apiErrorOf(failure, `opensea:${request.action}`)),
+      Effect.mapError((failure) => errorOf(failure, `opensea:${request.action}`)),
       // A shape no reading foresaw is OpenSea's unusable answer, never a crash of the executor.
       Effect.catchDefect((defect) =>
         Effect.fail(
@@ -75,7 +75,9 @@ const openSeaOnChain = (config: ResolvedOpenSeaConfig, call: OpenSeaCall, reader
         : Effect.fail(UnsafeEndpointError.of({ endpoint: post.endpoint, baseApiUrl: config.apiBaseUrl }))
     },
     transfers: (hashes) =>
-      Effect.flatMap(reader.forChain(chain), (reads) => transfersOf(reads, hashes)).pipe(Effect.mapError((failure) => apiErrorOf(failure, "chain"))),
+      Effect.flatMap(reader.forChain(chain), (reads) => transfersOf(reads, hashes)).pipe(
+        Effect.mapError((failure) => requestErrorOf(failure, "chain")),
+      ),
     itemKey: (step, item) => {
       const order = item.orderIds?.[0]
       const from = (item.data as { readonly from?: unknown } | undefined)?.from

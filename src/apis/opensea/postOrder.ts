@@ -5,7 +5,7 @@ import type { PostResponse } from "../../schema/StatusResponses.js"
 import type { Post } from "../../schema/Step.js"
 import { NO_RETRY } from "../../services/RetryPolicy.js"
 import type { Json } from "./Json.js"
-import { apiErrorOf, OpenSeaFailure } from "./OpenSeaFailure.js"
+import { OpenSeaFailure, requestErrorOf } from "./OpenSeaFailure.js"
 import type { OpenSeaCall } from "./openSeaRequest.js"
 
 /** The longest wait a post takes before giving up on a throttled post. */
@@ -52,7 +52,7 @@ const retryThrottled = (post: Effect.Effect<Json, OpenSeaFailure>, times: number
  */
 export const postSigned = (call: OpenSeaCall, post: Post, signature: string | undefined) =>
   Effect.gen(function* () {
-    if (signature === undefined) return yield* Effect.fail(apiErrorOf(new OpenSeaFailure(400, "The post carries no signature"), post.endpoint))
+    if (signature === undefined) return yield* Effect.fail(requestErrorOf(new OpenSeaFailure(400, "The post carries no signature"), post.endpoint))
     const answer = yield* retryThrottled(call("POST", post.endpoint, signedBody(post, signature), { retry: NO_RETRY }), THROTTLED_RETRIES).pipe(
       Effect.mapError((failure) =>
         failure.status === 429
@@ -64,13 +64,13 @@ export const postSigned = (call: OpenSeaCall, post: Post, signature: string | un
                 ? { retryAfterMs: Number(failure.retryAfter) * 1000 }
                 : {}),
             })
-          : apiErrorOf(failure, post.endpoint),
+          : requestErrorOf(failure, post.endpoint),
       ),
     )
     if (post.endpoint.endsWith("/cancel")) return {} satisfies PostResponse
     const orderId = answer?.order_hash ?? answer?.order?.order_hash
     if (typeof orderId !== "string") {
-      return yield* Effect.fail(apiErrorOf(new OpenSeaFailure(502, "OpenSea took the order but sent no order_hash"), post.endpoint))
+      return yield* Effect.fail(requestErrorOf(new OpenSeaFailure(502, "OpenSea took the order but sent no order_hash"), post.endpoint))
     }
     return { orderId } satisfies PostResponse
   })

@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import { getAddress } from "viem"
+import { refuseUnsupported } from "./bookOptions.js"
 import { fulfillmentTransaction } from "./fulfillmentTransaction.js"
 import type { Json } from "./Json.js"
 import { orderOf, tokenOf } from "./orderOf.js"
@@ -14,6 +15,7 @@ import { nftApprovalStep, transactionItem } from "./planSteps.js"
  */
 export const sellPlan = (ctx: PlanContext, body: Json) =>
   Effect.gen(function* () {
+    yield* attempt(() => refuseUnsupported(body))
     const taker = yield* attempt(() => getAddress(body?.taker))
     const items: ReadonlyArray<Json> = Array.isArray(body?.items) ? body.items : []
     const sales = yield* Effect.forEach(items, (item) =>

@@ -56,7 +56,6 @@ beforeAll(async () => {
   client = createClientWithLayer(
     {
       chains: devnet.chains,
-      source: "devnet.test",
       api: openSeaApi({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit }),
     },
     transport,
