@@ -3,7 +3,14 @@ import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type { Hex } from "viem"
 import type { ChainConfig } from "../chains/ChainConfig.js"
-import type { ApiRequestError, OrderCheckError, OrderPostRefusedError, TransactionFailedError, UnsafeEndpointError } from "../errors/index.js"
+import type {
+  ApiRequestError,
+  OrderCheckError,
+  OrderPostRefusedError,
+  TransactionFailedError,
+  UnsafeEndpointError,
+  UnsupportedByBookError,
+} from "../errors/index.js"
 import type { ActionName } from "../schema/ActionName.js"
 import type { ExecuteRequest } from "../schema/ExecuteRequest.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
@@ -35,7 +42,10 @@ export interface TransactionReport {
  */
 export interface ChainOrderBook {
   /** The plan of an execute request: typed steps, decoded and checked by the book before the executor sees them. */
-  readonly plan: (request: ExecuteRequest, options?: PlanOptions) => Effect.Effect<ExecuteResponse, ApiRequestError | OrderCheckError>
+  readonly plan: (
+    request: ExecuteRequest,
+    options?: PlanOptions,
+  ) => Effect.Effect<ExecuteResponse, ApiRequestError | OrderCheckError | UnsupportedByBookError>
   /**
    * Posts a signed order (one try: after a post without an answer the book may hold the order). A refusal after
    * which the book says it stored nothing is an OrderPostRefusedError.
