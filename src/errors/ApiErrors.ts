@@ -12,6 +12,8 @@ export class APIError extends Schema.TaggedError<APIError>()("APIError", {
   endpoint: Schema.optional(Schema.String),
   /** How long the server asked to wait before trying again (`Retry-After`), in milliseconds. */
   retryAfterMs: Schema.optional(Schema.Number),
+  /** The order book that refused, when it is not the Reservoir protocol's (`"opensea"`). */
+  book: Schema.optional(Schema.String),
 }) {}
 
 /** Why an HTTP request failed before the server could answer it. */

@@ -33,6 +33,7 @@ const apiErrorOf = (failure: OpenSeaFailure, endpoint: string): APIError =>
     message: failure.message,
     statusCode: failure.status,
     endpoint,
+    book: "opensea",
     ...(failure.retryAfter !== undefined && Number.isFinite(Number(failure.retryAfter)) ? { retryAfterMs: Number(failure.retryAfter) * 1000 } : {}),
   })
 

@@ -36,6 +36,7 @@ const refusalMessage = (status: number, body: unknown): string => {
  * (seconds or a date), else `x-ratelimit-reset` (epoch seconds).
  */
 export const OPENSEA_ANSWERS: AnswerReader = {
+  book: "opensea",
   parse: parseApiBody,
   refusal: (body, status, headers, now) => {
     const reset = Number(headers["x-ratelimit-reset"])

@@ -8,6 +8,8 @@ import { parseApiBody } from "./parseApiBody.js"
 
 /** How an API words its answers: the text of a body, and the message, status and wait of a refusal. */
 export interface AnswerReader {
+  /** The book named in its refusals, when it is not the Reservoir protocol's. */
+  readonly book?: string
   readonly parse: (text: string) => unknown
   readonly refusal: (
     body: unknown,
@@ -60,7 +62,16 @@ export const apiRequestErrorOf = (
   return Effect.flatMap(Clock.currentTimeMillis, (now) => {
     const body = reader.parse(response.body)
     const { message, statusCode, retryAfterMs } = reader.refusal(body, response.status, response.headers, now)
-    return Effect.fail(new APIError({ message, statusCode, rawError: body, endpoint, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }))
+    return Effect.fail(
+      new APIError({
+        message,
+        statusCode,
+        rawError: body,
+        endpoint,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        ...(reader.book !== undefined ? { book: reader.book } : {}),
+      }),
+    )
   })
 }
 
