@@ -144,6 +144,74 @@ describe("a stored snapshot is a record, never an order", () => {
   )
 })
 
+describe("what a resume checks follows from what it will do, never from a stored label", () => {
+  const ETH = "0x0000000000000000000000000000000000000000"
+  const quoted = (eth: string) => [{ orderId: "0x1", currency: ETH, currencyDecimals: 18, quote: Number(eth), rawQuote: parseEther(eth).toString() }]
+
+  it.effect('`action: "list"` on a buy\'s path cannot switch the price check off: 50 ETH against 1 expected is never paid', () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address).route("POST", "/execute/buy/v7", {
+        body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("50") },
+      })
+      const stored = storedOf(wallet.address, { request: { ...BUY, action: "list" } as never })
+      const error = yield* Effect.flip(
+        resumeExecution(stored, { expectedPrice: { [ETH]: { raw: parseEther("1") } } }).pipe(Effect.provide(testLayer({ api, wallet }))),
+      )
+      expect(error._tag).toBe("InvalidSnapshotError")
+      expect(error.message).toContain('names the action "list", but its path /execute/buy/v7 runs "buy"')
+      expect(wallet.calls).toEqual([])
+      expect(api.requests).toEqual([])
+    }),
+  )
+
+  it.effect('`action: "buy"` on a sale\'s path cannot check a sale as a purchase: a 0.1 ETH offer against 10 expected is never accepted', () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const SELL = { action: "buy", path: "/execute/sell/v7", body: { items: [{ token: `${NFT}:1` }] } }
+      const api = honestApi(wallet.address).route("POST", "/execute/sell/v7", {
+        body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("0.1") },
+      })
+      const stored = storedOf(wallet.address, {
+        request: { ...SELL, expectedPrice: { [ETH]: { raw: parseEther("10").toString() } } } as never,
+      })
+      const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(error._tag).toBe("InvalidSnapshotError")
+      expect(wallet.calls).toEqual([])
+      expect(api.requests).toEqual([])
+    }),
+  )
+
+  it.effect("the path decides: a sale resumed with its true label is checked as a sale, and a 0.1 ETH offer against 10 is refused", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address).route("POST", "/execute/sell/v7", {
+        body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("0.1") },
+      })
+      const stored = storedOf(wallet.address, {
+        request: { action: "sell", path: "/execute/sell/v7", body: {}, expectedPrice: { [ETH]: { raw: parseEther("10").toString() } } } as never,
+      })
+      const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(error._tag).toBe("PriceMismatchError")
+      expect(wallet.sent).toEqual([])
+    }),
+  )
+
+  for (const path of ["/execute/steal/v1", "/execute/buy/v7/../../list/v5", "/orders/asks/v5", "/execute/buy/v7?x=1"]) {
+    it.effect(`a request path that is not an action's (${path}) is refused before any request`, () =>
+      Effect.gen(function* () {
+        const wallet = walletWith()
+        const api = honestApi(wallet.address)
+        const stored = storedOf(wallet.address, { request: { ...BUY, path } as never })
+        const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+        expect(error._tag).toBe("InvalidSnapshotError")
+        expect(api.requests).toEqual([])
+        expect(wallet.calls).toEqual([])
+      }),
+    )
+  }
+})
+
 describe("when the API no longer plans a resume", () => {
   it.effect("what the journal records as sent is confirmed; the stored plan's other items are never sent; the API's error stands", () =>
     Effect.gen(function* () {
