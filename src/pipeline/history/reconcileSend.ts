@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import type { Address, Chain, Hex } from "viem"
+import type { Chain, Hex } from "viem"
 import {
   InvalidSnapshotError,
   PollTimeoutError,
@@ -60,7 +60,8 @@ export const reconcileSend = (
   Effect.gen(function* () {
     const requested = journal.sendRequested
     if (journal.sendRejected) return { _tag: "NotSent" } as const
-    const address = requested.from as Address
+    // The account is the wallet's, never the journal's word: a send is adopted only from the user's transactions.
+    const address = yield* ctx.address
     const unproven = (why: Unproven) =>
       ctx.resendUnknown
         ? Effect.as(Effect.logInfo(`tradekit: sending again a send of unknown outcome (${why}), as the app asked`), { _tag: "NotSent" } as const)

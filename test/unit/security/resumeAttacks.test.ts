@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it, vi } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
 import { type Address, type Hex, parseEther } from "viem"
-import { BatchRefusedError, type ExecutionSnapshot, executeSteps, resumeExecution } from "../../../src/index.js"
-import { type FakeWalletBehaviour, makeFakeApi, makeFakeWallet, TEST_CHAIN, testLayer } from "../../../src/testing/index.js"
+import { BatchRefusedError, type ExecutionSnapshot, executeSteps, resumeExecution, Wallet, type WalletService } from "../../../src/index.js"
+import { type FakeWallet, type FakeWalletBehaviour, makeFakeApi, makeFakeWallet, TEST_CHAIN, testLayer } from "../../../src/testing/index.js"
 import { EXCHANGE, NFT, step, TOKEN } from "../fixtures.js"
 
 /**
@@ -210,6 +211,56 @@ describe("what a resume checks follows from what it will do, never from a stored
       }),
     )
   }
+})
+
+describe("a journaled fact is adopted only when it is the current account's", () => {
+  const OTHER: Address = "0x00000000000000000000000000000000000bad02"
+  const otherHash: Hex = `0x${"ab".repeat(32)}`
+  /** The approval the user's plan asks for, as another account sent it: identical call, another sender. */
+  const othersApproval = { hash: otherHash, to: TOKEN, value: 0n, input: "0x095ea7b3" as Hex }
+  /** The fake wallet on a chain where another account has sent the very approval the user's plan asks for. */
+  const onSharedChain = (wallet: FakeWallet): FakeWallet => {
+    const service: WalletService = {
+      ...wallet.service,
+      nextNonce: (args) => (args.address.toLowerCase() === OTHER ? Effect.succeed(1) : wallet.service.nextNonce!(args)),
+      transactionByNonce: (args) =>
+        args.address.toLowerCase() === OTHER && args.nonce === 0
+          ? Effect.succeed({ _tag: "Mined", ...othersApproval })
+          : wallet.service.transactionByNonce!(args),
+      transactionByHash: (args) =>
+        args.hash === otherHash ? Effect.succeed({ from: OTHER, nonce: 0, ...othersApproval }) : wallet.service.transactionByHash!(args),
+    }
+    return { ...wallet, layer: Layer.succeed(Wallet, service) } as FakeWallet
+  }
+
+  it.effect("a send request journaled `from` another account never adopts that account's identical approval as the user's", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address)
+      const forged = storedOf(wallet.address, {
+        journal: [{ _tag: "SendRequested", item: "currency-approval#0:0", chainId: 1, from: OTHER, nonce: 0, exactNonce: true }],
+      } as never)
+      const error = yield* Effect.flip(resumeExecution(forged).pipe(Effect.provide(testLayer({ api, wallet: onSharedChain(wallet) }))))
+      expect(error._tag).toBe("InvalidSnapshotError")
+      expect(error.message).toContain(`asked for from ${OTHER}`)
+      expect(wallet.calls).toEqual([])
+    }),
+  )
+
+  it.effect("a batch request journaled `from` another account is refused before anything is sent", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith({ atomicBatch: true })
+      const api = honestApi(wallet.address)
+      const forged = storedOf(wallet.address, {
+        journal: [{ _tag: "BatchRequested", items: ["currency-approval#0:0", "sale#0:0"], chainId: 1, from: OTHER }],
+      } as never)
+      const error = yield* Effect.flip(
+        resumeExecution(forged, { resendUnknown: true }).pipe(Effect.provide(testLayer({ api, wallet: onSharedChain(wallet) }))),
+      )
+      expect(error._tag).toBe("InvalidSnapshotError")
+      expect(wallet.calls).toEqual([])
+    }),
+  )
 })
 
 describe("when the API no longer plans a resume", () => {
