@@ -261,6 +261,20 @@ describe("a journaled fact is adopted only when it is the current account's", ()
       expect(wallet.calls).toEqual([])
     }),
   )
+
+  it.effect("a journaled hash the chain knows but another account sent is refused: the user's approval is not taken as done", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address)
+      const forged = storedOf(wallet.address, {
+        journal: [{ _tag: "Sent", item: "currency-approval#0:0", chainId: 1, hash: otherHash }],
+      } as never)
+      const error = yield* Effect.flip(resumeExecution(forged).pipe(Effect.provide(testLayer({ api, wallet: onSharedChain(wallet) }))))
+      expect(error._tag).toBe("InvalidSnapshotError")
+      expect(error.message).toContain(`sent by ${OTHER}, not by the account`)
+      expect(wallet.calls).toEqual([])
+    }),
+  )
 })
 
 describe("when the API no longer plans a resume", () => {
