@@ -437,6 +437,52 @@ describe("batches", () => {
     }),
   )
 
+  it.effect("a stored `Sent` beside a `BatchSent` is not taken for a success: a reverted batch does not complete the sale on resume", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith({ atomicBatch: true, batchOutcomes: ["revert"] })
+      const api = honestApi(wallet.address)
+      let last: ExecutionSnapshot | undefined
+      const first = yield* Effect.flip(
+        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+      )
+      expect(first._tag).toBe("BatchFailedError")
+      const stored = JSON.parse(JSON.stringify(last)) as ExecutionSnapshot
+      const batchSent = stored.journal!.find((entry) => entry._tag === "BatchSent")!
+      // The edit: each item's transaction "sent" — the batch's own, reverted, transaction.
+      const edited = {
+        ...stored,
+        status: "running",
+        journal: [
+          ...stored.journal!,
+          ...(batchSent as { items: ReadonlyArray<string> }).items.map((item) => ({ _tag: "Sent", item, chainId: 1, hash: wallet.batches[0]!.hash })),
+        ],
+      }
+      const error = yield* Effect.flip(resumeExecution(edited).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(error._tag).toBe("BatchFailedError")
+      expect(wallet.batches).toHaveLength(1)
+      expect(wallet.sent).toEqual([])
+    }),
+  )
+
+  it.effect("a batch that landed is read again from the wallet on resume, by its calls id: complete, never a second batch", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith({ atomicBatch: true })
+      const api = honestApi(wallet.address).route("POST", "/execute/status/v1", { status: 503, body: {} })
+      let last: ExecutionSnapshot | undefined
+      const fiber = yield* Effect.forkChild(
+        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+      )
+      yield* TestClock.adjust("10 seconds")
+      yield* Fiber.interrupt(fiber)
+      expect(last?.journal?.filter((entry) => entry._tag === "Sent")).toHaveLength(2)
+      api.route("POST", "/execute/status/v1", { body: { status: "success" } })
+      const final = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(testLayer({ api, wallet })))
+      expect(final.status).toBe("complete")
+      expect(wallet.batches).toHaveLength(1)
+      expect(wallet.sent).toEqual([])
+    }),
+  )
+
   for (const answer of [{}, 42, "", null]) {
     it.effect(`a wallet_sendCalls answer without a usable id (${JSON.stringify(answer)}) is a typed, resumable outcome`, () =>
       Effect.gen(function* () {
