@@ -63,6 +63,23 @@ describe("a local account's send asks for its receipt in the same call (EIP-7966
     expect(provider.methods).toEqual(["eth_sendRawTransactionSync", "eth_getTransactionByHash"])
   })
 
+  effectIt.effect("a node that refuses the transaction: a WalletError with the node's words once its look-ups say it has none, and no hash", () =>
+    Effect.gen(function* () {
+      const provider = memoryProvider(1, { sync: "rejected", from: account.address })
+      const fiber = yield* Effect.forkChild(walletOver(provider).sendTransactionSync!({ chain: mainnet, request: filled, context, nonce: 0 }))
+      for (let i = 0; i < 6; i++) {
+        yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
+        yield* TestClock.adjust("1 second")
+      }
+      const exit = yield* Fiber.await(fiber)
+      const error = Exit.isFailure(exit) ? Option.getOrUndefined(Exit.findErrorOption(exit)) : undefined
+      expect(error).toBeInstanceOf(WalletError)
+      expect((error as WalletError).message).toContain("Nonce provided for the transaction is lower than the current nonce")
+      expect(provider.methods).toEqual(["eth_sendRawTransactionSync", ...Array(5).fill("eth_getTransactionByHash")])
+      expect(provider.rawTransactions).toEqual([])
+    }),
+  )
+
   it("a provider that refuses the method in words of its own gets the same bytes the usual way, once, and is not asked again", async () => {
     const provider = memoryProvider(1, { sync: "refusedMethod", from: account.address })
     const wallet = walletOver(provider)
