@@ -4,8 +4,17 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
-import { type Address, type Hex, parseEther } from "viem"
-import { BatchRefusedError, type ExecutionSnapshot, executeSteps, resumeExecution, Wallet, type WalletService } from "../../../src/index.js"
+import { type Address, createWalletClient, custom, type Hex, parseEther } from "viem"
+import { mainnet } from "viem/chains"
+import {
+  BatchRefusedError,
+  type ExecutionSnapshot,
+  executeSteps,
+  fromViemWalletClient,
+  resumeExecution,
+  Wallet,
+  type WalletService,
+} from "../../../src/index.js"
 import { type FakeWallet, type FakeWalletBehaviour, makeFakeApi, makeFakeWallet, TEST_CHAIN, testLayer } from "../../../src/testing/index.js"
 import { EXCHANGE, NFT, step, TOKEN } from "../fixtures.js"
 
@@ -357,6 +366,64 @@ describe("no blind second send", () => {
       const final = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(testLayer({ api, wallet })))
       expect(final.status).toBe("complete")
       expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+    }),
+  )
+
+  /** A journal that says the approval was asked for with exactly nonce 0 (an account that signs locally), no hash back. */
+  const exactAt0 = (wallet: FakeWallet) =>
+    storedOf(wallet.address, {
+      journal: [{ _tag: "SendRequested", item: "currency-approval#0:0", chainId: 1, from: wallet.address, nonce: 0, exactNonce: true }],
+    } as never)
+  /** Another transaction of the account takes nonce 0, as a send from another app would. */
+  const takeNonce0 = (wallet: FakeWallet, request: { readonly to: Address; readonly data: Hex }) =>
+    wallet.service.sendTransaction({
+      chain: { id: 1 } as never,
+      request: { from: wallet.address, ...request, value: 0n },
+      context: { step: sale(wallet.address) as never, item: {} as never },
+    })
+
+  it.effect("an exact nonce whose slot is still free is proof: a second send takes the same slot, so it is sent once", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const final = yield* resumeExecution(exactAt0(wallet)).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })))
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+    }),
+  )
+
+  it.effect("an exact nonce whose slot another transaction took is proof the first cannot land: sent once", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      yield* takeNonce0(wallet, { to: NFT, data: "0x1234" })
+      const final = yield* resumeExecution(exactAt0(wallet)).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })))
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([NFT, TOKEN, EXCHANGE])
+    }),
+  )
+
+  it.effect("a self-transfer of nothing at the journaled nonce is the user's cancellation: TransactionCancelledError, not sent again", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      yield* takeNonce0(wallet, { to: wallet.address, data: "0x" })
+      const error = yield* Effect.flip(resumeExecution(exactAt0(wallet)).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet }))))
+      expect(error._tag).toBe("TransactionCancelledError")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([wallet.address])
+    }),
+  )
+
+  it.effect("an EOA with an EIP-7702 delegation is a smart account for reconciling: its nonce need not move", () =>
+    Effect.gen(function* () {
+      const codes: Record<string, Hex> = { [ATTACKER]: `0xef0100${"12".repeat(20)}` }
+      const provider = {
+        request: async ({ method, params }: { method: string; params?: ReadonlyArray<unknown> }) => {
+          if (method === "eth_chainId") return "0x1"
+          if (method === "eth_getCode") return codes[String(params?.[0]).toLowerCase()] ?? "0x"
+          throw Object.assign(new Error(`unsupported ${method}`), { code: -32601 })
+        },
+      }
+      const viemWallet = fromViemWalletClient(createWalletClient({ account: ATTACKER, chain: mainnet, transport: custom(provider) }))
+      expect(yield* viemWallet.accountKind!({ chain: mainnet, address: ATTACKER })).toBe("smart")
+      expect(yield* viemWallet.accountKind!({ chain: mainnet, address: TOKEN })).toBe("eoa")
     }),
   )
 
