@@ -427,6 +427,23 @@ describe("no blind second send", () => {
     }),
   )
 
+  it.effect("a rejection the journal claims for a send the chain shows mined is not believed: adopted, never sent twice", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      // The approval went out at nonce 0; an edit then says the user rejected its prompt.
+      yield* takeNonce0(wallet, { to: TOKEN, data: "0x095ea7b3" })
+      const forged = storedOf(wallet.address, {
+        journal: [
+          { _tag: "SendRequested", item: "currency-approval#0:0", chainId: 1, from: wallet.address, nonce: 0 },
+          { _tag: "SendRejected", item: "currency-approval#0:0" },
+        ],
+      } as never)
+      const final = yield* resumeExecution(forged).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })))
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+    }),
+  )
+
   it.effect("a journaled send still pending is waited for and adopted: never a second transaction", () =>
     Effect.gen(function* () {
       const { wallet, resume } = yield* abandoned({ confirmAbandonedSends: true, receipts: ["pending"] })
