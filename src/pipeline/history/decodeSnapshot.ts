@@ -53,7 +53,8 @@ const StoredExpectedPrice = Schema.Struct({
 
 /**
  * A stored snapshot, as `resumeExecution` accepts it: the shape tradekit writes, unknown fields kept. Its
- * request's `action` is optional only because snapshots stored before the request named its action lack it.
+ * request's `action` is optional only because snapshots stored before the request named its action lack it; it
+ * must agree with the request's path (see `actionOf`).
  */
 const StoredSnapshot = Schema.Struct({
   status: Schema.Literals(["running", "complete", "error"]),
@@ -76,17 +77,25 @@ const StoredSnapshot = Schema.Struct({
 
 const decodeStored = Schema.decodeUnknownEffect(StoredSnapshot, { errors: "all" })
 
-const legacyPathPattern = /^\/execute\/([a-z]+)\//
+/** The path of an execute request: `/execute/<action>/v<version>`, nothing before or after. */
+const executePathPattern = /^\/execute\/([a-z]+)\/v[0-9]+$/
 
 /**
- * The action of a snapshot stored by an older tradekit, whose request named only its path
- * (`/execute/buy/v7`): the one place the action is read back from a path, for those snapshots alone.
+ * The action a stored request runs, as its path says: the path is what a resume re-posts, so it — never a label
+ * stored beside it — decides what the resume checks (a buy's price, a sale's proceeds). A stored `action` that
+ * names another action than the path is refused, as is a path that is not an action's; a snapshot stored by an
+ * older tradekit, whose request named only its path, takes the path's action.
  */
-const legacyActionOf = (path: string): Effect.Effect<ActionName, InvalidSnapshotError> => {
-  const segment = legacyPathPattern.exec(path)?.[1]
-  return Schema.is(ActionName)(segment)
+const actionOf = (request: { readonly action?: ActionName | undefined; readonly path: string }): Effect.Effect<ActionName, InvalidSnapshotError> => {
+  const segment = executePathPattern.exec(request.path)?.[1]
+  if (!Schema.is(ActionName)(segment)) {
+    return Effect.fail(InvalidSnapshotError.of({ issue: `its request's path ${request.path} is not the path of an action` }))
+  }
+  return request.action === undefined || request.action === segment
     ? Effect.succeed(segment)
-    : Effect.fail(InvalidSnapshotError.of({ issue: `the request names no action, and its path ${path} is not one of an action` }))
+    : Effect.fail(
+        InvalidSnapshotError.of({ issue: `its request names the action "${request.action}", but its path ${request.path} runs "${segment}"` }),
+      )
 }
 
 /**
@@ -108,7 +117,7 @@ export const decodeSnapshot = (input: unknown): Effect.Effect<ExecutionSnapshot,
     ),
     Effect.flatMap((snapshot) =>
       Effect.map(
-        snapshot.request.action === undefined ? legacyActionOf(snapshot.request.path) : Effect.succeed(snapshot.request.action),
+        actionOf(snapshot.request),
         (action) => ({ ...snapshot, request: { ...snapshot.request, action }, txHashes: snapshot.txHashes ?? [] }) as ExecutionSnapshot,
       ),
     ),

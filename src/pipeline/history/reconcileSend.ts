@@ -36,10 +36,36 @@ type Probe =
   | { readonly _tag: "SlotFree" }
 
 /**
+ * A send the journal says the wallet rejected: nothing went out, so it may be sent again — unless the chain says
+ * otherwise. The journal is stored where anyone may edit it, so where the wallet can look nonces up, the account's
+ * mined transactions from the journaled nonce on (a few) are read first: the very call among them is adopted, never
+ * sent twice.
+ */
+const afterRejection = (
+  ctx: ExecutionContext,
+  chain: Chain,
+  request: TransactionRequest,
+  requested: SendRequestedEntry,
+  address: Address,
+): Effect.Effect<Reconciled, WalletCallError> =>
+  Effect.gen(function* () {
+    const { nextNonce, transactionByNonce } = ctx.wallet
+    if (requested.nonce === undefined || nextNonce === undefined || transactionByNonce === undefined) return { _tag: "NotSent" } as const
+    const next = yield* nextNonce({ chain, address })
+    const last = Math.min(next, requested.nonce + ctx.config.settings.nonceWindow) - 1
+    for (let nonce = requested.nonce; nonce <= last; nonce++) {
+      const found = yield* transactionByNonce({ chain, address, nonce })
+      if (found._tag === "Mined" && sameCall(found, request)) return { _tag: "Adopt", hash: found.hash } as const
+    }
+    return { _tag: "NotSent" } as const
+  })
+
+/**
  * Settles a send whose outcome is unknown — the wallet was asked and no hash came back (the prompt was
  * abandoned, timed out, or the execution stopped) — so that a transaction is sent again only with proof that
  * the first cannot land:
- * - the wallet answered the prompt with a rejection (journaled): not sent;
+ * - the wallet answered the prompt with a rejection (journaled): not sent, unless the chain shows the very call
+ *   (see {@link afterRejection});
  * - a mined transaction of the account, at the journaled nonce or a few after it, doing what the item asks: it
  *   is adopted; one still pending in that window is waited for; a self-transfer of nothing at the nonce is a
  *   cancellation;
@@ -59,8 +85,9 @@ export const reconcileSend = (
 ): Effect.Effect<Reconciled, SendOutcomeUnknownError | TransactionCancelledError | PollTimeoutError | InvalidSnapshotError | WalletCallError> =>
   Effect.gen(function* () {
     const requested = journal.sendRequested
-    if (journal.sendRejected) return { _tag: "NotSent" } as const
-    const address = requested.from as Address
+    // The account is the wallet's, never the journal's word: a send is adopted only from the user's transactions.
+    const address = yield* ctx.address
+    if (journal.sendRejected) return yield* afterRejection(ctx, chain, request, requested, address)
     const unproven = (why: Unproven) =>
       ctx.resendUnknown
         ? Effect.as(Effect.logInfo(`tradekit: sending again a send of unknown outcome (${why}), as the app asked`), { _tag: "NotSent" } as const)

@@ -85,3 +85,55 @@ describe("fuzz: endpointUrl", () => {
     )
   })
 })
+
+/** Paths a server or proxy may decode into another place than they spell: encoded separators and dot segments. */
+const ambiguous = [
+  "/..%2F..%2Fadmin",
+  "/execute/%2e%2e/%2E%2E/admin",
+  "/execute/.%2e/admin",
+  "/execute/%2E./admin",
+  "/execute/..",
+  "/execute/./status/v1",
+  "/execute/%2e/status/v1",
+  "/a%2fb",
+  "/a%5Cb",
+  "/a%5cb",
+  "/a%252Fb",
+  "/a%25252fb",
+  "/%252e%252e/admin",
+  "/execute/status/v1/%2E%2e",
+]
+
+describe("endpointUrl: encoded separators and dot segments", () => {
+  for (const path of ambiguous) {
+    it(`refuses ${path} before joining it to the base path`, () => {
+      for (const base of bases) {
+        const result = endpointUrl(base, path)
+        expect(Result.isFailure(result) && result.failure._tag).toBe("UnsafeEndpointError")
+      }
+    })
+  }
+
+  it("refuses any path with an encoded separator or a dot segment, under any number of encodings", () => {
+    const encodings = fc.constantFrom("%2f", "%2F", "%5c", "%5C", "%252f", "%255C", "%25252F", "/.%2e/", "/%2e%2E/", "/%252e/", "/./", "/../")
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...bases),
+        fc.stringMatching(/^[a-z0-9]{0,6}$/),
+        encodings,
+        fc.stringMatching(/^[a-z0-9]{0,6}$/),
+        (base, a, bad, b) => {
+          const result = endpointUrl(base, `/${a}${bad}${b}`)
+          expect(Result.isFailure(result)).toBe(true)
+        },
+      ),
+      { seed: FUZZ_SEED, numRuns: 2_000 },
+    )
+  })
+
+  it("keeps encoded characters that are no separator, and encoded separators in the query", () => {
+    expect(Result.isSuccess(endpointUrl("https://api.test/base", "/tokens/0xabc%3A1"))).toBe(true)
+    expect(Result.isSuccess(endpointUrl("https://api.test/base", "/tokens/v7?continuation=a%2Fb"))).toBe(true)
+    expect(Result.isSuccess(endpointUrl("https://api.test/base", "/collections/..abc/v1"))).toBe(true)
+  })
+})

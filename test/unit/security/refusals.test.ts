@@ -83,6 +83,23 @@ describe("check and post endpoints cannot leave the API's origin, not even by a 
   )
 })
 
+describe("an endpoint that a server may decode into another place is refused before the first wallet call", () => {
+  for (const endpoint of ["/..%2F..%2Fadmin", "/execute/%2e%2E/%2E%2e/admin", "/a%5Cb", "/execute/%252F..%252Fadmin", "/execute/./status/v1"]) {
+    it.effect(`a check endpoint ${endpoint}: UnsafeEndpointError, nothing signed or sent, nothing requested there`, () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup({ apiKey: KEY })
+        api.route("POST", "/execute/list/v5", {
+          body: { steps: [step("x", "transaction", [{ ...txItem(wallet.address), check: { endpoint } }])] },
+        })
+        const error = failureOf(yield* Effect.exit(execute(LIST)))
+        expect(error).toMatchObject({ _tag: "UnsafeEndpointError", endpoint })
+        expect(wallet.calls).toEqual([])
+        expect(api.requests.map((r) => r.url.pathname)).toEqual(["/execute/list/v5"])
+      }),
+    )
+  }
+})
+
 describe("refused before signing", () => {
   it.effect("a transaction `from` any other address than the wallet's is refused, nothing sent", () =>
     Effect.promise(() =>

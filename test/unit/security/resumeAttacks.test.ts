@@ -2,10 +2,20 @@ import { afterEach, describe, expect, it, vi } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
-import { type Address, type Hex, parseEther } from "viem"
-import { BatchRefusedError, type ExecutionSnapshot, executeSteps, resumeExecution } from "../../../src/index.js"
-import { type FakeWalletBehaviour, makeFakeApi, makeFakeWallet, TEST_CHAIN, testLayer } from "../../../src/testing/index.js"
+import { type Address, createWalletClient, custom, type Hex, parseEther } from "viem"
+import { mainnet } from "viem/chains"
+import {
+  BatchRefusedError,
+  type ExecutionSnapshot,
+  executeSteps,
+  fromViemWalletClient,
+  resumeExecution,
+  Wallet,
+  type WalletService,
+} from "../../../src/index.js"
+import { type FakeWallet, type FakeWalletBehaviour, makeFakeApi, makeFakeWallet, TEST_CHAIN, testLayer } from "../../../src/testing/index.js"
 import { EXCHANGE, NFT, step, TOKEN } from "../fixtures.js"
 
 /**
@@ -144,6 +154,138 @@ describe("a stored snapshot is a record, never an order", () => {
   )
 })
 
+describe("what a resume checks follows from what it will do, never from a stored label", () => {
+  const ETH = "0x0000000000000000000000000000000000000000"
+  const quoted = (eth: string) => [{ orderId: "0x1", currency: ETH, currencyDecimals: 18, quote: Number(eth), rawQuote: parseEther(eth).toString() }]
+
+  it.effect('`action: "list"` on a buy\'s path cannot switch the price check off: 50 ETH against 1 expected is never paid', () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address).route("POST", "/execute/buy/v7", {
+        body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("50") },
+      })
+      const stored = storedOf(wallet.address, { request: { ...BUY, action: "list" } as never })
+      const error = yield* Effect.flip(
+        resumeExecution(stored, { expectedPrice: { [ETH]: { raw: parseEther("1") } } }).pipe(Effect.provide(testLayer({ api, wallet }))),
+      )
+      expect(error._tag).toBe("InvalidSnapshotError")
+      expect(error.message).toContain('names the action "list", but its path /execute/buy/v7 runs "buy"')
+      expect(wallet.calls).toEqual([])
+      expect(api.requests).toEqual([])
+    }),
+  )
+
+  it.effect('`action: "buy"` on a sale\'s path cannot check a sale as a purchase: a 0.1 ETH offer against 10 expected is never accepted', () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const SELL = { action: "buy", path: "/execute/sell/v7", body: { items: [{ token: `${NFT}:1` }] } }
+      const api = honestApi(wallet.address).route("POST", "/execute/sell/v7", {
+        body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("0.1") },
+      })
+      const stored = storedOf(wallet.address, {
+        request: { ...SELL, expectedPrice: { [ETH]: { raw: parseEther("10").toString() } } } as never,
+      })
+      const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(error._tag).toBe("InvalidSnapshotError")
+      expect(wallet.calls).toEqual([])
+      expect(api.requests).toEqual([])
+    }),
+  )
+
+  it.effect("the path decides: a sale resumed with its true label is checked as a sale, and a 0.1 ETH offer against 10 is refused", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address).route("POST", "/execute/sell/v7", {
+        body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("0.1") },
+      })
+      const stored = storedOf(wallet.address, {
+        request: { action: "sell", path: "/execute/sell/v7", body: {}, expectedPrice: { [ETH]: { raw: parseEther("10").toString() } } } as never,
+      })
+      const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(error._tag).toBe("PriceMismatchError")
+      expect(wallet.sent).toEqual([])
+    }),
+  )
+
+  for (const path of ["/execute/steal/v1", "/execute/buy/v7/../../list/v5", "/orders/asks/v5", "/execute/buy/v7?x=1"]) {
+    it.effect(`a request path that is not an action's (${path}) is refused before any request`, () =>
+      Effect.gen(function* () {
+        const wallet = walletWith()
+        const api = honestApi(wallet.address)
+        const stored = storedOf(wallet.address, { request: { ...BUY, path } as never })
+        const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+        expect(error._tag).toBe("InvalidSnapshotError")
+        expect(api.requests).toEqual([])
+        expect(wallet.calls).toEqual([])
+      }),
+    )
+  }
+})
+
+describe("a journaled fact is adopted only when it is the current account's", () => {
+  const OTHER: Address = "0x00000000000000000000000000000000000bad02"
+  const otherHash: Hex = `0x${"ab".repeat(32)}`
+  /** The approval the user's plan asks for, as another account sent it: identical call, another sender. */
+  const othersApproval = { hash: otherHash, to: TOKEN, value: 0n, input: "0x095ea7b3" as Hex }
+  /** The fake wallet on a chain where another account has sent the very approval the user's plan asks for. */
+  const onSharedChain = (wallet: FakeWallet): FakeWallet => {
+    const service: WalletService = {
+      ...wallet.service,
+      nextNonce: (args) => (args.address.toLowerCase() === OTHER ? Effect.succeed(1) : wallet.service.nextNonce!(args)),
+      transactionByNonce: (args) =>
+        args.address.toLowerCase() === OTHER && args.nonce === 0
+          ? Effect.succeed({ _tag: "Mined", ...othersApproval })
+          : wallet.service.transactionByNonce!(args),
+      transactionByHash: (args) =>
+        args.hash === otherHash ? Effect.succeed({ from: OTHER, nonce: 0, ...othersApproval }) : wallet.service.transactionByHash!(args),
+    }
+    return { ...wallet, layer: Layer.succeed(Wallet, service) } as FakeWallet
+  }
+
+  it.effect("a send request journaled `from` another account never adopts that account's identical approval as the user's", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address)
+      const forged = storedOf(wallet.address, {
+        journal: [{ _tag: "SendRequested", item: "currency-approval#0:0", chainId: 1, from: OTHER, nonce: 0, exactNonce: true }],
+      } as never)
+      const error = yield* Effect.flip(resumeExecution(forged).pipe(Effect.provide(testLayer({ api, wallet: onSharedChain(wallet) }))))
+      expect(error._tag).toBe("InvalidSnapshotError")
+      expect(error.message).toContain(`asked for from ${OTHER}`)
+      expect(wallet.calls).toEqual([])
+    }),
+  )
+
+  it.effect("a batch request journaled `from` another account is refused before anything is sent", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith({ atomicBatch: true })
+      const api = honestApi(wallet.address)
+      const forged = storedOf(wallet.address, {
+        journal: [{ _tag: "BatchRequested", items: ["currency-approval#0:0", "sale#0:0"], chainId: 1, from: OTHER }],
+      } as never)
+      const error = yield* Effect.flip(
+        resumeExecution(forged, { resendUnknown: true }).pipe(Effect.provide(testLayer({ api, wallet: onSharedChain(wallet) }))),
+      )
+      expect(error._tag).toBe("InvalidSnapshotError")
+      expect(wallet.calls).toEqual([])
+    }),
+  )
+
+  it.effect("a journaled hash the chain knows but another account sent is refused: the user's approval is not taken as done", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address)
+      const forged = storedOf(wallet.address, {
+        journal: [{ _tag: "Sent", item: "currency-approval#0:0", chainId: 1, hash: otherHash }],
+      } as never)
+      const error = yield* Effect.flip(resumeExecution(forged).pipe(Effect.provide(testLayer({ api, wallet: onSharedChain(wallet) }))))
+      expect(error._tag).toBe("InvalidSnapshotError")
+      expect(error.message).toContain(`sent by ${OTHER}, not by the account`)
+      expect(wallet.calls).toEqual([])
+    }),
+  )
+})
+
 describe("when the API no longer plans a resume", () => {
   it.effect("what the journal records as sent is confirmed; the stored plan's other items are never sent; the API's error stands", () =>
     Effect.gen(function* () {
@@ -227,6 +369,81 @@ describe("no blind second send", () => {
     }),
   )
 
+  /** A journal that says the approval was asked for with exactly nonce 0 (an account that signs locally), no hash back. */
+  const exactAt0 = (wallet: FakeWallet) =>
+    storedOf(wallet.address, {
+      journal: [{ _tag: "SendRequested", item: "currency-approval#0:0", chainId: 1, from: wallet.address, nonce: 0, exactNonce: true }],
+    } as never)
+  /** Another transaction of the account takes nonce 0, as a send from another app would. */
+  const takeNonce0 = (wallet: FakeWallet, request: { readonly to: Address; readonly data: Hex }) =>
+    wallet.service.sendTransaction({
+      chain: { id: 1 } as never,
+      request: { from: wallet.address, ...request, value: 0n },
+      context: { step: sale(wallet.address) as never, item: {} as never },
+    })
+
+  it.effect("an exact nonce whose slot is still free is proof: a second send takes the same slot, so it is sent once", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const final = yield* resumeExecution(exactAt0(wallet)).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })))
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+    }),
+  )
+
+  it.effect("an exact nonce whose slot another transaction took is proof the first cannot land: sent once", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      yield* takeNonce0(wallet, { to: NFT, data: "0x1234" })
+      const final = yield* resumeExecution(exactAt0(wallet)).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })))
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([NFT, TOKEN, EXCHANGE])
+    }),
+  )
+
+  it.effect("a self-transfer of nothing at the journaled nonce is the user's cancellation: TransactionCancelledError, not sent again", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      yield* takeNonce0(wallet, { to: wallet.address, data: "0x" })
+      const error = yield* Effect.flip(resumeExecution(exactAt0(wallet)).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet }))))
+      expect(error._tag).toBe("TransactionCancelledError")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([wallet.address])
+    }),
+  )
+
+  it.effect("an EOA with an EIP-7702 delegation is a smart account for reconciling: its nonce need not move", () =>
+    Effect.gen(function* () {
+      const codes: Record<string, Hex> = { [ATTACKER]: `0xef0100${"12".repeat(20)}` }
+      const provider = {
+        request: async ({ method, params }: { method: string; params?: ReadonlyArray<unknown> }) => {
+          if (method === "eth_chainId") return "0x1"
+          if (method === "eth_getCode") return codes[String(params?.[0]).toLowerCase()] ?? "0x"
+          throw Object.assign(new Error(`unsupported ${method}`), { code: -32601 })
+        },
+      }
+      const viemWallet = fromViemWalletClient(createWalletClient({ account: ATTACKER, chain: mainnet, transport: custom(provider) }))
+      expect(yield* viemWallet.accountKind!({ chain: mainnet, address: ATTACKER })).toBe("smart")
+      expect(yield* viemWallet.accountKind!({ chain: mainnet, address: TOKEN })).toBe("eoa")
+    }),
+  )
+
+  it.effect("a rejection the journal claims for a send the chain shows mined is not believed: adopted, never sent twice", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      // The approval went out at nonce 0; an edit then says the user rejected its prompt.
+      yield* takeNonce0(wallet, { to: TOKEN, data: "0x095ea7b3" })
+      const forged = storedOf(wallet.address, {
+        journal: [
+          { _tag: "SendRequested", item: "currency-approval#0:0", chainId: 1, from: wallet.address, nonce: 0 },
+          { _tag: "SendRejected", item: "currency-approval#0:0" },
+        ],
+      } as never)
+      const final = yield* resumeExecution(forged).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })))
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+    }),
+  )
+
   it.effect("a journaled send still pending is waited for and adopted: never a second transaction", () =>
     Effect.gen(function* () {
       const { wallet, resume } = yield* abandoned({ confirmAbandonedSends: true, receipts: ["pending"] })
@@ -301,6 +518,52 @@ describe("batches", () => {
       expect(again.status).toBe("complete")
       expect(wallet.sent).toHaveLength(2)
       expect(wallet.calls.filter((call) => call.method === "sendCalls")).toHaveLength(0)
+    }),
+  )
+
+  it.effect("a stored `Sent` beside a `BatchSent` is not taken for a success: a reverted batch does not complete the sale on resume", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith({ atomicBatch: true, batchOutcomes: ["revert"] })
+      const api = honestApi(wallet.address)
+      let last: ExecutionSnapshot | undefined
+      const first = yield* Effect.flip(
+        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+      )
+      expect(first._tag).toBe("BatchFailedError")
+      const stored = JSON.parse(JSON.stringify(last)) as ExecutionSnapshot
+      const batchSent = stored.journal!.find((entry) => entry._tag === "BatchSent")!
+      // The edit: each item's transaction "sent" — the batch's own, reverted, transaction.
+      const edited = {
+        ...stored,
+        status: "running",
+        journal: [
+          ...stored.journal!,
+          ...(batchSent as { items: ReadonlyArray<string> }).items.map((item) => ({ _tag: "Sent", item, chainId: 1, hash: wallet.batches[0]!.hash })),
+        ],
+      }
+      const error = yield* Effect.flip(resumeExecution(edited).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(error._tag).toBe("BatchFailedError")
+      expect(wallet.batches).toHaveLength(1)
+      expect(wallet.sent).toEqual([])
+    }),
+  )
+
+  it.effect("a batch that landed is read again from the wallet on resume, by its calls id: complete, never a second batch", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith({ atomicBatch: true })
+      const api = honestApi(wallet.address).route("POST", "/execute/status/v1", { status: 503, body: {} })
+      let last: ExecutionSnapshot | undefined
+      const fiber = yield* Effect.forkChild(
+        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+      )
+      yield* TestClock.adjust("10 seconds")
+      yield* Fiber.interrupt(fiber)
+      expect(last?.journal?.filter((entry) => entry._tag === "Sent")).toHaveLength(2)
+      api.route("POST", "/execute/status/v1", { body: { status: "success" } })
+      const final = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(testLayer({ api, wallet })))
+      expect(final.status).toBe("complete")
+      expect(wallet.batches).toHaveLength(1)
+      expect(wallet.sent).toEqual([])
     }),
   )
 
