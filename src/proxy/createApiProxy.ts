@@ -56,6 +56,38 @@ const parseBasePath = (basePath: string): string => {
   return trimmed
 }
 
+/**
+ * The request's body, read with a running count: undefined the moment it passes `limit` (the rest is never
+ * read, and the stream is cancelled), so a chunked body that never ends costs at most `limit` bytes.
+ */
+const readBody = async (request: Request, limit: number): Promise<ArrayBuffer | undefined> => {
+  if (Number(request.headers.get("content-length") ?? 0) > limit) {
+    await request.body?.cancel().catch(() => undefined)
+    return undefined
+  }
+  if (request.body === null) return new ArrayBuffer(0)
+  const reader = request.body.getReader()
+  const chunks: Array<Uint8Array> = []
+  let length = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    length += value.byteLength
+    if (length > limit) {
+      await reader.cancel().catch(() => undefined)
+      return undefined
+    }
+    chunks.push(value)
+  }
+  const body = new Uint8Array(length)
+  let at = 0
+  for (const chunk of chunks) {
+    body.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return body.buffer
+}
+
 const originOf = (value: string): string | undefined => (URL.canParse(value) ? new URL(value).origin : undefined)
 
 /**
@@ -117,9 +149,12 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
 
     let body: ArrayBuffer | undefined
     if (request.method === "POST") {
-      if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes) return json(413, "The request body is too large", corsHeaders(origin))
-      body = await request.arrayBuffer()
-      if (body.byteLength > maxBodyBytes) return json(413, "The request body is too large", corsHeaders(origin))
+      try {
+        body = await readBody(request, maxBodyBytes)
+      } catch {
+        return json(400, "The request body could not be read", corsHeaders(origin))
+      }
+      if (body === undefined) return json(413, "The request body is too large", corsHeaders(origin))
     }
 
     const outgoing = new URL(`${targetBase}${path}${url.search}`)
