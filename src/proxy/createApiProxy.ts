@@ -22,6 +22,16 @@ export interface ApiProxyOptions {
   readonly routes?: ReadonlyArray<ProxyRoute> | undefined
   /** The largest request body forwarded, in bytes (1 MiB by default); a larger one is refused with 413. */
   readonly maxBodyBytes?: number | undefined
+  /**
+   * The largest answer of the API passed on, in bytes (8 MiB by default): the proxy reads the answer whole
+   * before passing it on, and a larger one is cancelled and answered with 502.
+   */
+  readonly maxResponseBytes?: number | undefined
+  /**
+   * How long the API has to answer, body included, in milliseconds (30 s by default); then the request is
+   * aborted and answered with 504.
+   */
+  readonly timeout?: number | undefined
   /** The `fetch` the proxy sends with; the platform's by default. */
   readonly fetch?: typeof globalThis.fetch | undefined
 }
@@ -30,6 +40,8 @@ export interface ApiProxyOptions {
 export type ApiProxyHandler = (request: Request) => Promise<Response>
 
 const DEFAULT_MAX_BODY_BYTES = 2 ** 20
+const DEFAULT_MAX_RESPONSE_BYTES = 8 * 2 ** 20
+const DEFAULT_TIMEOUT = 30_000
 
 // What the caller may send on: the body's type and tradekit's version headers. Never its cookies, its
 // `authorization` or `x-api-key`, nor anything else.
@@ -79,13 +91,58 @@ const readBody = async (request: Request, limit: number): Promise<ArrayBuffer | 
     }
     chunks.push(value)
   }
-  const body = new Uint8Array(length)
+  return concat(chunks, length).buffer
+}
+
+/**
+ * The target's answer, read whole with a running count: "too large" the moment it passes `limit`, "timeout"
+ * when `deadline` passes first (`timedOut` resolves then); either way the rest is cancelled, so the target's connection is let go.
+ */
+const readAnswer = async (
+  answer: Response,
+  limit: number,
+  deadline: AbortSignal,
+  timedOut: Promise<"timeout">,
+): Promise<Uint8Array<ArrayBuffer> | "too large" | "timeout" | "failed"> => {
+  if (answer.body === null) return new Uint8Array(0)
+  const reader = answer.body.getReader()
+  const release = () => reader.cancel().catch(() => undefined)
+  if (Number(answer.headers.get("content-length") ?? 0) > limit) {
+    release()
+    return "too large"
+  }
+  const chunks: Array<Uint8Array> = []
+  let length = 0
+  for (;;) {
+    let next: ReadableStreamReadResult<Uint8Array> | "timeout"
+    try {
+      next = await Promise.race([reader.read(), timedOut])
+    } catch {
+      release()
+      return deadline.aborted ? "timeout" : "failed"
+    }
+    if (next === "timeout") {
+      release()
+      return "timeout"
+    }
+    if (next.done) return concat(chunks, length)
+    length += next.value.byteLength
+    if (length > limit) {
+      release()
+      return "too large"
+    }
+    chunks.push(next.value)
+  }
+}
+
+const concat = (chunks: ReadonlyArray<Uint8Array>, length: number): Uint8Array<ArrayBuffer> => {
+  const whole = new Uint8Array(length)
   let at = 0
   for (const chunk of chunks) {
-    body.set(chunk, at)
+    whole.set(chunk, at)
     at += chunk.byteLength
   }
-  return body.buffer
+  return whole
 }
 
 const originOf = (value: string): string | undefined => (URL.canParse(value) ? new URL(value).origin : undefined)
@@ -115,6 +172,8 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
   const basePath = parseBasePath(options.basePath)
   const routes = options.routes ?? PROTOCOL_ROUTES
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT
   const send = options.fetch ?? globalThis.fetch
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map((origin) => originOf(origin) ?? origin))
   const credentials: Record<string, string> = {
@@ -161,28 +220,43 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
     // By construction already (a route's path after the target's); checked all the same, as the last word.
     if (outgoing.origin !== target.origin || !outgoing.pathname.startsWith(target.pathname)) return json(404, "Not found")
 
+    // One deadline for the whole answer, body included, whatever `fetch` does with its signal.
+    const deadline = AbortSignal.timeout(timeout)
+    const timedOut = new Promise<"timeout">((resolve) => deadline.addEventListener("abort", () => resolve("timeout"), { once: true }))
     let answer: Response
     try {
-      answer = await send(outgoing, {
+      const sent = send(outgoing, {
         method: request.method,
         headers,
         ...(body !== undefined ? { body } : {}),
         redirect: "manual",
-        signal: request.signal,
+        signal: AbortSignal.any([request.signal, deadline]),
       })
+      sent.catch(() => undefined)
+      const first = await Promise.race([sent, timedOut])
+      if (first === "timeout") return json(504, "The API did not answer in time", corsHeaders(origin))
+      answer = first
     } catch {
-      return json(502, "The API could not be reached", corsHeaders(origin))
+      return json(
+        deadline.aborted ? 504 : 502,
+        deadline.aborted ? "The API did not answer in time" : "The API could not be reached",
+        corsHeaders(origin),
+      )
     }
     if (answer.type === "opaqueredirect" || (answer.status >= 300 && answer.status < 400)) {
-      await answer.body?.cancel()
+      await answer.body?.cancel().catch(() => undefined)
       return json(502, `The API answered with a redirect (status code ${answer.status}), which the proxy does not follow`, corsHeaders(origin))
     }
+    const read = await readAnswer(answer, maxResponseBytes, deadline, timedOut)
+    if (read === "timeout") return json(504, "The API did not answer in time", corsHeaders(origin))
+    if (read === "too large") return json(502, "The API's answer is too large", corsHeaders(origin))
+    if (read === "failed") return json(502, "The API could not be reached", corsHeaders(origin))
     const back = new Headers(corsHeaders(origin))
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = answer.headers.get(name)
       if (value !== null) back.set(name, value)
     }
-    return new Response(answer.body, { status: answer.status, headers: back })
+    return new Response(read, { status: answer.status, headers: back })
   }
 
   return async (request) => {
