@@ -14,8 +14,11 @@ export interface ApiProxyOptions {
   /** Sent on every forwarded request (an `Authorization: Bearer …`, a gateway's key); never sent to the browser. */
   readonly headers?: Readonly<Record<string, string>> | undefined
   /**
-   * Origins whose pages may call the proxy from a browser (`https://app.example`), besides pages of the host
-   * the proxy is served on. A request with another `Origin` is refused with 403.
+   * The origins whose pages may call the proxy from a browser, such as `https://app.example` — the app's own
+   * origin included when the proxy is served on it (a browser sends `Origin` on a same-origin POST too). Only
+   * these: never the host a request names in its `Host` (a DNS-rebinding page names any), nor another scheme
+   * or port. A request with another `Origin` is refused with 403; one without (a server's) is forwarded,
+   * without CORS headers. Each must be an http(s) origin, without path or credentials.
    */
   readonly allowedOrigins?: ReadonlyArray<string> | undefined
   /** The routes forwarded; {@link PROTOCOL_ROUTES} by default. */
@@ -145,21 +148,43 @@ const concat = (chunks: ReadonlyArray<Uint8Array>, length: number): Uint8Array<A
   return whole
 }
 
-const originOf = (value: string): string | undefined => (URL.canParse(value) ? new URL(value).origin : undefined)
+/** An allowed origin as a browser spells it in `Origin`; `https://app.example/` is `https://app.example`. */
+const parseOrigin = (origin: string): string => {
+  const url = URL.canParse(origin) ? new URL(origin) : undefined
+  if (
+    url === undefined ||
+    !/^https?:$/.test(url.protocol) ||
+    url.username !== "" ||
+    url.password !== "" ||
+    url.pathname !== "/" ||
+    url.search !== "" ||
+    url.hash !== ""
+  ) {
+    throw new TypeError(`createApiProxy: allowedOrigins must hold http(s) origins such as "https://app.example"; got ${JSON.stringify(origin)}`)
+  }
+  return url.origin
+}
 
 /**
  * A proxy for a browser app: the page calls the app's own origin, the proxy calls the API with the key, and
  * the key never reaches the page. It forwards only the protocol's routes (see {@link PROTOCOL_ROUTES}) under
  * `basePath`, with the caller's body and version headers plus the key and `headers` — never the caller's
- * cookies or auth — to `target` and nowhere else; follows no redirect; answers CORS (preflight included) for
- * the host it is served on and `allowedOrigins`; and answers anything else with 404.
+ * cookies or auth — to `target` and nowhere else; follows no redirect; bounds what it reads (`maxBodyBytes`,
+ * `maxResponseBytes`, `timeout`); lets a browser page call only from `allowedOrigins` (the app's own origin
+ * too, when the proxy is served on it: the request's `Host` is never trusted for that); and answers anything
+ * else with 404.
  *
  * The proxy lends the key to whoever can reach it: put it behind your app's own session check or rate limit
  * when that matters. The status socket is not proxied (the client polls without it).
  *
  * @example
  * // app/api/reservoir/[...path]/route.ts (Next.js)
- * const proxy = createApiProxy({ target: "https://indexer.example", basePath: "/api/reservoir", apiKey: process.env.API_KEY })
+ * const proxy = createApiProxy({
+ *   target: "https://indexer.example",
+ *   basePath: "/api/reservoir",
+ *   apiKey: process.env.API_KEY,
+ *   allowedOrigins: ["https://app.example"], // the app's own origin
+ * })
  * export const GET = proxy, POST = proxy, OPTIONS = proxy
  * // in the browser: createClient({ chains: [{ ...base, baseApiUrl: `${location.origin}/api/reservoir` }] })
  *
@@ -175,7 +200,7 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
   const timeout = options.timeout ?? DEFAULT_TIMEOUT
   const send = options.fetch ?? globalThis.fetch
-  const allowedOrigins = new Set((options.allowedOrigins ?? []).map((origin) => originOf(origin) ?? origin))
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).map(parseOrigin))
   const credentials: Record<string, string> = {
     ...(options.apiKey !== undefined ? { "x-api-key": options.apiKey } : {}),
     ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
@@ -189,11 +214,8 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
   }
   const routeFor = (method: string, path: string) => routes.find((route) => route.method === method && matchesRoute(route, path))
 
-  /** Whether a page of `origin` may call: the proxy's own host, or one the options allow. */
-  const mayCall = (origin: string, url: URL): boolean => {
-    const parsed = URL.canParse(origin) ? new URL(origin) : undefined
-    return parsed !== undefined && (parsed.host === url.host || allowedOrigins.has(parsed.origin))
-  }
+  /** Whether a page of `origin` may call: exactly one of the origins the proxy was told, whatever the request's host. */
+  const mayCall = (origin: string): boolean => allowedOrigins.has(origin)
 
   const corsHeaders = (origin: string | null): Record<string, string> =>
     origin === null ? {} : { "access-control-allow-origin": origin, "access-control-expose-headers": "retry-after, deprecation", vary: "origin" }
@@ -262,7 +284,7 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
   return async (request) => {
     const url = new URL(request.url)
     const origin = request.headers.get("origin")
-    if (origin !== null && !mayCall(origin, url)) return json(403, "This origin may not call the API through this proxy")
+    if (origin !== null && !mayCall(origin)) return json(403, "This origin may not call the API through this proxy")
     // A page the proxy serves reads its refusals too: a plain 404, not a CORS failure.
     const notFound = () => json(404, "Not found", corsHeaders(origin))
     const path = routePath(url)
