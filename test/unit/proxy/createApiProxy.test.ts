@@ -94,6 +94,10 @@ describe("createApiProxy", () => {
     ["a parameter that is not an id", "GET", "/api/reservoir/transactions/..%2f..%2fadmin/synced/v1"],
     ["a user@host parameter", "GET", "/api/reservoir/transactions/a@evil.example/synced/v1"],
     ["a DELETE", "DELETE", "/api/reservoir/execute/buy/v7"],
+    ["a route with a longer path", "POST", "/api/reservoir/execute/buy/v7/anything"],
+    ["a route with a trailing slash", "POST", "/api/reservoir/execute/buy/v7/"],
+    ["a parameter route with a longer path", "GET", `/api/reservoir/transactions/${HASH}/synced/v1/admin`],
+    ["a route's prefix", "POST", "/api/reservoir/execute/buy"],
   ])("refuses %s with 404, reaching nothing", async (_, method, path) => {
     const { proxy, sent } = setup()
     const response = await proxy(new Request(`https://app.example${path}`, { method, ...(method === "POST" ? { body: "{}" } : {}) }))
