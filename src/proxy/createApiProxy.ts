@@ -23,6 +23,11 @@ export interface ApiProxyOptions {
   readonly allowedOrigins?: ReadonlyArray<string> | undefined
   /** The routes forwarded; {@link PROTOCOL_ROUTES} by default. */
   readonly routes?: ReadonlyArray<ProxyRoute> | undefined
+  /**
+   * The headers of the API's answer passed on to the page besides `content-type` (and exposed to it by CORS);
+   * `retry-after`, `deprecation` and `sunset` by default. Never anything else: no cookie, no server detail.
+   */
+  readonly responseHeaders?: ReadonlyArray<string> | undefined
   /** The largest request body forwarded, in bytes (1 MiB by default); a larger one is refused with 413. */
   readonly maxBodyBytes?: number | undefined
   /**
@@ -49,8 +54,8 @@ const DEFAULT_TIMEOUT = 30_000
 // What the caller may send on: the body's type and tradekit's version headers. Never its cookies, its
 // `authorization` or `x-api-key`, nor anything else.
 const FORWARDED_REQUEST_HEADERS = ["accept", "content-type", "x-rkc-version", "x-rkui-version"]
-// What the API's answer may carry back to the page; never a cookie.
-const FORWARDED_RESPONSE_HEADERS = ["content-type", "retry-after", "deprecation", "sunset"]
+// What the API's answer carries back to the page by default; never a cookie.
+const DEFAULT_RESPONSE_HEADERS = ["retry-after", "deprecation", "sunset"]
 
 const json = (status: number, message: string, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify({ message, statusCode: status }), { status, headers: { "content-type": "application/json", ...headers } })
@@ -196,6 +201,8 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
   const targetBase = target.href.replace(/\/+$/, "")
   const basePath = parseBasePath(options.basePath)
   const routes = options.routes ?? PROTOCOL_ROUTES
+  const responseHeaders = (options.responseHeaders ?? DEFAULT_RESPONSE_HEADERS).map((name) => name.toLowerCase())
+  const exposed = responseHeaders.join(", ")
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
   const timeout = options.timeout ?? DEFAULT_TIMEOUT
@@ -218,7 +225,7 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
   const mayCall = (origin: string): boolean => allowedOrigins.has(origin)
 
   const corsHeaders = (origin: string | null): Record<string, string> =>
-    origin === null ? {} : { "access-control-allow-origin": origin, "access-control-expose-headers": "retry-after, deprecation", vary: "origin" }
+    origin === null ? {} : { "access-control-allow-origin": origin, "access-control-expose-headers": exposed, vary: "origin" }
 
   const forward = async (request: Request, url: URL, path: string, origin: string | null): Promise<Response> => {
     const headers = new Headers()
@@ -274,7 +281,7 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
     if (read === "too large") return json(502, "The API's answer is too large", corsHeaders(origin))
     if (read === "failed") return json(502, "The API could not be reached", corsHeaders(origin))
     const back = new Headers(corsHeaders(origin))
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
+    for (const name of ["content-type", ...responseHeaders]) {
       const value = answer.headers.get(name)
       if (value !== null) back.set(name, value)
     }
