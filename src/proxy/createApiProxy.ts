@@ -153,6 +153,12 @@ const concat = (chunks: ReadonlyArray<Uint8Array>, length: number): Uint8Array<A
   return whole
 }
 
+/** A size or time bound: a whole number of at least 1 (`Infinity` would be no bound at all). */
+const parseBound = (name: string, value: number): number => {
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createApiProxy: ${name} must be a whole number of at least 1; got ${value}`)
+  return value
+}
+
 /** An allowed origin as a browser spells it in `Origin`; `https://app.example/` is `https://app.example`. */
 const parseOrigin = (origin: string): string => {
   const url = URL.canParse(origin) ? new URL(origin) : undefined
@@ -203,9 +209,9 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
   const routes = options.routes ?? PROTOCOL_ROUTES
   const responseHeaders = (options.responseHeaders ?? DEFAULT_RESPONSE_HEADERS).map((name) => name.toLowerCase())
   const exposed = responseHeaders.join(", ")
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
-  const timeout = options.timeout ?? DEFAULT_TIMEOUT
+  const maxBodyBytes = parseBound("maxBodyBytes", options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
+  const maxResponseBytes = parseBound("maxResponseBytes", options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES)
+  const timeout = parseBound("timeout", options.timeout ?? DEFAULT_TIMEOUT)
   const send = options.fetch ?? globalThis.fetch
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map(parseOrigin))
   const credentials: Record<string, string> = {
@@ -263,7 +269,14 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
       })
       sent.catch(() => undefined)
       const first = await Promise.race([sent, timedOut])
-      if (first === "timeout") return json(504, "The API did not answer in time", corsHeaders(origin))
+      if (first === "timeout") {
+        // A `fetch` that ignored the signal may still answer: its body is let go unread.
+        sent.then(
+          (late) => late.body?.cancel(),
+          () => undefined,
+        )
+        return json(504, "The API did not answer in time", corsHeaders(origin))
+      }
       answer = first
     } catch {
       return json(

@@ -213,6 +213,11 @@ describe("createApiProxy", () => {
     expect(() => createApiProxy({ target: "https://indexer.example?x=1", basePath: "/api" })).toThrow(/target must be/)
     expect(() => createApiProxy({ target: "https://indexer.example", basePath: "api" })).toThrow(/basePath must be a plain path/)
     expect(() => createApiProxy({ target: "https://indexer.example", basePath: "/api/../x" })).toThrow(/basePath must be a plain path/)
+    for (const bound of ["maxBodyBytes", "maxResponseBytes", "timeout"] as const) {
+      for (const value of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+        expect(() => createApiProxy({ target: "https://indexer.example", basePath: "/api", [bound]: value })).toThrow(new RegExp(`${bound} must be`))
+      }
+    }
     for (const origin of ["app.example", "https://app.example/path", "ftp://app.example", "https://user@app.example", "*", "null"]) {
       expect(() => createApiProxy({ target: "https://indexer.example", basePath: "/api", allowedOrigins: [origin] })).toThrow(/allowedOrigins/)
     }
