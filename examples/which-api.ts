@@ -6,8 +6,14 @@ import { createApiProxy, toNodeListener } from "../src/proxy/index.js"
 const indexer = "https://indexer.example.com"
 const token = `Bearer ${process.env.INDEXER_TOKEN ?? ""}`
 
-// On your server: the proxy adds the token; the page never sees it.
-createServer(toNodeListener(createApiProxy({ target: indexer, basePath: "/api/reservoir", headers: { Authorization: token } }))).listen(3000)
+// On your server: the proxy adds the token; the page never sees it. Pages of the app's origin may call it.
+const proxy = createApiProxy({
+  target: indexer,
+  basePath: "/api/reservoir",
+  headers: { Authorization: token },
+  allowedOrigins: ["https://app.example.com"],
+})
+createServer(toNodeListener(proxy)).listen(3000)
 
 // In the browser: the app's own origin, no key, no token.
 export const browserClient = createClient({

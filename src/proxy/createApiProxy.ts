@@ -14,14 +14,32 @@ export interface ApiProxyOptions {
   /** Sent on every forwarded request (an `Authorization: Bearer …`, a gateway's key); never sent to the browser. */
   readonly headers?: Readonly<Record<string, string>> | undefined
   /**
-   * Origins whose pages may call the proxy from a browser (`https://app.example`), besides pages of the host
-   * the proxy is served on. A request with another `Origin` is refused with 403.
+   * The origins whose pages may call the proxy from a browser, such as `https://app.example` — the app's own
+   * origin included when the proxy is served on it (a browser sends `Origin` on a same-origin POST too). Only
+   * these: never the host a request names in its `Host` (a DNS-rebinding page names any), nor another scheme
+   * or port. A request with another `Origin` is refused with 403; one without (a server's) is forwarded,
+   * without CORS headers. Each must be an http(s) origin, without path or credentials.
    */
   readonly allowedOrigins?: ReadonlyArray<string> | undefined
   /** The routes forwarded; {@link PROTOCOL_ROUTES} by default. */
   readonly routes?: ReadonlyArray<ProxyRoute> | undefined
+  /**
+   * The headers of the API's answer passed on to the page besides `content-type` (and exposed to it by CORS);
+   * `retry-after`, `deprecation` and `sunset` by default. Never anything else: no cookie, no server detail.
+   */
+  readonly responseHeaders?: ReadonlyArray<string> | undefined
   /** The largest request body forwarded, in bytes (1 MiB by default); a larger one is refused with 413. */
   readonly maxBodyBytes?: number | undefined
+  /**
+   * The largest answer of the API passed on, in bytes (8 MiB by default): the proxy reads the answer whole
+   * before passing it on, and a larger one is cancelled and answered with 502.
+   */
+  readonly maxResponseBytes?: number | undefined
+  /**
+   * How long the API has to answer, body included, in milliseconds (30 s by default); then the request is
+   * aborted and answered with 504.
+   */
+  readonly timeout?: number | undefined
   /** The `fetch` the proxy sends with; the platform's by default. */
   readonly fetch?: typeof globalThis.fetch | undefined
 }
@@ -30,12 +48,14 @@ export interface ApiProxyOptions {
 export type ApiProxyHandler = (request: Request) => Promise<Response>
 
 const DEFAULT_MAX_BODY_BYTES = 2 ** 20
+const DEFAULT_MAX_RESPONSE_BYTES = 8 * 2 ** 20
+const DEFAULT_TIMEOUT = 30_000
 
 // What the caller may send on: the body's type and tradekit's version headers. Never its cookies, its
 // `authorization` or `x-api-key`, nor anything else.
 const FORWARDED_REQUEST_HEADERS = ["accept", "content-type", "x-rkc-version", "x-rkui-version"]
-// What the API's answer may carry back to the page; never a cookie.
-const FORWARDED_RESPONSE_HEADERS = ["content-type", "retry-after", "deprecation", "sunset"]
+// What the API's answer carries back to the page by default; never a cookie.
+const DEFAULT_RESPONSE_HEADERS = ["retry-after", "deprecation", "sunset"]
 
 const json = (status: number, message: string, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify({ message, statusCode: status }), { status, headers: { "content-type": "application/json", ...headers } })
@@ -56,21 +76,126 @@ const parseBasePath = (basePath: string): string => {
   return trimmed
 }
 
-const originOf = (value: string): string | undefined => (URL.canParse(value) ? new URL(value).origin : undefined)
+/**
+ * The request's body, read with a running count: undefined the moment it passes `limit` (the rest is never
+ * read, and the stream is cancelled), so a chunked body that never ends costs at most `limit` bytes.
+ */
+const readBody = async (request: Request, limit: number): Promise<ArrayBuffer | undefined> => {
+  if (Number(request.headers.get("content-length") ?? 0) > limit) {
+    await request.body?.cancel().catch(() => undefined)
+    return undefined
+  }
+  if (request.body === null) return new ArrayBuffer(0)
+  const reader = request.body.getReader()
+  const chunks: Array<Uint8Array> = []
+  let length = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    length += value.byteLength
+    if (length > limit) {
+      await reader.cancel().catch(() => undefined)
+      return undefined
+    }
+    chunks.push(value)
+  }
+  return concat(chunks, length).buffer
+}
+
+/**
+ * The target's answer, read whole with a running count: "too large" the moment it passes `limit`, "timeout"
+ * when `deadline` passes first (`timedOut` resolves then); either way the rest is cancelled, so the target's connection is let go.
+ */
+const readAnswer = async (
+  answer: Response,
+  limit: number,
+  deadline: AbortSignal,
+  timedOut: Promise<"timeout">,
+): Promise<Uint8Array<ArrayBuffer> | "too large" | "timeout" | "failed"> => {
+  if (answer.body === null) return new Uint8Array(0)
+  const reader = answer.body.getReader()
+  const release = () => reader.cancel().catch(() => undefined)
+  if (Number(answer.headers.get("content-length") ?? 0) > limit) {
+    release()
+    return "too large"
+  }
+  const chunks: Array<Uint8Array> = []
+  let length = 0
+  for (;;) {
+    let next: ReadableStreamReadResult<Uint8Array> | "timeout"
+    try {
+      next = await Promise.race([reader.read(), timedOut])
+    } catch {
+      release()
+      return deadline.aborted ? "timeout" : "failed"
+    }
+    if (next === "timeout") {
+      release()
+      return "timeout"
+    }
+    if (next.done) return concat(chunks, length)
+    length += next.value.byteLength
+    if (length > limit) {
+      release()
+      return "too large"
+    }
+    chunks.push(next.value)
+  }
+}
+
+const concat = (chunks: ReadonlyArray<Uint8Array>, length: number): Uint8Array<ArrayBuffer> => {
+  const whole = new Uint8Array(length)
+  let at = 0
+  for (const chunk of chunks) {
+    whole.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return whole
+}
+
+/** A size or time bound: a whole number of at least 1 (`Infinity` would be no bound at all). */
+const parseBound = (name: string, value: number): number => {
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createApiProxy: ${name} must be a whole number of at least 1; got ${value}`)
+  return value
+}
+
+/** An allowed origin as a browser spells it in `Origin`; `https://app.example/` is `https://app.example`. */
+const parseOrigin = (origin: string): string => {
+  const url = URL.canParse(origin) ? new URL(origin) : undefined
+  if (
+    url === undefined ||
+    !/^https?:$/.test(url.protocol) ||
+    url.username !== "" ||
+    url.password !== "" ||
+    url.pathname !== "/" ||
+    url.search !== "" ||
+    url.hash !== ""
+  ) {
+    throw new TypeError(`createApiProxy: allowedOrigins must hold http(s) origins such as "https://app.example"; got ${JSON.stringify(origin)}`)
+  }
+  return url.origin
+}
 
 /**
  * A proxy for a browser app: the page calls the app's own origin, the proxy calls the API with the key, and
  * the key never reaches the page. It forwards only the protocol's routes (see {@link PROTOCOL_ROUTES}) under
  * `basePath`, with the caller's body and version headers plus the key and `headers` — never the caller's
- * cookies or auth — to `target` and nowhere else; follows no redirect; answers CORS (preflight included) for
- * the host it is served on and `allowedOrigins`; and answers anything else with 404.
+ * cookies or auth — to `target` and nowhere else; follows no redirect; bounds what it reads (`maxBodyBytes`,
+ * `maxResponseBytes`, `timeout`); lets a browser page call only from `allowedOrigins` (the app's own origin
+ * too, when the proxy is served on it: the request's `Host` is never trusted for that); and answers anything
+ * else with 404.
  *
  * The proxy lends the key to whoever can reach it: put it behind your app's own session check or rate limit
  * when that matters. The status socket is not proxied (the client polls without it).
  *
  * @example
  * // app/api/reservoir/[...path]/route.ts (Next.js)
- * const proxy = createApiProxy({ target: "https://indexer.example", basePath: "/api/reservoir", apiKey: process.env.API_KEY })
+ * const proxy = createApiProxy({
+ *   target: "https://indexer.example",
+ *   basePath: "/api/reservoir",
+ *   apiKey: process.env.API_KEY,
+ *   allowedOrigins: ["https://app.example"], // the app's own origin
+ * })
  * export const GET = proxy, POST = proxy, OPTIONS = proxy
  * // in the browser: createClient({ chains: [{ ...base, baseApiUrl: `${location.origin}/api/reservoir` }] })
  *
@@ -82,9 +207,13 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
   const targetBase = target.href.replace(/\/+$/, "")
   const basePath = parseBasePath(options.basePath)
   const routes = options.routes ?? PROTOCOL_ROUTES
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const responseHeaders = (options.responseHeaders ?? DEFAULT_RESPONSE_HEADERS).map((name) => name.toLowerCase())
+  const exposed = responseHeaders.join(", ")
+  const maxBodyBytes = parseBound("maxBodyBytes", options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
+  const maxResponseBytes = parseBound("maxResponseBytes", options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES)
+  const timeout = parseBound("timeout", options.timeout ?? DEFAULT_TIMEOUT)
   const send = options.fetch ?? globalThis.fetch
-  const allowedOrigins = new Set((options.allowedOrigins ?? []).map((origin) => originOf(origin) ?? origin))
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).map(parseOrigin))
   const credentials: Record<string, string> = {
     ...(options.apiKey !== undefined ? { "x-api-key": options.apiKey } : {}),
     ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
@@ -98,14 +227,11 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
   }
   const routeFor = (method: string, path: string) => routes.find((route) => route.method === method && matchesRoute(route, path))
 
-  /** Whether a page of `origin` may call: the proxy's own host, or one the options allow. */
-  const mayCall = (origin: string, url: URL): boolean => {
-    const parsed = URL.canParse(origin) ? new URL(origin) : undefined
-    return parsed !== undefined && (parsed.host === url.host || allowedOrigins.has(parsed.origin))
-  }
+  /** Whether a page of `origin` may call: exactly one of the origins the proxy was told, whatever the request's host. */
+  const mayCall = (origin: string): boolean => allowedOrigins.has(origin)
 
   const corsHeaders = (origin: string | null): Record<string, string> =>
-    origin === null ? {} : { "access-control-allow-origin": origin, "access-control-expose-headers": "retry-after, deprecation", vary: "origin" }
+    origin === null ? {} : { "access-control-allow-origin": origin, "access-control-expose-headers": exposed, vary: "origin" }
 
   const forward = async (request: Request, url: URL, path: string, origin: string | null): Promise<Response> => {
     const headers = new Headers()
@@ -117,43 +243,68 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
 
     let body: ArrayBuffer | undefined
     if (request.method === "POST") {
-      if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes) return json(413, "The request body is too large", corsHeaders(origin))
-      body = await request.arrayBuffer()
-      if (body.byteLength > maxBodyBytes) return json(413, "The request body is too large", corsHeaders(origin))
+      try {
+        body = await readBody(request, maxBodyBytes)
+      } catch {
+        return json(400, "The request body could not be read", corsHeaders(origin))
+      }
+      if (body === undefined) return json(413, "The request body is too large", corsHeaders(origin))
     }
 
     const outgoing = new URL(`${targetBase}${path}${url.search}`)
     // By construction already (a route's path after the target's); checked all the same, as the last word.
     if (outgoing.origin !== target.origin || !outgoing.pathname.startsWith(target.pathname)) return json(404, "Not found")
 
+    // One deadline for the whole answer, body included, whatever `fetch` does with its signal.
+    const deadline = AbortSignal.timeout(timeout)
+    const timedOut = new Promise<"timeout">((resolve) => deadline.addEventListener("abort", () => resolve("timeout"), { once: true }))
     let answer: Response
     try {
-      answer = await send(outgoing, {
+      const sent = send(outgoing, {
         method: request.method,
         headers,
         ...(body !== undefined ? { body } : {}),
         redirect: "manual",
-        signal: request.signal,
+        signal: AbortSignal.any([request.signal, deadline]),
       })
+      sent.catch(() => undefined)
+      const first = await Promise.race([sent, timedOut])
+      if (first === "timeout") {
+        // A `fetch` that ignored the signal may still answer: its body is let go unread.
+        sent.then(
+          (late) => late.body?.cancel(),
+          () => undefined,
+        )
+        return json(504, "The API did not answer in time", corsHeaders(origin))
+      }
+      answer = first
     } catch {
-      return json(502, "The API could not be reached", corsHeaders(origin))
+      return json(
+        deadline.aborted ? 504 : 502,
+        deadline.aborted ? "The API did not answer in time" : "The API could not be reached",
+        corsHeaders(origin),
+      )
     }
     if (answer.type === "opaqueredirect" || (answer.status >= 300 && answer.status < 400)) {
-      await answer.body?.cancel()
+      await answer.body?.cancel().catch(() => undefined)
       return json(502, `The API answered with a redirect (status code ${answer.status}), which the proxy does not follow`, corsHeaders(origin))
     }
+    const read = await readAnswer(answer, maxResponseBytes, deadline, timedOut)
+    if (read === "timeout") return json(504, "The API did not answer in time", corsHeaders(origin))
+    if (read === "too large") return json(502, "The API's answer is too large", corsHeaders(origin))
+    if (read === "failed") return json(502, "The API could not be reached", corsHeaders(origin))
     const back = new Headers(corsHeaders(origin))
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
+    for (const name of ["content-type", ...responseHeaders]) {
       const value = answer.headers.get(name)
       if (value !== null) back.set(name, value)
     }
-    return new Response(answer.body, { status: answer.status, headers: back })
+    return new Response(read, { status: answer.status, headers: back })
   }
 
   return async (request) => {
     const url = new URL(request.url)
     const origin = request.headers.get("origin")
-    if (origin !== null && !mayCall(origin, url)) return json(403, "This origin may not call the API through this proxy")
+    if (origin !== null && !mayCall(origin)) return json(403, "This origin may not call the API through this proxy")
     // A page the proxy serves reads its refusals too: a plain 404, not a CORS failure.
     const notFound = () => json(404, "Not found", corsHeaders(origin))
     const path = routePath(url)

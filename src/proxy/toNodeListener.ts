@@ -2,9 +2,33 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import type { ApiProxyHandler } from "./createApiProxy.js"
 
 /**
+ * The request's body as a Web stream that reads from Node only when the handler reads: a handler that
+ * refuses a request before its body (no route, too large) never makes the server take it in. Cancelling
+ * stops reading without destroying the socket, so the refusal can still be written.
+ */
+const bodyOf = (req: IncomingMessage): ReadableStream<Uint8Array> => {
+  const chunks = req.iterator({ destroyOnReturn: false })
+  return new ReadableStream<Uint8Array>(
+    {
+      pull: async (controller) => {
+        const { done, value } = await chunks.next()
+        if (done) controller.close()
+        else controller.enqueue(new Uint8Array(value as Buffer))
+      },
+      cancel: async () => {
+        await chunks.return?.()
+      },
+    },
+    { highWaterMark: 0 },
+  )
+}
+
+/**
  * Serves a Web-standard handler (such as {@link createApiProxy}'s) from Node's `http` server: the request's
  * path is read as a path on the server's own host (an absolute or `//host` request target finds no route),
- * and a client that goes away aborts the forwarded request.
+ * the body is streamed to the handler as it reads it (never buffered here), and a client that goes away
+ * aborts the forwarded request. A request whose body the handler did not read to its end gets
+ * `connection: close`: the server answers and closes the connection rather than take in the rest.
  *
  * @example
  * import { createServer } from "node:http"
@@ -19,8 +43,6 @@ export const toNodeListener =
       if (!res.writableFinished) aborted.abort()
     })
     try {
-      const chunks: Array<Buffer> = []
-      for await (const chunk of req) chunks.push(chunk as Buffer)
       const headers = new Headers()
       for (const [name, value] of Object.entries(req.headers)) {
         for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item)
@@ -33,13 +55,14 @@ export const toNodeListener =
         method,
         headers,
         signal: aborted.signal,
-        ...(method === "GET" || method === "HEAD" ? {} : { body: Buffer.concat(chunks) }),
-      })
+        ...(method === "GET" || method === "HEAD" ? {} : { body: bodyOf(req), duplex: "half" }),
+      } as RequestInit)
       const response = await handler(request)
-      res.writeHead(response.status, Object.fromEntries(response.headers))
-      res.end(Buffer.from(await response.arrayBuffer()))
+      const body = Buffer.from(await response.arrayBuffer())
+      res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...(req.complete ? {} : { connection: "close" }) })
+      res.end(body)
     } catch {
-      if (!res.headersSent) res.writeHead(400, { "content-type": "application/json" })
+      if (!res.headersSent) res.writeHead(400, { "content-type": "application/json", ...(req.complete ? {} : { connection: "close" }) })
       res.end(JSON.stringify({ message: "Bad request", statusCode: 400 }))
     }
   }

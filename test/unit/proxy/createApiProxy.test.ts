@@ -94,6 +94,10 @@ describe("createApiProxy", () => {
     ["a parameter that is not an id", "GET", "/api/reservoir/transactions/..%2f..%2fadmin/synced/v1"],
     ["a user@host parameter", "GET", "/api/reservoir/transactions/a@evil.example/synced/v1"],
     ["a DELETE", "DELETE", "/api/reservoir/execute/buy/v7"],
+    ["a route with a longer path", "POST", "/api/reservoir/execute/buy/v7/anything"],
+    ["a route with a trailing slash", "POST", "/api/reservoir/execute/buy/v7/"],
+    ["a parameter route with a longer path", "GET", `/api/reservoir/transactions/${HASH}/synced/v1/admin`],
+    ["a route's prefix", "POST", "/api/reservoir/execute/buy"],
   ])("refuses %s with 404, reaching nothing", async (_, method, path) => {
     const { proxy, sent } = setup()
     const response = await proxy(new Request(`https://app.example${path}`, { method, ...(method === "POST" ? { body: "{}" } : {}) }))
@@ -108,7 +112,7 @@ describe("createApiProxy", () => {
     expect(sent.map((request) => new URL(request.url).host)).toEqual(["indexer.example", "indexer.example"])
   })
 
-  it("answers a preflight for the app's origin and for an allowed one, and refuses another origin with 403", async () => {
+  it("answers a preflight for an allowed origin only, and refuses another origin with 403", async () => {
     const { proxy, sent } = setup()
     const preflight = (origin: string, method = "POST", path = "/api/reservoir/execute/buy/v7") =>
       proxy(
@@ -117,19 +121,53 @@ describe("createApiProxy", () => {
           headers: { origin, "access-control-request-method": method, "access-control-request-headers": "content-type, x-rkc-version" },
         }),
       )
-    for (const origin of ["https://proxy.example", "https://app.example"]) {
-      const response = await preflight(origin)
-      expect(response.status).toBe(204)
-      expect(response.headers.get("access-control-allow-origin")).toBe(origin)
-      expect(response.headers.get("access-control-allow-methods")).toBe("POST")
-      expect(response.headers.get("access-control-allow-headers")).toBe("content-type, x-rkc-version, x-rkui-version")
-    }
+    const response = await preflight("https://app.example")
+    expect(response.status).toBe(204)
+    expect(response.headers.get("access-control-allow-origin")).toBe("https://app.example")
+    expect(response.headers.get("access-control-allow-methods")).toBe("POST")
+    expect(response.headers.get("access-control-allow-headers")).toBe("content-type, x-rkc-version, x-rkui-version")
     expect((await preflight("https://evil.example")).status).toBe(403)
     expect((await preflight("https://app.example", "GET")).status).toBe(404)
     expect((await preflight("https://app.example", "POST", "/api/reservoir/tokens/v7")).status).toBe(404)
     const refused = await proxy(post("/api/reservoir/execute/buy/v7", { headers: { origin: "https://evil.example" } }))
     expect(refused.status).toBe(403)
     expect(sent).toEqual([])
+  })
+
+  // Same-host is what the proxy was told, not what the request claims: neither the Host it names nor its scheme.
+  it.each([
+    ["an http page of the allowed https origin", "https://app.example", "http://app.example"],
+    ["the host the request names, as a DNS-rebinding page does", "http://evil.example:3000", "http://evil.example:3000"],
+    ["the proxy's own host, not listed", "https://proxy.example", "https://proxy.example"],
+    ["another port of the allowed host", "https://app.example", "https://app.example:8443"],
+    ["an origin with a path", "https://app.example", "https://app.example/x"],
+    ["an opaque origin", "https://app.example", "null"],
+  ])("refuses %s with 403, with no CORS and reaching nothing", async (_, served, origin) => {
+    const { proxy, sent } = setup()
+    for (const request of [
+      new Request(`${served}/api/reservoir/execute/buy/v7`, { method: "POST", body: "{}", headers: { origin } }),
+      new Request(`${served}/api/reservoir/execute/buy/v7`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST" } }),
+    ]) {
+      const response = await proxy(request)
+      expect(response.status).toBe(403)
+      expect(response.headers.get("access-control-allow-origin")).toBeNull()
+    }
+    expect(sent).toEqual([])
+  })
+
+  it("serves the app's own origin when it is listed, and a request without Origin (a server) without CORS", async () => {
+    const own = createApiProxy({
+      target: "https://indexer.example",
+      basePath: "/api",
+      allowedOrigins: ["https://app.example/"],
+      fetch: async () => Response.json({}),
+    })
+    const same = await own(
+      new Request("https://app.example/api/execute/buy/v7", { method: "POST", body: "{}", headers: { origin: "https://app.example" } }),
+    )
+    expect([same.status, same.headers.get("access-control-allow-origin")]).toEqual([200, "https://app.example"])
+    const server = await own(new Request("https://app.example/api/execute/buy/v7", { method: "POST", body: "{}" }))
+    expect([server.status, server.headers.get("access-control-allow-origin")]).toEqual([200, null])
   })
 
   it("does not follow the API's redirect: the page gets a 502, and nothing goes to where it pointed", async () => {
@@ -175,5 +213,13 @@ describe("createApiProxy", () => {
     expect(() => createApiProxy({ target: "https://indexer.example?x=1", basePath: "/api" })).toThrow(/target must be/)
     expect(() => createApiProxy({ target: "https://indexer.example", basePath: "api" })).toThrow(/basePath must be a plain path/)
     expect(() => createApiProxy({ target: "https://indexer.example", basePath: "/api/../x" })).toThrow(/basePath must be a plain path/)
+    for (const bound of ["maxBodyBytes", "maxResponseBytes", "timeout"] as const) {
+      for (const value of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+        expect(() => createApiProxy({ target: "https://indexer.example", basePath: "/api", [bound]: value })).toThrow(new RegExp(`${bound} must be`))
+      }
+    }
+    for (const origin of ["app.example", "https://app.example/path", "ftp://app.example", "https://user@app.example", "*", "null"]) {
+      expect(() => createApiProxy({ target: "https://indexer.example", basePath: "/api", allowedOrigins: [origin] })).toThrow(/allowedOrigins/)
+    }
   })
 })
