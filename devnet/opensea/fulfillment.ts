@@ -42,7 +42,8 @@ export interface FulfillmentTransaction {
   readonly function: string
   readonly chain: number
   readonly to: Address
-  readonly value: string
+  /** Wei to send: a decimal string, or a JSON number (as some recorded OpenSea answers have it) when asked and exact. */
+  readonly value: string | number
   readonly value_hex: Hex
   readonly input_data: Record<string, unknown>
 }
@@ -104,23 +105,25 @@ const advancedOrder = (c: OrderComponents, signature: Hex, numerator: bigint, de
 const nativeValue = (items: ReadonlyArray<ConsiderationItem>, numerator: bigint, denominator: bigint) =>
   items.filter((i) => i.itemType === ItemType.NATIVE).reduce((sum, i) => sum + (i.startAmount * numerator) / denominator, 0n)
 
-/**
- * The Seaport call that fills `order` for `request` on `seaport`, the fulfiller's tokens moved through `conduitKey`'s
- * conduit (zero: by Seaport itself), the order carrying `extraData` (the signed zone's, or "0x").
- */
-export function buildFulfillment(
-  order: OpenSeaOrder,
-  request: FillRequest,
-  seaport: Address,
-  conduitKey: Hex,
-  extraData: Hex,
-): FulfillmentTransaction {
+/** How one fulfilment answer is written. */
+export interface AnswerStyle {
+  /** The fulfiller's conduit key: OpenSea's conduit, or zero for Seaport itself (then the fulfiller approves Seaport). */
+  readonly conduitKey: Hex
+  /** The order's `extraData`: the signed zone's for a signed-zone order, else "0x". */
+  readonly extraData: Hex
+  /** Write `value` as a JSON number when it is a safe integer. */
+  readonly valueAsNumber: boolean
+}
+
+/** The Seaport call that fills `order` for `request` on `seaport`, written in `style`. */
+export function buildFulfillment(order: OpenSeaOrder, request: FillRequest, seaport: Address, style: AnswerStyle): FulfillmentTransaction {
+  const { conduitKey, extraData, valueAsNumber } = style
   const c = order.components
   const transaction = (name: Parameters<typeof signatureOf>[0], value: bigint, input: Record<string, unknown>): FulfillmentTransaction => ({
     function: signatureOf(name),
     chain: order.chainId,
     to: seaport,
-    value: value.toString(),
+    value: valueAsNumber && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString(),
     value_hex: toHex(value),
     input_data: input,
   })

@@ -332,6 +332,8 @@ export class OpenSeaMarket {
     if (request.contract !== undefined && !isAddressEqual(request.contract, order.contract)) {
       throw refuse(`consideration.asset_contract_address ${request.contract} is not the order's contract ${order.contract}`)
     }
+    // The answers for an order alternate, so a client meets both forms OpenSea hands out: even ones (the first) name
+    // OpenSea's conduit; odd ones name none (Seaport pulls the fulfiller's tokens) and write `value` as a JSON number.
     const answered = this.answers.get(order.hash) ?? 0
     this.answers.set(order.hash, answered + 1)
     const conduitKey = answered % 2 === 0 ? this.deployment.conduitKey : zeroHash
@@ -343,7 +345,7 @@ export class OpenSeaMarket {
           identifier: order.kind === "collection-offer" ? request.tokenId : undefined,
         })
       : "0x"
-    return { order, transaction: buildFulfillment(order, request, seaport, conduitKey, extraData) }
+    return { order, transaction: buildFulfillment(order, request, seaport, { conduitKey, extraData, valueAsNumber: answered % 2 === 1 }) }
   }
 
   /** An off-chain cancel, signed by the offerer over `OrderHash { orderHash }` in Seaport's domain. */

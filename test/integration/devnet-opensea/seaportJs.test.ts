@@ -231,6 +231,9 @@ describe("the signed zone", () => {
     expect(await simulate(withExtraData("0x"))).toMatch(/InvalidExtraData|revert/i)
     // Validly signed, but for another fulfiller: the zone compares the fulfiller it names with the caller.
     const forOther = await fulfilment("offer", hash, devnetUser(devnet, 5).address, 17n)
+    // The second answer for an order: no conduit (the mirror order's key is zero), `value` a JSON number.
+    expect([transaction.value, forOther.body.fulfillment_data.transaction.value]).toEqual(["0", 0])
+    expect(forOther.body.fulfillment_data.transaction.input_data.orders[1].parameters.conduitKey).toBe(zeroHash)
     expect(await simulate(withExtraData(forOther.body.fulfillment_data.transaction.input_data.orders[0].extraData))).not.toBe("accepted")
     // One bit of the signature changed: recovered to another signer.
     const tampered = `${good.slice(0, 70)}${good[70] === "0" ? "1" : "0"}${good.slice(71)}` as Hex
