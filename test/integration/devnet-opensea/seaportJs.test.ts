@@ -243,6 +243,43 @@ describe("the signed zone", () => {
     expect(await ownerOf(17n)).toBe(offerer.address)
   })
 
+  it("a collection offer's extraData names the token sold (substandard 1): selling another token with it reverts", async () => {
+    const offerer = devnetUser(devnet, 2)
+    const made = await make(2, await offerInput(offerer.address, 14n, parseEther("0.02")))
+    const parameters = { ...made.parameters, consideration: [...made.parameters.consideration] }
+    parameters.consideration[0] = { ...parameters.consideration[0]!, itemType: ItemType.ERC721_WITH_CRITERIA, identifierOrCriteria: "0" }
+    const signed = await resigned(2, parameters)
+    const posted = await openSea(devnet, "POST", "/api/v2/offers", {
+      protocol_data: { parameters: postBody(signed).parameters, signature: signed.signature },
+      criteria: { collection: { slug: "devnet-punks" } },
+      protocol_address: devnet.openSea.seaport,
+    })
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200)
+    const seller = devnetUser(devnet, 3)
+    const transaction = (await fulfilment("offer", posted.body.order_hash, seller.address, 14n)).body.fulfillment_data.transaction
+    const extraData = transaction.input_data.orders[0].extraData as Hex
+    expect(extraData.slice(-66)).toBe(`01${14n.toString(16).padStart(64, "0")}`)
+    const selling = (tokenId: bigint) => {
+      const [offer, mirror] = transaction.input_data.orders
+      const mirrorOffer = [{ ...mirror.parameters.offer[0], identifierOrCriteria: tokenId.toString() }]
+      return fulfillmentCall({
+        ...transaction,
+        input_data: {
+          ...transaction.input_data,
+          orders: [offer, { ...mirror, parameters: { ...mirror.parameters, offer: mirrorOffer } }],
+          criteriaResolvers: [{ ...transaction.input_data.criteriaResolvers[0], identifier: tokenId.toString() }],
+        },
+      })
+    }
+    const simulate = (call: ReturnType<typeof fulfillmentCall>) =>
+      client.call({ account: seller.address, to: call.to, data: call.data, value: call.value }).then(
+        () => "accepted",
+        (error: Error) => error.message,
+      )
+    expect(await simulate(selling(15n))).not.toBe("accepted")
+    expect(await simulate(selling(14n))).toBe("accepted")
+  })
+
   it("the zone is the devnet's SIP-7 zone and trusts only its signer", async () => {
     const signer = await client.readContract({ address: devnet.openSea.signedZone, abi: signedZoneAbi, functionName: "signer" })
     expect(signer).not.toBe(zeroAddress)
