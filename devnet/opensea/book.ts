@@ -4,7 +4,7 @@
  * it is filled or cancelled on chain (Seaport's events), cancelled off chain, or expired.
  */
 import type { Address, Hex } from "viem"
-import { ItemType, type OrderComponents } from "./seaport.js"
+import { ItemType, type OrderComponents, OrderType } from "./seaport.js"
 
 /** What an order is, read from its items. */
 export type OpenSeaOrderKind = "listing" | "item-offer" | "collection-offer"
@@ -107,10 +107,16 @@ export class OpenSeaBook {
     )
   }
 
-  /** Seaport's `OrderFulfilled`: a full order is done; a partial one stays until the contract says it is filled. */
+  /**
+   * Seaport's `OrderFulfilled`: a full order, or a partial one of a single unit, is done; a partial one of more units
+   * stays until the contract says it is filled.
+   */
   markFilled(hash: string): void {
     const order = this.get(hash)
-    if (order !== undefined && (order.components.orderType === 0 || order.components.orderType === 2)) order.status = "filled"
+    if (order === undefined) return
+    const nft = order.kind === "listing" ? order.components.offer[0]! : order.components.consideration[0]!
+    const full = order.components.orderType === OrderType.FULL_OPEN || order.components.orderType === OrderType.FULL_RESTRICTED
+    if (full || nft.startAmount === 1n) order.status = "filled"
   }
 
   /** Seaport's `OrderCancelled`. */

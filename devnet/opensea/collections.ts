@@ -1,6 +1,7 @@
 /**
  * The devnet's collections as OpenSea sees them: a slug per NFT contract of the Seaport chain, and the fees a
- * collection requires (Devnet Punks: a 2.5 % creator fee that every listing and offer must pay).
+ * collection requires: OpenSea's own 1 % fee on every collection (as on OpenSea since 2025-09-15), and on Devnet
+ * Punks a 2.5 % creator fee too.
  */
 import type { Address } from "viem"
 import type { Catalog } from "../core/catalog.js"
@@ -26,6 +27,10 @@ export interface OpenSeaCollection {
 /** The required creator fee of Devnet Punks, in basis points. */
 export const PUNKS_CREATOR_FEE_BPS = 250n
 
+/** OpenSea's fee recipient and its fee in basis points (opensea-js `OPENSEA_FEE_RECIPIENT`; 1 % since 2025-09-15). */
+export const OPENSEA_FEE_RECIPIENT: Address = "0x0000a26b00c1F0DF003000390027140000fAa719"
+export const OPENSEA_FEE_BPS = 100n
+
 /** The slug of a collection name ("Devnet Punks" -> "devnet-punks"). */
 export const slugOf = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, "-")
 
@@ -37,6 +42,9 @@ export function openSeaCollections(catalog: Catalog, chainId: number, punks: Add
     contract: c.address,
     name: c.name,
     standard: c.kind,
-    fees: c.address === punks ? [{ recipient: creator, basisPoints: PUNKS_CREATOR_FEE_BPS, required: true }] : [],
+    fees: [
+      ...(c.address === punks ? [{ recipient: creator, basisPoints: PUNKS_CREATOR_FEE_BPS, required: true }] : []),
+      { recipient: OPENSEA_FEE_RECIPIENT, basisPoints: OPENSEA_FEE_BPS, required: true },
+    ],
   }))
 }

@@ -1,7 +1,8 @@
 /**
- * Deploys the real Seaport 1.6 on a devnet chain: its ConduitController, Seaport itself, and one conduit (owned by
- * the deploying key, Seaport opened as its channel) that orders name by `conduitKey` and owners approve. The four
- * transactions go out back to back with explicit nonces, then the receipts are awaited once.
+ * Deploys the real Seaport 1.6 on a devnet chain: its ConduitController, Seaport itself, one conduit (owned by
+ * the deploying key, Seaport opened as its channel) that orders name by `conduitKey` and owners approve, and the
+ * SIP-7 signed zone offers name. The transactions go out back to back with explicit nonces, then the receipts are
+ * awaited once.
  */
 import {
   type Address,
@@ -14,6 +15,7 @@ import {
   http,
   type LocalAccount,
 } from "viem"
+import { signedZoneAbi, signedZoneBytecode } from "../artifacts/index.js"
 import { conduitControllerAbi, conduitControllerBytecode, seaportAbi, seaportBytecode } from "../artifacts/seaport/index.js"
 import { type ChainEndpoint, devnetChain, devnetPublicClient } from "../chain/deploy.js"
 
@@ -26,15 +28,21 @@ export interface SeaportDeployment {
   readonly conduitKey: Hex
   /** The conduit: the address owners approve (`setApprovalForAll`, ERC-20 `approve`) so Seaport can move their tokens. */
   readonly conduit: Address
+  /** The SIP-7 signed zone (devnet/contracts/SignedZone.sol): restricted offers name it; fills need its signer's extraData. */
+  readonly signedZone: Address
 }
 
-/** Deploys ConduitController, Seaport and a conduit from `deployer` (who must hold some ETH and send nothing else meanwhile). */
-export async function deploySeaport(endpoint: ChainEndpoint, deployer: LocalAccount): Promise<SeaportDeployment> {
+/**
+ * Deploys ConduitController, Seaport, a conduit and the signed zone (trusting `zoneSigner`) from `deployer` (who must
+ * hold some ETH and send nothing else meanwhile).
+ */
+export async function deploySeaport(endpoint: ChainEndpoint, deployer: LocalAccount, zoneSigner: Address): Promise<SeaportDeployment> {
   const client = devnetPublicClient(endpoint)
   const wallet = createWalletClient({ account: deployer, chain: devnetChain(endpoint), transport: http(endpoint.rpcUrl) })
   const nonce = await client.getTransactionCount({ address: deployer.address, blockTag: "pending" })
   const conduitController = getContractAddress({ from: deployer.address, nonce: BigInt(nonce) })
   const seaport = getContractAddress({ from: deployer.address, nonce: BigInt(nonce + 1) })
+  const signedZone = getContractAddress({ from: deployer.address, nonce: BigInt(nonce + 3) })
   const conduitKey = concat([deployer.address.toLowerCase() as Hex, "0x000000000000000000000000"])
   const calls: ReadonlyArray<{ to?: Address; data: Hex }> = [
     { data: encodeDeployData({ abi: conduitControllerAbi, bytecode: conduitControllerBytecode }) },
@@ -43,9 +51,10 @@ export async function deploySeaport(endpoint: ChainEndpoint, deployer: LocalAcco
       to: conduitController,
       data: encodeFunctionData({ abi: conduitControllerAbi, functionName: "createConduit", args: [conduitKey, deployer.address] }),
     },
+    { data: encodeDeployData({ abi: signedZoneAbi, bytecode: signedZoneBytecode, args: [zoneSigner] }) },
   ]
   // Gas is given, not estimated: an estimate of a call on a contract deployed by a pending transaction would fail.
-  const gas = [3_000_000n, 8_000_000n, 1_000_000n]
+  const gas = [3_000_000n, 8_000_000n, 1_000_000n, 1_500_000n]
   const fees = { maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n }
   const hashes: Hex[] = []
   for (const [i, call] of calls.entries()) {
@@ -62,7 +71,7 @@ export async function deploySeaport(endpoint: ChainEndpoint, deployer: LocalAcco
     ...fees,
   })
   await waitAll(client, [channel])
-  return { chainId: endpoint.chainId, seaport, conduitController, conduitKey, conduit: conduit[0] }
+  return { chainId: endpoint.chainId, seaport, conduitController, conduitKey, conduit: conduit[0], signedZone }
 }
 
 async function waitAll(client: ReturnType<typeof devnetPublicClient>, hashes: ReadonlyArray<Hex>): Promise<void> {

@@ -17,6 +17,7 @@ import { deploySeaport, type SeaportDeployment } from "./deploy.js"
 import { OpenSeaMarket } from "./market.js"
 import { openSeaRoutes } from "./routes.js"
 import { seedOpenSea } from "./seed.js"
+import { ZoneSigner } from "./zone.js"
 
 /** What `devnet.openSea` holds: everything an OpenSea client needs to trade on the devnet. */
 export interface DevnetOpenSea {
@@ -31,6 +32,8 @@ export interface DevnetOpenSea {
   /** The conduit key orders name, and the conduit owners approve. */
   readonly conduitKey: Hex
   readonly conduit: Address
+  /** The SIP-7 signed zone offers name (OpenSea's is `0x000056f7000000ece9003ca63978907a00ffd100`). */
+  readonly signedZone: Address
 }
 
 /** The devnet's OpenSea API key. Public on purpose: it guards nothing but the shape of the check. */
@@ -41,6 +44,9 @@ export const OPENSEA_CHAIN_NAME = "devnet"
 
 const derived = (label: string): LocalAccount => privateKeyToAccount(keccak256(toBytes(`tradekit-devnet ${label}`)))
 
+/** The key the signed zone trusts: the server signs fills of signed-zone orders with it. */
+const zoneSigner = derived("signed zone signer")
+
 /**
  * Deploys Seaport from its own key (funded here), so it runs alongside the devnet's deploy without sharing nonces,
  * and the conduit's owner is no devnet user.
@@ -48,7 +54,7 @@ const derived = (label: string): LocalAccount => privateKeyToAccount(keccak256(t
 export async function deployOpenSea(origin: ChainEndpoint): Promise<SeaportDeployment> {
   const deployer = derived("seaport deployer")
   await rpc(origin.rpcUrl, "anvil_setBalance", [deployer.address, toHex(parseEther("10"))])
-  return deploySeaport(origin, deployer)
+  return deploySeaport(origin, deployer, zoneSigner.address)
 }
 
 /** What {@link startOpenSea} needs from the devnet. */
@@ -82,12 +88,14 @@ export async function startOpenSea(options: StartOpenSeaOptions): Promise<Starte
     collections,
     weth: contracts.origin.weth,
     currency: (address) => catalog.currency(chain.chainId, address),
+    attributes: (contract, tokenId) => catalog.attributes(chain.chainId, contract, tokenId),
+    zoneSigner: new ZoneSigner(zoneSigner, deployment.chainId, deployment.signedZone),
   })
   options.indexer.onLog((chainId, _txHash, log) => market.onLog(chainId, log))
   if (options.seed) {
-    const fee = collections.find((c) => c.contract === contracts.origin.punks)!.fees[0]!
+    const fees = collections.find((c) => c.contract === contracts.origin.punks)!.fees
     const now = (await chain.client.getBlock()).timestamp
-    for (const order of await seedOpenSea(chain.rpcUrl, deployment, contracts, options.accounts, fee, now)) market.book.add(order)
+    for (const order of await seedOpenSea(chain.rpcUrl, deployment, contracts, options.accounts, fees, now)) market.book.add(order)
   }
   return {
     market,
@@ -99,6 +107,7 @@ export async function startOpenSea(options: StartOpenSeaOptions): Promise<Starte
       seaport: deployment.seaport,
       conduitKey: deployment.conduitKey,
       conduit: deployment.conduit,
+      signedZone: deployment.signedZone,
     }),
   }
 }

@@ -1,8 +1,10 @@
 /**
- * The devnet's OpenSea market on one chain: takes signed Seaport orders after checking them against the contract
- * (signature over Seaport's domain, the maker's counter, the order's status, the collection's required fees, the
- * maker's tokens and approvals), hands out the Seaport call that fills one, and follows Seaport's events so that
- * filled and cancelled orders are no longer handed out.
+ * The devnet's OpenSea market on one chain: takes signed Seaport orders after checking them as OpenSea does (the
+ * signature as Seaport verifies it — compact and bulk ones too —, the maker's counter, the order's status, every
+ * required fee of the collection, no zero amounts, an expiry at most 6 months ahead, the signed zone for criteria
+ * offers with a restricted order type, the maker's tokens and approvals), hands out the Seaport call that fills one
+ * (with the signed zone's fresh `extraData` for a signed-zone order), and follows Seaport's events so that filled
+ * and cancelled orders are no longer handed out.
  */
 import {
   type Address,
@@ -11,6 +13,7 @@ import {
   erc721Abi,
   erc1155Abi,
   type Hex,
+  hashStruct,
   isAddressEqual,
   type PublicClient,
   zeroAddress,
@@ -22,8 +25,20 @@ import { kindOf, OpenSeaBook, type OpenSeaOrder, type OpenSeaOrderKind, termsOf 
 import type { OpenSeaCollection } from "./collections.js"
 import type { SeaportDeployment } from "./deploy.js"
 import { buildFulfillment, type FillRequest, type FulfillmentTransaction } from "./fulfillment.js"
-import { ItemType, type OrderComponents, orderHash, orderHashTypes, orderTypes, seaportDomain } from "./seaport.js"
+import { ItemType, type OrderComponents, OrderType, orderHash, orderHashTypes } from "./seaport.js"
+import { verifySeaportSignature } from "./signatures.js"
 import { type OrderContext, orderJson } from "./wire.js"
+import { ZONE_SIGNATURE_LIFETIME, type ZoneSigner } from "./zone.js"
+
+/** How far ahead an order may expire, in calendar months (opensea-js `MAX_EXPIRATION_MONTHS`, since PR 1722). */
+export const MAX_EXPIRATION_MONTHS = 6
+
+/** The latest endTime an order posted at `now` may have: `now` plus {@link MAX_EXPIRATION_MONTHS} calendar months (UTC). */
+export function latestEndTime(now: bigint): bigint {
+  const date = new Date(Number(now) * 1000)
+  date.setUTCMonth(date.getUTCMonth() + MAX_EXPIRATION_MONTHS)
+  return BigInt(Math.floor(date.getTime() / 1000))
+}
 
 /** A refusal with the status and message the client sees (`{ errors: [message] }`). */
 export class OpenSeaError extends Error {
@@ -47,11 +62,17 @@ export interface OpenSeaMarketOptions {
   /** The chain's wrapped native currency: what offers pay in. */
   readonly weth: Address
   readonly currency: (address: string) => { readonly symbol: string; readonly decimals: number } | undefined
+  /** A token's traits (`trait_type` / `value`), as the get-NFT route shows them. */
+  readonly attributes: (contract: Address, tokenId: bigint) => ReadonlyArray<{ readonly key: string; readonly value: string }>
+  /** Signs the `extraData` of fills of orders in the signed zone (`deployment.signedZone`). */
+  readonly zoneSigner: ZoneSigner
 }
 
 /** The OpenSea side of a devnet chain. */
 export class OpenSeaMarket {
   readonly book = new OpenSeaBook()
+  /** Fulfilment answers handed out per order: the fulfiller conduit key alternates on it. */
+  private readonly answers = new Map<string, number>()
 
   constructor(readonly options: OpenSeaMarketOptions) {}
 
@@ -93,6 +114,43 @@ export class OpenSeaMarket {
     return orderJson(order, this.orderContext(await this.now()))
   }
 
+  /** The spec's `DetailedNftModel` of a token of `collection`, or undefined when the token does not exist. */
+  async nft(collection: OpenSeaCollection, tokenId: bigint): Promise<Record<string, unknown> | undefined> {
+    const { client } = this.options
+    const owners =
+      collection.standard === "erc721"
+        ? await client
+            .readContract({ address: collection.contract, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] })
+            .then((owner) => [{ address: owner, quantity: 1 }])
+            .catch(() => undefined)
+        : []
+    if (owners === undefined) return undefined
+    return {
+      identifier: tokenId.toString(),
+      collection: collection.slug,
+      contract: collection.contract,
+      token_standard: collection.standard,
+      name: `${collection.name} #${tokenId}`,
+      description: `${collection.name} #${tokenId} on the tradekit devnet`,
+      image_url: "",
+      metadata_url: "",
+      opensea_url: `https://opensea.io/assets/${this.options.chainName}/${collection.contract}/${tokenId}`,
+      updated_at: new Date(0).toISOString(),
+      is_disabled: false,
+      is_nsfw: false,
+      is_suspicious: false,
+      creator: zeroAddress,
+      traits: this.options.attributes(collection.contract, tokenId).map((a) => ({
+        trait_type: a.key,
+        display_type: null,
+        max_value: null,
+        value: a.value,
+      })),
+      owners,
+      rarity: null,
+    }
+  }
+
   /** Checks a signed order against the rules and the contract, and puts it in the book. */
   async accept(components: OrderComponents, signature: Hex, expected: OpenSeaOrderKind): Promise<OpenSeaOrder> {
     const kind = kindOf(components)
@@ -109,6 +167,10 @@ export class OpenSeaMarket {
     const now = await this.now()
     if (components.endTime <= now) throw refuse(`The order expired at ${components.endTime} (now ${now})`)
     if (components.startTime >= components.endTime) throw refuse("The order's startTime must be before its endTime")
+    const latest = latestEndTime(now)
+    if (components.endTime > latest) {
+      throw refuse(`The order's endTime ${components.endTime} is more than ${MAX_EXPIRATION_MONTHS} months ahead: at most ${latest} (now ${now})`)
+    }
     const hash = orderHash(components)
     await this.checkOnChain(components, signature, hash, kind, terms)
     const existing = this.book.get(hash)
@@ -129,8 +191,30 @@ export class OpenSeaMarket {
   }
 
   private checkShape(c: OrderComponents, kind: OpenSeaOrderKind, currency: Address): void {
-    if (c.zone !== zeroAddress) throw refuse(`The devnet has no zones: zone must be ${zeroAddress}`)
-    if (c.orderType !== 0 && c.orderType !== 1) throw refuse(`orderType must be 0 (FULL_OPEN) or 1 (PARTIAL_OPEN), got ${c.orderType}`)
+    const { signedZone } = this.deployment
+    const restricted = c.orderType === OrderType.FULL_RESTRICTED || c.orderType === OrderType.PARTIAL_RESTRICTED
+    if (isAddressEqual(c.zone, signedZone)) {
+      if (kind === "listing") throw refuse(`The signed zone ${signedZone} is for offers: a listing's zone is ${zeroAddress}`)
+      if (!restricted) {
+        throw refuse(
+          `An order in the signed zone ${signedZone} must be restricted: orderType 2 (FULL_RESTRICTED) or 3 (PARTIAL_RESTRICTED), got ${c.orderType}`,
+        )
+      }
+    } else if (c.zone === zeroAddress) {
+      if (kind === "collection-offer") {
+        throw refuse(`A criteria (collection or trait) offer must be a signed-zone order: zone ${signedZone} and orderType 2 or 3`)
+      }
+      if (c.orderType !== OrderType.FULL_OPEN && c.orderType !== OrderType.PARTIAL_OPEN) {
+        throw refuse(`orderType must be 0 (FULL_OPEN) or 1 (PARTIAL_OPEN) without a zone, got ${c.orderType}`)
+      }
+    } else {
+      throw refuse(`zone must be ${zeroAddress} or the signed zone ${signedZone}, got ${c.zone}`)
+    }
+    const zero = [
+      ...c.offer.map((item, i) => ({ item, at: `offer[${i}]` })),
+      ...c.consideration.map((item, i) => ({ item, at: `consideration[${i}]` })),
+    ].find(({ item }) => item.startAmount === 0n || item.endAmount === 0n)
+    if (zero !== undefined) throw refuse(`${zero.at} has a zero amount (startAmount ${zero.item.startAmount}, endAmount ${zero.item.endAmount})`)
     if (c.conduitKey !== this.deployment.conduitKey && c.conduitKey !== zeroHash) {
       throw refuse(`conduitKey must be the devnet's ${this.deployment.conduitKey} (or zero for Seaport itself)`)
     }
@@ -167,21 +251,14 @@ export class OpenSeaMarket {
     const { seaport, conduit, chainId } = this.deployment
     const operator = c.conduitKey === zeroHash ? seaport : conduit
     const nft = kind === "listing" ? c.offer[0]! : c.consideration[0]!
-    const [counter, status, signed, holds] = await Promise.all([
+    const [counter, status, unsigned, holds] = await Promise.all([
       client.readContract({ address: seaport, abi: seaportAbi, functionName: "getCounter", args: [c.offerer] }),
       client.readContract({ address: seaport, abi: seaportAbi, functionName: "getOrderStatus", args: [hash] }),
-      client.verifyTypedData({
-        address: c.offerer,
-        domain: seaportDomain(chainId, seaport),
-        types: orderTypes,
-        primaryType: "OrderComponents",
-        message: { ...c },
-        signature,
-      }),
+      verifySeaportSignature({ client, chainId, seaport, signer: c.offerer, structHash: hash, signature, bulk: true }),
       this.holdings(c.offerer, operator, kind, nft.itemType, terms),
     ])
     if (counter !== c.counter) throw refuse(`The order's counter ${c.counter} is not the offerer's current counter ${counter}`)
-    if (!signed) throw refuse(`Invalid signature: not signed by ${c.offerer} over Seaport 1.6's OrderComponents`)
+    if (unsigned !== undefined) throw refuse(`Invalid signature of Seaport 1.6's OrderComponents: ${unsigned}`)
     const [, isCancelled, totalFilled, totalSize] = status
     if (isCancelled) throw refuse(`The order ${hash} is cancelled on chain`)
     if (totalSize > 0n && totalFilled >= totalSize) throw refuse(`The order ${hash} is already filled`)
@@ -244,16 +321,31 @@ export class OpenSeaMarket {
     if (!this.book.live(order, now))
       throw refuse(`The order ${hash} is not active (it starts at ${order.components.startTime}, ends at ${order.components.endTime})`)
     const units = order.kind === "listing" ? order.components.offer[0]!.startAmount : order.components.consideration[0]!.startAmount
-    const partial = order.components.orderType === 1
-    if (request.units !== undefined && (request.units < 1n || request.units > units || (!partial && request.units !== units))) {
-      throw refuse(partial ? `units_to_fill must be between 1 and ${units}` : `units_to_fill must be ${units}: the order fills whole`)
+    const partial = order.components.orderType === OrderType.PARTIAL_OPEN || order.components.orderType === OrderType.PARTIAL_RESTRICTED
+    // An offer is filled by matching it whole against the seller's own order; only a listing fills in part here.
+    const inPart = partial && order.kind === "listing"
+    if (request.units !== undefined && (request.units < 1n || request.units > units || (!inPart && request.units !== units))) {
+      throw refuse(inPart ? `units_to_fill must be between 1 and ${units}` : `units_to_fill must be ${units}: the order fills whole`)
     }
     if (order.kind === "collection-offer" && request.tokenId === undefined)
       throw refuse("A collection offer needs consideration.token_id: the token to sell")
     if (request.contract !== undefined && !isAddressEqual(request.contract, order.contract)) {
       throw refuse(`consideration.asset_contract_address ${request.contract} is not the order's contract ${order.contract}`)
     }
-    return { order, transaction: buildFulfillment(order, request, seaport, this.deployment.conduitKey) }
+    // The answers for an order alternate, so a client meets both forms OpenSea hands out: even ones (the first) name
+    // OpenSea's conduit; odd ones name none (Seaport pulls the fulfiller's tokens) and write `value` as a JSON number.
+    const answered = this.answers.get(order.hash) ?? 0
+    this.answers.set(order.hash, answered + 1)
+    const conduitKey = answered % 2 === 0 ? this.deployment.conduitKey : zeroHash
+    const extraData = isAddressEqual(order.components.zone, this.deployment.signedZone)
+      ? await this.options.zoneSigner.extraData({
+          orderHash: order.hash,
+          fulfiller: request.fulfiller,
+          expiration: now + ZONE_SIGNATURE_LIFETIME,
+          identifier: order.kind === "collection-offer" ? request.tokenId : undefined,
+        })
+      : "0x"
+    return { order, transaction: buildFulfillment(order, request, seaport, { conduitKey, extraData, valueAsNumber: answered % 2 === 1 }) }
   }
 
   /** An off-chain cancel, signed by the offerer over `OrderHash { orderHash }` in Seaport's domain. */
@@ -261,15 +353,25 @@ export class OpenSeaMarket {
     const order = this.book.get(hash)
     if (order === undefined) throw new OpenSeaError(404, `The order_hash ${hash} does not exist`)
     if (offererSignature === undefined) throw refuse("offererSignature is required: the devnet's API key belongs to no offerer")
-    const signed = await this.options.client.verifyTypedData({
-      address: order.components.offerer,
-      domain: seaportDomain(this.deployment.chainId, this.deployment.seaport),
-      types: orderHashTypes,
-      primaryType: "OrderHash",
-      message: { orderHash: order.hash },
+    const { signedZone, chainId, seaport } = this.deployment
+    const restricted = order.components.orderType === OrderType.FULL_RESTRICTED || order.components.orderType === OrderType.PARTIAL_RESTRICTED
+    if (!isAddressEqual(order.components.zone, signedZone) || !restricted) {
+      throw refuse(
+        `The order ${order.hash} is not a signed-zone order: an off-chain cancel cannot stop it, whoever holds its signature can still fill it. Cancel it on chain (Seaport cancel or incrementCounter)`,
+      )
+    }
+    const unsigned = await verifySeaportSignature({
+      client: this.options.client,
+      chainId,
+      seaport,
+      signer: order.components.offerer,
+      structHash: hashStruct({ data: { orderHash: order.hash }, primaryType: "OrderHash", types: orderHashTypes }),
       signature: offererSignature,
+      bulk: false,
     })
-    if (!signed) throw refuse(`offererSignature is not ${order.components.offerer}'s signature of OrderHash { orderHash: ${order.hash} }`)
+    if (unsigned !== undefined) {
+      throw refuse(`offererSignature is not ${order.components.offerer}'s signature of OrderHash { orderHash: ${order.hash} }: ${unsigned}`)
+    }
     order.offChainCancelled = true
     return order
   }

@@ -79,7 +79,7 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
       contract: consideration === undefined ? undefined : readAddress(consideration.asset_contract_address, "consideration.asset_contract_address"),
       units: body.units_to_fill === undefined ? undefined : readUint(body.units_to_fill, "units_to_fill"),
     })
-    return { protocol: "seaport1.6", fulfillment_data: { transaction, orders: [protocolData(order)] } }
+    return { protocol: "seaport1.6", fulfillment_data: { transaction, orders: [protocolData(order, order.signature)] } }
   }
 
   const post = (kind: OpenSeaOrderKind) => async (req: Parameters<Route["handler"]>[1]) => {
@@ -147,7 +147,7 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
               recipient: offerer,
             },
           ],
-          zone: zeroAddress,
+          zone: market.deployment.signedZone,
           zoneHash: zeroHash,
         },
         criteria: { collection: { slug }, contract: { address: collection.contract } },
@@ -167,6 +167,14 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
         contract_standard: collection.standard,
         name: collection.name,
       }
+    }),
+    route("GET", "/api/v2/chain/:chain/contract/:address/nfts/:identifier", apiKey, async (req) => {
+      checkChain(req.params.chain)
+      const collection = market.collectionByContract(req.params.address!)
+      if (collection === undefined) throw new OpenSeaError(404, `Contract ${req.params.address} not found on ${chainName}`)
+      const nft = await market.nft(collection, readUint(req.params.identifier, "identifier"))
+      if (nft === undefined) throw new OpenSeaError(404, `NFT ${req.params.identifier} of ${collection.contract} not found on ${chainName}`)
+      return { nft }
     }),
     route("GET", "/api/v2/collections/:slug", apiKey, async (req) => {
       const collection = collectionOf(req.params.slug!)

@@ -1,10 +1,11 @@
 /**
  * Seeds the devnet's OpenSea book with Seaport orders by seeded makers, all on Devnet Punks (so all paying the
- * collection's required 2.5 % creator fee): user 3 lists #13 for 0.1 ETH and #14 for 0.12 WETH, user 4 lists #18 for
+ * collection's required fees: 2.5 % to the creator, 1 % to OpenSea): listings open and in no zone, offers in the
+ * signed zone with PARTIAL_RESTRICTED, as opensea-js makes them. User 3 lists #13 for 0.1 ETH and #14 for 0.12 WETH, user 4 lists #18 for
  * 0.15 ETH and #19 for 0.2 WETH; user 1 offers 0.05 WETH for #15, user 2 offers 0.06 WETH for #20 and 0.04 WETH
  * for any Devnet Punk. Users 3 and 4 approve the conduit for Devnet Punks, users 1 and 2 approve it for WETH.
  */
-import { type Address, encodeFunctionData, erc20Abi, type Hex, type LocalAccount, maxUint256, parseEther, zeroAddress, zeroHash } from "viem"
+import { type Address, encodeFunctionData, erc20Abi, type LocalAccount, maxUint256, parseEther, zeroAddress, zeroHash } from "viem"
 import type { DevnetAccounts } from "../accounts.js"
 import { devnetERC721Abi } from "../artifacts/index.js"
 import type { DevnetContracts } from "../chain/deploy.js"
@@ -12,7 +13,7 @@ import { sendBatch } from "../seed.js"
 import { kindOf, type OpenSeaOrder, termsOf } from "./book.js"
 import type { CollectionFee } from "./collections.js"
 import type { SeaportDeployment } from "./deploy.js"
-import { type ConsiderationItem, ItemType, type OrderComponents, orderHash, orderTypes, seaportDomain } from "./seaport.js"
+import { type ConsiderationItem, ItemType, type OrderComponents, OrderType, orderHash, orderTypes, seaportDomain } from "./seaport.js"
 
 /** OpenSea's salt prefix, kept so seeded salts look like OpenSea's own. */
 const SALT_PREFIX = 0x360c6eben << 224n
@@ -32,7 +33,7 @@ export async function seedOpenSea(
   deployment: SeaportDeployment,
   contracts: DevnetContracts,
   accounts: DevnetAccounts,
-  fee: CollectionFee,
+  fees: ReadonlyArray<CollectionFee>,
   now: bigint,
 ): Promise<ReadonlyArray<OpenSeaOrder>> {
   const { punks, weth } = contracts.origin
@@ -62,7 +63,7 @@ export async function seedOpenSea(
     sendBatch(rpcUrl, deployment.chainId, [approveNft(u3), approveNft(u4), approveWeth(u1), approveWeth(u2)]),
     Promise.all(
       seeds.map(async (seed, i): Promise<OpenSeaOrder> => {
-        const components = seedComponents(seed, punks, fee, deployment.conduitKey, now, SALT_PREFIX + BigInt(i + 1))
+        const components = seedComponents(seed, punks, fees, deployment, now, SALT_PREFIX + BigInt(i + 1))
         const kind = kindOf(components)!
         const signature = await seed.maker.signTypedData({
           domain: seaportDomain(deployment.chainId, deployment.seaport),
@@ -87,10 +88,16 @@ export async function seedOpenSea(
   return orders
 }
 
-/** The components of a seed order: the fee paid out of the price, open for 30 days from `now`. */
-function seedComponents(seed: SeedOrder, punks: Address, fee: CollectionFee, conduitKey: Hex, now: bigint, salt: bigint): OrderComponents {
+/** The components of a seed order: the fees paid out of a listing's price, on top of an offer's; open for 30 days from `now`. */
+function seedComponents(
+  seed: SeedOrder,
+  punks: Address,
+  fees: ReadonlyArray<CollectionFee>,
+  deployment: SeaportDeployment,
+  now: bigint,
+  salt: bigint,
+): OrderComponents {
   const paymentType = seed.currency === zeroAddress ? ItemType.NATIVE : ItemType.ERC20
-  const feeAmount = (seed.price * fee.basisPoints) / 10_000n
   const payment = (amount: bigint, recipient: Address): ConsiderationItem => ({
     itemType: paymentType,
     token: seed.currency,
@@ -107,20 +114,28 @@ function seedComponents(seed: SeedOrder, punks: Address, fee: CollectionFee, con
     endAmount: 1n,
   }
   const maker = seed.maker.address
+  const feeItems = fees.map((fee) => payment((seed.price * fee.basisPoints) / 10_000n, fee.recipient))
   const common = {
     offerer: maker,
     zone: zeroAddress,
-    orderType: 0,
+    orderType: OrderType.FULL_OPEN as number,
     startTime: now - 60n,
     endTime: now + 30n * 86_400n,
     zoneHash: zeroHash,
     salt,
-    conduitKey,
+    conduitKey: deployment.conduitKey,
     counter: 0n,
   }
   if (seed.side === "listing") {
-    return { ...common, offer: [nft], consideration: [payment(seed.price - feeAmount, maker), payment(feeAmount, fee.recipient)] }
+    const feeTotal = feeItems.reduce((sum, item) => sum + item.startAmount, 0n)
+    return { ...common, offer: [nft], consideration: [payment(seed.price - feeTotal, maker), ...feeItems] }
   }
   const { recipient: _, ...offered } = payment(seed.price, maker)
-  return { ...common, offer: [offered], consideration: [{ ...nft, recipient: maker }, payment(feeAmount, fee.recipient)] }
+  return {
+    ...common,
+    zone: deployment.signedZone,
+    orderType: OrderType.PARTIAL_RESTRICTED,
+    offer: [offered],
+    consideration: [{ ...nft, recipient: maker }, ...feeItems],
+  }
 }

@@ -24,8 +24,11 @@ export function wireItem(item: OfferItem | ConsiderationItem): Record<string, un
   }
 }
 
-/** The spec's `ProtocolData`: the signed components and the signature. */
-export function protocolData(order: OpenSeaOrder): Record<string, unknown> {
+/**
+ * The spec's `ProtocolData`: the signed components and the signature — only in fulfilment answers; read routes
+ * carry `signature: null`, as OpenSea's have since 2023.
+ */
+export function protocolData(order: OpenSeaOrder, signature: Hex | null): Record<string, unknown> {
   const c = order.components
   return {
     parameters: {
@@ -42,7 +45,7 @@ export function protocolData(order: OpenSeaOrder): Record<string, unknown> {
       totalOriginalConsiderationItems: c.consideration.length,
       counter: wireInt(c.counter),
     },
-    signature: order.signature,
+    signature,
   }
 }
 
@@ -62,7 +65,7 @@ export function orderJson(order: OpenSeaOrder, ctx: OrderContext): Record<string
   const base = {
     order_hash: order.hash,
     chain: ctx.chainName,
-    protocol_data: protocolData(order),
+    protocol_data: protocolData(order, null),
     protocol_address: ctx.seaport,
     remaining_quantity: 1,
     order_created_at: Math.floor(order.createdAt / 1000),

@@ -2,7 +2,7 @@
  * The devnet's real Seaport 1.6 and its OpenSea fulfilment routes, driven with viem alone: seeded listings bought and
  * seeded offers accepted by sending exactly the transaction the route hands out.
  */
-import { type Address, encodeFunctionData, erc20Abi, erc721Abi, maxUint256, parseEther } from "viem"
+import { type Address, encodeFunctionData, erc20Abi, erc721Abi, getAddress, maxUint256, parseEther } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
 import { seaportAbi } from "../../../devnet/artifacts/seaport/index.js"
@@ -47,7 +47,7 @@ describe("the devnet's Seaport", () => {
 })
 
 describe("buying a seeded listing with the route's fulfilment data", () => {
-  it("an ETH listing: the buyer owns the token, the seller got the price minus the creator fee", async () => {
+  it("an ETH listing: the buyer owns the token, the seller got the price minus the creator fee and OpenSea's 1 %", async () => {
     const buyer = devnetUser(devnet, 5)
     const seller = devnetUser(devnet, 3)
     const listing = await bestListing(13n)
@@ -60,7 +60,7 @@ describe("buying a seeded listing with the route's fulfilment data", () => {
     const [sellerBefore, creatorBefore] = await Promise.all([client.getBalance({ address: seller.address }), client.getBalance({ address: creator })])
     await send(devnet, buyer.account, fulfillmentCall(transaction))
     expect(await ownerOf(13n)).toBe(buyer.address)
-    expect((await client.getBalance({ address: seller.address })) - sellerBefore).toBe(parseEther("0.0975"))
+    expect((await client.getBalance({ address: seller.address })) - sellerBefore).toBe(parseEther("0.0965"))
     expect((await client.getBalance({ address: creator })) - creatorBefore).toBe(parseEther("0.0025"))
   })
 
@@ -85,7 +85,7 @@ describe("buying a seeded listing with the route's fulfilment data", () => {
     const sellerBefore = await wethOf(seller.address)
     await send(devnet, buyer.account, fulfillmentCall(transaction))
     expect(await ownerOf(14n)).toBe(buyer.address)
-    expect((await wethOf(seller.address)) - sellerBefore).toBe(parseEther("0.117"))
+    expect((await wethOf(seller.address)) - sellerBefore).toBe(parseEther("0.1158"))
     expect(await wethOf(buyer.address)).toBe(0n)
   })
 
@@ -137,7 +137,7 @@ describe("fulfilment for another recipient", () => {
 })
 
 describe("accepting a seeded offer with the route's fulfilment data", () => {
-  it("an item offer: the offerer owns the token, the seller got the WETH minus the fee, with no WETH approval", async () => {
+  it("an item offer: the offerer owns the token, the seller got the WETH minus the fees, with no WETH approval", async () => {
     const seller = devnetUser(devnet, 3)
     const offerer = devnetUser(devnet, 1)
     const offer = (await openSea(devnet, "GET", "/api/v2/offers/collection/devnet-punks/nfts/15/best")).body
@@ -151,7 +151,7 @@ describe("accepting a seeded offer with the route's fulfilment data", () => {
     const before = await wethOf(seller.address)
     await send(devnet, seller.account, fulfillmentCall(answer.body.fulfillment_data.transaction))
     expect(await ownerOf(15n)).toBe(offerer.address)
-    expect((await wethOf(seller.address)) - before).toBe(parseEther("0.04875"))
+    expect((await wethOf(seller.address)) - before).toBe(parseEther("0.04825"))
   })
 
   it("a collection offer, with the token to sell: matched against the seller's own order", async () => {
@@ -176,7 +176,7 @@ describe("accepting a seeded offer with the route's fulfilment data", () => {
     const [before, creatorBefore] = await Promise.all([wethOf(seller.address), wethOf(creator)])
     await send(devnet, seller.account, fulfillmentCall(answer.body.fulfillment_data.transaction))
     expect(await ownerOf(21n)).toBe(offerer.address)
-    expect((await wethOf(seller.address)) - before).toBe(parseEther("0.039"))
+    expect((await wethOf(seller.address)) - before).toBe(parseEther("0.0386"))
     expect((await wethOf(creator)) - creatorBefore).toBe(parseEther("0.001"))
   })
 })
@@ -186,7 +186,10 @@ describe("lookups", () => {
     const contract = await openSea(devnet, "GET", `/api/v2/chain/${chain()}/contract/${punks}`)
     expect(contract.body).toEqual({ address: punks, chain: chain(), collection: "devnet-punks", contract_standard: "erc721", name: "Devnet Punks" })
     const collection = await openSea(devnet, "GET", "/api/v2/collections/devnet-punks")
-    expect(collection.body.fees).toEqual([{ fee: 2.5, recipient: creator, required: true }])
+    expect(collection.body.fees).toEqual([
+      { fee: 2.5, recipient: creator, required: true },
+      { fee: 1, recipient: getAddress("0x0000a26b00c1f0df003000390027140000faa719"), required: true },
+    ])
     expect(collection.body.contracts).toEqual([{ address: punks, chain: chain() }])
     expect((await openSea(devnet, "GET", "/api/v2/collections/no-such-collection")).status).toBe(404)
   })
