@@ -256,6 +256,7 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
               seaport: config.openSea.seaport,
               conduitKey: config.openSea.conduitKey,
               conduit: config.openSea.conduit,
+              signedZone: config.openSea.signedZone,
             }),
           }
         : {}),

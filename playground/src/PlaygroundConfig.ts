@@ -30,6 +30,7 @@ export interface PlaygroundOpenSea {
   readonly seaport: Address
   readonly conduitKey: Hex
   readonly conduit: Address
+  readonly signedZone: Address
 }
 
 /** Everything the page needs to start. */

@@ -15,6 +15,8 @@ export interface OpenSeaOptions {
   readonly conduitKey?: Hex | undefined
   /** The conduit of `conduitKey`: what owners approve for Seaport to move their tokens (OpenSea's by default). */
   readonly conduit?: Address | undefined
+  /** OpenSea's signed zone (SIP-7), which offers name and which authorises each of their fills (OpenSea's by default). */
+  readonly signedZone?: Address | undefined
 }
 
 /** `OpenSeaOptions` with every default filled in. */
@@ -25,6 +27,7 @@ export interface ResolvedOpenSeaConfig {
   readonly seaport: Address
   readonly conduitKey: Hex
   readonly conduit: Address
+  readonly signedZone: Address
 }
 
 /** OpenSea's Seaport 1.6, at the same address on every chain. */
@@ -40,6 +43,9 @@ const absoluteUrl = (url: string): string => {
   return url.startsWith("/") && page !== undefined ? new URL(url, page).href : url
 }
 
+/** OpenSea's signed zone (SIP-7): offers are restricted orders in it, and it signs every fill OpenSea hands out. */
+export const OPENSEA_SIGNED_ZONE: Address = "0x000056F7000000EcE9003ca63978907a00FFD100"
+
 /** Fills in the defaults of `options`. */
 export const resolveOpenSeaConfig = (options: OpenSeaOptions): ResolvedOpenSeaConfig => ({
   apiKey: options.apiKey,
@@ -48,4 +54,5 @@ export const resolveOpenSeaConfig = (options: OpenSeaOptions): ResolvedOpenSeaCo
   seaport: options.seaport ?? OPENSEA_SEAPORT,
   conduitKey: options.conduitKey ?? OPENSEA_CONDUIT_KEY,
   conduit: options.conduit ?? OPENSEA_CONDUIT,
+  signedZone: options.signedZone ?? OPENSEA_SIGNED_ZONE,
 })

@@ -3,7 +3,7 @@ import { type Address, getAddress, type Hex } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "./bookOptions.js"
 import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
-import { endTimeOf, feeItems, ItemType, orderSignatureItem, type WireItem, wireItem } from "./orderComponents.js"
+import { endTimeOf, feeItems, ItemType, OrderType, orderSignatureItem, type WireItem, wireItem } from "./orderComponents.js"
 import { bigIntOf, tokenOf } from "./orderOf.js"
 import { attempt, collectionOf, type PlanContext } from "./PlanContext.js"
 import { currencyApprovalStep, type PlanStep, wrapStep } from "./planSteps.js"
@@ -34,7 +34,9 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
           return yield* Effect.fail(new OpenSeaFailure(400, `No offer currency given, and OpenSea names none for ${collection.slug}`))
         amounts.set(currency, (amounts.get(currency) ?? 0n) + price)
         let wanted: ReadonlyArray<WireItem>
-        let zone: { readonly zone?: Address; readonly zoneHash?: Hex } = {}
+        // Offers are restricted orders in OpenSea's signed zone: it authorises each fill, and an off-chain cancel
+        // stops it. A criteria offer must be one (OpenSea checks the zone against the order type).
+        let zone: { readonly zone: Address; readonly zoneHash?: Hex } = { zone: ctx.config.signedZone }
         if (token !== undefined) {
           const itemType = collection.standard === "erc1155" ? ItemType.ERC1155 : ItemType.ERC721
           wanted = [wireItem(itemType, token.contract, token.tokenId, quantity, maker)]
@@ -55,7 +57,13 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
             endAmount: String(item.endAmount),
             recipient: maker,
           }))
-          zone = { zone: partial.zone, zoneHash: partial.zoneHash }
+          const builtZone = yield* attempt(() => getAddress(String(partial.zone ?? "")))
+          if (builtZone !== ctx.config.signedZone) {
+            return yield* Effect.fail(
+              OpenSeaFailure.check("offer", `OpenSea built the collection offer in zone ${builtZone}, not its signed zone ${ctx.config.signedZone}`),
+            )
+          }
+          zone = { zone: builtZone, zoneHash: partial.zoneHash }
         }
         return orderSignatureItem(
           ctx,
@@ -63,7 +71,7 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
             offerer: maker,
             offer: [wireItem(ItemType.ERC20, currency, "0", price)],
             consideration: [...wanted, ...feeItems([...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))], currency, price)],
-            orderType: quantity > 1n ? 1 : 0,
+            orderType: quantity > 1n ? OrderType.PARTIAL_RESTRICTED : OrderType.FULL_RESTRICTED,
             startTime: now,
             endTime: endTimeOf(param?.expirationTime, now),
             counter,

@@ -1,7 +1,8 @@
 import * as Effect from "effect/Effect"
 import { type Address, encodeFunctionData, zeroAddress } from "viem"
 import type { Json } from "./Json.js"
-import { ORDER_HASH_TYPES, seaportDomain } from "./orderComponents.js"
+import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import { ORDER_HASH_TYPES, OrderType, seaportDomain } from "./orderComponents.js"
 import { bigIntOf, type OpenSeaOrder } from "./orderOf.js"
 import { attempt, orderByHash, type PlanContext } from "./PlanContext.js"
 import { transactionItem } from "./planSteps.js"
@@ -43,8 +44,21 @@ export const cancelPlan = (ctx: PlanContext, body: Json) =>
   Effect.gen(function* () {
     const ids: ReadonlyArray<unknown> = Array.isArray(body?.orderIds) ? body.orderIds : []
     const orders = yield* Effect.forEach(ids, (id) => orderByHash(ctx, id))
-    const offChain = orders.filter((order) => body?.offChain === true || (order.parameters.zone ?? zeroAddress).toLowerCase() !== zeroAddress)
+    // OpenSea cancels off-chain only a restricted order in its signed zone: the zone then stops authorising its
+    // fills. Any other order stays fillable by whoever kept it, so only Seaport can cancel it.
+    const inSignedZone = (order: OpenSeaOrder) =>
+      String(order.parameters.zone ?? zeroAddress).toLowerCase() === ctx.config.signedZone.toLowerCase() &&
+      [OrderType.FULL_RESTRICTED, OrderType.PARTIAL_RESTRICTED].includes(Number(order.parameters.orderType) as 2 | 3)
+    const offChain = orders.filter(inSignedZone)
     const onChain = orders.filter((order) => !offChain.includes(order))
+    if (body?.offChain === true && onChain.length > 0) {
+      return yield* Effect.fail(
+        OpenSeaFailure.unsupported(
+          "an off-chain cancel of an order outside its signed zone",
+          `${onChain.map((order) => order.hash).join(", ")} would stay fillable by whoever kept the signed order: cancel it on chain (leave out \`offChain\`)`,
+        ),
+      )
+    }
     const byMaker = new Map<Address, Array<OpenSeaOrder>>()
     for (const order of onChain) byMaker.set(order.offerer, [...(byMaker.get(order.offerer) ?? []), order])
     const transactions = yield* attempt(() =>

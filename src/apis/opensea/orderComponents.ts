@@ -4,6 +4,9 @@ import { feeOf, type PlanContext } from "./PlanContext.js"
 /** Seaport's item types. */
 export const ItemType = { NATIVE: 0, ERC20: 1, ERC721: 2, ERC1155: 3, ERC721_WITH_CRITERIA: 4, ERC1155_WITH_CRITERIA: 5 } as const
 
+/** Seaport's order types: open to any fill or restricted to what the zone authorises, whole or partial. */
+export const OrderType = { FULL_OPEN: 0, PARTIAL_OPEN: 1, FULL_RESTRICTED: 2, PARTIAL_RESTRICTED: 3 } as const
+
 /** A Seaport item on the wire: amounts and identifiers as decimal strings. */
 export interface WireItem {
   readonly itemType: number

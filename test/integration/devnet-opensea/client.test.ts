@@ -38,7 +38,7 @@ let dropCollectionFees = false
 beforeAll(async () => {
   devnet = await startDevnet()
   chain = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! })
-  const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit } = devnet.openSea
+  const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
   const recording: typeof globalThis.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input))
     if (url.href.startsWith(apiUrl)) openSeaRequests.push(`${init?.method ?? (input instanceof Request ? input.method : "GET")} ${url.pathname}`)
@@ -56,7 +56,7 @@ beforeAll(async () => {
   client = createClientWithLayer(
     {
       chains: devnet.chains,
-      api: openSeaApi({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit }),
+      api: openSeaApi({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
     },
     transport,
   )
@@ -239,7 +239,7 @@ describe("making orders on OpenSea", () => {
     expect(best.body.order_hash).toBe(itemOffer)
   })
 
-  it("acceptOffer: the owner sells into the best offer (the item offer), net of the creator fee", async () => {
+  it("acceptOffer: the owner sells into the best offer (the item offer), net of the required fees", async () => {
     const offer = (await openSea(devnet, "GET", `/api/v2/orders/chain/${chainName()}/protocol/${devnet.openSea.seaport}/${itemOffer}`)).body.order
     const tokenId = BigInt(offer.asset.identifier)
     const seller = user(3)
@@ -253,8 +253,8 @@ describe("making orders on OpenSea", () => {
       onProgress: (_steps, path) => paths.push(path),
     })
     expect(await ownerOf(tokenId)).toBe(user(5).address)
-    expect((await wethOf(seller.address)) - before).toBe(parseEther("0.2925"))
-    expect(paths[0]).toEqual([expect.objectContaining({ orderId: itemOffer, rawQuote: parseEther("0.2925").toString() })])
+    expect((await wethOf(seller.address)) - before).toBe(parseEther("0.2895"))
+    expect(paths[0]).toEqual([expect.objectContaining({ orderId: itemOffer, rawQuote: parseEther("0.2895").toString() })])
     // The devnet's OpenSea marks the order once it has indexed Seaport's event, a moment after the receipt.
     await expect.poll(() => orderStatus(itemOffer!), { timeout: 5_000 }).toBe("FULFILLED")
   })
@@ -412,11 +412,14 @@ describe("OpenSea's refusals reach the caller", () => {
 
 describe("the Effect API on OpenSea", () => {
   it("Tradekit.layer({ api: openSea(...) }) runs buy with the same executor", async () => {
-    const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit } = devnet.openSea
+    const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const tokenId = await unlistedPunkOf(1)
     await client.actions.listToken({ listings: [{ token: punk(tokenId), weiPrice: parseEther("0.01").toString() }], wallet: walletOf(1) })
     const layer = Layer.merge(
-      Tradekit.layer({ chains: devnet.chains, api: openSeaApi({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit }) }),
+      Tradekit.layer({
+        chains: devnet.chains,
+        api: openSeaApi({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+      }),
       walletLayer(walletOf(4)),
     )
     const done = await Effect.runPromise(buy({ items: [{ token: punk(tokenId) }] }).pipe(Effect.provide(layer)))

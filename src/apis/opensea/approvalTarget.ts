@@ -1,0 +1,16 @@
+import * as Effect from "effect/Effect"
+import { type Address, type Hex, zeroHash } from "viem"
+import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import type { PlanContext } from "./PlanContext.js"
+
+/**
+ * Who pulls the fulfiller's tokens for a fill made with `conduitKey`: Seaport itself for the zero key, the chain's
+ * conduit for its conduit key. Any other key names a conduit tradekit does not know, and no approval is made for it.
+ */
+export const approvalTarget = (ctx: PlanContext, conduitKey: Hex): Effect.Effect<Address, OpenSeaFailure> => {
+  if (conduitKey.toLowerCase() === zeroHash) return Effect.succeed(ctx.config.seaport)
+  if (conduitKey.toLowerCase() === ctx.config.conduitKey.toLowerCase()) return Effect.succeed(ctx.config.conduit)
+  return Effect.fail(
+    OpenSeaFailure.check("approval", `The fill names conduit key ${conduitKey}, which is neither zero (Seaport) nor the chain's ${ctx.config.conduitKey}`),
+  )
+}
