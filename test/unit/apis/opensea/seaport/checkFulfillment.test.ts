@@ -91,6 +91,10 @@ describe("checkFulfillment: a buy", () => {
     expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 4n - 1n]]) }), quarter))).toBe("value")
     const half = fulfillAdvanced(advanced(parametersOf(order), [1n, 2n]), { value: price / 4n })
     expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 4n]]) }), half))).toBe("payment")
+    // A third of 0.0025 is not a whole wei: the bound rounds it up, one wei over a third of the price rounded down.
+    const third = fulfillAdvanced(advanced(parametersOf(order), [1n, 3n]), { value: price / 3n })
+    expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 3n + 1n]]) }), third))).toBeUndefined()
+    expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 3n]]) }), third))).toBe("payment")
   })
 
   it("fraction: refuses a fill fraction above one or of zero", () => {
