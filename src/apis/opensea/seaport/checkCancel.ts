@@ -1,0 +1,108 @@
+import * as Effect from "effect/Effect"
+import { type Address, type Hex, isAddressEqual } from "viem"
+import { OrderCheckError } from "../../../errors/OrderCheckError.js"
+import { decodeSeaportCall, type SeaportTransaction } from "./decodeSeaportCall.js"
+import { seaportOrderHash } from "./seaportOrderHash.js"
+
+/** The EIP-712 data of an off-chain cancel as it goes to the wallet. */
+export interface CancelSignature {
+  readonly domain: { readonly name?: string; readonly version?: string; readonly chainId?: number | bigint; readonly verifyingContract?: Address }
+  readonly primaryType: string
+  readonly message: { readonly orderHash?: unknown }
+}
+
+/** Which orders a cancel may cancel, on which chain's Seaport. */
+export interface CancelExpectation {
+  /** The book, in the error (`opensea` by default). */
+  readonly book?: string | undefined
+  readonly seaport: Address
+  readonly chainId: number
+  /** The hashes of the orders the user named. */
+  readonly orderHashes: ReadonlyArray<Hex>
+}
+
+/**
+ * Refuses an off-chain cancel whose signature is not Seaport 1.6's `OrderHash` on the chain's Seaport for one of the
+ * named orders: signing another order's hash would cancel an order the user did not name.
+ */
+export const checkCancelSignature = Effect.fnUntraced(function* (
+  expect: CancelExpectation,
+  signature: CancelSignature,
+): Effect.fn.Return<void, OrderCheckError> {
+  const book = expect.book ?? "opensea"
+  const { domain, message } = signature
+  const onSeaport =
+    signature.primaryType === "OrderHash" &&
+    domain.name === "Seaport" &&
+    domain.version === "1.6" &&
+    domain.chainId !== undefined &&
+    BigInt(domain.chainId) === BigInt(expect.chainId) &&
+    domain.verifyingContract !== undefined &&
+    isAddressEqual(domain.verifyingContract, expect.seaport)
+  if (!onSeaport) {
+    return yield* OrderCheckError.of({
+      book,
+      check: "target",
+      short: "The cancel signature is not Seaport 1.6's OrderHash on the chain's Seaport",
+      facts: {
+        Expected: `OrderHash on Seaport 1.6 ${expect.seaport}, chain ${expect.chainId}`,
+        Got: `${signature.primaryType} on ${domain.name} ${domain.version} ${domain.verifyingContract}, chain ${domain.chainId}`,
+      },
+    })
+  }
+  const hash = typeof message.orderHash === "string" ? message.orderHash.toLowerCase() : undefined
+  if (hash === undefined || !expect.orderHashes.some((named) => named.toLowerCase() === hash)) {
+    return yield* OrderCheckError.of({
+      book,
+      check: "cancel",
+      short: "The cancel signature names an order the user did not name",
+      facts: { Expected: expect.orderHashes.join(", "), Got: String(message.orderHash) },
+    })
+  }
+})
+
+/**
+ * Refuses an on-chain cancel that is not a `cancel` call to the chain's Seaport, sending nothing, holding exactly the
+ * named orders (each hashed with the counter it carries).
+ */
+export const checkCancelCall = Effect.fnUntraced(function* (
+  expect: CancelExpectation,
+  transaction: SeaportTransaction,
+): Effect.fn.Return<void, OrderCheckError> {
+  const book = expect.book ?? "opensea"
+  if (!isAddressEqual(transaction.to, expect.seaport)) {
+    return yield* OrderCheckError.of({
+      book,
+      check: "target",
+      short: "The cancel does not call the chain's Seaport",
+      facts: { Expected: expect.seaport, Got: transaction.to },
+    })
+  }
+  if (transaction.value !== 0n) {
+    return yield* OrderCheckError.of({
+      book,
+      check: "value",
+      short: "The cancel sends native currency",
+      facts: { Expected: "0", Got: transaction.value },
+    })
+  }
+  const call = yield* decodeSeaportCall(transaction, book)
+  if (call.function !== "cancel") {
+    return yield* OrderCheckError.of({
+      book,
+      check: "function",
+      short: "The cancel calls another Seaport function",
+      facts: { Expected: "cancel", Got: call.function },
+    })
+  }
+  const got = call.orders.map((order) => seaportOrderHash(order).toLowerCase()).sort()
+  const expected = expect.orderHashes.map((hash) => hash.toLowerCase()).sort()
+  if (got.length !== expected.length || got.some((hash, index) => hash !== expected[index])) {
+    return yield* OrderCheckError.of({
+      book,
+      check: "cancel",
+      short: "The cancel holds other orders than the ones named",
+      facts: { Expected: expected.join(", "), Got: got.join(", ") },
+    })
+  }
+})
