@@ -53,9 +53,11 @@ const addTo = (sums: Map<string, bigint>, key: string, amount: bigint) => sums.s
  * to the chain's Seaport and fill exactly the named orders (each hash recomputed from the carried parameters at the
  * named counter), with the offered items going to the recipient. A buy gets only the named tokens and pays, per
  * currency, at most the checked price (every consideration item, tips included, at its largest amount and the fill
- * fraction rounded up; `value` at most the native price). A sale gives only the named token (criteria resolved to
- * its id), sends no native value, pays nothing in another currency, and leaves the taker at least `minReceive`: the
- * offer less the items the fulfiller pays in the offer's currency (the required fees).
+ * fraction rounded up; `value` at most the native price) and is never a match. A sale gives only the named token
+ * (criteria resolved to its id), sends no native value, pays nothing in another currency, and leaves the taker at
+ * least `minReceive`: the offer less the items the fulfiller pays in the offer's currency (the required fees) — or,
+ * sold by a match (OpenSea's way into a collection offer), what the taker's own order asks for the recipient, that
+ * order offering only the named token.
  */
 export const checkFulfillment = Effect.fnUntraced(function* (
   expect: FulfilmentExpectation,
@@ -85,9 +87,13 @@ export const checkFulfillment = Effect.fnUntraced(function* (
       })
     }
   }
-  const match = matchNamedOrders(call.orders.length, (index, counter) => orderHashOf(call.orders[index]!.parameters, counter), expect.orders)
+  const isMatch = call.function === "matchOrders" || call.function === "matchAdvancedOrders"
+  if (isMatch && expect.side === "buy") return yield* refuse("function", "A buy is never a match of orders", { Function: call.function })
+  // In a match the seller's own order (unsigned: the caller is its offerer) gives the token for the offer.
+  const named = call.orders.flatMap((order, index) => (isMatch && isAddressEqual(order.parameters.offerer, expect.taker) ? [] : [index]))
+  const match = matchNamedOrders(named.length, (index, counter) => orderHashOf(call.orders[named[index]!]!.parameters, counter), expect.orders)
   if ("stranger" in match) {
-    const stranger = call.orders[match.stranger]!.parameters
+    const stranger = call.orders[named[match.stranger]!]!.parameters
     return yield* refuse("order", "The fulfilment fills an order the user did not name", {
       Expected: expect.orders.map((order) => order.hash).join(", "),
       Got: `an order of ${stranger.offerer} (salt ${stranger.salt})`,
@@ -101,7 +107,9 @@ export const checkFulfillment = Effect.fnUntraced(function* (
   if (!isAddressEqual(gets, recipient)) {
     return yield* refuse("recipient", "The fulfilment sends the orders' items to someone else", { Expected: recipient, Got: gets })
   }
-  return yield* expect.side === "buy" ? checkBuy(expect, call, match.matched as BuyExpectation["orders"], refuse) : checkSale(expect, call, refuse)
+  return yield* expect.side === "buy"
+    ? checkBuy(expect, call, match.matched as BuyExpectation["orders"], refuse)
+    : checkSale(expect, call, isMatch ? (index) => !named.includes(index) : () => false, refuse)
 })
 
 type Refuse = (check: OrderCheckRule, short: string, facts?: Record<string, string | bigint | number | undefined>) => OrderCheckError
@@ -162,10 +170,13 @@ const checkBuy = Effect.fnUntraced(function* (
 const checkSale = Effect.fnUntraced(function* (
   expect: SellExpectation,
   call: SeaportFulfilment,
+  isOwn: (order: number) => boolean,
   refuse: Refuse,
 ): Effect.fn.Return<void, OrderCheckError> {
   const { sellToken, minReceive } = expect
+  const recipient = expect.recipient ?? expect.taker
   const currency = minReceive.currency.toLowerCase()
+  const isMatch = call.function === "matchOrders" || call.function === "matchAdvancedOrders"
   if (call.value > 0n) return yield* refuse("value", "A sale sends native currency", { Expected: "0", Got: call.value })
   const resolved = new Map<string, bigint>()
   for (const resolver of call.criteriaResolvers) {
@@ -178,9 +189,29 @@ const checkSale = Effect.fnUntraced(function* (
     }
     resolved.set(`${resolver.orderIndex}:${resolver.index}`, resolver.identifier)
   }
+  const otherToken = (item: OfferItem, identifier: bigint | undefined) =>
+    refuse("token", "The sale gives another token than the one named", {
+      Expected: `${sellToken.contract} #${sellToken.tokenId}`,
+      Got: `${item.token} #${identifier ?? "unresolved criteria"}`,
+    })
+  const otherCurrency = (item: OfferItem) =>
+    refuse("payment", "The sale makes the seller pay in another currency", { Expected: minReceive.currency, Got: currencyKey(item) })
+  // What the seller gets: in a fulfilment, the offer less what the fulfiller pays; in a match, what the seller's own
+  // order asks (Seaport meets it in full or reverts). What it gives: the tokens the fulfiller pays, or its order offers.
   let received = 0n
   let given = 0n
   for (const [orderIndex, order] of call.orders.entries()) {
+    if (isOwn(orderIndex)) {
+      for (const item of order.parameters.offer) {
+        if (isCurrencyItem(item) || isCriteriaItem(item) || !sameToken(item, sellToken)) return yield* otherToken(item, item.identifierOrCriteria)
+        given += mostOf(item, order)
+      }
+      for (const item of order.parameters.consideration) {
+        if (!isCurrencyItem(item) || currencyKey(item) !== currency) return yield* otherCurrency(item)
+        if (isAddressEqual(item.recipient, recipient)) received += leastOf(item, order)
+      }
+      continue
+    }
     for (const item of order.parameters.offer) {
       if (!isCurrencyItem(item) || currencyKey(item) !== currency) {
         return yield* refuse("offer", "The offer offers something else than the checked currency", {
@@ -188,27 +219,17 @@ const checkSale = Effect.fnUntraced(function* (
           Got: `${item.token} (item type ${item.itemType})`,
         })
       }
-      received += leastOf(item, order)
+      if (!isMatch) received += leastOf(item, order)
     }
     for (const [index, item] of order.parameters.consideration.entries()) {
       if (isCurrencyItem(item)) {
-        if (currencyKey(item) !== currency) {
-          return yield* refuse("payment", "The sale makes the seller pay in another currency", {
-            Expected: minReceive.currency,
-            Got: currencyKey(item),
-          })
-        }
-        received -= mostOf(item, order)
+        if (currencyKey(item) !== currency) return yield* otherCurrency(item)
+        if (!isMatch) received -= mostOf(item, order)
         continue
       }
       const identifier = isCriteriaItem(item) ? resolved.get(`${orderIndex}:${index}`) : item.identifierOrCriteria
-      if (identifier === undefined || !sameToken(item, sellToken, identifier)) {
-        return yield* refuse("token", "The sale gives another token than the one named", {
-          Expected: `${sellToken.contract} #${sellToken.tokenId}`,
-          Got: `${item.token} #${identifier ?? "unresolved criteria"}`,
-        })
-      }
-      given += mostOf(item, order)
+      if (identifier === undefined || !sameToken(item, sellToken, identifier)) return yield* otherToken(item, identifier)
+      if (!isMatch) given += mostOf(item, order)
     }
   }
   const amount = sellToken.amount ?? 1n

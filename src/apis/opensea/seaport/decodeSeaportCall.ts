@@ -12,7 +12,10 @@ export interface SeaportTransaction {
   readonly value: bigint
 }
 
-/** The Seaport functions that fill orders and that tradekit sends. */
+/**
+ * The Seaport functions that fill orders. OpenSea sells into a collection offer with `matchAdvancedOrders`: the
+ * offer matched against the seller's own unsigned order.
+ */
 export type SeaportFulfilFunction =
   | "fulfillBasicOrder"
   | "fulfillBasicOrder_efficient_6GL6yc"
@@ -20,12 +23,15 @@ export type SeaportFulfilFunction =
   | "fulfillAdvancedOrder"
   | "fulfillAvailableOrders"
   | "fulfillAvailableAdvancedOrders"
+  | "matchOrders"
+  | "matchAdvancedOrders"
 
 /**
  * A fulfilment, whichever function carries it, as one shape: the orders filled (a basic order as the full order
- * Seaport derives from it; whole fills as 1/1), the criteria resolvers, the fulfiller's conduit key, who gets the
- * offered items (`"caller"`: the sender, as for the functions without a recipient or with the zero address) and how
- * many orders at most are filled.
+ * Seaport derives from it; whole fills as 1/1), the criteria resolvers, the fulfiller's conduit key (none for a match:
+ * each order's own conduit moves its offer), who gets the offered items (`"caller"`: the sender, as for the functions
+ * without a recipient or with the zero address; for a match, what no fulfilment spends) and how many orders at most
+ * are filled. Seaport reverts unless every consideration item of a filled order is met.
  */
 export interface SeaportFulfilment {
   readonly function: SeaportFulfilFunction
@@ -33,7 +39,7 @@ export interface SeaportFulfilment {
   readonly value: bigint
   readonly orders: ReadonlyArray<AdvancedOrder>
   readonly criteriaResolvers: ReadonlyArray<CriteriaResolver>
-  readonly fulfillerConduitKey: Hex
+  readonly fulfillerConduitKey: Hex | undefined
   readonly recipient: Address | "caller"
   readonly maximumFulfilled: bigint
   /** Bytes after the encoded call (OpenSea's `calldata_suffix`); Seaport does not read them. */
@@ -67,7 +73,8 @@ const recipientOf = (recipient: Address): Address | "caller" => (recipient.toLow
  * Decodes a call to Seaport 1.6 into {@link SeaportCall}: every fulfilment function tradekit sends, and `cancel`.
  * Bytes appended after the call (a `calldata_suffix`) are kept apart; the call itself must be exactly as Solidity
  * encodes its arguments, so what this reads is what Seaport reads (Seaport's basic order functions read fixed
- * offsets). `matchOrders` and `matchAdvancedOrders` are refused: tradekit does not send them.
+ * offsets). A match's fulfilments are left out: Seaport meets every consideration item and sends what is unspent to
+ * the recipient, whichever way they pair the items. Other functions (`getCounter`, ...) are refused.
  */
 export const decodeSeaportCall = Effect.fnUntraced(function* (
   transaction: SeaportTransaction,
@@ -144,9 +151,27 @@ export const decodeSeaportCall = Effect.fnUntraced(function* (
         recipient: recipientOf(decoded.args[5]),
         maximumFulfilled: decoded.args[6],
       })
+    case "matchOrders":
+      return fulfilment({
+        function: decoded.functionName,
+        orders: decoded.args[0].map(wholeFill),
+        criteriaResolvers: [],
+        fulfillerConduitKey: undefined,
+        recipient: "caller",
+        maximumFulfilled: BigInt(decoded.args[0].length),
+      })
+    case "matchAdvancedOrders":
+      return fulfilment({
+        function: decoded.functionName,
+        orders: decoded.args[0],
+        criteriaResolvers: decoded.args[1],
+        fulfillerConduitKey: undefined,
+        recipient: recipientOf(decoded.args[3]),
+        maximumFulfilled: BigInt(decoded.args[0].length),
+      })
     case "cancel":
       return { function: "cancel", ...base, orders: decoded.args[0] }
     default:
-      return yield* refuse("function", `${decoded.functionName} is not a fulfilment tradekit sends`, { Function: decoded.functionName })
+      return yield* refuse("function", `${decoded.functionName} is not a Seaport call tradekit sends`, { Function: decoded.functionName })
   }
 })

@@ -2,10 +2,10 @@
  * A fulfilment is sent only when it is the one the user named at the checked price: each rule with a fulfilment it
  * lets through and a hostile one it refuses, built with viem from Seaport's ABI as a book would hand them out.
  */
-import { encodeFunctionData, zeroAddress } from "viem"
+import { type Address, encodeFunctionData, zeroAddress } from "viem"
 import { describe, expect, it } from "vitest"
 import { type BuyExpectation, checkFulfillment, type SellExpectation } from "../../../../../src/apis/opensea/seaport/checkFulfillment.js"
-import { ItemType } from "../../../../../src/apis/opensea/seaport/SeaportOrder.js"
+import { type AdvancedOrder, ItemType } from "../../../../../src/apis/opensea/seaport/SeaportOrder.js"
 import { seaportAbi } from "../../../../../src/apis/opensea/seaportAbi.js"
 import {
   advanced,
@@ -230,5 +230,83 @@ describe("checkFulfillment: a sale", () => {
 
   it("order: refuses filling another offer than the named one", () => {
     expect(refusal(checkFulfillment(sell(), fulfillBasic(basicOf(itemOffer({ offerer: stranger }), 4))))).toBe("order")
+  })
+})
+
+describe("checkFulfillment: a sale into a collection offer by a match (OpenSea's way)", () => {
+  const resolver = { orderIndex: 0n, side: 1, index: 0n, identifier: 42n, criteriaProof: [] }
+  const net = price - creatorFee
+  /** The seller's own unsigned order: the token for the offer less its fees, to `to`. */
+  const mirror = (overrides: Partial<ReturnType<typeof listing>> = {}, to: Address = taker) =>
+    advanced(
+      parametersOf(
+        listing({
+          offerer: taker,
+          consideration: [{ itemType: ItemType.ERC20, token: weth, identifierOrCriteria: 0n, startAmount: net, endAmount: net, recipient: to }],
+          ...overrides,
+        }),
+      ),
+    )
+  const matching = (orders: ReadonlyArray<AdvancedOrder>, recipient: Address = zeroAddress) => ({
+    to: seaport,
+    value: 0n,
+    data: encodeFunctionData({ abi: seaportAbi, functionName: "matchAdvancedOrders", args: [orders, [resolver], [], recipient] }),
+  })
+  const offer = advanced(parametersOf(collectionOffer()))
+  const expectation = sell({ orders: [named(collectionOffer())] })
+
+  it("lets through the named offer matched with the seller's order for the named token, paying the offer less its fees", () => {
+    expect(refusal(checkFulfillment(expectation, matching([offer, mirror()])))).toBeUndefined()
+  })
+
+  it("sale: refuses a seller's order asking less than checked, or paying someone else", () => {
+    expect(
+      refusal(
+        checkFulfillment(sell({ orders: [named(collectionOffer())], minReceive: { currency: weth, amount: net + 1n } }), matching([offer, mirror()])),
+      ),
+    ).toBe("sale")
+    expect(refusal(checkFulfillment(expectation, matching([offer, mirror({}, stranger)])))).toBe("sale")
+  })
+
+  it("token: refuses a seller's order giving another token or more of it", () => {
+    const other = { itemType: ItemType.ERC721, token: nft, identifierOrCriteria: 43n, startAmount: 1n, endAmount: 1n }
+    expect(refusal(checkFulfillment(expectation, matching([offer, mirror({ offer: [other] })])))).toBe("token")
+    expect(
+      refusal(
+        checkFulfillment(
+          expectation,
+          matching([
+            offer,
+            mirror({
+              offer: [
+                { ...other, identifierOrCriteria: 42n },
+                { ...other, identifierOrCriteria: 42n },
+              ],
+            }),
+          ]),
+        ),
+      ),
+    ).toBe("token")
+  })
+
+  it("payment: refuses a seller's order asking for another currency", () => {
+    const native = [{ itemType: ItemType.NATIVE, token: zeroAddress, identifierOrCriteria: 0n, startAmount: net, endAmount: net, recipient: taker }]
+    expect(refusal(checkFulfillment(expectation, matching([offer, mirror({ consideration: native })])))).toBe("payment")
+  })
+
+  it("recipient and order: refuses sending what is unspent to someone else, or a third party's order", () => {
+    expect(refusal(checkFulfillment(expectation, matching([offer, mirror()], stranger)))).toBe("recipient")
+    expect(refusal(checkFulfillment(expectation, matching([offer, mirror({ offerer: stranger })])))).toBe("order")
+  })
+
+  it("order: takes the seller's own order only in a match, where Seaport pays it from the offer", () => {
+    // In fulfillAvailableAdvancedOrders the taker would pay its own order's consideration: no proceeds at all.
+    const available = { ...fulfillAvailable([offer, mirror()]), value: 0n }
+    expect(refusal(checkFulfillment(expectation, available))).toBe("order")
+  })
+
+  it("function: refuses a buy by a match", () => {
+    const listingOrder = advanced(parametersOf(listing()))
+    expect(refusal(checkFulfillment(buy(), matching([listingOrder])))).toBe("function")
   })
 })

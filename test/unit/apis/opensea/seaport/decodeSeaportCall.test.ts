@@ -3,7 +3,7 @@
  * with the same hash), `cancel`, an appended suffix kept apart, and calldata Seaport would read otherwise refused.
  */
 import * as Effect from "effect/Effect"
-import { encodeFunctionData, type Hex, zeroAddress, zeroHash } from "viem"
+import { encodeFunctionData, type Hex, zeroHash } from "viem"
 import { describe, expect, it } from "vitest"
 import { decodeSeaportCall, type SeaportFulfilment } from "../../../../../src/apis/opensea/seaport/decodeSeaportCall.js"
 import { orderHashOf, seaportOrderHash } from "../../../../../src/apis/opensea/seaport/seaportOrderHash.js"
@@ -96,6 +96,21 @@ describe("decodeSeaportCall: the other fulfilments", () => {
     expect(call.orders.map((order) => order.parameters)).toEqual(orders.map((order) => order.parameters))
   })
 
+  it("matchAdvancedOrders and matchOrders: every order, the resolvers, the recipient of what is unspent, no fulfiller conduit", () => {
+    const orders = [advanced(parametersOf(collectionOffer())), advanced(parametersOf(listing({ offerer: stranger })))]
+    const resolver = { orderIndex: 0n, side: 1, index: 0n, identifier: 42n, criteriaProof: [] }
+    const data = encodeFunctionData({ abi: seaportAbi, functionName: "matchAdvancedOrders", args: [orders, [resolver], [], stranger] })
+    const call = decode({ to: seaport, value: 0n, data })
+    expect(call).toMatchObject({ function: "matchAdvancedOrders", orders, criteriaResolvers: [resolver], recipient: stranger, maximumFulfilled: 2n })
+    expect(call.fulfillerConduitKey).toBeUndefined()
+    const plain = encodeFunctionData({
+      abi: seaportAbi,
+      functionName: "matchOrders",
+      args: [orders.map(({ parameters, signature }) => ({ parameters, signature })), []],
+    })
+    expect(decode({ to: seaport, value: 0n, data: plain })).toMatchObject({ function: "matchOrders", recipient: "caller", maximumFulfilled: 2n })
+  })
+
   it("cancel: the orders with their counters", () => {
     const orders = [listing(), itemOffer({ counter: 3n })]
     const data = encodeFunctionData({ abi: seaportAbi, functionName: "cancel", args: [orders] })
@@ -123,10 +138,8 @@ describe("decodeSeaportCall: what it refuses", () => {
     expect(refusal(decodeSeaportCall({ to: seaport, value: 0n, data: dirty }))).toBe("calldata")
   })
 
-  it("refuses matchOrders, matchAdvancedOrders and getCounter: not fulfilments tradekit sends", () => {
-    const matchOrders = encodeFunctionData({ abi: seaportAbi, functionName: "matchOrders", args: [[], []] })
-    const matchAdvanced = encodeFunctionData({ abi: seaportAbi, functionName: "matchAdvancedOrders", args: [[], [], [], zeroAddress] })
+  it("refuses getCounter: not a call tradekit sends", () => {
     const getCounter = encodeFunctionData({ abi: seaportAbi, functionName: "getCounter", args: [stranger] })
-    for (const data of [matchOrders, matchAdvanced, getCounter]) expect(refusal(decodeSeaportCall({ to: seaport, value: 0n, data }))).toBe("function")
+    expect(refusal(decodeSeaportCall({ to: seaport, value: 0n, data: getCounter }))).toBe("function")
   })
 })
