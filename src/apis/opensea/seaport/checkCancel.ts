@@ -1,22 +1,19 @@
 import * as Effect from "effect/Effect"
-import { type Address, type Hex, isAddressEqual } from "viem"
+import { type Hex, isAddressEqual } from "viem"
 import { OrderCheckError } from "../../../errors/OrderCheckError.js"
+import { checkSeaportDomain, type SeaportDomainExpectation, type TypedDataDomain } from "./checkSeaportDomain.js"
 import { decodeSeaportCall, type SeaportTransaction } from "./decodeSeaportCall.js"
 import { seaportOrderHash } from "./seaportOrderHash.js"
 
 /** The EIP-712 data of an off-chain cancel as it goes to the wallet. */
 export interface CancelSignature {
-  readonly domain: { readonly name?: string; readonly version?: string; readonly chainId?: number | bigint; readonly verifyingContract?: Address }
+  readonly domain: TypedDataDomain
   readonly primaryType: string
   readonly message: { readonly orderHash?: unknown }
 }
 
 /** Which orders a cancel may cancel, on which chain's Seaport. */
-export interface CancelExpectation {
-  /** The book, in the error (`opensea` by default). */
-  readonly book?: string | undefined
-  readonly seaport: Address
-  readonly chainId: number
+export interface CancelExpectation extends SeaportDomainExpectation {
   /** The hashes of the orders the user named. */
   readonly orderHashes: ReadonlyArray<Hex>
 }
@@ -30,24 +27,14 @@ export const checkCancelSignature = Effect.fnUntraced(function* (
   signature: CancelSignature,
 ): Effect.fn.Return<void, OrderCheckError> {
   const book = expect.book ?? "opensea"
-  const { domain, message } = signature
-  const onSeaport =
-    signature.primaryType === "OrderHash" &&
-    domain.name === "Seaport" &&
-    domain.version === "1.6" &&
-    domain.chainId !== undefined &&
-    BigInt(domain.chainId) === BigInt(expect.chainId) &&
-    domain.verifyingContract !== undefined &&
-    isAddressEqual(domain.verifyingContract, expect.seaport)
-  if (!onSeaport) {
+  const { message } = signature
+  yield* checkSeaportDomain(expect, signature.domain)
+  if (signature.primaryType !== "OrderHash") {
     return yield* OrderCheckError.of({
       book,
-      check: "target",
-      short: "The cancel signature is not Seaport 1.6's OrderHash on the chain's Seaport",
-      facts: {
-        Expected: `OrderHash on Seaport 1.6 ${expect.seaport}, chain ${expect.chainId}`,
-        Got: `${signature.primaryType} on ${domain.name} ${domain.version} ${domain.verifyingContract}, chain ${domain.chainId}`,
-      },
+      check: "cancel",
+      short: "The cancel signature is not Seaport's OrderHash",
+      facts: { Expected: "OrderHash", Got: signature.primaryType },
     })
   }
   const hash = typeof message.orderHash === "string" ? message.orderHash.toLowerCase() : undefined

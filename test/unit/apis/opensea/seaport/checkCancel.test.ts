@@ -37,11 +37,11 @@ describe("checkCancelSignature", () => {
     expect(refusal(checkCancelSignature(expectation([hash]), signature(seaportOrderHash(itemOffer()))))).toBe("cancel")
   })
 
-  it("target: refuses another contract, chain, version or message type", () => {
+  it("target and cancel: refuses another contract, chain or version, and another message type", () => {
     expect(refusal(checkCancelSignature(expectation([hash]), signature(hash, { verifyingContract: stranger })))).toBe("target")
     expect(refusal(checkCancelSignature(expectation([hash]), signature(hash, { chainId: 8453 })))).toBe("target")
     expect(refusal(checkCancelSignature(expectation([hash]), signature(hash, { version: "1.5" })))).toBe("target")
-    expect(refusal(checkCancelSignature(expectation([hash]), { ...signature(hash), primaryType: "OrderComponents" }))).toBe("target")
+    expect(refusal(checkCancelSignature(expectation([hash]), { ...signature(hash), primaryType: "OrderComponents" }))).toBe("cancel")
   })
 })
 
