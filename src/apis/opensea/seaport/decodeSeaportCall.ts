@@ -82,19 +82,21 @@ export const decodeSeaportCall = Effect.fnUntraced(function* (
 ): Effect.fn.Return<SeaportCall, OrderCheckError> {
   const refuse = (check: "calldata" | "function", short: string, facts?: Record<string, string>) =>
     OrderCheckError.of({ book, check, short, ...(facts !== undefined ? { facts } : {}) })
-  let decoded: ReturnType<typeof decodeFunctionData<typeof seaportAbi>>
-  try {
-    decoded = decodeFunctionData({ abi: seaportAbi, data: transaction.data })
-  } catch (error) {
-    return yield* refuse("calldata", "The transaction's calldata is not a Seaport call tradekit knows", {
-      Selector: transaction.data.slice(0, 10),
-      Reason: error instanceof Error ? error.message.split("\n")[0]! : String(error),
-    })
-  }
-  const encoded = encodeFunctionData({ abi: seaportAbi, functionName: decoded.functionName, args: decoded.args } as never)
-  if (!transaction.data.toLowerCase().startsWith(encoded.toLowerCase())) {
-    return yield* refuse("calldata", "The transaction's calldata is not encoded the way Solidity encodes it", { Function: decoded.functionName })
-  }
+  const decoded = yield* Effect.try({
+    try: () => decodeFunctionData({ abi: seaportAbi, data: transaction.data }),
+    catch: (error) =>
+      refuse("calldata", "The transaction's calldata is not a Seaport call tradekit knows", {
+        Selector: transaction.data.slice(0, 10),
+        Reason: error instanceof Error ? error.message.split("\n")[0]! : String(error),
+      }),
+  })
+  const notCanonical = refuse("calldata", "The transaction's calldata is not encoded the way Solidity encodes it", { Function: decoded.functionName })
+  // viem decodes a too-wide small integer (a uint8 word of 256) that it then refuses to encode: not canonical either.
+  const encoded = yield* Effect.try({
+    try: () => encodeFunctionData({ abi: seaportAbi, functionName: decoded.functionName, args: decoded.args } as never),
+    catch: () => notCanonical,
+  })
+  if (!transaction.data.toLowerCase().startsWith(encoded.toLowerCase())) return yield* notCanonical
   const suffix = `0x${transaction.data.slice(encoded.length)}` as Hex
   const base = { to: transaction.to, value: transaction.value, suffix }
   const fulfilment = (rest: Omit<SeaportFulfilment, "to" | "value" | "suffix">): SeaportFulfilment => ({ ...base, ...rest })

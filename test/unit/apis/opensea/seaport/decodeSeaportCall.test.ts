@@ -138,6 +138,14 @@ describe("decodeSeaportCall: what it refuses", () => {
     expect(refusal(decodeSeaportCall({ to: seaport, value: 0n, data: dirty }))).toBe("calldata")
   })
 
+  it("refuses a small integer wider than its type (a basic order type of 256), as a typed error", () => {
+    const { data } = fulfillBasic(basicOf(listing(), 0))
+    // basicOrderType is the tuple's ninth word.
+    const at = 10 + 64 + 8 * 64
+    const wide = `${data.slice(0, at)}${"0".repeat(60)}0100${data.slice(at + 64)}` as Hex
+    expect(refusal(decodeSeaportCall({ to: seaport, value: 0n, data: wide }))).toBe("calldata")
+  })
+
   it("refuses getCounter: not a call tradekit sends", () => {
     const getCounter = encodeFunctionData({ abi: seaportAbi, functionName: "getCounter", args: [stranger] })
     expect(refusal(decodeSeaportCall({ to: seaport, value: 0n, data: getCounter }))).toBe("function")
