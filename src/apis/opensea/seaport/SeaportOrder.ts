@@ -71,3 +71,9 @@ export const isCurrencyItem = (item: { readonly itemType: number }): boolean => 
 /** Whether an item names its token by a criteria (a merkle root, or 0 for any token of the contract). */
 export const isCriteriaItem = (item: { readonly itemType: number }): boolean =>
   item.itemType === ItemType.ERC721_WITH_CRITERIA || item.itemType === ItemType.ERC1155_WITH_CRITERIA
+
+/**
+ * Whether two addresses are the same, in any letter case. Unlike viem's `isAddressEqual` it never throws: an address
+ * a book sent malformed is simply not the expected one.
+ */
+export const sameAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()

@@ -1,8 +1,9 @@
 import * as Effect from "effect/Effect"
-import { type Hex, isAddressEqual } from "viem"
+import type { Hex } from "viem"
 import { OrderCheckError } from "../../../errors/OrderCheckError.js"
 import { checkSeaportDomain, type SeaportDomainExpectation, type TypedDataDomain } from "./checkSeaportDomain.js"
 import { decodeSeaportCall, type SeaportTransaction } from "./decodeSeaportCall.js"
+import { sameAddress } from "./SeaportOrder.js"
 import { seaportOrderHash } from "./seaportOrderHash.js"
 
 /** The EIP-712 data of an off-chain cancel as it goes to the wallet. */
@@ -57,7 +58,7 @@ export const checkCancelCall = Effect.fnUntraced(function* (
   transaction: SeaportTransaction,
 ): Effect.fn.Return<void, OrderCheckError> {
   const book = expect.book ?? "opensea"
-  if (!isAddressEqual(transaction.to, expect.seaport)) {
+  if (!sameAddress(transaction.to, expect.seaport)) {
     return yield* OrderCheckError.of({
       book,
       check: "target",

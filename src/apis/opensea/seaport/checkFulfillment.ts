@@ -1,10 +1,10 @@
 import * as Effect from "effect/Effect"
-import { type Address, isAddressEqual, zeroAddress } from "viem"
+import { type Address, zeroAddress } from "viem"
 import { OrderCheckError, type OrderCheckRule } from "../../../errors/OrderCheckError.js"
 import { decodeSeaportCall, type SeaportFulfilment, type SeaportTransaction } from "./decodeSeaportCall.js"
 import { leastOf, mostOf } from "./fillAmounts.js"
 import { matchNamedOrders, type NamedOrder } from "./matchNamedOrders.js"
-import { ItemType, isCriteriaItem, isCurrencyItem, type OfferItem, OrderType } from "./SeaportOrder.js"
+import { ItemType, isCriteriaItem, isCurrencyItem, type OfferItem, OrderType, sameAddress } from "./SeaportOrder.js"
 import { orderHashOf } from "./seaportOrderHash.js"
 
 /** A token the user named: its contract, its id, and for an ERC-1155 how many (1 by default). */
@@ -66,7 +66,7 @@ export const checkFulfillment = Effect.fnUntraced(function* (
   const book = expect.book ?? "opensea"
   const refuse = (check: OrderCheckRule, short: string, facts?: Record<string, string | bigint | number | undefined>) =>
     OrderCheckError.of({ book, check, short, ...(facts !== undefined ? { facts } : {}) })
-  if (!isAddressEqual(transaction.to, expect.seaport)) {
+  if (!sameAddress(transaction.to, expect.seaport)) {
     return yield* refuse("target", "The fulfilment does not call the chain's Seaport", { Expected: expect.seaport, Got: transaction.to })
   }
   const call = yield* decodeSeaportCall(transaction, book)
@@ -90,7 +90,7 @@ export const checkFulfillment = Effect.fnUntraced(function* (
   const isMatch = call.function === "matchOrders" || call.function === "matchAdvancedOrders"
   if (isMatch && expect.side === "buy") return yield* refuse("function", "A buy is never a match of orders", { Function: call.function })
   // In a match the seller's own order (unsigned: the caller is its offerer) gives the token for the offer.
-  const named = call.orders.flatMap((order, index) => (isMatch && isAddressEqual(order.parameters.offerer, expect.taker) ? [] : [index]))
+  const named = call.orders.flatMap((order, index) => (isMatch && sameAddress(order.parameters.offerer, expect.taker) ? [] : [index]))
   const match = matchNamedOrders(named.length, (index, counter) => orderHashOf(call.orders[named[index]!]!.parameters, counter), expect.orders)
   if ("stranger" in match) {
     const stranger = call.orders[named[match.stranger]!]!.parameters
@@ -104,7 +104,7 @@ export const checkFulfillment = Effect.fnUntraced(function* (
   }
   const recipient = expect.recipient ?? expect.taker
   const gets = call.recipient === "caller" ? expect.taker : call.recipient
-  if (!isAddressEqual(gets, recipient)) {
+  if (!sameAddress(gets, recipient)) {
     return yield* refuse("recipient", "The fulfilment sends the orders' items to someone else", { Expected: recipient, Got: gets })
   }
   return yield* expect.side === "buy"
@@ -116,7 +116,7 @@ type Refuse = (check: OrderCheckRule, short: string, facts?: Record<string, stri
 
 const sameToken = (item: OfferItem, token: NamedToken, identifier = item.identifierOrCriteria): boolean =>
   (item.itemType === ItemType.ERC721 || item.itemType === ItemType.ERC1155 || isCriteriaItem(item)) &&
-  isAddressEqual(item.token, token.contract) &&
+  sameAddress(item.token, token.contract) &&
   identifier === token.tokenId
 
 const checkBuy = Effect.fnUntraced(function* (
@@ -148,7 +148,7 @@ const checkBuy = Effect.fnUntraced(function* (
     }
     for (const item of order.parameters.consideration) {
       if (isCurrencyItem(item)) addTo(paid, currencyKey(item), mostOf(item, order))
-      else if (!isAddressEqual(item.recipient, recipient) && !isAddressEqual(item.recipient, expect.taker)) {
+      else if (!sameAddress(item.recipient, recipient) && !sameAddress(item.recipient, expect.taker)) {
         return yield* refuse("recipient", "A listing asks the buyer for a token, to someone else", {
           Got: `${item.token} #${item.identifierOrCriteria} to ${item.recipient}`,
         })
@@ -208,7 +208,7 @@ const checkSale = Effect.fnUntraced(function* (
       }
       for (const item of order.parameters.consideration) {
         if (!isCurrencyItem(item) || currencyKey(item) !== currency) return yield* otherCurrency(item)
-        if (isAddressEqual(item.recipient, recipient)) received += leastOf(item, order)
+        if (sameAddress(item.recipient, recipient)) received += leastOf(item, order)
       }
       continue
     }

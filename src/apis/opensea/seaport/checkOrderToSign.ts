@@ -1,9 +1,9 @@
 import * as Effect from "effect/Effect"
-import { type Address, type Hex, isAddressEqual, zeroAddress } from "viem"
+import { type Address, type Hex, zeroAddress } from "viem"
 import { OrderCheckError, type OrderCheckRule } from "../../../errors/OrderCheckError.js"
 import type { NamedToken } from "./checkFulfillment.js"
 import { orderPrice, requiredFeeItems } from "./requiredFeeItems.js"
-import { type ConsiderationItem, ItemType, isCriteriaItem, type OfferItem, type OrderComponents, OrderType } from "./SeaportOrder.js"
+import { type ConsiderationItem, ItemType, isCriteriaItem, type OfferItem, type OrderComponents, OrderType, sameAddress } from "./SeaportOrder.js"
 
 /**
  * The most fees an order tradekit signs may pay, in basis points of its price: 10 % of creator earnings and
@@ -69,13 +69,13 @@ const describe = (item: OfferItem) => `item type ${item.itemType}, ${item.token}
 
 const isToken = (item: OfferItem, token: NamedToken & { readonly itemType?: 2 | 3 | undefined }): boolean =>
   (token.itemType === undefined ? item.itemType === ItemType.ERC721 || item.itemType === ItemType.ERC1155 : item.itemType === token.itemType) &&
-  isAddressEqual(item.token, token.contract) &&
+  sameAddress(item.token, token.contract) &&
   item.identifierOrCriteria === token.tokenId &&
   item.endAmount === (token.amount ?? 1n)
 
 const isCurrency = (item: OfferItem, currency: Address): boolean =>
   item.itemType === (currency.toLowerCase() === zeroAddress ? ItemType.NATIVE : ItemType.ERC20) &&
-  isAddressEqual(item.token, currency) &&
+  sameAddress(item.token, currency) &&
   item.identifierOrCriteria === 0n
 
 /**
@@ -95,7 +95,7 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
   const refuse = (check: OrderCheckRule, short: string, facts?: Record<string, string | bigint | number | undefined>) =>
     OrderCheckError.of({ book, check, short, ...(facts !== undefined ? { facts } : {}) })
   const { offer, consideration } = components
-  if (!isAddressEqual(components.offerer, expect.maker)) {
+  if (!sameAddress(components.offerer, expect.maker)) {
     return yield* refuse("offerer", "The order to sign is not the maker's", { Expected: expect.maker, Got: components.offerer })
   }
   for (const item of [...offer, ...consideration]) {
@@ -128,7 +128,7 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
         Got: offer.map(describe).join("; "),
       })
     }
-    if (first === undefined || !isCurrency(first, expect.currency) || !isAddressEqual(first.recipient, expect.maker)) {
+    if (first === undefined || !isCurrency(first, expect.currency) || !sameAddress(first.recipient, expect.maker)) {
       return yield* refuse("payment", "The listing does not pay the maker first, in the named currency", {
         Expected: `${expect.currency} to ${expect.maker}`,
         Got: first === undefined ? "no consideration" : `${describe(first)} to ${first.recipient}`,
@@ -139,7 +139,7 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
     const price = orderPrice(components)
     if (price !== expect.price) return yield* refuse("price", "The listing's price is not the named price", { Expected: expect.price, Got: price })
     const zone = expect.requiredZone ?? zeroAddress
-    if (!isAddressEqual(components.zone, zeroAddress) && !isAddressEqual(components.zone, zone)) {
+    if (!sameAddress(components.zone, zeroAddress) && !sameAddress(components.zone, zone)) {
       return yield* refuse("zone", "The listing names a zone the collection does not require", { Expected: zone, Got: components.zone })
     }
   } else {
@@ -151,14 +151,14 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
       })
     }
     if (expect.kind === "item-offer") {
-      if (first === undefined || !isToken(first, expect.token) || !isAddressEqual(first.recipient, expect.maker)) {
+      if (first === undefined || !isToken(first, expect.token) || !sameAddress(first.recipient, expect.maker)) {
         return yield* refuse("token", "The offer does not ask for the named token to the maker", {
           Expected: `${expect.token.contract} #${expect.token.tokenId} to ${expect.maker}`,
           Got: first === undefined ? "no consideration" : `${describe(first)} to ${first.recipient}`,
         })
       }
       const zone = expect.signedZone ?? zeroAddress
-      if (!isAddressEqual(components.zone, zeroAddress) && !isAddressEqual(components.zone, zone)) {
+      if (!sameAddress(components.zone, zeroAddress) && !sameAddress(components.zone, zone)) {
         return yield* refuse("zone", "The offer names a zone other than OpenSea's signed zone", { Expected: zone, Got: components.zone })
       }
     } else {
@@ -166,9 +166,9 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
       if (
         criteria === undefined ||
         !isCriteriaItem(criteria) ||
-        !isAddressEqual(criteria.token, expect.contract) ||
+        !sameAddress(criteria.token, expect.contract) ||
         criteria.endAmount !== (expect.quantity ?? 1n) ||
-        !isAddressEqual(criteria.recipient, expect.maker)
+        !sameAddress(criteria.recipient, expect.maker)
       ) {
         return yield* refuse("token", "The collection offer does not ask for a token of the named collection to the maker", {
           Expected: `a criteria item on ${expect.contract}, amount ${expect.quantity ?? 1n}, to ${expect.maker}`,
@@ -181,7 +181,7 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
           Got: components.orderType,
         })
       }
-      if (!isAddressEqual(components.zone, expect.signedZone)) {
+      if (!sameAddress(components.zone, expect.signedZone)) {
         return yield* refuse("zone", "The collection offer names a zone other than OpenSea's signed zone", {
           Expected: expect.signedZone,
           Got: components.zone,

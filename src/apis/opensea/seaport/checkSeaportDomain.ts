@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
-import { type Address, isAddressEqual } from "viem"
+import type { Address } from "viem"
 import { OrderCheckError } from "../../../errors/OrderCheckError.js"
+import { sameAddress } from "./SeaportOrder.js"
 
 /** An EIP-712 domain as it goes to the wallet. */
 export interface TypedDataDomain {
@@ -32,7 +33,7 @@ export const checkSeaportDomain = Effect.fnUntraced(function* (
     domain.chainId !== undefined &&
     BigInt(domain.chainId) === BigInt(expect.chainId) &&
     domain.verifyingContract !== undefined &&
-    isAddressEqual(domain.verifyingContract, expect.seaport)
+    sameAddress(domain.verifyingContract, expect.seaport)
   if (!onSeaport) {
     return yield* OrderCheckError.of({
       book: expect.book ?? "opensea",

@@ -1,7 +1,8 @@
 import * as Effect from "effect/Effect"
-import { type Address, isAddressEqual, toFunctionSelector } from "viem"
+import { type Address, toFunctionSelector } from "viem"
 import { OrderCheckError } from "../../../errors/OrderCheckError.js"
 import type { SeaportTransaction } from "./decodeSeaportCall.js"
+import { sameAddress } from "./SeaportOrder.js"
 
 /** `deposit()`'s calldata: its selector alone. */
 const DEPOSIT = toFunctionSelector("deposit()")
@@ -15,7 +16,7 @@ export const checkWrap = Effect.fnUntraced(function* (
   wrappedNative: Address,
   book = "opensea",
 ): Effect.fn.Return<void, OrderCheckError> {
-  if (!isAddressEqual(transaction.to, wrappedNative)) {
+  if (!sameAddress(transaction.to, wrappedNative)) {
     return yield* OrderCheckError.of({
       book,
       check: "wrap",

@@ -1,5 +1,5 @@
 import type { Address } from "viem"
-import { isCurrencyItem, type OrderComponents } from "./SeaportOrder.js"
+import { isCurrencyItem, type OrderComponents, sameAddress } from "./SeaportOrder.js"
 
 /** A fee an order pays: to whom, how much, and its share of the price in basis points (rounded down). */
 export interface FeeItem {
@@ -22,6 +22,6 @@ export const orderPrice = (order: Pick<OrderComponents, "offer" | "consideration
 export const requiredFeeItems = (order: Pick<OrderComponents, "offerer" | "offer" | "consideration">): ReadonlyArray<FeeItem> => {
   const price = orderPrice(order)
   return order.consideration
-    .filter((item) => isCurrencyItem(item) && item.recipient.toLowerCase() !== order.offerer.toLowerCase())
+    .filter((item) => isCurrencyItem(item) && !sameAddress(item.recipient, order.offerer))
     .map((item) => ({ recipient: item.recipient, amount: item.endAmount, basisPoints: price === 0n ? 0n : (item.endAmount * 10_000n) / price }))
 }

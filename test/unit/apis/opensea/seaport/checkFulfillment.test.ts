@@ -58,6 +58,7 @@ describe("checkFulfillment: a buy", () => {
 
   it("target: refuses a call to another contract than the chain's Seaport", () => {
     expect(refusal(checkFulfillment(buy(), { ...buyBasic(), to: stranger }))).toBe("target")
+    expect(refusal(checkFulfillment(buy(), { ...buyBasic(), to: "0x1234" }))).toBe("target")
   })
 
   it("value: refuses sending more native currency than the checked price", () => {
