@@ -58,11 +58,15 @@ export interface CollectionOfferExpectation extends OrderToSignBasics {
 /** What an order to sign must be. */
 export type OrderToSignExpectation = ListingExpectation | ItemOfferExpectation | CollectionOfferExpectation
 
-/** The last second an order starting at `startTime` may end: {@link MAX_EXPIRATION_MONTHS} calendar months on (UTC). */
-export const latestEndTime = (startTime: bigint): bigint => {
+/**
+ * The last second an order starting at `startTime` may end: {@link MAX_EXPIRATION_MONTHS} calendar months on (UTC);
+ * `undefined` for a start past what a date can hold.
+ */
+export const latestEndTime = (startTime: bigint): bigint | undefined => {
   const end = new Date(Number(startTime) * 1000)
   end.setUTCMonth(end.getUTCMonth() + MAX_EXPIRATION_MONTHS)
-  return BigInt(Math.floor(end.getTime() / 1000))
+  const ms = end.getTime()
+  return Number.isFinite(ms) ? BigInt(Math.floor(ms / 1000)) : undefined
 }
 
 const describe = (item: OfferItem) => `item type ${item.itemType}, ${item.token} #${item.identifierOrCriteria}, amount ${item.endAmount}`
@@ -114,7 +118,7 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
     })
   }
   const latest = latestEndTime(components.startTime)
-  if (components.endTime <= components.startTime || components.endTime > latest) {
+  if (latest === undefined || components.endTime <= components.startTime || components.endTime > latest) {
     return yield* refuse("expiry", `The order to sign must end after it starts and at most ${MAX_EXPIRATION_MONTHS} months on`, {
       Expected: `after ${components.startTime}, at most ${latest}`,
       Got: components.endTime,

@@ -31,7 +31,7 @@ export const checkSeaportDomain = Effect.fnUntraced(function* (
     domain.name === "Seaport" &&
     domain.version === "1.6" &&
     domain.chainId !== undefined &&
-    BigInt(domain.chainId) === BigInt(expect.chainId) &&
+    String(domain.chainId) === String(expect.chainId) &&
     domain.verifyingContract !== undefined &&
     sameAddress(domain.verifyingContract, expect.seaport)
   if (!onSeaport) {

@@ -123,12 +123,13 @@ describe("checkOrderToSign: a listing", () => {
   })
 
   it("expiry: refuses an order ending more than six months after it starts, or not after it starts", () => {
-    const latest = latestEndTime(start)
+    const latest = latestEndTime(start)!
     expect(new Date(Number(latest) * 1000).toISOString()).toBe("2027-03-21T14:13:20.000Z")
     expect(new Date(Number(start) * 1000).toISOString()).toBe("2026-09-21T14:13:20.000Z")
     expect(refusal(checkOrderToSign(listed(), listing({ endTime: latest })))).toBeUndefined()
     expect(refusal(checkOrderToSign(listed(), listing({ endTime: latest + 1n })))).toBe("expiry")
     expect(refusal(checkOrderToSign(listed(), listing({ endTime: start })))).toBe("expiry")
+    expect(refusal(checkOrderToSign(listed(), listing({ startTime: 2n ** 255n, endTime: 2n ** 255n + 1n })))).toBe("expiry")
   })
 
   it("zone: takes the zero zone or the collection's required one, nothing else", () => {

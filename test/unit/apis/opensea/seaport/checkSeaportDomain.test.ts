@@ -20,5 +20,6 @@ describe("checkSeaportDomain", () => {
     expect(refusal(checkSeaportDomain(expectation, { ...domain, version: "1.5" }))).toBe("target")
     expect(refusal(checkSeaportDomain(expectation, { ...domain, name: "Seaport2" }))).toBe("target")
     expect(refusal(checkSeaportDomain(expectation, {}))).toBe("target")
+    expect(refusal(checkSeaportDomain(expectation, { ...domain, chainId: 8453.5 }))).toBe("target")
   })
 })
