@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import type { Hex } from "viem"
 import { OrderCheckError } from "../../../errors/OrderCheckError.js"
 import { checkSeaportDomain, type SeaportDomainExpectation, type TypedDataDomain } from "./checkSeaportDomain.js"
-import { decodeSeaportCall, type SeaportTransaction } from "./decodeSeaportCall.js"
+import { type BookTransaction, decodeSeaportCall } from "./decodeSeaportCall.js"
 import { sameAddress } from "./SeaportOrder.js"
 import { seaportOrderHash } from "./seaportOrderHash.js"
 
@@ -55,7 +55,7 @@ export const checkCancelSignature = Effect.fnUntraced(function* (
  */
 export const checkCancelCall = Effect.fnUntraced(function* (
   expect: CancelExpectation,
-  transaction: SeaportTransaction,
+  transaction: BookTransaction,
 ): Effect.fn.Return<void, OrderCheckError> {
   const book = expect.book ?? "opensea"
   if (!sameAddress(transaction.to, expect.seaport)) {

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import { type Address, zeroAddress } from "viem"
 import { OrderCheckError, type OrderCheckRule } from "../../../errors/OrderCheckError.js"
-import { decodeSeaportCall, type SeaportFulfilment, type SeaportTransaction } from "./decodeSeaportCall.js"
+import { type BookTransaction, decodeSeaportCall, type SeaportFulfilment } from "./decodeSeaportCall.js"
 import { leastOf, mostOf } from "./fillAmounts.js"
 import { matchNamedOrders, type NamedOrder } from "./matchNamedOrders.js"
 import { ItemType, isCriteriaItem, isCurrencyItem, type OfferItem, OrderType, sameAddress } from "./SeaportOrder.js"
@@ -61,7 +61,7 @@ const addTo = (sums: Map<string, bigint>, key: string, amount: bigint) => sums.s
  */
 export const checkFulfillment = Effect.fnUntraced(function* (
   expect: FulfilmentExpectation,
-  transaction: SeaportTransaction,
+  transaction: BookTransaction,
 ): Effect.fn.Return<void, OrderCheckError> {
   const book = expect.book ?? "opensea"
   const refuse = (check: OrderCheckRule, short: string, facts?: Record<string, string | bigint | number | undefined>) =>

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import { type Address, toFunctionSelector } from "viem"
 import { OrderCheckError } from "../../../errors/OrderCheckError.js"
-import type { SeaportTransaction } from "./decodeSeaportCall.js"
+import type { BookTransaction } from "./decodeSeaportCall.js"
 import { sameAddress } from "./SeaportOrder.js"
 
 /** `deposit()`'s calldata: its selector alone. */
@@ -12,7 +12,7 @@ const DEPOSIT = toFunctionSelector("deposit()")
  * token: wrapping sends native currency, so any other target or call could take it.
  */
 export const checkWrap = Effect.fnUntraced(function* (
-  transaction: SeaportTransaction,
+  transaction: BookTransaction,
   wrappedNative: Address,
   book = "opensea",
 ): Effect.fn.Return<void, OrderCheckError> {

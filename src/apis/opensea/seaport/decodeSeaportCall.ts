@@ -6,7 +6,7 @@ import { type BasicOrderParameters, orderOfBasicParameters } from "./basicOrder.
 import type { AdvancedOrder, CriteriaResolver, OrderComponents, OrderParameters } from "./SeaportOrder.js"
 
 /** A transaction as a book hands it out: the contract called, the calldata, the wei sent. */
-export interface SeaportTransaction {
+export interface BookTransaction {
   readonly to: Address
   readonly data: Hex
   readonly value: bigint
@@ -77,7 +77,7 @@ const recipientOf = (recipient: Address): Address | "caller" => (recipient.toLow
  * the recipient, whichever way they pair the items. Other functions (`getCounter`, ...) are refused.
  */
 export const decodeSeaportCall = Effect.fnUntraced(function* (
-  transaction: SeaportTransaction,
+  transaction: BookTransaction,
   book = "opensea",
 ): Effect.fn.Return<SeaportCall, OrderCheckError> {
   const refuse = (check: "calldata" | "function", short: string, facts?: Record<string, string>) =>
