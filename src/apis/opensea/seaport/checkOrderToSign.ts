@@ -69,7 +69,7 @@ export const latestEndTime = (startTime: bigint): bigint | undefined => {
   return Number.isFinite(ms) ? BigInt(Math.floor(ms / 1000)) : undefined
 }
 
-const describe = (item: OfferItem) => `item type ${item.itemType}, ${item.token} #${item.identifierOrCriteria}, amount ${item.endAmount}`
+const itemText = (item: OfferItem) => `item type ${item.itemType}, ${item.token} #${item.identifierOrCriteria}, amount ${item.endAmount}`
 
 const isToken = (item: OfferItem, token: NamedToken & { readonly itemType?: 2 | 3 | undefined }): boolean =>
   (token.itemType === undefined ? item.itemType === ItemType.ERC721 || item.itemType === ItemType.ERC1155 : item.itemType === token.itemType) &&
@@ -104,13 +104,13 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
   }
   for (const item of [...offer, ...consideration]) {
     if (item.startAmount === 0n || item.endAmount === 0n)
-      return yield* refuse("zero-amount", "The order to sign has an item of amount zero", { Got: describe(item) })
+      return yield* refuse("zero-amount", "The order to sign has an item of amount zero", { Got: itemText(item) })
     if (item.startAmount !== item.endAmount) {
       return yield* refuse("price", "The order to sign changes its price over time", { Got: `${item.startAmount} to ${item.endAmount}` })
     }
   }
   if (components.orderType > OrderType.PARTIAL_RESTRICTED)
-    return yield* refuse("order", "The order to sign is a contract order", { Got: components.orderType })
+    return yield* refuse("order", "The order to sign is not an order type tradekit signs (a contract order)", { Got: components.orderType })
   if (components.conduitKey.toLowerCase() !== expect.conduitKey.toLowerCase()) {
     return yield* refuse("conduit", "The order to sign names another conduit than the chain's", {
       Expected: expect.conduitKey,
@@ -129,17 +129,17 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
     if (offer.length !== expect.tokens.length || offer.some((item, index) => !isToken(item, expect.tokens[index]!))) {
       return yield* refuse("token", "The listing offers other tokens than the ones named", {
         Expected: expect.tokens.map((token) => `${token.contract} #${token.tokenId}, amount ${token.amount ?? 1n}`).join("; "),
-        Got: offer.map(describe).join("; "),
+        Got: offer.map(itemText).join("; "),
       })
     }
     if (first === undefined || !isCurrency(first, expect.currency) || !sameAddress(first.recipient, expect.maker)) {
       return yield* refuse("payment", "The listing does not pay the maker first, in the named currency", {
         Expected: `${expect.currency} to ${expect.maker}`,
-        Got: first === undefined ? "no consideration" : `${describe(first)} to ${first.recipient}`,
+        Got: first === undefined ? "no consideration" : `${itemText(first)} to ${first.recipient}`,
       })
     }
     const stranger = consideration.find((item) => !isCurrency(item, expect.currency))
-    if (stranger !== undefined) return yield* refuse("payment", "The listing asks for another currency or a token", { Got: describe(stranger) })
+    if (stranger !== undefined) return yield* refuse("payment", "The listing asks for another currency or a token", { Got: itemText(stranger) })
     const price = orderPrice(components)
     if (price !== expect.price) return yield* refuse("price", "The listing's price is not the named price", { Expected: expect.price, Got: price })
     const zone = expect.requiredZone ?? zeroAddress
@@ -151,14 +151,14 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
     if (offered === undefined || more.length > 0 || !isCurrency(offered, expect.currency) || offered.endAmount !== expect.price) {
       return yield* refuse("offer", "The offer offers something else than the named currency amount", {
         Expected: `${expect.price} of ${expect.currency}`,
-        Got: offer.map(describe).join("; ") || "nothing",
+        Got: offer.map(itemText).join("; ") || "nothing",
       })
     }
     if (expect.kind === "item-offer") {
       if (first === undefined || !isToken(first, expect.token) || !sameAddress(first.recipient, expect.maker)) {
         return yield* refuse("token", "The offer does not ask for the named token to the maker", {
           Expected: `${expect.token.contract} #${expect.token.tokenId} to ${expect.maker}`,
-          Got: first === undefined ? "no consideration" : `${describe(first)} to ${first.recipient}`,
+          Got: first === undefined ? "no consideration" : `${itemText(first)} to ${first.recipient}`,
         })
       }
       const zone = expect.signedZone ?? zeroAddress
@@ -176,7 +176,7 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
       ) {
         return yield* refuse("token", "The collection offer does not ask for a token of the named collection to the maker", {
           Expected: `a criteria item on ${expect.contract}, amount ${expect.quantity ?? 1n}, to ${expect.maker}`,
-          Got: criteria === undefined ? "no consideration" : `${describe(criteria)} to ${criteria.recipient}`,
+          Got: criteria === undefined ? "no consideration" : `${itemText(criteria)} to ${criteria.recipient}`,
         })
       }
       if (components.orderType !== OrderType.FULL_RESTRICTED && components.orderType !== OrderType.PARTIAL_RESTRICTED) {
@@ -194,7 +194,7 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
     }
     const stranger = consideration.slice(1).find((item) => !isCurrency(item, expect.currency))
     if (stranger !== undefined)
-      return yield* refuse("fees", "The offer pays a fee in another currency or asks for another token", { Got: describe(stranger) })
+      return yield* refuse("fees", "The offer pays a fee in another currency or asks for another token", { Got: itemText(stranger) })
   }
   const fees = requiredFeeItems(components).reduce((sum, fee) => sum + fee.amount, 0n)
   const maxFeeBps = expect.maxFeeBps ?? DEFAULT_MAX_FEE_BPS
