@@ -1,4 +1,4 @@
-import { APIError, type ApiRequestError, OrderCheckError, UnsupportedByBookError } from "../../errors/index.js"
+import { APIError, type ApiRequestError, OrderCheckError, type OrderCheckRule, UnsupportedByBookError } from "../../errors/index.js"
 
 /**
  * Why the OpenSea book could not plan or post: OpenSea's own refusal (its status and message, and the
@@ -16,8 +16,13 @@ export class OpenSeaFailure {
   ) {}
 
   /** A check of what OpenSea answered refused it (see OrderCheckError). */
-  static check(check: string, message: string): OpenSeaFailure {
-    return new OpenSeaFailure(422, message, undefined, new OrderCheckError({ book: "opensea", check, message }))
+  static check(check: OrderCheckRule, short: string, facts?: Readonly<Record<string, string | number | bigint | undefined>>): OpenSeaFailure {
+    return OpenSeaFailure.refusedBy(OrderCheckError.of({ book: "opensea", check, short, ...(facts !== undefined ? { facts } : {}) }))
+  }
+
+  /** The failure that stands for an OrderCheckError. */
+  static refusedBy(error: OrderCheckError): OpenSeaFailure {
+    return new OpenSeaFailure(422, error.message, undefined, error)
   }
 
   /** Something OpenSea cannot do, asked of it (see UnsupportedByBookError). */

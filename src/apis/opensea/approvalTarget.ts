@@ -11,6 +11,9 @@ export const approvalTarget = (ctx: PlanContext, conduitKey: Hex): Effect.Effect
   if (conduitKey.toLowerCase() === zeroHash) return Effect.succeed(ctx.config.seaport)
   if (conduitKey.toLowerCase() === ctx.config.conduitKey.toLowerCase()) return Effect.succeed(ctx.config.conduit)
   return Effect.fail(
-    OpenSeaFailure.check("approval", `The fill names conduit key ${conduitKey}, which is neither zero (Seaport) nor the chain's ${ctx.config.conduitKey}`),
+    OpenSeaFailure.check("conduit", "The fill names a conduit that is neither Seaport itself nor the chain's", {
+      "Conduit key": conduitKey,
+      Expected: `${zeroHash} or ${ctx.config.conduitKey}`,
+    }),
   )
 }

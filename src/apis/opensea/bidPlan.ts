@@ -60,7 +60,10 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
           const builtZone = yield* attempt(() => getAddress(String(partial.zone ?? "")))
           if (builtZone !== ctx.config.signedZone) {
             return yield* Effect.fail(
-              OpenSeaFailure.check("offer", `OpenSea built the collection offer in zone ${builtZone}, not its signed zone ${ctx.config.signedZone}`),
+              OpenSeaFailure.check("zone", "OpenSea built the collection offer outside its signed zone", {
+                Expected: ctx.config.signedZone,
+                Got: builtZone,
+              }),
             )
           }
           zone = { zone: builtZone, zoneHash: partial.zoneHash }
