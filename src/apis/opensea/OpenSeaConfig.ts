@@ -1,5 +1,6 @@
 import type { Address, Hex } from "viem"
 import { OPENSEA_CHAIN_NAMES } from "./chainNames.js"
+import { DEFAULT_MAX_FEE_BPS } from "./seaport/checkOrderToSign.js"
 
 /** What `openSea(...)` takes: the API key, and where the API and its Seaport live when not OpenSea's own. */
 export interface OpenSeaOptions {
@@ -17,6 +18,11 @@ export interface OpenSeaOptions {
   readonly conduit?: Address | undefined
   /** OpenSea's signed zone (SIP-7), which offers name and which authorises each of their fills (OpenSea's by default). */
   readonly signedZone?: Address | undefined
+  /**
+   * The most fees an order tradekit signs may pay, in basis points of its price: 1100 by default (10 % of creator
+   * earnings, the most OpenSea collections carry, and OpenSea's 1 %). An order paying more is refused before signing.
+   */
+  readonly maxFeeBps?: number | undefined
 }
 
 /** `OpenSeaOptions` with every default filled in. */
@@ -28,6 +34,7 @@ export interface ResolvedOpenSeaConfig {
   readonly conduitKey: Hex
   readonly conduit: Address
   readonly signedZone: Address
+  readonly maxFeeBps: bigint
 }
 
 /** OpenSea's Seaport 1.6, at the same address on every chain. */
@@ -55,4 +62,5 @@ export const resolveOpenSeaConfig = (options: OpenSeaOptions): ResolvedOpenSeaCo
   conduitKey: options.conduitKey ?? OPENSEA_CONDUIT_KEY,
   conduit: options.conduit ?? OPENSEA_CONDUIT,
   signedZone: options.signedZone ?? OPENSEA_SIGNED_ZONE,
+  maxFeeBps: options.maxFeeBps === undefined ? DEFAULT_MAX_FEE_BPS : BigInt(options.maxFeeBps),
 })

@@ -38,6 +38,20 @@ export interface OpenSeaCollection {
 
 const addressAt = (value: unknown): Address | undefined => (typeof value === "string" && value !== "" ? getAddress(value) : undefined)
 
+/**
+ * A fee in percent as OpenSea writes it (`2.5`, `"1.005"`), in basis points, counted in decimals rather than
+ * floats and rounded half up as OpenSea counts it: 1.005 % is 101 basis points, where `Math.round(1.005 * 100)` says 100.
+ */
+export const basisPointsOf = (percent: unknown): bigint => {
+  const text = typeof percent === "number" ? percent.toFixed(10) : String(percent)
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim())
+  if (match === null) throw new OpenSeaFailure(502, `OpenSea sent ${JSON.stringify(percent)} as a fee, which is not a percentage`)
+  // Percent to basis points moves the point two places: the whole part, two decimals, then the rest to round on.
+  const decimals = (match[2] ?? "").padEnd(3, "0")
+  const basisPoints = BigInt(match[1]!) * 100n + BigInt(decimals.slice(0, 2))
+  return decimals[2]! >= "5" ? basisPoints + 1n : basisPoints
+}
+
 /** The collection of a contract on the chain, with its required fees (OpenSea gives them in percent). */
 export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect<OpenSeaCollection, OpenSeaFailure> =>
   Effect.gen(function* () {
@@ -50,7 +64,7 @@ export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect
       standard: String(info?.contract_standard ?? "erc721").toLowerCase(),
       fees: ((collection?.fees ?? []) as ReadonlyArray<Json>)
         .filter((fee) => fee?.required === true)
-        .map((fee) => ({ recipient: getAddress(fee.recipient), basisPoints: BigInt(Math.round(Number(fee.fee) * 100)) })),
+        .map((fee) => ({ recipient: getAddress(fee.recipient), basisPoints: basisPointsOf(fee.fee) })),
       offerCurrency: addressAt(collection?.pricing_currencies?.offer_currency?.address),
       listingCurrency: addressAt(collection?.pricing_currencies?.listing_currency?.address),
       requiredZone: addressAt(collection?.required_zone),

@@ -1,12 +1,14 @@
 import * as Effect from "effect/Effect"
 import { type Address, getAddress, type Hex } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "./bookOptions.js"
+import { checkedOrderItem } from "./checked.js"
 import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
-import { endTimeOf, feeItems, ItemType, OrderType, orderSignatureItem, type WireItem, wireItem } from "./orderComponents.js"
+import { endTimeOf, feeItems, orderSignatureItem, type WireItem, wireItem } from "./orderComponents.js"
 import { bigIntOf, tokenOf } from "./orderOf.js"
 import { attempt, collectionOf, type PlanContext } from "./PlanContext.js"
 import { currencyApprovalStep, type PlanStep, wrapStep } from "./planSteps.js"
+import { ItemType, OrderType } from "./seaport/SeaportOrder.js"
 
 /**
  * `POST /execute/bid/v5` on OpenSea: an item offer for a `token`, or a collection offer for a `collection`
@@ -68,7 +70,7 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
           }
           zone = { zone: builtZone, zoneHash: partial.zoneHash }
         }
-        return orderSignatureItem(
+        const item = orderSignatureItem(
           ctx,
           {
             offerer: maker,
@@ -82,11 +84,24 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
           },
           token !== undefined ? { kind: "item-offer" } : { kind: "collection-offer", slug: collection.slug },
         )
+        const basics = { maker, conduitKey: ctx.config.conduitKey, currency, price, signedZone: ctx.config.signedZone }
+        const itemType = collection.standard === "erc1155" ? 3 : 2
+        return yield* checkedOrderItem(
+          ctx,
+          token !== undefined
+            ? { ...basics, kind: "item-offer", token: { contract: token.contract, tokenId: BigInt(token.tokenId), amount: quantity, itemType } }
+            : { ...basics, kind: "collection-offer", contract, quantity },
+          item,
+        )
       }),
     )
     const wraps: Array<PlanStep> = []
     for (const [currency, amount] of amounts) wraps.push(...(yield* wrapStep(ctx, maker, currency, amount)))
-    const approvals = yield* currencyApprovalStep(ctx, maker, amounts)
+    const approvals = yield* currencyApprovalStep(
+      ctx,
+      maker,
+      [...amounts].map(([token, amount]) => ({ token, spender: ctx.config.conduit, amount })),
+    )
     const signature = {
       id: "order-signature",
       action: "Authorize offer",

@@ -1,55 +1,41 @@
 import * as Effect from "effect/Effect"
-import { type Address, encodeFunctionData, zeroAddress } from "viem"
+import { type Address, encodeFunctionData, type Hex } from "viem"
+import { checked } from "./checked.js"
 import type { Json } from "./Json.js"
+import { type NamedSeaportOrder, namedOrder } from "./namedOrder.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
-import { ORDER_HASH_TYPES, OrderType, seaportDomain } from "./orderComponents.js"
-import { bigIntOf, type OpenSeaOrder } from "./orderOf.js"
+import { seaportDomain } from "./orderComponents.js"
 import { attempt, orderByHash, type PlanContext } from "./PlanContext.js"
 import { transactionItem } from "./planSteps.js"
+import { checkCancelCall, checkCancelSignature } from "./seaport/checkCancel.js"
+import { ORDER_HASH_TYPES } from "./seaport/eip712Types.js"
+import { OrderType, sameAddress } from "./seaport/SeaportOrder.js"
 import { seaportAbi } from "./seaportAbi.js"
 
-/** An order's signed components as Seaport's `cancel` takes them. */
-const componentsOf = (order: OpenSeaOrder) => {
-  const p = order.parameters
-  const item = (entry: Json, withRecipient: boolean) => ({
-    itemType: Number(entry.itemType),
-    token: entry.token as Address,
-    identifierOrCriteria: bigIntOf(entry.identifierOrCriteria, "identifierOrCriteria"),
-    startAmount: bigIntOf(entry.startAmount, "startAmount"),
-    endAmount: bigIntOf(entry.endAmount, "endAmount"),
-    ...(withRecipient ? { recipient: entry.recipient as Address } : {}),
-  })
-  return {
-    offerer: order.offerer,
-    zone: p.zone,
-    offer: (p.offer as ReadonlyArray<Json>).map((entry) => item(entry, false)),
-    consideration: (p.consideration as ReadonlyArray<Json>).map((entry) => item(entry, true)),
-    orderType: Number(p.orderType),
-    startTime: bigIntOf(p.startTime, "startTime"),
-    endTime: bigIntOf(p.endTime, "endTime"),
-    zoneHash: p.zoneHash,
-    salt: bigIntOf(p.salt, "salt"),
-    conduitKey: p.conduitKey,
-    counter: bigIntOf(p.counter, "counter"),
-  }
-}
+/**
+ * OpenSea cancels off-chain only a restricted order in its signed zone: the zone then stops authorising its fills.
+ * Any other order stays fillable by whoever kept it, so only Seaport can cancel it.
+ */
+const inSignedZone = (ctx: PlanContext, order: NamedSeaportOrder): boolean =>
+  sameAddress(order.parameters.zone, ctx.config.signedZone) &&
+  (order.parameters.orderType === OrderType.FULL_RESTRICTED || order.parameters.orderType === OrderType.PARTIAL_RESTRICTED)
+
+/** The orders the body names, each proven to be the named one (its hash at the offerer's counter on chain). */
+const namedOrders = (ctx: PlanContext, body: Json) =>
+  Effect.forEach(Array.isArray(body?.orderIds) ? (body.orderIds as ReadonlyArray<unknown>) : [], (id) =>
+    Effect.flatMap(orderByHash(ctx, id), (order) => namedOrder(ctx, order, String(id))),
+  )
 
 /**
- * `POST /execute/cancel/v3` on OpenSea. An order in a signed zone (OpenSea's protected offers), or every order
- * when the body asks `offChain: true`, is cancelled off-chain: its maker signs `OrderHash { orderHash }` and
- * OpenSea stops handing out fulfilment for it (without a signed zone, whoever kept the signed order can still
- * fill it). Every other order is cancelled on chain, one `Seaport.cancel` per maker: free of that risk, at a gas cost.
+ * `cancel` on OpenSea. A restricted order in OpenSea's signed zone (its protected offers) is cancelled off-chain:
+ * its maker signs `OrderHash { orderHash }` and OpenSea's zone stops authorising its fills. Every other order is
+ * cancelled on chain, one `Seaport.cancel` per maker; `offChain: true` for one of those is refused, since an
+ * off-chain cancel would leave it fillable. Each signature and call is checked to cover exactly the named orders.
  */
 export const cancelPlan = (ctx: PlanContext, body: Json) =>
   Effect.gen(function* () {
-    const ids: ReadonlyArray<unknown> = Array.isArray(body?.orderIds) ? body.orderIds : []
-    const orders = yield* Effect.forEach(ids, (id) => orderByHash(ctx, id))
-    // OpenSea cancels off-chain only a restricted order in its signed zone: the zone then stops authorising its
-    // fills. Any other order stays fillable by whoever kept it, so only Seaport can cancel it.
-    const inSignedZone = (order: OpenSeaOrder) =>
-      String(order.parameters.zone ?? zeroAddress).toLowerCase() === ctx.config.signedZone.toLowerCase() &&
-      [OrderType.FULL_RESTRICTED, OrderType.PARTIAL_RESTRICTED].includes(Number(order.parameters.orderType) as 2 | 3)
-    const offChain = orders.filter(inSignedZone)
+    const orders = yield* namedOrders(ctx, body)
+    const offChain = orders.filter((order) => inSignedZone(ctx, order))
     const onChain = orders.filter((order) => !offChain.includes(order))
     if (body?.offChain === true && onChain.length > 0) {
       return yield* Effect.fail(
@@ -59,30 +45,42 @@ export const cancelPlan = (ctx: PlanContext, body: Json) =>
         ),
       )
     }
-    const byMaker = new Map<Address, Array<OpenSeaOrder>>()
-    for (const order of onChain) byMaker.set(order.offerer, [...(byMaker.get(order.offerer) ?? []), order])
-    const transactions = yield* attempt(() =>
-      [...byMaker].map(([maker, mine]) =>
-        transactionItem(ctx, maker, {
-          to: ctx.config.seaport,
-          data: encodeFunctionData({ abi: seaportAbi, functionName: "cancel", args: [mine.map(componentsOf) as never] }),
-        }),
-      ),
+    const expectation = { seaport: ctx.config.seaport, chainId: ctx.chain.id, orderHashes: orders.map((order) => order.hash) }
+    const byMaker = new Map<Address, Array<NamedSeaportOrder>>()
+    for (const order of onChain) byMaker.set(order.parameters.offerer, [...(byMaker.get(order.parameters.offerer) ?? []), order])
+    const transactions = yield* Effect.forEach([...byMaker], ([maker, mine]) =>
+      Effect.gen(function* () {
+        const data = yield* attempt(() =>
+          encodeFunctionData({
+            abi: seaportAbi,
+            functionName: "cancel",
+            args: [mine.map(({ parameters: { totalOriginalConsiderationItems: _all, ...fields }, counter }) => ({ ...fields, counter })) as never],
+          }),
+        )
+        yield* checked(checkCancelCall(expectation, { to: ctx.config.seaport, data, value: 0n }))
+        return transactionItem(ctx, maker, { to: ctx.config.seaport, data })
+      }),
     )
-    const signatures = offChain.map((order) => ({
-      status: "incomplete",
-      orderIds: [order.hash],
-      data: {
-        sign: {
+    const signatures = yield* Effect.forEach(offChain, (order) =>
+      Effect.gen(function* () {
+        const sign = {
           signatureKind: "eip712",
           domain: seaportDomain(ctx),
           types: ORDER_HASH_TYPES,
           primaryType: "OrderHash",
-          value: { orderHash: order.hash },
-        },
-        post: { endpoint: `/api/v2/orders/chain/${ctx.chainName}/protocol/${order.protocolAddress}/${order.hash}/cancel`, method: "POST", body: {} },
-      },
-    }))
+          value: { orderHash: order.hash as Hex },
+        }
+        yield* checked(checkCancelSignature(expectation, { domain: sign.domain, primaryType: sign.primaryType, message: sign.value }))
+        return {
+          status: "incomplete",
+          orderIds: [order.hash],
+          data: {
+            sign,
+            post: { endpoint: `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${order.hash}/cancel`, method: "POST", body: {} },
+          },
+        }
+      }),
+    )
     return {
       steps: [
         ...(signatures.length > 0

@@ -22,6 +22,8 @@ export interface ChainReads {
   readonly allowance: (token: Address, owner: Address, spender: Address) => Effect.Effect<bigint, OpenSeaFailure>
   readonly balanceOf: (token: Address, owner: Address) => Effect.Effect<bigint, OpenSeaFailure>
   readonly symbolOf: (token: Address) => Effect.Effect<string, OpenSeaFailure>
+  /** A token's own `decimals()`: what its amounts are counted in, whatever an API states. */
+  readonly decimalsOf: (token: Address) => Effect.Effect<number, OpenSeaFailure>
   readonly isApprovedForAll: (contract: Address, owner: Address, operator: Address) => Effect.Effect<boolean, OpenSeaFailure>
   readonly counterOf: (seaport: Address, offerer: Address) => Effect.Effect<bigint, OpenSeaFailure>
   /** The latest block's timestamp, in seconds: an order's start time. */
@@ -40,6 +42,7 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
   balanceOf: (token, owner) =>
     read("a balance", () => client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] })),
   symbolOf: (token) => read("a symbol", () => client.readContract({ address: token, abi: erc20Abi, functionName: "symbol" })),
+  decimalsOf: (token) => read("a token's decimals", () => client.readContract({ address: token, abi: erc20Abi, functionName: "decimals" })),
   isApprovedForAll: (contract, owner, operator) =>
     read("an approval", () => client.readContract({ address: contract, abi: erc721Abi, functionName: "isApprovedForAll", args: [owner, operator] })),
   counterOf: (seaport, offerer) =>

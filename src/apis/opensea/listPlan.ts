@@ -1,11 +1,13 @@
 import * as Effect from "effect/Effect"
 import { getAddress, zeroAddress } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "./bookOptions.js"
+import { checkedOrderItem } from "./checked.js"
 import type { Json } from "./Json.js"
-import { currencyItemType, endTimeOf, feeItems, ItemType, orderSignatureItem, wireItem } from "./orderComponents.js"
+import { currencyItemType, endTimeOf, feeItems, orderSignatureItem, wireItem } from "./orderComponents.js"
 import { bigIntOf, tokenOf } from "./orderOf.js"
 import { attempt, collectionOf, feeOf, type PlanContext } from "./PlanContext.js"
 import { nftApprovalStep } from "./planSteps.js"
+import { ItemType } from "./seaport/SeaportOrder.js"
 
 /**
  * `POST /execute/list/v5` on OpenSea: the conduit's `setApprovalForAll` when missing, then one Seaport 1.6
@@ -46,13 +48,26 @@ export const listPlan = (ctx: PlanContext, body: Json) =>
           },
           { kind: "listing" },
         )
-        return { contract: token.contract, item }
+        const listing = yield* checkedOrderItem(
+          ctx,
+          {
+            kind: "listing",
+            maker,
+            conduitKey: ctx.config.conduitKey,
+            currency,
+            price,
+            tokens: [{ contract: token.contract, tokenId: BigInt(token.tokenId), amount: quantity, itemType: erc1155 ? 3 : 2 }],
+            requiredZone: collection.requiredZone,
+          },
+          item,
+        )
+        return { contract: token.contract, item: listing }
       }),
     )
     const approvals = yield* nftApprovalStep(
       ctx,
       maker,
-      listings.map((listing) => listing.contract),
+      listings.map((listing) => ({ contract: listing.contract, operator: ctx.config.conduit })),
     )
     const signature = {
       id: "order-signature",

@@ -1,11 +1,7 @@
 import { type Address, bytesToBigInt, type Hex, zeroAddress, zeroHash } from "viem"
 import { feeOf, type PlanContext } from "./PlanContext.js"
-
-/** Seaport's item types. */
-export const ItemType = { NATIVE: 0, ERC20: 1, ERC721: 2, ERC1155: 3, ERC721_WITH_CRITERIA: 4, ERC1155_WITH_CRITERIA: 5 } as const
-
-/** Seaport's order types: open to any fill or restricted to what the zone authorises, whole or partial. */
-export const OrderType = { FULL_OPEN: 0, PARTIAL_OPEN: 1, FULL_RESTRICTED: 2, PARTIAL_RESTRICTED: 3 } as const
+import { ORDER_COMPONENTS_TYPES } from "./seaport/eip712Types.js"
+import { ItemType } from "./seaport/SeaportOrder.js"
 
 /** A Seaport item on the wire: amounts and identifiers as decimal strings. */
 export interface WireItem {
@@ -16,41 +12,6 @@ export interface WireItem {
   readonly endAmount: string
   readonly recipient?: Address
 }
-
-/** The EIP-712 types of Seaport 1.6's `OrderComponents`. */
-export const ORDER_COMPONENTS_TYPES = {
-  OrderComponents: [
-    { name: "offerer", type: "address" },
-    { name: "zone", type: "address" },
-    { name: "offer", type: "OfferItem[]" },
-    { name: "consideration", type: "ConsiderationItem[]" },
-    { name: "orderType", type: "uint8" },
-    { name: "startTime", type: "uint256" },
-    { name: "endTime", type: "uint256" },
-    { name: "zoneHash", type: "bytes32" },
-    { name: "salt", type: "uint256" },
-    { name: "conduitKey", type: "bytes32" },
-    { name: "counter", type: "uint256" },
-  ],
-  OfferItem: [
-    { name: "itemType", type: "uint8" },
-    { name: "token", type: "address" },
-    { name: "identifierOrCriteria", type: "uint256" },
-    { name: "startAmount", type: "uint256" },
-    { name: "endAmount", type: "uint256" },
-  ],
-  ConsiderationItem: [
-    { name: "itemType", type: "uint8" },
-    { name: "token", type: "address" },
-    { name: "identifierOrCriteria", type: "uint256" },
-    { name: "startAmount", type: "uint256" },
-    { name: "endAmount", type: "uint256" },
-    { name: "recipient", type: "address" },
-  ],
-}
-
-/** The EIP-712 types of Seaport's off-chain cancel message, `OrderHash { orderHash }`. */
-export const ORDER_HASH_TYPES = { OrderHash: [{ name: "orderHash", type: "bytes32" }] }
 
 /** Seaport 1.6's EIP-712 domain on the plan's chain. */
 export const seaportDomain = (ctx: PlanContext) => ({ name: "Seaport", version: "1.6", chainId: ctx.chain.id, verifyingContract: ctx.config.seaport })
@@ -68,12 +29,16 @@ export const wireItem = (itemType: number, token: Address, identifier: string, a
 /** A currency's item type: native for the zero address, else ERC-20. */
 export const currencyItemType = (currency: Address): number => (currency === zeroAddress ? ItemType.NATIVE : ItemType.ERC20)
 
-/** The required fee items of a price, each to its recipient, in `currency`. */
+/** The fee items of a price, each to its recipient, in `currency`; a fee that comes to nothing has none (OpenSea refuses zero-amount items). */
 export const feeItems = (
   fees: ReadonlyArray<{ readonly recipient: Address; readonly basisPoints: bigint }>,
   currency: Address,
   price: bigint,
-): ReadonlyArray<WireItem> => fees.map((fee) => wireItem(currencyItemType(currency), currency, "0", feeOf(price, fee.basisPoints), fee.recipient))
+): ReadonlyArray<WireItem> =>
+  fees.flatMap((fee) => {
+    const amount = feeOf(price, fee.basisPoints)
+    return amount === 0n ? [] : [wireItem(currencyItemType(currency), currency, "0", amount, fee.recipient)]
+  })
 
 /** A fresh random salt (256 bits), as a decimal string. */
 export const randomSalt = (): string => bytesToBigInt(crypto.getRandomValues(new Uint8Array(32))).toString()

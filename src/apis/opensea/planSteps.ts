@@ -1,7 +1,11 @@
 import * as Effect from "effect/Effect"
 import { type Address, encodeFunctionData, erc20Abi, erc721Abi, type Hex, maxUint256, parseAbi } from "viem"
-import type { OpenSeaFailure } from "./OpenSeaFailure.js"
+import { viemChainFor } from "../../chains/viemChainFor.js"
+import { checked } from "./checked.js"
+import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import type { PlanContext } from "./PlanContext.js"
+import { checkWrap } from "./seaport/checkWrap.js"
+import { sameAddress } from "./seaport/SeaportOrder.js"
 
 /** A step of a plan, in the Reservoir protocol's shape (the executor decodes it). */
 export type PlanStep = Record<string, unknown>
@@ -20,21 +24,33 @@ export const transactionItem = (ctx: PlanContext, from: Address, call: { readonl
 
 const wrappedNativeAbi = parseAbi(["function deposit() payable"])
 
+/** An ERC-20 amount a fill needs `spender` (the conduit of its conduit key, or Seaport) to move. */
+export interface CurrencyNeed {
+  readonly token: Address
+  readonly spender: Address
+  readonly amount: bigint
+}
+
 /**
- * The ERC-20 approvals `owner` still needs for the conduit to move `amounts` (by token): an `approve` of the
- * conduit, unlimited, for each token whose allowance is short; no step when none is.
+ * The ERC-20 approvals `owner` still needs for `needs`: an unlimited `approve` of each spender, for each token whose
+ * allowance is short of what the fills need of it in all; no step when none is.
  */
 export const currencyApprovalStep = (
   ctx: PlanContext,
   owner: Address,
-  amounts: ReadonlyMap<Address, bigint>,
+  needs: ReadonlyArray<CurrencyNeed>,
 ): Effect.Effect<ReadonlyArray<PlanStep>, OpenSeaFailure> =>
   Effect.gen(function* () {
+    const totals = new Map<string, CurrencyNeed>()
+    for (const need of needs) {
+      const key = `${need.token.toLowerCase()}:${need.spender.toLowerCase()}`
+      totals.set(key, { ...need, amount: (totals.get(key)?.amount ?? 0n) + need.amount })
+    }
     const items = []
-    for (const [token, amount] of amounts) {
-      const allowance = yield* ctx.reads.allowance(token, owner, ctx.config.conduit)
+    for (const { token, spender, amount } of totals.values()) {
+      const allowance = yield* ctx.reads.allowance(token, owner, spender)
       if (allowance >= amount) continue
-      const data = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [ctx.config.conduit, maxUint256] })
+      const data = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, maxUint256] })
       items.push(transactionItem(ctx, owner, { to: token, data }))
     }
     return items.length === 0
@@ -43,24 +59,28 @@ export const currencyApprovalStep = (
           {
             id: "currency-approval",
             action: "Approve currency",
-            description: "Let OpenSea's conduit move the currency you pay with",
+            description: "Let Seaport move the currency you pay with",
             kind: "transaction",
             items,
           },
         ]
   })
 
-/** `setApprovalForAll` of the conduit on each of `contracts` that `owner` has not approved it on yet. */
+/** `setApprovalForAll` of each operator (the conduit of a fill's conduit key, or Seaport) on each contract that `owner` has not approved it on yet. */
 export const nftApprovalStep = (
   ctx: PlanContext,
   owner: Address,
-  contracts: ReadonlyArray<Address>,
+  needs: ReadonlyArray<{ readonly contract: Address; readonly operator: Address }>,
 ): Effect.Effect<ReadonlyArray<PlanStep>, OpenSeaFailure> =>
   Effect.gen(function* () {
     const items = []
-    for (const contract of new Set(contracts)) {
-      if (yield* ctx.reads.isApprovedForAll(contract, owner, ctx.config.conduit)) continue
-      const data = encodeFunctionData({ abi: erc721Abi, functionName: "setApprovalForAll", args: [ctx.config.conduit, true] })
+    const seen = new Set<string>()
+    for (const { contract, operator } of needs) {
+      const key = `${contract.toLowerCase()}:${operator.toLowerCase()}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      if (yield* ctx.reads.isApprovedForAll(contract, owner, operator)) continue
+      const data = encodeFunctionData({ abi: erc721Abi, functionName: "setApprovalForAll", args: [operator, true] })
       items.push(transactionItem(ctx, owner, { to: contract, data }))
     }
     return items.length === 0
@@ -69,7 +89,7 @@ export const nftApprovalStep = (
           {
             id: "nft-approval",
             action: "Approve NFT contract",
-            description: "Let OpenSea's conduit move the tokens you sell",
+            description: "Let Seaport move the tokens you sell",
             kind: "transaction",
             items,
           },
@@ -77,23 +97,36 @@ export const nftApprovalStep = (
   })
 
 /**
- * Wraps what `owner` lacks of `amount` in the wrapped native currency `token` (`deposit`), when `token` is the
- * chain's wrapped native currency (its symbol is "W" + the native symbol); no step when the balance is enough.
+ * Wraps what `owner` lacks of `amount` in the wrapped native currency `token` (`deposit`), only when `token` is the
+ * chain's configured one (its `paymentTokens` entry named "W" + the native symbol); no step when the balance is
+ * enough or the currency is another token. A look-alike (another contract calling itself that) is refused.
  */
 export const wrapStep = (ctx: PlanContext, owner: Address, token: Address, amount: bigint): Effect.Effect<ReadonlyArray<PlanStep>, OpenSeaFailure> =>
   Effect.gen(function* () {
     const balance = yield* ctx.reads.balanceOf(token, owner)
     if (balance >= amount) return []
-    const native = ctx.chain.viemChain?.nativeCurrency.symbol ?? "ETH"
-    if ((yield* ctx.reads.symbolOf(token)) !== `W${native}`) return []
+    const native = viemChainFor(ctx.chain).nativeCurrency.symbol
+    const wrapped = ctx.chain.paymentTokens?.find((candidate) => candidate.symbol === `W${native}`)?.address
+    if (wrapped === undefined || !sameAddress(wrapped, token)) {
+      // A token that calls itself the wrapped native currency but is not the chain's takes the deposit for itself.
+      if ((yield* ctx.reads.symbolOf(token)) !== `W${native}`) return []
+      return yield* Effect.fail(
+        OpenSeaFailure.check("wrap", `The offer's currency calls itself W${native} but is not the chain's configured W${native}`, {
+          Expected: wrapped ?? "none configured (the chain's paymentTokens)",
+          Got: token,
+        }),
+      )
+    }
     const data = encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" })
+    const value = amount - balance
+    yield* checked(checkWrap({ to: token, data, value }, wrapped))
     return [
       {
         id: "currency-wrapping",
         action: `Wrap ${native}`,
         description: `Wrap the ${native} the offer lacks`,
         kind: "transaction",
-        items: [transactionItem(ctx, owner, { to: token, data, value: amount - balance })],
+        items: [transactionItem(ctx, owner, { to: token, data, value })],
       },
     ]
   })

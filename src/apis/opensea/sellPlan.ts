@@ -1,55 +1,94 @@
 import * as Effect from "effect/Effect"
-import { getAddress } from "viem"
+import { type Address, getAddress, type Hex } from "viem"
+import { approvalTarget } from "./approvalTarget.js"
 import { refuseUnsupported } from "./bookOptions.js"
+import { checked } from "./checked.js"
 import { fulfillmentTransaction } from "./fulfillmentTransaction.js"
 import type { Json } from "./Json.js"
-import { orderOf, tokenOf } from "./orderOf.js"
-import { attempt, collectionOf, feeOf, orderByHash, type PlanContext } from "./PlanContext.js"
-import { pathEntry } from "./pathEntry.js"
+import { checkedPathEntry, namedOrder, offerProceeds } from "./namedOrder.js"
+import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import { type OpenSeaOrder, orderOf, tokenOf } from "./orderOf.js"
+import { attempt, collectionOf, orderByHash, type PlanContext } from "./PlanContext.js"
 import { nftApprovalStep, transactionItem } from "./planSteps.js"
+import { checkFulfillment } from "./seaport/checkFulfillment.js"
+import { decodeSeaportCall } from "./seaport/decodeSeaportCall.js"
+import { sameAddress } from "./seaport/SeaportOrder.js"
+
+/** The offer an item names, and the hash it is named by: its `orderId`, else the token's best item or collection offer. */
+const offerOf = (ctx: PlanContext, item: Json, token: { readonly contract: Address; readonly tokenId: string }) =>
+  item?.orderId !== undefined
+    ? Effect.map(orderByHash(ctx, item.orderId), (offer) => ({ offer, named: String(item.orderId) }))
+    : Effect.gen(function* () {
+        const collection = yield* collectionOf(ctx, token.contract)
+        const answer = yield* ctx.call("GET", `/api/v2/offers/collection/${encodeURIComponent(collection.slug)}/nfts/${token.tokenId}/best`)
+        const offer: OpenSeaOrder = yield* attempt(() => orderOf(answer))
+        return { offer, named: offer.hash }
+      })
 
 /**
- * `POST /execute/sell/v7` on OpenSea: each item's offer (its `orderId`, else the token's best item or collection
- * offer), fresh fulfilment data for the taker's token, the conduit's `setApprovalForAll` when missing, and the
- * path: what the seller gets, the offer less the collection's required fees.
+ * One sale, checked: the named offer proven by its hash at the offerer's counter on chain, what the seller gets
+ * for it as its offerer signed it (the offer less the fees paid out of it), and OpenSea's fulfilment decoded and held
+ * to selling exactly the named token into exactly that offer for at least that.
+ */
+const saleOf = (ctx: PlanContext, taker: Address, item: Json) =>
+  Effect.gen(function* () {
+    const token = yield* attempt(() => tokenOf(item?.token))
+    const { offer, named } = yield* offerOf(ctx, item, token)
+    const order = yield* namedOrder(ctx, offer, named)
+    const proceeds = yield* offerProceeds(order)
+    const answer = yield* ctx.call("POST", "/api/v2/offers/fulfillment_data", {
+      offer: { hash: order.hash, chain: ctx.chainName, protocol_address: ctx.config.seaport },
+      fulfiller: { address: taker },
+      consideration: { asset_contract_address: token.contract, token_id: token.tokenId },
+    })
+    const call = yield* attempt(() => fulfillmentTransaction(answer?.fulfillment_data?.transaction))
+    yield* checked(
+      checkFulfillment(
+        {
+          side: "sell",
+          seaport: ctx.config.seaport,
+          taker,
+          orders: [{ hash: order.hash, counter: order.counter }],
+          sellToken: { contract: token.contract, tokenId: BigInt(token.tokenId) },
+          minReceive: proceeds,
+        },
+        call,
+      ),
+    )
+    // The token goes through the fulfiller's conduit, or in a match through the conduit of the seller's own order.
+    const fill = yield* checked(decodeSeaportCall(call))
+    if (fill.function === "cancel") return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
+    const own = fill.orders.find((carried) => sameAddress(carried.parameters.offerer, taker))
+    const conduitKey: Hex = fill.fulfillerConduitKey ?? own?.parameters.conduitKey ?? ctx.config.conduitKey
+    return { token, order, proceeds, call, operator: yield* approvalTarget(ctx, conduitKey) }
+  })
+
+/**
+ * `sell` on OpenSea: each item's offer (its `orderId`, else the token's best item or collection offer), proven and
+ * priced as its offerer signed it; fresh fulfilment data for the taker's token, decoded and checked against it
+ * before the wallet; the `setApprovalForAll` the fill's conduit (or Seaport) still needs; and the path: what the
+ * seller gets, in the chain's own decimals.
  */
 export const sellPlan = (ctx: PlanContext, body: Json) =>
   Effect.gen(function* () {
     yield* attempt(() => refuseUnsupported(body))
     const taker = yield* attempt(() => getAddress(body?.taker))
     const items: ReadonlyArray<Json> = Array.isArray(body?.items) ? body.items : []
-    const sales = yield* Effect.forEach(items, (item) =>
-      Effect.gen(function* () {
-        const token = yield* attempt(() => tokenOf(item?.token))
-        const collection = yield* collectionOf(ctx, token.contract)
-        const offer =
-          item?.orderId !== undefined
-            ? yield* orderByHash(ctx, item.orderId)
-            : yield* Effect.flatMap(
-                ctx.call("GET", `/api/v2/offers/collection/${encodeURIComponent(collection.slug)}/nfts/${token.tokenId}/best`),
-                (answer) => attempt(() => orderOf(answer)),
-              )
-        const answer = yield* ctx.call("POST", "/api/v2/offers/fulfillment_data", {
-          offer: { hash: offer.hash, chain: ctx.chainName, protocol_address: offer.protocolAddress },
-          fulfiller: { address: taker },
-          consideration: { asset_contract_address: token.contract, token_id: token.tokenId },
-        })
-        const call = yield* attempt(() => fulfillmentTransaction(answer?.fulfillment_data?.transaction))
-        const fees = collection.fees.reduce((sum, fee) => sum + feeOf(offer.price, fee.basisPoints), 0n)
-        return { token, offer, call, net: offer.price - fees }
-      }),
-    )
+    const sales = yield* Effect.forEach(items, (item) => saleOf(ctx, taker, item))
     const approvals = yield* nftApprovalStep(
       ctx,
       taker,
-      sales.map((sale) => sale.token.contract),
+      sales.map((sale) => ({ contract: sale.token.contract, operator: sale.operator })),
     )
     const sale = {
       id: "sale",
       action: "Accept offer",
       description: "Sell on OpenSea (Seaport 1.6)",
       kind: "transaction",
-      items: sales.map((entry) => ({ ...transactionItem(ctx, taker, entry.call), orderIds: [entry.offer.hash] })),
+      items: sales.map((entry) => ({ ...transactionItem(ctx, taker, entry.call), orderIds: [entry.order.hash] })),
     }
-    return { steps: [...approvals, sale], path: sales.map((entry) => pathEntry(entry.offer, entry.net, entry.token)) }
+    return {
+      steps: [...approvals, sale],
+      path: yield* Effect.forEach(sales, (entry) => checkedPathEntry(ctx, entry.order, entry.proceeds, entry.token)),
+    }
   })

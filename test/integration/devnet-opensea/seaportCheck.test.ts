@@ -136,7 +136,7 @@ describe("checkFulfillment on the routes' fulfilments", () => {
     const counter = await counterOf(offer.protocol_data.parameters.offerer)
     const match = await fulfilment("offers", offer.order_hash, seller.address, 21n)
     expect(match.data.slice(0, 10)).toBe(toFunctionSelector(getAbiItem({ abi: seaportAbi, name: "matchAdvancedOrders" }) as never))
-    const net = parseEther("0.039")
+    const net = parseEther("0.0386")
     expect(refusal(checkFulfillment(sell(offer.order_hash, 21n, counter, net), match))).toBeUndefined()
     expect(refusal(checkFulfillment(sell(offer.order_hash, 21n, counter, net + 1n), match))).toBe("sale")
     expect(refusal(checkFulfillment(sell(offer.order_hash, 22n, counter, net), match))).toBe("criteria")
@@ -151,8 +151,8 @@ describe("checkFulfillment on the routes' fulfilments", () => {
     const owner = await client.readContract({ address: punks, abi: erc721Abi, functionName: "ownerOf", args: [15n] })
     const basic = await fulfilment("offers", itemOffer.order_hash, owner, 15n)
     const itemCounter = await counterOf(itemOffer.protocol_data.parameters.offerer)
-    const sale = { ...sell(itemOffer.order_hash, 15n, itemCounter, parseEther("0.04875")), taker: owner }
+    const sale = { ...sell(itemOffer.order_hash, 15n, itemCounter, parseEther("0.04825")), taker: owner }
     expect(refusal(checkFulfillment(sale, basic))).toBeUndefined()
-    expect(refusal(checkFulfillment({ ...sale, minReceive: { currency: weth, amount: parseEther("0.04875") + 1n } }, basic))).toBe("sale")
+    expect(refusal(checkFulfillment({ ...sale, minReceive: { currency: weth, amount: parseEther("0.04825") + 1n } }, basic))).toBe("sale")
   })
 })

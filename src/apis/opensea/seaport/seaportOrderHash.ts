@@ -1,5 +1,5 @@
 import { type Hex, hashStruct } from "viem"
-import { ORDER_COMPONENTS_TYPES } from "../orderComponents.js"
+import { ORDER_COMPONENTS_TYPES } from "./eip712Types.js"
 import type { OrderComponents, OrderParameters } from "./SeaportOrder.js"
 
 /**
