@@ -59,7 +59,7 @@ const layerOf = (fake: FakeOpenSea, chain: FakeChainReads, wallet: FakeWallet, c
 export const makeWorld = (
   options: {
     readonly chainId?: 1 | 137
-    readonly transfers?: (to: Address) => ReadonlyArray<{ contract: Address; from: Address; to: Address; tokenId: bigint }>
+    readonly transfers?: (user: Address) => ReadonlyArray<{ contract: Address; from: Address; to: Address; tokenId: bigint }>
   } = {},
 ): World => {
   const chainId = options.chainId ?? 1
