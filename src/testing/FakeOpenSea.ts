@@ -139,6 +139,8 @@ export interface FakeOpenSea {
   readonly orderJson: (order: FakeOrder) => Record<string, unknown>
   /** The `fulfillment_data` answer that fills `order` for `request`, as OpenSea builds it. */
   readonly fulfillmentAnswer: (order: FakeOrder, request: FakeFillRequest) => Record<string, unknown>
+  /** What the fake answers `request` when honest: to wrap in a hostile route (`call === 0 ? hostile : honestAnswer(request)`). */
+  readonly honestAnswer: (request: RecordedRequest) => Effect.Effect<FakeResponse>
   /** The honest `offers/build` answer for a collection and quantity. */
   readonly buildAnswer: (collection: FakeCollection, offerer: Address, quantity: bigint) => Record<string, unknown>
 }
@@ -569,7 +571,26 @@ export const makeFakeOpenSea = (
   const wrongChain = (chain: string | undefined) => (chain !== chainName ? refusal(400, `Unknown chain ${chain}`) : undefined)
   const promise = <A>(run: () => Promise<A>) => Effect.promise(run)
 
-  api
+  type HonestResponder = (request: RecordedRequest) => FakeResponse | Effect.Effect<FakeResponse>
+  const honestRoutes: Array<{ readonly method: string; readonly path: string | RegExp; readonly respond: HonestResponder }> = []
+  const honest = {
+    route: (method: string, path: string | RegExp, respond: HonestResponder) => {
+      honestRoutes.push({ method, path, respond })
+      api.route(method, path, respond)
+      return honest
+    },
+  }
+  const honestAnswer = (request: RecordedRequest): Effect.Effect<FakeResponse> => {
+    const found = honestRoutes.find(
+      (candidate) =>
+        candidate.method === request.method &&
+        (typeof candidate.path === "string" ? candidate.path === request.path : candidate.path.test(request.path)),
+    )
+    const answer = found === undefined ? refusal(404, `No route ${request.method} ${request.path}`) : found.respond(request)
+    return Effect.isEffect(answer) ? answer : Effect.succeed(answer)
+  }
+
+  honest
     .route("GET", /^\/api\/v2\/chain\/[^/]+\/contract\/[^/]+$/, (request) => {
       const [, , , , chain, , address] = request.path.split("/")
       const collection = address === undefined ? undefined : collectionOf(address as Address)
@@ -690,5 +711,6 @@ export const makeFakeOpenSea = (
     orderJson,
     fulfillmentAnswer,
     buildAnswer,
+    honestAnswer,
   }
 }

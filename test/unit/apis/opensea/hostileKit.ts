@@ -100,10 +100,20 @@ export const refusalOf = <A, E>(world: World, program: Effect.Effect<A, E, Trade
 
 /** The failure is the OpenSea book's OrderCheckError of `check` (one of `checks`), and the wallet signed and sent nothing. */
 export const expectRefused = (world: World, error: unknown, checks: string | ReadonlyArray<string>) => {
+  expect(walletLog(world.wallet), "what reached the wallet").toBe("")
   expect(world.wallet.calls).toEqual([])
   expect(error).toMatchObject({ _tag: "OrderCheckError", book: "opensea" })
   expect(typeof checks === "string" ? [checks] : checks).toContain((error as { check: string }).check)
 }
+
+/** The typed data the wallet signed, in order. */
+export const signedTypedData = (wallet: FakeWallet) =>
+  wallet.calls.flatMap((call) =>
+    call.method === "signTypedData" ? [call.typedData as { primaryType: string; message: Record<string, any>; domain: Record<string, unknown> }] : [],
+  )
+
+/** OpenSea's own fee recipient (1 % since 2025-09-15). */
+export const OPENSEA_FEE: Address = getAddress("0x0000a26b00c1f0df003000390027140000faa719")
 
 /** The conduit tradekit's orders name. */
 export { OPENSEA_CONDUIT, zeroAddress }
