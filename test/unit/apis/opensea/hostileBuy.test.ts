@@ -1,10 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as TestClock from "effect/testing/TestClock"
 import { decodeFunctionData, parseEther, zeroAddress } from "viem"
 import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
-import { buy } from "../../../../src/index.js"
-import type { FakeOrder } from "../../../../src/testing/index.js"
-import { expectRefused, makeWorld, NFT, OTHER_MAKER, refusalOf, run, SELLER, STRANGER, type World } from "./hostileKit.js"
+import { buy, type ExecutionSnapshot, resumeExecution } from "../../../../src/index.js"
+import { type FakeOrder, OPENSEA_SIGNED_ZONE } from "../../../../src/testing/index.js"
+import { expectRefused, makeWorld, NFT, OTHER_MAKER, refusalOf, run, SELLER, STRANGER, type World, walletLog } from "./hostileKit.js"
 
 /**
  * Issue 27, buying: OpenSea's fulfilment answer is input, never authority. Each hostile answer is refused before
@@ -114,6 +116,68 @@ describe("buying on a hostile OpenSea", () => {
       const error = yield* refusalOf(world, buyListing(listing))
       expect(world.wallet.calls).toEqual([])
       expect(["PriceMismatchError", "OrderCheckError"]).toContain(error._tag)
+    }),
+  )
+
+  /**
+   * Runs a buy of `listing` until the wallet's send prompt is open, stops it there (the user confirms the prompt
+   * anyway: the first transaction lands), and resumes from the last snapshot while OpenSea answers honestly, with
+   * a fresh fulfilment answer. Returns the resume's exit and the `extraData` of every fulfilment answer.
+   */
+  const interruptedThenResumed = (world: World, listing: FakeOrder) =>
+    Effect.gen(function* () {
+      const extraData: Array<string> = []
+      world.openSea.api.route("POST", "/api/v2/listings/fulfillment_data", (request) =>
+        Effect.tap(world.openSea.honestAnswer(request), (answer) =>
+          Effect.sync(() => {
+            const input = (answer.body as any).fulfillment_data.transaction.input_data
+            extraData.push(input.advancedOrder?.extraData ?? "basic")
+          }),
+        ),
+      )
+      world.wallet.behaviour.sendDelay = "10 seconds"
+      world.wallet.behaviour.confirmAbandonedSends = true
+      const snapshots: Array<ExecutionSnapshot> = []
+      const fiber = yield* Effect.forkChild(
+        run(
+          world,
+          buy({
+            items: [{ orderId: listing.hash }],
+            expectedPrice: { [zeroAddress]: { raw: ONE } },
+            onProgress: (snapshot) => Effect.sync(() => snapshots.push(snapshot)),
+          }),
+        ),
+      )
+      yield* TestClock.adjust("1 second")
+      yield* Fiber.interrupt(fiber)
+      const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
+      expect((stored.journal ?? []).map((entry) => entry._tag)).toContain("SendRequested")
+      expect(world.wallet.sent).toHaveLength(1)
+      world.wallet.behaviour.sendDelay = 0
+      const exit = yield* Effect.exit(run(world, resumeExecution(stored)))
+      return { exit, extraData }
+    })
+
+  it.effect("honest twin of (n): a stopped buy of a zone-less listing, resumed, sends nothing more", () =>
+    Effect.gen(function* () {
+      const world = honest()
+      const listing = yield* listed(world)
+      const { exit } = yield* interruptedThenResumed(world, listing)
+      expect(world.wallet.sent).toHaveLength(1)
+      expect(exit._tag).toBe("Success")
+    }),
+  )
+
+  it.effect("(n) a stopped buy resumed while the fulfilment carries new signed-zone extraData: no second send prompt", () =>
+    Effect.gen(function* () {
+      const world = honest()
+      const listing = yield* Effect.promise(() =>
+        world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: 1n, price: ONE, zone: OPENSEA_SIGNED_ZONE, orderType: 2 }),
+      )
+      const { exit, extraData } = yield* interruptedThenResumed(world, listing)
+      expect(new Set(extraData).size).toBe(extraData.length)
+      expect(world.wallet.sent, walletLog(world.wallet)).toHaveLength(1)
+      if (exit._tag === "Failure") expect(String(exit.cause)).toContain("SendOutcomeUnknownError")
     }),
   )
 })
