@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { decodeFunctionData, erc20Abi, getAddress, parseEther, zeroAddress, zeroHash } from "viem"
+import { type Address, decodeFunctionData, erc20Abi, getAddress, parseEther, zeroAddress, zeroHash } from "viem"
 import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
 import { bid, buy, list } from "../../../../src/index.js"
 import { type FakeOrder, OPENSEA_SIGNED_ZONE } from "../../../../src/testing/index.js"
@@ -14,7 +14,7 @@ import { makeWorld, NFT, OPENSEA_CONDUIT, OPENSEA_FEE, run, SELLER, signedTypedD
 const ONE = parseEther("1")
 const FULFILMENT = "/api/v2/listings/fulfillment_data"
 const buyerWorld = () => makeWorld({ transfers: (user) => [{ contract: NFT, from: SELLER.address, to: user, tokenId: 1n }] })
-const listed = (world: World, price = ONE, currency = zeroAddress) =>
+const listed = (world: World, price = ONE, currency: Address = zeroAddress) =>
   Effect.promise(() => world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: 1n, price, currency }))
 const buyListing = (order: FakeOrder) => buy({ items: [{ orderId: order.hash }], expectedPrice: { [order.currency]: { raw: order.price } } })
 /** OpenSea answers the listing's fulfilment with `tamper` of the honest answer in `form`. */
