@@ -5,6 +5,8 @@
  * @module
  */
 export * from "./FakeApi.js"
+export * from "./FakeChainReads.js"
+export * from "./FakeOpenSea.js"
 export * from "./FakeStatusSocket.js"
 export * from "./FakeWallet.js"
 export * from "./testLayer.js"

@@ -1,0 +1,158 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { type Address, encodeAbiParameters, type Hex, numberToHex, pad, type TransactionReceipt, toEventSelector, zeroAddress } from "viem"
+import { ChainReader, type ChainReads } from "../apis/opensea/chainReads.js"
+
+/** What the fake chain holds; every map is keyed by lower-cased addresses joined with `:`. */
+export interface FakeChainState {
+  /** ERC-20 allowances, by `token:owner:spender`. */
+  readonly allowances: Map<string, bigint>
+  /** ERC-20 balances, by `token:owner`. */
+  readonly balances: Map<string, bigint>
+  /** ERC-20 symbols, by `token`. */
+  readonly symbols: Map<string, string>
+  /** `isApprovedForAll`, by `contract:owner:operator`. */
+  readonly approvals: Map<string, boolean>
+  /** Seaport counters, by `seaport:offerer`. */
+  readonly counters: Map<string, bigint>
+  /** Mined receipts, by transaction hash. */
+  readonly receipts: Map<string, TransactionReceipt>
+  /** The latest block's timestamp, in seconds. */
+  now: bigint
+  /** The receipt of a hash no `setReceipt` named (a test that cannot know the wallet's hashes in advance); none when absent. */
+  receiptOf: ((hash: Hex) => TransactionReceipt | undefined) | undefined
+}
+
+/** A token transfer a fake receipt logs: ERC-721 `Transfer` when `amount` is absent, else ERC-1155 `TransferSingle`. */
+export interface FakeTransfer {
+  readonly contract: Address
+  readonly from: Address
+  readonly to: Address
+  readonly tokenId: bigint
+  readonly amount?: bigint
+}
+
+/** The fake chain: its reads as a `ChainReader` layer (every chain reads the same state) and setters for each fact. */
+export interface FakeChainReads {
+  readonly state: FakeChainState
+  /** Every read asked so far, as `method:args` (to assert what the book looked at). */
+  readonly reads: ReadonlyArray<string>
+  readonly setAllowance: (token: Address, owner: Address, spender: Address, amount: bigint) => FakeChainReads
+  readonly setBalance: (token: Address, owner: Address, amount: bigint) => FakeChainReads
+  readonly setSymbol: (token: Address, symbol: string) => FakeChainReads
+  readonly setApprovedForAll: (contract: Address, owner: Address, operator: Address, approved: boolean) => FakeChainReads
+  readonly setCounter: (seaport: Address, offerer: Address, counter: bigint) => FakeChainReads
+  readonly setNow: (seconds: bigint) => FakeChainReads
+  readonly setReceipt: (hash: Hex, receipt: TransactionReceipt) => FakeChainReads
+  /** Answers receipts of hashes not set one by one (a successful receipt of the wallet's sends, say). */
+  readonly setReceiptOf: (receiptOf: (hash: Hex) => TransactionReceipt | undefined) => FakeChainReads
+  /** The `ChainReader` layer to provide under `Tradekit.layerWith(…)` of an `openSea(…)` client. */
+  readonly layer: Layer.Layer<ChainReader>
+}
+
+const key = (...parts: ReadonlyArray<string>) => parts.map((part) => part.toLowerCase()).join(":")
+
+const TRANSFER = toEventSelector("Transfer(address,address,uint256)")
+const TRANSFER_SINGLE = toEventSelector("TransferSingle(address,address,address,uint256,uint256)")
+const topicOf = (address: Address): Hex => pad(address)
+
+/**
+ * A successful receipt of `hash` whose logs are `transfers` (ERC-721 `Transfer` or ERC-1155 `TransferSingle`), as
+ * the OpenSea book reads the transfers of a sale from the chain.
+ */
+export const transferReceipt = (hash: Hex, transfers: ReadonlyArray<FakeTransfer>, from: Address = zeroAddress): TransactionReceipt =>
+  ({
+    transactionHash: hash,
+    blockHash: pad("0x01"),
+    blockNumber: 1n,
+    contractAddress: null,
+    cumulativeGasUsed: 21_000n,
+    effectiveGasPrice: 1n,
+    from,
+    gasUsed: 21_000n,
+    logsBloom: pad("0x", { size: 256 }),
+    status: "success",
+    to: null,
+    transactionIndex: 0,
+    type: "eip1559",
+    logs: transfers.map((transfer, logIndex) => ({
+      address: transfer.contract,
+      blockHash: pad("0x01"),
+      blockNumber: 1n,
+      logIndex,
+      removed: false,
+      transactionHash: hash,
+      transactionIndex: 0,
+      ...(transfer.amount === undefined
+        ? { topics: [TRANSFER, topicOf(transfer.from), topicOf(transfer.to), numberToHex(transfer.tokenId, { size: 32 })], data: "0x" as Hex }
+        : {
+            topics: [TRANSFER_SINGLE, topicOf(from), topicOf(transfer.from), topicOf(transfer.to)],
+            data: encodeAbiParameters([{ type: "uint256" }, { type: "uint256" }], [transfer.tokenId, transfer.amount]),
+          }),
+    })),
+  }) as unknown as TransactionReceipt
+
+/**
+ * Makes a fake chain for the OpenSea book: allowances, balances and Seaport counters are 0, symbols empty,
+ * nothing approved, no receipt, and the time 1 700 000 000 until a test sets them.
+ *
+ * @example
+ * const chain = makeFakeChainReads().setApprovedForAll(nft, wallet.address, OPENSEA_CONDUIT, true)
+ * const layer = Tradekit.layerWith({ chains, api: openSea() }, fake.api.layer).pipe(Layer.provide(chain.layer))
+ */
+export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeChainReads => {
+  const state: FakeChainState = {
+    allowances: new Map(),
+    balances: new Map(),
+    symbols: new Map(),
+    approvals: new Map(),
+    counters: new Map(),
+    receipts: new Map(),
+    now: 1_700_000_000n,
+    receiptOf: undefined,
+    ...initial,
+  }
+  const reads: Array<string> = []
+  const read = <A>(what: string, answer: () => A) =>
+    Effect.sync(() => {
+      reads.push(what)
+      return answer()
+    })
+  const chainReads: ChainReads = {
+    allowance: (token, owner, spender) =>
+      read(`allowance:${key(token, owner, spender)}`, () => state.allowances.get(key(token, owner, spender)) ?? 0n),
+    balanceOf: (token, owner) => read(`balanceOf:${key(token, owner)}`, () => state.balances.get(key(token, owner)) ?? 0n),
+    symbolOf: (token) => read(`symbolOf:${key(token)}`, () => state.symbols.get(key(token)) ?? ""),
+    isApprovedForAll: (contract, owner, operator) =>
+      read(`isApprovedForAll:${key(contract, owner, operator)}`, () => state.approvals.get(key(contract, owner, operator)) ?? false),
+    counterOf: (seaport, offerer) => read(`counterOf:${key(seaport, offerer)}`, () => state.counters.get(key(seaport, offerer)) ?? 0n),
+    now: read("now", () => state.now),
+    receipt: (hash) => read(`receipt:${key(hash)}`, () => state.receipts.get(key(hash)) ?? state.receiptOf?.(hash)),
+  }
+  const set = (update: () => void): FakeChainReads => {
+    update()
+    return fake
+  }
+  const fake: FakeChainReads = {
+    state,
+    get reads() {
+      return [...reads]
+    },
+    setAllowance: (token, owner, spender, amount) => set(() => state.allowances.set(key(token, owner, spender), amount)),
+    setBalance: (token, owner, amount) => set(() => state.balances.set(key(token, owner), amount)),
+    setSymbol: (token, symbol) => set(() => state.symbols.set(key(token), symbol)),
+    setApprovedForAll: (contract, owner, operator, approved) => set(() => state.approvals.set(key(contract, owner, operator), approved)),
+    setCounter: (seaport, offerer, counter) => set(() => state.counters.set(key(seaport, offerer), counter)),
+    setNow: (seconds) =>
+      set(() => {
+        state.now = seconds
+      }),
+    setReceipt: (hash, receipt) => set(() => state.receipts.set(key(hash), receipt)),
+    setReceiptOf: (receiptOf) =>
+      set(() => {
+        state.receiptOf = receiptOf
+      }),
+    layer: Layer.succeed(ChainReader, { forChain: () => Effect.succeed(chainReads) }),
+  }
+  return fake
+}

@@ -1,0 +1,716 @@
+import * as Effect from "effect/Effect"
+import {
+  type AbiFunction,
+  type Address,
+  getAbiItem,
+  getAddress,
+  type Hex,
+  hashStruct,
+  keccak256,
+  type LocalAccount,
+  toFunctionSignature,
+  toHex,
+  verifyTypedData,
+  zeroAddress,
+  zeroHash,
+} from "viem"
+import type { Json } from "../apis/opensea/Json.js"
+import { OPENSEA_CONDUIT_KEY, OPENSEA_SEAPORT } from "../apis/opensea/OpenSeaConfig.js"
+import { ORDER_COMPONENTS_TYPES, ORDER_HASH_TYPES } from "../apis/opensea/orderComponents.js"
+import { seaportAbi } from "../apis/opensea/seaportAbi.js"
+import { type FakeApi, type FakeResponse, makeFakeApi, type RecordedRequest } from "./FakeApi.js"
+
+/** OpenSea's signed zone (SIP-7): where its protected offers live. */
+export const OPENSEA_SIGNED_ZONE: Address = "0x000056F7000000EcE9003ca63978907a00FFD100"
+
+/** Seaport's item types. */
+const ItemType = { NATIVE: 0, ERC20: 1, ERC721: 2, ERC1155: 3, ERC721_WITH_CRITERIA: 4, ERC1155_WITH_CRITERIA: 5 } as const
+
+/** A Seaport item with bigints; `recipient` on consideration items. */
+export interface FakeItem {
+  readonly itemType: number
+  readonly token: Address
+  readonly identifierOrCriteria: bigint
+  readonly startAmount: bigint
+  readonly endAmount: bigint
+  readonly recipient?: Address
+}
+
+/** Seaport 1.6's `OrderComponents`, what a maker signs. */
+export interface FakeOrderComponents {
+  readonly offerer: Address
+  readonly zone: Address
+  readonly offer: ReadonlyArray<FakeItem>
+  readonly consideration: ReadonlyArray<FakeItem>
+  readonly orderType: number
+  readonly startTime: bigint
+  readonly endTime: bigint
+  readonly zoneHash: Hex
+  readonly salt: bigint
+  readonly conduitKey: Hex
+  readonly counter: bigint
+}
+
+/** An order the fake OpenSea holds: signed for real by its maker, its hash Seaport's `getOrderHash`. */
+export interface FakeOrder {
+  readonly hash: Hex
+  readonly kind: "listing" | "item-offer" | "collection-offer"
+  readonly components: FakeOrderComponents
+  readonly signature: Hex
+  readonly contract: Address
+  /** The token, unless a collection offer. */
+  readonly tokenId: bigint | undefined
+  /** What a buyer pays (a listing) or what the offer offers. */
+  readonly price: bigint
+  readonly currency: Address
+  /** The price as OpenSea states it (`price.current` / `price`): its symbol and decimals. */
+  readonly symbol: string
+  readonly decimals: number
+  cancelled: boolean
+}
+
+/** A collection the fake serves: `fee` in percent as OpenSea gives it (2.5 = 250 basis points). */
+export interface FakeCollection {
+  readonly contract: Address
+  readonly slug: string
+  readonly standard: "erc721" | "erc1155"
+  readonly fees: ReadonlyArray<{ readonly fee: number; readonly recipient: Address; readonly required: boolean }>
+  readonly listingCurrency: Address
+  readonly offerCurrency: Address
+}
+
+/** What a test lists or offers: the maker (a viem local account) signs it. */
+export interface FakeOrderInput {
+  readonly maker: LocalAccount
+  readonly contract: Address
+  /** The token; none for a collection offer. */
+  readonly tokenId?: bigint | undefined
+  readonly price: bigint
+  /** The native currency (a listing's default) or an ERC-20 (an offer's default: the collection's offer currency). */
+  readonly currency?: Address | undefined
+  /** The price's symbol and decimals as OpenSea states them (the currency's own by default). */
+  readonly symbol?: string | undefined
+  readonly decimals?: number | undefined
+  /** The zone and order type: OpenSea's signed zone and 3 for offers, none and 0 for listings by default. */
+  readonly zone?: Address | undefined
+  readonly orderType?: number | undefined
+  readonly endTime?: bigint | undefined
+  readonly salt?: bigint | undefined
+}
+
+/** How a fulfilment is built: who fills, who receives, which token sells into a collection offer, which Seaport call. */
+export interface FakeFillRequest {
+  readonly fulfiller: Address
+  /** Receives the NFT (a listing) or the payment (an offer); the fulfiller by default. */
+  readonly recipient?: Address | undefined
+  /** The token sold into a collection offer. */
+  readonly tokenId?: bigint | undefined
+  /** `basic` (fulfillBasicOrder_efficient_6GL6yc) where the order allows it, else `advanced` (fulfillAdvancedOrder). */
+  readonly form?: "basic" | "advanced" | "available" | undefined
+  /** The signed zone's `extraData` of this answer; a fresh one per answer for signed-zone orders by default. */
+  readonly extraData?: Hex | undefined
+  /** The conduit key the fulfiller's tokens move through (OpenSea's by default). */
+  readonly fulfillerConduitKey?: Hex | undefined
+}
+
+/** A fake OpenSea API v2 over a FakeApi: honest answers from its own signed orders; any route can be overridden. */
+export interface FakeOpenSea {
+  /** The fake API: its layer for `Tradekit.layerWith`, its requests, and `route(...)` to answer a route otherwise. */
+  readonly api: FakeApi
+  readonly chainName: string
+  readonly chainId: number
+  readonly seaport: Address
+  /** Every order it holds (added, or posted by tradekit), by hash. */
+  readonly orders: ReadonlyMap<Hex, FakeOrder>
+  /** The bodies tradekit posted to the order routes, in order. */
+  readonly posted: ReadonlyArray<RecordedRequest>
+  readonly addCollection: (collection: Partial<FakeCollection> & { readonly contract: Address }) => FakeCollection
+  /** Signs (with `maker`) and stores a listing; its collection is made (no fees) when unknown. */
+  readonly addListing: (input: FakeOrderInput) => Promise<FakeOrder>
+  /** Signs and stores an item offer (`tokenId`) or a collection offer (no `tokenId`). */
+  readonly addOffer: (input: FakeOrderInput) => Promise<FakeOrder>
+  /** Signs `components` with `maker` as a stored order of `kind` (for orders of any shape). */
+  readonly addSigned: (
+    maker: LocalAccount,
+    components: FakeOrderComponents,
+    info: Pick<FakeOrder, "kind" | "contract" | "tokenId" | "price" | "currency"> & Partial<Pick<FakeOrder, "symbol" | "decimals">>,
+  ) => Promise<FakeOrder>
+  /** The spec's `Listing` / `Offer` of an order, as the read routes send it (no signature). */
+  readonly orderJson: (order: FakeOrder) => Record<string, unknown>
+  /** The `fulfillment_data` answer that fills `order` for `request`, as OpenSea builds it. */
+  readonly fulfillmentAnswer: (order: FakeOrder, request: FakeFillRequest) => Record<string, unknown>
+  /** What the fake answers `request` when honest: to wrap in a hostile route (`call === 0 ? hostile : honestAnswer(request)`). */
+  readonly honestAnswer: (request: RecordedRequest) => Effect.Effect<FakeResponse>
+  /** The honest `offers/build` answer for a collection and quantity. */
+  readonly buildAnswer: (collection: FakeCollection, offerer: Address, quantity: bigint) => Record<string, unknown>
+}
+
+/** An item on the wire: amounts and identifiers as decimal strings. */
+const wireItem = (item: FakeItem) => ({
+  itemType: item.itemType,
+  token: item.token,
+  identifierOrCriteria: item.identifierOrCriteria.toString(),
+  startAmount: item.startAmount.toString(),
+  endAmount: item.endAmount.toString(),
+  ...(item.recipient !== undefined ? { recipient: item.recipient } : {}),
+})
+
+/** The spec's `ProtocolData.parameters` of signed components (salt in hex, as OpenSea serves its own). */
+const wireParameters = (c: FakeOrderComponents) => ({
+  offerer: c.offerer,
+  offer: c.offer.map(wireItem),
+  consideration: c.consideration.map(wireItem),
+  startTime: c.startTime.toString(),
+  endTime: c.endTime.toString(),
+  orderType: c.orderType,
+  zone: c.zone,
+  zoneHash: c.zoneHash,
+  salt: toHex(c.salt),
+  conduitKey: c.conduitKey,
+  totalOriginalConsiderationItems: c.consideration.length,
+  counter: c.counter.toString(),
+})
+
+/** `OrderParameters` as Seaport's fulfil calls take them (no counter). */
+const callParameters = (c: FakeOrderComponents) => {
+  const { counter: _counter, ...rest } = wireParameters(c)
+  return { ...rest, salt: c.salt.toString() }
+}
+
+const functionOf = (name: "fulfillBasicOrder_efficient_6GL6yc" | "fulfillAdvancedOrder" | "fulfillAvailableAdvancedOrders") =>
+  toFunctionSignature(getAbiItem({ abi: seaportAbi, name }) as AbiFunction)
+
+/** Reads a uint of a posted body (decimal, hex or a JSON number). */
+const uintOf = (value: unknown): bigint => BigInt(value as string)
+
+/** Components from a posted `parameters`. */
+const componentsOf = (p: Record<string, Json>): FakeOrderComponents => {
+  const item = (entry: Record<string, Json>): FakeItem => ({
+    itemType: Number(entry.itemType),
+    token: getAddress(entry.token),
+    identifierOrCriteria: uintOf(entry.identifierOrCriteria),
+    startAmount: uintOf(entry.startAmount),
+    endAmount: uintOf(entry.endAmount),
+    ...(entry.recipient !== undefined ? { recipient: getAddress(entry.recipient) } : {}),
+  })
+  return {
+    offerer: getAddress(p.offerer),
+    zone: getAddress(p.zone ?? zeroAddress),
+    offer: (p.offer ?? []).map(item),
+    consideration: (p.consideration ?? []).map(item),
+    orderType: Number(p.orderType),
+    startTime: uintOf(p.startTime),
+    endTime: uintOf(p.endTime),
+    zoneHash: p.zoneHash ?? zeroHash,
+    salt: uintOf(p.salt),
+    conduitKey: p.conduitKey,
+    counter: uintOf(p.counter ?? 0),
+  }
+}
+
+const refusal = (status: number, message: string): FakeResponse => ({ status, body: { errors: [message] } })
+
+/** Six months, in seconds: the longest an order may last on OpenSea. */
+const SIX_MONTHS = 183n * 24n * 3600n
+
+/**
+ * Makes a fake OpenSea API v2 that answers honestly in the published spec's shapes: contract and collection
+ * look-ups, orders by hash, best listings and offers, fulfilment data built from its orders' real signatures
+ * (`fulfillment_data.transaction { function, chain, to, value, input_data }`), `offers/build`, and the post and
+ * cancel routes — which check signatures, and refuse zero-amount items and expiries beyond six months as OpenSea
+ * does. Override a route with `fake.api.route(...)` to make it hostile.
+ *
+ * @example
+ * const fake = makeFakeOpenSea({ weth })
+ * const listing = await fake.addListing({ maker, contract: nft, tokenId: 1n, price: parseEther("1") })
+ * const layer = Tradekit.layerWith({ chains, api: openSea({ apiBaseUrl: "https://os.test" }) }, fake.api.layer)
+ */
+export const makeFakeOpenSea = (
+  options: {
+    readonly chainName?: string
+    readonly chainId?: number
+    readonly seaport?: Address
+    readonly conduitKey?: Hex
+    /** The chain's wrapped native token: the default offer currency. */
+    readonly weth?: Address
+    readonly api?: FakeApi
+  } = {},
+): FakeOpenSea => {
+  const chainName = options.chainName ?? "ethereum"
+  const chainId = options.chainId ?? 1
+  const seaport = options.seaport ?? OPENSEA_SEAPORT
+  const conduitKey = options.conduitKey ?? OPENSEA_CONDUIT_KEY
+  const weth = options.weth ?? "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"
+  const api = options.api ?? makeFakeApi()
+  const domain = { name: "Seaport", version: "1.6", chainId, verifyingContract: seaport } as const
+  const orders = new Map<Hex, FakeOrder>()
+  const collections = new Map<string, FakeCollection>()
+  const currencies = new Map<string, { readonly symbol: string; readonly decimals: number }>([
+    [zeroAddress, { symbol: "ETH", decimals: 18 }],
+    [weth.toLowerCase(), { symbol: "WETH", decimals: 18 }],
+  ])
+  let answers = 0
+
+  const collectionOf = (contract: Address) => collections.get(contract.toLowerCase())
+  const addCollection = (input: Partial<FakeCollection> & { readonly contract: Address }): FakeCollection => {
+    const collection: FakeCollection = {
+      slug: `collection-${input.contract.slice(2, 10).toLowerCase()}`,
+      standard: "erc721",
+      fees: [],
+      listingCurrency: zeroAddress,
+      offerCurrency: weth,
+      ...input,
+    }
+    collections.set(input.contract.toLowerCase(), collection)
+    return collection
+  }
+  const collectionFor = (contract: Address) => collectionOf(contract) ?? addCollection({ contract })
+
+  const addSigned: FakeOpenSea["addSigned"] = async (maker, components, info) => {
+    const message = components as unknown as Record<string, unknown>
+    const signature = await maker.signTypedData({ domain, types: ORDER_COMPONENTS_TYPES, primaryType: "OrderComponents", message })
+    const hash = hashStruct({ data: message, primaryType: "OrderComponents", types: ORDER_COMPONENTS_TYPES })
+    const known = currencies.get(info.currency.toLowerCase())
+    const order: FakeOrder = {
+      ...info,
+      hash,
+      components,
+      signature,
+      symbol: info.symbol ?? known?.symbol ?? "",
+      decimals: info.decimals ?? known?.decimals ?? 18,
+      cancelled: false,
+    }
+    orders.set(hash, order)
+    return order
+  }
+
+  const feeItemsOf = (collection: FakeCollection, currency: Address, price: bigint): ReadonlyArray<FakeItem> =>
+    collection.fees
+      .filter((fee) => fee.required)
+      .map((fee) => {
+        const amount = (price * BigInt(Math.round(fee.fee * 100))) / 10_000n
+        return {
+          itemType: currency === zeroAddress ? 0 : 1,
+          token: currency,
+          identifierOrCriteria: 0n,
+          startAmount: amount,
+          endAmount: amount,
+          recipient: fee.recipient,
+        }
+      })
+
+  const baseComponents = (input: FakeOrderInput) => ({
+    offerer: input.maker.address,
+    startTime: 1_600_000_000n,
+    endTime: input.endTime ?? 1_900_000_000n,
+    salt: input.salt ?? BigInt(keccak256(toHex(`${input.maker.address}:${orders.size}`))),
+    conduitKey,
+    counter: 0n,
+  })
+
+  const addListing: FakeOpenSea["addListing"] = (input) => {
+    const collection = collectionFor(input.contract)
+    const currency = input.currency ?? collection.listingCurrency
+    const fees = feeItemsOf(collection, currency, input.price)
+    const net = input.price - fees.reduce((sum, fee) => sum + fee.startAmount, 0n)
+    const nft = collection.standard === "erc1155" ? ItemType.ERC1155 : ItemType.ERC721
+    const tokenId = input.tokenId ?? 0n
+    return addSigned(
+      input.maker,
+      {
+        ...baseComponents(input),
+        zone: input.zone ?? zeroAddress,
+        orderType: input.orderType ?? 0,
+        zoneHash: zeroHash,
+        offer: [{ itemType: nft, token: input.contract, identifierOrCriteria: tokenId, startAmount: 1n, endAmount: 1n }],
+        consideration: [
+          {
+            itemType: currency === zeroAddress ? 0 : 1,
+            token: currency,
+            identifierOrCriteria: 0n,
+            startAmount: net,
+            endAmount: net,
+            recipient: input.maker.address,
+          },
+          ...fees,
+        ],
+      },
+      {
+        kind: "listing",
+        contract: input.contract,
+        tokenId,
+        price: input.price,
+        currency,
+        ...(input.symbol !== undefined ? { symbol: input.symbol } : {}),
+        ...(input.decimals !== undefined ? { decimals: input.decimals } : {}),
+      },
+    )
+  }
+
+  const addOffer: FakeOpenSea["addOffer"] = (input) => {
+    const collection = collectionFor(input.contract)
+    const currency = input.currency ?? collection.offerCurrency
+    const fees = feeItemsOf(collection, currency, input.price)
+    const item = input.tokenId === undefined
+    const nft = collection.standard === "erc1155" ? ItemType.ERC1155 : ItemType.ERC721
+    const wanted: FakeItem = {
+      itemType: item ? nft + 2 : nft,
+      token: input.contract,
+      identifierOrCriteria: input.tokenId ?? 0n,
+      startAmount: 1n,
+      endAmount: 1n,
+      recipient: input.maker.address,
+    }
+    return addSigned(
+      input.maker,
+      {
+        ...baseComponents(input),
+        zone: input.zone ?? OPENSEA_SIGNED_ZONE,
+        orderType: input.orderType ?? 3,
+        zoneHash: zeroHash,
+        offer: [{ itemType: ItemType.ERC20, token: currency, identifierOrCriteria: 0n, startAmount: input.price, endAmount: input.price }],
+        consideration: [wanted, ...fees],
+      },
+      {
+        kind: item ? "collection-offer" : "item-offer",
+        contract: input.contract,
+        tokenId: input.tokenId,
+        price: input.price,
+        currency,
+        ...(input.symbol !== undefined ? { symbol: input.symbol } : {}),
+        ...(input.decimals !== undefined ? { decimals: input.decimals } : {}),
+      },
+    )
+  }
+
+  const statusOf = (order: FakeOrder) => (order.cancelled ? "CANCELLED" : "ACTIVE")
+
+  const orderJson = (order: FakeOrder): Record<string, unknown> => {
+    const price = { currency: order.symbol, decimals: order.decimals, value: order.price.toString() }
+    const base = {
+      order_hash: order.hash,
+      chain: chainName,
+      protocol_data: { parameters: wireParameters(order.components), signature: null },
+      protocol_address: seaport,
+      remaining_quantity: 1,
+      status: statusOf(order),
+    }
+    if (order.kind === "listing") {
+      return { ...base, type: "basic", asset: { contract: order.contract, identifier: String(order.tokenId) }, price: { current: price } }
+    }
+    if (order.kind === "item-offer") return { ...base, asset: { contract: order.contract, identifier: String(order.tokenId) }, price }
+    const slug = collectionOf(order.contract)?.slug
+    return { ...base, price, criteria: { collection: { slug }, contract: { address: order.contract }, encoded_token_ids: "*" } }
+  }
+
+  /** The basic order route of an order, or undefined when it cannot be filled as a basic order. */
+  const basicRoute = (order: FakeOrder): number | undefined => {
+    const c = order.components
+    if (c.zone !== zeroAddress || c.orderType > 1 || order.kind === "collection-offer") return undefined
+    const [first, ...rest] = c.consideration
+    if (first === undefined || first.recipient !== c.offerer) return undefined
+    if (order.kind === "listing") {
+      const nft = c.offer[0]!.itemType === ItemType.ERC721 ? 0 : 1
+      if (!rest.every((item) => item.itemType === first.itemType && item.token === first.token)) return undefined
+      return (first.itemType === ItemType.NATIVE ? 0 : 2) + nft
+    }
+    if (!rest.every((item) => item.itemType === ItemType.ERC20 && item.token === c.offer[0]!.token)) return undefined
+    return 4 + (first.itemType === ItemType.ERC721 ? 0 : 1)
+  }
+
+  const fulfillmentAnswer: FakeOpenSea["fulfillmentAnswer"] = (order, request) => {
+    const c = order.components
+    const recipient = request.recipient ?? request.fulfiller
+    const fulfillerKey = request.fulfillerConduitKey ?? conduitKey
+    const native =
+      order.kind === "listing" ? c.consideration.filter((item) => item.itemType === ItemType.NATIVE).reduce((s, i) => s + i.startAmount, 0n) : 0n
+    const route = basicRoute(order)
+    const transaction = (name: Parameters<typeof functionOf>[0], input: Record<string, unknown>) => ({
+      function: functionOf(name),
+      chain: chainId,
+      to: seaport,
+      value: native.toString(),
+      input_data: input,
+    })
+    answers++
+    const extraData = request.extraData ?? (c.zone === zeroAddress ? "0x" : keccak256(toHex(`zone:${order.hash}:${answers}`)))
+    const criteriaResolvers =
+      order.kind === "collection-offer"
+        ? [{ orderIndex: "0", side: 1, index: "0", identifier: String(request.tokenId ?? 0n), criteriaProof: [] }]
+        : []
+    const advancedOrder = { parameters: callParameters(c), numerator: "1", denominator: "1", signature: order.signature, extraData }
+    let tx: Record<string, unknown>
+    if ((request.form ?? "basic") === "basic" && route !== undefined && recipient === request.fulfiller) {
+      const [first, ...additional] = c.consideration
+      const offered = c.offer[0]!
+      tx = transaction("fulfillBasicOrder_efficient_6GL6yc", {
+        parameters: {
+          considerationToken: first!.token,
+          considerationIdentifier: first!.identifierOrCriteria.toString(),
+          considerationAmount: first!.startAmount.toString(),
+          offerer: c.offerer,
+          zone: c.zone,
+          offerToken: offered.token,
+          offerIdentifier: offered.identifierOrCriteria.toString(),
+          offerAmount: offered.startAmount.toString(),
+          basicOrderType: c.orderType + 4 * route,
+          startTime: c.startTime.toString(),
+          endTime: c.endTime.toString(),
+          zoneHash: c.zoneHash,
+          salt: c.salt.toString(),
+          offererConduitKey: c.conduitKey,
+          fulfillerConduitKey: fulfillerKey,
+          totalOriginalAdditionalRecipients: additional.length,
+          additionalRecipients: additional.map((item) => ({ amount: item.startAmount.toString(), recipient: item.recipient })),
+          signature: order.signature,
+        },
+      })
+    } else if (request.form === "available") {
+      tx = transaction("fulfillAvailableAdvancedOrders", {
+        orders: [advancedOrder],
+        criteriaResolvers,
+        offerFulfillments: c.offer.map((_, itemIndex) => [{ orderIndex: 0, itemIndex }]),
+        considerationFulfillments: c.consideration.map((_, itemIndex) => [{ orderIndex: 0, itemIndex }]),
+        fulfillerConduitKey: fulfillerKey,
+        recipient,
+        maximumFulfilled: "1",
+      })
+    } else {
+      tx = transaction("fulfillAdvancedOrder", { advancedOrder, criteriaResolvers, fulfillerConduitKey: fulfillerKey, recipient })
+    }
+    return {
+      protocol: "seaport1.6",
+      fulfillment_data: { transaction: tx, orders: [{ parameters: wireParameters(c), signature: order.signature }] },
+    }
+  }
+
+  const buildAnswer: FakeOpenSea["buildAnswer"] = (collection, offerer, quantity) => ({
+    partialParameters: {
+      consideration: [
+        {
+          itemType: collection.standard === "erc721" ? ItemType.ERC721_WITH_CRITERIA : ItemType.ERC1155_WITH_CRITERIA,
+          token: collection.contract,
+          identifierOrCriteria: "0",
+          startAmount: quantity.toString(),
+          endAmount: quantity.toString(),
+          recipient: offerer,
+        },
+      ],
+      zone: OPENSEA_SIGNED_ZONE,
+      zoneHash: zeroHash,
+    },
+    criteria: { collection: { slug: collection.slug }, contract: { address: collection.contract } },
+    encodedTokenIds: "*",
+  })
+
+  const currencyJson = (address: Address) => {
+    const known = currencies.get(address.toLowerCase())
+    return {
+      symbol: known?.symbol,
+      address,
+      chain: chainName,
+      name: known?.symbol,
+      decimals: known?.decimals ?? 18,
+      image: "",
+      eth_price: "1",
+      usd_price: "0",
+    }
+  }
+
+  const bodyOf = (request: RecordedRequest): Record<string, Json> =>
+    typeof request.body === "object" && request.body !== null ? (request.body as Record<string, Json>) : {}
+
+  const orderOfHash = (hash: string) =>
+    orders.get(hash.toLowerCase() as Hex) ?? [...orders.values()].find((o) => o.hash.toLowerCase() === hash.toLowerCase())
+
+  /** What OpenSea refuses of a posted order: a bad signature, a zero-amount item, an expiry beyond six months. */
+  const refusalOfPost = async (components: FakeOrderComponents, signature: unknown): Promise<string | undefined> => {
+    if (typeof signature !== "string") return "signature is required"
+    const valid = await verifyTypedData({
+      address: components.offerer,
+      domain,
+      types: ORDER_COMPONENTS_TYPES,
+      primaryType: "OrderComponents",
+      message: components as unknown as Record<string, unknown>,
+      signature: signature as Hex,
+    }).catch(() => false)
+    if (!valid) return "Invalid signature"
+    if ([...components.offer, ...components.consideration].some((item) => item.startAmount === 0n && item.endAmount === 0n))
+      return "Order items must have a non-zero amount"
+    if (components.endTime - components.startTime > SIX_MONTHS) return "Order expiration cannot be more than 6 months in the future"
+    return undefined
+  }
+
+  const accept = async (parameters: unknown, signature: unknown, kind: FakeOrder["kind"]): Promise<FakeResponse> => {
+    const components = componentsOf((parameters ?? {}) as Record<string, Json>)
+    const refused = await refusalOfPost(components, signature)
+    if (refused !== undefined) return refusal(400, refused)
+    const paid = kind === "listing" ? components.offer[0] : components.consideration[0]
+    const money = kind === "listing" ? components.consideration : components.offer
+    const currency = money[0]?.token ?? zeroAddress
+    const price = kind === "listing" ? money.reduce((sum, item) => sum + item.startAmount, 0n) : (money[0]?.startAmount ?? 0n)
+    const hash = hashStruct({ data: components as unknown as Record<string, unknown>, primaryType: "OrderComponents", types: ORDER_COMPONENTS_TYPES })
+    const known = currencies.get(currency.toLowerCase())
+    const order: FakeOrder = {
+      hash,
+      kind,
+      components,
+      signature: signature as Hex,
+      contract: paid?.token ?? zeroAddress,
+      tokenId: kind === "collection-offer" ? undefined : paid?.identifierOrCriteria,
+      price,
+      currency,
+      symbol: known?.symbol ?? "",
+      decimals: known?.decimals ?? 18,
+      cancelled: false,
+    }
+    orders.set(hash, order)
+    return { body: kind === "collection-offer" ? orderJson(order) : { order: orderJson(order) } }
+  }
+
+  const wrongChain = (chain: string | undefined) => (chain !== chainName ? refusal(400, `Unknown chain ${chain}`) : undefined)
+  const promise = <A>(run: () => Promise<A>) => Effect.promise(run)
+
+  type HonestResponder = (request: RecordedRequest) => FakeResponse | Effect.Effect<FakeResponse>
+  const honestRoutes: Array<{ readonly method: string; readonly path: string | RegExp; readonly respond: HonestResponder }> = []
+  const honest = {
+    route: (method: string, path: string | RegExp, respond: HonestResponder) => {
+      honestRoutes.push({ method, path, respond })
+      api.route(method, path, respond)
+      return honest
+    },
+  }
+  const honestAnswer = (request: RecordedRequest): Effect.Effect<FakeResponse> => {
+    const found = honestRoutes.find(
+      (candidate) =>
+        candidate.method === request.method &&
+        (typeof candidate.path === "string" ? candidate.path === request.path : candidate.path.test(request.path)),
+    )
+    const answer = found === undefined ? refusal(404, `No route ${request.method} ${request.path}`) : found.respond(request)
+    return Effect.isEffect(answer) ? answer : Effect.succeed(answer)
+  }
+
+  honest
+    .route("GET", /^\/api\/v2\/chain\/[^/]+\/contract\/[^/]+$/, (request) => {
+      const [, , , , chain, , address] = request.path.split("/")
+      const collection = address === undefined ? undefined : collectionOf(address as Address)
+      return (
+        wrongChain(chain) ??
+        (collection === undefined
+          ? refusal(404, `Contract ${address} not found`)
+          : {
+              body: {
+                address: collection.contract,
+                chain: chainName,
+                collection: collection.slug,
+                contract_standard: collection.standard,
+                name: collection.slug,
+              },
+            })
+      )
+    })
+    .route("GET", /^\/api\/v2\/collections\/[^/]+$/, (request) => {
+      const slug = decodeURIComponent(request.path.split("/")[4] ?? "")
+      const collection = [...collections.values()].find((candidate) => candidate.slug === slug)
+      if (collection === undefined) return refusal(404, `Collection ${slug} not found`)
+      return {
+        body: {
+          collection: slug,
+          name: slug,
+          contracts: [{ address: collection.contract, chain: chainName }],
+          fees: collection.fees,
+          collection_offers_enabled: true,
+          pricing_currencies: { listing_currency: currencyJson(collection.listingCurrency), offer_currency: currencyJson(collection.offerCurrency) },
+        },
+      }
+    })
+    .route("GET", /^\/api\/v2\/orders\/chain\/[^/]+\/protocol\/[^/]+\/[^/]+$/, (request) => {
+      const [, , , , , chain, , protocol, hash] = request.path.split("/")
+      if (protocol?.toLowerCase() !== seaport.toLowerCase()) return refusal(400, "Unknown protocol_address")
+      const order = orderOfHash(hash ?? "")
+      return wrongChain(chain) ?? (order === undefined ? refusal(404, `Order ${hash} not found`) : { body: { order: orderJson(order) } })
+    })
+    .route("GET", /^\/api\/v2\/(listings|offers)\/collection\/[^/]+\/nfts\/[^/]+\/best$/, (request) => {
+      const [, , , side, , slug, , identifier] = request.path.split("/")
+      const collection = [...collections.values()].find((candidate) => candidate.slug === decodeURIComponent(slug ?? ""))
+      const live = [...orders.values()].filter(
+        (order) =>
+          !order.cancelled &&
+          order.contract.toLowerCase() === collection?.contract.toLowerCase() &&
+          (side === "listings"
+            ? order.kind === "listing" && String(order.tokenId) === identifier
+            : order.kind === "collection-offer" || (order.kind === "item-offer" && String(order.tokenId) === identifier)),
+      )
+      const best = live.sort((a, b) => (side === "listings" ? Number(a.price - b.price) : Number(b.price - a.price)))[0]
+      return best === undefined ? refusal(404, `No active ${side} for ${slug} #${identifier}`) : { body: orderJson(best) }
+    })
+    .route("POST", /^\/api\/v2\/(listings|offers)\/fulfillment_data$/, (request) => {
+      const body = bodyOf(request)
+      const side = request.path.includes("/listings/") ? "listing" : "offer"
+      const target = body[side] ?? {}
+      if (target.chain !== chainName) return refusal(400, `Unknown chain ${target.chain}`)
+      if (String(target.protocol_address).toLowerCase() !== seaport.toLowerCase()) return refusal(400, "Unknown protocol_address")
+      const order = orderOfHash(String(target.hash))
+      if (order === undefined || order.cancelled) return refusal(404, `Order ${target.hash} not found`)
+      const fulfiller = getAddress(body.fulfiller?.address)
+      const tokenId = body.consideration?.token_id === undefined ? undefined : BigInt(body.consideration.token_id)
+      return { body: fulfillmentAnswer(order, { fulfiller, tokenId }) }
+    })
+    .route("POST", "/api/v2/offers/build", (request) => {
+      const body = bodyOf(request)
+      const slug = body.criteria?.collection?.slug
+      const collection = [...collections.values()].find((candidate) => candidate.slug === slug)
+      if (collection === undefined) return refusal(404, `Collection ${slug} not found`)
+      return { body: buildAnswer(collection, getAddress(body.offerer), BigInt(body.quantity ?? 1)) }
+    })
+    .route("POST", /^\/api\/v2\/orders\/[^/]+\/seaport\/(listings|offers)$/, (request) => {
+      const chain = request.path.split("/")[4]
+      const body = bodyOf(request)
+      return wrongChain(chain) ?? promise(() => accept(body.parameters, body.signature, request.path.endsWith("listings") ? "listing" : "item-offer"))
+    })
+    .route("POST", "/api/v2/offers", (request) => {
+      const body = bodyOf(request)
+      const components = componentsOf(body.protocol_data?.parameters ?? {})
+      if (components.zone.toLowerCase() !== OPENSEA_SIGNED_ZONE.toLowerCase() || components.orderType < 2) {
+        return refusal(400, "Criteria offers must be restricted orders of OpenSea's signed zone")
+      }
+      return promise(() => accept(body.protocol_data?.parameters, body.protocol_data?.signature, "collection-offer"))
+    })
+    .route("POST", /^\/api\/v2\/orders\/chain\/[^/]+\/protocol\/[^/]+\/[^/]+\/cancel$/, (request) => {
+      const hash = request.path.split("/")[8] ?? ""
+      const order = orderOfHash(hash)
+      if (order === undefined) return refusal(404, `Order ${hash} not found`)
+      return promise(async () => {
+        const valid = await verifyTypedData({
+          address: order.components.offerer,
+          domain,
+          types: ORDER_HASH_TYPES,
+          primaryType: "OrderHash",
+          message: { orderHash: order.hash },
+          signature: bodyOf(request).offererSignature,
+        }).catch(() => false)
+        if (!valid) return refusal(400, "Invalid offererSignature")
+        order.cancelled = true
+        return { body: { last_signature_issued_valid_until: new Date(0).toISOString() } }
+      })
+    })
+
+  return {
+    api,
+    chainName,
+    chainId,
+    seaport,
+    orders,
+    get posted() {
+      return api.requestsTo(/^\/api\/v2\/(orders\/[^/]+\/seaport\/(listings|offers)|offers)$/)
+    },
+    addCollection,
+    addListing,
+    addOffer,
+    addSigned,
+    orderJson,
+    fulfillmentAnswer,
+    buildAnswer,
+    honestAnswer,
+  }
+}
