@@ -11,6 +11,8 @@ export interface FakeChainState {
   readonly balances: Map<string, bigint>
   /** ERC-20 symbols, by `token`. */
   readonly symbols: Map<string, string>
+  /** ERC-20 decimals, by `token` (18 when unset). */
+  readonly decimals: Map<string, number>
   /** `isApprovedForAll`, by `contract:owner:operator`. */
   readonly approvals: Map<string, boolean>
   /** Seaport counters, by `seaport:offerer`. */
@@ -40,6 +42,7 @@ export interface FakeChainReads {
   readonly setAllowance: (token: Address, owner: Address, spender: Address, amount: bigint) => FakeChainReads
   readonly setBalance: (token: Address, owner: Address, amount: bigint) => FakeChainReads
   readonly setSymbol: (token: Address, symbol: string) => FakeChainReads
+  readonly setDecimals: (token: Address, decimals: number) => FakeChainReads
   readonly setApprovedForAll: (contract: Address, owner: Address, operator: Address, approved: boolean) => FakeChainReads
   readonly setCounter: (seaport: Address, offerer: Address, counter: bigint) => FakeChainReads
   readonly setNow: (seconds: bigint) => FakeChainReads
@@ -105,6 +108,7 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     allowances: new Map(),
     balances: new Map(),
     symbols: new Map(),
+    decimals: new Map(),
     approvals: new Map(),
     counters: new Map(),
     receipts: new Map(),
@@ -123,6 +127,7 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
       read(`allowance:${key(token, owner, spender)}`, () => state.allowances.get(key(token, owner, spender)) ?? 0n),
     balanceOf: (token, owner) => read(`balanceOf:${key(token, owner)}`, () => state.balances.get(key(token, owner)) ?? 0n),
     symbolOf: (token) => read(`symbolOf:${key(token)}`, () => state.symbols.get(key(token)) ?? ""),
+    decimalsOf: (token) => read(`decimalsOf:${key(token)}`, () => state.decimals.get(key(token)) ?? 18),
     isApprovedForAll: (contract, owner, operator) =>
       read(`isApprovedForAll:${key(contract, owner, operator)}`, () => state.approvals.get(key(contract, owner, operator)) ?? false),
     counterOf: (seaport, offerer) => read(`counterOf:${key(seaport, offerer)}`, () => state.counters.get(key(seaport, offerer)) ?? 0n),
@@ -141,6 +146,7 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     setAllowance: (token, owner, spender, amount) => set(() => state.allowances.set(key(token, owner, spender), amount)),
     setBalance: (token, owner, amount) => set(() => state.balances.set(key(token, owner), amount)),
     setSymbol: (token, symbol) => set(() => state.symbols.set(key(token), symbol)),
+    setDecimals: (token, decimals) => set(() => state.decimals.set(key(token), decimals)),
     setApprovedForAll: (contract, owner, operator, approved) => set(() => state.approvals.set(key(contract, owner, operator), approved)),
     setCounter: (seaport, offerer, counter) => set(() => state.counters.set(key(seaport, offerer), counter)),
     setNow: (seconds) =>

@@ -15,16 +15,11 @@ import {
   zeroHash,
 } from "viem"
 import type { Json } from "../apis/opensea/Json.js"
-import { OPENSEA_CONDUIT_KEY, OPENSEA_SEAPORT } from "../apis/opensea/OpenSeaConfig.js"
-import { ORDER_COMPONENTS_TYPES, ORDER_HASH_TYPES } from "../apis/opensea/orderComponents.js"
+import { OPENSEA_CONDUIT_KEY, OPENSEA_SEAPORT, OPENSEA_SIGNED_ZONE } from "../apis/opensea/openSeaChains.js"
+import { ORDER_COMPONENTS_TYPES, ORDER_HASH_TYPES } from "../apis/opensea/seaport/eip712Types.js"
+import { ItemType } from "../apis/opensea/seaport/SeaportOrder.js"
 import { seaportAbi } from "../apis/opensea/seaportAbi.js"
 import { type FakeApi, type FakeResponse, makeFakeApi, type RecordedRequest } from "./FakeApi.js"
-
-/** OpenSea's signed zone (SIP-7): where its protected offers live. */
-export const OPENSEA_SIGNED_ZONE: Address = "0x000056F7000000EcE9003ca63978907a00FFD100"
-
-/** Seaport's item types. */
-const ItemType = { NATIVE: 0, ERC20: 1, ERC721: 2, ERC1155: 3, ERC721_WITH_CRITERIA: 4, ERC1155_WITH_CRITERIA: 5 } as const
 
 /** A Seaport item with bigints; `recipient` on consideration items. */
 export interface FakeItem {

@@ -3,7 +3,7 @@ import { type Address, getAddress } from "viem"
 import type { ChainConfig } from "../../chains/ChainConfig.js"
 import type { ChainReads } from "./chainReads.js"
 import type { Json } from "./Json.js"
-import type { ResolvedOpenSeaConfig } from "./OpenSeaConfig.js"
+import type { OpenSeaChainConfig } from "./OpenSeaConfig.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import type { OpenSeaCall } from "./openSeaRequest.js"
 import { type OpenSeaOrder, orderOf } from "./orderOf.js"
@@ -12,7 +12,8 @@ import { type OpenSeaOrder, orderOf } from "./orderOf.js"
 export interface PlanContext {
   readonly chain: ChainConfig
   readonly chainName: string
-  readonly config: ResolvedOpenSeaConfig
+  /** The chain's protocol addresses and the client's fee bound. */
+  readonly config: OpenSeaChainConfig
   readonly call: OpenSeaCall
   readonly reads: ChainReads
 }

@@ -4,14 +4,18 @@ import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { bigIntOf } from "./orderOf.js"
 import { seaportAbi } from "./seaportAbi.js"
 
-/** The arguments of each Seaport function OpenSea hands out, by their `input_data` names, in order. */
-const ARGUMENT_NAMES: Readonly<Record<string, ReadonlyArray<string>>> = {
+/**
+ * The arguments of each Seaport function OpenSea hands out, by their `input_data` names in the spec, in order; a
+ * name the ABI gives an argument otherwise is read too (`advancedOrders` for the spec's `orders`).
+ */
+const ARGUMENT_NAMES: Readonly<Record<string, ReadonlyArray<string | readonly [string, string]>>> = {
   fulfillBasicOrder: ["parameters"],
   fulfillBasicOrder_efficient_6GL6yc: ["parameters"],
   fulfillOrder: ["order", "fulfillerConduitKey"],
   fulfillAdvancedOrder: ["advancedOrder", "criteriaResolvers", "fulfillerConduitKey", "recipient"],
+  fulfillAvailableOrders: ["orders", "offerFulfillments", "considerationFulfillments", "fulfillerConduitKey", "maximumFulfilled"],
   fulfillAvailableAdvancedOrders: [
-    "advancedOrders",
+    ["orders", "advancedOrders"],
     "criteriaResolvers",
     "offerFulfillments",
     "considerationFulfillments",
@@ -22,6 +26,17 @@ const ARGUMENT_NAMES: Readonly<Record<string, ReadonlyArray<string>>> = {
   matchOrders: ["orders", "fulfillments"],
   matchAdvancedOrders: ["orders", "criteriaResolvers", "fulfillments", "recipient"],
 }
+
+/** An argument of `input_data` by its name, or by the other name it may go by. */
+const argumentOf = (inputData: Json, name: string | readonly [string, string]): { readonly value: Json; readonly field: string } => {
+  if (typeof name === "string") return { value: inputData?.[name], field: name }
+  const [spec, other] = name
+  return inputData?.[spec] !== undefined ? { value: inputData[spec], field: spec } : { value: inputData?.[other], field: other }
+}
+
+/** The spec's web3j wrapper of a number or an address (`{ value, bitSize?, typeAsString }`), or the value itself. */
+const unwrapped = (value: Json): Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && "value" in value ? value.value : value
 
 /** A wire value as viem encodes it: integers (JSON numbers, decimal strings, hex) as bigints, tuples by name. */
 const abiValueOf = (value: Json, param: AbiParameter, field: string): unknown => {
@@ -34,10 +49,9 @@ const abiValueOf = (value: Json, param: AbiParameter, field: string): unknown =>
     const components = (param as { readonly components: ReadonlyArray<AbiParameter> }).components
     return Object.fromEntries(components.map((c) => [c.name, abiValueOf(value?.[c.name!], c, `${field}.${c.name}`)]))
   }
-  if (param.type.startsWith("uint") || param.type.startsWith("int")) return bigIntOf(value, field)
-  // The spec's web3j `Address` wrapper ({ value, typeAsString }) as well as a plain address.
-  if (param.type === "address") return getAddress(typeof value === "object" && value !== null ? value.value : value)
-  return value
+  if (param.type.startsWith("uint") || param.type.startsWith("int")) return bigIntOf(unwrapped(value), field)
+  if (param.type === "address") return getAddress(unwrapped(value))
+  return unwrapped(value)
 }
 
 /** The transaction OpenSea's `fulfillment_data.transaction` asks for: Seaport, the wei to send, the encoded call. */
@@ -57,7 +71,10 @@ export const fulfillmentTransaction = (transaction: Json): FulfillmentTransactio
   const names = ARGUMENT_NAMES[name]
   if (names === undefined) throw new OpenSeaFailure(502, `OpenSea's fulfilment calls ${JSON.stringify(name)}, which tradekit does not know`)
   const item = getAbiItem({ abi: seaportAbi, name: name as "fulfillAdvancedOrder" }) as unknown as { readonly inputs: ReadonlyArray<AbiParameter> }
-  const args = names.map((key, index) => abiValueOf(transaction.input_data?.[key], item.inputs[index]!, key))
+  const args = names.map((name, index) => {
+    const { value, field } = argumentOf(transaction.input_data, name)
+    return abiValueOf(value, item.inputs[index]!, field)
+  })
   const call = encodeFunctionData({ abi: seaportAbi, functionName: name as "fulfillAdvancedOrder", args: args as never })
   const suffix = typeof transaction.calldata_suffix === "string" ? transaction.calldata_suffix.replace(/^0x/, "") : ""
   return {

@@ -4,7 +4,14 @@
  */
 
 export type { TradekitApi } from "../TradekitApi.js"
-export { OPENSEA_CHAIN_NAMES } from "./chainNames.js"
 export { ChainReader, type ChainReaderService, type ChainReads, makeChainReads, makeRpcChainReader } from "./chainReads.js"
-export { OPENSEA_CONDUIT, OPENSEA_CONDUIT_KEY, OPENSEA_SEAPORT, OPENSEA_SIGNED_ZONE, type OpenSeaOptions } from "./OpenSeaConfig.js"
+export type { OpenSeaOptions } from "./OpenSeaConfig.js"
 export { openSea } from "./openSea.js"
+export {
+  OPENSEA_CHAINS,
+  OPENSEA_CONDUIT,
+  OPENSEA_CONDUIT_KEY,
+  OPENSEA_SEAPORT,
+  OPENSEA_SIGNED_ZONE,
+  type OpenSeaChain,
+} from "./openSeaChains.js"

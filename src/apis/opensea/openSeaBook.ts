@@ -39,12 +39,18 @@ const plans: Readonly<Record<string, (ctx: PlanContext, body: unknown) => Effect
 
 /** OpenSea's book on one chain. */
 const openSeaOnChain = (config: ResolvedOpenSeaConfig, call: OpenSeaCall, reader: ChainReaderService, chain: ChainConfig): ChainOrderBook => {
-  const chainName = config.chainNames[chain.id]
+  const entry = config.chainOf(chain.id)
   const context = Effect.gen(function* () {
-    if (chainName === undefined) {
-      return yield* Effect.fail(new OpenSeaFailure(400, `OpenSea's name of chain ${chain.id} is unknown: add it to openSea({ chainNames })`))
+    if (entry === undefined) {
+      return yield* Effect.fail(
+        OpenSeaFailure.unsupported(
+          `chain ${chain.id}`,
+          "OpenSea serves no Seaport orders there that tradekit knows of: add it with openSea({ chains: { [id]: { name, … } } })",
+        ),
+      )
     }
-    return { chain, chainName, config, call, reads: yield* reader.forChain(chain) } satisfies PlanContext
+    const chainConfig = { ...entry, apiBaseUrl: config.apiBaseUrl, maxFeeBps: config.maxFeeBps }
+    return { chain, chainName: entry.name, config: chainConfig, call, reads: yield* reader.forChain(chain) } satisfies PlanContext
   })
   const plan = (request: ExecuteRequest) =>
     Effect.gen(function* () {

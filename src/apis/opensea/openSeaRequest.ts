@@ -4,6 +4,7 @@ import type { ChainApi } from "../../services/ChainApi.js"
 import type { AnswerReader } from "../../services/internal/apiRequestErrorOf.js"
 import { parseApiBody } from "../../services/internal/parseApiBody.js"
 import { parseRetryAfter, type RetryPolicy } from "../../services/RetryPolicy.js"
+import { quoteLongIntegers } from "./exactIntegers.js"
 import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 
@@ -37,7 +38,8 @@ const refusalMessage = (status: number, body: unknown): string => {
  */
 export const OPENSEA_ANSWERS: AnswerReader = {
   book: "opensea",
-  parse: parseApiBody,
+  // Amounts above 2^53 written as JSON numbers come out exact, as decimal strings.
+  parse: (text) => parseApiBody(quoteLongIntegers(text)),
   refusal: (body, status, headers, now) => {
     const reset = Number(headers["x-ratelimit-reset"])
     return {

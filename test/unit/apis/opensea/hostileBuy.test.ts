@@ -3,9 +3,10 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/testing/TestClock"
 import { decodeFunctionData, parseEther, zeroAddress } from "viem"
+import { OPENSEA_SIGNED_ZONE } from "../../../../src/apis/opensea/index.js"
 import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
 import { buy, type ExecutionSnapshot, resumeExecution } from "../../../../src/index.js"
-import { type FakeOrder, OPENSEA_SIGNED_ZONE } from "../../../../src/testing/index.js"
+import type { FakeOrder } from "../../../../src/testing/index.js"
 import { expectRefused, makeWorld, NFT, OTHER_MAKER, refusalOf, run, SELLER, STRANGER, type World, walletLog } from "./hostileKit.js"
 
 /**

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { type Address, decodeFunctionData, erc20Abi, getAddress, parseEther, zeroAddress, zeroHash } from "viem"
+import { OPENSEA_SIGNED_ZONE } from "../../../../src/apis/opensea/index.js"
 import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
 import { bid, buy, list } from "../../../../src/index.js"
-import { type FakeOrder, OPENSEA_SIGNED_ZONE } from "../../../../src/testing/index.js"
+import type { FakeOrder } from "../../../../src/testing/index.js"
 import { makeWorld, NFT, OPENSEA_CONDUIT, OPENSEA_FEE, run, SELLER, signedTypedData, WETH, type World, walletLog } from "./hostileKit.js"
 
 /**
