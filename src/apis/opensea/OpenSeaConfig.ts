@@ -32,7 +32,7 @@ export interface ResolvedOpenSeaConfig {
   readonly apiKey: string | undefined
   readonly apiBaseUrl: string
   readonly maxFeeBps: bigint
-  /** The chain's entry: the table's, with the options' changes; undefined for a chain OpenSea does not serve. */
+  /** The chain's entry: the table's, with the options' changes; undefined for a chain OpenSea does not serve and the options do not complete. */
   readonly chainOf: (chainId: number) => OpenSeaChain | undefined
 }
 
@@ -61,15 +61,9 @@ export const resolveOpenSeaConfig = (options: OpenSeaOptions): ResolvedOpenSeaCo
     chainOf: (chainId) => {
       const name = options.chainNames?.[chainId]
       const entry = { ...OPENSEA_CHAINS[chainId], ...everywhere, ...(name !== undefined ? { name } : {}), ...options.chains?.[chainId] }
-      const { name: chainName, seaport, conduitKey, conduit, signedZone } = entry
-      if (chainName === undefined) return undefined
-      return {
-        name: chainName,
-        seaport: seaport ?? OPENSEA_CHAINS[1]!.seaport,
-        conduitKey: conduitKey ?? OPENSEA_CHAINS[1]!.conduitKey,
-        conduit: conduit ?? OPENSEA_CHAINS[1]!.conduit,
-        signedZone: signedZone ?? OPENSEA_CHAINS[1]!.signedZone,
-      }
+      // A chain the table does not serve is OpenSea's only when the caller gives all of it (a devnet's deployment).
+      const complete = [entry.name, entry.seaport, entry.conduitKey, entry.conduit, entry.signedZone].every((field) => field !== undefined)
+      return complete ? (entry as OpenSeaChain) : undefined
     },
   }
 }

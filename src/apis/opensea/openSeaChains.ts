@@ -1,17 +1,19 @@
 import type { Address, Hex } from "viem"
 
-/** Where OpenSea's orders live on one chain: its name in OpenSea's routes, and its Seaport, conduit and signed zone. */
+/** Where OpenSea's Seaport orders live on one chain, and what OpenSea calls the chain. */
 export interface OpenSeaChain {
-  /** The chain's `ChainIdentifier` in OpenSea's API v2 (`ethereum`, `polygon`, …). */
+  /** OpenSea's name of the chain (the spec's `ChainIdentifier`): the `{chain}` of its API v2 routes. */
   readonly name: string
-  /** The Seaport 1.6 contract OpenSea's orders name. */
+  /** The Seaport 1.6 contract OpenSea's orders on this chain are signed for. */
   readonly seaport: Address
-  /** The conduit key orders made by tradekit name. */
+  /** The conduit key OpenSea's orders on this chain name. */
   readonly conduitKey: Hex
-  /** The conduit of `conduitKey`: what owners approve for Seaport to move their tokens. */
+  /** The conduit of `conduitKey`: what an owner approves for Seaport to move their tokens. */
   readonly conduit: Address
-  /** OpenSea's signed zone (SIP-7): offers are restricted orders in it, and it signs every fill OpenSea hands out. */
+  /** OpenSea's signed zone (SIP-7) for offers on this chain. */
   readonly signedZone: Address
+  /** The chain's wrapped native token (WPOL on Polygon), when OpenSea names one. */
+  readonly wrappedNative?: Address | undefined
 }
 
 /** Seaport 1.6, at the same address on most chains. */
@@ -20,54 +22,74 @@ export const OPENSEA_SEAPORT: Address = "0x0000000000000068F116a894984e2DB1123eB
 export const OPENSEA_CONDUIT_KEY: Hex = "0x0000007b02230091a7ed01230072f7006a004d60a8d4e71d599b8104250f0000"
 /** The conduit of {@link OPENSEA_CONDUIT_KEY}. */
 export const OPENSEA_CONDUIT: Address = "0x1E0049783F008A0085193E00003D00cd54003c71"
-/** OpenSea's signed zone (SIP-7) on most chains. */
+/** OpenSea's signed zone (SIP-7) on most chains: offers are restricted orders in it, and it signs every fill OpenSea hands out. */
 export const OPENSEA_SIGNED_ZONE: Address = "0x000056F7000000EcE9003ca63978907a00FFD100"
 
-const standard = { seaport: OPENSEA_SEAPORT, conduitKey: OPENSEA_CONDUIT_KEY, conduit: OPENSEA_CONDUIT, signedZone: OPENSEA_SIGNED_ZONE }
-// Abstract, HyperEVM and Monad: OpenSea's second conduit.
-const secondConduit = {
-  ...standard,
-  conduitKey: "0x61159fefdfada89302ed55f8b9e89e2d67d8258712b3a3f89aa88525877f1d5e",
-  conduit: "0x963F00D3FF000064fFcba824B800c0000000c300",
-} as const
-// Gunzilla, Somnia and MegaETH: another Seaport, conduit and signed zone.
-const alternate = {
-  seaport: "0x00000000006687982678b03100B9bDC8be440814",
-  conduitKey: "0x86d26897267711ea4b173c8c124a0a73612001da35562f1ee3b26929b6575e89",
-  conduit: "0x00000000001566479594A2E05532D81aFa09bC52",
-  signedZone: "0xDFE0000000005cE3008800300037e4c803ED08c7",
-} as const
+// Abstract, HyperEVM, Monad and Robinhood: OpenSea's second conduit, with the canonical Seaport and zone.
+const CONDUIT_KEY_2: Hex = "0x61159fefdfada89302ed55f8b9e89e2d67d8258712b3a3f89aa88525877f1d5e"
+const CONDUIT_2: Address = "0x963F00d3ff000064fFCbA824b800c0000000C300"
+
+// Gunzilla, Somnia and MegaETH: another Seaport 1.6 deployment, with its own conduit and signed zone.
+const ALTERNATE_SEAPORT: Address = "0x00000000006687982678b03100B9bDC8be440814"
+const ALTERNATE_CONDUIT_KEY: Hex = "0x86d26897267711ea4b173c8c124a0a73612001da35562f1ee3b26929b6575e89"
+const ALTERNATE_CONDUIT: Address = "0x00000000001566479594A2e05532d81afA09BC52"
+const ALTERNATE_SIGNED_ZONE: Address = "0xdFE0000000005ce3008800300037e4c803Ed08C7"
+
+const canonical = (name: string, wrappedNative: Address): OpenSeaChain => ({
+  name,
+  seaport: OPENSEA_SEAPORT,
+  conduitKey: OPENSEA_CONDUIT_KEY,
+  conduit: OPENSEA_CONDUIT,
+  signedZone: OPENSEA_SIGNED_ZONE,
+  wrappedNative,
+})
+const secondConduit = (name: string, wrappedNative: Address): OpenSeaChain => ({
+  ...canonical(name, wrappedNative),
+  conduitKey: CONDUIT_KEY_2,
+  conduit: CONDUIT_2,
+})
+const alternate = (name: string, wrappedNative: Address): OpenSeaChain => ({
+  name,
+  seaport: ALTERNATE_SEAPORT,
+  conduitKey: ALTERNATE_CONDUIT_KEY,
+  conduit: ALTERNATE_CONDUIT,
+  signedZone: ALTERNATE_SIGNED_ZONE,
+  wrappedNative,
+})
+
+const OP_STACK_WETH: Address = "0x4200000000000000000000000000000000000006"
 
 /**
- * The EVM chains OpenSea trades on with Seaport, by chain id: the spec's `ChainIdentifier` enum, with each chain's
- * protocol addresses as OpenSea's own SDK (opensea-js 11.7: `getSeaportAddress`, `getDefaultConduit`,
- * `getSignedZone`) names them. `matic` is `polygon` since 2025-09; bsc, zksync, arbitrum_nova, linea, scroll and the
- * testnets are no longer served; robinhood has no Seaport. Add or override a chain with `openSea({ chains })`.
+ * Every EVM chain OpenSea serves (the spec's `ChainIdentifier` enum, opensea-js 11.x `CHAIN_ID_MAP`), by chain id,
+ * with its protocol addresses as opensea-js's `getSeaportAddress`, `getDefaultConduit`, `getSignedZone` and
+ * `getNativeWrapTokenAddress` give them. Chains OpenSea dropped (bsc, arbitrum_nova, testnets; `matic` is now
+ * `polygon`) are not here: a route naming them would only be refused.
  */
 export const OPENSEA_CHAINS: Readonly<Record<number, OpenSeaChain>> = {
-  1: { name: "ethereum", ...standard },
-  10: { name: "optimism", ...standard },
-  130: { name: "unichain", ...standard },
-  137: { name: "polygon", ...standard },
-  143: { name: "monad", ...secondConduit },
-  360: { name: "shape", ...standard },
-  747: { name: "flow", ...standard },
-  999: { name: "hyperevm", ...secondConduit },
-  1329: { name: "sei", ...standard },
-  1868: { name: "soneium", ...standard },
-  2020: { name: "ronin", ...standard },
-  2741: { name: "abstract", ...secondConduit },
-  4326: { name: "megaeth", ...alternate },
-  5031: { name: "somnia", ...alternate },
-  8333: { name: "b3", ...standard },
-  8453: { name: "base", ...standard },
-  33139: { name: "ape_chain", ...standard },
-  42161: { name: "arbitrum", ...standard },
-  43114: { name: "avalanche", ...standard },
-  43419: { name: "gunzilla", ...alternate },
-  57073: { name: "ink", ...standard },
-  69000: { name: "animechain", ...standard },
-  80094: { name: "bera_chain", ...standard },
-  81457: { name: "blast", ...standard },
-  7777777: { name: "zora", ...standard },
+  1: canonical("ethereum", "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"),
+  10: canonical("optimism", OP_STACK_WETH),
+  130: canonical("unichain", OP_STACK_WETH),
+  137: canonical("polygon", "0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270"),
+  143: secondConduit("monad", "0x3bd359C1119dA7Da1D913D1C4D2B7c461115433A"),
+  360: canonical("shape", OP_STACK_WETH),
+  747: canonical("flow", "0xd3bF53DAC106A0290B0483EcBC89d40FcC961f3e"),
+  999: secondConduit("hyperevm", "0x5555555555555555555555555555555555555555"),
+  1329: canonical("sei", "0xE30feDd158A2e3b13e9badaeABaFc5516e95e8C7"),
+  1868: canonical("soneium", OP_STACK_WETH),
+  2020: canonical("ronin", "0xe514d9DEB7966c8BE0ca922de8a064264eA6bcd4"),
+  2741: secondConduit("abstract", "0x3439153EB7AF838Ad19d56E1571FBD09333C2809"),
+  4326: alternate("megaeth", OP_STACK_WETH),
+  4663: secondConduit("robinhood", "0x0Bd7D308f8E1639FAb988df18A8011f41EAcAD73"),
+  5031: alternate("somnia", "0x046EDe9564A72571df6F5e44d0405360c0f4dCab"),
+  8333: canonical("b3", OP_STACK_WETH),
+  8453: canonical("base", OP_STACK_WETH),
+  33139: canonical("ape_chain", "0x48b62137EdfA95a428D35C09E44256a739F6B557"),
+  42161: canonical("arbitrum", "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1"),
+  43114: canonical("avalanche", "0xB31f66AA3C1e785363F0875A1B74E27b85FD66c7"),
+  43419: alternate("gunzilla", "0x5aaD7bBA61D95C2C4e525A35F4062040264611f1"),
+  57073: canonical("ink", OP_STACK_WETH),
+  69000: canonical("animechain", "0x164906a76f1A2Ea933366c446AE0Ec6a37062c42"),
+  80094: canonical("bera_chain", "0x6969696969696969696969696969696969696969"),
+  81457: canonical("blast", "0x4300000000000000000000000000000000000004"),
+  7777777: canonical("zora", OP_STACK_WETH),
 }

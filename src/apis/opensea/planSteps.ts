@@ -98,7 +98,7 @@ export const nftApprovalStep = (
 
 /**
  * Wraps what `owner` lacks of `amount` in the wrapped native currency `token` (`deposit`), only when `token` is the
- * chain's configured one (its `paymentTokens` entry named "W" + the native symbol); no step when the balance is
+ * chain's configured one (OpenSea's table, else the chain's `paymentTokens` entry named "W" + the native symbol); no step when the balance is
  * enough or the currency is another token. A look-alike (another contract calling itself that) is refused.
  */
 export const wrapStep = (ctx: PlanContext, owner: Address, token: Address, amount: bigint): Effect.Effect<ReadonlyArray<PlanStep>, OpenSeaFailure> =>
@@ -106,7 +106,7 @@ export const wrapStep = (ctx: PlanContext, owner: Address, token: Address, amoun
     const balance = yield* ctx.reads.balanceOf(token, owner)
     if (balance >= amount) return []
     const native = viemChainFor(ctx.chain).nativeCurrency.symbol
-    const wrapped = ctx.chain.paymentTokens?.find((candidate) => candidate.symbol === `W${native}`)?.address
+    const wrapped = ctx.config.wrappedNative ?? ctx.chain.paymentTokens?.find((candidate) => candidate.symbol === `W${native}`)?.address
     if (wrapped === undefined || !sameAddress(wrapped, token)) {
       // A token that calls itself the wrapped native currency but is not the chain's takes the deposit for itself.
       if ((yield* ctx.reads.symbolOf(token)) !== `W${native}`) return []

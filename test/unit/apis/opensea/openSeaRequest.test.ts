@@ -46,4 +46,19 @@ describe("makeOpenSeaCall", () => {
       expect(outage.cause?._tag).toBe("HttpRequestError")
     }),
   )
+
+  it.effect("the wait OpenSea asks for: `retry-after` in seconds or as an HTTP date, else `x-ratelimit-reset` (epoch seconds)", () =>
+    Effect.gen(function* () {
+      // The TestClock stands at the epoch: a reset at second 30 is 30 s away.
+      const waitOf = (headers: Record<string, string>) =>
+        Effect.map(Effect.flip(callOver(transport(Effect.succeed({ status: 429, headers, body: "{}" })).send)("GET", "/api/v2/x")), (failure) => [
+          failure.cause?._tag === "APIError" ? failure.cause.retryAfterMs : undefined,
+          failure.cause?._tag === "APIError" ? failure.cause.book : undefined,
+        ])
+      expect(yield* waitOf({ "retry-after": "7" })).toEqual([7_000, "opensea"])
+      expect(yield* waitOf({ "retry-after": "Thu, 01 Jan 1970 00:00:45 GMT" })).toEqual([45_000, "opensea"])
+      expect(yield* waitOf({ "x-ratelimit-reset": "30" })).toEqual([30_000, "opensea"])
+      expect(yield* waitOf({})).toEqual([undefined, "opensea"])
+    }),
+  )
 })
