@@ -11,11 +11,12 @@ import type {
   RetryAfterTooLongError,
   UnsafeEndpointError,
 } from "./ApiErrors.js"
-import type { OrderPostRefusedError, UnsupportedByBookError } from "./BookErrors.js"
+import type { UnsupportedByBookError } from "./BookErrors.js"
 import type { PluginRejectedError, PriceMismatchError } from "./GuardErrors.js"
 import type { BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError } from "./InputErrors.js"
 import type { InvalidSnapshotError, OrderPostUnknownError, SendOutcomeUnknownError } from "./JournalErrors.js"
 import type { OrderCheckError } from "./OrderCheckError.js"
+import type { OrderPostRefusedError } from "./OrderPostRefusedError.js"
 import type {
   BatchFailedError,
   CrossChainTransactionError,
@@ -45,6 +46,7 @@ export * from "./GuardErrors.js"
 export * from "./InputErrors.js"
 export * from "./JournalErrors.js"
 export * from "./OrderCheckError.js"
+export * from "./OrderPostRefusedError.js"
 export * from "./TransactionErrors.js"
 export * from "./UnknownError.js"
 export * from "./UsageErrors.js"
