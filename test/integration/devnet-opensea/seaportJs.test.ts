@@ -7,11 +7,13 @@
 import { ItemType, Seaport } from "@opensea/seaport-js"
 import type { CreateOrderInput, OrderComponents, OrderWithCounter } from "@opensea/seaport-js/lib/types.js"
 import { ethers } from "ethers"
-import { type Address, erc721Abi, type Hex, parseEther, zeroAddress, zeroHash } from "viem"
+import { type Address, createWalletClient, erc721Abi, type Hex, http, parseEther, zeroAddress, zeroHash } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedZoneAbi } from "../../../devnet/artifacts/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import { type Devnet, devnetUser, startDevnet } from "../../../devnet/index.js"
+import { openSea as openSeaBook } from "../../../src/apis/opensea/index.js"
+import { createClient } from "../../../src/client.js"
 import { type Answer, fulfillmentCall, openSea, send } from "./fixture.js"
 
 /** OpenSea's own fee: 1 % to this address, required in every collection. */
@@ -425,5 +427,45 @@ describe("the get-NFT route", () => {
     const missing = await openSea(devnet, "GET", `/api/v2/chain/${chain()}/contract/${punks}/nfts/999`)
     expect(missing.status).toBe(404)
     expect(missing.body.errors[0]).toMatch(/not found/)
+  })
+})
+
+// Last, as it spends a user's ETH: what OpenSea's own client signed, tradekit buys.
+describe("tradekit on an order of seaport-js", () => {
+  it("a listing made and signed by seaport-js (compact signature) is bought by tradekit on OpenSea, checked and filled", async () => {
+    const seller = devnetUser(devnet, 3)
+    const price = parseEther("0.25")
+    let tokenId = 1n
+    while ((await ownerOf(tokenId)) !== seller.address) tokenId++
+    const order = await make(3, await listingInput(seller.address, tokenId, price))
+    expect(order.signature.length).toBe(2 + 2 * 64)
+    const posted = await post("listings", order)
+    expect(posted.status).toBe(200)
+    const buyer = devnetUser(devnet, 4)
+    const wallet = createWalletClient({
+      account: buyer.account,
+      chain: devnet.chains[0]!.viemChain!,
+      transport: http(devnet.rpcUrls[devnet.originChainId]),
+    })
+    const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
+    const tradekit = createClient({
+      chains: devnet.chains.map((configured) => ({ ...configured, baseApiUrl: "" })),
+      api: openSeaBook({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+    })
+    const balance = await client.getBalance({ address: buyer.address })
+    let paid: unknown
+    await tradekit.actions.buyToken({
+      items: [{ orderId: posted.body.order_hash }],
+      expectedPrice: { [zeroAddress]: { raw: price } },
+      wallet,
+      onProgress: (_steps, path) => {
+        paid = path?.[0]?.rawQuote
+      },
+    })
+    expect(await ownerOf(tokenId)).toBe(buyer.address)
+    expect(paid).toBe(price.toString())
+    // The buyer paid the listing's price and gas, nothing more.
+    expect(balance - (await client.getBalance({ address: buyer.address })) - price < parseEther("0.01")).toBe(true)
+    await tradekit.dispose()
   })
 })
