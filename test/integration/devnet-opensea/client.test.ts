@@ -361,10 +361,10 @@ describe("resuming on OpenSea", () => {
 
 describe("OpenSea's refusals reach the caller", () => {
   it("a wrong API key: the 401's message, as an APIError", async () => {
-    const { apiUrl, chainNames, seaport, conduitKey, conduit } = devnet.openSea
+    const { apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const stranger = createClient({
       chains: devnet.chains,
-      api: openSeaApi({ apiKey: "not-the-key", apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit }),
+      api: openSeaApi({ apiKey: "not-the-key", apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
     })
     try {
       await expect(stranger.actions.buyToken({ items: [{ token: punk(relisted!) }], wallet: walletOf(5), precheck: true })).rejects.toMatchObject({

@@ -1,0 +1,98 @@
+import * as Schema from "effect/Schema"
+
+/**
+ * OpenSea's API v2 answers as tradekit reads them (its published OpenAPI spec; the fields tradekit uses, the rest
+ * kept as they came). Numbers are decimal strings or JSON numbers (exact above 2^53: see `exactIntegers`); the
+ * plans read them as bigints where they use them, and prove every order they use against its hash.
+ */
+
+/** A uint as OpenSea writes it: a decimal string, or a JSON number. */
+const Uint = Schema.Union([Schema.String, Schema.Number])
+
+/** A Seaport item as OpenSea writes it. */
+const Item = Schema.Struct({
+  itemType: Uint,
+  token: Schema.String,
+  identifierOrCriteria: Uint,
+  startAmount: Uint,
+  endAmount: Uint,
+})
+
+/** A Seaport order's parameters as OpenSea writes them (`protocol_data.parameters`). */
+export const OrderParametersAnswer = Schema.Struct({
+  offerer: Schema.String,
+  zone: Schema.String,
+  offer: Schema.Array(Item),
+  consideration: Schema.Array(Schema.Struct({ ...Item.fields, recipient: Schema.String })),
+  orderType: Uint,
+  startTime: Uint,
+  endTime: Uint,
+  zoneHash: Schema.String,
+  salt: Uint,
+  conduitKey: Schema.String,
+  counter: Schema.optional(Uint),
+  totalOriginalConsiderationItems: Schema.optional(Uint),
+})
+export type OrderParametersAnswer = typeof OrderParametersAnswer.Type
+
+/** A listing or an offer (the spec's `Listing`, `Offer`): read routes carry no signature. */
+export const OrderAnswer = Schema.Struct({
+  order_hash: Schema.String,
+  protocol_address: Schema.String,
+  protocol_data: Schema.Struct({ parameters: OrderParametersAnswer }),
+})
+export type OrderAnswer = typeof OrderAnswer.Type
+
+/** `GET /api/v2/orders/chain/{chain}/protocol/{protocol}/{hash}`: the order under `order`. */
+export const OrderByHashAnswer = Schema.Struct({ order: OrderAnswer })
+
+/** `GET /api/v2/chain/{chain}/contract/{address}`: the contract's collection and standard. */
+export const ContractAnswer = Schema.Struct({
+  collection: Schema.NullOr(Schema.String),
+  contract_standard: Schema.optional(Schema.String),
+})
+
+const Currency = Schema.optional(Schema.NullOr(Schema.Struct({ address: Schema.String })))
+
+/** `GET /api/v2/collections/{slug}`: its fees (in percent), pricing currencies and required zone. */
+export const CollectionAnswer = Schema.Struct({
+  fees: Schema.optional(Schema.Array(Schema.Struct({ fee: Uint, recipient: Schema.String, required: Schema.optional(Schema.Boolean) }))),
+  pricing_currencies: Schema.optional(Schema.Struct({ listing_currency: Currency, offer_currency: Currency })),
+  required_zone: Schema.optional(Schema.NullOr(Schema.String)),
+})
+export type CollectionAnswer = typeof CollectionAnswer.Type
+
+/**
+ * `POST /api/v2/{listings,offers}/fulfillment_data`: the transaction to send (its arguments decoded by name from
+ * `input_data`, then encoded with Seaport's ABI and checked), and the signed orders it fills.
+ */
+export const FulfillmentAnswer = Schema.Struct({
+  fulfillment_data: Schema.Struct({
+    transaction: Schema.Struct({
+      function: Schema.String,
+      to: Schema.String,
+      value: Schema.optional(Schema.NullOr(Uint)),
+      input_data: Schema.Record(Schema.String, Schema.Unknown),
+      calldata_suffix: Schema.optional(Schema.NullOr(Schema.String)),
+    }),
+    orders: Schema.optional(Schema.Array(Schema.Unknown)),
+  }),
+})
+export type FulfillmentAnswer = typeof FulfillmentAnswer.Type
+
+/** `POST /api/v2/offers/build`: the criteria offer's consideration and zone, as OpenSea builds them. */
+export const BuildAnswer = Schema.Struct({
+  partialParameters: Schema.Struct({
+    consideration: Schema.Array(Item),
+    zone: Schema.String,
+    zoneHash: Schema.optional(Schema.String),
+  }),
+})
+export type BuildAnswer = typeof BuildAnswer.Type
+
+/** A post's answer: the order OpenSea took, its hash at the top or under `order`. */
+export const PostAnswer = Schema.Union([
+  Schema.Struct({ order_hash: Schema.String }),
+  Schema.Struct({ order: Schema.Struct({ order_hash: Schema.String }) }),
+])
+export type PostAnswer = typeof PostAnswer.Type

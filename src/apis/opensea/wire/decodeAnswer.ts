@@ -1,0 +1,13 @@
+import * as Effect from "effect/Effect"
+import type * as Schema from "effect/Schema"
+import { decodeApiBody } from "../../../services/decodeApiBody.js"
+import { OpenSeaFailure } from "../OpenSeaFailure.js"
+
+/**
+ * Decodes one of OpenSea's answers with its schema (prototype-safe, unknown fields kept); an answer of another shape
+ * is OpenSea's unusable answer (a 502 standing for a MalformedResponseError naming the route).
+ */
+export const decodeAnswer =
+  <A, I>(schema: Schema.Codec<A, I>, route: string) =>
+  (answer: unknown): Effect.Effect<A, OpenSeaFailure> =>
+    decodeApiBody(schema, route, answer).pipe(Effect.mapError((error) => new OpenSeaFailure(502, error.message, undefined, error)))

@@ -1,0 +1,68 @@
+import * as Schema from "effect/Schema"
+
+/**
+ * The requests the actions hand the OpenSea book (the Reservoir protocol's execute bodies, built by tradekit's
+ * actions from the caller's parameters), as the book reads them. Fields the book does not use are kept and ignored.
+ */
+
+const Amount = Schema.Union([Schema.String, Schema.Number])
+const Fees = Schema.optional(Schema.Array(Schema.String))
+/** What every request may carry that OpenSea cannot honour: a `source`, checked by the book. */
+const Attribution = { source: Schema.optional(Schema.String) }
+/** What every order to make may carry: another book, fees, royalties. */
+const OrderOptions = {
+  orderbook: Schema.optional(Schema.NullOr(Schema.String)),
+  marketplaceFees: Fees,
+  fees: Fees,
+  currency: Schema.optional(Schema.String),
+  quantity: Schema.optional(Amount),
+  expirationTime: Schema.optional(Schema.NullOr(Amount)),
+}
+
+/** `buy`: the taker and the listings, each by `orderId` or by `token` (its best listing). */
+export const BuyRequest = Schema.Struct({
+  ...Attribution,
+  taker: Schema.String,
+  items: Schema.Array(Schema.Struct({ orderId: Schema.optional(Schema.String), token: Schema.optional(Schema.String) })),
+})
+export type BuyRequest = typeof BuyRequest.Type
+
+/** `sell`: the taker and the tokens sold, each into its `orderId` or the token's best offer. */
+export const SellRequest = Schema.Struct({
+  ...Attribution,
+  taker: Schema.String,
+  items: Schema.Array(Schema.Struct({ token: Schema.String, orderId: Schema.optional(Schema.String) })),
+})
+export type SellRequest = typeof SellRequest.Type
+
+/** `list`: the maker and one listing per token. */
+export const ListRequest = Schema.Struct({
+  ...Attribution,
+  maker: Schema.String,
+  params: Schema.Array(Schema.Struct({ ...OrderOptions, token: Schema.String, weiPrice: Amount })),
+})
+export type ListRequest = typeof ListRequest.Type
+
+/** `bid`: the maker and one offer per token, collection or trait. */
+export const BidRequest = Schema.Struct({
+  ...Attribution,
+  maker: Schema.String,
+  params: Schema.Array(
+    Schema.Struct({
+      ...OrderOptions,
+      weiPrice: Amount,
+      token: Schema.optional(Schema.String),
+      collection: Schema.optional(Schema.String),
+      attributeKey: Schema.optional(Schema.String),
+      attributeValue: Schema.optional(Schema.String),
+    }),
+  ),
+})
+export type BidRequest = typeof BidRequest.Type
+
+/** `cancel`: the orders by hash, off chain when asked. */
+export const CancelRequest = Schema.Struct({
+  orderIds: Schema.Array(Schema.String),
+  offChain: Schema.optional(Schema.Boolean),
+})
+export type CancelRequest = typeof CancelRequest.Type
