@@ -2,11 +2,12 @@ import * as Effect from "effect/Effect"
 import { type Address, getAddress } from "viem"
 import type { ChainConfig } from "../../chains/ChainConfig.js"
 import type { ChainReads } from "./chainReads.js"
-import type { Json } from "./Json.js"
 import type { OpenSeaChainConfig } from "./OpenSeaConfig.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import type { OpenSeaCall } from "./openSeaRequest.js"
 import { type OpenSeaOrder, orderOf } from "./orderOf.js"
+import { CollectionAnswer, ContractAnswer, OrderByHashAnswer } from "./wire/answers.js"
+import { decodeAnswer } from "./wire/decodeAnswer.js"
 
 /** What every plan of the OpenSea layer works with: the chain, its OpenSea name, the API and the chain's reads. */
 export interface PlanContext {
@@ -56,19 +57,21 @@ export const basisPointsOf = (percent: unknown): bigint => {
 /** The collection of a contract on the chain, with its required fees (OpenSea gives them in percent). */
 export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect<OpenSeaCollection, OpenSeaFailure> =>
   Effect.gen(function* () {
-    const info = yield* ctx.call("GET", `/api/v2/chain/${ctx.chainName}/contract/${contract}`)
-    const slug = String(info?.collection ?? "")
+    const contractRoute = `/api/v2/chain/${ctx.chainName}/contract/${contract}`
+    const info = yield* Effect.flatMap(ctx.call("GET", contractRoute), decodeAnswer(ContractAnswer, contractRoute))
+    const slug = info.collection ?? ""
     if (slug === "") return yield* Effect.fail(new OpenSeaFailure(404, `OpenSea knows no collection for ${contract} on ${ctx.chainName}`))
-    const collection = yield* ctx.call("GET", `/api/v2/collections/${encodeURIComponent(slug)}`)
+    const collectionRoute = `/api/v2/collections/${encodeURIComponent(slug)}`
+    const collection = yield* Effect.flatMap(ctx.call("GET", collectionRoute), decodeAnswer(CollectionAnswer, collectionRoute))
     return yield* attempt(() => ({
       slug,
-      standard: String(info?.contract_standard ?? "erc721").toLowerCase(),
-      fees: ((collection?.fees ?? []) as ReadonlyArray<Json>)
-        .filter((fee) => fee?.required === true)
+      standard: (info.contract_standard ?? "erc721").toLowerCase(),
+      fees: (collection.fees ?? [])
+        .filter((fee) => fee.required === true)
         .map((fee) => ({ recipient: getAddress(fee.recipient), basisPoints: basisPointsOf(fee.fee) })),
-      offerCurrency: addressAt(collection?.pricing_currencies?.offer_currency?.address),
-      listingCurrency: addressAt(collection?.pricing_currencies?.listing_currency?.address),
-      requiredZone: addressAt(collection?.required_zone),
+      offerCurrency: addressAt(collection.pricing_currencies?.offer_currency?.address),
+      listingCurrency: addressAt(collection.pricing_currencies?.listing_currency?.address),
+      requiredZone: addressAt(collection.required_zone),
     }))
   })
 
@@ -78,8 +81,9 @@ export const orderByHash = (ctx: PlanContext, hash: unknown): Effect.Effect<Open
     if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
       return yield* Effect.fail(new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`))
     }
-    const answer = yield* ctx.call("GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`)
-    return yield* attempt(() => orderOf(answer?.order ?? answer))
+    const route = `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`
+    const answer = yield* Effect.flatMap(ctx.call("GET", route), decodeAnswer(OrderByHashAnswer, route))
+    return yield* attempt(() => orderOf(answer.order))
   })
 
 /** The amount a fee of `basisPoints` takes from `price`. */

@@ -1,8 +1,9 @@
+import * as Schema from "effect/Schema"
 import { type AbiParameter, type Address, encodeFunctionData, getAbiItem, getAddress, type Hex } from "viem"
-import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { bigIntOf } from "./orderOf.js"
 import { seaportAbi } from "./seaportAbi.js"
+import { FulfillmentTransactionAnswer } from "./wire/answers.js"
 
 /**
  * The arguments of each Seaport function OpenSea hands out, by their `input_data` names in the spec, in order; a
@@ -27,19 +28,22 @@ const ARGUMENT_NAMES: Readonly<Record<string, ReadonlyArray<string | readonly [s
   matchAdvancedOrders: ["orders", "criteriaResolvers", "fulfillments", "recipient"],
 }
 
+type Fields = Readonly<Record<string, unknown>>
+
+const isFields = (value: unknown): value is Fields => typeof value === "object" && value !== null && !Array.isArray(value)
+
 /** An argument of `input_data` by its name, or by the other name it may go by. */
-const argumentOf = (inputData: Json, name: string | readonly [string, string]): { readonly value: Json; readonly field: string } => {
-  if (typeof name === "string") return { value: inputData?.[name], field: name }
+const argumentOf = (inputData: Fields, name: string | readonly [string, string]): { readonly value: unknown; readonly field: string } => {
+  if (typeof name === "string") return { value: inputData[name], field: name }
   const [spec, other] = name
-  return inputData?.[spec] !== undefined ? { value: inputData[spec], field: spec } : { value: inputData?.[other], field: other }
+  return inputData[spec] !== undefined ? { value: inputData[spec], field: spec } : { value: inputData[other], field: other }
 }
 
 /** The spec's web3j wrapper of a number or an address (`{ value, bitSize?, typeAsString }`), or the value itself. */
-const unwrapped = (value: Json): Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && "value" in value ? value.value : value
+const unwrapped = (value: unknown): unknown => (isFields(value) && "value" in value ? value.value : value)
 
 /** A wire value as viem encodes it: integers (JSON numbers, decimal strings, hex) as bigints, tuples by name. */
-const abiValueOf = (value: Json, param: AbiParameter, field: string): unknown => {
+const abiValueOf = (value: unknown, param: AbiParameter, field: string): unknown => {
   if (param.type.endsWith("[]")) {
     if (!Array.isArray(value)) throw new OpenSeaFailure(502, `OpenSea's fulfilment data has no list at ${field}`)
     const inner = { ...param, type: param.type.slice(0, -2) }
@@ -47,10 +51,11 @@ const abiValueOf = (value: Json, param: AbiParameter, field: string): unknown =>
   }
   if (param.type === "tuple") {
     const components = (param as { readonly components: ReadonlyArray<AbiParameter> }).components
-    return Object.fromEntries(components.map((c) => [c.name, abiValueOf(value?.[c.name!], c, `${field}.${c.name}`)]))
+    if (!isFields(value)) throw new OpenSeaFailure(502, `OpenSea's fulfilment data has no fields at ${field}`)
+    return Object.fromEntries(components.map((c) => [c.name, abiValueOf(value[c.name!], c, `${field}.${c.name}`)]))
   }
   if (param.type.startsWith("uint") || param.type.startsWith("int")) return bigIntOf(unwrapped(value), field)
-  if (param.type === "address") return getAddress(unwrapped(value))
+  if (param.type === "address") return getAddress(String(unwrapped(value)))
   return unwrapped(value)
 }
 
@@ -66,8 +71,16 @@ export interface FulfillmentTransaction {
  * `fulfillBasicOrder_efficient_6GL6yc` is Seaport's own name for it), its arguments from `input_data` by name,
  * numbers as JSON numbers, decimal strings or hex, and `calldata_suffix` appended when given.
  */
-export const fulfillmentTransaction = (transaction: Json): FulfillmentTransaction => {
-  const name = String(transaction?.function ?? "").split("(")[0]!
+const decodeTransaction = Schema.decodeUnknownSync(FulfillmentTransactionAnswer)
+
+export const fulfillmentTransaction = (answer: unknown): FulfillmentTransaction => {
+  let transaction: FulfillmentTransactionAnswer
+  try {
+    transaction = decodeTransaction(answer)
+  } catch (error) {
+    throw new OpenSeaFailure(502, `OpenSea sent fulfilment data tradekit cannot read: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const name = transaction.function.split("(")[0]!
   const names = ARGUMENT_NAMES[name]
   if (names === undefined) throw new OpenSeaFailure(502, `OpenSea's fulfilment calls ${JSON.stringify(name)}, which tradekit does not know`)
   const item = getAbiItem({ abi: seaportAbi, name: name as "fulfillAdvancedOrder" }) as unknown as { readonly inputs: ReadonlyArray<AbiParameter> }

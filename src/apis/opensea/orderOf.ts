@@ -1,6 +1,7 @@
-import { type Address, getAddress, zeroAddress } from "viem"
-import type { Json } from "./Json.js"
+import * as Schema from "effect/Schema"
+import { type Address, getAddress } from "viem"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import { OrderAnswer, type OrderParametersAnswer } from "./wire/answers.js"
 
 /** A wire number as OpenSea sends it (a JSON number, a decimal string or 0x-hex) as a bigint. */
 export const bigIntOf = (value: unknown, field: string): bigint => {
@@ -11,52 +12,25 @@ export const bigIntOf = (value: unknown, field: string): bigint => {
   throw new OpenSeaFailure(502, `OpenSea sent ${JSON.stringify(value)} as ${field}, which is not a number`)
 }
 
-/** An OpenSea listing or offer, as the layer needs it to plan. */
+/** An OpenSea listing or offer as a plan starts from it: unproven until `namedOrder` checks its hash. */
 export interface OpenSeaOrder {
   readonly hash: string
-  readonly side: "listing" | "offer"
   readonly protocolAddress: Address
-  readonly offerer: Address
-  /** The Seaport order's parameters as OpenSea sent them (with `counter`). */
-  readonly parameters: Record<string, Json>
-  /** The payment currency: the zero address for the native one. */
-  readonly currency: Address
-  readonly symbol: string
-  readonly decimals: number
-  /** The price: what a buyer pays, or what an offer offers (fees included). */
-  readonly price: bigint
-  /** The token, unless it is a collection offer. */
-  readonly contract: Address | undefined
-  readonly tokenId: string | undefined
-  /** The collection's slug of a collection offer. */
-  readonly slug: string | undefined
+  /** The Seaport order's parameters as OpenSea sent them. */
+  readonly parameters: OrderParametersAnswer
 }
 
-/** Reads the spec's `Listing` or `Offer`; a shape it cannot read is a 502 (OpenSea's answer is unusable). */
-export const orderOf = (json: Json): OpenSeaOrder => {
-  const parameters = json?.protocol_data?.parameters
-  if (typeof json?.order_hash !== "string" || typeof parameters !== "object" || parameters === null) {
-    throw new OpenSeaFailure(502, "OpenSea sent an order without order_hash or protocol_data")
+const decodeOrder = Schema.decodeUnknownSync(OrderAnswer)
+
+/** Reads the spec's `Listing` or `Offer` with its schema; an answer of another shape is a 502 (OpenSea's answer is unusable). */
+export const orderOf = (answer: unknown): OpenSeaOrder => {
+  let order: OrderAnswer
+  try {
+    order = decodeOrder(answer)
+  } catch (error) {
+    throw new OpenSeaFailure(502, `OpenSea sent an order tradekit cannot read: ${error instanceof Error ? error.message : String(error)}`)
   }
-  const offered = parameters.offer?.[0]
-  const side = Number(offered?.itemType) === 1 || Number(offered?.itemType) === 0 ? "offer" : "listing"
-  const price = side === "listing" ? json.price?.current : json.price
-  const paid = side === "listing" ? parameters.consideration?.[0] : offered
-  const currency = Number(paid?.itemType) === 0 ? zeroAddress : getAddress(String(paid?.token))
-  return {
-    hash: json.order_hash,
-    side,
-    protocolAddress: getAddress(json.protocol_address),
-    offerer: getAddress(parameters.offerer),
-    parameters,
-    currency,
-    symbol: String(price?.currency ?? ""),
-    decimals: Number(price?.decimals ?? 18),
-    price: bigIntOf(price?.value, "price.value"),
-    contract: json.asset?.contract !== undefined ? getAddress(json.asset.contract) : undefined,
-    tokenId: json.asset?.identifier !== undefined ? String(json.asset.identifier) : undefined,
-    slug: json.criteria?.collection?.slug,
-  }
+  return { hash: order.order_hash, protocolAddress: getAddress(order.protocol_address), parameters: order.protocol_data.parameters }
 }
 
 /** A `"0xcontract:tokenId"` token, split; a malformed one is a 400. */

@@ -3,6 +3,7 @@ import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { bigIntOf } from "./orderOf.js"
 import type { ConsiderationItem, OfferItem, OrderComponents, OrderParameters } from "./seaport/SeaportOrder.js"
+import type { OrderParametersAnswer } from "./wire/answers.js"
 
 const hexOf = (value: unknown, field: string): Hex => {
   if (typeof value === "string" && /^0x[0-9a-fA-F]*$/.test(value)) return value as Hex
@@ -42,7 +43,7 @@ const fieldsOf = (json: Json) => ({
  * An order's `protocol_data.parameters` as OpenSea writes them (numbers as decimal strings, JSON numbers or hex),
  * as Seaport's typed parameters; the consideration items all signed unless `totalOriginalConsiderationItems` says less.
  */
-export const parametersOf = (json: Json): OrderParameters => {
+export const parametersOf = (json: OrderParametersAnswer): OrderParameters => {
   const fields = fieldsOf(json)
   const total = json?.totalOriginalConsiderationItems
   return {

@@ -66,15 +66,19 @@ export type CollectionAnswer = typeof CollectionAnswer.Type
  * `POST /api/v2/{listings,offers}/fulfillment_data`: the transaction to send (its arguments decoded by name from
  * `input_data`, then encoded with Seaport's ABI and checked), and the signed orders it fills.
  */
+export const FulfillmentTransactionAnswer = Schema.Struct({
+  function: Schema.String,
+  to: Schema.String,
+  value: Schema.optional(Schema.NullOr(Uint)),
+  input_data: Schema.Record(Schema.String, Schema.Unknown),
+  calldata_suffix: Schema.optional(Schema.NullOr(Schema.String)),
+})
+export type FulfillmentTransactionAnswer = typeof FulfillmentTransactionAnswer.Type
+
+/** A fulfilment answer: the transaction, and the signed orders it fills. */
 export const FulfillmentAnswer = Schema.Struct({
   fulfillment_data: Schema.Struct({
-    transaction: Schema.Struct({
-      function: Schema.String,
-      to: Schema.String,
-      value: Schema.optional(Schema.NullOr(Uint)),
-      input_data: Schema.Record(Schema.String, Schema.Unknown),
-      calldata_suffix: Schema.optional(Schema.NullOr(Schema.String)),
-    }),
+    transaction: FulfillmentTransactionAnswer,
     orders: Schema.optional(Schema.Array(Schema.Unknown)),
   }),
 })

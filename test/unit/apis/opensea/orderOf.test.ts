@@ -1,4 +1,4 @@
-/** The spec's `Listing` and `Offer` as the OpenSea layer reads them: side, currency, price, token. */
+/** The spec's `Listing` and `Offer` as the OpenSea book reads them, and the wire's numbers and tokens. */
 import { zeroAddress } from "viem"
 import { describe, expect, it } from "vitest"
 import { OpenSeaFailure } from "../../../../src/apis/opensea/OpenSeaFailure.js"
@@ -17,40 +17,47 @@ const item = (itemType: number, token: string, id = "0", amount = "1") => ({
   endAmount: amount,
 })
 
+const parameters = (offer: ReadonlyArray<object>, consideration: ReadonlyArray<object>) => ({
+  offerer: maker,
+  zone: zeroAddress,
+  offer,
+  consideration,
+  orderType: "0",
+  startTime: "1",
+  endTime: "2",
+  zoneHash: `0x${"00".repeat(32)}`,
+  salt: "3",
+  conduitKey: `0x${"00".repeat(32)}`,
+  counter: "0",
+})
+
 describe("orderOf", () => {
-  it("a WETH listing: the currency is the consideration's token, the price the buyer pays", () => {
+  it("reads the spec's order with its schema: the hash, the protocol, the parameters as OpenSea wrote them (price fields are not trusted)", () => {
     const order = orderOf({
       order_hash: `0x${"ab".repeat(32)}`,
       protocol_address: seaport,
       asset: { contract: nft, identifier: "42" },
-      price: { current: { currency: "WETH", decimals: 18, value: 120_000_000_000_000 } },
-      protocol_data: { parameters: { offerer: maker, offer: [item(2, nft, "42")], consideration: [{ ...item(1, weth), recipient: maker }] } },
+      price: { current: { currency: "WETH", decimals: 24, value: "1" } },
+      protocol_data: { parameters: parameters([item(2, nft, "42")], [{ ...item(1, weth), recipient: maker }]), signature: null },
     })
-    expect(order).toMatchObject({ side: "listing", currency: "0x4444444444444444444444444444444444444444", price: 120_000_000_000_000n })
-    expect(order).toMatchObject({ contract: "0x2222222222222222222222222222222222222222", tokenId: "42", symbol: "WETH" })
+    expect(order).toEqual({
+      hash: `0x${"ab".repeat(32)}`,
+      protocolAddress: "0x0000000000000068F116a894984e2DB1123eB395",
+      parameters: parameters([item(2, nft, "42")], [{ ...item(1, weth), recipient: maker }]),
+    })
   })
 
-  it("an ETH listing is in the zero address; a collection offer has a slug and no token", () => {
-    const listing = orderOf({
-      order_hash: `0x${"cd".repeat(32)}`,
-      protocol_address: seaport,
-      price: { current: { currency: "ETH", decimals: 18, value: "1" } },
-      protocol_data: { parameters: { offerer: maker, offer: [item(2, nft)], consideration: [{ ...item(0, zeroAddress), recipient: maker }] } },
-    })
-    expect(listing.currency).toBe(zeroAddress)
-    const offer = orderOf({
-      order_hash: `0x${"ef".repeat(32)}`,
-      protocol_address: seaport,
-      price: { currency: "WETH", decimals: 18, value: "0x10" },
-      criteria: { collection: { slug: "punks" } },
-      protocol_data: { parameters: { offerer: maker, offer: [item(1, weth, "0", "16")], consideration: [{ ...item(4, nft), recipient: maker }] } },
-    })
-    expect(offer).toMatchObject({ side: "offer", slug: "punks", price: 16n, contract: undefined })
-  })
-
-  it("refuses a JSON number past 2^53 (its wei would be rounded) and an answer without order_hash (502)", () => {
-    expect(() => bigIntOf(120_000_000_000_000_000, "price.value")).toThrow(OpenSeaFailure)
+  it("refuses an answer of another shape (502): no order_hash, no parameters, an item without its token", () => {
     expect(() => orderOf({ order_hash: "0x" })).toThrow(OpenSeaFailure)
+    expect(() => orderOf({ order_hash: `0x${"ab".repeat(32)}`, protocol_address: seaport, protocol_data: {} })).toThrow(OpenSeaFailure)
+    const { token: _token, ...tokenless } = item(2, nft)
+    expect(() =>
+      orderOf({ order_hash: `0x${"ab".repeat(32)}`, protocol_address: seaport, protocol_data: { parameters: parameters([tokenless], []) } }),
+    ).toThrow(OpenSeaFailure)
+  })
+
+  it("refuses a JSON number past 2^53 as a number (its wei would be rounded)", () => {
+    expect(() => bigIntOf(120_000_000_000_000_000, "price.value")).toThrow(OpenSeaFailure)
   })
 })
 
