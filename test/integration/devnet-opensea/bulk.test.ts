@@ -43,9 +43,9 @@ const walletOf = (n: number, signed: Array<{ primaryType: string }>) => {
   return createWalletClient({
     account: {
       ...account,
-      signTypedData: (typedData: Parameters<typeof account.signTypedData>[0]) => (
-        signed.push(typedData as { primaryType: string }), account.signTypedData(typedData)
-      ),
+      signTypedData: ((typedData: { primaryType: string }) => (
+        signed.push(typedData), account.signTypedData(typedData as never)
+      )) as unknown as typeof account.signTypedData,
     },
     chain: devnet.chains[0]!.viemChain!,
     transport: http(devnet.rpcUrls[devnet.originChainId]),
