@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import { type Address, concat, encodeAbiParameters, type Hex, hashStruct, hashTypedData, keccak256, toHex } from "viem"
+import { type Address, concat, domainSeparator, encodeAbiParameters, type Hex, hashStruct, hashTypedData, keccak256, toHex } from "viem"
 import { OrderCheckError } from "../../../errors/OrderCheckError.js"
 import { bulkOrderHeight, bulkOrderLeaves, bulkOrderRoot, bulkOrderTypes, MAX_BULK_ORDER_HEIGHT } from "./bulkOrderTree.js"
 import { ORDER_COMPONENTS_TYPES } from "./eip712Types.js"
@@ -86,23 +86,7 @@ export const checkBulkOrderToSign = Effect.fnUntraced(function* (
       )
     }
   }
-  const bulkOrderHash = keccak256(
-    encodeAbiParameters(
-      [{ type: "bytes32" }, { type: "bytes32" }],
-      [
-        keccak256(
-          toHex(
-            `BulkOrder(${types.BulkOrder[0]!.type} tree)ConsiderationItem(${fieldsOf("ConsiderationItem")})OfferItem(${fieldsOf("OfferItem")})OrderComponents(${fieldsOf("OrderComponents")})`,
-          ),
-        ),
-        bulkOrderRoot(expected),
-      ],
-    ),
-  )
-  const domain = { name: "Seaport", version: "1.6", chainId: expect.chainId, verifyingContract: expect.seaport }
-  const want = keccak256(
-    concat(["0x1901", hashStruct({ types: { EIP712Domain: DOMAIN_FIELDS }, primaryType: "EIP712Domain", data: domain }), bulkOrderHash]),
-  )
+  const want = bulkOrderDigest(expect, height, bulkOrderRoot(expected))
   let got: Hex | undefined
   try {
     got = hashTypedData({ domain: typed.domain, types: typed.types, primaryType: typed.primaryType, message: typed.value } as never)
@@ -113,13 +97,19 @@ export const checkBulkOrderToSign = Effect.fnUntraced(function* (
     return yield* refuse("The bulk signature's digest is not that of the checked orders' tree on the chain's Seaport", { Expected: want, Got: got })
 })
 
-const DOMAIN_FIELDS = [
-  { name: "name", type: "string" },
-  { name: "version", type: "string" },
-  { name: "chainId", type: "uint256" },
-  { name: "verifyingContract", type: "address" },
-]
-
 /** A struct's fields as EIP-712's type string writes them. */
 const fieldsOf = (name: keyof typeof ORDER_COMPONENTS_TYPES): string =>
   ORDER_COMPONENTS_TYPES[name].map((field) => `${field.type} ${field.name}`).join(",")
+
+/**
+ * The digest a bulk signature signs, as Seaport derives it (`Verifiers._computeBulkOrderProof`) rather than from any
+ * typed data: keccak of the `BulkOrder` type hash of `height` and the tree's root, in Seaport 1.6's domain.
+ */
+const bulkOrderDigest = (seaport: { readonly seaport: Address; readonly chainId: number }, height: number, root: Hex): Hex => {
+  const typeString = `BulkOrder(OrderComponents${"[2]".repeat(height)} tree)${(["ConsiderationItem", "OfferItem", "OrderComponents"] as const)
+    .map((name) => `${name}(${fieldsOf(name)})`)
+    .join("")}`
+  const bulkOrderHash = keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [keccak256(toHex(typeString)), root]))
+  const domain = { name: "Seaport", version: "1.6", chainId: seaport.chainId, verifyingContract: seaport.seaport }
+  return keccak256(concat(["0x1901", domainSeparator({ domain }), bulkOrderHash]))
+}
