@@ -114,7 +114,8 @@ const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: Read
       const orderId = leaves[index]!
       const own = { ...post, body }
       return postOne(call, own, bulkOrderSignature(signature as Hex, index, bulkOrderProof(leaves, index))).pipe(
-        Effect.as<BulkOutcome>({ orderId, live: true }),
+        // OpenSea names the order by its hash: the leaf's, unless it says otherwise.
+        Effect.map((answer): BulkOutcome => ({ orderId: (answer.orderId as Hex | undefined) ?? orderId, live: true })),
         Effect.catch((error) =>
           Effect.map(
             holds(call, post, body?.protocol_address, orderId),
