@@ -2,12 +2,18 @@ import * as Effect from "effect/Effect"
 import {
   type AbiFunction,
   type Address,
+  bytesToHex,
+  concat,
+  domainSeparator,
+  encodeAbiParameters,
   getAbiItem,
   getAddress,
   type Hex,
   hashStruct,
+  hexToBytes,
   keccak256,
   type LocalAccount,
+  recoverAddress,
   toFunctionSignature,
   toHex,
   verifyTypedData,
@@ -518,17 +524,50 @@ export const makeFakeOpenSea = (
   const orderOfHash = (hash: string) =>
     orders.get(hash.toLowerCase() as Hex) ?? [...orders.values()].find((o) => o.hash.toLowerCase() === hash.toLowerCase())
 
-  /** What OpenSea refuses of a posted order: a bad signature, a zero-amount item, an expiry beyond six months. */
+  /**
+   * Whether `signature` is the offerer's Seaport bulk signature of the order `hash`, as Seaport 1.6 reads one: the
+   * 64- or 65-byte signature of a `BulkOrder` tree, a 3-byte index and the proof, hashed up from the leaf by the index's bits.
+   */
+  const validBulk = async (offerer: Address, hash: Hex, signature: Hex): Promise<boolean> => {
+    const bytes = hexToBytes(signature)
+    const height = Math.floor((bytes.length - 67) / 32)
+    if (bytes.length < 99 || (bytes.length - 67) % 32 > 1 || height > 24) return false
+    const ecdsa = bytes.length % 2 === 1 ? 64 : 65
+    const index = (bytes[ecdsa]! << 16) | (bytes[ecdsa + 1]! << 8) | bytes[ecdsa + 2]!
+    let node = hash
+    for (let level = 0; level < height; level++) {
+      const sibling = bytesToHex(bytes.subarray(ecdsa + 3 + 32 * level, ecdsa + 35 + 32 * level))
+      node = keccak256(concat((index >> level) & 1 ? [sibling, node] : [node, sibling]))
+    }
+    const struct = (name: keyof typeof ORDER_COMPONENTS_TYPES) =>
+      `${name}(${ORDER_COMPONENTS_TYPES[name].map((field) => `${field.type} ${field.name}`).join(",")})`
+    const typeHash = keccak256(
+      toHex(`BulkOrder(OrderComponents${"[2]".repeat(height)} tree)${struct("ConsiderationItem")}${struct("OfferItem")}${struct("OrderComponents")}`),
+    )
+    const bulkOrderHash = keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [typeHash, node]))
+    const digest = keccak256(concat(["0x1901", domainSeparator({ domain }), bulkOrderHash]))
+    const recovered = await recoverAddress({ hash: digest, signature: bytesToHex(bytes.subarray(0, ecdsa)) }).catch(() => undefined)
+    return recovered !== undefined && recovered.toLowerCase() === offerer.toLowerCase()
+  }
+
+  /** What OpenSea refuses of a posted order: a bad signature (single or bulk), a zero-amount item, an expiry beyond six months. */
   const refusalOfPost = async (components: FakeOrderComponents, signature: unknown): Promise<string | undefined> => {
     if (typeof signature !== "string") return "signature is required"
-    const valid = await verifyTypedData({
-      address: components.offerer,
-      domain,
-      types: ORDER_COMPONENTS_TYPES,
-      primaryType: "OrderComponents",
-      message: components as unknown as Record<string, unknown>,
-      signature: signature as Hex,
-    }).catch(() => false)
+    const message = components as unknown as Record<string, unknown>
+    const valid =
+      (await verifyTypedData({
+        address: components.offerer,
+        domain,
+        types: ORDER_COMPONENTS_TYPES,
+        primaryType: "OrderComponents",
+        message,
+        signature: signature as Hex,
+      }).catch(() => false)) ||
+      (await validBulk(
+        components.offerer,
+        hashStruct({ data: message, primaryType: "OrderComponents", types: ORDER_COMPONENTS_TYPES }),
+        signature as Hex,
+      ))
     if (!valid) return "Invalid signature"
     if ([...components.offer, ...components.consideration].some((item) => item.startAmount === 0n && item.endAmount === 0n))
       return "Order items must have a non-zero amount"

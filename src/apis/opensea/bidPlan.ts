@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import { type Address, getAddress, type Hex } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "./bookOptions.js"
+import { bulkOrderItems } from "./bulkOrderItem.js"
 import { checkedOrderItem } from "./checked.js"
 import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
@@ -107,7 +108,7 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
       action: "Authorize offer",
       description: "A free off-chain signature to make an offer on OpenSea",
       kind: "signature",
-      items: offers,
+      items: yield* bulkOrderItems(ctx, offers),
     }
     return { steps: [...wraps, ...approvals, signature] }
   })

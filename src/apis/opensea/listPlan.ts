@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import { getAddress, zeroAddress } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "./bookOptions.js"
+import { bulkOrderItems } from "./bulkOrderItem.js"
 import { checkedOrderItem } from "./checked.js"
 import type { Json } from "./Json.js"
 import { currencyItemType, endTimeOf, feeItems, orderSignatureItem, wireItem } from "./orderComponents.js"
@@ -12,7 +13,8 @@ import { ItemType } from "./seaport/SeaportOrder.js"
 /**
  * `POST /execute/list/v5` on OpenSea: the conduit's `setApprovalForAll` when missing, then one Seaport 1.6
  * listing per token to sign — the price less the collection's required fees to the maker, each fee to its
- * recipient, in the listing's currency (native by default) — posted to OpenSea.
+ * recipient, in the listing's currency (native by default) — posted to OpenSea. Several listings take one wallet
+ * signature: a Seaport bulk order over all of them, each checked first (see bulkOrderItems).
  */
 export const listPlan = (ctx: PlanContext, body: Json) =>
   Effect.gen(function* () {
@@ -74,7 +76,10 @@ export const listPlan = (ctx: PlanContext, body: Json) =>
       action: "Authorize listing",
       description: "A free off-chain signature to list on OpenSea",
       kind: "signature",
-      items: listings.map((listing) => listing.item),
+      items: yield* bulkOrderItems(
+        ctx,
+        listings.map((listing) => listing.item),
+      ),
     }
     return { steps: [...approvals, signature] }
   })
