@@ -7,7 +7,7 @@ import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import type { OpenSeaCall } from "./openSeaRequest.js"
 import { type OpenSeaOrder, orderOf } from "./orderOf.js"
 import { CollectionAnswer, ContractAnswer, OrderByHashAnswer } from "./wire/answers.js"
-import { decodeAnswer } from "./wire/decodeAnswer.js"
+import { decodeAnswer } from "./wire/decode.js"
 
 /** What every plan of the OpenSea layer works with: the chain, its OpenSea name, the API and the chain's reads. */
 export interface PlanContext {

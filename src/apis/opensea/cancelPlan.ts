@@ -1,7 +1,6 @@
 import * as Effect from "effect/Effect"
 import { type Address, encodeFunctionData, type Hex } from "viem"
 import { checked } from "./checked.js"
-import type { Json } from "./Json.js"
 import { type NamedSeaportOrder, namedOrder } from "./namedOrder.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { seaportDomain } from "./orderComponents.js"
@@ -11,6 +10,8 @@ import { checkCancelCall, checkCancelSignature } from "./seaport/checkCancel.js"
 import { ORDER_HASH_TYPES } from "./seaport/eip712Types.js"
 import { OrderType, sameAddress } from "./seaport/SeaportOrder.js"
 import { seaportAbi } from "./seaportAbi.js"
+import { decodeRequest } from "./wire/decode.js"
+import { CancelRequest } from "./wire/requests.js"
 
 /**
  * OpenSea cancels off-chain only a restricted order in its signed zone: the zone then stops authorising its fills.
@@ -20,11 +21,9 @@ const inSignedZone = (ctx: PlanContext, order: NamedSeaportOrder): boolean =>
   sameAddress(order.parameters.zone, ctx.config.signedZone) &&
   (order.parameters.orderType === OrderType.FULL_RESTRICTED || order.parameters.orderType === OrderType.PARTIAL_RESTRICTED)
 
-/** The orders the body names, each proven to be the named one (its hash at the offerer's counter on chain). */
-const namedOrders = (ctx: PlanContext, body: Json) =>
-  Effect.forEach(Array.isArray(body?.orderIds) ? (body.orderIds as ReadonlyArray<unknown>) : [], (id) =>
-    Effect.flatMap(orderByHash(ctx, id), (order) => namedOrder(ctx, order, String(id))),
-  )
+/** The orders the request names, each proven to be the named one (its hash at the offerer's counter on chain). */
+const namedOrders = (ctx: PlanContext, request: CancelRequest) =>
+  Effect.forEach(request.orderIds, (id) => Effect.flatMap(orderByHash(ctx, id), (order) => namedOrder(ctx, order, id)))
 
 /**
  * `cancel` on OpenSea. A restricted order in OpenSea's signed zone (its protected offers) is cancelled off-chain:
@@ -32,12 +31,13 @@ const namedOrders = (ctx: PlanContext, body: Json) =>
  * cancelled on chain, one `Seaport.cancel` per maker; `offChain: true` for one of those is refused, since an
  * off-chain cancel would leave it fillable. Each signature and call is checked to cover exactly the named orders.
  */
-export const cancelPlan = (ctx: PlanContext, body: Json) =>
+export const cancelPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
-    const orders = yield* namedOrders(ctx, body)
+    const request = yield* decodeRequest(CancelRequest, body)
+    const orders = yield* namedOrders(ctx, request)
     const offChain = orders.filter((order) => inSignedZone(ctx, order))
     const onChain = orders.filter((order) => !offChain.includes(order))
-    if (body?.offChain === true && onChain.length > 0) {
+    if (request.offChain === true && onChain.length > 0) {
       return yield* Effect.fail(
         OpenSeaFailure.unsupported(
           "an off-chain cancel of an order outside its signed zone",

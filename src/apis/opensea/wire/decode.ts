@@ -11,3 +11,12 @@ export const decodeAnswer =
   <A, I>(schema: Schema.Codec<A, I>, route: string) =>
   (answer: unknown): Effect.Effect<A, OpenSeaFailure> =>
     decodeApiBody(schema, route, answer).pipe(Effect.mapError((error) => new OpenSeaFailure(502, error.message, undefined, error)))
+
+/**
+ * Decodes the request an action handed the book with its schema; a request of another shape is the caller's (a 400
+ * standing for a MalformedResponseError naming the request).
+ */
+export const decodeRequest = <A, I>(schema: Schema.Codec<A, I>, body: unknown): Effect.Effect<A, OpenSeaFailure> =>
+  decodeApiBody(schema, "request", body).pipe(
+    Effect.mapError((error) => new OpenSeaFailure(400, `The request does not have the shape OpenSea's book reads: ${error.issue}`)),
+  )
