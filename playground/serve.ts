@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url"
 import react from "@vitejs/plugin-react"
 import { createServer, type Plugin } from "vite"
 import type { Devnet } from "../devnet/index.js"
+import { createOpenSeaProxy, toNodeListener } from "../src/proxy/index.js"
 import { findDevnet } from "./findDevnet.js"
 import { playgroundConfigOfInfo } from "./src/devnetInfo.js"
 import type { PlaygroundConfig } from "./src/PlaygroundConfig.js"
@@ -79,6 +80,47 @@ export const configPlugin = (load: () => Promise<PlaygroundConfig | undefined>):
   },
 })
 
+/** Where the playground serves OpenSea's routes to the page: the key stays on this server. */
+export const OPENSEA_PROXY_PATH = "/api/opensea"
+
+/**
+ * The config as the page gets it: OpenSea behind this server's proxy, with no key. The key, in the server-side
+ * config, goes only to the devnet's OpenSea from the proxy.
+ */
+export const pageConfigOf = (config: PlaygroundConfig): PlaygroundConfig => {
+  if (config.openSea === undefined) return config
+  const { apiKey: _onTheServer, ...openSea } = config.openSea
+  return { ...config, openSea: { ...openSea, apiUrl: OPENSEA_PROXY_PATH } }
+}
+
+/**
+ * Serves OpenSea's routes at {@link OPENSEA_PROXY_PATH} with `createOpenSeaProxy`: the devnet's OpenSea API and key
+ * from the server-side config, and CORS for the playground's own origin only.
+ */
+export const openSeaProxyPlugin = (load: () => Promise<PlaygroundConfig | undefined>, origin: () => string): Plugin => ({
+  name: "tradekit-playground-opensea-proxy",
+  configureServer(server) {
+    const proxies = new Map<string, ReturnType<typeof toNodeListener>>()
+    server.middlewares.use((req, res, next) => {
+      if (!(req.url ?? "").startsWith(`${OPENSEA_PROXY_PATH}/`)) return next()
+      load().then(
+        (config) => {
+          const openSea = config?.openSea
+          if (openSea?.apiKey === undefined) return next()
+          const key = `${openSea.apiUrl} ${openSea.apiKey}`
+          let proxy = proxies.get(key)
+          if (proxy === undefined) {
+            proxy = toNodeListener(createOpenSeaProxy({ target: openSea.apiUrl, apiKey: openSea.apiKey, allowedOrigins: [origin()] }))
+            proxies.set(key, proxy)
+          }
+          return proxy(req, res)
+        },
+        (error: unknown) => next(error),
+      )
+    })
+  },
+})
+
 /** The config of the devnet found now (see `findDevnet`), or undefined when none answers. */
 export const discoveredConfig = (apiUrl?: string) => async (): Promise<PlaygroundConfig | undefined> => {
   const found = await findDevnet({ apiUrl })
@@ -90,12 +132,20 @@ export async function servePlayground(options: ServePlaygroundOptions = {}): Pro
   const root = fileURLToPath(new URL(".", import.meta.url))
   const { devnet } = options
   const load = devnet !== undefined ? async () => playgroundConfigOf(devnet) : discoveredConfig(options.apiUrl)
+  let url = ""
   const server = await createServer({
     configFile: false,
     root,
     logLevel: "warn",
     clearScreen: false,
-    plugins: [react(), configPlugin(load)],
+    plugins: [
+      react(),
+      configPlugin(async () => {
+        const config = await load()
+        return config === undefined ? undefined : pageConfigOf(config)
+      }),
+      openSeaProxyPlugin(load, () => new URL(url).origin),
+    ],
     server: {
       host: "127.0.0.1",
       port: options.port ?? 0,
@@ -107,7 +157,7 @@ export async function servePlayground(options: ServePlaygroundOptions = {}): Pro
   await server.listen()
   const address = server.httpServer?.address()
   const port = typeof address === "object" && address !== null ? address.port : options.port
-  const url = `http://127.0.0.1:${port}/`
+  url = `http://127.0.0.1:${port}/`
   if (options.log ?? true) process.stdout.write(`tradekit playground: ${url}\n`)
   let stopped: Promise<void> | undefined
   return { url, stop: () => (stopped ??= server.close()) }

@@ -22,10 +22,13 @@ export interface PlaygroundAccount {
   readonly privateKey: Hex
 }
 
-/** A devnet's OpenSea API v2 (`devnet.openSea`): what `openSea(...)` needs to trade there. */
+/**
+ * A devnet's OpenSea API v2 (`devnet.openSea`): what `openSea(...)` needs to trade there. The page gets the
+ * playground server's proxy as `apiUrl` and no key: the key stays on the server.
+ */
 export interface PlaygroundOpenSea {
   readonly apiUrl: string
-  readonly apiKey: string
+  readonly apiKey?: string | undefined
   readonly chainNames: Readonly<Record<number, string>>
   readonly seaport: Address
   readonly conduitKey: Hex

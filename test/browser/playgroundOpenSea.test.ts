@@ -1,4 +1,7 @@
-/** The playground's API switch, in Chromium: with "OpenSea" picked, a buy goes through the devnet's OpenSea routes. */
+/**
+ * The playground's API switch, in Chromium: with "OpenSea" picked, a buy goes through the devnet's OpenSea routes,
+ * behind the playground server's OpenSea proxy: the page trades with no key and never sees it.
+ */
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -17,6 +20,8 @@ let browser: Browser | undefined
 let page: Page
 let userDataDir: string
 let origin: PublicClient
+/** Everything the page sent and got: URLs, headers and bodies, for the key to be looked for. */
+const seen: Array<string> = []
 
 const user = (n: number): Address => devnet.accounts.users[n - 1]!.address
 const ownerOf = (id: number) =>
@@ -32,6 +37,14 @@ describe("the playground's API switch, in Chromium", () => {
     context = await chromium.launchPersistentContext(userDataDir, { executablePath: launch.executablePath, args: [...launch.args] })
     browser = context.browser() ?? undefined
     page = context.pages()[0] ?? (await context.newPage())
+    page.on("request", (request) => seen.push(request.url(), JSON.stringify(request.headers()), request.postData() ?? ""))
+    page.on("response", (response) => {
+      seen.push(JSON.stringify(response.headers()))
+      response.text().then(
+        (body) => seen.push(body),
+        () => undefined,
+      )
+    })
     await page.goto(playground.url)
     await page.locator("[data-testid=api-status]", { hasText: "API ready" }).waitFor({ timeout: 30_000 })
   }, 120_000)
@@ -58,5 +71,16 @@ describe("the playground's API switch, in Chromium", () => {
       headers: { "x-api-key": devnet.openSea.apiKey },
     })
     expect(listing.status).toBe(404)
+  })
+
+  it("the page traded through the proxy with no key: no request, response or page state it saw holds the key", async () => {
+    const key = devnet.openSea.apiKey
+    expect(seen.some((entry) => entry.includes("/api/opensea/api/v2/listings/fulfillment_data"))).toBe(true)
+    expect(seen.filter((entry) => entry.includes(key))).toEqual([])
+    const state = await page.evaluate(() => `${document.documentElement.outerHTML} ${JSON.stringify(localStorage)} ${JSON.stringify(sessionStorage)}`)
+    expect(state.includes(key)).toBe(false)
+    // Straight to the devnet's OpenSea without the key, the same route is refused: the proxy added it.
+    const direct = await fetch(`${devnet.openSea.apiUrl}/api/v2/listings/collection/devnet-punks/nfts/14/best`)
+    expect(direct.status).toBe(401)
   })
 })
