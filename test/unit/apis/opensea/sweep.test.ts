@@ -1,9 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as TestClock from "effect/testing/TestClock"
 import { decodeFunctionData, encodeAbiParameters, encodeEventTopics, type Hex, parseAbi, parseEther, zeroAddress } from "viem"
-import { OPENSEA_CONDUIT_KEY } from "../../../../src/apis/opensea/index.js"
+import { OPENSEA_CONDUIT_KEY, OPENSEA_SIGNED_ZONE } from "../../../../src/apis/opensea/index.js"
 import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
-import { buy, type ExecutionSnapshot } from "../../../../src/index.js"
+import { buy, type ExecutionSnapshot, resumeExecution } from "../../../../src/index.js"
 import type { ExecuteResponse } from "../../../../src/schema/ExecuteResponse.js"
 import { type FakeOrder, transferReceipt } from "../../../../src/testing/index.js"
 import { expectRefused, makeWorld, NFT, OTHER_MAKER, refusalOf, run, SELLER, type World } from "./hostileKit.js"
@@ -156,6 +158,39 @@ describe("a sweep of OpenSea listings", () => {
       const error = yield* refusalOf(world, sweep(listings, TOTAL - parseEther("1")))
       expect(world.wallet.calls).toEqual([])
       expect(error).toMatchObject({ _tag: "PriceMismatchError" })
+    }),
+  )
+
+  it.effect("a stopped sweep of signed-zone listings, resumed with fresh zone extraData, is the same item: no second send", () =>
+    Effect.gen(function* () {
+      let listings: ReadonlyArray<FakeOrder> = []
+      const world = sweepWorld(() => listings)
+      listings = yield* Effect.promise(() =>
+        Promise.all(
+          PRICES.map((price, index) =>
+            world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: BigInt(index + 1), price, zone: OPENSEA_SIGNED_ZONE, orderType: 2 }),
+          ),
+        ),
+      )
+      world.wallet.behaviour.sendDelay = "10 seconds"
+      world.wallet.behaviour.confirmAbandonedSends = true
+      const snapshots: Array<ExecutionSnapshot> = []
+      const fiber = yield* Effect.forkChild(
+        run(
+          world,
+          sweep(listings, TOTAL, (snapshot) => snapshots.push(snapshot)),
+        ),
+      )
+      yield* TestClock.adjust("1 second")
+      yield* Fiber.interrupt(fiber)
+      const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
+      expect((stored.journal ?? []).map((entry) => entry._tag)).toContain("SendRequested")
+      expect(world.wallet.sent).toHaveLength(1)
+      world.wallet.behaviour.sendDelay = 0
+      const exit = yield* Effect.exit(run(world, resumeExecution(stored)))
+      expect(fulfilmentRequests(world)).toHaveLength(6)
+      expect(world.wallet.sent).toHaveLength(1)
+      if (exit._tag === "Failure") expect(String(exit.cause)).toContain("SendOutcomeUnknownError")
     }),
   )
 })
