@@ -177,6 +177,10 @@ export const buyPlan = (ctx: PlanContext, body: Json) =>
         new OpenSeaFailure(410, `None of the listings is available any more: ${errors.map((error) => error.message).join("; ")}`),
       )
     }
+    // Seaport would fill a listing named twice once and skip the other: the price checked would be twice its own.
+    const hashes = purchases.map((purchase) => purchase.order.hash.toLowerCase())
+    const twice = hashes.find((hash, index) => hashes.indexOf(hash) !== index)
+    if (twice !== undefined) return yield* Effect.fail(new OpenSeaFailure(400, `The listing ${twice} is named more than once`))
     const sweep = purchases.length > 1 ? yield* sweepOf(ctx, taker, purchases) : undefined
     // A sweep pulls every currency through the one conduit it names; a single fill through the one its answer names.
     const approvals = yield* currencyApprovalStep(

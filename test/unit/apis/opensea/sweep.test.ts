@@ -193,4 +193,15 @@ describe("a sweep of OpenSea listings", () => {
       if (exit._tag === "Failure") expect(String(exit.cause)).toContain("SendOutcomeUnknownError")
     }),
   )
+
+  it.effect("a listing named twice is refused before the wallet", () =>
+    Effect.gen(function* () {
+      const world = sweepWorld(() => [])
+      const listings = yield* listThree(world)
+      const error = yield* refusalOf(world, sweep([listings[0]!, listings[1]!, listings[0]!]))
+      expect(world.wallet.calls).toEqual([])
+      expect(error).toMatchObject({ _tag: "APIError", statusCode: 400 })
+      expect((error as { message: string }).message).toContain("more than once")
+    }),
+  )
 })
