@@ -5,8 +5,21 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { createWalletClient, custom, decodeFunctionData, erc721Abi, type Hex, http, parseEther, zeroAddress } from "viem"
+import {
+  type Address,
+  createWalletClient,
+  custom,
+  decodeFunctionData,
+  encodeFunctionData,
+  erc20Abi,
+  erc721Abi,
+  type Hex,
+  http,
+  parseEther,
+  zeroAddress,
+} from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
 import { seaportAbi } from "../../../devnet/artifacts/seaport/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import { type Devnet, devnetUser, startDevnet } from "../../../devnet/index.js"
@@ -112,5 +125,42 @@ describe("a sweep on OpenSea", () => {
     expect(receipt.status).toBe("success")
     const after = await chain.getBalance({ address: buyer.address })
     expect(before - after).toBe(PRICE * 4n + receipt.gasUsed * receipt.effectiveGasPrice)
+  })
+
+  it("of two WETH listings: the conduit approved once, then one sweep through that conduit pays both sellers", async () => {
+    const buyer = devnetUser(devnet, 5)
+    const weth = devnet.contracts.origin.weth
+    const total = parseEther("0.32")
+    await send(devnet, buyer.account, { to: weth, value: total, data: encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" }) })
+    const wethOf = (owner: Address) => chain.readContract({ address: weth, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
+    const before = await wethOf(buyer.address)
+    const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
+    const layer = Layer.merge(
+      Tradekit.layer({
+        chains: devnet.chains,
+        api: openSeaApi({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+      }),
+      walletLayer(
+        createWalletClient({ account: buyer.account, chain: devnet.chains[0]!.viemChain!, transport: http(devnet.rpcUrls[devnet.originChainId]) }),
+      ),
+    )
+    const snapshots: Array<ExecutionSnapshot> = []
+    const punk = (id: number) => `${devnet.contracts.origin.punks}:${id}`
+    await Effect.runPromise(
+      buy({ items: [{ token: punk(14) }, { token: punk(19) }], onProgress: (snapshot) => Effect.sync(() => void snapshots.push(snapshot)) }).pipe(
+        Effect.provide(layer),
+      ),
+    )
+    const final = snapshots.at(-1)!
+    expect(final.steps.map((step) => step.id)).toEqual(["currency-approval", "sale"])
+    const approval = decodeFunctionData({ abi: erc20Abi, data: (final.steps[0]!.items![0]!.data as { data: Hex }).data })
+    expect(approval.args[0]).toBe(conduit)
+    const sale = decodeFunctionData({ abi: seaportAbi, data: (final.steps[1]!.items![0]!.data as { data: Hex }).data })
+    expect(sale.functionName).toBe("fulfillAvailableAdvancedOrders")
+    expect(sale.args[4]).toBe(conduitKey)
+    expect(await ownerOf(14n)).toBe(buyer.address)
+    expect(await ownerOf(19n)).toBe(buyer.address)
+    expect(before - (await wethOf(buyer.address))).toBe(total)
+    expect(final.errors).toBeUndefined()
   })
 })
