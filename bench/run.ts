@@ -27,6 +27,10 @@
  * `--scenarios "list 1,list 1 after a buy"` runs only the scenarios named (comma-separated; implies
  * `--devnet-only`, and "cancel after a buy" needs "list 1 after a buy", whose listing it cancels).
  * `--usdc-no-eth-only` runs only the "buy with USDC, no ETH" line and prints it.
+ *
+ * Then the "OpenSea sweep 20" line (bench/openSeaSweep.ts): tradekit on the devnet's OpenSea buying twenty
+ * listings as one sweep transaction against twenty purchases one at a time (at most 3 rounds);
+ * `--opensea-sweep-only` runs only that line and prints it.
  */
 import { spawnSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
@@ -41,6 +45,7 @@ import { createClient } from "../src/client.js"
 import { markdown as bundleMarkdown, check, figures, measureAll, readBudget } from "./bundle.js"
 import { measureDapp } from "./dappWeight.js"
 import { batchingBuyers, extraTraders, listPunks, mintPunks, revokeExchangeAllowance } from "./inventory.js"
+import { benchOpenSeaSweep, openSeaSweepMarkdown } from "./openSeaSweep.js"
 import { PROMPTS } from "./prompts.js"
 import { benchUsdcNoEth, usdcNoEthMarkdown } from "./usdcNoEth.js"
 
@@ -54,6 +59,9 @@ const ONLY = argValue("--scenarios")
   .map((name) => name.trim())
 const DEVNET_ONLY = process.argv.includes("--devnet-only") || ONLY !== undefined
 const USDC_NO_ETH_ONLY = process.argv.includes("--usdc-no-eth-only")
+const OPENSEA_SWEEP_ONLY = process.argv.includes("--opensea-sweep-only")
+/** Measured rounds of the "OpenSea sweep 20" line: each buys forty listings, so fewer than the other lines. */
+const OPENSEA_SWEEP_ROUNDS = Math.min(ROUNDS, 3)
 /**
  * Before a wallet's next action, the bench waits until the wallet has had no call for this long, so the
  * previous action's late calls are all in (reservoir-sdk's receipt watch polls at viem's default 4 s).
@@ -219,8 +227,20 @@ async function usdcNoEthOnly() {
   }
 }
 
+/** Only the "OpenSea sweep 20" line. */
+async function openSeaSweepOnly() {
+  const devnet = await startDevnet()
+  try {
+    out(`OpenSea sweep 20: 1 warm-up + ${OPENSEA_SWEEP_ROUNDS} rounds`)
+    out(openSeaSweepMarkdown(await benchOpenSeaSweep(devnet, OPENSEA_SWEEP_ROUNDS)))
+  } finally {
+    await devnet.stop()
+  }
+}
+
 async function main() {
   if (USDC_NO_ETH_ONLY) return usdcNoEthOnly()
+  if (OPENSEA_SWEEP_ONLY) return openSeaSweepOnly()
   const started = performance.now()
   const devnet = await startDevnet()
   out(`devnet up in ${devnet.timings.totalMs} ms; 1 warm-up round + ${ROUNDS} rounds`)
@@ -435,6 +455,8 @@ async function main() {
 
   out("buy with USDC, no ETH…")
   const usdcNoEth = usdcNoEthMarkdown(await benchUsdcNoEth(devnet, ROUNDS))
+  out("OpenSea sweep 20…")
+  const openSeaSweep = openSeaSweepMarkdown(await benchOpenSeaSweep(devnet, OPENSEA_SWEEP_ROUNDS))
 
   await tradekit.dispose()
   await tradekitWs.dispose()
@@ -657,6 +679,12 @@ async function main() {
     "",
     usdcNoEth,
     "",
+    "### OpenSea sweep 20",
+    "",
+    "Twenty OpenSea listings on the devnet (its OpenSea routes and real Seaport 1.6; fresh punks listed by user 3 at 0.01 ETH each run), bought by tradekit with user 5's wallet: one `buyToken` of the twenty (one `fulfillAvailableAdvancedOrders` built from OpenSea's twenty fulfilment answers) against twenty `buyToken` calls one after the other. One untimed warm-up of each side, then the rounds, the side that goes first alternating.",
+    "",
+    openSeaSweep,
+    "",
     "### 20-item sweep vs the same items one by one",
     "",
     ...sweepLines,
@@ -695,7 +723,7 @@ async function main() {
     "",
   ].join("\n")
   out(
-    `\n${table}\n\n${usdcNoEth}\n\n${targets.join("\n")}\n${targetSummary}\n\nlate wallet calls: ${lateLines.join("; ")}\n\n${sweepLines.join("\n")}\n\n${walletRoutes.join("\n")}\n\n${overheadText}\n\n${bundleText}`,
+    `\n${table}\n\n${usdcNoEth}\n\n${openSeaSweep}\n\n${targets.join("\n")}\n${targetSummary}\n\nlate wallet calls: ${lateLines.join("; ")}\n\n${sweepLines.join("\n")}\n\n${walletRoutes.join("\n")}\n\n${overheadText}\n\n${bundleText}`,
   )
   if (errors.length > 0) out(`\n${errors.join("\n")}`)
   if (!process.argv.includes("--no-write") && !DEVNET_ONLY) {

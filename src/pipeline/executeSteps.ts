@@ -90,9 +90,13 @@ const runItem = (ctx: ExecutionContext, ref: ItemRef) =>
       const transfersData = yield* awaitTransfers(ctx, patch.txHashes ?? [])
       patch = { ...patch, transfersData }
     }
-    yield* updateState(ctx, (current) =>
-      updateItem(current, stepIndex, itemIndex, (currentItem) => ({ ...currentItem, ...patch, status: "complete" }) as StepItem),
-    )
+    const unfilled = ctx.book.unfilled
+    const hashes = (patch.txHashes ?? []).map((entry) => entry.txHash)
+    const skipped = unfilled !== undefined && step.kind === "transaction" && hashes.length > 0 ? yield* unfilled(item, hashes) : []
+    yield* updateState(ctx, (current) => {
+      const updated = updateItem(current, stepIndex, itemIndex, (currentItem) => ({ ...currentItem, ...patch, status: "complete" }) as StepItem)
+      return skipped.length === 0 ? updated : { ...updated, errors: [...(updated.errors ?? []), ...skipped] }
+    })
   }).pipe(Effect.tapError((error) => recordFailure(ctx, [ref], error)))
 
 /** Runs the given incomplete items of one step: concurrently, or one by one with `synchronousStepItemExecution`. */

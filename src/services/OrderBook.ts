@@ -13,7 +13,7 @@ import type {
 } from "../errors/index.js"
 import type { ActionName } from "../schema/ActionName.js"
 import type { ExecuteRequest } from "../schema/ExecuteRequest.js"
-import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
+import type { ExecuteError, ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { CheckResponse, PostResponse, TransfersResponse } from "../schema/StatusResponses.js"
 import type { StatusFilter, StatusUpdate } from "../schema/StatusUpdate.js"
 import type { Check, Post, Step, StepItem } from "../schema/Step.js"
@@ -68,6 +68,11 @@ export interface ChainOrderBook {
   readonly refresh?: ((token: string) => Effect.Effect<void, ApiRequestError>) | undefined
   /** The status the book pushes for a transaction: its first `success` or `failure`; never ends when it cannot push. */
   readonly pushed?: ((filter: StatusFilter, hash: Hex) => Effect.Effect<StatusUpdate, TransactionFailedError>) | undefined
+  /**
+   * The orders of a confirmed transaction item that its transactions did not fill (a sweep skips an order sold in
+   * between instead of reverting), reported in the execution's `errors` as a plan's left-out items are.
+   */
+  readonly unfilled?: ((item: StepItem, hashes: ReadonlyArray<Hex>) => Effect.Effect<ReadonlyArray<ExecuteError>, ApiRequestError>) | undefined
   /**
    * What the journal knows an item by, when the book knows better than the item's bytes: a fill whose calldata
    * carries a fresh zone signature on every answer is still the same fill of the same order.

@@ -8,16 +8,33 @@ import type { Json } from "./Json.js"
 import { checkedPathEntry, listingPrice, namedOrder } from "./namedOrder.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { type OpenSeaOrder, orderOf, tokenOf } from "./orderOf.js"
-import { attempt, collectionOf, orderByHash, type PlanContext } from "./PlanContext.js"
+import { attempt, collectionOf, type PlanContext } from "./PlanContext.js"
 import { currencyApprovalStep, transactionItem } from "./planSteps.js"
 import { checkFulfillment } from "./seaport/checkFulfillment.js"
 import { decodeSeaportCall } from "./seaport/decodeSeaportCall.js"
 import { ItemType, sameAddress } from "./seaport/SeaportOrder.js"
+import { sweepCall } from "./sweepCall.js"
+
+/** OpenSea's status of an order it no longer sells (`FILLED`, `CANCELLED`, `EXPIRED`, ...): any but `ACTIVE`. */
+const isInactive = (status: unknown): boolean => typeof status === "string" && status.toUpperCase() !== "ACTIVE"
+
+/** The listing named by its hash, refused with a 410 when OpenSea says it is no longer active. */
+const listingById = (ctx: PlanContext, hash: unknown) =>
+  Effect.gen(function* () {
+    if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
+      return yield* Effect.fail(new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`))
+    }
+    const answer = yield* ctx.call("GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`)
+    const order = answer?.order ?? answer
+    if (isInactive(order?.status))
+      return yield* Effect.fail(new OpenSeaFailure(410, `OpenSea's listing ${hash} is ${String(order.status).toLowerCase()}`))
+    return yield* attempt(() => orderOf(order))
+  })
 
 /** The listing an item names, and the hash it is named by: its `orderId`, else the best listing of its `token`. */
 const listingOf = (ctx: PlanContext, item: Json): Effect.Effect<{ readonly listing: OpenSeaOrder; readonly named: string }, OpenSeaFailure> =>
   item?.orderId !== undefined
-    ? Effect.map(orderByHash(ctx, item.orderId), (listing) => ({ listing, named: String(item.orderId) }))
+    ? Effect.map(listingById(ctx, item.orderId), (listing) => ({ listing, named: String(item.orderId) }))
     : Effect.gen(function* () {
         const token = yield* attempt(() => tokenOf(item?.token))
         const collection = yield* collectionOf(ctx, token.contract)
@@ -27,13 +44,34 @@ const listingOf = (ctx: PlanContext, item: Json): Effect.Effect<{ readonly listi
       })
 
 /**
+ * A listing OpenSea no longer sells: its lookup found nothing (404) or an order no longer active (410), or OpenSea
+ * refused its fulfilment (400, 404, 410). A sweep leaves it out and reports it; a single purchase fails with it.
+ */
+class Gone {
+  constructor(
+    readonly failure: OpenSeaFailure,
+    readonly orderId: string | undefined,
+  ) {}
+}
+
+/** `request`'s refusal with one of `statuses` as the listing being gone; any other failure as it is. */
+const goneOn =
+  (statuses: ReadonlyArray<number>, orderId: () => string | undefined) =>
+  <A>(request: Effect.Effect<A, OpenSeaFailure>): Effect.Effect<A, OpenSeaFailure | Gone> =>
+    Effect.mapError(request, (failure) =>
+      (failure.cause === undefined || failure.cause._tag === "APIError") && statuses.includes(failure.status)
+        ? new Gone(failure, orderId())
+        : failure,
+    )
+
+/**
  * One purchase, checked: the named listing proven by its hash at the offerer's counter on chain, the token it sells
  * (the one the item names, when it names one), its price as its offerer signed it, and OpenSea's fulfilment for the
  * taker decoded and held to exactly that order, that token and that price.
  */
 const purchaseOf = (ctx: PlanContext, taker: Address, item: Json) =>
   Effect.gen(function* () {
-    const { listing, named } = yield* listingOf(ctx, item)
+    const { listing, named } = yield* goneOn([404, 410], () => (typeof item?.orderId === "string" ? item.orderId : undefined))(listingOf(ctx, item))
     const order = yield* namedOrder(ctx, listing, named)
     const sold = order.parameters.offer.find((offered) => offered.itemType === ItemType.ERC721 || offered.itemType === ItemType.ERC1155)
     if (sold === undefined) return yield* Effect.fail(OpenSeaFailure.check("token", "The listing sells no token", { Listing: order.hash }))
@@ -50,57 +88,122 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: Json) =>
       }
     }
     const price = yield* listingPrice(order)
-    const answer = yield* ctx.call("POST", "/api/v2/listings/fulfillment_data", {
-      listing: { hash: order.hash, chain: ctx.chainName, protocol_address: ctx.config.seaport },
-      fulfiller: { address: taker },
-    })
+    const answer = yield* goneOn(
+      [400, 404, 410],
+      () => order.hash,
+    )(
+      ctx.call("POST", "/api/v2/listings/fulfillment_data", {
+        listing: { hash: order.hash, chain: ctx.chainName, protocol_address: ctx.config.seaport },
+        fulfiller: { address: taker },
+      }),
+    )
     const call = yield* attempt(() => fulfillmentTransaction(answer?.fulfillment_data?.transaction))
+    const expected = { hash: order.hash, counter: order.counter, token: { contract: token.contract, tokenId: BigInt(token.tokenId) } }
     yield* checked(
       checkFulfillment(
-        {
-          side: "buy",
-          seaport: ctx.config.seaport,
-          taker,
-          orders: [{ hash: order.hash, counter: order.counter, token: { contract: token.contract, tokenId: BigInt(token.tokenId) } }],
-          maxPayment: new Map([[price.currency, price.amount]]),
-        },
+        { side: "buy", seaport: ctx.config.seaport, taker, orders: [expected], maxPayment: new Map([[price.currency, price.amount]]) },
         call,
       ),
     )
     const fill = yield* checked(decodeSeaportCall(call))
-    const conduitKey: Hex =
-      fill.function === "cancel" || fill.fulfillerConduitKey === undefined ? order.parameters.conduitKey : fill.fulfillerConduitKey
-    return { order, token, price, call, spender: yield* approvalTarget(ctx, conduitKey) }
+    if (fill.function === "cancel") return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
+    const conduitKey: Hex = fill.fulfillerConduitKey ?? order.parameters.conduitKey
+    return { order, expected, token, price, call, filled: fill.orders[0]!, spender: yield* approvalTarget(ctx, conduitKey) }
+  })
+
+/** A purchase planned: the order, what it is known by, its price and the call that fills it alone. */
+type Purchase = Effect.Success<ReturnType<typeof purchaseOf>>
+
+/**
+ * How many fulfilment requests a sweep has in flight at once. Fulfilment is OpenSea's scarcest quota: an instant
+ * key gets 5 a minute (docs.opensea.io/reference/api-keys, `rate_limits.fulfillment: "5/m"`); four at once stays
+ * under it with one to spare for a retry the client's policy makes after a 429.
+ */
+const FULFILMENT_CONCURRENCY = 4
+
+/** The sweep of `purchases`: one Seaport call buying them all, checked as one purchase is. */
+const sweepOf = (ctx: PlanContext, taker: Address, purchases: ReadonlyArray<Purchase>) =>
+  Effect.gen(function* () {
+    const maxPayment = new Map<Address, bigint>()
+    for (const { price } of purchases) maxPayment.set(price.currency, (maxPayment.get(price.currency) ?? 0n) + price.amount)
+    const call = sweepCall({
+      seaport: ctx.config.seaport,
+      orders: purchases.map((purchase) => purchase.filled),
+      taker,
+      fulfillerConduitKey: ctx.config.conduitKey,
+      value: maxPayment.get(zeroAddress) ?? 0n,
+    })
+    yield* checked(
+      checkFulfillment({ side: "buy", seaport: ctx.config.seaport, taker, orders: purchases.map((purchase) => purchase.expected), maxPayment }, call),
+    )
+    return { call, spender: yield* approvalTarget(ctx, ctx.config.conduitKey), orderIds: purchases.map((purchase) => purchase.order.hash).sort() }
   })
 
 /**
  * `buy` on OpenSea: each named listing, proven and priced as its offerer signed it; fresh fulfilment data for the
  * taker (never stored: a resume asks again), decoded and checked against that listing before the wallet; the ERC-20
  * approvals the fills still need (of the conduit the fill names, or Seaport itself for the zero key); and the path
- * the price check compares with the expected price, in the chain's own decimals.
+ * the price check compares with the expected price, in the chain's own decimals. Several listings are one sweep
+ * (`fulfillAvailableAdvancedOrders`) built from the orders OpenSea's answers carry: a listing gone already is left
+ * out and reported in `errors`; one gone before the sweep is mined is skipped by Seaport and reported after it.
  */
 export const buyPlan = (ctx: PlanContext, body: Json) =>
   Effect.gen(function* () {
     yield* attempt(() => refuseUnsupported(body))
     const taker = yield* attempt(() => getAddress(body?.taker))
     const items: ReadonlyArray<Json> = Array.isArray(body?.items) ? body.items : []
-    const purchases = yield* Effect.forEach(items, (item) => purchaseOf(ctx, taker, item))
+    const single = items.length <= 1
+    const outcomes = yield* Effect.forEach(
+      items,
+      (item) =>
+        purchaseOf(ctx, taker, item).pipe(
+          Effect.map((purchase) => ({ purchase })),
+          Effect.catchIf(
+            (error): error is Gone => error instanceof Gone && !single,
+            (gone) => Effect.succeed({ gone }),
+          ),
+          Effect.mapError((error) => (error instanceof Gone ? error.failure : error)),
+        ),
+      { concurrency: FULFILMENT_CONCURRENCY },
+    )
+    const purchases = outcomes.flatMap((outcome) => ("purchase" in outcome ? [outcome.purchase] : []))
+    const errors = outcomes.flatMap((outcome) =>
+      "gone" in outcome
+        ? [{ message: outcome.gone.failure.message, ...(outcome.gone.orderId !== undefined ? { orderId: outcome.gone.orderId } : {}) }]
+        : [],
+    )
+    if (purchases.length === 0 && errors.length > 0) {
+      return yield* Effect.fail(
+        new OpenSeaFailure(410, `None of the listings is available any more: ${errors.map((error) => error.message).join("; ")}`),
+      )
+    }
+    // Seaport would fill a listing named twice once and skip the other: the price checked would be twice its own.
+    const hashes = purchases.map((purchase) => purchase.order.hash.toLowerCase())
+    const twice = hashes.find((hash, index) => hashes.indexOf(hash) !== index)
+    if (twice !== undefined) return yield* Effect.fail(new OpenSeaFailure(400, `The listing ${twice} is named more than once`))
+    const sweep = purchases.length > 1 ? yield* sweepOf(ctx, taker, purchases) : undefined
+    // A sweep pulls every currency through the one conduit it names; a single fill through the one its answer names.
     const approvals = yield* currencyApprovalStep(
       ctx,
       taker,
       purchases
         .filter((purchase) => purchase.price.currency !== zeroAddress)
-        .map((purchase) => ({ token: purchase.price.currency, spender: purchase.spender, amount: purchase.price.amount })),
+        .map((purchase) => ({ token: purchase.price.currency, spender: sweep?.spender ?? purchase.spender, amount: purchase.price.amount })),
     )
     const sale = {
       id: "sale",
       action: "Confirm transaction in your wallet",
-      description: "Buy on OpenSea (Seaport 1.6)",
+      description:
+        sweep === undefined ? "Buy on OpenSea (Seaport 1.6)" : `Buy ${purchases.length} listings on OpenSea in one transaction (Seaport 1.6)`,
       kind: "transaction",
-      items: purchases.map((purchase) => ({ ...transactionItem(ctx, taker, purchase.call), orderIds: [purchase.order.hash] })),
+      items:
+        sweep === undefined
+          ? purchases.map((purchase) => ({ ...transactionItem(ctx, taker, purchase.call), orderIds: [purchase.order.hash] }))
+          : [{ ...transactionItem(ctx, taker, sweep.call), orderIds: sweep.orderIds }],
     }
     return {
       steps: [...approvals, sale],
       path: yield* Effect.forEach(purchases, (purchase) => checkedPathEntry(ctx, purchase.order, purchase.price, purchase.token)),
+      ...(errors.length > 0 ? { errors } : {}),
     }
   })

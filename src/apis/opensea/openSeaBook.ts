@@ -25,6 +25,7 @@ import { makeOpenSeaCall, OPENSEA_ANSWERS, type OpenSeaCall } from "./openSeaReq
 import type { PlanContext } from "./PlanContext.js"
 import { isOpenSeaPost, postSigned } from "./postOrder.js"
 import { sellPlan } from "./sellPlan.js"
+import { unfilledOrders } from "./sweepReceipt.js"
 
 /** The actions OpenSea plans: no mint, transfer or cross-chain call. */
 const OPENSEA_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(["buy", "sell", "list", "bid", "cancel"])
@@ -84,12 +85,22 @@ const openSeaOnChain = (config: ResolvedOpenSeaConfig, call: OpenSeaCall, reader
       Effect.flatMap(reader.forChain(chain), (reads) => transfersOf(reads, hashes)).pipe(
         Effect.mapError((failure) => requestErrorOf(failure, "chain")),
       ),
+    unfilled: (item, hashes) =>
+      entry === undefined
+        ? Effect.succeed([])
+        : Effect.flatMap(reader.forChain(chain), (reads) => unfilledOrders(reads, entry.seaport, item, hashes)).pipe(
+            Effect.mapError((failure) => requestErrorOf(failure, "chain")),
+          ),
     itemKey: (step, item) => {
-      const order = item.orderIds?.[0]
+      const orders = item.orderIds ?? []
       const from = (item.data as { readonly from?: unknown } | undefined)?.from
-      // A fill's calldata carries a zone signature made fresh for every answer: the fill is known by its order and taker.
-      return step.kind === "transaction" && step.id === "sale" && order !== undefined && typeof from === "string"
-        ? `opensea:fill:${order.toLowerCase()}:${from.toLowerCase()}`
+      // A fill's calldata carries a zone signature made fresh for every answer: the fill is known by its orders (a
+      // sweep's, sorted) and taker.
+      return step.kind === "transaction" && step.id === "sale" && orders.length > 0 && typeof from === "string"
+        ? `opensea:fill:${[...orders]
+            .map((order) => order.toLowerCase())
+            .sort()
+            .join(",")}:${from.toLowerCase()}`
         : undefined
     },
   }

@@ -1,0 +1,37 @@
+import { type Address, encodeFunctionData, type Hex } from "viem"
+import type { FulfillmentTransaction } from "./fulfillmentTransaction.js"
+import type { AdvancedOrder } from "./seaport/SeaportOrder.js"
+import { seaportAbi } from "./seaportAbi.js"
+
+/** What a sweep fills: the orders as OpenSea's fulfilment answers carry them (signature and zone extra data kept). */
+export interface SweepInput {
+  readonly seaport: Address
+  readonly orders: ReadonlyArray<AdvancedOrder>
+  /** Who pays and receives every offered item. */
+  readonly taker: Address
+  /** The fulfiller's conduit key: the one the currency approvals were made for. */
+  readonly fulfillerConduitKey: Hex
+  /** The native currency the orders ask for in all; Seaport refunds what a skipped order leaves unspent. */
+  readonly value: bigint
+}
+
+/**
+ * One `fulfillAvailableAdvancedOrders` call buying every order whole. Each offer item and each consideration item
+ * is its own fulfillment of one component: Seaport 1.6's FulfillmentApplier then makes exactly one execution per
+ * item (offer items to the recipient, consideration items from the caller) and drops the executions of an order it
+ * skips as unavailable (filled, cancelled, expired) instead of reverting, so the others are still bought. Aggregating
+ * items would save a few transfers but ties orders together; one component per item keeps each order apart.
+ */
+export const sweepCall = (input: SweepInput): FulfillmentTransaction => {
+  const orders = input.orders.map((order) => ({ ...order, numerator: 1n, denominator: 1n }))
+  const componentsOf = (side: "offer" | "consideration") =>
+    orders.flatMap((order, orderIndex) =>
+      order.parameters[side].map((_, itemIndex) => [{ orderIndex: BigInt(orderIndex), itemIndex: BigInt(itemIndex) }]),
+    )
+  const data = encodeFunctionData({
+    abi: seaportAbi,
+    functionName: "fulfillAvailableAdvancedOrders",
+    args: [orders, [], componentsOf("offer"), componentsOf("consideration"), input.fulfillerConduitKey, input.taker, BigInt(orders.length)],
+  })
+  return { to: input.seaport, value: input.value, data }
+}

@@ -1,0 +1,207 @@
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as TestClock from "effect/testing/TestClock"
+import { decodeFunctionData, encodeAbiParameters, encodeEventTopics, type Hex, parseAbi, parseEther, zeroAddress } from "viem"
+import { OPENSEA_CONDUIT_KEY, OPENSEA_SIGNED_ZONE } from "../../../../src/apis/opensea/index.js"
+import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
+import { buy, type ExecutionSnapshot, resumeExecution } from "../../../../src/index.js"
+import type { ExecuteResponse } from "../../../../src/schema/ExecuteResponse.js"
+import { type FakeOrder, transferReceipt } from "../../../../src/testing/index.js"
+import { expectRefused, makeWorld, NFT, OTHER_MAKER, refusalOf, run, SELLER, type World } from "./hostileKit.js"
+
+/**
+ * Issue 29 item 2: several OpenSea listings are bought in ONE Seaport `fulfillAvailableAdvancedOrders` built by
+ * tradekit from the orders OpenSea's fulfilment answers carry, checked as one purchase is; a listing gone at plan
+ * time is left out and reported, one skipped on chain is reported from the receipt.
+ */
+
+const PRICES = [parseEther("1"), parseEther("2"), parseEther("3")]
+const TOTAL = PRICES.reduce((sum, price) => sum + price, 0n)
+
+const orderFulfilled = parseAbi([
+  "event OrderFulfilled(bytes32 orderHash, address indexed offerer, address indexed zone, address recipient, (uint8 itemType, address token, uint256 identifier, uint256 amount)[] offer, (uint8 itemType, address token, uint256 identifier, uint256 amount, address recipient)[] consideration)",
+])
+
+/** A world whose every mined transaction logs Seaport's `OrderFulfilled` for the orders `filled()` names. */
+const sweepWorld = (filled: () => ReadonlyArray<FakeOrder>) => {
+  const world = makeWorld()
+  world.chain.setReceiptOf((hash: Hex) => {
+    const orders = filled()
+    const receipt = transferReceipt(
+      hash,
+      orders.map((order) => ({ contract: NFT, from: SELLER.address, to: world.wallet.address, tokenId: order.tokenId! })),
+      world.wallet.address,
+    )
+    const logs = orders.map((order, index) => ({
+      ...receipt.logs[0]!,
+      logIndex: 100 + index,
+      address: world.openSea.seaport,
+      topics: encodeEventTopics({ abi: orderFulfilled, eventName: "OrderFulfilled", args: { offerer: SELLER.address, zone: zeroAddress } }) as [
+        Hex,
+        ...Hex[],
+      ],
+      data: encodeAbiParameters(
+        [{ type: "bytes32" }, { type: "address" }, { type: "tuple[]", components: [] }, { type: "tuple[]", components: [] }] as never,
+        [order.hash, world.wallet.address, [], []] as never,
+      ),
+    }))
+    return { ...receipt, logs: [...receipt.logs, ...logs] }
+  })
+  return world
+}
+
+const listThree = (world: World) =>
+  Effect.promise(() =>
+    Promise.all(PRICES.map((price, index) => world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: BigInt(index + 1), price }))),
+  )
+
+const sweep = (listings: ReadonlyArray<FakeOrder>, expected = TOTAL, onProgress?: (snapshot: ExecutionSnapshot) => void) =>
+  buy({
+    items: listings.map((listing) => ({ orderId: listing.hash })),
+    expectedPrice: { [zeroAddress]: { raw: expected } },
+    ...(onProgress !== undefined ? { onProgress: (snapshot: ExecutionSnapshot) => Effect.sync(() => onProgress(snapshot)) } : {}),
+  })
+
+const fulfilmentRequests = (world: World) => world.openSea.api.requests.filter((request) => request.path.endsWith("/fulfillment_data"))
+
+describe("a sweep of OpenSea listings", () => {
+  it.effect("is ONE fulfillAvailableAdvancedOrders of exactly the named orders, paying their total in value", () =>
+    Effect.gen(function* () {
+      let listings: ReadonlyArray<FakeOrder> = []
+      const world = sweepWorld(() => listings)
+      listings = yield* listThree(world)
+      expect(yield* run(world, sweep(listings))).toBe(true)
+      expect(world.wallet.sent).toHaveLength(1)
+      expect(fulfilmentRequests(world)).toHaveLength(3)
+      const sent = world.wallet.sent[0]!.request
+      expect(sent.to.toLowerCase()).toBe(world.openSea.seaport.toLowerCase())
+      expect(sent.value).toBe(TOTAL)
+      const call = decodeFunctionData({ abi: seaportAbi, data: sent.data! })
+      expect(call.functionName).toBe("fulfillAvailableAdvancedOrders")
+      const [orders, resolvers, offers, considerations, conduitKey, recipient, maximum] = call.args as unknown as [
+        ReadonlyArray<{ signature: Hex; numerator: bigint; denominator: bigint; parameters: { consideration: ReadonlyArray<unknown> } }>,
+        ReadonlyArray<unknown>,
+        ReadonlyArray<ReadonlyArray<{ orderIndex: bigint; itemIndex: bigint }>>,
+        ReadonlyArray<ReadonlyArray<{ orderIndex: bigint; itemIndex: bigint }>>,
+        Hex,
+        Hex,
+        bigint,
+      ]
+      expect(orders.map((order) => order.signature)).toEqual(listings.map((listing) => listing.signature))
+      expect(orders.every((order) => order.numerator === 1n && order.denominator === 1n)).toBe(true)
+      expect(resolvers).toEqual([])
+      expect(offers).toEqual([0n, 1n, 2n].map((orderIndex) => [{ orderIndex, itemIndex: 0n }]))
+      expect(considerations).toEqual(
+        orders.flatMap((order, orderIndex) =>
+          order.parameters.consideration.map((_, itemIndex) => [{ orderIndex: BigInt(orderIndex), itemIndex: BigInt(itemIndex) }]),
+        ),
+      )
+      expect(conduitKey.toLowerCase()).toBe(OPENSEA_CONDUIT_KEY.toLowerCase())
+      expect(recipient.toLowerCase()).toBe(world.wallet.address.toLowerCase())
+      expect(maximum).toBe(3n)
+    }),
+  )
+
+  it.effect("a listing gone at plan time is left out and reported in errors before anything is sent", () =>
+    Effect.gen(function* () {
+      let listings: ReadonlyArray<FakeOrder> = []
+      const world = sweepWorld(() => listings.slice(0, 2))
+      listings = yield* listThree(world)
+      ;(listings[2] as { cancelled: boolean }).cancelled = true
+      const answer = (yield* run(world, buy({ items: listings.map((l) => ({ orderId: l.hash })), precheck: true }))) as ExecuteResponse
+      expect(world.wallet.sent).toHaveLength(0)
+      expect(answer.errors).toEqual([expect.objectContaining({ orderId: listings[2]!.hash })])
+      const item = answer.steps.at(-1)!.items![0]!
+      expect(item.orderIds).toEqual([listings[0]!.hash, listings[1]!.hash].sort())
+      const call = decodeFunctionData({ abi: seaportAbi, data: (item.data as { data: Hex }).data })
+      expect((call.args[0] as ReadonlyArray<unknown>).length).toBe(2)
+    }),
+  )
+
+  it.effect("a listing Seaport skipped (sold in between) is reported from the receipt; the rest is bought", () =>
+    Effect.gen(function* () {
+      let listings: ReadonlyArray<FakeOrder> = []
+      const world = sweepWorld(() => listings.slice(0, 2))
+      listings = yield* listThree(world)
+      const snapshots: Array<ExecutionSnapshot> = []
+      expect(
+        yield* run(
+          world,
+          sweep(listings, TOTAL, (snapshot) => snapshots.push(snapshot)),
+        ),
+      ).toBe(true)
+      expect(world.wallet.sent).toHaveLength(1)
+      expect(snapshots[0]?.errors).toBeUndefined()
+      expect(snapshots.at(-1)).toMatchObject({ status: "complete", errors: [expect.objectContaining({ orderId: listings[2]!.hash })] })
+    }),
+  )
+
+  it.effect("a sweep whose one answer carries another order is refused: nothing sent", () =>
+    Effect.gen(function* () {
+      const world = sweepWorld(() => [])
+      const listings = yield* listThree(world)
+      const stranger = yield* Effect.promise(() => world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 2n, price: PRICES[1]! }))
+      world.openSea.api.route("POST", "/api/v2/listings/fulfillment_data", (request) => {
+        const hash = (request.body as { listing: { hash: string } }).listing.hash
+        const order = hash === listings[1]!.hash ? stranger : listings.find((listing) => listing.hash === hash)!
+        return { body: world.openSea.fulfillmentAnswer(order, { fulfiller: world.wallet.address }) }
+      })
+      expectRefused(world, yield* refusalOf(world, sweep(listings)), "order")
+    }),
+  )
+
+  it.effect("a total above the expected price is refused by the price check: nothing sent", () =>
+    Effect.gen(function* () {
+      const world = sweepWorld(() => [])
+      const listings = yield* listThree(world)
+      const error = yield* refusalOf(world, sweep(listings, TOTAL - parseEther("1")))
+      expect(world.wallet.calls).toEqual([])
+      expect(error).toMatchObject({ _tag: "PriceMismatchError" })
+    }),
+  )
+
+  it.effect("a stopped sweep of signed-zone listings, resumed with fresh zone extraData, is the same item: no second send", () =>
+    Effect.gen(function* () {
+      let listings: ReadonlyArray<FakeOrder> = []
+      const world = sweepWorld(() => listings)
+      listings = yield* Effect.promise(() =>
+        Promise.all(
+          PRICES.map((price, index) =>
+            world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: BigInt(index + 1), price, zone: OPENSEA_SIGNED_ZONE, orderType: 2 }),
+          ),
+        ),
+      )
+      world.wallet.behaviour.sendDelay = "10 seconds"
+      world.wallet.behaviour.confirmAbandonedSends = true
+      const snapshots: Array<ExecutionSnapshot> = []
+      const fiber = yield* Effect.forkChild(
+        run(
+          world,
+          sweep(listings, TOTAL, (snapshot) => snapshots.push(snapshot)),
+        ),
+      )
+      yield* TestClock.adjust("1 second")
+      yield* Fiber.interrupt(fiber)
+      const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
+      expect((stored.journal ?? []).map((entry) => entry._tag)).toContain("SendRequested")
+      expect(world.wallet.sent).toHaveLength(1)
+      world.wallet.behaviour.sendDelay = 0
+      const exit = yield* Effect.exit(run(world, resumeExecution(stored)))
+      expect(fulfilmentRequests(world)).toHaveLength(6)
+      expect(world.wallet.sent).toHaveLength(1)
+      if (exit._tag === "Failure") expect(String(exit.cause)).toContain("SendOutcomeUnknownError")
+    }),
+  )
+
+  it.effect("a listing named twice is refused before the wallet", () =>
+    Effect.gen(function* () {
+      const world = sweepWorld(() => [])
+      const listings = yield* listThree(world)
+      const error = yield* refusalOf(world, sweep([listings[0]!, listings[1]!, listings[0]!]))
+      expect(world.wallet.calls).toEqual([])
+      expect(error).toMatchObject({ _tag: "APIError", statusCode: 400 })
+      expect((error as { message: string }).message).toContain("more than once")
+    }),
+  )
+})
