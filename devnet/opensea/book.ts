@@ -1,9 +1,10 @@
 /**
  * The devnet's OpenSea order book: signed Seaport orders by order hash, each a listing (an NFT offered) or an
- * offer (an ERC-20 offered for one token, or for any token of a collection). An order stops being handed out when
+ * offer (an ERC-20 offered for one token, for any token of a collection, or for any token with a trait). An order stops being handed out when
  * it is filled or cancelled on chain (Seaport's events), cancelled off chain, or expired.
  */
 import type { Address, Hex } from "viem"
+import type { TraitCriteria } from "./criteria.js"
 import { ItemType, type OrderComponents, OrderType } from "./seaport.js"
 
 /** What an order is, read from its items. */
@@ -22,6 +23,8 @@ export interface OpenSeaOrder {
   /** The payment currency (zero address = ETH) and the total price the taker side moves. */
   readonly currency: Address
   readonly price: bigint
+  /** A trait offer's trait and the tokens its criteria root is over; undefined for any other order. */
+  readonly trait?: { readonly criteria: TraitCriteria; readonly tokenIds: ReadonlyArray<bigint> } | undefined
   /** ms since the epoch. */
   readonly createdAt: number
   status: "active" | "filled" | "cancelled"
@@ -37,9 +40,8 @@ export function kindOf(components: OrderComponents): OpenSeaOrderKind | undefine
   if (first.itemType === ItemType.ERC721 || first.itemType === ItemType.ERC1155) return "listing"
   if (first.itemType !== ItemType.ERC20) return undefined
   if (nft.itemType === ItemType.ERC721 || nft.itemType === ItemType.ERC1155) return "item-offer"
-  if ((nft.itemType === ItemType.ERC721_WITH_CRITERIA || nft.itemType === ItemType.ERC1155_WITH_CRITERIA) && nft.identifierOrCriteria === 0n) {
-    return "collection-offer"
-  }
+  // A criteria offer: a collection offer (root 0) or a trait offer (the root of the tokens with the trait).
+  if (nft.itemType === ItemType.ERC721_WITH_CRITERIA || nft.itemType === ItemType.ERC1155_WITH_CRITERIA) return "collection-offer"
   return undefined
 }
 
@@ -91,13 +93,13 @@ export class OpenSeaBook {
     )[0]
   }
 
-  /** The highest live offer a token can accept: an offer on that token or on its whole collection. */
+  /** The highest live offer a token can accept: an offer on that token, on its whole collection, or on a trait it has. */
   bestOffer(chainId: number, contract: Address, tokenId: bigint, nowSeconds: bigint): OpenSeaOrder | undefined {
     return this.matching(
       chainId,
       contract,
       nowSeconds,
-      (o) => (o.kind === "item-offer" && o.tokenId === tokenId) || o.kind === "collection-offer",
+      (o) => (o.kind === "item-offer" && o.tokenId === tokenId) || (o.kind === "collection-offer" && (o.trait?.tokenIds.includes(tokenId) ?? true)),
     ).sort((a, b) => (a.price > b.price ? -1 : a.price < b.price ? 1 : 0))[0]
   }
 

@@ -113,11 +113,13 @@ export interface AnswerStyle {
   readonly extraData: Hex
   /** Write `value` as a JSON number when it is a safe integer. */
   readonly valueAsNumber: boolean
+  /** The proof of the token sold against a trait offer's criteria root (none for a collection offer's root 0). */
+  readonly criteriaProof: ReadonlyArray<Hex>
 }
 
 /** The Seaport call that fills `order` for `request` on `seaport`, written in `style`. */
 export function buildFulfillment(order: OpenSeaOrder, request: FillRequest, seaport: Address, style: AnswerStyle): FulfillmentTransaction {
-  const { conduitKey, extraData, valueAsNumber } = style
+  const { conduitKey, extraData, valueAsNumber, criteriaProof } = style
   const c = order.components
   const transaction = (name: Parameters<typeof signatureOf>[0], value: bigint, input: Record<string, unknown>): FulfillmentTransaction => ({
     function: signatureOf(name),
@@ -189,7 +191,7 @@ export function buildFulfillment(order: OpenSeaOrder, request: FillRequest, seap
     const component = (orderIndex: number, itemIndex: number) => ({ orderIndex: dec(orderIndex), itemIndex: dec(itemIndex) })
     return transaction("matchAdvancedOrders", 0n, {
       orders: [advancedOrder(c, order.signature, 1n, 1n, extraData), advancedOrder(mirror, "0x", 1n, 1n, "0x")],
-      criteriaResolvers: criteria ? [{ orderIndex: "0", side: "1", index: "0", identifier: dec(tokenId), criteriaProof: [] }] : [],
+      criteriaResolvers: criteria ? [{ orderIndex: "0", side: "1", index: "0", identifier: dec(tokenId), criteriaProof }] : [],
       fulfillments: [
         { offerComponents: [component(1, 0)], considerationComponents: [component(0, 0)] },
         ...c.consideration.slice(1).map((_, i) => ({ offerComponents: [component(0, 0)], considerationComponents: [component(0, i + 1)] })),

@@ -89,6 +89,7 @@ export async function startOpenSea(options: StartOpenSeaOptions): Promise<Starte
     weth: contracts.origin.weth,
     currency: (address) => catalog.currency(chain.chainId, address),
     attributes: (contract, tokenId) => catalog.attributes(chain.chainId, contract, tokenId),
+    tokenIds: (contract) => options.indexer.tokensOf(chain.chainId, contract).map((token) => token.tokenId),
     zoneSigner: new ZoneSigner(zoneSigner, deployment.chainId, deployment.signedZone),
   })
   options.indexer.onLog((chainId, _txHash, log) => market.onLog(chainId, log))

@@ -23,6 +23,7 @@ import { seaportAbi } from "../artifacts/seaport/index.js"
 import type { RpcLog } from "../core/indexer.js"
 import { kindOf, OpenSeaBook, type OpenSeaOrder, type OpenSeaOrderKind, termsOf } from "./book.js"
 import type { OpenSeaCollection } from "./collections.js"
+import { criteriaProof, criteriaRoot, type TraitCriteria } from "./criteria.js"
 import type { SeaportDeployment } from "./deploy.js"
 import { buildFulfillment, type FillRequest, type FulfillmentTransaction } from "./fulfillment.js"
 import { ItemType, type OrderComponents, OrderType, orderHash, orderHashTypes } from "./seaport.js"
@@ -64,6 +65,8 @@ export interface OpenSeaMarketOptions {
   readonly currency: (address: string) => { readonly symbol: string; readonly decimals: number } | undefined
   /** A token's traits (`trait_type` / `value`), as the get-NFT route shows them. */
   readonly attributes: (contract: Address, tokenId: bigint) => ReadonlyArray<{ readonly key: string; readonly value: string }>
+  /** The ids of the tokens of a contract that exist on the chain. */
+  readonly tokenIds: (contract: Address) => ReadonlyArray<bigint>
   /** Signs the `extraData` of fills of orders in the signed zone (`deployment.signedZone`). */
   readonly zoneSigner: ZoneSigner
 }
@@ -151,8 +154,20 @@ export class OpenSeaMarket {
     }
   }
 
-  /** Checks a signed order against the rules and the contract, and puts it in the book. */
-  async accept(components: OrderComponents, signature: Hex, expected: OpenSeaOrderKind): Promise<OpenSeaOrder> {
+  /** The ids of the tokens of `collection` with `trait`, ascending. */
+  tokensWithTrait(collection: OpenSeaCollection, trait: TraitCriteria): ReadonlyArray<bigint> {
+    return this.options
+      .tokenIds(collection.contract)
+      .filter((id) => this.options.attributes(collection.contract, id).some((a) => a.key === trait.type && a.value === trait.value))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  }
+
+  /**
+   * Checks a signed order against the rules and the contract, and puts it in the book. A criteria offer posted with
+   * a `trait` is a trait offer: its root must be the criteria root of exactly the collection's tokens with the trait;
+   * without one it is a collection offer, root 0.
+   */
+  async accept(components: OrderComponents, signature: Hex, expected: OpenSeaOrderKind, trait?: TraitCriteria): Promise<OpenSeaOrder> {
     const kind = kindOf(components)
     if (kind !== expected) {
       throw refuse(
@@ -162,6 +177,7 @@ export class OpenSeaMarket {
     const terms = termsOf(components, kind)
     const collection = this.collectionByContract(terms.contract)
     if (collection === undefined) throw refuse(`No collection for contract ${terms.contract} on ${this.options.chainName}`)
+    const traitTerms = this.checkCriteria(components, kind, collection, trait)
     this.checkShape(components, kind, terms.currency)
     this.checkFees(components, kind, collection, terms)
     const now = await this.now()
@@ -182,12 +198,38 @@ export class OpenSeaMarket {
       components,
       signature,
       ...terms,
+      trait: traitTerms,
       createdAt: Date.now(),
       status: "active",
       offChainCancelled: false,
     }
     this.book.add(order)
     return order
+  }
+
+  /** A trait offer's trait and tokens, after checking its root; undefined for any other order, whose root must be 0. */
+  private checkCriteria(
+    c: OrderComponents,
+    kind: OpenSeaOrderKind,
+    collection: OpenSeaCollection,
+    trait: TraitCriteria | undefined,
+  ): OpenSeaOrder["trait"] {
+    const root = kind === "collection-offer" ? c.consideration[0]!.identifierOrCriteria : 0n
+    if (trait === undefined) {
+      if (root !== 0n)
+        throw refuse(`A criteria root (identifierOrCriteria ${root}) needs the trait it stands for in criteria.trait; a collection offer's is 0`)
+      return undefined
+    }
+    if (kind !== "collection-offer") throw refuse("Only a criteria offer takes a trait")
+    const tokenIds = this.tokensWithTrait(collection, trait)
+    if (tokenIds.length === 0) throw refuse(`No token of ${collection.slug} has the trait ${trait.type}: ${trait.value}`)
+    const expected = criteriaRoot(tokenIds)
+    if (root !== expected) {
+      throw refuse(
+        `The trait offer's identifierOrCriteria ${root} is not the criteria root ${expected} of the ${tokenIds.length} tokens of ${collection.slug} with ${trait.type}: ${trait.value}`,
+      )
+    }
+    return { criteria: trait, tokenIds }
   }
 
   private checkShape(c: OrderComponents, kind: OpenSeaOrderKind, currency: Address): void {
@@ -332,6 +374,12 @@ export class OpenSeaMarket {
     if (request.contract !== undefined && !isAddressEqual(request.contract, order.contract)) {
       throw refuse(`consideration.asset_contract_address ${request.contract} is not the order's contract ${order.contract}`)
     }
+    // A trait offer takes only a token with its trait, with the token's proof against the offer's root.
+    const proof = order.trait === undefined || request.tokenId === undefined ? [] : criteriaProof(order.trait.tokenIds, request.tokenId)
+    if (proof === undefined) {
+      const { type, value } = order.trait!.criteria
+      throw refuse(`NFT ${request.tokenId} of ${order.contract} does not have the trait ${type}: ${value} the offer ${order.hash} is for`)
+    }
     // The answers for an order alternate, so a client meets both forms OpenSea hands out: even ones (the first) name
     // OpenSea's conduit; odd ones name none (Seaport pulls the fulfiller's tokens) and write `value` as a JSON number.
     const answered = this.answers.get(order.hash) ?? 0
@@ -345,7 +393,10 @@ export class OpenSeaMarket {
           identifier: order.kind === "collection-offer" ? request.tokenId : undefined,
         })
       : "0x"
-    return { order, transaction: buildFulfillment(order, request, seaport, { conduitKey, extraData, valueAsNumber: answered % 2 === 1 }) }
+    return {
+      order,
+      transaction: buildFulfillment(order, request, seaport, { conduitKey, extraData, valueAsNumber: answered % 2 === 1, criteriaProof: proof }),
+    }
   }
 
   /** An off-chain cancel, signed by the offerer over `OrderHash { orderHash }` in Seaport's domain. */

@@ -6,6 +6,7 @@
 import { type Address, type Hex, zeroAddress, zeroHash } from "viem"
 import { failureOf, Reply, type Route } from "../server/http.js"
 import type { OpenSeaOrderKind } from "./book.js"
+import { criteriaRoot, type TraitCriteria } from "./criteria.js"
 import { OpenSeaError, type OpenSeaMarket } from "./market.js"
 import { readAddress, readOrderComponents, readUint, WireError } from "./seaport.js"
 import { errorsJson, protocolData } from "./wire.js"
@@ -25,6 +26,35 @@ const text = (value: unknown, field: string): string => {
 const signatureOf = (value: unknown, field: string): Hex => {
   if (typeof value !== "string" || !/^0x([0-9a-fA-F]{2})*$/.test(value)) throw new WireError(`${field} must be hex bytes`)
   return value as Hex
+}
+
+/**
+ * The trait of a criteria request: the spec's `traits` (one: the devnet makes single-trait offers) or the deprecated
+ * `trait`, each `{ type, value }`; undefined for a collection offer.
+ */
+const traitOf = (criteria: Body): TraitCriteria | undefined => {
+  const traits = criteria.traits === undefined ? (criteria.trait === undefined ? [] : [criteria.trait]) : criteria.traits
+  if (!Array.isArray(traits)) throw new WireError("criteria.traits must be an array of { type, value }")
+  if (traits.length > 1) throw new OpenSeaError(400, "The devnet makes offers on one trait: give one in criteria.trait or criteria.traits")
+  if (traits.length === 0) return undefined
+  const trait = record(traits[0], "criteria.trait")
+  return { type: text(trait.type, "criteria.trait.type"), value: text(trait.value, "criteria.trait.value") }
+}
+
+/** The trait filter of `GET /collection/{slug}/nfts` (`traits=[{"traitType":…,"value":…}]`), or undefined for none. */
+const traitFilterOf = (query: URLSearchParams): TraitCriteria | undefined => {
+  const param = query.get("traits")
+  if (param === null) return undefined
+  let filters: unknown
+  try {
+    filters = JSON.parse(param)
+  } catch {
+    throw new WireError("traits must be a JSON array of { traitType, value }")
+  }
+  if (!Array.isArray(filters) || filters.length !== 1)
+    throw new OpenSeaError(400, "The devnet filters on exactly one trait: traits=[{ traitType, value }]")
+  const filter = record(filters[0], "traits[0]")
+  return { type: text(filter.traitType, "traits[0].traitType"), value: text(filter.value, "traits[0].value") }
 }
 
 /** A route behind the API key, answering refusals (and its own failures, as 500s) in the spec's error shape. */
@@ -119,29 +149,38 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
     route("POST", "/api/v2/offers", apiKey, async (req) => {
       const body = record(req.body, "body")
       checkProtocol(body.protocol_address)
-      const slug = text(record(record(body.criteria, "criteria").collection, "criteria.collection").slug, "criteria.collection.slug")
+      const criteria = record(body.criteria, "criteria")
+      const slug = text(record(criteria.collection, "criteria.collection").slug, "criteria.collection.slug")
       const collection = collectionOf(slug)
       const data = record(body.protocol_data, "protocol_data")
       const components = readOrderComponents(data.parameters, "protocol_data.parameters")
       if (components.consideration[0]?.token.toLowerCase() !== collection.contract.toLowerCase()) {
         throw new OpenSeaError(400, `The offer's criteria item must be ${collection.contract}, the contract of ${slug}`)
       }
-      return market.describe(await market.accept(components, signatureOf(data.signature, "protocol_data.signature"), "collection-offer"))
+      const signature = signatureOf(data.signature, "protocol_data.signature")
+      return market.describe(await market.accept(components, signature, "collection-offer", traitOf(criteria)))
     }),
     route("POST", "/api/v2/offers/build", apiKey, async (req) => {
       const body = record(req.body, "body")
       checkProtocol(body.protocol_address)
       const offerer: Address = readAddress(body.offerer, "offerer")
       const quantity = body.quantity === undefined ? 1n : readUint(body.quantity, "quantity")
-      const slug = text(record(record(body.criteria, "criteria").collection, "criteria.collection").slug, "criteria.collection.slug")
+      const criteria = record(body.criteria, "criteria")
+      const slug = text(record(criteria.collection, "criteria.collection").slug, "criteria.collection.slug")
       const collection = collectionOf(slug)
+      // A trait offer's criteria item is the root of the tokens with the trait (OpenSea's merkle route); a
+      // collection offer's is 0 (any token).
+      const trait = traitOf(criteria)
+      const tokenIds = trait === undefined ? undefined : market.tokensWithTrait(collection, trait)
+      if (trait !== undefined && tokenIds!.length === 0)
+        throw new OpenSeaError(400, `No token of ${slug} has the trait ${trait.type}: ${trait.value}`)
       return {
         partialParameters: {
           consideration: [
             {
               itemType: collection.standard === "erc721" ? 4 : 5,
               token: collection.contract,
-              identifierOrCriteria: "0",
+              identifierOrCriteria: tokenIds === undefined ? "0" : criteriaRoot(tokenIds).toString(),
               startAmount: quantity.toString(),
               endAmount: quantity.toString(),
               recipient: offerer,
@@ -150,8 +189,8 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
           zone: market.deployment.signedZone,
           zoneHash: zeroHash,
         },
-        criteria: { collection: { slug }, contract: { address: collection.contract } },
-        encodedTokenIds: "*",
+        criteria: { collection: { slug }, contract: { address: collection.contract }, ...(trait === undefined ? {} : { trait }) },
+        encodedTokenIds: tokenIds === undefined ? "*" : tokenIds.join(","),
       }
     }),
     route("GET", "/api/v2/listings/collection/:slug/nfts/:identifier/best", apiKey, best("listing")),
@@ -175,6 +214,32 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
       const nft = await market.nft(collection, readUint(req.params.identifier, "identifier"))
       if (nft === undefined) throw new OpenSeaError(404, `NFT ${req.params.identifier} of ${collection.contract} not found on ${chainName}`)
       return { nft }
+    }),
+    route("GET", "/api/v2/collection/:slug/nfts", apiKey, async (req) => {
+      const collection = collectionOf(req.params.slug!)
+      const trait = traitFilterOf(req.query)
+      const ids = trait === undefined ? market.options.tokenIds(collection.contract) : market.tokensWithTrait(collection, trait)
+      const limit = req.query.get("limit") === null ? 20 : Number(readUint(req.query.get("limit"), "limit"))
+      if (limit < 1 || limit > 200) throw new OpenSeaError(400, "limit must be between 1 and 200")
+      const from = req.query.get("next") === null ? 0 : Number(readUint(req.query.get("next"), "next"))
+      const page = ids.slice(from, from + limit)
+      return {
+        nfts: page.map((id) => ({
+          identifier: id.toString(),
+          collection: collection.slug,
+          contract: collection.contract,
+          token_standard: collection.standard,
+          name: `${collection.name} #${id}`,
+          description: `${collection.name} #${id} on the tradekit devnet`,
+          image_url: "",
+          metadata_url: "",
+          opensea_url: `https://opensea.io/assets/${chainName}/${collection.contract}/${id}`,
+          updated_at: new Date(0).toISOString(),
+          is_disabled: false,
+          is_nsfw: false,
+        })),
+        ...(from + limit < ids.length ? { next: String(from + limit) } : {}),
+      }
     }),
     route("GET", "/api/v2/collections/:slug", apiKey, async (req) => {
       const collection = collectionOf(req.params.slug!)
@@ -201,7 +266,7 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
         category: "",
         is_disabled: false,
         is_nsfw: false,
-        trait_offers_enabled: false,
+        trait_offers_enabled: true,
         collection_offers_enabled: true,
         opensea_url: `https://opensea.io/collection/${collection.slug}`,
         contracts: [{ address: collection.contract, chain: chainName }],

@@ -76,7 +76,9 @@ export function orderJson(order: OpenSeaOrder, ctx: OrderContext): Record<string
   }
   if (order.kind === "item-offer") return { ...base, asset: { contract: order.contract, identifier: order.tokenId!.toString() }, price }
   const slug = ctx.collection(order.contract)?.slug
-  return { ...base, price, criteria: { collection: { slug }, contract: { address: order.contract }, encoded_token_ids: "*" } }
+  const criteria = { collection: { slug }, contract: { address: order.contract } }
+  if (order.trait === undefined) return { ...base, price, criteria: { ...criteria, encoded_token_ids: "*" } }
+  return { ...base, price, criteria: { ...criteria, traits: [order.trait.criteria], encoded_token_ids: order.trait.tokenIds.join(",") } }
 }
 
 /** The spec's error body. */

@@ -2,13 +2,14 @@ import type { ProxyRoute } from "./protocolRoutes.js"
 
 /**
  * Every route of OpenSea's API v2 that tradekit's `openSea` order book calls, and nothing else of the API:
- * contract and collection reads, an order by hash, a token's best listing and offer, fulfilment data, order
+ * contract and collection reads (and a collection's NFTs with a trait, for trait offers), an order by hash, a token's best listing and offer, fulfilment data, order
  * and offer posts, the collection-offer build, and the off-chain cancel. Each `:name` is one path segment.
  */
 export const OPENSEA_ROUTES: ReadonlyArray<ProxyRoute> = [
   { method: "GET", path: "/api/v2/chain/:chain/contract/:address" },
   { method: "GET", path: "/api/v2/chain/:chain/contract/:address/nfts/:identifier" },
   { method: "GET", path: "/api/v2/collections/:slug" },
+  { method: "GET", path: "/api/v2/collection/:slug/nfts" },
   { method: "GET", path: "/api/v2/orders/chain/:chain/protocol/:protocol_address/:order_hash" },
   { method: "GET", path: "/api/v2/listings/collection/:slug/nfts/:identifier/best" },
   { method: "GET", path: "/api/v2/offers/collection/:slug/nfts/:identifier/best" },

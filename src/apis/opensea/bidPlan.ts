@@ -10,10 +10,12 @@ import { bigIntOf, tokenOf } from "./orderOf.js"
 import { attempt, collectionOf, type PlanContext } from "./PlanContext.js"
 import { currencyApprovalStep, type PlanStep, wrapStep } from "./planSteps.js"
 import { ItemType, OrderType } from "./seaport/SeaportOrder.js"
+import { checkTraitRoot, traitCriteria, traitOfBid, withTraitCriteria } from "./traitOffer.js"
 
 /**
  * `POST /execute/bid/v5` on OpenSea: an item offer for a `token`, or a collection offer for a `collection`
- * (its criteria item from OpenSea's `offers/build`), in the collection's offer currency (WETH) unless
+ * (its criteria item from OpenSea's `offers/build`) — a trait offer with `attributeKey` / `attributeValue`, its
+ * criteria root held to the tokens OpenSea lists with the trait —, in the collection's offer currency (WETH) unless
  * `currency` says otherwise, paying the collection's required fees out of the price. Before the signature: the
  * wrapped native currency the maker lacks is wrapped, and the conduit is approved when its allowance is short.
  */
@@ -32,6 +34,7 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
         const token = param?.token === undefined ? undefined : yield* attempt(() => tokenOf(param.token))
         const contract = token?.contract ?? (yield* attempt(() => getAddress(String(param?.collection ?? ""))))
         const collection = yield* collectionOf(ctx, contract)
+        const trait = token === undefined ? yield* attempt(() => traitOfBid(param)) : undefined
         const currency = param?.currency !== undefined ? yield* attempt(() => getAddress(param.currency)) : collection.offerCurrency
         if (currency === undefined)
           return yield* Effect.fail(new OpenSeaFailure(400, `No offer currency given, and OpenSea names none for ${collection.slug}`))
@@ -47,7 +50,7 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
           const built = yield* ctx.call("POST", "/api/v2/offers/build", {
             offerer: maker,
             quantity: Number(quantity),
-            criteria: { collection: { slug: collection.slug } },
+            criteria: trait === undefined ? { collection: { slug: collection.slug } } : traitCriteria(collection.slug, trait),
             protocol_address: ctx.config.seaport,
             offer_protection_enabled: true,
           })
@@ -70,8 +73,10 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
             )
           }
           zone = { zone: builtZone, zoneHash: partial.zoneHash }
+          // A trait offer's root must name exactly the tokens with the trait: 0 would buy any token of the collection.
+          if (trait !== undefined) yield* checkTraitRoot(ctx, collection.slug, trait, wanted[0]?.identifierOrCriteria ?? "0")
         }
-        const item = orderSignatureItem(
+        const unposted = orderSignatureItem(
           ctx,
           {
             offerer: maker,
@@ -85,6 +90,7 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
           },
           token !== undefined ? { kind: "item-offer" } : { kind: "collection-offer", slug: collection.slug },
         )
+        const item = trait === undefined ? unposted : withTraitCriteria(unposted, collection.slug, trait)
         const basics = { maker, conduitKey: ctx.config.conduitKey, currency, price, signedZone: ctx.config.signedZone }
         const itemType = collection.standard === "erc1155" ? 3 : 2
         return yield* checkedOrderItem(

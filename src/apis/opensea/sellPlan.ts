@@ -12,7 +12,8 @@ import { attempt, collectionOf, orderByHash, type PlanContext } from "./PlanCont
 import { nftApprovalStep, transactionItem } from "./planSteps.js"
 import { checkFulfillment } from "./seaport/checkFulfillment.js"
 import { decodeSeaportCall } from "./seaport/decodeSeaportCall.js"
-import { sameAddress } from "./seaport/SeaportOrder.js"
+import { isCriteriaItem, sameAddress } from "./seaport/SeaportOrder.js"
+import { checkCriteriaProofs, checkTokenTraits, offerTraitsOf } from "./traitSale.js"
 
 /** The offer an item names, and the hash it is named by: its `orderId`, else the token's best item or collection offer. */
 const offerOf = (ctx: PlanContext, item: Json, token: { readonly contract: Address; readonly tokenId: string }) =>
@@ -28,7 +29,8 @@ const offerOf = (ctx: PlanContext, item: Json, token: { readonly contract: Addre
 /**
  * One sale, checked: the named offer proven by its hash at the offerer's counter on chain, what the seller gets
  * for it as its offerer signed it (the offer less the fees paid out of it), and OpenSea's fulfilment decoded and held
- * to selling exactly the named token into exactly that offer for at least that.
+ * to selling exactly the named token into exactly that offer for at least that. Into a trait offer: only a token with
+ * its traits, and only with a criteria proof of that token against the offer's root.
  */
 const saleOf = (ctx: PlanContext, taker: Address, item: Json) =>
   Effect.gen(function* () {
@@ -36,6 +38,9 @@ const saleOf = (ctx: PlanContext, taker: Address, item: Json) =>
     const { offer, named } = yield* offerOf(ctx, item, token)
     const order = yield* namedOrder(ctx, offer, named)
     const proceeds = yield* offerProceeds(order)
+    // A trait offer buys only a token with its traits: a token without them is refused before anything is asked.
+    const wanted = order.parameters.consideration[0]
+    if (wanted !== undefined && isCriteriaItem(wanted)) yield* checkTokenTraits(ctx, token, yield* offerTraitsOf(ctx, order.hash))
     const answer = yield* ctx.call("POST", "/api/v2/offers/fulfillment_data", {
       offer: { hash: order.hash, chain: ctx.chainName, protocol_address: ctx.config.seaport },
       fulfiller: { address: taker },
@@ -58,6 +63,7 @@ const saleOf = (ctx: PlanContext, taker: Address, item: Json) =>
     // The token goes through the fulfiller's conduit, or in a match through the conduit of the seller's own order.
     const fill = yield* checked(decodeSeaportCall(call))
     if (fill.function === "cancel") return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
+    yield* checkCriteriaProofs(fill, BigInt(token.tokenId))
     const own = fill.orders.find((carried) => sameAddress(carried.parameters.offerer, taker))
     const conduitKey: Hex = fill.fulfillerConduitKey ?? own?.parameters.conduitKey ?? ctx.config.conduitKey
     return { token, order, proceeds, call, operator: yield* approvalTarget(ctx, conduitKey) }

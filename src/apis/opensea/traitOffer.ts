@@ -1,0 +1,85 @@
+import * as Effect from "effect/Effect"
+import { numberToHex } from "viem"
+import { criteriaRootOf } from "./criteriaTree.js"
+import type { Json } from "./Json.js"
+import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import { attempt, type PlanContext } from "./PlanContext.js"
+
+/** A trait as OpenSea's criteria name it (`TraitCriteria { type, value }`). */
+export interface Trait {
+  readonly type: string
+  readonly value: string
+}
+
+/** The trait a bid names (`attributeKey` with `attributeValue`), or undefined for none; one without the other is refused. */
+export const traitOfBid = (param: Json): Trait | undefined => {
+  const type = param?.attributeKey
+  const value = param?.attributeValue
+  if (type === undefined && value === undefined) return undefined
+  if (typeof type !== "string" || type === "" || typeof value !== "string" || value === "") {
+    throw new OpenSeaFailure(400, "A trait offer needs both attributeKey and attributeValue, as non-empty strings")
+  }
+  return { type, value }
+}
+
+/** How many pages of OpenSea's NFT list a trait may span (200 tokens a page): past that the answer is not believed. */
+const MAX_PAGES = 250
+
+/** The ids of the collection's tokens with `trait`, from OpenSea's NFT list filtered by it, every page. */
+export const tokensWithTrait = (ctx: PlanContext, slug: string, trait: Trait) =>
+  Effect.gen(function* () {
+    const filter = encodeURIComponent(JSON.stringify([{ traitType: trait.type, value: trait.value }]))
+    const ids: Array<bigint> = []
+    let next: string | undefined
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const cursor = next === undefined ? "" : `&next=${encodeURIComponent(next)}`
+      const answer = yield* ctx.call("GET", `/api/v2/collection/${encodeURIComponent(slug)}/nfts?traits=${filter}&limit=200${cursor}`)
+      const nfts: ReadonlyArray<Json> = Array.isArray(answer?.nfts) ? answer.nfts : []
+      for (const nft of nfts) ids.push(yield* attempt(() => BigInt(String(nft?.identifier))))
+      next = typeof answer?.next === "string" && answer.next !== "" ? answer.next : undefined
+      if (next === undefined) return ids
+    }
+    return yield* Effect.fail(new OpenSeaFailure(502, `OpenSea's list of ${slug} tokens with ${trait.type} ${trait.value} does not end`))
+  })
+
+const rootText = (root: bigint) => numberToHex(root, { size: 32 })
+
+/**
+ * Holds the criteria root OpenSea built for a trait offer to the trait: never 0 (on chain, a root of 0 takes any
+ * token of the collection), and exactly the root of the tokens OpenSea lists with the trait — so the signed order
+ * buys only a token with it, whatever OpenSea's zone later authorises.
+ */
+export const checkTraitRoot = (ctx: PlanContext, slug: string, trait: Trait, identifierOrCriteria: string) =>
+  Effect.gen(function* () {
+    const root = yield* attempt(() => BigInt(identifierOrCriteria))
+    const named = `${trait.type}: ${trait.value}`
+    if (root === 0n) {
+      return yield* Effect.fail(
+        OpenSeaFailure.check("criteria", "OpenSea built the trait offer for any token of the collection (a criteria root of 0)", { Trait: named }),
+      )
+    }
+    const ids = yield* tokensWithTrait(ctx, slug, trait)
+    const expected = criteriaRootOf(ids)
+    if (ids.length === 0 || root !== expected) {
+      return yield* Effect.fail(
+        OpenSeaFailure.check("criteria", "OpenSea built the trait offer on other tokens than the ones with the trait", {
+          Trait: named,
+          Expected: ids.length === 0 ? "a token with the trait (OpenSea lists none)" : `${rootText(expected)} (${ids.length} tokens)`,
+          Got: rootText(root),
+        }),
+      )
+    }
+  })
+
+/** A trait offer's post names its trait, as `offers/build` was asked (OpenSea would file it as a collection offer otherwise). */
+export const withTraitCriteria = <I extends { readonly data: { readonly post: { readonly body: Record<string, unknown> } } }>(
+  item: I,
+  slug: string,
+  trait: Trait,
+): I => ({
+  ...item,
+  data: { ...item.data, post: { ...item.data.post, body: { ...item.data.post.body, criteria: traitCriteria(slug, trait) } } },
+})
+
+/** OpenSea's criteria of a trait offer: the collection and its trait, as opensea-js sends `traitType` / `traitValue`. */
+export const traitCriteria = (slug: string, trait: Trait) => ({ collection: { slug }, trait })
