@@ -1,4 +1,5 @@
 import * as Effect from "effect/Effect"
+import type * as Schema from "effect/Schema"
 import { type Address, getAddress } from "viem"
 import type { ChainConfig } from "../../chains/ChainConfig.js"
 import type { ChainReads } from "./chainReads.js"
@@ -18,6 +19,15 @@ export interface PlanContext {
   readonly call: OpenSeaCall
   readonly reads: ChainReads
 }
+
+/** Asks OpenSea and decodes its answer with `schema` (an answer of another shape is a 502). */
+export const ask = <A, I>(
+  ctx: PlanContext,
+  schema: Schema.Codec<A, I>,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Effect.Effect<A, OpenSeaFailure> => Effect.flatMap(ctx.call(method, path, body), decodeAnswer(schema, path))
 
 /** Runs a reading of OpenSea's wire that may refuse it (an OpenSeaFailure) as an Effect. */
 export const attempt = <A>(read: () => A): Effect.Effect<A, OpenSeaFailure> =>
@@ -57,12 +67,10 @@ export const basisPointsOf = (percent: unknown): bigint => {
 /** The collection of a contract on the chain, with its required fees (OpenSea gives them in percent). */
 export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect<OpenSeaCollection, OpenSeaFailure> =>
   Effect.gen(function* () {
-    const contractRoute = `/api/v2/chain/${ctx.chainName}/contract/${contract}`
-    const info = yield* Effect.flatMap(ctx.call("GET", contractRoute), decodeAnswer(ContractAnswer, contractRoute))
+    const info = yield* ask(ctx, ContractAnswer, "GET", `/api/v2/chain/${ctx.chainName}/contract/${contract}`)
     const slug = info.collection ?? ""
     if (slug === "") return yield* Effect.fail(new OpenSeaFailure(404, `OpenSea knows no collection for ${contract} on ${ctx.chainName}`))
-    const collectionRoute = `/api/v2/collections/${encodeURIComponent(slug)}`
-    const collection = yield* Effect.flatMap(ctx.call("GET", collectionRoute), decodeAnswer(CollectionAnswer, collectionRoute))
+    const collection = yield* ask(ctx, CollectionAnswer, "GET", `/api/v2/collections/${encodeURIComponent(slug)}`)
     return yield* attempt(() => ({
       slug,
       standard: (info.contract_standard ?? "erc721").toLowerCase(),
@@ -81,8 +89,7 @@ export const orderByHash = (ctx: PlanContext, hash: unknown): Effect.Effect<Open
     if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
       return yield* Effect.fail(new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`))
     }
-    const route = `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`
-    const answer = yield* Effect.flatMap(ctx.call("GET", route), decodeAnswer(OrderByHashAnswer, route))
+    const answer = yield* ask(ctx, OrderByHashAnswer, "GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`)
     return yield* attempt(() => orderOf(answer.order))
   })
 

@@ -3,14 +3,16 @@ import { type Address, getAddress, type Hex } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "./bookOptions.js"
 import { bulkOrderItems } from "./bulkOrderItem.js"
 import { checkedOrderItem } from "./checked.js"
-import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { endTimeOf, feeItems, orderSignatureItem, type WireItem, wireItem } from "./orderComponents.js"
 import { bigIntOf, tokenOf } from "./orderOf.js"
-import { attempt, collectionOf, type PlanContext } from "./PlanContext.js"
+import { ask, attempt, collectionOf, type PlanContext } from "./PlanContext.js"
 import { currencyApprovalStep, type PlanStep, wrapStep } from "./planSteps.js"
 import { ItemType, OrderType } from "./seaport/SeaportOrder.js"
 import { checkTraitRoot, traitCriteria, traitOfBid, withTraitCriteria } from "./traitOffer.js"
+import { BuildAnswer } from "./wire/answers.js"
+import { decodeRequest } from "./wire/decode.js"
+import { BidRequest } from "./wire/requests.js"
 
 /**
  * `POST /execute/bid/v5` on OpenSea: an item offer for a `token`, or a collection offer for a `collection`
@@ -19,23 +21,25 @@ import { checkTraitRoot, traitCriteria, traitOfBid, withTraitCriteria } from "./
  * `currency` says otherwise, paying the collection's required fees out of the price. Before the signature: the
  * wrapped native currency the maker lacks is wrapped, and the conduit is approved when its allowance is short.
  */
-export const bidPlan = (ctx: PlanContext, body: Json) =>
+export const bidPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
-    yield* attempt(() => refuseUnsupported(body))
-    const maker = yield* attempt(() => getAddress(body?.maker))
-    const params: ReadonlyArray<Json> = Array.isArray(body?.params) ? body.params : []
+    const request = yield* decodeRequest(BidRequest, body)
+    yield* attempt(() => refuseUnsupported(request))
+    const maker = yield* attempt(() => getAddress(request.maker))
+    const params = request.params
     const counter = yield* ctx.reads.counterOf(ctx.config.seaport, maker)
     const now = yield* ctx.reads.now
     const amounts = new Map<Address, bigint>()
     const offers = yield* Effect.forEach(params, (param) =>
       Effect.gen(function* () {
-        const price = yield* attempt(() => bigIntOf(param?.weiPrice, "weiPrice"))
-        const quantity = yield* attempt(() => (param?.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
-        const token = param?.token === undefined ? undefined : yield* attempt(() => tokenOf(param.token))
-        const contract = token?.contract ?? (yield* attempt(() => getAddress(String(param?.collection ?? ""))))
+        const price = yield* attempt(() => bigIntOf(param.weiPrice, "weiPrice"))
+        const quantity = yield* attempt(() => (param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
+        const token = param.token === undefined ? undefined : yield* attempt(() => tokenOf(param.token))
+        const contract = token?.contract ?? (yield* attempt(() => getAddress(param.collection ?? "")))
         const collection = yield* collectionOf(ctx, contract)
         const trait = token === undefined ? yield* attempt(() => traitOfBid(param)) : undefined
-        const currency = param?.currency !== undefined ? yield* attempt(() => getAddress(param.currency)) : collection.offerCurrency
+        const asked = param.currency
+        const currency = asked !== undefined ? yield* attempt(() => getAddress(asked)) : collection.offerCurrency
         if (currency === undefined)
           return yield* Effect.fail(new OpenSeaFailure(400, `No offer currency given, and OpenSea names none for ${collection.slug}`))
         amounts.set(currency, (amounts.get(currency) ?? 0n) + price)
@@ -47,23 +51,25 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
           const itemType = collection.standard === "erc1155" ? ItemType.ERC1155 : ItemType.ERC721
           wanted = [wireItem(itemType, token.contract, token.tokenId, quantity, maker)]
         } else {
-          const built = yield* ctx.call("POST", "/api/v2/offers/build", {
+          const built = yield* ask(ctx, BuildAnswer, "POST", "/api/v2/offers/build", {
             offerer: maker,
             quantity: Number(quantity),
             criteria: trait === undefined ? { collection: { slug: collection.slug } } : traitCriteria(collection.slug, trait),
             protocol_address: ctx.config.seaport,
             offer_protection_enabled: true,
           })
-          const partial = built?.partialParameters ?? {}
-          wanted = ((partial.consideration ?? []) as ReadonlyArray<Json>).map((item) => ({
-            itemType: Number(item.itemType),
-            token: getAddress(item.token),
-            identifierOrCriteria: String(item.identifierOrCriteria),
-            startAmount: String(item.startAmount),
-            endAmount: String(item.endAmount),
-            recipient: maker,
-          }))
-          const builtZone = yield* attempt(() => getAddress(String(partial.zone ?? "")))
+          const partial = built.partialParameters
+          wanted = yield* attempt(() =>
+            partial.consideration.map((item) => ({
+              itemType: Number(item.itemType),
+              token: getAddress(item.token),
+              identifierOrCriteria: String(item.identifierOrCriteria),
+              startAmount: String(item.startAmount),
+              endAmount: String(item.endAmount),
+              recipient: maker,
+            })),
+          )
+          const builtZone = yield* attempt(() => getAddress(partial.zone))
           if (builtZone !== ctx.config.signedZone) {
             return yield* Effect.fail(
               OpenSeaFailure.check("zone", "OpenSea built the collection offer outside its signed zone", {
@@ -72,7 +78,7 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
               }),
             )
           }
-          zone = { zone: builtZone, zoneHash: partial.zoneHash }
+          zone = { zone: builtZone, ...(partial.zoneHash !== undefined ? { zoneHash: partial.zoneHash as Hex } : {}) }
           // A trait offer's root must name exactly the tokens with the trait: 0 would buy any token of the collection.
           if (trait !== undefined) yield* checkTraitRoot(ctx, collection.slug, trait, wanted[0]?.identifierOrCriteria ?? "0")
         }
@@ -84,7 +90,7 @@ export const bidPlan = (ctx: PlanContext, body: Json) =>
             consideration: [...wanted, ...feeItems([...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))], currency, price)],
             orderType: quantity > 1n ? OrderType.PARTIAL_RESTRICTED : OrderType.FULL_RESTRICTED,
             startTime: now,
-            endTime: endTimeOf(param?.expirationTime, now),
+            endTime: endTimeOf(param.expirationTime, now),
             counter,
             ...zone,
           },

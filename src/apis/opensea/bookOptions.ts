@@ -1,20 +1,22 @@
 import { type Address, getAddress } from "viem"
-import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 
 /**
  * Refuses a request OpenSea cannot honour as asked: a `source` (OpenSea takes no attribution, and dropping it
  * silently would misreport the app's volume), or an order for another order book than OpenSea.
  */
-export const refuseUnsupported = (body: Json): void => {
-  if (typeof body?.source === "string" && body.source !== "") {
+export const refuseUnsupported = (body: {
+  readonly source?: string | undefined
+  readonly params?: ReadonlyArray<{ readonly orderbook?: string | null | undefined }> | undefined
+}): void => {
+  if (typeof body.source === "string" && body.source !== "") {
     throw OpenSeaFailure.unsupported(
       "`source`",
       `OpenSea takes no source attribution; leave \`source\` out of the client's settings (it was ${JSON.stringify(body.source)})`,
     )
   }
-  for (const param of Array.isArray(body?.params) ? (body.params as ReadonlyArray<Json>) : []) {
-    const orderbook = param?.orderbook
+  for (const param of body.params ?? []) {
+    const orderbook = param.orderbook
     if (orderbook !== undefined && orderbook !== null && orderbook !== "" && orderbook !== "opensea") {
       throw OpenSeaFailure.unsupported(`the "${String(orderbook)}" order book`, "this client posts orders to OpenSea only")
     }
@@ -31,8 +33,11 @@ export interface BasisPointsFee {
  * The marketplace fees a listing or bid asks for (`marketplaceFees`, or `fees`, as `"0xrecipient:basisPoints"`),
  * each paid out of the price to its recipient; a malformed entry is refused.
  */
-export const marketplaceFeesOf = (param: Json): ReadonlyArray<BasisPointsFee> => {
-  const entries: ReadonlyArray<unknown> = Array.isArray(param?.marketplaceFees) ? param.marketplaceFees : Array.isArray(param?.fees) ? param.fees : []
+export const marketplaceFeesOf = (param: {
+  readonly marketplaceFees?: ReadonlyArray<string> | undefined
+  readonly fees?: ReadonlyArray<string> | undefined
+}): ReadonlyArray<BasisPointsFee> => {
+  const entries: ReadonlyArray<unknown> = param.marketplaceFees ?? param.fees ?? []
   return entries.map((entry) => {
     const match = typeof entry === "string" ? /^(0x[0-9a-fA-F]{40}):(\d{1,5})$/.exec(entry) : null
     if (match === null || BigInt(match[2]!) > 10_000n) {

@@ -1,7 +1,6 @@
 import * as Effect from "effect/Effect"
 import { zeroAddress, zeroHash } from "viem"
 import { checked } from "./checked.js"
-import type { Json } from "./Json.js"
 import type { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { seaportDomain } from "./orderComponents.js"
 import { attempt, type PlanContext } from "./PlanContext.js"
@@ -31,8 +30,8 @@ const EMPTY_WIRE_ORDER = {
 /** An order signature item after `checkedOrderItem`: its typed data, its post, and the fees the check found. */
 interface CheckedOrderItem {
   readonly data: {
-    readonly sign: { readonly value: Json }
-    readonly post: { readonly endpoint: string; readonly method: string; readonly body: Json }
+    readonly sign: { readonly value: unknown }
+    readonly post: { readonly endpoint: string; readonly method: string; readonly body: unknown }
   }
   readonly fees: ReadonlyArray<unknown>
 }

@@ -4,16 +4,21 @@ import { approvalTarget } from "./approvalTarget.js"
 import { refuseUnsupported } from "./bookOptions.js"
 import { checked } from "./checked.js"
 import { fulfillmentTransaction } from "./fulfillmentTransaction.js"
-import type { Json } from "./Json.js"
 import { checkedPathEntry, listingPrice, namedOrder } from "./namedOrder.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { type OpenSeaOrder, orderOf, tokenOf } from "./orderOf.js"
-import { attempt, collectionOf, type PlanContext } from "./PlanContext.js"
+import { ask, attempt, collectionOf, type PlanContext } from "./PlanContext.js"
 import { currencyApprovalStep, transactionItem } from "./planSteps.js"
 import { checkFulfillment } from "./seaport/checkFulfillment.js"
 import { decodeSeaportCall } from "./seaport/decodeSeaportCall.js"
 import { ItemType, sameAddress } from "./seaport/SeaportOrder.js"
 import { sweepCall } from "./sweepCall.js"
+import { FulfillmentAnswer, OrderAnswer, OrderByHashAnswer } from "./wire/answers.js"
+import { decodeRequest } from "./wire/decode.js"
+import { BuyRequest } from "./wire/requests.js"
+
+/** A listing a buy names: by `orderId`, or by `token` (its best listing). */
+type BuyItem = BuyRequest["items"][number]
 
 /** OpenSea's status of an order it no longer sells (`FILLED`, `CANCELLED`, `EXPIRED`, ...): any but `ACTIVE`. */
 const isInactive = (status: unknown): boolean => typeof status === "string" && status.toUpperCase() !== "ACTIVE"
@@ -24,24 +29,30 @@ const listingById = (ctx: PlanContext, hash: unknown) =>
     if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
       return yield* Effect.fail(new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`))
     }
-    const answer = yield* ctx.call("GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`)
-    const order = answer?.order ?? answer
-    if (isInactive(order?.status))
+    const { order } = yield* ask(ctx, OrderByHashAnswer, "GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`)
+    if (isInactive(order.status))
       return yield* Effect.fail(new OpenSeaFailure(410, `OpenSea's listing ${hash} is ${String(order.status).toLowerCase()}`))
     return yield* attempt(() => orderOf(order))
   })
 
 /** The listing an item names, and the hash it is named by: its `orderId`, else the best listing of its `token`. */
-const listingOf = (ctx: PlanContext, item: Json): Effect.Effect<{ readonly listing: OpenSeaOrder; readonly named: string }, OpenSeaFailure> =>
-  item?.orderId !== undefined
-    ? Effect.map(listingById(ctx, item.orderId), (listing) => ({ listing, named: String(item.orderId) }))
+const listingOf = (ctx: PlanContext, item: BuyItem): Effect.Effect<{ readonly listing: OpenSeaOrder; readonly named: string }, OpenSeaFailure> => {
+  const { orderId } = item
+  return orderId !== undefined
+    ? Effect.map(listingById(ctx, orderId), (listing) => ({ listing, named: orderId }))
     : Effect.gen(function* () {
-        const token = yield* attempt(() => tokenOf(item?.token))
+        const token = yield* attempt(() => tokenOf(item.token))
         const collection = yield* collectionOf(ctx, token.contract)
-        const best = yield* ctx.call("GET", `/api/v2/listings/collection/${encodeURIComponent(collection.slug)}/nfts/${token.tokenId}/best`)
+        const best = yield* ask(
+          ctx,
+          OrderAnswer,
+          "GET",
+          `/api/v2/listings/collection/${encodeURIComponent(collection.slug)}/nfts/${token.tokenId}/best`,
+        )
         const listing = yield* attempt(() => orderOf(best))
         return { listing, named: listing.hash }
       })
+}
 
 /**
  * A listing OpenSea no longer sells: its lookup found nothing (404) or an order no longer active (410), or OpenSea
@@ -69,14 +80,14 @@ const goneOn =
  * (the one the item names, when it names one), its price as its offerer signed it, and OpenSea's fulfilment for the
  * taker decoded and held to exactly that order, that token and that price.
  */
-const purchaseOf = (ctx: PlanContext, taker: Address, item: Json) =>
+const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem) =>
   Effect.gen(function* () {
-    const { listing, named } = yield* goneOn([404, 410], () => (typeof item?.orderId === "string" ? item.orderId : undefined))(listingOf(ctx, item))
+    const { listing, named } = yield* goneOn([404, 410], () => item.orderId)(listingOf(ctx, item))
     const order = yield* namedOrder(ctx, listing, named)
     const sold = order.parameters.offer.find((offered) => offered.itemType === ItemType.ERC721 || offered.itemType === ItemType.ERC1155)
     if (sold === undefined) return yield* Effect.fail(OpenSeaFailure.check("token", "The listing sells no token", { Listing: order.hash }))
     const token = { contract: getAddress(sold.token), tokenId: sold.identifierOrCriteria.toString() }
-    if (item?.token !== undefined) {
+    if (item.token !== undefined) {
       const asked = yield* attempt(() => tokenOf(item.token))
       if (!sameAddress(asked.contract, token.contract) || asked.tokenId !== token.tokenId) {
         return yield* Effect.fail(
@@ -92,12 +103,12 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: Json) =>
       [400, 404, 410],
       () => order.hash,
     )(
-      ctx.call("POST", "/api/v2/listings/fulfillment_data", {
+      ask(ctx, FulfillmentAnswer, "POST", "/api/v2/listings/fulfillment_data", {
         listing: { hash: order.hash, chain: ctx.chainName, protocol_address: ctx.config.seaport },
         fulfiller: { address: taker },
       }),
     )
-    const call = yield* attempt(() => fulfillmentTransaction(answer?.fulfillment_data?.transaction))
+    const call = yield* attempt(() => fulfillmentTransaction(answer.fulfillment_data.transaction))
     const expected = { hash: order.hash, counter: order.counter, token: { contract: token.contract, tokenId: BigInt(token.tokenId) } }
     yield* checked(
       checkFulfillment(
@@ -147,11 +158,12 @@ const sweepOf = (ctx: PlanContext, taker: Address, purchases: ReadonlyArray<Purc
  * (`fulfillAvailableAdvancedOrders`) built from the orders OpenSea's answers carry: a listing gone already is left
  * out and reported in `errors`; one gone before the sweep is mined is skipped by Seaport and reported after it.
  */
-export const buyPlan = (ctx: PlanContext, body: Json) =>
+export const buyPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
-    yield* attempt(() => refuseUnsupported(body))
-    const taker = yield* attempt(() => getAddress(body?.taker))
-    const items: ReadonlyArray<Json> = Array.isArray(body?.items) ? body.items : []
+    const request = yield* decodeRequest(BuyRequest, body)
+    yield* attempt(() => refuseUnsupported(request))
+    const taker = yield* attempt(() => getAddress(request.taker))
+    const items = request.items
     const single = items.length <= 1
     const outcomes = yield* Effect.forEach(
       items,

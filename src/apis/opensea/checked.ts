@@ -1,6 +1,5 @@
 import * as Effect from "effect/Effect"
 import type { OrderCheckError } from "../../errors/index.js"
-import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { attempt, type PlanContext } from "./PlanContext.js"
 import { checkOrderToSign, type OrderToSignExpectation } from "./seaport/checkOrderToSign.js"
@@ -14,7 +13,7 @@ export const checked = <A>(check: Effect.Effect<A, OrderCheckError>): Effect.Eff
 
 /** A signature item of an OpenSea plan: the typed data the wallet is asked to sign. */
 interface OrderSignatureItem {
-  readonly data: { readonly sign: { readonly domain: TypedDataDomain; readonly value: Json } }
+  readonly data: { readonly sign: { readonly domain: TypedDataDomain; readonly value: unknown } }
 }
 
 /**

@@ -3,12 +3,13 @@ import { getAddress, zeroAddress } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "./bookOptions.js"
 import { bulkOrderItems } from "./bulkOrderItem.js"
 import { checkedOrderItem } from "./checked.js"
-import type { Json } from "./Json.js"
 import { currencyItemType, endTimeOf, feeItems, orderSignatureItem, wireItem } from "./orderComponents.js"
 import { bigIntOf, tokenOf } from "./orderOf.js"
 import { attempt, collectionOf, feeOf, type PlanContext } from "./PlanContext.js"
 import { nftApprovalStep } from "./planSteps.js"
 import { ItemType } from "./seaport/SeaportOrder.js"
+import { decodeRequest } from "./wire/decode.js"
+import { ListRequest } from "./wire/requests.js"
 
 /**
  * `POST /execute/list/v5` on OpenSea: the conduit's `setApprovalForAll` when missing, then one Seaport 1.6
@@ -16,23 +17,23 @@ import { ItemType } from "./seaport/SeaportOrder.js"
  * recipient, in the listing's currency (native by default) — posted to OpenSea. Several listings take one wallet
  * signature: a Seaport bulk order over all of them, each checked first (see bulkOrderItems).
  */
-export const listPlan = (ctx: PlanContext, body: Json) =>
+export const listPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
-    yield* attempt(() => refuseUnsupported(body))
-    const maker = yield* attempt(() => getAddress(body?.maker))
-    const params: ReadonlyArray<Json> = Array.isArray(body?.params) ? body.params : []
+    const request = yield* decodeRequest(ListRequest, body)
+    yield* attempt(() => refuseUnsupported(request))
+    const maker = yield* attempt(() => getAddress(request.maker))
+    const params = request.params
     const counter = yield* ctx.reads.counterOf(ctx.config.seaport, maker)
     const now = yield* ctx.reads.now
     const listings = yield* Effect.forEach(params, (param) =>
       Effect.gen(function* () {
-        const token = yield* attempt(() => tokenOf(param?.token))
-        const price = yield* attempt(() => bigIntOf(param?.weiPrice, "weiPrice"))
-        const quantity = yield* attempt(() => (param?.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
+        const token = yield* attempt(() => tokenOf(param.token))
+        const price = yield* attempt(() => bigIntOf(param.weiPrice, "weiPrice"))
+        const quantity = yield* attempt(() => (param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
         const collection = yield* collectionOf(ctx, token.contract)
         // OpenSea prices a collection's listings in its listing currency: the caller's, else that one, else native.
-        const currency = yield* attempt(() =>
-          param?.currency === undefined ? (collection.listingCurrency ?? zeroAddress) : getAddress(param.currency),
-        )
+        const asked = param.currency
+        const currency = yield* attempt(() => (asked === undefined ? (collection.listingCurrency ?? zeroAddress) : getAddress(asked)))
         const erc1155 = collection.standard === "erc1155"
         const allFees = [...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))]
         const fees = allFees.reduce((sum, fee) => sum + feeOf(price, fee.basisPoints), 0n)
@@ -45,7 +46,7 @@ export const listPlan = (ctx: PlanContext, body: Json) =>
             zone: collection.requiredZone,
             orderType: erc1155 ? 1 : 0,
             startTime: now,
-            endTime: endTimeOf(param?.expirationTime, now),
+            endTime: endTimeOf(param.expirationTime, now),
             counter,
           },
           { kind: "listing" },

@@ -5,7 +5,6 @@ import type { AnswerReader } from "../../services/internal/apiRequestErrorOf.js"
 import { parseApiBody } from "../../services/internal/parseApiBody.js"
 import { parseRetryAfter, type RetryPolicy } from "../../services/RetryPolicy.js"
 import { quoteLongIntegers } from "./exactIntegers.js"
-import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 
 /** One call of OpenSea's API v2: its answer's JSON body, or an OpenSeaFailure. */
@@ -14,7 +13,7 @@ export type OpenSeaCall = (
   path: string,
   body?: unknown,
   options?: { readonly retry?: RetryPolicy },
-) => Effect.Effect<Json, OpenSeaFailure>
+) => Effect.Effect<unknown, OpenSeaFailure>
 
 /** OpenSea's message for a refusal: its `errors` joined (strings, or `{ message }`), else its `message` or `detail`. */
 const refusalMessage = (status: number, body: unknown): string => {
@@ -68,6 +67,6 @@ export const makeOpenSeaCall =
   (api: ChainApi): OpenSeaCall =>
   (method, path, body, options = {}) =>
     api.request({ path, method, ...(body !== undefined ? { body } : {}), ...(options.retry !== undefined ? { retry: options.retry } : {}) }).pipe(
-      Effect.map((response) => response.body as Json),
+      Effect.map((response) => response.body),
       Effect.mapError(failureOf),
     )

@@ -5,10 +5,11 @@ import { OrderPostRefusedError } from "../../errors/index.js"
 import type { PostResponse } from "../../schema/StatusResponses.js"
 import type { Post } from "../../schema/Step.js"
 import { NO_RETRY } from "../../services/RetryPolicy.js"
-import type { Json } from "./Json.js"
 import { OpenSeaFailure, requestErrorOf } from "./OpenSeaFailure.js"
 import type { OpenSeaCall } from "./openSeaRequest.js"
 import { bulkOrderHeight, bulkOrderLeaves, bulkOrderProof, bulkOrderSignature } from "./seaport/bulkOrderTree.js"
+import { OrderByHashAnswer, PostAnswer } from "./wire/answers.js"
+import { decodeAnswer } from "./wire/decode.js"
 import { componentsOf } from "./wireOrder.js"
 
 /** The longest wait a post takes before giving up on a throttled post. */
@@ -28,17 +29,21 @@ export const isOpenSeaPost = (endpoint: string): boolean => POST_ROUTES.some((ro
 
 /** The body OpenSea takes: the signature where its route reads it (a cancel's `offererSignature`, a criteria offer's `protocol_data`). */
 const signedBody = (post: Post, signature: string): unknown => {
-  const body = (post.body ?? {}) as Record<string, Json>
+  const body = fieldsOf(post.body)
   if (post.endpoint.endsWith("/cancel")) return { offererSignature: signature }
-  if (post.endpoint === "/api/v2/offers") return { ...body, protocol_data: { ...body.protocol_data, signature } }
+  if (post.endpoint === "/api/v2/offers") return { ...body, protocol_data: { ...fieldsOf(body.protocol_data), signature } }
   return { ...body, signature }
 }
+
+/** The fields of a body the book built (an object), or none. */
+const fieldsOf = (value: unknown): Readonly<Record<string, unknown>> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Readonly<Record<string, unknown>>) : {}
 
 /**
  * Retries a post OpenSea throttled (429: it stored nothing), after its `retry-after` when it gives one, else a
  * second; still throttled, the post is refused (an OrderPostRefusedError, safe to post again later).
  */
-const retryThrottled = (post: Effect.Effect<Json, OpenSeaFailure>, times: number): Effect.Effect<Json, OpenSeaFailure> =>
+const retryThrottled = (post: Effect.Effect<unknown, OpenSeaFailure>, times: number): Effect.Effect<unknown, OpenSeaFailure> =>
   Effect.catchIf(
     post,
     (failure) => times > 0 && failure.status === 429,
@@ -69,11 +74,11 @@ const postOne = (call: OpenSeaCall, post: Post, signature: string) =>
       Effect.mapError(postErrorOf(post)),
     )
     if (post.endpoint.endsWith("/cancel")) return {} satisfies PostResponse
-    const orderId = answer?.order_hash ?? answer?.order?.order_hash
-    if (typeof orderId !== "string") {
-      return yield* Effect.fail(requestErrorOf(new OpenSeaFailure(502, "OpenSea took the order but sent no order_hash"), post.endpoint))
-    }
-    return { orderId } satisfies PostResponse
+    const taken = yield* decodeAnswer(
+      PostAnswer,
+      post.endpoint,
+    )(answer).pipe(Effect.mapError(() => requestErrorOf(new OpenSeaFailure(502, "OpenSea took the order but sent no order_hash"), post.endpoint)))
+    return { orderId: "order_hash" in taken ? taken.order_hash : taken.order.order_hash } satisfies PostResponse
   })
 
 /** What became of one order of a bulk post. */
@@ -92,7 +97,8 @@ interface BulkOutcome {
 const holds = (call: OpenSeaCall, post: Post, protocol: unknown, hash: Hex): Effect.Effect<boolean | undefined> => {
   const chain = post.endpoint.split("/")[4]
   return call("GET", `/api/v2/orders/chain/${chain}/protocol/${String(protocol)}/${hash}`).pipe(
-    Effect.map((answer) => typeof (answer?.order?.order_hash ?? answer?.order_hash) === "string"),
+    Effect.flatMap(decodeAnswer(OrderByHashAnswer, post.endpoint)),
+    Effect.as(true),
     Effect.catch((failure) => Effect.succeed(failure.status === 404 ? false : undefined)),
   )
 }
@@ -103,10 +109,10 @@ const holds = (call: OpenSeaCall, post: Post, protocol: unknown, hash: Hex): Eff
  * `orders` names each order, live or not and OpenSea's reason; the journal keeps the post unposted, so a resume
  * posts it again, and an order OpenSea already holds counts as live (found by hash when OpenSea refuses it again).
  */
-const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: ReadonlyArray<Json>) =>
+const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: ReadonlyArray<unknown>) =>
   Effect.gen(function* () {
     const orders = yield* Effect.try({
-      try: () => bodies.map((body) => componentsOf(body?.parameters)),
+      try: () => bodies.map((body) => componentsOf(fieldsOf(body).parameters)),
       catch: () => requestErrorOf(new OpenSeaFailure(400, "The bulk post carries an order that is not Seaport's OrderComponents"), post.endpoint),
     })
     const leaves = bulkOrderLeaves(orders, bulkOrderHeight(orders.length))
@@ -118,7 +124,7 @@ const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: Read
         Effect.map((answer): BulkOutcome => ({ orderId: (answer.orderId as Hex | undefined) ?? orderId, live: true })),
         Effect.catch((error) =>
           Effect.map(
-            holds(call, post, body?.protocol_address, orderId),
+            holds(call, post, fieldsOf(body).protocol_address, orderId),
             (held): BulkOutcome =>
               held === true
                 ? { orderId, live: true }
@@ -162,6 +168,6 @@ const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: Read
 export const postSigned = (call: OpenSeaCall, post: Post, signature: string | undefined) =>
   Effect.gen(function* () {
     if (signature === undefined) return yield* Effect.fail(requestErrorOf(new OpenSeaFailure(400, "The post carries no signature"), post.endpoint))
-    const bulk = (post.body as Record<string, Json> | undefined)?.bulkOrders
+    const bulk = fieldsOf(post.body).bulkOrders
     return Array.isArray(bulk) ? yield* postBulk(call, post, signature, bulk) : yield* postOne(call, post, signature)
   })

@@ -4,27 +4,39 @@ import { approvalTarget } from "./approvalTarget.js"
 import { refuseUnsupported } from "./bookOptions.js"
 import { checked } from "./checked.js"
 import { fulfillmentTransaction } from "./fulfillmentTransaction.js"
-import type { Json } from "./Json.js"
 import { checkedPathEntry, namedOrder, offerProceeds } from "./namedOrder.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { type OpenSeaOrder, orderOf, tokenOf } from "./orderOf.js"
-import { attempt, collectionOf, orderByHash, type PlanContext } from "./PlanContext.js"
+import { ask, attempt, collectionOf, orderByHash, type PlanContext } from "./PlanContext.js"
 import { nftApprovalStep, transactionItem } from "./planSteps.js"
 import { checkFulfillment } from "./seaport/checkFulfillment.js"
 import { decodeSeaportCall } from "./seaport/decodeSeaportCall.js"
 import { isCriteriaItem, sameAddress } from "./seaport/SeaportOrder.js"
 import { checkCriteriaProofs, checkTokenTraits, offerTraitsOf } from "./traitSale.js"
+import { FulfillmentAnswer, OrderAnswer } from "./wire/answers.js"
+import { decodeRequest } from "./wire/decode.js"
+import { SellRequest } from "./wire/requests.js"
+
+/** A token a sale names, into its `orderId` or the token's best offer. */
+type SellItem = SellRequest["items"][number]
 
 /** The offer an item names, and the hash it is named by: its `orderId`, else the token's best item or collection offer. */
-const offerOf = (ctx: PlanContext, item: Json, token: { readonly contract: Address; readonly tokenId: string }) =>
-  item?.orderId !== undefined
-    ? Effect.map(orderByHash(ctx, item.orderId), (offer) => ({ offer, named: String(item.orderId) }))
+const offerOf = (ctx: PlanContext, item: SellItem, token: { readonly contract: Address; readonly tokenId: string }) => {
+  const { orderId } = item
+  return orderId !== undefined
+    ? Effect.map(orderByHash(ctx, orderId), (offer) => ({ offer, named: orderId }))
     : Effect.gen(function* () {
         const collection = yield* collectionOf(ctx, token.contract)
-        const answer = yield* ctx.call("GET", `/api/v2/offers/collection/${encodeURIComponent(collection.slug)}/nfts/${token.tokenId}/best`)
+        const answer = yield* ask(
+          ctx,
+          OrderAnswer,
+          "GET",
+          `/api/v2/offers/collection/${encodeURIComponent(collection.slug)}/nfts/${token.tokenId}/best`,
+        )
         const offer: OpenSeaOrder = yield* attempt(() => orderOf(answer))
         return { offer, named: offer.hash }
       })
+}
 
 /**
  * One sale, checked: the named offer proven by its hash at the offerer's counter on chain, what the seller gets
@@ -32,21 +44,21 @@ const offerOf = (ctx: PlanContext, item: Json, token: { readonly contract: Addre
  * to selling exactly the named token into exactly that offer for at least that. Into a trait offer: only a token with
  * its traits, and only with a criteria proof of that token against the offer's root.
  */
-const saleOf = (ctx: PlanContext, taker: Address, item: Json) =>
+const saleOf = (ctx: PlanContext, taker: Address, item: SellItem) =>
   Effect.gen(function* () {
-    const token = yield* attempt(() => tokenOf(item?.token))
+    const token = yield* attempt(() => tokenOf(item.token))
     const { offer, named } = yield* offerOf(ctx, item, token)
     const order = yield* namedOrder(ctx, offer, named)
     const proceeds = yield* offerProceeds(order)
     // A trait offer buys only a token with its traits: a token without them is refused before anything is asked.
     const wanted = order.parameters.consideration[0]
     if (wanted !== undefined && isCriteriaItem(wanted)) yield* checkTokenTraits(ctx, token, yield* offerTraitsOf(ctx, order.hash))
-    const answer = yield* ctx.call("POST", "/api/v2/offers/fulfillment_data", {
+    const answer = yield* ask(ctx, FulfillmentAnswer, "POST", "/api/v2/offers/fulfillment_data", {
       offer: { hash: order.hash, chain: ctx.chainName, protocol_address: ctx.config.seaport },
       fulfiller: { address: taker },
       consideration: { asset_contract_address: token.contract, token_id: token.tokenId },
     })
-    const call = yield* attempt(() => fulfillmentTransaction(answer?.fulfillment_data?.transaction))
+    const call = yield* attempt(() => fulfillmentTransaction(answer.fulfillment_data.transaction))
     yield* checked(
       checkFulfillment(
         {
@@ -75,12 +87,12 @@ const saleOf = (ctx: PlanContext, taker: Address, item: Json) =>
  * before the wallet; the `setApprovalForAll` the fill's conduit (or Seaport) still needs; and the path: what the
  * seller gets, in the chain's own decimals.
  */
-export const sellPlan = (ctx: PlanContext, body: Json) =>
+export const sellPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
-    yield* attempt(() => refuseUnsupported(body))
-    const taker = yield* attempt(() => getAddress(body?.taker))
-    const items: ReadonlyArray<Json> = Array.isArray(body?.items) ? body.items : []
-    const sales = yield* Effect.forEach(items, (item) => saleOf(ctx, taker, item))
+    const request = yield* decodeRequest(SellRequest, body)
+    yield* attempt(() => refuseUnsupported(request))
+    const taker = yield* attempt(() => getAddress(request.taker))
+    const sales = yield* Effect.forEach(request.items, (item) => saleOf(ctx, taker, item))
     const approvals = yield* nftApprovalStep(
       ctx,
       taker,

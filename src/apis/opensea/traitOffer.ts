@@ -1,9 +1,9 @@
 import * as Effect from "effect/Effect"
 import { numberToHex } from "viem"
 import { criteriaRootOf } from "./criteriaTree.js"
-import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
-import { attempt, type PlanContext } from "./PlanContext.js"
+import { ask, attempt, type PlanContext } from "./PlanContext.js"
+import { NftListAnswer } from "./wire/answers.js"
 
 /** A trait as OpenSea's criteria name it (`TraitCriteria { type, value }`). */
 export interface Trait {
@@ -12,9 +12,12 @@ export interface Trait {
 }
 
 /** The trait a bid names (`attributeKey` with `attributeValue`), or undefined for none; one without the other is refused. */
-export const traitOfBid = (param: Json): Trait | undefined => {
-  const type = param?.attributeKey
-  const value = param?.attributeValue
+export const traitOfBid = (param: {
+  readonly attributeKey?: string | undefined
+  readonly attributeValue?: string | undefined
+}): Trait | undefined => {
+  const type = param.attributeKey
+  const value = param.attributeValue
   if (type === undefined && value === undefined) return undefined
   if (typeof type !== "string" || type === "" || typeof value !== "string" || value === "") {
     throw new OpenSeaFailure(400, "A trait offer needs both attributeKey and attributeValue, as non-empty strings")
@@ -33,10 +36,9 @@ export const tokensWithTrait = (ctx: PlanContext, slug: string, trait: Trait) =>
     let next: string | undefined
     for (let page = 0; page < MAX_PAGES; page++) {
       const cursor = next === undefined ? "" : `&next=${encodeURIComponent(next)}`
-      const answer = yield* ctx.call("GET", `/api/v2/collection/${encodeURIComponent(slug)}/nfts?traits=${filter}&limit=200${cursor}`)
-      const nfts: ReadonlyArray<Json> = Array.isArray(answer?.nfts) ? answer.nfts : []
-      for (const nft of nfts) ids.push(yield* attempt(() => BigInt(String(nft?.identifier))))
-      next = typeof answer?.next === "string" && answer.next !== "" ? answer.next : undefined
+      const answer = yield* ask(ctx, NftListAnswer, "GET", `/api/v2/collection/${encodeURIComponent(slug)}/nfts?traits=${filter}&limit=200${cursor}`)
+      for (const nft of answer.nfts) ids.push(yield* attempt(() => BigInt(nft.identifier)))
+      next = typeof answer.next === "string" && answer.next !== "" ? answer.next : undefined
       if (next === undefined) return ids
     }
     return yield* Effect.fail(new OpenSeaFailure(502, `OpenSea's list of ${slug} tokens with ${trait.type} ${trait.value} does not end`))

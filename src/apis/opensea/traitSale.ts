@@ -1,23 +1,21 @@
 import * as Effect from "effect/Effect"
 import { type Address, numberToHex } from "viem"
 import { provesCriteria } from "./criteriaTree.js"
-import type { Json } from "./Json.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
-import type { PlanContext } from "./PlanContext.js"
+import { ask, type PlanContext } from "./PlanContext.js"
 import type { SeaportFulfilment } from "./seaport/decodeSeaportCall.js"
 import { isCriteriaItem } from "./seaport/SeaportOrder.js"
 import type { Trait } from "./traitOffer.js"
+import { NftAnswer, type OrderAnswer, OrderByHashAnswer } from "./wire/answers.js"
 
 /** The traits a criteria offer names: the spec's `criteria.traits`, or the older single `criteria.trait`. */
-const traitsOfCriteria = (criteria: Json): ReadonlyArray<Trait> => {
-  const listed: ReadonlyArray<Json> = Array.isArray(criteria?.traits) ? criteria.traits : criteria?.trait != null ? [criteria.trait] : []
-  return listed.map((trait) => ({ type: String(trait?.type ?? ""), value: String(trait?.value ?? "") }))
-}
+const traitsOfCriteria = (criteria: OrderAnswer["criteria"]): ReadonlyArray<Trait> =>
+  criteria?.traits ?? (criteria?.trait != null ? [criteria.trait] : [])
 
 /** The traits of the criteria offer `hash` as OpenSea files it (none for a collection offer). */
 export const offerTraitsOf = (ctx: PlanContext, hash: string) =>
-  Effect.map(ctx.call("GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`), (answer) =>
-    traitsOfCriteria((answer?.order ?? answer)?.criteria),
+  Effect.map(ask(ctx, OrderByHashAnswer, "GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`), (answer) =>
+    traitsOfCriteria(answer.order.criteria),
   )
 
 /**
@@ -27,15 +25,15 @@ export const offerTraitsOf = (ctx: PlanContext, hash: string) =>
 export const checkTokenTraits = (ctx: PlanContext, token: { readonly contract: Address; readonly tokenId: string }, traits: ReadonlyArray<Trait>) =>
   Effect.gen(function* () {
     if (traits.length === 0) return
-    const answer = yield* ctx.call("GET", `/api/v2/chain/${ctx.chainName}/contract/${token.contract}/nfts/${token.tokenId}`)
-    const held: ReadonlyArray<Json> = Array.isArray(answer?.nft?.traits) ? answer.nft.traits : []
-    const missing = traits.find((trait) => !held.some((has) => String(has?.trait_type) === trait.type && String(has?.value) === trait.value))
+    const answer = yield* ask(ctx, NftAnswer, "GET", `/api/v2/chain/${ctx.chainName}/contract/${token.contract}/nfts/${token.tokenId}`)
+    const held = answer.nft.traits ?? []
+    const missing = traits.find((trait) => !held.some((has) => has.trait_type === trait.type && String(has.value) === trait.value))
     if (missing !== undefined) {
       return yield* Effect.fail(
         OpenSeaFailure.check("criteria", "The token does not have the trait the offer is for", {
           Token: `${token.contract} #${token.tokenId}`,
           Expected: `${missing.type}: ${missing.value}`,
-          Got: held.map((has) => `${String(has?.trait_type)}: ${String(has?.value)}`).join("; ") || "no traits",
+          Got: held.map((has) => `${has.trait_type}: ${String(has.value)}`).join("; ") || "no traits",
         }),
       )
     }

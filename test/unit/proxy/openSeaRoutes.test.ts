@@ -137,12 +137,14 @@ describe("OPENSEA_ROUTES through createOpenSeaProxy", () => {
     expect(response.headers.get("access-control-allow-headers")).toContain("content-type")
   })
 
-  // The table is what the book calls: every `ctx.call(method, path)` in src/apis/opensea is one of its routes.
+  // The table is what the book calls: every `ctx.call(method, path)` and `ask(ctx, schema, method, path)` in src/apis/opensea is one of its routes.
   it("holds every route the openSea order book calls", () => {
     const folder = new URL("../../../src/apis/opensea/", import.meta.url)
     const calls = readdirSync(folder)
       .filter((name) => name.endsWith(".ts"))
-      .flatMap((name) => [...readFileSync(new URL(name, folder), "utf8").matchAll(/\.call\(\s*"(GET|POST)",\s*(?:`([^`]+)`|"([^"]+)")/g)])
+      .flatMap((name) => [
+        ...readFileSync(new URL(name, folder), "utf8").matchAll(/(?:\.call\(|\bask\(ctx,\s*\w+,)\s*"(GET|POST)",\s*(?:`([^`]+)`|"([^"]+)")/g),
+      ])
       // A route is a path: the proxy passes the query (a trait filter, a page cursor) on as it is.
       .flatMap(([, method, template, literal]) => pathsOf(template ?? literal ?? "").map((path) => `${method} ${path.split("?")[0]}`))
     expect(calls.length).toBeGreaterThanOrEqual(8)

@@ -35,16 +35,42 @@ export const OrderParametersAnswer = Schema.Struct({
 })
 export type OrderParametersAnswer = typeof OrderParametersAnswer.Type
 
+/** A trait as OpenSea's criteria name it. */
+const TraitAnswer = Schema.Struct({ type: Schema.String, value: Schema.String })
+
 /** A listing or an offer (the spec's `Listing`, `Offer`): read routes carry no signature. */
 export const OrderAnswer = Schema.Struct({
   order_hash: Schema.String,
   protocol_address: Schema.String,
   protocol_data: Schema.Struct({ parameters: OrderParametersAnswer }),
+  /** `ACTIVE` while OpenSea sells it. */
+  status: Schema.optional(Schema.String),
+  /** A criteria offer's criteria: its traits (the spec's `traits`, or the older single `trait`). */
+  criteria: Schema.optional(
+    Schema.NullOr(
+      Schema.Struct({ traits: Schema.optional(Schema.NullOr(Schema.Array(TraitAnswer))), trait: Schema.optional(Schema.NullOr(TraitAnswer)) }),
+    ),
+  ),
 })
 export type OrderAnswer = typeof OrderAnswer.Type
 
 /** `GET /api/v2/orders/chain/{chain}/protocol/{protocol}/{hash}`: the order under `order`. */
 export const OrderByHashAnswer = Schema.Struct({ order: OrderAnswer })
+
+/** `GET /api/v2/collection/{slug}/nfts`: a page of the collection's tokens, and the cursor of the next. */
+export const NftListAnswer = Schema.Struct({
+  nfts: Schema.Array(Schema.Struct({ identifier: Schema.String })),
+  next: Schema.optional(Schema.NullOr(Schema.String)),
+})
+
+/** `GET /api/v2/chain/{chain}/contract/{address}/nfts/{identifier}`: the token and its traits. */
+export const NftAnswer = Schema.Struct({
+  nft: Schema.Struct({
+    traits: Schema.optional(
+      Schema.NullOr(Schema.Array(Schema.Struct({ trait_type: Schema.String, value: Schema.Union([Schema.String, Schema.Number]) }))),
+    ),
+  }),
+})
 
 /** `GET /api/v2/chain/{chain}/contract/{address}`: the contract's collection and standard. */
 export const ContractAnswer = Schema.Struct({
