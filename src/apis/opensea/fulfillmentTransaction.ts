@@ -1,9 +1,9 @@
-import * as Schema from "effect/Schema"
 import { type AbiParameter, type Address, encodeFunctionData, getAbiItem, getAddress, type Hex } from "viem"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { bigIntOf } from "./orderOf.js"
 import { seaportAbi } from "./seaportAbi.js"
 import { FulfillmentTransactionAnswer } from "./wire/answers.js"
+import { decodeWireSync } from "./wire/decode.js"
 
 /**
  * The arguments of each Seaport function OpenSea hands out, by their `input_data` names in the spec, in order; a
@@ -71,15 +71,10 @@ export interface FulfillmentTransaction {
  * `fulfillBasicOrder_efficient_6GL6yc` is Seaport's own name for it), its arguments from `input_data` by name,
  * numbers as JSON numbers, decimal strings or hex, and `calldata_suffix` appended when given.
  */
-const decodeTransaction = Schema.decodeUnknownSync(FulfillmentTransactionAnswer)
+const decodeTransaction = decodeWireSync(FulfillmentTransactionAnswer, "fulfilment data")
 
 export const fulfillmentTransaction = (answer: unknown): FulfillmentTransaction => {
-  let transaction: FulfillmentTransactionAnswer
-  try {
-    transaction = decodeTransaction(answer)
-  } catch (error) {
-    throw new OpenSeaFailure(502, `OpenSea sent fulfilment data tradekit cannot read: ${error instanceof Error ? error.message : String(error)}`)
-  }
+  const transaction = decodeTransaction(answer)
   const name = transaction.function.split("(")[0]!
   const names = ARGUMENT_NAMES[name]
   if (names === undefined) throw new OpenSeaFailure(502, `OpenSea's fulfilment calls ${JSON.stringify(name)}, which tradekit does not know`)

@@ -1,7 +1,7 @@
-import * as Schema from "effect/Schema"
 import { type Address, getAddress } from "viem"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { OrderAnswer, type OrderParametersAnswer } from "./wire/answers.js"
+import { decodeWireSync } from "./wire/decode.js"
 
 /** A wire number as OpenSea sends it (a JSON number, a decimal string or 0x-hex) as a bigint. */
 export const bigIntOf = (value: unknown, field: string): bigint => {
@@ -20,16 +20,11 @@ export interface OpenSeaOrder {
   readonly parameters: OrderParametersAnswer
 }
 
-const decodeOrder = Schema.decodeUnknownSync(OrderAnswer)
+const decodeOrder = decodeWireSync(OrderAnswer, "an order")
 
 /** Reads the spec's `Listing` or `Offer` with its schema; an answer of another shape is a 502 (OpenSea's answer is unusable). */
 export const orderOf = (answer: unknown): OpenSeaOrder => {
-  let order: OrderAnswer
-  try {
-    order = decodeOrder(answer)
-  } catch (error) {
-    throw new OpenSeaFailure(502, `OpenSea sent an order tradekit cannot read: ${error instanceof Error ? error.message : String(error)}`)
-  }
+  const order = decodeOrder(answer)
   return { hash: order.order_hash, protocolAddress: getAddress(order.protocol_address), parameters: order.protocol_data.parameters }
 }
 

@@ -1,9 +1,9 @@
-import * as Schema from "effect/Schema"
 import { getAddress, type Hex } from "viem"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { bigIntOf } from "./orderOf.js"
 import type { ConsiderationItem, OfferItem, OrderComponents, OrderParameters } from "./seaport/SeaportOrder.js"
 import { OrderParametersAnswer } from "./wire/answers.js"
+import { decodeWireSync } from "./wire/decode.js"
 
 const hexOf = (value: string, field: string): Hex => {
   if (/^0x[0-9a-fA-F]*$/.test(value)) return value as Hex
@@ -49,15 +49,10 @@ export const parametersOf = (json: OrderParametersAnswer): OrderParameters => {
   }
 }
 
-const decodeParameters = Schema.decodeUnknownSync(OrderParametersAnswer)
+const decodeParameters = decodeWireSync(OrderParametersAnswer, "an order to sign")
 
 /** The `OrderComponents` of an order's typed data (what the wallet is asked to sign), decoded with its schema. */
 export const componentsOf = (value: unknown): OrderComponents => {
-  let json: OrderParametersAnswer
-  try {
-    json = decodeParameters(value)
-  } catch (error) {
-    throw new OpenSeaFailure(502, `An order to sign is not Seaport's OrderComponents: ${error instanceof Error ? error.message : String(error)}`)
-  }
+  const json = decodeParameters(value)
   return { ...fieldsOf(json), counter: bigIntOf(json.counter, "counter") }
 }

@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import type * as Schema from "effect/Schema"
+import * as Schema from "effect/Schema"
 import { decodeApiBody } from "../../../services/decodeApiBody.js"
 import { OpenSeaFailure } from "../OpenSeaFailure.js"
 
@@ -20,3 +20,18 @@ export const decodeRequest = <A, I>(schema: Schema.Codec<A, I>, body: unknown): 
   decodeApiBody(schema, "request", body).pipe(
     Effect.mapError((error) => new OpenSeaFailure(400, `The request does not have the shape OpenSea's book reads: ${error.issue}`)),
   )
+
+/**
+ * A synchronous decoder of `what` OpenSea sent, for the readings plans make inside `attempt`: a value of another
+ * shape throws the 502 OpenSeaFailure naming it.
+ */
+export const decodeWireSync = <A, I>(schema: Schema.Codec<A, I>, what: string): ((value: unknown) => A) => {
+  const decode = Schema.decodeUnknownSync(schema)
+  return (value) => {
+    try {
+      return decode(value)
+    } catch (error) {
+      throw new OpenSeaFailure(502, `OpenSea sent ${what} tradekit cannot read: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+}
