@@ -3,11 +3,11 @@ import { OpenSeaFailure } from "./OpenSeaFailure.js"
 
 /**
  * Refuses a request OpenSea cannot honour as asked: a `source` (OpenSea takes no attribution, and dropping it
- * silently would misreport the app's volume), or an order for another order book than OpenSea.
+ * silently would misreport the app's volume), an order for another order book than OpenSea, or a bid on a token set.
  */
 export const refuseUnsupported = (body: {
   readonly source?: string | undefined
-  readonly params?: ReadonlyArray<{ readonly orderbook?: string | null | undefined }> | undefined
+  readonly params?: ReadonlyArray<{ readonly orderbook?: string | null | undefined; readonly tokenSetId?: string | undefined }> | undefined
 }): void => {
   if (typeof body.source === "string" && body.source !== "") {
     throw OpenSeaFailure.unsupported(
@@ -19,6 +19,13 @@ export const refuseUnsupported = (body: {
     const orderbook = param.orderbook
     if (orderbook !== undefined && orderbook !== null && orderbook !== "" && orderbook !== "opensea") {
       throw OpenSeaFailure.unsupported(`the "${String(orderbook)}" order book`, "this client posts orders to OpenSea only")
+    }
+    // A token set is the Reservoir protocol's: read as nothing, the bid would become an offer on any token.
+    if (param.tokenSetId !== undefined) {
+      throw OpenSeaFailure.unsupported(
+        "`tokenSetId`",
+        "OpenSea offers name a token, a collection or a trait: bid with `token`, `collection` or `attributeKey`/`attributeValue`",
+      )
     }
   }
 }

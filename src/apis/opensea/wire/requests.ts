@@ -55,6 +55,7 @@ export const BidRequest = Schema.Struct({
       collection: Schema.optional(Schema.String),
       attributeKey: Schema.optional(Schema.String),
       attributeValue: Schema.optional(Schema.String),
+      tokenSetId: Schema.optional(Schema.String),
     }),
   ),
 })

@@ -4,7 +4,7 @@ import * as Layer from "effect/Layer"
 import { getAddress, parseEther, zeroAddress } from "viem"
 import { openSea } from "../../../../src/apis/opensea/index.js"
 import { basisPointsOf } from "../../../../src/apis/opensea/PlanContext.js"
-import { cancel, type ExecutionSnapshot, list, mint, resumeExecution } from "../../../../src/index.js"
+import { bid, cancel, type ExecutionSnapshot, list, mint, resumeExecution } from "../../../../src/index.js"
 import { NO_RETRY } from "../../../../src/services/RetryPolicy.js"
 import { Tradekit } from "../../../../src/Tradekit.js"
 import { ETHEREUM, makeWorld, NFT, OPENSEA_CONDUIT, OPENSEA_FEE, POLYGON, refusalOf, run, SELLER, signedTypedData } from "./hostileKit.js"
@@ -58,6 +58,17 @@ describe("the OpenSea book behind the seam", () => {
       expect(error).toMatchObject({ _tag: "UnsupportedByBookError", book: "opensea", what: "the mint action" })
       expect(world.openSea.api.requests).toEqual([])
       expect(world.wallet.calls).toEqual([])
+    }),
+  )
+
+  it.effect("a bid on a token set is refused, never read as an offer on any token of the collection", () =>
+    Effect.gen(function* () {
+      const world = lister()
+      world.openSea.addCollection({ contract: NFT, fees: [] })
+      const error = yield* refusalOf(world, bid({ bids: [{ collection: NFT, tokenSetId: `contract:${NFT}`, weiPrice: ONE.toString() }] }))
+      expect(error).toMatchObject({ _tag: "UnsupportedByBookError", book: "opensea", what: "`tokenSetId`" })
+      expect(world.wallet.calls).toEqual([])
+      expect(world.openSea.api.requestsTo("/api/v2/offers/build")).toEqual([])
     }),
   )
 
