@@ -21,13 +21,13 @@ export const openSeaTarget = (market: ReturnType<typeof useChainMarket>, order: 
 export const OpenSeaBookPanel = () => {
   const { chainId, address } = useSession()
   const market = useChainMarket(chainId)
-  const { loading } = useOpenSeaBook()
+  const { loading, readFor } = useOpenSeaBook()
   const book = useChainOpenSeaBook(chainId)
   const [tab, setTab] = useState<"listings" | "offers">("listings")
   const orders = (tab === "listings" ? book?.listings : book?.offers) ?? []
   const mine = (o: OpenSeaBookOrder) => address !== undefined && o.maker.toLowerCase() === address.toLowerCase()
   return (
-    <section className="card opensea-book" data-testid="opensea-book" data-loading={loading}>
+    <section className="card opensea-book" data-testid="opensea-book" data-loading={loading} data-read-for={readFor}>
       <header className="card-head">
         <h2>OpenSea book</h2>
         <span className="muted">{loading ? "reading…" : "best per token"}</span>
@@ -43,13 +43,21 @@ export const OpenSeaBookPanel = () => {
       </nav>
       <div className="wallet-list" data-testid={`opensea-${tab}`}>
         {orders.map((o) => (
-          <div key={o.hash} className="row" data-testid="opensea-order" data-side={o.side} data-order-hash={o.hash} data-token-id={o.tokenId ?? ""}>
+          <div
+            key={o.hash}
+            className="row"
+            title={o.hash}
+            data-testid="opensea-order"
+            data-side={o.side}
+            data-order-hash={o.hash}
+            data-token-id={o.tokenId ?? ""}
+          >
             <span className="row-main">
               {openSeaTarget(market, o)}
               {mine(o) ? <span className="pill pill-listing">yours</span> : null}
             </span>
             <span className="row-sub">
-              {openSeaPrice(o)} · by {short(o.maker)} · <code title={o.hash}>{short(o.hash)}</code>
+              {openSeaPrice(o)} · by {short(o.maker)} · <code>{short(o.hash)}</code>
             </span>
           </div>
         ))}
