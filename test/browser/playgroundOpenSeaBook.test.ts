@@ -29,10 +29,12 @@ const listingPosts: Array<{ parameters: { offerer: Address }; signature: Hex }> 
 const ownerOf = (id: bigint) => origin.readContract({ address: devnet.contracts.origin.punks, abi: erc721Abi, functionName: "ownerOf", args: [id] })
 const nonceOf = (address: Address) => origin.getTransactionCount({ address, blockTag: "latest" })
 
-/** Waits for OpenSea's book read after the latest read of the market. */
+/** Waits for OpenSea's book as read after the latest read of the market. */
 const bookRead = async () => {
-  await page.locator("[data-testid=wallet][data-loading=false]").waitFor({ timeout: 15_000 })
-  await page.locator("[data-testid=opensea-book][data-loading=false]").waitFor({ timeout: 30_000 })
+  const wallet = page.locator("[data-testid=wallet][data-loading=false]")
+  await wallet.waitFor({ timeout: 15_000 })
+  const market = await wallet.getAttribute("data-refreshed-at")
+  await page.locator(`[data-testid=opensea-book][data-loading=false][data-read-for="${market}"]`).waitFor({ timeout: 30_000 })
 }
 
 describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium", () => {
@@ -142,5 +144,48 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
         page.locator(`[data-testid=opensea-listings] [data-testid=opensea-order][data-token-id="${id}"]`, { hasText: "yours" }).count(),
       ).resolves.toBe(1)
     }
+  })
+
+  it("places a trait offer on OpenSea: the best offer of a token with the trait, not of one without, and shown with its trait", async () => {
+    const bidder = devnetUser(devnet, 1).address
+    const osGet = async (path: string) => {
+      const response = await fetch(`${devnet.openSea.apiUrl}${path}`, { headers: { "x-api-key": devnet.openSea.apiKey } })
+      return { status: response.status, body: (await response.json()) as Record<string, any> }
+    }
+    await page.selectOption("[data-testid=account-select]", bidder)
+    await page.selectOption("[data-testid=api-select]", "opensea")
+    await bookRead()
+    await page.click("[data-testid=tab-bid]")
+    // No token-set offers on OpenSea: the panel does not offer one.
+    expect(
+      await page.locator("[data-testid=panel-bid] input[name=bidType]").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+    ).toEqual(["token", "collection", "trait"])
+    await page.click("[data-testid=panel-bid] .segmented label:has(input[value=trait])")
+    const trait = await page
+      .locator("[data-testid=panel-bid] select[name=trait] option")
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== ""))
+    const [type, value] = trait!.split("=") as [string, string]
+    await page.selectOption("[data-testid=panel-bid] select[name=trait]", trait!)
+    await page.fill("[data-testid=panel-bid] input[name=price]", "0.5")
+
+    await runPanel(page, "bid")
+
+    const traits = encodeURIComponent(JSON.stringify([{ traitType: type, value }]))
+    const withTrait = (await osGet(`/api/v2/collection/devnet-punks/nfts?traits=${traits}&limit=200`)).body.nfts as ReadonlyArray<{
+      identifier: string
+    }>
+    const all = (await osGet("/api/v2/collection/devnet-punks/nfts?limit=200")).body.nfts as ReadonlyArray<{ identifier: string }>
+    const without = all.find((nft) => !withTrait.some((t) => t.identifier === nft.identifier))
+    expect(withTrait.length).toBeGreaterThan(0)
+    expect(without).toBeDefined()
+    const best = await osGet(`/api/v2/offers/collection/devnet-punks/nfts/${withTrait[0]!.identifier}/best`)
+    expect(best.body.protocol_data.parameters.offerer.toLowerCase()).toBe(bidder.toLowerCase())
+    expect(best.body.criteria.traits).toEqual([{ type, value }])
+    const other = await osGet(`/api/v2/offers/collection/devnet-punks/nfts/${without!.identifier}/best`)
+    expect(other.body.order_hash).not.toBe(best.body.order_hash)
+    await bookRead()
+    await page.click("[data-testid=opensea-tab-offers]")
+    const row = page.locator(`[data-testid=opensea-offers] [data-testid=opensea-order][data-order-hash="${best.body.order_hash}"]`)
+    expect(await row.textContent()).toContain(`${type}: ${value}`)
   })
 })
