@@ -188,4 +188,12 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
     const row = page.locator(`[data-testid=opensea-offers] [data-testid=opensea-order][data-order-hash="${best.body.order_hash}"]`)
     expect(await row.textContent()).toContain(`${type}: ${value}`)
   })
+
+  it("opened at ?api=opensea, the page trades on OpenSea with the served config (the value is the switch, not an API URL)", async () => {
+    await page.goto(`${playground.url}?api=opensea`)
+    await page.locator("[data-testid=api-status]", { hasText: "API ready" }).waitFor({ timeout: 30_000 })
+    expect(await page.locator("[data-testid=api-select]").inputValue()).toBe("opensea")
+    await bookRead()
+    expect(await page.locator("[data-testid=opensea-listings] [data-testid=opensea-order]").count()).toBeGreaterThan(0)
+  })
 })
