@@ -7,6 +7,7 @@ import { short } from "./api.js"
 import { messageOf } from "./components/ErrorView.js"
 import { EventLog, eventLog, useRecordEvents } from "./components/EventLog.js"
 import { HttpLog } from "./components/HttpLog.js"
+import { OpenSeaBookPanel } from "./components/OpenSeaBookPanel.js"
 import { WalletPanel } from "./components/WalletPanel.js"
 import { batchExecutorsOf, batchingWallet, localWallet, viemChainOf } from "./devnetWallet.js"
 import { useInjectedWallets } from "./eip6963.js"
@@ -14,6 +15,7 @@ import { httpLog } from "./httpLog.js"
 import { connectInjected, injectedClient } from "./injectedWallet.js"
 import { interruptedExecutions } from "./interruptedExecutions.js"
 import { MarketProvider, useMarket } from "./market.js"
+import { OpenSeaBookProvider } from "./openSeaBook.js"
 import type { PlaygroundChain, PlaygroundConfig } from "./PlaygroundConfig.js"
 import { BidPanel } from "./panels/BidPanel.js"
 import { BuyPanel } from "./panels/BuyPanel.js"
@@ -23,7 +25,7 @@ import { ListPanel } from "./panels/ListPanel.js"
 import { MintPanel } from "./panels/MintPanel.js"
 import { SellPanel } from "./panels/SellPanel.js"
 import { TransferPanel } from "./panels/TransferPanel.js"
-import { type InjectedConnection, SessionContext, useSession } from "./session.js"
+import { type ApiKind, type InjectedConnection, SessionContext, useSession } from "./session.js"
 
 const ACTIONS = [
   ["buy", "Buy", BuyPanel],
@@ -118,7 +120,7 @@ const Workspace = () => {
     const interrupted = interruptedExecutions()[0]?.panel
     return isActionId(interrupted) ? interrupted : "buy"
   })
-  const { wallet } = useSession()
+  const { wallet, config } = useSession()
   return (
     <main className="workspace">
       <div className="main-column">
@@ -140,6 +142,7 @@ const Workspace = () => {
       </div>
       <aside className="side-column">
         <WalletPanel />
+        {config.openSea !== undefined ? <OpenSeaBookPanel /> : null}
       </aside>
     </main>
   )
@@ -160,7 +163,9 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
   const [chains, setChains] = useState<ReadonlyArray<PlaygroundChain>>(config.chains)
   const [version, setVersion] = useState(0)
   // The order book the actions trade on: the devnet's Reservoir-protocol API, or its OpenSea routes (`?api=opensea`).
-  const [apiKind, setApiKind] = useState(() => (new URLSearchParams(window.location.search).get("api") === "opensea" ? "opensea" : "reservoir"))
+  const [apiKind, setApiKind] = useState<ApiKind>(() =>
+    new URLSearchParams(window.location.search).get("api") === "opensea" ? "opensea" : "reservoir",
+  )
   const [chainId, setChainId] = useState(() => (config.chains.find((c) => c.active) ?? config.chains[0]!).id)
   const [accountKey, setAccountKey] = useState(() => {
     // A reload in the middle of an execution comes back as the account it acts for, so that it can resume.
@@ -268,6 +273,7 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
   const session = useMemo(
     () => ({
       config,
+      apiKind,
       chains,
       chainId,
       account: injected !== undefined ? undefined : account,
@@ -287,6 +293,7 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
     }),
     [
       config,
+      apiKind,
       chains,
       chainId,
       injected,
@@ -308,75 +315,82 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
     <SessionContext.Provider value={session}>
       <TradekitProvider key={`${version}-${apiKind}`} options={options} wallet={wallet}>
         <MarketProvider chains={chains} user={address} version={refreshVersion}>
-          <header className="topbar">
-            <div className="brand">
-              <span className="logo" />
-              tradekit <span className="muted">playground</span>
-            </div>
-            <label className="topbar-field">
-              <span>Chain</span>
-              <select name="chain" value={chainId} onChange={(e) => setChainId(Number(e.target.value))} data-testid="chain-select">
-                {chains.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name} · {c.id}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="topbar-field">
-              <span>Account</span>
-              <select
-                name="account"
-                value={injected !== undefined ? INJECTED : accountKey}
-                onChange={(e) => {
-                  if (e.target.value === INJECTED) return
-                  connectDevnet()
-                  setAccountKey(e.target.value)
-                }}
-                data-testid="account-select"
-              >
-                {config.accounts.map((a) => (
-                  <option key={a.address} value={a.address}>
-                    {a.label} · {short(a.address)}
-                  </option>
-                ))}
-                {injected !== undefined ? (
-                  <option value={INJECTED}>
-                    {injected.wallet.info.name}
-                    {address !== undefined ? ` · ${short(address)}` : ""}
-                  </option>
-                ) : null}
-              </select>
-            </label>
-            {config.openSea !== undefined ? (
+          <OpenSeaBookProvider openSea={config.openSea}>
+            <header className="topbar">
+              <div className="brand">
+                <span className="logo" />
+                tradekit <span className="muted">playground</span>
+              </div>
               <label className="topbar-field">
-                <span>API</span>
-                <select name="api" value={apiKind} onChange={(e) => setApiKind(e.target.value)} data-testid="api-select">
-                  <option value="reservoir">Reservoir protocol</option>
-                  <option value="opensea">OpenSea</option>
+                <span>Chain</span>
+                <select name="chain" value={chainId} onChange={(e) => setChainId(Number(e.target.value))} data-testid="chain-select">
+                  {chains.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name} · {c.id}
+                    </option>
+                  ))}
                 </select>
               </label>
+              <label className="topbar-field">
+                <span>Account</span>
+                <select
+                  name="account"
+                  value={injected !== undefined ? INJECTED : accountKey}
+                  onChange={(e) => {
+                    if (e.target.value === INJECTED) return
+                    connectDevnet()
+                    setAccountKey(e.target.value)
+                  }}
+                  data-testid="account-select"
+                >
+                  {config.accounts.map((a) => (
+                    <option key={a.address} value={a.address}>
+                      {a.label} · {short(a.address)}
+                    </option>
+                  ))}
+                  {injected !== undefined ? (
+                    <option value={INJECTED}>
+                      {injected.wallet.info.name}
+                      {address !== undefined ? ` · ${short(address)}` : ""}
+                    </option>
+                  ) : null}
+                </select>
+              </label>
+              {config.openSea !== undefined ? (
+                <label className="topbar-field">
+                  <span>API</span>
+                  <select
+                    name="api"
+                    value={apiKind}
+                    onChange={(e) => setApiKind(e.target.value === "opensea" ? "opensea" : "reservoir")}
+                    data-testid="api-select"
+                  >
+                    <option value="reservoir">Reservoir protocol</option>
+                    <option value="opensea">OpenSea</option>
+                  </select>
+                </label>
+              ) : null}
+              <ReadyBadge />
+              <span className="topbar-api" title={chains.find((c) => c.id === chainId)?.baseApiUrl}>
+                {chains.find((c) => c.id === chainId)?.baseApiUrl}
+              </span>
+              <button type="button" className="ghost" onClick={() => setShowSettings((s) => !s)} data-testid="settings-toggle">
+                Settings
+              </button>
+            </header>
+            {showSettings ? (
+              <Settings
+                chains={chains}
+                onClose={() => setShowSettings(false)}
+                onApply={(next) => {
+                  setChains(next)
+                  setVersion((v) => v + 1)
+                  setShowSettings(false)
+                }}
+              />
             ) : null}
-            <ReadyBadge />
-            <span className="topbar-api" title={chains.find((c) => c.id === chainId)?.baseApiUrl}>
-              {chains.find((c) => c.id === chainId)?.baseApiUrl}
-            </span>
-            <button type="button" className="ghost" onClick={() => setShowSettings((s) => !s)} data-testid="settings-toggle">
-              Settings
-            </button>
-          </header>
-          {showSettings ? (
-            <Settings
-              chains={chains}
-              onClose={() => setShowSettings(false)}
-              onApply={(next) => {
-                setChains(next)
-                setVersion((v) => v + 1)
-                setShowSettings(false)
-              }}
-            />
-          ) : null}
-          <Workspace />
+            <Workspace />
+          </OpenSeaBookProvider>
         </MarketProvider>
       </TradekitProvider>
     </SessionContext.Provider>

@@ -15,6 +15,15 @@ const defaultConfig = (): PlaygroundConfig => {
   return { chains: [chain(31337, 8545, true), chain(31338, 8546, false)], accounts: DEVNET_TEST_ACCOUNTS }
 }
 
+/** The values of `?api=` that pick the order book (App.tsx's switch) rather than name an API URL. */
+const API_KINDS = ["opensea", "reservoir"]
+
+/** The API URL the query string names: `?api=<URL>`, not `?api=opensea`. */
+const apiUrlOf = (query: URLSearchParams, suffix: string): string | undefined => {
+  const value = query.get(`api${suffix}`)
+  return value === null || API_KINDS.includes(value) ? undefined : value
+}
+
 /** `config` with what the query string sets: `api`, `rpc`, `chain` for the first chain, `api2`, `rpc2`, `chain2` for the second. */
 const withQueryOverrides = (config: PlaygroundConfig, query: URLSearchParams): PlaygroundConfig => ({
   ...config,
@@ -24,7 +33,7 @@ const withQueryOverrides = (config: PlaygroundConfig, query: URLSearchParams): P
     return {
       ...chain,
       ...(id !== null ? { id: Number(id), name: `Chain ${id}` } : {}),
-      baseApiUrl: query.get(`api${suffix}`) ?? chain.baseApiUrl,
+      baseApiUrl: apiUrlOf(query, suffix) ?? chain.baseApiUrl,
       rpcUrl: query.get(`rpc${suffix}`) ?? chain.rpcUrl,
     }
   }),
@@ -38,7 +47,7 @@ const withQueryOverrides = (config: PlaygroundConfig, query: URLSearchParams): P
  */
 export const loadConfig = async (): Promise<PlaygroundConfig> => {
   const query = new URLSearchParams(window.location.search)
-  const overridden = query.has("api") || query.has("rpc")
+  const overridden = apiUrlOf(query, "") !== undefined || query.has("rpc")
   if (!overridden) {
     try {
       const response = await fetch("/__playground/config.json", { cache: "no-store" })
@@ -47,6 +56,6 @@ export const loadConfig = async (): Promise<PlaygroundConfig> => {
       // Served without the config endpoint (a static build): ask the devnet itself.
     }
   }
-  const info = await fetchDevnetInfo(query.get("api") ?? DEFAULT_DEVNET_API_URL)
+  const info = await fetchDevnetInfo(apiUrlOf(query, "") ?? DEFAULT_DEVNET_API_URL)
   return withQueryOverrides(info !== undefined ? playgroundConfigOfInfo(info) : defaultConfig(), query)
 }

@@ -9,9 +9,14 @@ export type InjectedConnection =
   | { readonly status: "connected"; readonly wallet: InjectedWallet; readonly client: WalletClient }
   | { readonly status: "error"; readonly wallet: InjectedWallet; readonly error: string }
 
+/** The order book the actions trade on: the devnet's Reservoir-protocol API, or OpenSea's routes. */
+export type ApiKind = "reservoir" | "opensea"
+
 /** Who is connected, where, and what the page was configured with. */
 export interface Session {
   readonly config: PlaygroundConfig
+  /** The order book the actions trade on (the top bar's API switch). */
+  readonly apiKind: ApiKind
   readonly chains: ReadonlyArray<PlaygroundChain>
   /** The chain actions run on unless a form picks another. */
   readonly chainId: number

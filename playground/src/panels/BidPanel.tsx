@@ -17,13 +17,19 @@ const BID_TYPES: ReadonlyArray<readonly [BidType, string]> = [
   ["tokenSet", "Token set"],
 ]
 
-/** Place a bid on a token, a whole collection, a trait, or a set of tokens. */
+/** OpenSea makes no offer on a set of tokens: the types it takes. */
+const OPENSEA_BID_TYPES = BID_TYPES.filter(([value]) => value !== "tokenSet")
+
+/** Place a bid on a token, a whole collection, a trait, or (not on OpenSea) a set of tokens. */
 export const BidPanel = () => {
   const hook = usePlaceBid()
-  const { chainId, address } = useSession()
+  const { chainId, address, apiKind } = useSession()
+  const types = apiKind === "opensea" ? OPENSEA_BID_TYPES : BID_TYPES
   const market = useChainMarket(chainId)
   const currencies = (market?.chain.paymentTokens ?? []).filter((c) => c.address !== "0x0000000000000000000000000000000000000000")
-  const [type, setType] = useState<BidType>("token")
+  const [chosenType, setType] = useState<BidType>("token")
+  // A type the order book does not take (a token set, once OpenSea is picked) falls back to a token bid.
+  const type = types.some(([value]) => value === chosenType) ? chosenType : "token"
   const [token, setToken] = useState("")
   const [collection, setCollection] = useState("")
   const [trait, setTrait] = useState("")
@@ -83,7 +89,7 @@ export const BidPanel = () => {
       }}
     >
       <div className="segmented" role="radiogroup" aria-label="Bid type">
-        {BID_TYPES.map(([value, label]) => (
+        {types.map(([value, label]) => (
           <label key={value} className={type === value ? "active" : ""}>
             <input type="radio" name="bidType" value={value} checked={type === value} onChange={() => setType(value)} />
             {label}

@@ -3,55 +3,81 @@ import { useBuyToken } from "../../../src/react/index.js"
 import { formatPrice, short } from "../api.js"
 import { ActionPanel } from "../components/ActionPanel.js"
 import { Field } from "../components/Field.js"
+import { OpenSeaListingChecklist } from "../components/OpenSeaListingChecklist.js"
 import { takesQuantity, tokenLabel, useChainMarket } from "../market.js"
+import { useChainOpenSeaBook } from "../openSeaBook.js"
 import { useSession } from "../session.js"
 
-/** Buy a listed token: pick a listing (or type a token), a quantity, and optionally the currency to pay in. */
+/** "0xabc:1, 0xabc:2" as its token references. */
+const tokenRefsOf = (text: string) => text.split(/[\s,]+/).filter(Boolean)
+
+/**
+ * Buy listed tokens: pick a listing (or type a token), a quantity, and optionally the currency to pay in. On OpenSea,
+ * several listings (ticked, or typed as tokens) are one sweep: one transaction.
+ */
 export const BuyPanel = () => {
   const hook = useBuyToken()
-  const { chainId, address, paymasterService } = useSession()
+  const { chainId, address, paymasterService, apiKind } = useSession()
   const market = useChainMarket(chainId)
+  const openSeaBook = useChainOpenSeaBook(chainId)
+  const [sweep, setSweep] = useState<ReadonlyArray<string>>([])
+  const onOpenSea = apiKind === "opensea"
   const [orderId, setOrderId] = useState("")
   const [token, setToken] = useState("")
   const [quantity, setQuantity] = useState("1")
   const [currency, setCurrency] = useState("")
   const listings = (market?.asks ?? []).filter((o) => o.maker.toLowerCase() !== address?.toLowerCase())
   const contract = orderId ? listings.find((o) => o.id === orderId)?.contract : token.split(":")[0]
-  const withQuantity = takesQuantity(market, contract)
+  const withQuantity = !onOpenSea && takesQuantity(market, contract)
+  const openSeaListings = (openSeaBook?.listings ?? []).filter((o) => o.maker.toLowerCase() !== address?.toLowerCase())
+  const picked = sweep.filter((hash) => openSeaListings.some((o) => o.hash === hash)).length + (onOpenSea ? tokenRefsOf(token).length : 0)
   return (
     <ActionPanel
       id="buy"
       title="Buy"
       description="Fills a listing: the client approves the currency when needed, then sends the sale transaction."
       hook={hook}
-      submitLabel="Buy"
+      submitLabel={onOpenSea && picked > 1 ? `Buy ${picked} at once` : "Buy"}
       pathLabel="route"
       quote
       parameters={() => {
+        if (onOpenSea) {
+          const live = sweep.filter((hash) => openSeaListings.some((o) => o.hash === hash))
+          const items = [...live.map((hash) => ({ orderId: hash })), ...tokenRefsOf(token).map((ref) => ({ token: ref }))]
+          if (items.length === 0) return "Tick OpenSea listings or enter tokens."
+          return { items, chainId, ...(currency ? { options: { currency } } : {}) }
+        }
         if (!orderId && !token) return "Pick a listing or enter a token."
         const units = withQuantity ? Number(quantity) : 1
         const item = orderId ? { orderId, quantity: units } : { token, quantity: units }
         return { items: [item], chainId, ...(currency ? { options: { currency } } : {}), ...(paymasterService ? { paymasterService } : {}) }
       }}
     >
-      <Field label="Listing" hint={`${listings.length} listings by other wallets`}>
-        <select
-          name="listing"
-          value={orderId}
-          onChange={(e) => {
-            setOrderId(e.target.value)
-            setToken("")
-          }}
-        >
-          <option value="">Choose a listing…</option>
-          {listings.map((o) => (
-            <option key={o.id} value={o.id}>
-              {tokenLabel(market, o.contract, o.criteria.data.token?.tokenId)} — {formatPrice(o.price)} · by {short(o.maker)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="…or any token (cheapest listing)" hint="contract:tokenId">
+      {onOpenSea ? (
+        <OpenSeaListingChecklist chainId={chainId} listings={openSeaListings} selected={sweep} onChange={setSweep} />
+      ) : (
+        <Field label="Listing" hint={`${listings.length} listings by other wallets`}>
+          <select
+            name="listing"
+            value={orderId}
+            onChange={(e) => {
+              setOrderId(e.target.value)
+              setToken("")
+            }}
+          >
+            <option value="">Choose a listing…</option>
+            {listings.map((o) => (
+              <option key={o.id} value={o.id}>
+                {tokenLabel(market, o.contract, o.criteria.data.token?.tokenId)} — {formatPrice(o.price)} · by {short(o.maker)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      <Field
+        label={onOpenSea ? "…or tokens (each one's best OpenSea listing)" : "…or any token (cheapest listing)"}
+        hint={onOpenSea ? "contract:tokenId, several separated by commas" : "contract:tokenId"}
+      >
         <input
           name="token"
           value={token}

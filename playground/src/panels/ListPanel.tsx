@@ -4,14 +4,17 @@ import { useListToken } from "../../../src/react/index.js"
 import { ActionPanel } from "../components/ActionPanel.js"
 import { expirationTimeOf, Field } from "../components/Field.js"
 import { OrderTerms } from "../components/OrderTerms.js"
+import { TokenChecklist } from "../components/TokenChecklist.js"
 import { TokenSelect } from "../components/TokenSelect.js"
 import { takesQuantity, useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
 
-/** List one of the wallet's tokens for sale. */
+/** List one of the wallet's tokens for sale; on OpenSea, several at once under one signature (a bulk listing). */
 export const ListPanel = () => {
   const hook = useListToken()
-  const { chainId } = useSession()
+  const { chainId, apiKind } = useSession()
+  const onOpenSea = apiKind === "opensea"
+  const [bulk, setBulk] = useState<ReadonlyArray<string>>([])
   const market = useChainMarket(chainId)
   const currencies = market?.chain.paymentTokens ?? []
   const [token, setToken] = useState("")
@@ -20,16 +23,18 @@ export const ListPanel = () => {
   const [quantity, setQuantity] = useState("1")
   const [expiry, setExpiry] = useState(86_400)
   const [orderbook, setOrderbook] = useState("reservoir")
-  const withQuantity = takesQuantity(market, token.split(":")[0])
+  const myTokens = market?.myTokens ?? []
+  const picked = onOpenSea ? bulk.filter((ref) => myTokens.some((t) => `${t.token.contract}:${t.token.tokenId}` === ref)) : token ? [token] : []
+  const withQuantity = !onOpenSea && takesQuantity(market, token.split(":")[0])
   return (
     <ActionPanel
       id="list"
       title="List"
       description="Approves the exchange for the collection when needed, then signs the listing and posts it to the order book."
       hook={hook}
-      submitLabel="List"
+      submitLabel={picked.length > 1 ? `List ${picked.length} tokens` : "List"}
       parameters={() => {
-        if (!token) return "Pick one of your tokens."
+        if (picked.length === 0) return onOpenSea ? "Tick your tokens to list." : "Pick one of your tokens."
         const decimals = currencies.find((c) => c.address === currency)?.decimals ?? 18
         let weiPrice: string
         try {
@@ -40,13 +45,30 @@ export const ListPanel = () => {
         const expirationTime = expirationTimeOf(expiry)
         return {
           chainId,
-          listings: [
-            { token, weiPrice, currency, quantity: withQuantity ? Number(quantity) : 1, orderbook, ...(expirationTime ? { expirationTime } : {}) },
-          ],
+          listings: picked.map((ref) => ({
+            token: ref,
+            weiPrice,
+            currency,
+            quantity: withQuantity ? Number(quantity) : 1,
+            orderbook: onOpenSea ? "opensea" : orderbook,
+            ...(expirationTime ? { expirationTime } : {}),
+          })),
         }
       }}
     >
-      <TokenSelect label="Your token" name="token" market={market} tokens={market?.myTokens ?? []} value={token} onChange={setToken} />
+      {onOpenSea ? (
+        <TokenChecklist
+          label="Your tokens"
+          hint="Tick several: one signature lists them all on OpenSea"
+          name="tokens"
+          market={market}
+          tokens={myTokens}
+          selected={bulk}
+          onChange={setBulk}
+        />
+      ) : (
+        <TokenSelect label="Your token" name="token" market={market} tokens={myTokens} value={token} onChange={setToken} />
+      )}
       <OrderTerms
         price={price}
         onPrice={setPrice}
@@ -60,10 +82,16 @@ export const ListPanel = () => {
         onExpiry={setExpiry}
       >
         <Field label="Order book">
-          <select name="orderbook" value={orderbook} onChange={(e) => setOrderbook(e.target.value)}>
-            <option value="reservoir">reservoir</option>
-            <option value="devnet">devnet</option>
-          </select>
+          {onOpenSea ? (
+            <select name="orderbook" value="opensea" disabled>
+              <option value="opensea">opensea</option>
+            </select>
+          ) : (
+            <select name="orderbook" value={orderbook} onChange={(e) => setOrderbook(e.target.value)}>
+              <option value="reservoir">reservoir</option>
+              <option value="devnet">devnet</option>
+            </select>
+          )}
         </Field>
       </OrderTerms>
     </ActionPanel>

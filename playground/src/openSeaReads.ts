@@ -1,0 +1,63 @@
+/**
+ * The page's reads of OpenSea's book, through the playground server's proxy (`config.openSea.apiUrl`, no key). The
+ * proxy passes only the routes the `openSea` order book calls, and OpenSea's "all listings of a collection" is not
+ * one of them (nor served by the devnet): the book is read token by token, each token's best listing and best offer.
+ */
+import type { Address, Hex } from "viem"
+import { pageFetch } from "./httpLog.js"
+import type { PlaygroundOpenSea } from "./PlaygroundConfig.js"
+
+/** An OpenSea order as the page shows it, from the spec's `Listing` or `Offer`. */
+export interface OpenSeaBookOrder {
+  readonly hash: Hex
+  readonly side: "listing" | "offer"
+  readonly contract: Address
+  readonly maker: Address
+  /** The token it is on; undefined for a collection or trait offer. */
+  readonly tokenId?: string
+  /** The trait a trait offer is on. */
+  readonly trait?: { readonly type: string; readonly value: string }
+  readonly price: { readonly currency: string; readonly decimals: number; readonly value: string }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: OpenSea's answers are read field by field, for display only.
+type Json = Record<string, any>
+
+/** GET `path` of OpenSea through the proxy: the answer, or undefined on a 404 (no such order, collection or token). */
+const get = async (openSea: PlaygroundOpenSea, path: string): Promise<Json | undefined> => {
+  const response = await pageFetch(`${openSea.apiUrl.replace(/\/$/, "")}${path}`)
+  if (response.status === 404) return undefined
+  const body = (await response.json()) as Json
+  if (!response.ok) throw new Error(`OpenSea ${response.status} on ${path}: ${(body.errors as ReadonlyArray<string> | undefined)?.join("; ") ?? ""}`)
+  return body
+}
+
+/** The `OpenSeaBookOrder` of a `Listing` / `Offer` answer. */
+export const bookOrderOf = (side: "listing" | "offer", json: Json): OpenSeaBookOrder => {
+  const price = (side === "listing" ? json.price?.current : json.price) as Json
+  const trait = (json.criteria?.traits as ReadonlyArray<Json> | undefined)?.[0]
+  return {
+    hash: json.order_hash,
+    side,
+    contract: json.asset?.contract ?? json.criteria?.contract?.address,
+    maker: json.protocol_data?.parameters?.offerer,
+    ...(json.asset?.identifier !== undefined ? { tokenId: String(json.asset.identifier) } : {}),
+    ...(trait !== undefined ? { trait: { type: String(trait.type), value: String(trait.value) } } : {}),
+    price: { currency: String(price?.currency ?? "?"), decimals: Number(price?.decimals ?? 18), value: String(price?.value ?? "0") },
+  }
+}
+
+/** OpenSea's reads the page makes, on the chain OpenSea names `chain`. */
+export const openSeaReads = {
+  /** The collection slug OpenSea files `contract` under, or undefined when OpenSea does not know the contract. */
+  slugOf: (openSea: PlaygroundOpenSea, chain: string, contract: Address) =>
+    get(openSea, `/api/v2/chain/${chain}/contract/${contract}`).then((answer) => answer?.collection as string | undefined),
+  bestListing: (openSea: PlaygroundOpenSea, slug: string, tokenId: string) =>
+    get(openSea, `/api/v2/listings/collection/${encodeURIComponent(slug)}/nfts/${tokenId}/best`).then((answer) =>
+      answer === undefined ? undefined : bookOrderOf("listing", answer),
+    ),
+  bestOffer: (openSea: PlaygroundOpenSea, slug: string, tokenId: string) =>
+    get(openSea, `/api/v2/offers/collection/${encodeURIComponent(slug)}/nfts/${tokenId}/best`).then((answer) =>
+      answer === undefined ? undefined : bookOrderOf("offer", answer),
+    ),
+}
