@@ -34,6 +34,7 @@ export function describeDevnet(devnet: Devnet): string {
     "",
     `OpenSea API v2: ${devnet.openSea.apiUrl}/api/v2/…  (x-api-key: ${devnet.openSea.apiKey}; chain names ${JSON.stringify(devnet.openSea.chainNames)})`,
     `  Seaport 1.6 ${devnet.openSea.seaport}  conduit ${devnet.openSea.conduit}  conduitKey ${devnet.openSea.conduitKey}`,
+    `  signed zone (SIP-7) ${devnet.openSea.signedZone}: openSea({ apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone })`,
   ]
   return lines.join("\n")
 }
