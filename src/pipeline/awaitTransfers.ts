@@ -2,9 +2,9 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import { PollTimeoutError } from "../errors/index.js"
+import { pollAnswer } from "../polling/pollAnswer.js"
 import type { ChainTxHash, TransferRecord } from "../schema/Step.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
-import { pollBook } from "./pollBook.js"
 
 /** True when the item's transactions must be confirmed through the transfers index. */
 export const needsTransfers = (ctx: ExecutionContext, stepId: string, txHashes: ReadonlyArray<ChainTxHash> | undefined) =>
@@ -19,7 +19,7 @@ export const awaitTransfers = (ctx: ExecutionContext, txHashes: ReadonlyArray<Ch
     const hashes = txHashes.map((entry) => entry.txHash)
     const ask = ctx.book.transfers
     if (ask === undefined) return []
-    const transfers = yield* pollBook(
+    const transfers = yield* pollAnswer(
       ask(hashes),
       (answer) => {
         const indexed = new Set((answer.transfers ?? []).map((transfer) => transfer.txHash.toLowerCase()))

@@ -12,12 +12,12 @@ import {
   TransactionTimeoutError,
   type UnsafeEndpointError,
 } from "../errors/index.js"
+import { pollAnswer } from "../polling/pollAnswer.js"
 import type { CheckResponse } from "../schema/StatusResponses.js"
 import type { StatusFilter } from "../schema/StatusUpdate.js"
 import type { Check } from "../schema/Step.js"
 import type { ReceiptOutcome, SentTransaction } from "../services/Wallet.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
-import { pollBook } from "./pollBook.js"
 
 /** What to confirm: a sent transaction, and how the API is asked about it. */
 export interface ConfirmTarget {
@@ -93,7 +93,7 @@ export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget)
   const poll = (hash: Hex, pacing: Pacing): Effect.Effect<Settled, ConfirmError> =>
     status === undefined
       ? receiptOnly(hash, pacing)
-      : pollBook(
+      : pollAnswer(
           status(hash, target.check),
           (answer) =>
             answer.status === "failure"

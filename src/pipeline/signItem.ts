@@ -13,6 +13,7 @@ import {
   SignatureCheckError,
   type WalletCallError,
 } from "../errors/index.js"
+import { pollAnswer } from "../polling/pollAnswer.js"
 import type { PostResponse } from "../schema/StatusResponses.js"
 import type { OrderData, SignatureStep, SignatureStepItem } from "../schema/Step.js"
 import { typedDataOf } from "../services/internal/typedData.js"
@@ -20,7 +21,6 @@ import { isTransientFailure } from "../services/RetryPolicy.js"
 import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
 import { withJournalEntry } from "./ExecutionSnapshot.js"
 import { itemJournal } from "./history/Journal.js"
-import { pollBook } from "./pollBook.js"
 
 const rawBytesMessage = /^0x[0-9a-fA-F]{64}$/
 
@@ -119,7 +119,7 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
     const signatureStatus = ctx.book.signatureStatus
     if (item.check !== undefined && signatureStatus !== undefined) {
       const check = item.check
-      const answer = yield* pollBook(
+      const answer = yield* pollAnswer(
         signatureStatus(check),
         (answer) =>
           answer.status === "failure"

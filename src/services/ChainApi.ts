@@ -6,8 +6,8 @@ import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
 import { type ApiRequestError, HttpRequestError, type UnsafeEndpointError } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
-import { notYetOnFailedAnswer } from "../polling/notYetOnFailedAnswer.js"
-import { type PollOptions, pollUntil } from "../polling/pollUntil.js"
+import { pollAnswer } from "../polling/pollAnswer.js"
+import type { PollOptions } from "../polling/pollUntil.js"
 import type { RedactedHeaders } from "./ClientConfig.js"
 import { decodeApiBody } from "./decodeApiBody.js"
 import { endpointUrl } from "./endpointUrl.js"
@@ -171,7 +171,7 @@ export const makeChainApi = (
     schema: Schema.Codec<A, I>,
     settled: (answer: A) => Effect.Effect<Option.Option<B>, E>,
     options: PollOptions<E2>,
-  ) => pollUntil(notYetOnFailedAnswer(Effect.flatMap(ask(req, schema), settled)), options)
+  ) => pollAnswer(ask(req, schema), settled, options)
 
   const socketHeaders = (websocketUrl: string) => (Object.keys(secrets).length > 0 && sameOrigin(websocketUrl, baseApiUrl) ? secrets : undefined)
 
