@@ -1,0 +1,70 @@
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type { Hex } from "viem"
+import { BACKOFF_START_SHARE } from "../../chains/polling.js"
+import { CrossChainTransactionError, TransactionFailedError, TransactionTimeoutError } from "../../errors/index.js"
+import { pollAnswer } from "../../polling/pollAnswer.js"
+import type { StatusFilter } from "../../schema/StatusUpdate.js"
+import type { ExecutionContext } from "../ExecutionContext.js"
+import type { ConfirmError, ConfirmTarget, Pacing, Settled } from "./ConfirmTarget.js"
+
+/** The error for a wait that ran out of attempts: a timeout, or a cross-chain failure for a fill elsewhere. */
+export const timedOut =
+  (target: ConfirmTarget, hash: Hex) =>
+  (attempts: number): TransactionTimeoutError | CrossChainTransactionError =>
+    target.isCrossChain
+      ? new CrossChainTransactionError({ txHash: hash, attempts })
+      : TransactionTimeoutError.of({
+          txHash: hash,
+          attempts,
+          blockExplorerBaseUrl: target.chain.blockExplorers?.default.url,
+        })
+
+/**
+ * Asks the book of the transaction's chain about it until it says success (or synced) or failure, paced on the
+ * chain's interval or, once the receipt is in, on a backoff up to it. A book that keeps no status has only the
+ * receipt's word: a successful receipt settles the transaction, and without one the wait ends when the poll budget
+ * would have.
+ */
+export const pollStatus = (ctx: ExecutionContext, target: ConfirmTarget, hash: Hex, pacing: Pacing): Effect.Effect<Settled, ConfirmError> => {
+  // The book of the chain the transaction was sent on knows it (for a cross-chain call: the origin's).
+  const status = ctx.bookFor(target.chain.id).transactionStatus
+  if (status === undefined) {
+    return pacing === "receipt"
+      ? Effect.succeed({ _tag: "Confirmed", answer: { status: "success" }, mined: true })
+      : Effect.andThen(Effect.sleep(Duration.millis(ctx.maxAttempts * ctx.pollingInterval)), Effect.fail(timedOut(target, hash)(ctx.maxAttempts)))
+  }
+  return pollAnswer(
+    status(hash, target.check),
+    (answer) =>
+      answer.status === "failure"
+        ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
+        : Effect.succeed(answer.synced === true || answer.status === "success" ? Option.some(answer) : Option.none()),
+    {
+      interval: ctx.pollingInterval,
+      attempts: ctx.maxAttempts,
+      ...(pacing === "receipt" ? { backoffFrom: ctx.pollingInterval / BACKOFF_START_SHARE } : {}),
+      onExhausted: timedOut(target, hash),
+    },
+  ).pipe(Effect.map((answer): Settled => ({ _tag: "Confirmed", answer, mined: pacing === "receipt" })))
+}
+
+/**
+ * The status the book pushes for the transaction (the Reservoir book's socket), settling the wait like a poll
+ * answer would; never, when the book pushes nothing. A cross-chain fill is followed by its request id.
+ */
+export const pushedStatus = (ctx: ExecutionContext, target: ConfirmTarget, hash: Hex): Effect.Effect<Settled, TransactionFailedError> => {
+  if (ctx.book.pushed === undefined) return Effect.never
+  const requestId = (target.check?.body as { id?: unknown } | undefined)?.id
+  const filter: StatusFilter = target.isCrossChain && typeof requestId === "string" ? { requestId } : { txHash: hash }
+  return ctx.book.pushed(filter, hash).pipe(
+    Effect.map(
+      (update): Settled => ({
+        _tag: "Confirmed",
+        answer: { status: update.status, txHashes: update.txHashes, destinationChainId: update.destinationChainId },
+        mined: false,
+      }),
+    ),
+  )
+}
