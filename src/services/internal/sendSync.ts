@@ -4,7 +4,7 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
-import { type Chain, type Client, keccak256, type LocalAccount, type TransactionReceipt } from "viem"
+import { type Chain, type Client, type Hex, keccak256, type LocalAccount, type TransactionReceipt } from "viem"
 import { sendRawTransaction, sendRawTransactionSync } from "viem/actions"
 import { getAction, getTransactionError } from "viem/utils"
 import type { UserRejectedError, WalletError } from "../../errors/index.js"
@@ -126,86 +126,112 @@ export const sendSync = (
         { serializer: chain.serializers?.transaction },
       ),
     )
-    const hash = keccak256(serialized)
-    const failure = (cause: unknown) => walletFailure("sendTransaction", getTransactionError(cause as Error, { account, chain, ...request, nonce }))
-    const sent: SyncSent = { hash }
-    // Whether the node knows the hash, asked once; a look-up that fails is no answer.
-    const knownOnce = transactionByHashOf(client, hash).pipe(
-      Effect.orElseSucceed(() => undefined),
-      Effect.map((known) => known !== undefined),
-    )
-    // Whether the node knows the hash, asked until it does, a few times, paced.
-    const knownAfterLag = knownOnce.pipe(
-      Effect.flatMap((known) => (known ? Effect.void : Effect.fail("unknown" as const))),
-      Effect.retry(LOOK_UP_SCHEDULE),
-      Effect.as(true),
-      Effect.orElseSucceed(() => false),
-    )
-    /**
-     * A refusal settled: the node holds the bytes — the hash; it may hold them — the hash once a look-up finds
-     * it, else the refusal; it refused them — the refusal, in viem's words ("nonce too low", "insufficient
-     * funds", …), as its own send words them.
-     */
-    const settleRefusal = (cause: unknown): Effect.Effect<SyncSent, SendFailure> => {
-      switch (answerOf(cause)) {
-        case "holds":
-          return Effect.succeed(sent)
-        case "may-hold":
-          return Effect.flatMap(knownAfterLag, (known) => (known ? Effect.succeed(sent) : Effect.fail(failure(cause))))
-        case "refused":
-          return Effect.fail(failure(cause))
-      }
-    }
-    const sendPlain = Effect.tryPromise({
-      try: () => getAction(client, sendRawTransaction, "sendRawTransaction")({ serializedTransaction: serialized }),
-      catch: (cause) => cause,
-    }).pipe(
-      Effect.as(sent),
-      Effect.catch((cause) => settleRefusal(cause)),
-    )
+    const signed: SignedSend = { client, account, chain, request, nonce, serialized, hash: keccak256(serialized) }
+    const { sendPlain } = readingsOf(signed)
     const key = nodeKey(client, chain)
     if (unsupportedNodes.has(key)) return yield* sendPlain
-
-    // The node knows the transaction: it went out, and its receipt is watched for as usual.
-    const accepted = (orElse: Effect.Effect<SyncSent, SendFailure>) => Effect.flatMap(knownOnce, (known) => (known ? Effect.succeed(sent) : orElse))
-    const fromReceipt = (receipt: TransactionReceipt): SyncSent =>
-      // A receipt of another transaction is no answer about this one.
-      receipt.transactionHash?.toLowerCase() === hash.toLowerCase()
-        ? { hash, receipt: { status: receipt.status === "success" ? "success" : "reverted", blockNumber: receipt.blockNumber } }
-        : sent
-    const settle = (exit: Exit.Exit<TransactionReceipt, unknown>): Effect.Effect<SyncSent, SendFailure> => {
-      if (Exit.isSuccess(exit)) return Effect.succeed(fromReceipt(exit.value))
-      const cause = Option.getOrUndefined(Exit.findErrorOption(exit))
-      const plainInstead = Effect.andThen(sendPlain, (sent) =>
-        Effect.as(
-          Effect.sync(() => rememberUnsupported(key)),
-          sent,
-        ),
-      )
-      if (isUnsupported(cause)) return plainInstead
-      if (answerOf(cause) !== "refused") return settleRefusal(cause)
-      // Any other failure (a dropped connection, a provider's words of its own) for a transaction the node does not
-      // know: the same signed bytes again, the usual way — a node that refuses the method in words of its own takes
-      // them; one that already took them says so, and one that refuses the transaction refuses it again, each read
-      // as above. Bytes sent twice are one transaction: one hash, one nonce.
-      return accepted(plainInstead)
-    }
-
-    return yield* Effect.scoped(
-      Effect.gen(function* () {
-        const call = yield* Effect.forkScoped(
-          Effect.exit(
-            Effect.tryPromise({
-              try: () => getAction(client, sendRawTransactionSync, "sendRawTransactionSync")({ serializedTransaction: serialized }),
-              catch: (cause) => cause,
-            }),
-          ),
-          { startImmediately: true },
-        )
-        const early = yield* Effect.timeoutOption(Fiber.join(call), Duration.millis(waitMs))
-        if (Option.isSome(early)) return yield* settle(early.value)
-        // Still waiting for its block: once the node has it, the hash is enough; the call is left behind.
-        return yield* accepted(Effect.flatMap(Fiber.join(call), settle))
-      }),
-    )
+    return yield* sendAwaitingReceipt(signed, key, waitMs)
   })
+
+/** A transaction signed by a local account, and what it was signed from. */
+interface SignedSend {
+  readonly client: Client
+  readonly account: LocalAccount
+  readonly chain: Chain
+  readonly request: TransactionRequest
+  readonly nonce: number
+  readonly serialized: Hex
+  readonly hash: Hex
+}
+
+/** How the node's answers about signed bytes are read: look-ups by hash, a refusal settled, the plain send. */
+const readingsOf = (signed: SignedSend) => {
+  const { client, account, chain, request, nonce, serialized, hash } = signed
+  const failure = (cause: unknown) => walletFailure("sendTransaction", getTransactionError(cause as Error, { account, chain, ...request, nonce }))
+  const sent: SyncSent = { hash }
+  // Whether the node knows the hash, asked once; a look-up that fails is no answer.
+  const knownOnce = transactionByHashOf(client, hash).pipe(
+    Effect.orElseSucceed(() => undefined),
+    Effect.map((known) => known !== undefined),
+  )
+  // Whether the node knows the hash, asked until it does, a few times, paced.
+  const knownAfterLag = knownOnce.pipe(
+    Effect.flatMap((known) => (known ? Effect.void : Effect.fail("unknown" as const))),
+    Effect.retry(LOOK_UP_SCHEDULE),
+    Effect.as(true),
+    Effect.orElseSucceed(() => false),
+  )
+  /**
+   * A refusal settled: the node holds the bytes — the hash; it may hold them — the hash once a look-up finds it,
+   * else the refusal; it refused them — the refusal, in viem's words ("nonce too low", "insufficient funds", …), as
+   * its own send words them.
+   */
+  const settleRefusal = (cause: unknown): Effect.Effect<SyncSent, SendFailure> => {
+    switch (answerOf(cause)) {
+      case "holds":
+        return Effect.succeed(sent)
+      case "may-hold":
+        return Effect.flatMap(knownAfterLag, (known) => (known ? Effect.succeed(sent) : Effect.fail(failure(cause))))
+      case "refused":
+        return Effect.fail(failure(cause))
+    }
+  }
+  const sendPlain = Effect.tryPromise({
+    try: () => getAction(client, sendRawTransaction, "sendRawTransaction")({ serializedTransaction: serialized }),
+    catch: (cause) => cause,
+  }).pipe(
+    Effect.as(sent),
+    Effect.catch((cause) => settleRefusal(cause)),
+  )
+  // The node knows the transaction: it went out, and its receipt is watched for as usual.
+  const accepted = (orElse: Effect.Effect<SyncSent, SendFailure>) => Effect.flatMap(knownOnce, (known) => (known ? Effect.succeed(sent) : orElse))
+  return { sent, settleRefusal, sendPlain, accepted }
+}
+
+/** `eth_sendRawTransactionSync`, its answer awaited `waitMs`, then read as `sendSync` says. */
+const sendAwaitingReceipt = (signed: SignedSend, key: string, waitMs: number): Effect.Effect<SyncSent, SendFailure> => {
+  const { client, serialized, hash } = signed
+  const { sent, settleRefusal, sendPlain, accepted } = readingsOf(signed)
+  const fromReceipt = (receipt: TransactionReceipt): SyncSent =>
+    // A receipt of another transaction is no answer about this one.
+    receipt.transactionHash?.toLowerCase() === hash.toLowerCase()
+      ? {
+          hash,
+          receipt: { status: receipt.status === "success" ? "success" : "reverted", blockNumber: receipt.blockNumber },
+        }
+      : sent
+  const settle = (exit: Exit.Exit<TransactionReceipt, unknown>): Effect.Effect<SyncSent, SendFailure> => {
+    if (Exit.isSuccess(exit)) return Effect.succeed(fromReceipt(exit.value))
+    const cause = Option.getOrUndefined(Exit.findErrorOption(exit))
+    const plainInstead = Effect.andThen(sendPlain, (sent) =>
+      Effect.as(
+        Effect.sync(() => rememberUnsupported(key)),
+        sent,
+      ),
+    )
+    if (isUnsupported(cause)) return plainInstead
+    if (answerOf(cause) !== "refused") return settleRefusal(cause)
+    // Any other failure (a dropped connection, a provider's words of its own) for a transaction the node does not
+    // know: the same signed bytes again, the usual way — a node that refuses the method in words of its own takes
+    // them; one that already took them says so, and one that refuses the transaction refuses it again, each read
+    // as above. Bytes sent twice are one transaction: one hash, one nonce.
+    return accepted(plainInstead)
+  }
+  return Effect.scoped(
+    Effect.gen(function* () {
+      const call = yield* Effect.forkScoped(
+        Effect.exit(
+          Effect.tryPromise({
+            try: () => getAction(client, sendRawTransactionSync, "sendRawTransactionSync")({ serializedTransaction: serialized }),
+            catch: (cause) => cause,
+          }),
+        ),
+        { startImmediately: true },
+      )
+      const early = yield* Effect.timeoutOption(Fiber.join(call), Duration.millis(waitMs))
+      if (Option.isSome(early)) return yield* settle(early.value)
+      // Still waiting for its block: once the node has it, the hash is enough; the call is left behind.
+      return yield* accepted(Effect.flatMap(Fiber.join(call), settle))
+    }),
+  )
+}
