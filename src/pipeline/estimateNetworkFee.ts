@@ -92,6 +92,40 @@ const willBeSponsored = (wallet: WalletService, config: ResolvedClientConfig, ch
 
 const decodeRequest = Schema.decodeUnknownOption(TransactionRequest)
 
+/** An item of a precheck, and its estimated fee when it has one. */
+interface EstimatedItem {
+  readonly item: StepItem
+  readonly estimate: { readonly chainId: number; readonly fee: NetworkFee } | undefined
+}
+
+/**
+ * The total of the counted items' fees on the chain of the first estimated one; `complete` is false when a
+ * counted item has no estimate or runs on another chain.
+ */
+const sumOf = (
+  steps: ReadonlyArray<{ readonly step: Step; readonly items: ReadonlyArray<EstimatedItem> }>,
+  counted: (step: Step, item: StepItem) => boolean,
+) => {
+  let total: { chainId: number; gas: bigint; fee: bigint } | undefined
+  let complete = true
+  for (const { step, items } of steps) {
+    for (const { item, estimate } of items) {
+      if (!counted(step, item)) continue
+      if (estimate === undefined) {
+        complete = false
+        continue
+      }
+      total ??= { chainId: estimate.chainId, gas: 0n, fee: 0n }
+      if (estimate.chainId !== total.chainId) {
+        complete = false
+        continue
+      }
+      total = { ...total, gas: total.gas + BigInt(estimate.fee.gas), fee: total.fee + BigInt(estimate.fee.fee) }
+    }
+  }
+  return { total, complete }
+}
+
 /**
  * Estimates the network fee of a precheck's transaction items: each incomplete one with data is simulated at
  * the latest block (the wallet's `estimateGas`, no prompt) and priced at its own max fee per gas, else the
@@ -144,8 +178,8 @@ export const estimateNetworkFee = (
             (item) => {
               const { networkFee: _fromApi, ...plain } = item
               return counted(step, item)
-                ? Effect.map(priced(item), (estimate) => ({ item: plain, estimate }))
-                : Effect.succeed({ item: plain, estimate: undefined })
+                ? Effect.map(priced(item), (estimate): EstimatedItem => ({ item: plain, estimate }))
+                : Effect.succeed<EstimatedItem>({ item: plain, estimate: undefined })
             },
             { concurrency: 4 },
           ),
@@ -154,23 +188,7 @@ export const estimateNetworkFee = (
       { concurrency: 1 },
     )
 
-    let total: { chainId: number; gas: bigint; fee: bigint } | undefined
-    let complete = true
-    for (const { step, items } of steps) {
-      for (const { item, estimate } of items) {
-        if (!counted(step, item)) continue
-        if (estimate === undefined) {
-          complete = false
-          continue
-        }
-        total ??= { chainId: estimate.chainId, gas: 0n, fee: 0n }
-        if (estimate.chainId !== total.chainId) {
-          complete = false
-          continue
-        }
-        total = { ...total, gas: total.gas + BigInt(estimate.fee.gas), fee: total.fee + BigInt(estimate.fee.fee) }
-      }
-    }
+    const { total, complete } = sumOf(steps, counted)
     // Only tradekit's own total is told: a `networkFee` the API sent is dropped.
     const { networkFee: _fromApi, ...answer } = response as EstimatedResponse
     return {
