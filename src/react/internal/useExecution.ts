@@ -151,6 +151,25 @@ const settleCallbacks = async <V, D, E>(callbacks: ExecutionCallbacks<V, D, E> |
   }
 }
 
+/** Runs the mutation once; its rejection is the outcome's error. */
+const outcomeOf = async <V, D, E>(
+  mutationFn: (variables: V & ExecutionControls) => Promise<D>,
+  variables: V,
+  controls: ExecutionControls,
+): Promise<Outcome<D, E>> => {
+  try {
+    return { ok: true, data: await mutationFn({ ...variables, ...controls }) }
+  } catch (error) {
+    return { ok: false, error: error as E }
+  }
+}
+
+/** The state a settled execution shows, its last progress kept. */
+const settledState = <V, D, E>(outcome: Outcome<D, E>, variables: V, progress: ExecutionSnapshot | undefined): ExecutionHookState<V, D, E> =>
+  outcome.ok
+    ? { ...flags, status: "success", isSuccess: true, variables, data: outcome.data, error: undefined, progress }
+    : { ...flags, status: "error", isError: true, variables, data: undefined, error: outcome.error, progress }
+
 /**
  * The machinery every execution hook shares, in the shape of TanStack Query's `useMutation` and run without
  * it (an app need not have TanStack Query): it binds a mutation's `mutationFn`, which the hook gets from the
@@ -193,28 +212,17 @@ export const useExecution = <V, D, E>(
       const controller = new AbortController()
       running.current = controller
       setState({ ...flags, status: "pending", isPending: true, variables, data: undefined, error: undefined, progress: undefined })
-      let outcome: Outcome<D, E>
-      try {
-        const data = await mutationFn({
-          ...variables,
-          signal: controller.signal,
-          onSnapshot: (snapshot: ExecutionSnapshot) => {
-            if (running.current === controller) setState((current) => (current.status === "idle" ? current : { ...current, progress: snapshot }))
-          },
-        })
-        outcome = { ok: true, data }
-      } catch (error) {
-        outcome = { ok: false, error: error as E }
-      }
+      const outcome = await outcomeOf<V, D, E>(mutationFn, variables, {
+        signal: controller.signal,
+        onSnapshot: (snapshot: ExecutionSnapshot) => {
+          if (running.current !== controller) return
+          setState((current) => (current.status === "idle" ? current : { ...current, progress: snapshot }))
+        },
+      })
       const shown = running.current === controller
       if (shown) {
         running.current = undefined
-        const settled = outcome
-        setState((current) =>
-          settled.ok
-            ? { ...flags, status: "success", isSuccess: true, variables, data: settled.data, error: undefined, progress: current.progress }
-            : { ...flags, status: "error", isError: true, variables, data: undefined, error: settled.error, progress: current.progress },
-        )
+        setState((current) => settledState(outcome, variables, current.progress))
       }
       await settleCallbacks(hookCallbacks.current, outcome, variables)
       if (shown && mounted.current) await settleCallbacks(callbacks, outcome, variables)
