@@ -8,6 +8,7 @@ import { bigIntOf, tokenOf } from "./orderOf.js"
 import { attempt, collectionOf, feeOf, type PlanContext } from "./PlanContext.js"
 import { nftApprovalStep } from "./planSteps.js"
 import { ItemType } from "./seaport/SeaportOrder.js"
+import { tradeCurrency } from "./tradeCurrency.js"
 import { decodeRequest } from "./wire/decode.js"
 import { ListRequest } from "./wire/requests.js"
 
@@ -31,9 +32,8 @@ export const listPlan = (ctx: PlanContext, body: unknown) =>
         const price = yield* attempt(() => bigIntOf(param.weiPrice, "weiPrice"))
         const quantity = yield* attempt(() => (param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
         const collection = yield* collectionOf(ctx, token.contract)
-        // OpenSea prices a collection's listings in its listing currency: the caller's, else that one, else native.
-        const asked = param.currency
-        const currency = yield* attempt(() => (asked === undefined ? (collection.listingCurrency ?? zeroAddress) : getAddress(asked)))
+        // OpenSea prices a collection's listings in its listing currency: the caller's, else that one when trusted, else native.
+        const currency = yield* tradeCurrency(ctx, "listing", param.currency, collection.listingCurrency ?? zeroAddress)
         const erc1155 = collection.standard === "erc1155"
         const allFees = [...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))]
         const fees = allFees.reduce((sum, fee) => sum + feeOf(price, fee.basisPoints), 0n)
