@@ -32,7 +32,7 @@ export const listPlan = (ctx: PlanContext, body: unknown) =>
         const price = yield* attempt(() => bigIntOf(param.weiPrice, "weiPrice"))
         const quantity = yield* attempt(() => (param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
         const collection = yield* collectionOf(ctx, token.contract)
-        // OpenSea prices a collection's listings in its listing currency: the caller's, else that one when trusted, else native.
+        // A collection's listings are priced in the caller's currency, else its listing currency when trusted.
         const currency = yield* tradeCurrency(ctx, "listing", param.currency, collection.listingCurrency ?? zeroAddress)
         const erc1155 = collection.standard === "erc1155"
         const allFees = [...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))]

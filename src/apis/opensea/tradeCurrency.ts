@@ -6,20 +6,24 @@ import { OPENSEA_CURRENCIES } from "./openSeaChains.js"
 import { attempt, type PlanContext } from "./PlanContext.js"
 import { sameAddress } from "./seaport/SeaportOrder.js"
 
-/** The chain's wrapped native token: OpenSea's table's, else the chain's `paymentTokens` entry named "W" + the native symbol. */
+/**
+ * The chain's wrapped native token: OpenSea's table's, else the chain's `paymentTokens` entry named "W" + the
+ * native symbol.
+ */
 export const wrappedNativeOf = (ctx: PlanContext): Address | undefined => {
-  const native = viemChainFor(ctx.chain).nativeCurrency.symbol
-  return ctx.config.wrappedNative ?? ctx.chain.paymentTokens?.find((candidate) => candidate.symbol === `W${native}`)?.address
+  const wrappedSymbol = `W${viemChainFor(ctx.chain).nativeCurrency.symbol}`
+  const listed = ctx.chain.paymentTokens?.find((candidate) => candidate.symbol === wrappedSymbol)
+  return ctx.config.wrappedNative ?? listed?.address
 }
 
 /**
- * The currencies a listing (or an offer) is signed in when the app names none: the chain's native currency (listings
- * only: an offer is an ERC-20 item), its wrapped native token, and OpenSea's published currencies of the chain.
+ * The currencies a listing (or an offer) is signed in when the app names none: the chain's native currency
+ * (listings only: an offer is an ERC-20 item), its wrapped native token, and OpenSea's published ones of the chain.
  */
 export const trustedCurrencies = (ctx: PlanContext, side: "listing" | "offer"): ReadonlyArray<Address> => {
   const published = OPENSEA_CURRENCIES[ctx.chain.id]
   const wrapped = wrappedNativeOf(ctx)
-  const all = [zeroAddress, ...(wrapped !== undefined ? [wrapped] : []), ...(published !== undefined ? [published.listing, published.offer] : [])]
+  const all = [zeroAddress, wrapped, published?.listing, published?.offer].filter((currency) => currency !== undefined)
   return [...new Set(all.filter((currency) => side === "listing" || !sameAddress(currency, zeroAddress)))]
 }
 
@@ -37,8 +41,9 @@ export const tradeCurrency = (
   if (asked !== undefined) return attempt(() => getAddress(asked))
   const trusted = trustedCurrencies(ctx, side)
   if (trusted.some((currency) => sameAddress(currency, named))) return Effect.succeed(named)
+  const short = `OpenSea names ${named} as the ${side} currency, one tradekit does not trust on ${ctx.chainName}`
   return Effect.fail(
-    OpenSeaFailure.check("currency", `OpenSea names ${named} as the ${side} currency, a currency tradekit does not trust on ${ctx.chainName}`, {
+    OpenSeaFailure.check("currency", short, {
       Currency: named,
       Trusted: trusted.join(", ") || "none",
       Fix: "name the currency yourself (`currency`) to sign in it",

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { decodeFunctionData, erc20Abi, getAddress, maxUint256, parseEther, zeroAddress } from "viem"
+import { type Address, decodeFunctionData, erc20Abi, getAddress, maxUint256, parseEther, zeroAddress } from "viem"
 import { bid, buy, list } from "../../../../src/index.js"
-import { expectRefused, makeWorld, NFT, OPENSEA_CONDUIT, POLYGON, refusalOf, run, SELLER, signedTypedData, WETH, walletLog } from "./hostileKit.js"
+import * as kit from "./hostileKit.js"
+
+const { expectRefused, makeWorld, NFT, OPENSEA_CONDUIT, POLYGON, refusalOf, run, SELLER, signedTypedData, WETH } = kit
 
 /**
  * Issue 32, currencies: a listing or offer is signed in the app's currency, the chain's native or wrapped native
@@ -17,7 +19,7 @@ const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")
 const POLYGON_WETH = getAddress("0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619")
 
 /** A user whose token is approved for the conduit, in a fee-free collection whose listing currency is `currency`. */
-const lister = (currency: `0x${string}`, chainId: 1 | 137 = 1) => {
+const lister = (currency: Address, chainId: 1 | 137 = 1) => {
   const world = makeWorld({ chainId })
   world.openSea.addCollection({ contract: NFT, fees: [], listingCurrency: currency })
   world.chain.setApprovedForAll(NFT, world.wallet.address, OPENSEA_CONDUIT, true).setSymbol(currency, "WETH")
@@ -49,7 +51,7 @@ describe("the currency of a listing", () => {
     }),
   )
 
-  it.effect("honest twin: native when OpenSea names the zero address, and the app's own currency when it names one", () =>
+  it.effect("honest twin: native when OpenSea names the zero address; the app's own currency when it names one", () =>
     Effect.gen(function* () {
       const native = lister(zeroAddress)
       yield* run(native, listOne())
@@ -62,7 +64,7 @@ describe("the currency of a listing", () => {
 })
 
 /** A user making offers with `balance` of `currency`, the conduit allowed `allowance` of it. */
-const bidder = (currency: `0x${string}`, symbol: string, balance: bigint, allowance: bigint, offerCurrency = currency) => {
+const bidder = (currency: Address, symbol: string, balance: bigint, allowance: bigint, offerCurrency = currency) => {
   const world = makeWorld()
   world.openSea.addCollection({ contract: NFT, offerCurrency })
   world.chain
@@ -113,7 +115,7 @@ describe("the plan steps of an offer", () => {
     Effect.gen(function* () {
       const world = bidder(WETH, "WETH", ONE, ONE)
       yield* run(world, bidOne())
-      expect(walletLog(world.wallet)).toBe('signed "OrderComponents"')
+      expect(kit.walletLog(world.wallet)).toBe('signed "OrderComponents"')
     }),
   )
 
@@ -131,10 +133,12 @@ describe("the price check of an OpenSea buy", () => {
   it.effect("an expected price in a currency the plan does not pay in is a PriceMismatchError, nothing sent", () =>
     Effect.gen(function* () {
       const world = makeWorld({ transfers: (to) => [{ contract: NFT, from: SELLER.address, to, tokenId: 1n }] })
-      const listing = yield* Effect.promise(() => world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: 1n, price: parseEther("5") }))
-      const error = yield* refusalOf(world, buy({ items: [{ orderId: listing.hash }], expectedPrice: { [USDC]: { raw: 5_000_000n } } }))
+      const five = { maker: SELLER, contract: NFT, tokenId: 1n, price: parseEther("5") }
+      const listing = yield* Effect.promise(() => world.openSea.addListing(five))
+      const expectedPrice = { [USDC]: { raw: 5_000_000n } }
+      const error = yield* refusalOf(world, buy({ items: [{ orderId: listing.hash }], expectedPrice }))
       expect(error).toMatchObject({ _tag: "PriceMismatchError", currency: USDC, quoteRaw: "0", expectedRaw: "5000000" })
-      expect(walletLog(world.wallet)).toBe("")
+      expect(kit.walletLog(world.wallet)).toBe("")
     }),
   )
 })

@@ -201,7 +201,8 @@ describe("making offers on a hostile OpenSea", () => {
       world.openSea.addCollection({ contract: NFT, offerCurrency: fakeWeth })
       world.chain.setSymbol(fakeWeth, "WETH").setAllowance(fakeWeth, world.wallet.address, OPENSEA_CONDUIT, ONE)
       // Named by the app: one only OpenSea names is refused earlier (currency, see hostileCurrency.test.ts).
-      const error = yield* refusalOf(world, bid({ bids: [{ token: `${NFT}:5`, weiPrice: ONE.toString(), currency: fakeWeth }] }))
+      const named = { token: `${NFT}:5`, weiPrice: ONE.toString(), currency: fakeWeth }
+      const error = yield* refusalOf(world, bid({ bids: [named] }))
       expectRefused(world, error, "wrap")
     }),
   )

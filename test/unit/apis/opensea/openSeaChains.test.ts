@@ -83,7 +83,10 @@ describe("OPENSEA_CHAINS", () => {
 })
 
 const native = "0x0000000000000000000000000000000000000000"
-/** [chain id, listing currency, offer currency] as @opensea/sdk 12.9.1 `getListingPaymentToken` / `getOfferPaymentToken` give them. */
+/**
+ * [chain id, listing currency, offer currency] as @opensea/sdk 12.9.1 (`src/utils/chain.ts`) gives them:
+ * `getListingPaymentToken`, `getOfferPaymentToken`.
+ */
 const OPENSEA_SDK_CURRENCIES: ReadonlyArray<readonly [number, string, string]> = [
   [1, native, "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2"],
   [10, native, weth],
@@ -118,7 +121,8 @@ describe("OPENSEA_CURRENCIES", () => {
     expect(Object.keys(OPENSEA_CURRENCIES)).toEqual(Object.keys(OPENSEA_CHAINS))
   })
 
-  it.each(OPENSEA_SDK_CURRENCIES)("chain %i lists in %s and makes offers in %s, as OpenSea's SDK says", (id, listing, offer) => {
+  const named = "chain %i lists in %s and makes offers in %s, as OpenSea's SDK says"
+  it.each(OPENSEA_SDK_CURRENCIES)(named, (id, listing, offer) => {
     expect(lower(OPENSEA_CURRENCIES[id]!)).toEqual({ listing, offer })
   })
 })
