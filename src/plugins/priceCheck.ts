@@ -131,12 +131,14 @@ export const checkUnpaid = (
 ): PriceMismatchError | PluginRejectedError | undefined => {
   if (expected.raw === undefined && expected.amount === undefined) return undefined
   const decimals = validDecimals(expected.currencyDecimals) ?? DEFAULT_DECIMALS
-  const expectedRaw =
-    expected.raw !== undefined ? rawOf(expected.raw) : Number.isFinite(expected.amount) ? rawOfAmount(expected.amount!, decimals) : undefined
-  if (expectedRaw === undefined) return unusable(currency, `${String(expected.raw ?? expected.amount)} is not a price`)
+  const amount = expected.amount
+  const fromAmount = amount !== undefined && Number.isFinite(amount) ? rawOfAmount(amount, decimals) : undefined
+  const expectedRaw = expected.raw !== undefined ? rawOf(expected.raw) : fromAmount
+  if (expectedRaw === undefined) return unusable(currency, `${String(expected.raw ?? amount)} is not a price`)
   const paid = quotes.map((quote) => quote.currency).join(", ") || "nothing"
+  const price = selling ? "offer price" : "total price"
   return new PriceMismatchError({
-    message: `Attention: the ${selling ? "offer" : "total"} price is not in ${currency}, the expected price's currency (it is in ${paid})`,
+    message: `Attention: the ${price} is not in ${currency}, the expected price's currency (it is in ${paid})`,
     currency,
     quoteRaw: "0",
     expectedRaw: expectedRaw.toString(),
