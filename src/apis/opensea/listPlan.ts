@@ -15,8 +15,9 @@ import { ListRequest } from "./wire/requests.js"
 /**
  * `POST /execute/list/v5` on OpenSea: the conduit's `setApprovalForAll` when missing, then one Seaport 1.6
  * listing per token to sign — the price less the collection's required fees to the maker, each fee to its
- * recipient, in the listing's currency (native by default) — posted to OpenSea. Several listings take one wallet
- * signature: a Seaport bulk order over all of them, each checked first (see bulkOrderItems).
+ * recipient, in the listing's currency (the caller's, else the collection's when trusted, see tradeCurrency; native
+ * by default) — posted to OpenSea. Several listings take one wallet signature: a Seaport bulk order over all of
+ * them, each checked first (see bulkOrderItems).
  */
 export const listPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
