@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import { type Address, getAddress, type Hex, zeroAddress } from "viem"
+import { type Address, getAddress, type Hex } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "./bookOptions.js"
 import { bulkOrderItems } from "./bulkOrderItem.js"
 import { checkedOrderItem } from "./checked.js"
@@ -9,7 +9,7 @@ import { bigIntOf, tokenOf } from "./orderOf.js"
 import { ask, attempt, collectionOf, type PlanContext } from "./PlanContext.js"
 import { currencyApprovalStep, type PlanStep, wrapStep } from "./planSteps.js"
 import { ItemType, OrderType } from "./seaport/SeaportOrder.js"
-import { tradeCurrency } from "./tradeCurrency.js"
+import { offerCurrencyOf } from "./tradeCurrency.js"
 import { checkTraitRoot, traitCriteria, traitOfBid, withTraitCriteria } from "./traitOffer.js"
 import { BuildAnswer } from "./wire/answers.js"
 import { decodeRequest } from "./wire/decode.js"
@@ -39,11 +39,7 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
         const contract = token?.contract ?? (yield* attempt(() => getAddress(param.collection ?? "")))
         const collection = yield* collectionOf(ctx, contract)
         const trait = token === undefined ? yield* attempt(() => traitOfBid(param)) : undefined
-        const named = collection.offerCurrency
-        if (param.currency === undefined && named === undefined)
-          return yield* Effect.fail(new OpenSeaFailure(400, `No offer currency given, and OpenSea names none for ${collection.slug}`))
-        // Refused before the wrap, the approval and the signature: each of them follows the currency chosen here.
-        const currency = yield* tradeCurrency(ctx, "offer", param.currency, named ?? zeroAddress)
+        const currency = yield* offerCurrencyOf(ctx, param.currency, collection)
         amounts.set(currency, (amounts.get(currency) ?? 0n) + price)
         let wanted: ReadonlyArray<WireItem>
         // Offers are restricted orders in OpenSea's signed zone: it authorises each fill, and an off-chain cancel

@@ -3,7 +3,7 @@ import { type Address, getAddress, zeroAddress } from "viem"
 import { viemChainFor } from "../../chains/viemChainFor.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { OPENSEA_CURRENCIES } from "./openSeaChains.js"
-import { attempt, type PlanContext } from "./PlanContext.js"
+import { attempt, type OpenSeaCollection, type PlanContext } from "./PlanContext.js"
 import { sameAddress } from "./seaport/SeaportOrder.js"
 
 /**
@@ -50,3 +50,16 @@ export const tradeCurrency = (
     }),
   )
 }
+
+/**
+ * An offer's currency (see tradeCurrency): the app's, else the collection's; when neither names one, a 400. The
+ * wrap, the approval and the signature all follow it, so a refusal here comes before each of them.
+ */
+export const offerCurrencyOf = (
+  ctx: PlanContext,
+  asked: string | undefined,
+  collection: OpenSeaCollection,
+): Effect.Effect<Address, OpenSeaFailure> =>
+  asked === undefined && collection.offerCurrency === undefined
+    ? Effect.fail(new OpenSeaFailure(400, `No offer currency given, and OpenSea names none for ${collection.slug}`))
+    : tradeCurrency(ctx, "offer", asked, collection.offerCurrency ?? zeroAddress)
