@@ -97,6 +97,40 @@ describe("the currency of an offer", () => {
   )
 })
 
+describe("the trusted offer currencies of a chain", () => {
+  const WPOL = getAddress("0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270")
+  /** An offer on Polygon in the collection's `currency`, held and allowed in full. */
+  const polygonOffer = (currency: Address) => {
+    const world = makeWorld({ chainId: 137 })
+    world.openSea.addCollection({ contract: NFT, offerCurrency: currency })
+    world.chain
+      .setSymbol(currency, "WETH")
+      .setBalance(currency, world.wallet.address, ONE)
+      .setAllowance(currency, world.wallet.address, OPENSEA_CONDUIT, ONE)
+    const offer = bid({ bids: [{ token: `${NFT}:5`, weiPrice: ONE.toString() }], chainId: POLYGON.id })
+    return { world, offer }
+  }
+
+  it.effect("on Polygon, OpenSea's published WETH and the chain's WPOL are signed", () =>
+    Effect.gen(function* () {
+      for (const currency of [POLYGON_WETH, WPOL]) {
+        const { world, offer } = polygonOffer(currency)
+        yield* run(world, offer)
+        expect(signedCurrencies(world, "offer")).toEqual([currency])
+      }
+    }),
+  )
+
+  it.effect("mainnet's WETH named on Polygon, or the native currency named for an offer, is refused (currency)", () =>
+    Effect.gen(function* () {
+      for (const currency of [WETH, zeroAddress]) {
+        const { world, offer } = polygonOffer(currency)
+        expectRefused(world, yield* refusalOf(world, offer), "currency")
+      }
+    }),
+  )
+})
+
 describe("the plan steps of an offer", () => {
   it.effect("a short but non-zero allowance gets an unlimited approval of the conduit before the signature", () =>
     Effect.gen(function* () {
