@@ -19,8 +19,9 @@ import { BidRequest } from "./wire/requests.js"
  * `POST /execute/bid/v5` on OpenSea: an item offer for a `token`, or a collection offer for a `collection`
  * (its criteria item from OpenSea's `offers/build`) — a trait offer with `attributeKey` / `attributeValue`, its
  * criteria root held to the tokens OpenSea lists with the trait —, in the collection's offer currency (WETH) when
- * trusted (see tradeCurrency) unless `currency` says otherwise, paying the collection's required fees out of the price. Before the signature: the
- * wrapped native currency the maker lacks is wrapped, and the conduit is approved when its allowance is short.
+ * trusted (see tradeCurrency) unless `currency` says otherwise, paying the collection's required fees out of the
+ * price. Before the signature: the wrapped native currency the maker lacks is wrapped, and the conduit is approved
+ * when its allowance is short.
  */
 export const bidPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
