@@ -4,7 +4,8 @@ import { type Address, decodeFunctionData, erc20Abi, getAddress, maxUint256, par
 import { bid, buy, list } from "../../../../src/index.js"
 import * as kit from "./hostileKit.js"
 
-const { expectRefused, makeWorld, NFT, OPENSEA_CONDUIT, POLYGON, refusalOf, run, SELLER, signedTypedData, WETH } = kit
+const { expectRefused, makeWorld, NFT, OPENSEA_CONDUIT, POLYGON, POLYGON_WETH, refusalOf, run, SELLER } = kit
+const { signedTypedData, WETH } = kit
 
 /**
  * Issue 32, currencies: a listing or offer is signed in the app's currency, the chain's native or wrapped native
@@ -16,7 +17,6 @@ const ONE = parseEther("1")
 /** A token that calls itself WETH, at an address OpenSea never published. */
 const FAKE_WETH = getAddress("0x00000000000000000000000000000000000e7e01")
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")
-const POLYGON_WETH = getAddress("0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619")
 
 /** A user whose token is approved for the conduit, in a fee-free collection whose listing currency is `currency`. */
 const lister = (currency: Address, chainId: 1 | 137 = 1) => {
