@@ -22,6 +22,7 @@ export const OrderCheckRule = Schema.Literals([
   "conduit",
   "cancel",
   "wrap",
+  "currency",
   "expiry",
   "zero-amount",
 ])

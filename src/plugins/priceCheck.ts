@@ -119,9 +119,37 @@ export const checkQuote = (quote: Quote, expected: ExpectedPrice, selling: boole
 }
 
 /**
+ * An expectation in a currency the path does not pay in: the plan is priced in others, so the quote cannot be said
+ * to match it (a buy expecting 5 USDC that pays 5 ETH). A PriceMismatchError with a quote of 0; an expectation
+ * without a number (neither `raw` nor `amount`) expects nothing and is not one.
+ */
+export const checkUnpaid = (
+  currency: string,
+  expected: ExpectedPrice,
+  quotes: ReadonlyArray<Quote>,
+  selling: boolean,
+): PriceMismatchError | PluginRejectedError | undefined => {
+  if (expected.raw === undefined && expected.amount === undefined) return undefined
+  const decimals = validDecimals(expected.currencyDecimals) ?? DEFAULT_DECIMALS
+  const amount = expected.amount
+  const fromAmount = amount !== undefined && Number.isFinite(amount) ? rawOfAmount(amount, decimals) : undefined
+  const expectedRaw = expected.raw !== undefined ? rawOf(expected.raw) : fromAmount
+  if (expectedRaw === undefined) return unusable(currency, `${String(expected.raw ?? amount)} is not a price`)
+  const paid = quotes.map((quote) => quote.currency).join(", ") || "nothing"
+  const price = selling ? "offer price" : "total price"
+  return new PriceMismatchError({
+    message: `Attention: the ${price} is not in ${currency}, the expected price's currency (it is in ${paid})`,
+    currency,
+    quoteRaw: "0",
+    expectedRaw: expectedRaw.toString(),
+  })
+}
+
+/**
  * The price check plugin (guard): with an `expectedPrice`, a buy, mint or sell whose quote moved past it fails
  * with a PriceMismatchError before anything is signed or sent (the executor records it on the first step).
- * Currencies the expectation does not name are not checked.
+ * Currencies the expectation does not name are not checked; an expectation in a currency the path does not pay in
+ * fails (see checkUnpaid): a price in USDC never passes a plan paying ETH.
  */
 export const priceCheckPlugin = definePlugin({
   name: "price-check",
@@ -129,9 +157,15 @@ export const priceCheckPlugin = definePlugin({
     const expected = context.expectedPrice
     const selling = context.action === "sell"
     if (expected === undefined || (!selling && context.action !== "buy" && context.action !== "mint")) return Effect.void
-    for (const quote of quotesOf(response)) {
+    const quotes = quotesOf(response)
+    for (const quote of quotes) {
       const expectation = expectationFor(expected, quote.currency)
       const error = expectation === undefined ? undefined : checkQuote(quote, expectation, selling)
+      if (error !== undefined) return Effect.fail(error)
+    }
+    for (const [currency, expectation] of Object.entries(expected)) {
+      if (quotes.some((quote) => quote.currency.toLowerCase() === currency.toLowerCase())) continue
+      const error = checkUnpaid(currency, expectation, quotes, selling)
       if (error !== undefined) return Effect.fail(error)
     }
     return Effect.void

@@ -9,6 +9,7 @@ import { bigIntOf, tokenOf } from "./orderOf.js"
 import { ask, attempt, collectionOf, type PlanContext } from "./PlanContext.js"
 import { currencyApprovalStep, type PlanStep, wrapStep } from "./planSteps.js"
 import { ItemType, OrderType } from "./seaport/SeaportOrder.js"
+import { offerCurrencyOf } from "./tradeCurrency.js"
 import { checkTraitRoot, traitCriteria, traitOfBid, withTraitCriteria } from "./traitOffer.js"
 import { BuildAnswer } from "./wire/answers.js"
 import { decodeRequest } from "./wire/decode.js"
@@ -17,9 +18,10 @@ import { BidRequest } from "./wire/requests.js"
 /**
  * `POST /execute/bid/v5` on OpenSea: an item offer for a `token`, or a collection offer for a `collection`
  * (its criteria item from OpenSea's `offers/build`) — a trait offer with `attributeKey` / `attributeValue`, its
- * criteria root held to the tokens OpenSea lists with the trait —, in the collection's offer currency (WETH) unless
- * `currency` says otherwise, paying the collection's required fees out of the price. Before the signature: the
- * wrapped native currency the maker lacks is wrapped, and the conduit is approved when its allowance is short.
+ * criteria root held to the tokens OpenSea lists with the trait —, in the collection's offer currency (WETH) when
+ * trusted (see tradeCurrency) unless `currency` says otherwise, paying the collection's required fees out of the
+ * price. Before the signature: the wrapped native currency the maker lacks is wrapped, and the conduit is approved
+ * when its allowance is short.
  */
 export const bidPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
@@ -38,10 +40,7 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
         const contract = token?.contract ?? (yield* attempt(() => getAddress(param.collection ?? "")))
         const collection = yield* collectionOf(ctx, contract)
         const trait = token === undefined ? yield* attempt(() => traitOfBid(param)) : undefined
-        const asked = param.currency
-        const currency = asked !== undefined ? yield* attempt(() => getAddress(asked)) : collection.offerCurrency
-        if (currency === undefined)
-          return yield* Effect.fail(new OpenSeaFailure(400, `No offer currency given, and OpenSea names none for ${collection.slug}`))
+        const currency = yield* offerCurrencyOf(ctx, param.currency, collection)
         amounts.set(currency, (amounts.get(currency) ?? 0n) + price)
         let wanted: ReadonlyArray<WireItem>
         // Offers are restricted orders in OpenSea's signed zone: it authorises each fill, and an off-chain cancel

@@ -11,7 +11,9 @@ export {
   OPENSEA_CHAINS,
   OPENSEA_CONDUIT,
   OPENSEA_CONDUIT_KEY,
+  OPENSEA_CURRENCIES,
   OPENSEA_SEAPORT,
   OPENSEA_SIGNED_ZONE,
   type OpenSeaChain,
+  type OpenSeaCurrencies,
 } from "./openSeaChains.js"

@@ -8,14 +8,16 @@ import { bigIntOf, tokenOf } from "./orderOf.js"
 import { attempt, collectionOf, feeOf, type PlanContext } from "./PlanContext.js"
 import { nftApprovalStep } from "./planSteps.js"
 import { ItemType } from "./seaport/SeaportOrder.js"
+import { tradeCurrency } from "./tradeCurrency.js"
 import { decodeRequest } from "./wire/decode.js"
 import { ListRequest } from "./wire/requests.js"
 
 /**
  * `POST /execute/list/v5` on OpenSea: the conduit's `setApprovalForAll` when missing, then one Seaport 1.6
  * listing per token to sign — the price less the collection's required fees to the maker, each fee to its
- * recipient, in the listing's currency (native by default) — posted to OpenSea. Several listings take one wallet
- * signature: a Seaport bulk order over all of them, each checked first (see bulkOrderItems).
+ * recipient, in the listing's currency (the caller's, else the collection's when trusted, see tradeCurrency; native
+ * by default) — posted to OpenSea. Several listings take one wallet signature: a Seaport bulk order over all of
+ * them, each checked first (see bulkOrderItems).
  */
 export const listPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
@@ -31,9 +33,8 @@ export const listPlan = (ctx: PlanContext, body: unknown) =>
         const price = yield* attempt(() => bigIntOf(param.weiPrice, "weiPrice"))
         const quantity = yield* attempt(() => (param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
         const collection = yield* collectionOf(ctx, token.contract)
-        // OpenSea prices a collection's listings in its listing currency: the caller's, else that one, else native.
-        const asked = param.currency
-        const currency = yield* attempt(() => (asked === undefined ? (collection.listingCurrency ?? zeroAddress) : getAddress(asked)))
+        // A collection's listings are priced in the caller's currency, else its listing currency when trusted.
+        const currency = yield* tradeCurrency(ctx, "listing", param.currency, collection.listingCurrency ?? zeroAddress)
         const erc1155 = collection.standard === "erc1155"
         const allFees = [...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))]
         const fees = allFees.reduce((sum, fee) => sum + feeOf(price, fee.basisPoints), 0n)

@@ -1,4 +1,4 @@
-import type { Address, Hex } from "viem"
+import { type Address, type Hex, zeroAddress } from "viem"
 
 /** Where OpenSea's Seaport orders live on one chain, and what OpenSea calls the chain. */
 export interface OpenSeaChain {
@@ -92,4 +92,48 @@ export const OPENSEA_CHAINS: Readonly<Record<number, OpenSeaChain>> = {
   80094: canonical("bera_chain", "0x6969696969696969696969696969696969696969"),
   81457: canonical("blast", "0x4300000000000000000000000000000000000004"),
   7777777: canonical("zora", OP_STACK_WETH),
+}
+
+/** What OpenSea prices a chain's listings in, and its offers (the zero address is the native currency). */
+export interface OpenSeaCurrencies {
+  readonly listing: Address
+  readonly offer: Address
+}
+
+const nativeListing = (offer: Address): OpenSeaCurrencies => ({ listing: zeroAddress, offer })
+const oneCurrency = (token: Address): OpenSeaCurrencies => ({ listing: token, offer: token })
+
+/**
+ * OpenSea's published listing and offer currencies of each chain of {@link OPENSEA_CHAINS}, as @opensea/sdk 12.9.1
+ * reads them (`src/utils/chain.ts`: `getListingPaymentToken`, `getOfferPaymentToken`). With the chain's native and
+ * wrapped native currency and the app's own, they are the only currencies a listing or offer is signed in: a
+ * collection's currency that only OpenSea's API names is refused (see tradeCurrency). Polygon lists in WETH.
+ */
+export const OPENSEA_CURRENCIES: Readonly<Record<number, OpenSeaCurrencies>> = {
+  1: nativeListing("0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"),
+  10: nativeListing(OP_STACK_WETH),
+  130: nativeListing(OP_STACK_WETH),
+  137: oneCurrency("0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619"),
+  143: nativeListing("0x3bd359C1119dA7Da1D913D1C4D2B7c461115433A"),
+  360: nativeListing(OP_STACK_WETH),
+  747: oneCurrency("0xd3bF53DAC106A0290B0483EcBC89d40fcC961f3e"),
+  999: nativeListing("0x5555555555555555555555555555555555555555"),
+  1329: nativeListing("0xE30feDd158A2e3b13e9badaeABaFc5516e95e8C7"),
+  1868: nativeListing(OP_STACK_WETH),
+  2020: oneCurrency("0xe514d9DEB7966c8BE0ca922de8a064264eA6bcd4"),
+  2741: nativeListing("0x3439153EB7AF838Ad19d56E1571FBD09333C2809"),
+  4326: nativeListing(OP_STACK_WETH),
+  4663: nativeListing("0x0Bd7D308f8E1639FAb988df18A8011f41EAcAD73"),
+  5031: nativeListing("0x046EDe9564A72571df6F5e44d0405360c0f4dCab"),
+  8333: nativeListing(OP_STACK_WETH),
+  8453: nativeListing(OP_STACK_WETH),
+  33139: nativeListing("0x48b62137EdfA95a428D35C09E44256a739F6B557"),
+  42161: nativeListing("0x82aF49447D8a07e3bd95BD0d56f35241523fBab1"),
+  43114: oneCurrency("0xB31f66AA3C1e785363F0875A1B74E27b85FD66c7"),
+  43419: nativeListing("0x5aaD7bBA61D95C2C4e525A35F4062040264611f1"),
+  57073: nativeListing(OP_STACK_WETH),
+  69000: nativeListing("0x164906a76f1A2Ea933366c446AE0Ec6a37062c42"),
+  80094: nativeListing("0x6969696969696969696969696969696969696969"),
+  81457: nativeListing("0x4300000000000000000000000000000000000004"),
+  7777777: nativeListing(OP_STACK_WETH),
 }

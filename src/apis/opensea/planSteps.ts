@@ -6,6 +6,7 @@ import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import type { PlanContext } from "./PlanContext.js"
 import { checkWrap } from "./seaport/checkWrap.js"
 import { sameAddress } from "./seaport/SeaportOrder.js"
+import { wrappedNativeOf } from "./tradeCurrency.js"
 
 /** A step of a plan, in the Reservoir protocol's shape (the executor decodes it). */
 export type PlanStep = Record<string, unknown>
@@ -106,7 +107,7 @@ export const wrapStep = (ctx: PlanContext, owner: Address, token: Address, amoun
     const balance = yield* ctx.reads.balanceOf(token, owner)
     if (balance >= amount) return []
     const native = viemChainFor(ctx.chain).nativeCurrency.symbol
-    const wrapped = ctx.config.wrappedNative ?? ctx.chain.paymentTokens?.find((candidate) => candidate.symbol === `W${native}`)?.address
+    const wrapped = wrappedNativeOf(ctx)
     if (wrapped === undefined || !sameAddress(wrapped, token)) {
       // A token that calls itself the wrapped native currency but is not the chain's takes the deposit for itself.
       if ((yield* ctx.reads.symbolOf(token)) !== `W${native}`) return []

@@ -69,8 +69,31 @@ describe("the price check checks every currency of the path", () => {
 
   it.effect("every currency at its expected price goes through", () =>
     Effect.gen(function* () {
-      const { exit } = yield* trade("buy", expected, [quote(ETH, 18, 10n ** 18n), quote(USDC, 6, 12_500_000n)])
+      const path = [quote(ETH, 18, 10n ** 18n), quote(USDC, 6, 12_500_000n), quote(DAI, 18, 10n ** 18n)]
+      const { exit } = yield* trade("buy", expected, path)
       expect(exit._tag).toBe("Success")
+    }),
+  )
+
+  it.effect("an expected currency the path does not pay in is a PriceMismatchError, whatever the others", () =>
+    Effect.gen(function* () {
+      const { exit, calls } = yield* trade("buy", expected, [quote(ETH, 18, 10n ** 18n), quote(USDC, 6, 12_500_000n)])
+      const expectedRaw = (10n ** 18n).toString()
+      expect(failureOf(exit)).toMatchObject({ _tag: "PriceMismatchError", currency: DAI, quoteRaw: "0", expectedRaw })
+      expect(calls).toEqual([])
+    }),
+  )
+
+  it.effect("a sell expecting USDC for a sale paying only ETH is refused, naming what it pays in", () =>
+    Effect.gen(function* () {
+      const usdc = { [USDC]: { amount: 12.5, currencyDecimals: 6 } }
+      const { exit } = yield* trade("sell", usdc, [quote(ETH, 18, 10n ** 18n)])
+      expect(failureOf(exit)).toMatchObject({
+        _tag: "PriceMismatchError",
+        currency: USDC,
+        expectedRaw: "12500000",
+        message: `Attention: the offer price is not in ${USDC}, the expected price's currency (it is in ${ETH})`,
+      })
     }),
   )
 })

@@ -29,6 +29,8 @@ export const ETHEREUM = { ...mainnet, baseApiUrl: "", websocketUrl: undefined, a
 export const POLYGON = { ...polygon, baseApiUrl: "", websocketUrl: undefined, active: true }
 /** Mainnet's WETH: the chain's wrapped native token. */
 export const WETH: Address = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"
+/** Polygon's WETH: OpenSea's offer (and listing) currency there; its wrapped native token is WPOL. */
+export const POLYGON_WETH: Address = "0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619"
 export const NFT: Address = getAddress("0x00000000000000000000000000000000000af001")
 export const OTHER_NFT: Address = getAddress("0x00000000000000000000000000000000000af002")
 export const STRANGER: Address = getAddress("0x000000000000000000000000000000000000bad1")
@@ -63,7 +65,8 @@ export const makeWorld = (
   } = {},
 ): World => {
   const chainId = options.chainId ?? 1
-  const openSeaFake = makeFakeOpenSea({ chainName: chainId === 1 ? "ethereum" : "polygon", chainId, weth: WETH })
+  const weth = chainId === 1 ? WETH : POLYGON_WETH
+  const openSeaFake = makeFakeOpenSea({ chainName: chainId === 1 ? "ethereum" : "polygon", chainId, weth })
   const wallet = makeFakeWallet({ behaviour: { chainId } })
   const chain = makeFakeChainReads().setReceiptOf((hash: Hex) => transferReceipt(hash, options.transfers?.(wallet.address) ?? [], wallet.address))
   return { openSea: openSeaFake, chain, wallet, layer: layerOf(openSeaFake, chain, wallet, chainId === 1 ? [ETHEREUM] : [POLYGON]) }

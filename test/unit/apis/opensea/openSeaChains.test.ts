@@ -5,7 +5,7 @@
 import type { Address } from "viem"
 import { describe, expect, it } from "vitest"
 import { resolveOpenSeaConfig } from "../../../../src/apis/opensea/OpenSeaConfig.js"
-import { OPENSEA_CHAINS, type OpenSeaChain } from "../../../../src/apis/opensea/openSeaChains.js"
+import { OPENSEA_CHAINS, OPENSEA_CURRENCIES, type OpenSeaChain } from "../../../../src/apis/opensea/openSeaChains.js"
 
 /** A chain as a client with these per-chain options resolves it. */
 const openSeaChainOf = (chainId: number, chains?: Readonly<Record<number, Partial<OpenSeaChain>>>) =>
@@ -79,6 +79,51 @@ describe("OPENSEA_CHAINS", () => {
     for (const id of [56, 324, 42170, 59144, 534352, 11155111, 84532, 80002]) expect(OPENSEA_CHAINS[id]).toBeUndefined()
     expect(Object.values(OPENSEA_CHAINS).map((chain) => chain.name)).not.toContain("matic")
     expect(OPENSEA_CHAINS[137]?.name).toBe("polygon")
+  })
+})
+
+const native = "0x0000000000000000000000000000000000000000"
+/**
+ * [chain id, listing currency, offer currency] as @opensea/sdk 12.9.1 (`src/utils/chain.ts`) gives them:
+ * `getListingPaymentToken`, `getOfferPaymentToken`.
+ */
+const OPENSEA_SDK_CURRENCIES: ReadonlyArray<readonly [number, string, string]> = [
+  [1, native, "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2"],
+  [10, native, weth],
+  [130, native, weth],
+  [137, "0x7ceb23fd6bc0add59e62ac25578270cff1b9f619", "0x7ceb23fd6bc0add59e62ac25578270cff1b9f619"],
+  [143, native, "0x3bd359c1119da7da1d913d1c4d2b7c461115433a"],
+  [360, native, weth],
+  [747, "0xd3bf53dac106a0290b0483ecbc89d40fcc961f3e", "0xd3bf53dac106a0290b0483ecbc89d40fcc961f3e"],
+  [999, native, "0x5555555555555555555555555555555555555555"],
+  [1329, native, "0xe30fedd158a2e3b13e9badaeabafc5516e95e8c7"],
+  [1868, native, weth],
+  [2020, "0xe514d9deb7966c8be0ca922de8a064264ea6bcd4", "0xe514d9deb7966c8be0ca922de8a064264ea6bcd4"],
+  [2741, native, "0x3439153eb7af838ad19d56e1571fbd09333c2809"],
+  [4326, native, weth],
+  [4663, native, "0x0bd7d308f8e1639fab988df18a8011f41eacad73"],
+  [5031, native, "0x046ede9564a72571df6f5e44d0405360c0f4dcab"],
+  [8333, native, weth],
+  [8453, native, weth],
+  [33139, native, "0x48b62137edfa95a428d35c09e44256a739f6b557"],
+  [42161, native, "0x82af49447d8a07e3bd95bd0d56f35241523fbab1"],
+  [43114, "0xb31f66aa3c1e785363f0875a1b74e27b85fd66c7", "0xb31f66aa3c1e785363f0875a1b74e27b85fd66c7"],
+  [43419, native, "0x5aad7bba61d95c2c4e525a35f4062040264611f1"],
+  [57073, native, weth],
+  [69000, native, "0x164906a76f1a2ea933366c446ae0ec6a37062c42"],
+  [80094, native, "0x6969696969696969696969696969696969696969"],
+  [81457, native, "0x4300000000000000000000000000000000000004"],
+  [7777777, native, weth],
+]
+
+describe("OPENSEA_CURRENCIES", () => {
+  it("has a listing and offer currency for exactly the chains of OPENSEA_CHAINS", () => {
+    expect(Object.keys(OPENSEA_CURRENCIES)).toEqual(Object.keys(OPENSEA_CHAINS))
+  })
+
+  const named = "chain %i lists in %s and makes offers in %s, as OpenSea's SDK says"
+  it.each(OPENSEA_SDK_CURRENCIES)(named, (id, listing, offer) => {
+    expect(lower(OPENSEA_CURRENCIES[id]!)).toEqual({ listing, offer })
   })
 })
 
