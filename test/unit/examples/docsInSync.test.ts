@@ -8,6 +8,7 @@ const asDocumented = (source: string) =>
     .replaceAll('"../src/react/index.js"', '"tradekit/react"')
     .replaceAll('"../src/proxy/index.js"', '"tradekit/proxy"')
     .replaceAll('"../src/apis/opensea/index.js"', '"tradekit/opensea"')
+    .replaceAll('"../devnet/index.js"', '"tradekit/devnet"')
     .replaceAll('"../../../src/index.js"', '"tradekit"')
     .replaceAll('"../../../src/testing/index.js"', '"tradekit/testing"')
     .replaceAll('"../../../devnet/index.js"', '"tradekit/devnet"')
