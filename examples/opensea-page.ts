@@ -15,5 +15,8 @@ export const buyBestListing = (client: ReservoirClient, token: string, wallet: W
   client.actions.buyToken({
     items: [{ token }],
     wallet,
-    onProgress: (steps) => console.log(steps.map((step) => `${step.id}: ${step.items.map((item) => item.status).join(", ")}`).join(" | ")),
+    onProgress: (steps) => {
+      const states = steps.map((step) => `${step.id}: ${(step.items ?? []).map((item) => item.status).join(", ")}`)
+      console.log(states.join(" | "))
+    },
   })
