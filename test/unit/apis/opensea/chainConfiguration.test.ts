@@ -72,4 +72,25 @@ describe("a chain the OpenSea book lacks settings for", () => {
       expect(error._tag).not.toBe("BookConfigurationError")
     }),
   )
+
+  it.effect("with some of OpenSea's settings for it: a BookConfigurationError naming the missing ones", () =>
+    Effect.gen(function* () {
+      const fake = makeFakeOpenSea({ chainName: "local", chainId: LOCAL_ID })
+      const wallet = makeFakeWallet({ behaviour: { chainId: LOCAL_ID } })
+      const partly = { name: "local", seaport: OPENSEA_SEAPORT }
+      const layer = Layer.merge(
+        Tradekit.layerWith(
+          { chains: [LOCAL], retry: NO_RETRY, api: openSea({ apiBaseUrl: "https://os.test", chains: { [LOCAL_ID]: partly } }) },
+          fake.api.layer,
+        ),
+        wallet.layer,
+      )
+      const error = yield* Effect.flip(list({ listings: [{ token: `${NFT}:3`, weiPrice: parseEther("1").toString() }] }).pipe(Effect.provide(layer)))
+      expect(error).toMatchObject({ _tag: "BookConfigurationError", book: "opensea", chainId: LOCAL_ID })
+      expect(error.message).toContain("`conduitKey`, `conduit`, `signedZone`")
+      expect(error.message).not.toContain("`seaport`")
+      expect(fake.api.requests).toEqual([])
+      expect(wallet.calls).toEqual([])
+    }),
+  )
 })
