@@ -53,16 +53,19 @@ const absoluteUrl = (url: string): string => {
 const defined = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>
 
+/** A chain's entry as the table and the options give it: any field may be missing. */
+type ChainDraft = { readonly [K in keyof OpenSeaChain]?: OpenSeaChain[K] | undefined }
+
 /** What a chain's entry must hold to trade on it. */
 const CHAIN_FIELDS = ["name", "seaport", "conduitKey", "conduit", "signedZone"] as const
 
 // A chain the table does not serve is OpenSea's only when the caller gives all of it (a devnet's deployment).
-const missingFields = (entry: Partial<OpenSeaChain>): ReadonlyArray<keyof OpenSeaChain> => CHAIN_FIELDS.filter((field) => entry[field] === undefined)
+const missingFields = (entry: ChainDraft): ReadonlyArray<keyof OpenSeaChain> => CHAIN_FIELDS.filter((field) => entry[field] === undefined)
 
 /** Fills in the defaults of `options`. */
 export const resolveOpenSeaConfig = (options: OpenSeaOptions): ResolvedOpenSeaConfig => {
   const everywhere = defined({ seaport: options.seaport, conduitKey: options.conduitKey, conduit: options.conduit, signedZone: options.signedZone })
-  const entryOf = (chainId: number): Partial<OpenSeaChain> => {
+  const entryOf = (chainId: number): ChainDraft => {
     const name = options.chainNames?.[chainId]
     return { ...OPENSEA_CHAINS[chainId], ...everywhere, ...(name !== undefined ? { name } : {}), ...options.chains?.[chainId] }
   }
