@@ -12,6 +12,7 @@ const asDocumented = (source: string) =>
     .replaceAll('"../../../src/index.js"', '"tradekit"')
     .replaceAll('"../../../src/testing/index.js"', '"tradekit/testing"')
     .replaceAll('"../../../devnet/index.js"', '"tradekit/devnet"')
+    .replaceAll('"../../../src/apis/opensea/index.js"', '"tradekit/opensea"')
     .trim()
 
 /** The example files the README quotes whole: every file of `examples/`, and the test-kit test. */
