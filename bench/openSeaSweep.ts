@@ -48,10 +48,10 @@ const recording =
 export async function benchOpenSeaSweep(devnet: Devnet, rounds: number): Promise<ReadonlyArray<OpenSeaSweepRun>> {
   const chain = devnet.chains[0]!
   const client = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! })
-  const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
+  const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
   const tradekit = createClient({
     chains: devnet.chains,
-    api: openSea({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+    api: openSea({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
   })
   const seller = devnet.accounts.users[2]!
   const buyer = devnet.accounts.users[4]!

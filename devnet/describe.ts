@@ -32,9 +32,9 @@ export function describeDevnet(devnet: Devnet): string {
     `Contracts on ${destination.chainId}:`,
     `  Solver ${destination.solver}  Devnet Destination Punks ${destination.punks}  WETH ${destination.weth}  BatchExecutor ${destination.batchExecutor}`,
     "",
-    `OpenSea API v2: ${devnet.openSea.apiUrl}/api/v2/…  (x-api-key: ${devnet.openSea.apiKey}; chain names ${JSON.stringify(devnet.openSea.chainNames)})`,
+    `OpenSea API v2: ${devnet.openSea.apiBaseUrl}/api/v2/…  (x-api-key: ${devnet.openSea.apiKey}; chain names ${JSON.stringify(devnet.openSea.chainNames)})`,
     `  Seaport 1.6 ${devnet.openSea.seaport}  conduit ${devnet.openSea.conduit}  conduitKey ${devnet.openSea.conduitKey}`,
-    `  signed zone (SIP-7) ${devnet.openSea.signedZone}: openSea({ apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone })`,
+    `  signed zone (SIP-7) ${devnet.openSea.signedZone}: openSea(devnet.openSea) trades here (all of the above)`,
   ]
   return lines.join("\n")
 }

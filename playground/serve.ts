@@ -90,7 +90,7 @@ export const OPENSEA_PROXY_PATH = "/api/opensea"
 export const pageConfigOf = (config: PlaygroundConfig): PlaygroundConfig => {
   if (config.openSea === undefined) return config
   const { apiKey: _onTheServer, ...openSea } = config.openSea
-  return { ...config, openSea: { ...openSea, apiUrl: OPENSEA_PROXY_PATH } }
+  return { ...config, openSea: { ...openSea, apiBaseUrl: OPENSEA_PROXY_PATH } }
 }
 
 /**
@@ -107,10 +107,10 @@ export const openSeaProxyPlugin = (load: () => Promise<PlaygroundConfig | undefi
         (config) => {
           const openSea = config?.openSea
           if (openSea?.apiKey === undefined) return next()
-          const key = `${openSea.apiUrl} ${openSea.apiKey}`
+          const key = `${openSea.apiBaseUrl} ${openSea.apiKey}`
           let proxy = proxies.get(key)
           if (proxy === undefined) {
-            proxy = toNodeListener(createOpenSeaProxy({ target: openSea.apiUrl, apiKey: openSea.apiKey, allowedOrigins: [origin()] }))
+            proxy = toNodeListener(createOpenSeaProxy({ target: openSea.apiBaseUrl, apiKey: openSea.apiKey, allowedOrigins: [origin()] }))
             proxies.set(key, proxy)
           }
           return proxy(req, res)

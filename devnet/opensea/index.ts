@@ -5,6 +5,7 @@
  */
 import { type Address, type Hex, keccak256, type LocalAccount, parseEther, toBytes, toHex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
+import type { OpenSeaOptions } from "../../src/apis/opensea/OpenSeaConfig.js"
 import type { DevnetAccounts } from "../accounts.js"
 import type { DevnetContracts } from "../chain/deploy.js"
 import { type ChainEndpoint, rpc } from "../chain/index.js"
@@ -20,9 +21,12 @@ import { seedOpenSea } from "./seed.js"
 import { ZoneSigner } from "./zone.js"
 
 /** What `devnet.openSea` holds: everything an OpenSea client needs to trade on the devnet. */
-export interface DevnetOpenSea {
-  /** The OpenSea API base URL (routes under `/api/v2/…`), like `https://api.opensea.io`. */
-  readonly apiUrl: string
+export interface DevnetOpenSea extends OpenSeaOptions {
+  /**
+   * The OpenSea API base URL (routes under `/api/v2/…`), like `https://api.opensea.io`: named as `openSea(...)`
+   * names it, so that `openSea(devnet.openSea)` targets the devnet with nothing else.
+   */
+  readonly apiBaseUrl: string
   /** The API key the routes require in `x-api-key`. */
   readonly apiKey: string
   /** The OpenSea chain name of each chain with Seaport, by chain id. */
@@ -73,7 +77,7 @@ export interface StartOpenSeaOptions {
 export interface StartedOpenSea {
   readonly market: OpenSeaMarket
   readonly routes: ReadonlyArray<Route>
-  describe(apiUrl: string): DevnetOpenSea
+  describe(apiBaseUrl: string): DevnetOpenSea
 }
 
 /** Builds the market, follows Seaport's events through the indexer, and seeds the book. */
@@ -101,8 +105,8 @@ export async function startOpenSea(options: StartOpenSeaOptions): Promise<Starte
   return {
     market,
     routes: openSeaRoutes(market, OPENSEA_API_KEY),
-    describe: (apiUrl) => ({
-      apiUrl,
+    describe: (apiBaseUrl) => ({
+      apiBaseUrl,
       apiKey: OPENSEA_API_KEY,
       chainNames: { [deployment.chainId]: OPENSEA_CHAIN_NAME },
       seaport: deployment.seaport,

@@ -25,7 +25,7 @@ export async function listForSweep(devnet: Devnet, seller: DevnetAccount, count:
   const endpoint = { chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! }
   const client = devnetPublicClient(endpoint)
   const punks = devnet.contracts.origin.punks
-  const { seaport, conduit, conduitKey, apiUrl, apiKey, chainNames } = devnet.openSea
+  const { seaport, conduit, conduitKey, apiBaseUrl, apiKey, chainNames } = devnet.openSea
   const send = async (account: DevnetAccount, to: Address, data: Hex) => {
     const wallet = createWalletClient({ account: account.account, chain: devnetChain(endpoint), transport: http(endpoint.rpcUrl) })
     const receipt = await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to, data }), pollingInterval: 20 })
@@ -42,7 +42,7 @@ export async function listForSweep(devnet: Devnet, seller: DevnetAccount, count:
   )
   await send(seller, punks, encodeFunctionData({ abi: devnetERC721Abi, functionName: "setApprovalForAll", args: [conduit, true] }))
   const headers = { "content-type": "application/json", "x-api-key": apiKey }
-  const collection = await (await fetch(`${apiUrl}/api/v2/collections/devnet-punks`, { headers })).json()
+  const collection = await (await fetch(`${apiBaseUrl}/api/v2/collections/devnet-punks`, { headers })).json()
   const fees = (collection.fees as ReadonlyArray<{ fee: number; recipient: Address; required: boolean }>).filter((fee) => fee.required)
   const counter = await client.readContract({ address: seaport, abi: seaportAbi, functionName: "getCounter", args: [seller.address] })
   const block = await client.getBlock()
@@ -92,7 +92,7 @@ export async function listForSweep(devnet: Devnet, seller: DevnetAccount, count:
         counter: dec(components.counter),
         totalOriginalConsiderationItems: dec(components.consideration.length),
       }
-      const response = await fetch(`${apiUrl}/api/v2/orders/${chainNames[devnet.originChainId]}/seaport/listings`, {
+      const response = await fetch(`${apiBaseUrl}/api/v2/orders/${chainNames[devnet.originChainId]}/seaport/listings`, {
         method: "POST",
         headers,
         body: JSON.stringify({ parameters, signature, protocol_address: seaport }),

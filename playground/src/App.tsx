@@ -256,7 +256,7 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
         ? {
             api: openSea({
               apiKey: config.openSea.apiKey,
-              apiBaseUrl: config.openSea.apiUrl,
+              apiBaseUrl: config.openSea.apiBaseUrl,
               chainNames: config.openSea.chainNames,
               seaport: config.openSea.seaport,
               conduitKey: config.openSea.conduitKey,

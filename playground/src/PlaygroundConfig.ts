@@ -24,10 +24,10 @@ export interface PlaygroundAccount {
 
 /**
  * A devnet's OpenSea API v2 (`devnet.openSea`): what `openSea(...)` needs to trade there. The page gets the
- * playground server's proxy as `apiUrl` and no key: the key stays on the server.
+ * playground server's proxy as `apiBaseUrl` and no key: the key stays on the server.
  */
 export interface PlaygroundOpenSea {
-  readonly apiUrl: string
+  readonly apiBaseUrl: string
   readonly apiKey?: string | undefined
   readonly chainNames: Readonly<Record<number, string>>
   readonly seaport: Address

@@ -107,6 +107,6 @@ export const playgroundConfigOfInfo = (info: DevnetInfo): PlaygroundConfig => {
           ]
         : DEVNET_TEST_ACCOUNTS,
     ...(info.contracts !== undefined ? { contracts: info.contracts } : {}),
-    ...(isRecord(info.openSea) && isUrl(info.openSea.apiUrl) ? { openSea: info.openSea } : {}),
+    ...(isRecord(info.openSea) && isUrl(info.openSea.apiBaseUrl) ? { openSea: info.openSea } : {}),
   }
 }

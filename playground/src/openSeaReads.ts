@@ -1,5 +1,5 @@
 /**
- * The page's reads of OpenSea's book, through the playground server's proxy (`config.openSea.apiUrl`, no key). The
+ * The page's reads of OpenSea's book, through the playground server's proxy (`config.openSea.apiBaseUrl`, no key). The
  * proxy passes only the routes the `openSea` order book calls, and OpenSea's "all listings of a collection" is not
  * one of them (nor served by the devnet): the book is read token by token, each token's best listing and best offer.
  */
@@ -25,7 +25,7 @@ type Json = Record<string, any>
 
 /** GET `path` of OpenSea through the proxy: the answer, or undefined on a 404 (no such order, collection or token). */
 const get = async (openSea: PlaygroundOpenSea, path: string): Promise<Json | undefined> => {
-  const response = await pageFetch(`${openSea.apiUrl.replace(/\/$/, "")}${path}`)
+  const response = await pageFetch(`${openSea.apiBaseUrl.replace(/\/$/, "")}${path}`)
   if (response.status === 404) return undefined
   const body = (await response.json()) as Json
   if (!response.ok) throw new Error(`OpenSea ${response.status} on ${path}: ${(body.errors as ReadonlyArray<string> | undefined)?.join("; ") ?? ""}`)

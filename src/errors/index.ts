@@ -11,7 +11,7 @@ import type {
   RetryAfterTooLongError,
   UnsafeEndpointError,
 } from "./ApiErrors.js"
-import type { UnsupportedByBookError } from "./BookErrors.js"
+import type { BookConfigurationError, UnsupportedByBookError } from "./BookErrors.js"
 import type { PluginRejectedError, PriceMismatchError } from "./GuardErrors.js"
 import type { BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError } from "./InputErrors.js"
 import type { InvalidSnapshotError, OrderPostUnknownError, SendOutcomeUnknownError } from "./JournalErrors.js"
@@ -87,6 +87,7 @@ export type ExecutionError =
   | OrderCheckError
   | OrderPostRefusedError
   | UnsupportedByBookError
+  | BookConfigurationError
   | UnknownError
 
 /** Errors raised by validating an action's input before any request. */

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
-import type { ApiRequestError, ExecutionError, OrderCheckError, UnsupportedByBookError } from "../errors/index.js"
+import type { ApiRequestError, BookConfigurationError, ExecutionError, OrderCheckError, UnsupportedByBookError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
@@ -30,12 +30,13 @@ export const resumeFrom = <E>(
     // Retried only while nothing is signed or sent, as every re-post of the execute request.
     const pristine = stored.signature === undefined && journal.length === 0
     yield* supportedByBook(resolved.book, stored.request.action)
-    const fetched: Result.Result<ExecuteResponse, ApiRequestError | OrderCheckError | UnsupportedByBookError> = yield* Effect.result(
-      resolved.book.forChain(resolved.chain).plan(stored.request, {
-        signature: Option.fromNullishOr(stored.signature),
-        retry: pristine ? resolved.retry : NO_RETRY,
-      }),
-    )
+    const fetched: Result.Result<ExecuteResponse, ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError> =
+      yield* Effect.result(
+        resolved.book.forChain(resolved.chain).plan(stored.request, {
+          signature: Option.fromNullishOr(stored.signature),
+          retry: pristine ? resolved.retry : NO_RETRY,
+        }),
+      )
     const recorded = {
       ...(stored.signature !== undefined ? { signature: stored.signature } : {}),
       ...(journal.length > 0 ? { journal } : {}),

@@ -5,6 +5,7 @@ import type { Hex } from "viem"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import type {
   ApiRequestError,
+  BookConfigurationError,
   OrderCheckError,
   OrderPostRefusedError,
   TransactionFailedError,
@@ -45,7 +46,7 @@ export interface ChainOrderBook {
   readonly plan: (
     request: ExecuteRequest,
     options?: PlanOptions,
-  ) => Effect.Effect<ExecuteResponse, ApiRequestError | OrderCheckError | UnsupportedByBookError>
+  ) => Effect.Effect<ExecuteResponse, ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError>
   /**
    * Posts a signed order (one try: after a post without an answer the book may hold the order). A refusal after
    * which the book says it stored nothing is an OrderPostRefusedError.

@@ -75,7 +75,7 @@ describe("OpenSea through createOpenSeaProxy, from a page in Chromium", () => {
     })
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    proxy = toNodeListener(createOpenSeaProxy({ target: devnet.openSea.apiUrl, apiKey: devnet.openSea.apiKey, allowedOrigins: [origin] }))
+    proxy = toNodeListener(createOpenSeaProxy({ target: devnet.openSea.apiBaseUrl, apiKey: devnet.openSea.apiKey, allowedOrigins: [origin] }))
 
     const launch = await findChromium()
     context = await chromium.launchPersistentContext(userDataDir, { executablePath: launch.executablePath, args: [...launch.args] })

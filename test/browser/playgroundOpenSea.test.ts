@@ -67,7 +67,7 @@ describe("the playground's API switch, in Chromium", () => {
     await page.locator("[data-testid=wallet][data-loading=false]").waitFor({ timeout: 15_000 })
     await runPanel(page, "buy")
     await expect(ownerOf(13)).resolves.toBe(user(5))
-    const listing = await fetch(`${devnet.openSea.apiUrl}/api/v2/listings/collection/devnet-punks/nfts/13/best`, {
+    const listing = await fetch(`${devnet.openSea.apiBaseUrl}/api/v2/listings/collection/devnet-punks/nfts/13/best`, {
       headers: { "x-api-key": devnet.openSea.apiKey },
     })
     expect(listing.status).toBe(404)
@@ -80,7 +80,7 @@ describe("the playground's API switch, in Chromium", () => {
     const state = await page.evaluate(() => `${document.documentElement.outerHTML} ${JSON.stringify(localStorage)} ${JSON.stringify(sessionStorage)}`)
     expect(state.includes(key)).toBe(false)
     // Straight to the devnet's OpenSea without the key, the same route is refused: the proxy added it.
-    const direct = await fetch(`${devnet.openSea.apiUrl}/api/v2/listings/collection/devnet-punks/nfts/14/best`)
+    const direct = await fetch(`${devnet.openSea.apiBaseUrl}/api/v2/listings/collection/devnet-punks/nfts/14/best`)
     expect(direct.status).toBe(401)
   })
 })

@@ -130,7 +130,7 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
     expect(signed[0]!.slice(0, 130)).toBe(signed[1]!.slice(0, 130))
     // OpenSea's book holds both, by the seller, and the page shows them as the wallet's.
     for (const id of [first, second]) {
-      const best = await fetch(`${devnet.openSea.apiUrl}/api/v2/listings/collection/devnet-punks/nfts/${id}/best`, {
+      const best = await fetch(`${devnet.openSea.apiBaseUrl}/api/v2/listings/collection/devnet-punks/nfts/${id}/best`, {
         headers: { "x-api-key": devnet.openSea.apiKey },
       })
       expect(best.status).toBe(200)
@@ -149,7 +149,7 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
   it("places a trait offer on OpenSea: the best offer of a token with the trait, not of one without, and shown with its trait", async () => {
     const bidder = devnetUser(devnet, 1).address
     const osGet = async (path: string) => {
-      const response = await fetch(`${devnet.openSea.apiUrl}${path}`, { headers: { "x-api-key": devnet.openSea.apiKey } })
+      const response = await fetch(`${devnet.openSea.apiBaseUrl}${path}`, { headers: { "x-api-key": devnet.openSea.apiKey } })
       return { status: response.status, body: (await response.json()) as Record<string, any> }
     }
     await page.selectOption("[data-testid=account-select]", bidder)

@@ -34,6 +34,8 @@ export interface ResolvedOpenSeaConfig {
   readonly maxFeeBps: bigint
   /** The chain's entry: the table's, with the options' changes; undefined for a chain OpenSea does not serve and the options do not complete. */
   readonly chainOf: (chainId: number) => OpenSeaChain | undefined
+  /** The fields of {@link OPENSEA_CHAINS}' entries the chain's entry lacks, in the table's order; none when complete. */
+  readonly missingOf: (chainId: number) => ReadonlyArray<keyof OpenSeaChain>
 }
 
 /** What a plan on one chain works with: the chain's protocol addresses and the client's fee bound. */
@@ -51,19 +53,27 @@ const absoluteUrl = (url: string): string => {
 const defined = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>
 
+/** A chain's entry as the table and the options give it: any field may be missing. */
+type ChainDraft = { readonly [K in keyof OpenSeaChain]?: OpenSeaChain[K] | undefined }
+
+/** What a chain's entry must hold to trade on it. */
+const CHAIN_FIELDS = ["name", "seaport", "conduitKey", "conduit", "signedZone"] as const
+
+// A chain the table does not serve is OpenSea's only when the caller gives all of it (a devnet's deployment).
+const missingFields = (entry: ChainDraft): ReadonlyArray<keyof OpenSeaChain> => CHAIN_FIELDS.filter((field) => entry[field] === undefined)
+
 /** Fills in the defaults of `options`. */
 export const resolveOpenSeaConfig = (options: OpenSeaOptions): ResolvedOpenSeaConfig => {
   const everywhere = defined({ seaport: options.seaport, conduitKey: options.conduitKey, conduit: options.conduit, signedZone: options.signedZone })
+  const entryOf = (chainId: number): ChainDraft => {
+    const name = options.chainNames?.[chainId]
+    return { ...OPENSEA_CHAINS[chainId], ...everywhere, ...(name !== undefined ? { name } : {}), ...options.chains?.[chainId] }
+  }
   return {
     apiKey: options.apiKey,
     apiBaseUrl: absoluteUrl(options.apiBaseUrl ?? "https://api.opensea.io").replace(/\/+$/, ""),
     maxFeeBps: options.maxFeeBps === undefined ? DEFAULT_MAX_FEE_BPS : BigInt(options.maxFeeBps),
-    chainOf: (chainId) => {
-      const name = options.chainNames?.[chainId]
-      const entry = { ...OPENSEA_CHAINS[chainId], ...everywhere, ...(name !== undefined ? { name } : {}), ...options.chains?.[chainId] }
-      // A chain the table does not serve is OpenSea's only when the caller gives all of it (a devnet's deployment).
-      const complete = [entry.name, entry.seaport, entry.conduitKey, entry.conduit, entry.signedZone].every((field) => field !== undefined)
-      return complete ? (entry as OpenSeaChain) : undefined
-    },
+    chainOf: (chainId) => (missingFields(entryOf(chainId)).length === 0 ? (entryOf(chainId) as OpenSeaChain) : undefined),
+    missingOf: (chainId) => missingFields(entryOf(chainId)),
   }
 }

@@ -1,4 +1,11 @@
-import { APIError, type ApiRequestError, OrderCheckError, type OrderCheckRule, UnsupportedByBookError } from "../../errors/index.js"
+import {
+  APIError,
+  type ApiRequestError,
+  BookConfigurationError,
+  OrderCheckError,
+  type OrderCheckRule,
+  UnsupportedByBookError,
+} from "../../errors/index.js"
 
 /**
  * Why the OpenSea book could not plan or post: OpenSea's own refusal (its status and message, and the
@@ -12,7 +19,7 @@ export class OpenSeaFailure {
     readonly message: string,
     readonly retryAfter?: string | undefined,
     /** The typed error it stands for: a failed request's, a check's, an unsupported option's. */
-    readonly cause?: ApiRequestError | OrderCheckError | UnsupportedByBookError | undefined,
+    readonly cause?: ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError | undefined,
   ) {}
 
   /** A check of what OpenSea answered refused it (see OrderCheckError). */
@@ -30,6 +37,12 @@ export class OpenSeaFailure {
     const error = UnsupportedByBookError.of({ book: "opensea", what, details })
     return new OpenSeaFailure(400, error.message, undefined, error)
   }
+
+  /** The client's settings lack `add` on chain `chainId` (see BookConfigurationError). */
+  static misconfigured(chainId: number, add: string): OpenSeaFailure {
+    const error = BookConfigurationError.of({ book: "opensea", chainId, add })
+    return new OpenSeaFailure(400, error.message, undefined, error)
+  }
 }
 
 /** The APIError of a failure that stands for no typed error of its own. */
@@ -43,11 +56,16 @@ const apiErrorOf = (failure: OpenSeaFailure, endpoint: string): APIError =>
   })
 
 /** The typed error a failure is to the executor. */
-export const errorOf = (failure: OpenSeaFailure, endpoint: string): ApiRequestError | OrderCheckError | UnsupportedByBookError =>
-  failure.cause ?? apiErrorOf(failure, endpoint)
+export const errorOf = (
+  failure: OpenSeaFailure,
+  endpoint: string,
+): ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError => failure.cause ?? apiErrorOf(failure, endpoint)
 
 /** The request error a failure of a request (a post, a read) is: its own, else an APIError. */
 export const requestErrorOf = (failure: OpenSeaFailure, endpoint: string): ApiRequestError =>
-  failure.cause !== undefined && failure.cause._tag !== "OrderCheckError" && failure.cause._tag !== "UnsupportedByBookError"
+  failure.cause !== undefined &&
+  failure.cause._tag !== "OrderCheckError" &&
+  failure.cause._tag !== "UnsupportedByBookError" &&
+  failure.cause._tag !== "BookConfigurationError"
     ? failure.cause
     : apiErrorOf(failure, endpoint)

@@ -59,7 +59,7 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
 
 /**
  * The reads of a configured chain; one client per chain, made on first use, on the first RPC URL of its
- * `viemChain` (a chain without one fails with a 400 that says so).
+ * `viemChain` (a chain without one fails with a BookConfigurationError that says so).
  */
 const chainReadsCache = (): ChainReaderService["forChain"] => {
   const cache = new Map<number, ChainReads>()
@@ -69,7 +69,11 @@ const chainReadsCache = (): ChainReaderService["forChain"] => {
     const viemChain = viemChainFor(chain)
     if (viemChain.rpcUrls.default.http[0] === undefined) {
       return Effect.fail(
-        new OpenSeaFailure(400, `Chain ${chain.id} has no RPC URL: give it a viemChain, which the OpenSea API reads approvals and receipts through`),
+        OpenSeaFailure.misconfigured(
+          chain.id,
+          `add a \`viemChain\` with an RPC URL to the chain's config ({ ...chain, viemChain: defineChain({ id: ${chain.id}, ` +
+            "rpcUrls: { default: { http: [rpcUrl] } }, … }) }): the OpenSea book reads approvals, balances and receipts through it",
+        ),
       )
     }
     const reads = makeChainReads(createPublicClient({ chain: viemChain, transport: http() }) as PublicClient)

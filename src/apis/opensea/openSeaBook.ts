@@ -27,6 +27,9 @@ import { isOpenSeaPost, postSigned } from "./postOrder.js"
 import { sellPlan } from "./sellPlan.js"
 import { unfilledOrders } from "./sweepReceipt.js"
 
+/** How many fields a chain's entry has (name, seaport, conduitKey, conduit, signedZone): all missing is no entry. */
+const CHAIN_FIELD_COUNT = 5
+
 /** The actions OpenSea plans: no mint, transfer or cross-chain call. */
 const OPENSEA_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(["buy", "sell", "list", "bid", "cancel"])
 
@@ -42,6 +45,17 @@ const plans: Readonly<Record<string, (ctx: PlanContext, body: unknown) => Effect
 const openSeaOnChain = (config: ResolvedOpenSeaConfig, call: OpenSeaCall, reader: ChainReaderService, chain: ChainConfig): ChainOrderBook => {
   const entry = config.chainOf(chain.id)
   const context = Effect.gen(function* () {
+    const missing = config.missingOf(chain.id)
+    if (entry === undefined && missing.length < CHAIN_FIELD_COUNT) {
+      // Given in part, the chain is meant to be OpenSea's: say what is left to give, not that OpenSea lacks it.
+      const fields = missing.map((field) => `\`${field}\``).join(", ")
+      return yield* Effect.fail(
+        OpenSeaFailure.misconfigured(
+          chain.id,
+          `add ${fields} for it: openSea({ chains: { ${chain.id}: { ${missing.join(", ")} } } }) (a devnet's come whole: openSea(devnet.openSea))`,
+        ),
+      )
+    }
     if (entry === undefined) {
       return yield* Effect.fail(
         OpenSeaFailure.unsupported(

@@ -21,9 +21,9 @@ let chain: ReturnType<typeof devnetPublicClient>
 beforeAll(async () => {
   devnet = await startDevnet()
   chain = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! })
-  const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
+  const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
   client = createClientWithLayer(
-    { chains: devnet.chains, api: openSeaApi({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }) },
+    { chains: devnet.chains, api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }) },
     HttpTransport.layerFetch(globalThis.fetch),
   )
 })

@@ -38,10 +38,10 @@ let dropCollectionFees = false
 beforeAll(async () => {
   devnet = await startDevnet()
   chain = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! })
-  const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
+  const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
   const recording: typeof globalThis.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input))
-    if (url.href.startsWith(apiUrl)) openSeaRequests.push(`${init?.method ?? (input instanceof Request ? input.method : "GET")} ${url.pathname}`)
+    if (url.href.startsWith(apiBaseUrl)) openSeaRequests.push(`${init?.method ?? (input instanceof Request ? input.method : "GET")} ${url.pathname}`)
     if (dropCollectionFees && url.pathname.startsWith("/api/v2/collections/")) {
       return globalThis.fetch(input, init).then(async (response) => {
         const body = await response.json()
@@ -56,7 +56,7 @@ beforeAll(async () => {
   client = createClientWithLayer(
     {
       chains: devnet.chains,
-      api: openSeaApi({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+      api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
     },
     transport,
   )
@@ -361,10 +361,10 @@ describe("resuming on OpenSea", () => {
 
 describe("OpenSea's refusals reach the caller", () => {
   it("a wrong API key: the 401's message, as an APIError", async () => {
-    const { apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
+    const { apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const stranger = createClient({
       chains: devnet.chains,
-      api: openSeaApi({ apiKey: "not-the-key", apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+      api: openSeaApi({ apiKey: "not-the-key", apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
     })
     try {
       await expect(stranger.actions.buyToken({ items: [{ token: punk(relisted!) }], wallet: walletOf(5), precheck: true })).rejects.toMatchObject({
@@ -412,13 +412,13 @@ describe("OpenSea's refusals reach the caller", () => {
 
 describe("the Effect API on OpenSea", () => {
   it("Tradekit.layer({ api: openSea(...) }) runs buy with the same executor", async () => {
-    const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
+    const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const tokenId = await unlistedPunkOf(1)
     await client.actions.listToken({ listings: [{ token: punk(tokenId), weiPrice: parseEther("0.01").toString() }], wallet: walletOf(1) })
     const layer = Layer.merge(
       Tradekit.layer({
         chains: devnet.chains,
-        api: openSeaApi({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+        api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
       }),
       walletLayer(walletOf(4)),
     )

@@ -23,7 +23,7 @@ export async function openSea(
   body?: unknown,
   apiKey: string | null = devnet.openSea.apiKey,
 ): Promise<Answer> {
-  const response = await fetch(`${devnet.openSea.apiUrl}${path}`, {
+  const response = await fetch(`${devnet.openSea.apiBaseUrl}${path}`, {
     method,
     headers: { "content-type": "application/json", ...(apiKey === null ? {} : { "x-api-key": apiKey }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),

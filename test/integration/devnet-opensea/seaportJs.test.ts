@@ -447,10 +447,10 @@ describe("tradekit on an order of seaport-js", () => {
       chain: devnet.chains[0]!.viemChain!,
       transport: http(devnet.rpcUrls[devnet.originChainId]),
     })
-    const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
+    const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const tradekit = createClient({
       chains: devnet.chains.map((configured) => ({ ...configured, baseApiUrl: "" })),
-      api: openSeaBook({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+      api: openSeaBook({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
     })
     const balance = await client.getBalance({ address: buyer.address })
     let paid: unknown

@@ -83,11 +83,11 @@ describe("a sweep on OpenSea", () => {
         },
       }),
     })
-    const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
+    const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const layer = Layer.merge(
       Tradekit.layer({
         chains: devnet.chains,
-        api: openSeaApi({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+        api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
       }),
       walletLayer(wallet),
     )
@@ -134,11 +134,11 @@ describe("a sweep on OpenSea", () => {
     await send(devnet, buyer.account, { to: weth, value: total, data: encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" }) })
     const wethOf = (owner: Address) => chain.readContract({ address: weth, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
     const before = await wethOf(buyer.address)
-    const { apiKey, apiUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
+    const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const layer = Layer.merge(
       Tradekit.layer({
         chains: devnet.chains,
-        api: openSeaApi({ apiKey, apiBaseUrl: apiUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+        api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
       }),
       walletLayer(
         createWalletClient({ account: buyer.account, chain: devnet.chains[0]!.viemChain!, transport: http(devnet.rpcUrls[devnet.originChainId]) }),

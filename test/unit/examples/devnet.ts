@@ -3,10 +3,14 @@
 // devnet. (In an app: import from "tradekit" and "tradekit/devnet".)
 
 import { startDevnet } from "../../../devnet/index.js"
+import { openSea } from "../../../src/apis/opensea/index.js"
 import { createClient } from "../../../src/index.js"
 
 const devnet = await startDevnet()
 const client = createClient({ chains: devnet.chains })
+// The devnet's OpenSea, its settings named as openSea(...) takes them: nothing else to give.
+const onOpenSea = createClient({ chains: devnet.chains, api: openSea(devnet.openSea) })
 
+await onOpenSea.dispose()
 await client.dispose()
 await devnet.stop()

@@ -8,9 +8,11 @@ const asDocumented = (source: string) =>
     .replaceAll('"../src/react/index.js"', '"tradekit/react"')
     .replaceAll('"../src/proxy/index.js"', '"tradekit/proxy"')
     .replaceAll('"../src/apis/opensea/index.js"', '"tradekit/opensea"')
+    .replaceAll('"../devnet/index.js"', '"tradekit/devnet"')
     .replaceAll('"../../../src/index.js"', '"tradekit"')
     .replaceAll('"../../../src/testing/index.js"', '"tradekit/testing"')
     .replaceAll('"../../../devnet/index.js"', '"tradekit/devnet"')
+    .replaceAll('"../../../src/apis/opensea/index.js"', '"tradekit/opensea"')
     .trim()
 
 /** The example files the README quotes whole: every file of `examples/`, and the test-kit test. */
