@@ -33,9 +33,11 @@ export function ActionPanel<N extends FacadeActionName>(props: {
   readonly pathLabel?: string
   /** Offers a "Quote" button: a precheck that shows the steps, the route and the network fee before the user confirms. */
   readonly quote?: boolean
+  /** Called once an execution (not a quote) completes: the panel clears its form, so nothing is re-sent unseen. */
+  readonly onDone?: () => void
   readonly children: ReactNode
 }) {
-  const { hook, id, title } = props
+  const { hook, id, title, onDone } = props
   const resumed = useResume()
   const { client } = useTradekit()
   const { address, chains, onActionSettled, wallet } = useSession()
@@ -75,9 +77,11 @@ export function ActionPanel<N extends FacadeActionName>(props: {
       // Completed, failed, aborted or reset: nothing is left to resume.
       storedExecutions.clear(id)
       if (shown.status === "success" || shown.status === "error") onActionSettled()
+      // A quote's data is the steps it fetched; an execution's is `true` or the executed response's nothing.
+      if (shown.status === "success" && (shown.data === true || shown.data === undefined)) onDone?.()
     }
     previous.current = shown.status
-  }, [shown.status, onActionSettled, id])
+  }, [shown.status, shown.data, onActionSettled, onDone, id])
 
   const built = props.parameters()
   const start = (parameters: ActionHookParameters<N>) => {

@@ -4,6 +4,7 @@ import { formatPrice, short } from "../api.js"
 import { ActionPanel } from "../components/ActionPanel.js"
 import { Field } from "../components/Field.js"
 import { OpenSeaListingChecklist } from "../components/OpenSeaListingChecklist.js"
+import { parseQuantity, parseTokenRef } from "../inputs.js"
 import { takesQuantity, tokenLabel, useChainMarket } from "../market.js"
 import { useChainOpenSeaBook } from "../openSeaBook.js"
 import { useSession } from "../session.js"
@@ -40,7 +41,16 @@ export const BuyPanel = () => {
       submitLabel={onOpenSea && picked > 1 ? `Buy ${picked} at once` : "Buy"}
       pathLabel="route"
       quote
+      onDone={() => {
+        setSweep([])
+        setToken("")
+        setOrderId("")
+      }}
       parameters={() => {
+        const refused = tokenRefsOf(token)
+          .map(parseTokenRef)
+          .find((ref) => typeof ref !== "string")
+        if (refused !== undefined) return refused.error
         if (onOpenSea) {
           const live = sweep.filter((hash) => openSeaListings.some((o) => o.hash === hash))
           const items = [...live.map((hash) => ({ orderId: hash })), ...tokenRefsOf(token).map((ref) => ({ token: ref }))]
@@ -48,7 +58,8 @@ export const BuyPanel = () => {
           return { items, chainId, ...(currency ? { options: { currency } } : {}) }
         }
         if (!orderId && !token) return "Pick a listing or enter a token."
-        const units = withQuantity ? Number(quantity) : 1
+        const units = withQuantity ? parseQuantity(quantity) : 1
+        if (typeof units === "string") return units
         const item = orderId ? { orderId, quantity: units } : { token, quantity: units }
         return { items: [item], chainId, ...(currency ? { options: { currency } } : {}), ...(paymasterService ? { paymasterService } : {}) }
       }}
