@@ -32,19 +32,24 @@ export const parseQuantity = (text: string): number | string => {
   return quantity > MAX_QUANTITY ? `The quantity must be at most ${MAX_QUANTITY}.` : quantity
 }
 
+/** A value refused, and why (for the checks whose value is itself a string). */
+export interface Refused {
+  readonly error: string
+}
+
 /** An address: 0x and 40 hex digits, with a valid checksum when it is mixed-case. */
-export const parseAddress = (text: string, what = "address"): Address | string => {
+export const parseAddress = (text: string, what = "address"): Address | Refused => {
   const value = text.trim()
-  if (value === "") return `Enter the ${what}.`
-  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return `The ${what} must be 0x and 40 hex digits.`
-  return isAddress(value) ? value : `The ${what} has a wrong checksum: check its capitals, or type it in lowercase.`
+  if (value === "") return { error: `Enter the ${what}.` }
+  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return { error: `The ${what} must be 0x and 40 hex digits.` }
+  return isAddress(value) ? value : { error: `The ${what} has a wrong checksum: check its capitals, or type it in lowercase.` }
 }
 
 /** A token reference, `contract:tokenId`. */
-export const parseTokenRef = (text: string): string | { readonly error: string } => {
+export const parseTokenRef = (text: string): string | Refused => {
   const value = text.trim()
   const [contract = "", tokenId = ""] = value.split(":")
   if (!value.includes(":") || !/^\d+$/.test(tokenId)) return { error: `“${value}” is not a token: write contract:tokenId, like 0x…:42.` }
   const address = parseAddress(contract, "token's contract")
-  return isAddress(address) ? value : { error: address }
+  return typeof address === "string" ? value : address
 }
