@@ -32,7 +32,7 @@ export const OpenSeaBookPanel = () => {
         <h2>OpenSea book</h2>
         <span className="muted">{loading ? "reading…" : "best per token"}</span>
       </header>
-      {book === undefined ? <div className="empty">OpenSea does not trade on this chain.</div> : null}
+      {book === undefined && !loading ? <div className="empty">OpenSea does not trade on this chain.</div> : null}
       {book?.error ? <span className="item-error">{book.error}</span> : null}
       <nav className="tabs small">
         {(["listings", "offers"] as const).map((t) => (
