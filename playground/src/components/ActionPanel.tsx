@@ -5,6 +5,7 @@ import { type ActionHookParameters, type ActionHookResult, type FacadeActionName
 import { short } from "../api.js"
 import { setCurrentAction } from "../httpLog.js"
 import { claimInterrupted, interruptedExecutions, type StoredExecution, storedExecutions } from "../interruptedExecutions.js"
+import { useOrderNames } from "../orderNames.js"
 import { useSession } from "../session.js"
 import { ErrorView } from "./ErrorView.js"
 import { NetworkFeeLine } from "./NetworkFee.js"
@@ -40,7 +41,8 @@ export function ActionPanel<N extends FacadeActionName>(props: {
   const { hook, id, title, onDone } = props
   const resumed = useResume()
   const { client } = useTradekit()
-  const { address, chains, onActionSettled, wallet } = useSession()
+  const { address, chains, chainId, onActionSettled, wallet } = useSession()
+  const names = useOrderNames(chainId)
   // A resumed execution stays on show until it is reset or another one is submitted.
   const shown = resumed.status !== "idle" ? resumed : hook
   // The account the shown execution acts for, kept with its snapshot.
@@ -149,7 +151,7 @@ export function ActionPanel<N extends FacadeActionName>(props: {
             Reset
           </button>
         </div>
-        <ErrorView error={shown.error} />
+        <ErrorView error={shown.error} names={names} />
         {shown.status === "success" ? (
           <div className="success" data-testid="success">
             Done{shown.data !== true && shown.data !== undefined ? " (precheck: steps fetched, nothing executed)" : ""}.
@@ -161,7 +163,7 @@ export function ActionPanel<N extends FacadeActionName>(props: {
         <header className="card-head">
           <h2>Steps</h2>
         </header>
-        <Timeline progress={shown.progress} status={shown.status} chains={chains} pathLabel={props.pathLabel} />
+        <Timeline progress={shown.progress} status={shown.status} chains={chains} pathLabel={props.pathLabel} names={names} />
       </section>
     </div>
   )
