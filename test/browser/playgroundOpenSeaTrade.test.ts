@@ -1,15 +1,18 @@
 /**
- * Issue 33, seen in the playground (Chromium), opened at `?api=opensea`: the page shows what the wallet will be asked
- * to sign or send, from OpenSea's book. A sale into an OpenSea offer pays exactly what the form showed; the Cancel
- * tab cancels the user's OpenSea listing and offer; every OpenSea listing shown is swept in one transaction.
+ * Issue 33, seen in the playground (Chromium), opened at `?api=opensea` on the state `npm start` leaves (the demo's
+ * actions run first): the page shows what the wallet will be asked to sign or send, from OpenSea's book. A sale into
+ * an OpenSea offer pays exactly what the form showed; the Cancel tab cancels the user's OpenSea listing and offer;
+ * every OpenSea listing shown is swept in one transaction.
  */
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
-import { type Address, createPublicClient, erc20Abi, erc721Abi, http, type PublicClient } from "viem"
+import { type Address, createPublicClient, erc20Abi, erc721Abi, http, type PublicClient, parseEther } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { runDemoActions } from "../../demo/demoActions.js"
 import { type Devnet, devnetUser, startDevnet } from "../../devnet/index.js"
+import { listForSweep } from "../../devnet/opensea/sweepListings.js"
 import { type PlaygroundServer, servePlayground } from "../../playground/serve.js"
 import { findChromium } from "./findChromium.js"
 import { runPanel } from "./playgroundPage.js"
@@ -53,6 +56,9 @@ describe("trading on OpenSea's book in the playground, in Chromium", () => {
   beforeAll(async () => {
     userDataDir = mkdtempSync(join(tmpdir(), "tradekit-chromium-"))
     devnet = await startDevnet()
+    await runDemoActions(devnet)
+    // Two fresh OpenSea listings by user 3, so that a sweep has several to take.
+    await listForSweep(devnet, devnetUser(devnet, 3), 2, parseEther("0.05"))
     playground = await servePlayground({ devnet, log: false })
     origin = createPublicClient({ transport: http(devnet.rpcUrls[devnet.originChainId]) })
     const launch = await findChromium()
@@ -61,7 +67,7 @@ describe("trading on OpenSea's book in the playground, in Chromium", () => {
     page = context.pages()[0] ?? (await context.newPage())
     await page.goto(`${playground.url}?api=opensea`)
     await page.locator("[data-testid=api-status]", { hasText: "API ready" }).waitFor({ timeout: 30_000 })
-  }, 180_000)
+  }, 300_000)
 
   afterAll(async () => {
     await context?.close()
@@ -93,16 +99,16 @@ describe("trading on OpenSea's book in the playground, in Chromium", () => {
     expect((await wethOf(user(3))) - before).toBe(shown)
   })
 
-  it("cancels the user's OpenSea listing of #13 from the Cancel tab: OpenSea's book no longer holds it", async () => {
-    await actAs(3)
-    const hash = await bestHash("listings", 13)
+  it("cancels the user's OpenSea listing of #18 from the Cancel tab: OpenSea's book no longer holds it", async () => {
+    await actAs(4)
+    const hash = await bestHash("listings", 18)
     expect(hash).toBeDefined()
     await page.click("[data-testid=tab-cancel]")
     await page.check(`[data-testid=panel-cancel] input[name=order][value="${hash}"]`, { timeout: 5_000 })
 
     await runPanel(page, "cancel")
 
-    expect(await bestHash("listings", 13)).not.toBe(hash)
+    expect(await bestHash("listings", 18)).not.toBe(hash)
   })
 
   it("cancels the user's OpenSea offer on #15 from the Cancel tab: OpenSea's book no longer holds it", async () => {
