@@ -114,8 +114,9 @@ export function ActionPanel<N extends FacadeActionName>(props: {
       <form className="card form" onSubmit={submit}>
         <header className="card-head">
           <h2>{title}</h2>
-          <span className={`pill pill-${shown.status}`} data-testid="status">
-            {shown.status}
+          {/* A quote succeeds without executing anything: the badge says so, like the timeline. */}
+          <span className={`pill pill-${prechecked ? "quoted" : shown.status}`} data-testid="status">
+            {prechecked ? "quoted" : shown.status}
           </span>
         </header>
         <p className="muted">{props.description}</p>
