@@ -103,12 +103,19 @@ describe("trading on OpenSea's book in the playground, in Chromium", () => {
     await actAs(4)
     const hash = await bestHash("listings", 18)
     expect(hash).toBeDefined()
+    // The wallet counts and lists its OpenSea listing.
+    await page.click("[data-testid=wallet-tab-listings]")
+    const inWallet = page.locator(`[data-testid=wallet-listings] [data-testid=wallet-order][data-order-id="${hash}"]`)
+    expect(await inWallet.count()).toBe(1)
+    expect(Number(await page.locator("[data-testid=wallet-tab-listings] .count").textContent())).toBeGreaterThan(0)
     await page.click("[data-testid=tab-cancel]")
     await page.check(`[data-testid=panel-cancel] input[name=order][value="${hash}"]`, { timeout: 5_000 })
 
     await runPanel(page, "cancel")
 
     expect(await bestHash("listings", 18)).not.toBe(hash)
+    await bookRead()
+    expect(await inWallet.count()).toBe(0)
   })
 
   it("cancels the user's OpenSea offer on #15 from the Cancel tab: OpenSea's book no longer holds it", async () => {

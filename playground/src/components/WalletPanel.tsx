@@ -65,7 +65,7 @@ export const WalletPanel = () => {
       ))}
       <nav className="tabs small">
         {(["tokens", "listings", "bids"] as const).map((t) => (
-          <button type="button" key={t} className={tab === t ? "active" : ""} onClick={() => setTab(t)}>
+          <button type="button" key={t} className={tab === t ? "active" : ""} onClick={() => setTab(t)} data-testid={`wallet-tab-${t}`}>
             {t} <span className="count">{counts[t]}</span>
           </button>
         ))}
