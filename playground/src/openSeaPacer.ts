@@ -1,10 +1,15 @@
 /**
  * Pacing of the page's OpenSea reads. OpenSea states its budget on every answer (`X-RateLimit-Remaining`, and
  * `X-RateLimit-Reset` in epoch seconds) and answers 429 with `retry-after` (seconds or an HTTP date) past it: the
- * page sends one read at a time, waits for the window to reset when none is left, and waits out a 429 before it
+ * page sends a few reads at a time, waits for the window to reset when none is left, and waits out a 429 before it
  * asks again, instead of firing a whole refresh at once.
  */
 
+/**
+ * Reads in flight at once. On the devnet, the page open to its OpenSea book read (53 reads) took about 8 s one at a
+ * time and about 6 s four at a time; before pacing, the 52 token reads went all at once.
+ */
+const READS_AT_ONCE = 4
 /** How often one read is asked again after a 429, before its 429 is the answer. */
 const MAX_RETRIES = 3
 /** The wait on a 429 that names none, and the longest wait any header can impose (a bad header cannot hang the page). */
@@ -37,22 +42,42 @@ export interface PacerClock {
 
 const realClock: PacerClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }
 
-/** A queue that sends `request`s one at a time, paced by the answers' rate-limit headers, retrying each 429. */
-export const openSeaPacer = (clock: PacerClock = realClock) => {
-  let queue: Promise<unknown> = Promise.resolve()
+/**
+ * A queue that sends `request`s at most `concurrency` at a time, paced by the answers' rate-limit headers: when one
+ * answer says to wait (an empty window, a 429), no read goes before then; a 429 is asked again after its wait.
+ */
+export const openSeaPacer = (clock: PacerClock = realClock, concurrency = READS_AT_ONCE) => {
+  let active = 0
+  const waiting: Array<() => void> = []
   let notBefore = 0
+  const slot = (): Promise<void> => {
+    if (active < concurrency) {
+      active++
+      return Promise.resolve()
+    }
+    return new Promise((resolve) => waiting.push(resolve))
+  }
+  // A finished read hands its slot to the next waiting one, if any.
+  const release = () => {
+    const next = waiting.shift()
+    if (next !== undefined) next()
+    else active--
+  }
   const send = async (request: () => Promise<Response>): Promise<Response> => {
     for (let attempt = 0; ; attempt++) {
       const wait = notBefore - clock.now()
       if (wait > 0) await clock.sleep(wait)
       const response = await request()
-      notBefore = nextReadAt(response, clock.now())
+      notBefore = Math.max(notBefore, nextReadAt(response, clock.now()))
       if (response.status !== 429 || attempt >= MAX_RETRIES) return response
     }
   }
-  return (request: () => Promise<Response>): Promise<Response> => {
-    const answer = queue.then(() => send(request))
-    queue = answer.catch(() => undefined)
-    return answer
+  return async (request: () => Promise<Response>): Promise<Response> => {
+    await slot()
+    try {
+      return await send(request)
+    } finally {
+      release()
+    }
   }
 }

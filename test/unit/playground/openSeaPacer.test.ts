@@ -32,9 +32,9 @@ describe("the playground's OpenSea pacing", () => {
     expect(nextReadAt(answer(200, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "99999999" }), 1_000_000)).toBe(1_060_000)
   })
 
-  it("sends one read at a time, waits out a 429's retry-after, and asks again", async () => {
+  it("one at a time, waits out a 429's retry-after before any read, and asks again", async () => {
     const clock = fakeClock()
-    const pace = openSeaPacer(clock)
+    const pace = openSeaPacer(clock, 1)
     let inFlight = 0
     let most = 0
     const answers = [answer(429, { "retry-after": "2" }), answer(200), answer(200)]
@@ -52,6 +52,38 @@ describe("the playground's OpenSea pacing", () => {
     expect(most).toBe(1)
     expect(clock.waits).toEqual([2_000])
     expect(sent).toEqual([1_000_000, 1_002_000, 1_002_000])
+  })
+
+  it("sends at most `concurrency` reads at once", async () => {
+    const pace = openSeaPacer(fakeClock(), 2)
+    let inFlight = 0
+    let most = 0
+    const request = async () => {
+      inFlight++
+      most = Math.max(most, inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      inFlight--
+      return answer(200)
+    }
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pace(request)))
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+    expect(most).toBe(2)
+  })
+
+  it("after an answer with no read left in its window, sends nothing before the reset", async () => {
+    const clock = fakeClock()
+    const pace = openSeaPacer(clock, 2)
+    const sent: Array<number> = []
+    const reset = String(1_000_000 / 1_000 + 3)
+    await pace(async () => {
+      sent.push(clock.now())
+      return answer(200, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset })
+    })
+    await pace(async () => {
+      sent.push(clock.now())
+      return answer(200)
+    })
+    expect(sent).toEqual([1_000_000, 1_003_000])
   })
 
   it("gives up after three retries: the 429 is the answer", async () => {
