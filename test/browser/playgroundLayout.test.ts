@@ -96,6 +96,25 @@ describe("the playground's layout and forms, in Chromium", () => {
     expect(tabs).toEqual(["tab-buy", "tab-sell", "tab-list", "tab-bid", "tab-cancel"])
   })
 
+  it("with OpenSea answering 429 past 8 listing reads a second, the book still reads every listing: each 429 waited out", async () => {
+    const pattern = "/api/v2/listings/*"
+    const before = devnet.faults.stats()["rate-limited"]
+    devnet.faults.setEndpoint(pattern, { rateLimit: { limit: 8, windowMs: 1_000, retryAfterSeconds: 1 } })
+    try {
+      await open("?api=opensea")
+      await page.locator("[data-testid=opensea-book][data-loading=false]:not([data-read-for='0'])").waitFor({ timeout: 30_000 })
+      expect(devnet.faults.stats()["rate-limited"]).toBeGreaterThan(before)
+      expect(await page.locator("[data-testid=opensea-book] .item-error").count()).toBe(0)
+      const listed = await page
+        .locator("[data-testid=opensea-listings] [data-testid=opensea-order]")
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-token-id")))
+      // The seed's four OpenSea listings (user 3: #13, #14; user 4: #18, #19).
+      expect(listed).toEqual(expect.arrayContaining(["13", "14", "18", "19"]))
+    } finally {
+      devnet.faults.setEndpoint(pattern, undefined)
+    }
+  })
+
   it("refuses a price of -1 or abc where it is typed, saying why, and posts nothing", async () => {
     await open(`?account=${devnetUser(devnet, 3).address}`)
     await page.click("[data-testid=tab-list]")
