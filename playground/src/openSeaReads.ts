@@ -24,6 +24,11 @@ export interface OpenSeaBookOrder {
    * consideration items in the offered currency). Undefined for a listing, or an offer of no single currency amount.
    */
   readonly sale?: { readonly currency: Address; readonly offered: bigint; readonly fees: bigint; readonly proceeds: bigint }
+  /**
+   * What a listing's buyer pays, as its maker signed it: the sum of its consideration, in its one currency (the
+   * library's `listingPrice`). Undefined for an offer, or a listing that asks for more than one currency.
+   */
+  readonly payment?: { readonly currency: Address; readonly amount: bigint }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: OpenSea's answers are read field by field, for display only.
@@ -67,9 +72,28 @@ export const saleOf = (parameters: Json | undefined): OpenSeaBookOrder["sale"] =
   }
 }
 
+/** A listing's payment from its signed parameters (`paymentOf`); undefined when it is not one currency alone. */
+export const paymentOf = (parameters: Json | undefined): OpenSeaBookOrder["payment"] => {
+  const considered = (parameters?.consideration ?? []) as ReadonlyArray<Json>
+  const signed = considered.slice(0, Number(parameters?.totalOriginalConsiderationItems ?? considered.length))
+  const currencies = new Set(signed.map((item) => (isCurrency(item) ? String(item.token).toLowerCase() : "token")))
+  const [currency] = currencies
+  if (currencies.size !== 1 || currency === undefined || currency === "token") return undefined
+  try {
+    return { currency: currency as Address, amount: signed.reduce((sum, item) => sum + most(item), 0n) }
+  } catch {
+    return undefined
+  }
+}
+
 const sideTerms = (side: "listing" | "offer", json: Json) => {
-  const sale = side === "offer" ? saleOf(json.protocol_data?.parameters) : undefined
-  return sale === undefined ? {} : { sale }
+  const parameters = json.protocol_data?.parameters
+  if (side === "offer") {
+    const sale = saleOf(parameters)
+    return sale === undefined ? {} : { sale }
+  }
+  const payment = paymentOf(parameters)
+  return payment === undefined ? {} : { payment }
 }
 
 /** The `OpenSeaBookOrder` of a `Listing` / `Offer` answer. */

@@ -139,9 +139,17 @@ describe("trading on OpenSea's book in the playground, in Chromium", () => {
     expect(tokenIds.length).toBeGreaterThan(1)
     await page.click("[data-testid=panel-buy] [data-testid=opensea-tick-all]")
     expect(await page.locator("[data-testid=panel-buy] [data-testid=submit]").textContent()).toBe(`Buy ${tokenIds.length} at once`)
+    // The total shown per currency is what the wallet pays: WETH exactly (ETH also pays the gas).
+    const weth = devnet.contracts.origin.weth.toLowerCase()
+    const shownWeth = await page
+      .locator(`[data-testid=panel-buy] [data-testid=buy-total-amount][data-currency="${weth}"]`)
+      .getAttribute("data-raw", { timeout: 5_000 })
+    const wethBefore = await wethOf(buyer)
     const before = await nonceOf(buyer)
 
     await runPanel(page, "buy")
+
+    expect(wethBefore - (await wethOf(buyer))).toBe(BigInt(shownWeth ?? "0"))
 
     for (const id of tokenIds) expect(await ownerOf(BigInt(id))).toBe(buyer)
     expect((await nonceOf(buyer)) - before).toBeLessThanOrEqual(2)
