@@ -42,14 +42,17 @@ export const parseAddress = (text: string, what = "address"): Address | Refused 
   const value = text.trim()
   if (value === "") return { error: `Enter the ${what}.` }
   if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return { error: `The ${what} must be 0x and 40 hex digits.` }
-  return isAddress(value) ? value : { error: `The ${what} has a wrong checksum: check its capitals, or type it in lowercase.` }
+  if (isAddress(value)) return value
+  return { error: `The ${what} has a wrong checksum: check its capitals, or type it in lowercase.` }
 }
 
 /** A token reference, `contract:tokenId`. */
 export const parseTokenRef = (text: string): string | Refused => {
   const value = text.trim()
   const [contract = "", tokenId = ""] = value.split(":")
-  if (!value.includes(":") || !/^\d+$/.test(tokenId)) return { error: `“${value}” is not a token: write contract:tokenId, like 0x…:42.` }
+  if (!value.includes(":") || !/^\d+$/.test(tokenId)) {
+    return { error: `“${value}” is not a token: write contract:tokenId, like 0x…:42.` }
+  }
   const address = parseAddress(contract, "token's contract")
   return typeof address === "string" ? value : address
 }

@@ -12,7 +12,7 @@
 const READS_AT_ONCE = 4
 /** How often one read is asked again after a 429, before its 429 is the answer. */
 const MAX_RETRIES = 3
-/** The wait on a 429 that names none, and the longest wait any header can impose (a bad header cannot hang the page). */
+/** The wait on a 429 that names none, and the longest wait any header imposes (a bad one cannot hang the page). */
 const DEFAULT_WAIT_MS = 1_000
 const MAX_WAIT_MS = 60_000
 
@@ -28,7 +28,9 @@ export const retryAfterMs = (value: string | null, now: number): number | undefi
 /** When the next read may go, from one answer's headers: now, unless the window is spent or the answer was a 429. */
 export const nextReadAt = (response: { status: number; headers: Headers }, now: number): number => {
   const cap = (at: number) => Math.min(at, now + MAX_WAIT_MS)
-  if (response.status === 429) return cap(now + (retryAfterMs(response.headers.get("retry-after"), now) ?? DEFAULT_WAIT_MS))
+  if (response.status === 429) {
+    return cap(now + (retryAfterMs(response.headers.get("retry-after"), now) ?? DEFAULT_WAIT_MS))
+  }
   const remaining = Number(response.headers.get("x-ratelimit-remaining") ?? Number.NaN)
   const reset = Number(response.headers.get("x-ratelimit-reset") ?? Number.NaN)
   return remaining === 0 && Number.isFinite(reset) ? cap(Math.max(now, reset * 1_000)) : now
@@ -40,7 +42,10 @@ export interface PacerClock {
   readonly sleep: (ms: number) => Promise<void>
 }
 
-const realClock: PacerClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }
+const realClock: PacerClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+}
 
 /**
  * A queue that sends `request`s at most `concurrency` at a time, paced by the answers' rate-limit headers: when one

@@ -23,7 +23,12 @@ export interface OpenSeaBookOrder {
    * What an offer's taker gets, as its offerer signed it: the offered amount less the fees paid out of it (the
    * consideration items in the offered currency). Undefined for a listing, or an offer of no single currency amount.
    */
-  readonly sale?: { readonly currency: Address; readonly offered: bigint; readonly fees: bigint; readonly proceeds: bigint }
+  readonly sale?: {
+    readonly currency: Address
+    readonly offered: bigint
+    readonly fees: bigint
+    readonly proceeds: bigint
+  }
   /**
    * What a listing's buyer pays, as its maker signed it: the sum of its consideration, in its one currency (the
    * library's `listingPrice`). Undefined for an offer, or a listing that asks for more than one currency.

@@ -9,8 +9,10 @@ export const useOrderNames = (chainId: number): ReadonlyMap<string, string> => {
   const book = useChainOpenSeaBook(chainId)
   return useMemo(() => {
     const names = new Map<string, string>()
-    for (const order of [...(market?.asks ?? []), ...(market?.bids ?? [])]) names.set(order.id.toLowerCase(), orderTarget(market, order))
-    for (const order of [...(book?.listings ?? []), ...(book?.offers ?? [])]) names.set(order.hash.toLowerCase(), openSeaTarget(market, order))
+    const orders = [...(market?.asks ?? []), ...(market?.bids ?? [])]
+    for (const order of orders) names.set(order.id.toLowerCase(), orderTarget(market, order))
+    const openSeaOrders = [...(book?.listings ?? []), ...(book?.offers ?? [])]
+    for (const order of openSeaOrders) names.set(order.hash.toLowerCase(), openSeaTarget(market, order))
     return names
   }, [market, book])
 }

@@ -1,7 +1,15 @@
 import type { ReactNode } from "react"
 
+/** What a field shows: its label, a hint, and what is wrong with its value. */
+export interface FieldProps {
+  readonly label: string
+  readonly hint?: ReactNode
+  readonly error?: string | undefined
+  readonly children: ReactNode
+}
+
 /** A labelled form field, with what is wrong with its value (`error`) beside it, where it is typed. */
-export const Field = ({ label, hint, error, children }: { label: string; hint?: ReactNode; error?: string | undefined; children: ReactNode }) => (
+export const Field = ({ label, hint, error, children }: FieldProps) => (
   <label className={`field${error ? " field-invalid" : ""}`}>
     <span className="field-label">{label}</span>
     {children}

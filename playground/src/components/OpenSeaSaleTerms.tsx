@@ -4,7 +4,10 @@ import type { OpenSeaBookOrder } from "../openSeaReads.js"
 import { openSeaTarget } from "./OpenSeaBookPanel.js"
 
 /** An amount of the offer's currency, exactly (no rounding: it is what the wallet will be asked to accept). */
-const amountOf = (order: OpenSeaBookOrder, raw: bigint) => `${formatUnits(raw, order.price.decimals)} ${order.price.currency}`
+const amountOf = (order: OpenSeaBookOrder, raw: bigint) => {
+  const { decimals, currency } = order.price
+  return `${formatUnits(raw, decimals)} ${currency}`
+}
 
 /**
  * The OpenSea offer a sale fills, as its offerer signed it: what it offers, the fees paid out of it, and what the

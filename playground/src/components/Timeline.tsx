@@ -33,8 +33,10 @@ const shownStatus = (snapshot: ExecutionSnapshot["status"], hook: ActionHookStat
   snapshot === "running" && hook !== "pending" ? (hook === "success" ? "quoted" : hook) : snapshot
 
 /** An error a step or item repeats of the execution's own is shown once, by the form: here only its state says it. */
-const ownError = (error: string | undefined, run: string | undefined) =>
-  error !== undefined && error !== "" && (run === undefined || !(run.includes(error) || error.includes(run))) ? error : undefined
+const ownError = (error: string | undefined, run: string | undefined) => {
+  if (error === undefined || error === "") return undefined
+  return run !== undefined && (run.includes(error) || error.includes(run)) ? undefined : error
+}
 
 const ItemView = ({
   item,
@@ -116,7 +118,8 @@ export const Timeline = ({
   names?: ReadonlyMap<string, string>
 }) => {
   if (!progress) {
-    return <div className="empty">{hookStatus === "pending" ? "Fetching the steps…" : "The steps of the execution appear here once it runs."}</div>
+    const waiting = hookStatus === "pending" ? "Fetching the steps…" : "The steps of the execution appear here once it runs."
+    return <div className="empty">{waiting}</div>
   }
   const steps = progress.steps.filter((step) => (step.items ?? []).length > 0)
   const relayerFee = relayerFeeText(progress.fees)

@@ -11,9 +11,15 @@ import { useChainOpenSeaBook } from "../openSeaBook.js"
 import type { OpenSeaBookOrder } from "../openSeaReads.js"
 import { useSession } from "../session.js"
 
+/** A sweep's total in one currency, and one of its listings (for the currency's symbol and decimals). */
+interface CurrencyTotal {
+  readonly amount: bigint
+  readonly order: OpenSeaBookOrder
+}
+
 /** What ticked OpenSea listings ask, per currency, as their makers signed it: what the wallet will be asked to pay. */
-const totalsOf = (listings: ReadonlyArray<OpenSeaBookOrder>): ReadonlyMap<Address, { amount: bigint; order: OpenSeaBookOrder }> => {
-  const totals = new Map<Address, { amount: bigint; order: OpenSeaBookOrder }>()
+const totalsOf = (listings: ReadonlyArray<OpenSeaBookOrder>): ReadonlyMap<Address, CurrencyTotal> => {
+  const totals = new Map<Address, CurrencyTotal>()
   for (const order of listings) {
     if (order.payment === undefined) continue
     const previous = totals.get(order.payment.currency)

@@ -1,10 +1,12 @@
 import { useState } from "react"
 import { useCancelOrder } from "../../../src/react/index.js"
+import type { Order } from "../api.js"
 import { formatPrice, short } from "../api.js"
 import { ActionPanel } from "../components/ActionPanel.js"
 import { openSeaPrice, openSeaTarget } from "../components/OpenSeaBookPanel.js"
-import { orderTarget, useChainMarket } from "../market.js"
+import { type ChainMarket, orderTarget, useChainMarket } from "../market.js"
 import { useChainOpenSeaBook } from "../openSeaBook.js"
+import type { OpenSeaBookOrder } from "../openSeaReads.js"
 import { useSession } from "../session.js"
 
 /** One of the wallet's orders as the Cancel tab lists it, from the book the page trades on. */
@@ -14,6 +16,20 @@ interface CancelChoice {
   readonly target: string
   readonly price: string
 }
+
+const openSeaChoice = (market: ChainMarket | undefined, o: OpenSeaBookOrder): CancelChoice => ({
+  id: o.hash,
+  side: o.side === "listing" ? "listing" : "bid",
+  target: openSeaTarget(market, o),
+  price: openSeaPrice(o),
+})
+
+const reservoirChoice = (market: ChainMarket | undefined, o: Order): CancelChoice => ({
+  id: o.id,
+  side: o.side === "sell" ? "listing" : "bid",
+  target: orderTarget(market, o),
+  price: formatPrice(o.price),
+})
 
 /**
  * Cancel some of the wallet's listings and bids on the book the page trades on. On the Reservoir book, off-chain (a
@@ -30,12 +46,8 @@ export const CancelPanel = () => {
   const [onChain, setOnChain] = useState(false)
   const isMine = (maker: string) => maker.toLowerCase() === address?.toLowerCase()
   const mine: ReadonlyArray<CancelChoice> = onOpenSea
-    ? [...(openSeaBook?.listings ?? []), ...(openSeaBook?.offers ?? [])]
-        .filter((o) => isMine(o.maker))
-        .map((o) => ({ id: o.hash, side: o.side === "listing" ? "listing" : "bid", target: openSeaTarget(market, o), price: openSeaPrice(o) }))
-    : [...(market?.asks ?? []), ...(market?.bids ?? [])]
-        .filter((o) => isMine(o.maker))
-        .map((o) => ({ id: o.id, side: o.side === "sell" ? "listing" : "bid", target: orderTarget(market, o), price: formatPrice(o.price) }))
+    ? [...(openSeaBook?.listings ?? []), ...(openSeaBook?.offers ?? [])].filter((o) => isMine(o.maker)).map((o) => openSeaChoice(market, o))
+    : [...(market?.asks ?? []), ...(market?.bids ?? [])].filter((o) => isMine(o.maker)).map((o) => reservoirChoice(market, o))
   const ids = selected.filter((id) => mine.some((o) => o.id === id))
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]))
   return (
