@@ -3,7 +3,7 @@ import { type Address, formatUnits } from "viem"
 import { useBuyToken } from "../../../src/react/index.js"
 import { formatPrice, short } from "../api.js"
 import { ActionPanel } from "../components/ActionPanel.js"
-import { Field } from "../components/Field.js"
+import { errorOf, Field } from "../components/Field.js"
 import { OpenSeaListingChecklist } from "../components/OpenSeaListingChecklist.js"
 import { parseQuantity, parseTokenRef } from "../inputs.js"
 import { takesQuantity, tokenLabel, useChainMarket } from "../market.js"
@@ -143,7 +143,7 @@ export const BuyPanel = () => {
       </Field>
       <div className="row-fields">
         {withQuantity ? (
-          <Field label="Quantity">
+          <Field label="Quantity" error={withQuantity ? errorOf(parseQuantity(quantity)) : undefined}>
             <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
           </Field>
         ) : null}

@@ -2,7 +2,7 @@ import { useState } from "react"
 import { useAcceptOffer } from "../../../src/react/index.js"
 import { formatPrice } from "../api.js"
 import { ActionPanel } from "../components/ActionPanel.js"
-import { Field } from "../components/Field.js"
+import { errorOf, Field } from "../components/Field.js"
 import { OpenSeaSaleTerms } from "../components/OpenSeaSaleTerms.js"
 import { TokenSelect } from "../components/TokenSelect.js"
 import { parseQuantity } from "../inputs.js"
@@ -63,7 +63,7 @@ export const SellPanel = () => {
     >
       <TokenSelect label="Your token" name="token" market={market} tokens={market?.myTokens ?? []} value={token} onChange={setToken} />
       {withQuantity ? (
-        <Field label="Quantity">
+        <Field label="Quantity" error={withQuantity ? errorOf(parseQuantity(quantity)) : undefined}>
           <input name="quantity" type="number" min={1} step={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
         </Field>
       ) : null}
