@@ -39,6 +39,8 @@ const ACTIONS = [
 ] as const
 
 type ActionId = (typeof ACTIONS)[number][0]
+/** What OpenSea's book plans: the other actions are not offered while the page trades on it. */
+const OPENSEA_ACTIONS: ReadonlySet<ActionId> = new Set(["buy", "sell", "list", "bid", "cancel"])
 /** The account picker's value while an injected wallet acts. */
 const INJECTED = "injected"
 
@@ -120,13 +122,15 @@ const Workspace = () => {
     const interrupted = interruptedExecutions()[0]?.panel
     return isActionId(interrupted) ? interrupted : "buy"
   })
-  const { wallet, config } = useSession()
+  const { wallet, config, apiKind } = useSession()
+  const offered = ACTIONS.filter(([id]) => apiKind !== "opensea" || OPENSEA_ACTIONS.has(id))
+  const shown = offered.some(([id]) => id === active) ? active : "buy"
   return (
     <main className="workspace">
       <div className="main-column">
         <nav className="tabs actions-tabs" data-testid="action-tabs">
-          {ACTIONS.map(([id, label]) => (
-            <button type="button" key={id} className={active === id ? "active" : ""} onClick={() => setActive(id)} data-testid={`tab-${id}`}>
+          {offered.map(([id, label]) => (
+            <button type="button" key={id} className={shown === id ? "active" : ""} onClick={() => setActive(id)} data-testid={`tab-${id}`}>
               {label}
             </button>
           ))}
@@ -134,7 +138,7 @@ const Workspace = () => {
         {!wallet ? <div className="notice">Connect a wallet to run actions.</div> : null}
         {/* Every panel stays mounted: switching tabs must not abort what another panel runs. */}
         {ACTIONS.map(([id, , Panel]) => (
-          <div key={id} hidden={active !== id}>
+          <div key={id} hidden={shown !== id}>
             <Panel />
           </div>
         ))}
@@ -142,7 +146,7 @@ const Workspace = () => {
       </div>
       <aside className="side-column">
         <WalletPanel />
-        {config.openSea !== undefined ? <OpenSeaBookPanel /> : null}
+        {config.openSea !== undefined && apiKind === "opensea" ? <OpenSeaBookPanel /> : null}
       </aside>
     </main>
   )
@@ -154,6 +158,17 @@ const ReadyBadge = () => {
   return (
     <span className={`pill ${failed ? "pill-error" : loading ? "pill-running" : "pill-complete"}`} data-testid="api-status">
       {failed ? "API unreachable" : loading ? "reading…" : "API ready"}
+    </span>
+  )
+}
+
+/** The book the page trades on, as the header names it: OpenSea's (through the page's proxy) or the API's URL. */
+const BookName = (props: { apiKind: ApiKind; openSea: PlaygroundConfig["openSea"]; apiUrl: string | undefined }) => {
+  const onOpenSea = props.apiKind === "opensea" && props.openSea !== undefined
+  const text = onOpenSea ? `OpenSea book · ${props.openSea?.apiUrl}` : props.apiUrl
+  return (
+    <span className="topbar-api" title={text} data-testid="book-name">
+      {text}
     </span>
   )
 }
@@ -371,9 +386,7 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
                 </label>
               ) : null}
               <ReadyBadge />
-              <span className="topbar-api" title={chains.find((c) => c.id === chainId)?.baseApiUrl}>
-                {chains.find((c) => c.id === chainId)?.baseApiUrl}
-              </span>
+              <BookName apiKind={apiKind} openSea={config.openSea} apiUrl={chains.find((c) => c.id === chainId)?.baseApiUrl} />
               <button type="button" className="ghost" onClick={() => setShowSettings((s) => !s)} data-testid="settings-toggle">
                 Settings
               </button>

@@ -2,14 +2,20 @@ import { createContext, useContext, useEffect, useState } from "react"
 import { type ChainMarket, useMarket } from "./market.js"
 import { type OpenSeaBookOrder, openSeaReads } from "./openSeaReads.js"
 import type { PlaygroundOpenSea } from "./PlaygroundConfig.js"
+import { useSession } from "./session.js"
 
 /** OpenSea's book on one chain, as far as the page reads it: the best listing and offer of each token it knows. */
 export interface ChainOpenSeaBook {
   readonly chainId: number
   readonly listings: ReadonlyArray<OpenSeaBookOrder>
   readonly offers: ReadonlyArray<OpenSeaBookOrder>
+  /** Each token's best offer (an item, collection or trait offer), by `tokenKey`: the offer a sale of it fills. */
+  readonly bestOfferOf: ReadonlyMap<string, OpenSeaBookOrder>
   readonly error?: string
 }
+
+/** "0xabc…:42", lowercase: how the book files a token. */
+export const tokenKey = (contract: string, tokenId: string) => `${contract.toLowerCase()}:${tokenId}`
 
 /** OpenSea's book on every chain OpenSea names, read again whenever the market is. */
 export interface OpenSeaBook {
@@ -32,27 +38,42 @@ const loadChain = async (openSea: PlaygroundOpenSea, chain: string, market: Chai
     const slugOf = new Map(slugs)
     const tokens = market.tokens.flatMap(({ token }) => {
       const slug = slugOf.get(token.contract.toLowerCase())
-      return slug === undefined ? [] : [{ slug, tokenId: token.tokenId }]
+      return slug === undefined ? [] : [{ slug, contract: token.contract, tokenId: token.tokenId }]
     })
+    // The reads queue in `openSeaReads`, paced by OpenSea's rate-limit headers: these are asked, not all sent at once.
     const [listings, offers] = await Promise.all([
       Promise.all(tokens.map((t) => openSeaReads.bestListing(openSea, t.slug, t.tokenId))),
       Promise.all(tokens.map((t) => openSeaReads.bestOffer(openSea, t.slug, t.tokenId))),
     ])
-    return { chainId: market.chain.id, listings: unique(listings), offers: unique(offers) }
+    const bestOfferOf = new Map<string, OpenSeaBookOrder>()
+    tokens.forEach((token, i) => {
+      const offer = offers[i]
+      if (offer !== undefined) bestOfferOf.set(tokenKey(token.contract, token.tokenId), offer)
+    })
+    return { chainId: market.chain.id, listings: unique(listings), offers: unique(offers), bestOfferOf }
   } catch (error) {
-    return { chainId: market.chain.id, listings: [], offers: [], error: error instanceof Error ? error.message : String(error) }
+    const message = error instanceof Error ? error.message : String(error)
+    return { chainId: market.chain.id, listings: [], offers: [], bestOfferOf: new Map(), error: message }
   }
 }
 
 const OpenSeaBookContext = createContext<OpenSeaBook>({ byChain: [], loading: false, readFor: 0 })
 
-/** Reads OpenSea's book (through the playground's proxy) after each read of the market, when the page has OpenSea. */
+/**
+ * Reads OpenSea's book (through the playground's proxy) after each read of the market, while the page trades on
+ * OpenSea: in Reservoir mode nothing of OpenSea's is read (nor shown).
+ */
 export const OpenSeaBookProvider = (props: { openSea: PlaygroundOpenSea | undefined; children: React.ReactNode }) => {
-  const { openSea } = props
+  const { apiKind } = useSession()
+  const openSea = apiKind === "opensea" ? props.openSea : undefined
   const market = useMarket()
   const [book, setBook] = useState<OpenSeaBook>({ byChain: [], loading: openSea !== undefined, readFor: 0 })
   useEffect(() => {
-    if (openSea === undefined || market.loading) return
+    if (openSea === undefined) {
+      setBook({ byChain: [], loading: false, readFor: 0 })
+      return
+    }
+    if (market.loading) return
     let cancelled = false
     setBook((b) => ({ ...b, loading: true }))
     const named = market.byChain.flatMap((m) => {

@@ -5,6 +5,7 @@
  */
 import type { Address, Hex } from "viem"
 import { pageFetch } from "./httpLog.js"
+import { openSeaPacer } from "./openSeaPacer.js"
 import type { PlaygroundOpenSea } from "./PlaygroundConfig.js"
 
 /** An OpenSea order as the page shows it, from the spec's `Listing` or `Offer`. */
@@ -18,18 +19,86 @@ export interface OpenSeaBookOrder {
   /** The trait a trait offer is on. */
   readonly trait?: { readonly type: string; readonly value: string }
   readonly price: { readonly currency: string; readonly decimals: number; readonly value: string }
+  /**
+   * What an offer's taker gets, as its offerer signed it: the offered amount less the fees paid out of it (the
+   * consideration items in the offered currency). Undefined for a listing, or an offer of no single currency amount.
+   */
+  readonly sale?: {
+    readonly currency: Address
+    readonly offered: bigint
+    readonly fees: bigint
+    readonly proceeds: bigint
+  }
+  /**
+   * What a listing's buyer pays, as its maker signed it: the sum of its consideration, in its one currency (the
+   * library's `listingPrice`). Undefined for an offer, or a listing that asks for more than one currency.
+   */
+  readonly payment?: { readonly currency: Address; readonly amount: bigint }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: OpenSea's answers are read field by field, for display only.
 type Json = Record<string, any>
 
+/** The page's one queue of OpenSea reads: a refresh's reads go one at a time, paced by OpenSea's rate-limit headers. */
+const paced = openSeaPacer()
+
 /** GET `path` of OpenSea through the proxy: the answer, or undefined on a 404 (no such order, collection or token). */
 const get = async (openSea: PlaygroundOpenSea, path: string): Promise<Json | undefined> => {
-  const response = await pageFetch(`${openSea.apiBaseUrl.replace(/\/$/, "")}${path}`)
+  const response = await paced(() => pageFetch(`${openSea.apiBaseUrl.replace(/\/$/, "")}${path}`))
   if (response.status === 404) return undefined
   const body = (await response.json()) as Json
   if (!response.ok) throw new Error(`OpenSea ${response.status} on ${path}: ${(body.errors as ReadonlyArray<string> | undefined)?.join("; ") ?? ""}`)
   return body
+}
+
+/** Seaport's item types of a currency: native or ERC-20. */
+const isCurrency = (item: Json) => Number(item.itemType) === 0 || Number(item.itemType) === 1
+/** The least an item can come to over its auction (the offer), and the most (a fee): the library's bounds. */
+const least = (item: Json) => [BigInt(item.startAmount), BigInt(item.endAmount)].reduce((a, b) => (a < b ? a : b))
+const most = (item: Json) => [BigInt(item.startAmount), BigInt(item.endAmount)].reduce((a, b) => (a > b ? a : b))
+
+/** An offer's sale terms from its signed parameters (`saleOf`); undefined when they are not one currency amount. */
+export const saleOf = (parameters: Json | undefined): OpenSeaBookOrder["sale"] => {
+  const offer = (parameters?.offer ?? []) as ReadonlyArray<Json>
+  const [offered] = offer
+  if (offered === undefined || offer.length !== 1 || !isCurrency(offered)) return undefined
+  try {
+    const currency = String(offered.token).toLowerCase() as Address
+    const amount = least(offered)
+    const considered = (parameters?.consideration ?? []) as ReadonlyArray<Json>
+    const original = Number(parameters?.totalOriginalConsiderationItems ?? considered.length)
+    const fees = considered
+      .slice(0, original)
+      .filter((item) => isCurrency(item) && String(item.token).toLowerCase() === currency)
+      .reduce((sum, item) => sum + most(item), 0n)
+    return { currency, offered: amount, fees, proceeds: amount - fees }
+  } catch {
+    return undefined
+  }
+}
+
+/** A listing's payment from its signed parameters (`paymentOf`); undefined when it is not one currency alone. */
+export const paymentOf = (parameters: Json | undefined): OpenSeaBookOrder["payment"] => {
+  const considered = (parameters?.consideration ?? []) as ReadonlyArray<Json>
+  const signed = considered.slice(0, Number(parameters?.totalOriginalConsiderationItems ?? considered.length))
+  const currencies = new Set(signed.map((item) => (isCurrency(item) ? String(item.token).toLowerCase() : "token")))
+  const [currency] = currencies
+  if (currencies.size !== 1 || currency === undefined || currency === "token") return undefined
+  try {
+    return { currency: currency as Address, amount: signed.reduce((sum, item) => sum + most(item), 0n) }
+  } catch {
+    return undefined
+  }
+}
+
+const sideTerms = (side: "listing" | "offer", json: Json) => {
+  const parameters = json.protocol_data?.parameters
+  if (side === "offer") {
+    const sale = saleOf(parameters)
+    return sale === undefined ? {} : { sale }
+  }
+  const payment = paymentOf(parameters)
+  return payment === undefined ? {} : { payment }
 }
 
 /** The `OpenSeaBookOrder` of a `Listing` / `Offer` answer. */
@@ -44,6 +113,7 @@ export const bookOrderOf = (side: "listing" | "offer", json: Json): OpenSeaBookO
     ...(json.asset?.identifier !== undefined ? { tokenId: String(json.asset.identifier) } : {}),
     ...(trait !== undefined ? { trait: { type: String(trait.type), value: String(trait.value) } } : {}),
     price: { currency: String(price?.currency ?? "?"), decimals: Number(price?.decimals ?? 18), value: String(price?.value ?? "0") },
+    ...sideTerms(side, json),
   }
 }
 

@@ -92,10 +92,16 @@ describe("the playground, in Chromium, against the devnet", () => {
     const fee = page.locator("[data-testid=panel-buy] [data-testid=network-fee]")
     await fee.waitFor({ timeout: 20_000 })
     expect(await fee.textContent()).toMatch(/^Network fee ≈ \d[\d.e-]* \S+/)
+    // A quote executed nothing: the badge and the timeline say quoted, and no step reads as running.
+    expect(await page.locator("[data-testid=panel-buy] [data-testid=status]").textContent()).toBe("quoted")
+    expect(await page.locator("[data-testid=panel-buy] [data-testid=timeline-status]").textContent()).toBe("quoted")
+    expect(await page.locator("[data-testid=panel-buy] [data-testid=step][data-state=active]").count()).toBe(0)
     await expect(ownerOf(7)).resolves.toBe(user(2))
     await page.locator("[data-testid=wallet][data-loading=false]").waitFor({ timeout: 15_000 })
     const panel = await run("buy")
     await expect(ownerOf(7)).resolves.toBe(user(3))
+    // The form is cleared after the purchase: nothing is bought again by a second click.
+    expect(await page.locator("[data-testid=panel-buy] select[name=listing]").inputValue()).toBe("")
     await expect(panel.locator("[data-testid=step][data-state=complete]").count()).resolves.toBeGreaterThan(0)
     await page.locator("[data-testid=wallet-token]", { hasText: "Devnet Punks #7" }).waitFor()
     await screenshot("01-buy")

@@ -67,6 +67,9 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
   })
 
   it("shows OpenSea's listings and offers beside the wallet, read through the page's proxy", async () => {
+    // The book is read and shown only while the page trades on OpenSea.
+    expect(await page.locator("[data-testid=opensea-book]").count()).toBe(0)
+    await page.selectOption("[data-testid=api-select]", "opensea")
     await bookRead()
     const listed = await page
       .locator("[data-testid=opensea-listings] [data-testid=opensea-order]")
@@ -119,6 +122,8 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
     expect(await page.locator("[data-testid=panel-list] [data-testid=submit]").textContent()).toBe("List 2 tokens")
 
     const panel = await runPanel(page, "list")
+    // The form is cleared: the next listing cannot silently list these tokens again.
+    expect(await page.locator("[data-testid=panel-list] input[name=tokens]:checked").count()).toBe(0)
 
     const signature = panel.locator("[data-testid=step][data-step-id=order-signature]")
     await expect(signature.locator("[data-testid=step-item]").count()).resolves.toBe(1)

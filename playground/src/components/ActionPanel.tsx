@@ -5,6 +5,7 @@ import { type ActionHookParameters, type ActionHookResult, type FacadeActionName
 import { short } from "../api.js"
 import { setCurrentAction } from "../httpLog.js"
 import { claimInterrupted, interruptedExecutions, type StoredExecution, storedExecutions } from "../interruptedExecutions.js"
+import { useOrderNames } from "../orderNames.js"
 import { useSession } from "../session.js"
 import { ErrorView } from "./ErrorView.js"
 import { NetworkFeeLine } from "./NetworkFee.js"
@@ -33,12 +34,15 @@ export function ActionPanel<N extends FacadeActionName>(props: {
   readonly pathLabel?: string
   /** Offers a "Quote" button: a precheck that shows the steps, the route and the network fee before the user confirms. */
   readonly quote?: boolean
+  /** Called once an execution (not a quote) completes: the panel clears its form, so nothing is re-sent unseen. */
+  readonly onDone?: () => void
   readonly children: ReactNode
 }) {
-  const { hook, id, title } = props
+  const { hook, id, title, onDone } = props
   const resumed = useResume()
   const { client } = useTradekit()
-  const { address, chains, onActionSettled, wallet } = useSession()
+  const { address, chains, chainId, onActionSettled, wallet } = useSession()
+  const names = useOrderNames(chainId)
   // A resumed execution stays on show until it is reset or another one is submitted.
   const shown = resumed.status !== "idle" ? resumed : hook
   // The account the shown execution acts for, kept with its snapshot.
@@ -75,9 +79,11 @@ export function ActionPanel<N extends FacadeActionName>(props: {
       // Completed, failed, aborted or reset: nothing is left to resume.
       storedExecutions.clear(id)
       if (shown.status === "success" || shown.status === "error") onActionSettled()
+      // A quote's data is the steps it fetched; an execution's is `true` or the executed response's nothing.
+      if (shown.status === "success" && (shown.data === true || shown.data === undefined)) onDone?.()
     }
     previous.current = shown.status
-  }, [shown.status, onActionSettled, id])
+  }, [shown.status, shown.data, onActionSettled, onDone, id])
 
   const built = props.parameters()
   const start = (parameters: ActionHookParameters<N>) => {
@@ -108,8 +114,9 @@ export function ActionPanel<N extends FacadeActionName>(props: {
       <form className="card form" onSubmit={submit}>
         <header className="card-head">
           <h2>{title}</h2>
-          <span className={`pill pill-${shown.status}`} data-testid="status">
-            {shown.status}
+          {/* A quote succeeds without executing anything: the badge says so, like the timeline. */}
+          <span className={`pill pill-${prechecked ? "quoted" : shown.status}`} data-testid="status">
+            {prechecked ? "quoted" : shown.status}
           </span>
         </header>
         <p className="muted">{props.description}</p>
@@ -145,7 +152,7 @@ export function ActionPanel<N extends FacadeActionName>(props: {
             Reset
           </button>
         </div>
-        <ErrorView error={shown.error} />
+        <ErrorView error={shown.error} names={names} />
         {shown.status === "success" ? (
           <div className="success" data-testid="success">
             Done{shown.data !== true && shown.data !== undefined ? " (precheck: steps fetched, nothing executed)" : ""}.
@@ -157,7 +164,7 @@ export function ActionPanel<N extends FacadeActionName>(props: {
         <header className="card-head">
           <h2>Steps</h2>
         </header>
-        <Timeline progress={shown.progress} status={shown.status} chains={chains} pathLabel={props.pathLabel} />
+        <Timeline progress={shown.progress} status={shown.status} chains={chains} pathLabel={props.pathLabel} names={names} />
       </section>
     </div>
   )

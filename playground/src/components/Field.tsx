@@ -1,13 +1,30 @@
 import type { ReactNode } from "react"
 
-/** A labelled form field. */
-export const Field = ({ label, hint, children }: { label: string; hint?: ReactNode; children: ReactNode }) => (
-  <label className="field">
+/** What a field shows: its label, a hint, and what is wrong with its value. */
+export interface FieldProps {
+  readonly label: string
+  readonly hint?: ReactNode
+  readonly error?: string | undefined
+  readonly children: ReactNode
+}
+
+/** A labelled form field, with what is wrong with its value (`error`) beside it, where it is typed. */
+export const Field = ({ label, hint, error, children }: FieldProps) => (
+  <label className={`field${error ? " field-invalid" : ""}`}>
     <span className="field-label">{label}</span>
     {children}
-    {hint ? <span className="field-hint">{hint}</span> : null}
+    {error ? (
+      <span className="field-error" role="alert" data-testid="field-error">
+        {error}
+      </span>
+    ) : hint ? (
+      <span className="field-hint">{hint}</span>
+    ) : null}
   </label>
 )
+
+/** The message of a check's answer (`parsePrice`, `parseQuantity`…), or undefined when the value is valid. */
+export const errorOf = (checked: unknown): string | undefined => (typeof checked === "string" ? checked : undefined)
 
 /** Options for an expiry select, as seconds from now (0 = never). */
 export const EXPIRIES: ReadonlyArray<readonly [string, number]> = [

@@ -6,9 +6,14 @@ import { useChainOpenSeaBook, useOpenSeaBook } from "../openSeaBook.js"
 import type { OpenSeaBookOrder } from "../openSeaReads.js"
 import { useSession } from "../session.js"
 
-/** An OpenSea price as "0.1 ETH". */
-export const openSeaPrice = (order: OpenSeaBookOrder) =>
-  `${Number(Number(formatUnits(BigInt(order.price.value), order.price.decimals)).toPrecision(6))} ${order.price.currency}`
+/**
+ * An OpenSea price as "0.1 ETH", exactly: a listing's what its maker signed for the buyer to pay, an offer's what it
+ * offers (rounded, it would not be the amount the wallet is asked to send).
+ */
+export const openSeaPrice = (order: OpenSeaBookOrder) => {
+  const raw = order.payment?.amount ?? order.sale?.offered ?? BigInt(order.price.value)
+  return `${formatUnits(raw, order.price.decimals)} ${order.price.currency}`
+}
 
 /** What an OpenSea order is on: a token, a trait of the collection, or any token of it. */
 export const openSeaTarget = (market: ReturnType<typeof useChainMarket>, order: OpenSeaBookOrder) => {
@@ -32,7 +37,7 @@ export const OpenSeaBookPanel = () => {
         <h2>OpenSea book</h2>
         <span className="muted">{loading ? "reading…" : "best per token"}</span>
       </header>
-      {book === undefined ? <div className="empty">OpenSea does not trade on this chain.</div> : null}
+      {book === undefined && !loading ? <div className="empty">OpenSea does not trade on this chain.</div> : null}
       {book?.error ? <span className="item-error">{book.error}</span> : null}
       <nav className="tabs small">
         {(["listings", "offers"] as const).map((t) => (

@@ -14,7 +14,19 @@ export const OpenSeaListingChecklist = (props: {
     props.onChange(props.selected.includes(hash) ? props.selected.filter((h) => h !== hash) : [...props.selected, hash])
   return (
     <div className="field">
-      <span className="field-label">OpenSea listings</span>
+      <span className="field-label">
+        OpenSea listings
+        {props.listings.length > 1 ? (
+          <button
+            type="button"
+            className="ghost small"
+            onClick={() => props.onChange(props.listings.map((o) => o.hash))}
+            data-testid="opensea-tick-all"
+          >
+            Tick all {props.listings.length}
+          </button>
+        ) : null}
+      </span>
       <div className="checklist" data-testid="opensea-listing-choices">
         {props.listings.length === 0 ? <div className="empty">No OpenSea listing by another wallet.</div> : null}
         {props.listings.map((o) => (

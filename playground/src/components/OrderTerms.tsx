@@ -9,6 +9,9 @@ import { ExpirySelect, Field } from "./Field.js"
 export const OrderTerms = (props: {
   readonly price: string
   readonly onPrice: (price: string) => void
+  /** What is wrong with the price or the quantity typed, shown beside it. */
+  readonly priceError?: string | undefined
+  readonly quantityError?: string | undefined
   readonly currency: string
   readonly onCurrency: (currency: string) => void
   readonly currencies: ReadonlyArray<PaymentToken>
@@ -22,7 +25,7 @@ export const OrderTerms = (props: {
 }) => (
   <>
     <div className="row-fields">
-      <Field label="Price (per unit)">
+      <Field label="Price (per unit)" error={props.priceError}>
         <input name="price" inputMode="decimal" value={props.price} onChange={(e) => props.onPrice(e.target.value)} />
       </Field>
       <Field label="Currency">
@@ -37,7 +40,7 @@ export const OrderTerms = (props: {
     </div>
     <div className="row-fields">
       {props.withQuantity ? (
-        <Field label="Quantity">
+        <Field label="Quantity" error={props.quantityError}>
           <input name="quantity" type="number" min={1} value={props.quantity} onChange={(e) => props.onQuantity(e.target.value)} />
         </Field>
       ) : null}

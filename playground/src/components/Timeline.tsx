@@ -2,6 +2,7 @@ import type { ExecutionSnapshot } from "../../../src/index.js"
 import type { ActionHookStatus } from "../../../src/react/index.js"
 import { short } from "../api.js"
 import type { PlaygroundChain } from "../PlaygroundConfig.js"
+import { NamedMessage } from "./ErrorView.js"
 import { Hash } from "./Hash.js"
 import { networkFeeText } from "./NetworkFee.js"
 
@@ -24,7 +25,34 @@ const relayerFeeText = (fees: ExecutionSnapshot["fees"]) => {
 const itemState = (item: Item, running: boolean): "complete" | "error" | "active" | "pending" =>
   item.error ? "error" : item.status === "complete" ? "complete" : running ? "active" : "pending"
 
-const ItemView = ({ item, index, running, chains }: { item: Item; index: number; running: boolean; chains: ReadonlyArray<PlaygroundChain> }) => {
+/**
+ * What the timeline says the execution is: a snapshot the hook has settled while it still reads "running" was a quote
+ * (the steps fetched, nothing executed) or an abort, and is not shown as running.
+ */
+const shownStatus = (snapshot: ExecutionSnapshot["status"], hook: ActionHookStatus): string =>
+  snapshot === "running" && hook !== "pending" ? (hook === "success" ? "quoted" : hook) : snapshot
+
+/** An error a step or item repeats of the execution's own is shown once, by the form: here only its state says it. */
+const ownError = (error: string | undefined, run: string | undefined) => {
+  if (error === undefined || error === "") return undefined
+  return run !== undefined && (run.includes(error) || error.includes(run)) ? undefined : error
+}
+
+const ItemView = ({
+  item,
+  index,
+  running,
+  chains,
+  runError,
+  names,
+}: {
+  item: Item
+  index: number
+  running: boolean
+  chains: ReadonlyArray<PlaygroundChain>
+  runError: string | undefined
+  names: ReadonlyMap<string, string>
+}) => {
   const state = itemState(item, running)
   const explorerOf = (chainId: number) => chains.find((c) => c.id === chainId)?.explorerUrl
   const data = item.data as { sign?: { signatureKind: string; primaryType?: string }; chainId?: number } | undefined
@@ -64,7 +92,11 @@ const ItemView = ({ item, index, running, chains }: { item: Item; index: number;
         </div>
       ) : null}
       {item.tip && item.status !== "complete" ? <div className="item-tip">{item.tip}</div> : null}
-      {item.error ? <div className="item-error">{item.error}</div> : null}
+      {ownError(item.error, runError) !== undefined ? (
+        <div className="item-error">
+          <NamedMessage message={item.error ?? ""} names={names} />
+        </div>
+      ) : null}
     </li>
   )
 }
@@ -72,25 +104,33 @@ const ItemView = ({ item, index, running, chains }: { item: Item; index: number;
 /** The live steps of an execution: each step and item with its status, hashes, signatures and errors. */
 export const Timeline = ({
   progress,
-  status,
+  status: hookStatus,
   chains,
   pathLabel,
+  names = new Map(),
 }: {
   progress: ExecutionSnapshot | undefined
   status: ActionHookStatus
   chains: ReadonlyArray<PlaygroundChain>
   /** What the API's route is to this action ("route" of a buy); without it the route is not shown. */
   pathLabel?: string | undefined
+  /** What the orders the page shows are on, by hash: named beside a hash in an error. */
+  names?: ReadonlyMap<string, string>
 }) => {
   if (!progress) {
-    return <div className="empty">{status === "pending" ? "Fetching the steps…" : "The steps of the execution appear here once it runs."}</div>
+    const waiting = hookStatus === "pending" ? "Fetching the steps…" : "The steps of the execution appear here once it runs."
+    return <div className="empty">{waiting}</div>
   }
   const steps = progress.steps.filter((step) => (step.items ?? []).length > 0)
   const relayerFee = relayerFeeText(progress.fees)
+  const runError = progress.error?.message
+  const status = shownStatus(progress.status, hookStatus)
   return (
-    <div className="timeline" data-testid="timeline" data-status={progress.status}>
+    <div className="timeline" data-testid="timeline" data-status={status}>
       <div className="timeline-meta">
-        <span className={`pill pill-${progress.status}`}>{progress.status}</span>
+        <span className={`pill pill-${status}`} data-testid="timeline-status">
+          {status}
+        </span>
         {progress.requestId ? (
           <span title={progress.requestId}>
             request <code>{short(progress.requestId)}</code>
@@ -109,7 +149,7 @@ export const Timeline = ({
         {steps.map((step) => {
           const index = progress.steps.indexOf(step)
           const items = step.items ?? []
-          const current = progress.currentStep?.index === index && progress.status === "running"
+          const current = progress.currentStep?.index === index && status === "running"
           const state =
             step.error || items.some((i) => i.error)
               ? "error"
@@ -128,7 +168,11 @@ export const Timeline = ({
                   <code className="step-id">{step.id}</code>
                 </div>
                 <div className="step-description">{step.description}</div>
-                {step.error ? <div className="item-error">{step.error}</div> : null}
+                {ownError(step.error, runError) !== undefined && !items.some((i) => i.error === step.error) ? (
+                  <div className="item-error">
+                    <NamedMessage message={step.error ?? ""} names={names} />
+                  </div>
+                ) : null}
                 <ul className="items">
                   {items.map((item, i) => (
                     <ItemView
@@ -136,6 +180,8 @@ export const Timeline = ({
                       item={item}
                       index={i}
                       chains={chains}
+                      runError={runError}
+                      names={names}
                       running={current && (progress.currentStep?.itemIndexes.includes(i) ?? false)}
                     />
                   ))}
@@ -145,11 +191,6 @@ export const Timeline = ({
           )
         })}
       </ol>
-      {progress.error ? (
-        <div className="timeline-error">
-          <code>{progress.error._tag}</code> {progress.error.message}
-        </div>
-      ) : null}
     </div>
   )
 }

@@ -1,19 +1,43 @@
 import { useState } from "react"
 import { formatPrice, short } from "../api.js"
-import { orderTarget, tokenLabel, useMarket } from "../market.js"
+import { type ChainMarket, orderTarget, tokenLabel, useMarket } from "../market.js"
+import { useOpenSeaBook } from "../openSeaBook.js"
 import { useSession } from "../session.js"
+import { openSeaPrice, openSeaTarget } from "./OpenSeaBookPanel.js"
 import { WalletChoices } from "./WalletChoices.js"
 
-/** The connected wallet: balances, tokens, listings and bids on every chain, read again after each action. */
+/** One of the wallet's orders as the wallet lists it. */
+interface WalletOrder {
+  readonly id: string
+  readonly target: string
+  readonly price: string
+}
+
+/**
+ * The connected wallet: balances, tokens, and its listings and bids on the book the page trades on (OpenSea's, in
+ * OpenSea mode), on every chain, read again after each action.
+ */
 export const WalletPanel = () => {
-  const { address, account, injected } = useSession()
+  const { address, account, injected, apiKind } = useSession()
   const market = useMarket()
+  const openSeaBook = useOpenSeaBook()
   const [tab, setTab] = useState<"tokens" | "listings" | "bids">("tokens")
   const mine = (maker: string) => address !== undefined && maker.toLowerCase() === address.toLowerCase()
+  const ordersOf = (m: ChainMarket, side: "listings" | "bids"): ReadonlyArray<WalletOrder> => {
+    if (apiKind === "opensea") {
+      const book = openSeaBook.byChain.find((b) => b.chainId === m.chain.id)
+      return ((side === "listings" ? book?.listings : book?.offers) ?? [])
+        .filter((o) => mine(o.maker))
+        .map((o) => ({ id: o.hash, target: openSeaTarget(m, o), price: openSeaPrice(o) }))
+    }
+    return (side === "listings" ? m.asks : m.bids)
+      .filter((o) => mine(o.maker))
+      .map((o) => ({ id: o.id, target: orderTarget(m, o), price: formatPrice(o.price) }))
+  }
   const counts = {
     tokens: market.byChain.reduce((n, m) => n + m.myTokens.length, 0),
-    listings: market.byChain.reduce((n, m) => n + m.asks.filter((o) => mine(o.maker)).length, 0),
-    bids: market.byChain.reduce((n, m) => n + m.bids.filter((o) => mine(o.maker)).length, 0),
+    listings: market.byChain.reduce((n, m) => n + ordersOf(m, "listings").length, 0),
+    bids: market.byChain.reduce((n, m) => n + ordersOf(m, "bids").length, 0),
   }
   return (
     <section className="card wallet" data-testid="wallet" data-loading={market.loading} data-refreshed-at={market.refreshedAt}>
@@ -41,7 +65,7 @@ export const WalletPanel = () => {
       ))}
       <nav className="tabs small">
         {(["tokens", "listings", "bids"] as const).map((t) => (
-          <button type="button" key={t} className={tab === t ? "active" : ""} onClick={() => setTab(t)}>
+          <button type="button" key={t} className={tab === t ? "active" : ""} onClick={() => setTab(t)} data-testid={`wallet-tab-${t}`}>
             {t} <span className="count">{counts[t]}</span>
           </button>
         ))}
@@ -63,12 +87,11 @@ export const WalletPanel = () => {
               </div>
             ))
           }
-          const orders = (tab === "listings" ? m.asks : m.bids).filter((o) => mine(o.maker))
-          return orders.map((o) => (
+          return ordersOf(m, tab).map((o) => (
             <div key={o.id} className="row" data-testid="wallet-order" data-order-id={o.id}>
-              <span className="row-main">{orderTarget(m, o)}</span>
+              <span className="row-main">{o.target}</span>
               <span className="row-sub">
-                {formatPrice(o.price)} · <code title={o.id}>{short(o.id)}</code>
+                {o.price} · <code title={o.id}>{short(o.id)}</code>
               </span>
             </div>
           ))

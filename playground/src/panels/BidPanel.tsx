@@ -1,10 +1,10 @@
 import { useMemo, useState } from "react"
-import { parseUnits } from "viem"
 import { usePlaceBid } from "../../../src/react/index.js"
 import { ActionPanel } from "../components/ActionPanel.js"
-import { expirationTimeOf, Field } from "../components/Field.js"
+import { errorOf, expirationTimeOf, Field } from "../components/Field.js"
 import { OrderTerms } from "../components/OrderTerms.js"
 import { TokenSelect } from "../components/TokenSelect.js"
+import { parsePrice, parseQuantity } from "../inputs.js"
 import { takesQuantity, useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
 
@@ -48,6 +48,9 @@ export const BidPanel = () => {
   }, [market, chosenCollection])
   const bidCurrency = currency || currencies[0]?.address || ""
   const withQuantity = takesQuantity(market, type === "token" ? token.split(":")[0] : chosenCollection)
+  const chosenCurrency = currencies.find((c) => c.address === bidCurrency)
+  const checkedPrice = parsePrice(price, chosenCurrency?.decimals ?? 18, chosenCurrency?.symbol)
+  const checkedQuantity = withQuantity ? parseQuantity(quantity) : 1
 
   const target = (): Record<string, unknown> | string => {
     switch (type) {
@@ -76,16 +79,15 @@ export const BidPanel = () => {
       parameters={() => {
         const t = target()
         if (typeof t === "string") return t
-        const decimals = currencies.find((c) => c.address === bidCurrency)?.decimals ?? 18
-        let weiPrice: string
-        try {
-          weiPrice = parseUnits(price, decimals).toString()
-        } catch {
-          return "Enter a price."
-        }
+        if (typeof checkedPrice === "string") return checkedPrice
+        if (typeof checkedQuantity === "string") return checkedQuantity
         const expirationTime = expirationTimeOf(expiry)
-        const units = withQuantity ? Number(quantity) : 1
-        return { chainId, bids: [{ ...t, weiPrice, currency: bidCurrency, quantity: units, ...(expirationTime ? { expirationTime } : {}) }] }
+        const bid = { ...t, weiPrice: checkedPrice.toString(), currency: bidCurrency, quantity: checkedQuantity }
+        return { chainId, bids: [{ ...bid, ...(expirationTime ? { expirationTime } : {}) }] }
+      }}
+      onDone={() => {
+        setToken("")
+        setTokenIds("")
       }}
     >
       <div className="segmented" role="radiogroup" aria-label="Bid type">
@@ -129,6 +131,8 @@ export const BidPanel = () => {
       <OrderTerms
         price={price}
         onPrice={setPrice}
+        priceError={errorOf(checkedPrice)}
+        quantityError={errorOf(checkedQuantity)}
         currency={bidCurrency}
         onCurrency={setCurrency}
         currencies={currencies}

@@ -1,11 +1,11 @@
 import { useState } from "react"
-import { parseUnits } from "viem"
 import { useListToken } from "../../../src/react/index.js"
 import { ActionPanel } from "../components/ActionPanel.js"
-import { expirationTimeOf, Field } from "../components/Field.js"
+import { errorOf, expirationTimeOf, Field } from "../components/Field.js"
 import { OrderTerms } from "../components/OrderTerms.js"
 import { TokenChecklist } from "../components/TokenChecklist.js"
 import { TokenSelect } from "../components/TokenSelect.js"
+import { parsePrice, parseQuantity } from "../inputs.js"
 import { takesQuantity, useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
 
@@ -26,6 +26,9 @@ export const ListPanel = () => {
   const myTokens = market?.myTokens ?? []
   const picked = onOpenSea ? bulk.filter((ref) => myTokens.some((t) => `${t.token.contract}:${t.token.tokenId}` === ref)) : token ? [token] : []
   const withQuantity = !onOpenSea && takesQuantity(market, token.split(":")[0])
+  const chosenCurrency = currencies.find((c) => c.address === currency)
+  const checkedPrice = parsePrice(price, chosenCurrency?.decimals ?? 18, chosenCurrency?.symbol)
+  const checkedQuantity = withQuantity ? parseQuantity(quantity) : 1
   return (
     <ActionPanel
       id="list"
@@ -35,13 +38,9 @@ export const ListPanel = () => {
       submitLabel={picked.length > 1 ? `List ${picked.length} tokens` : "List"}
       parameters={() => {
         if (picked.length === 0) return onOpenSea ? "Tick your tokens to list." : "Pick one of your tokens."
-        const decimals = currencies.find((c) => c.address === currency)?.decimals ?? 18
-        let weiPrice: string
-        try {
-          weiPrice = parseUnits(price, decimals).toString()
-        } catch {
-          return "Enter a price."
-        }
+        if (typeof checkedPrice === "string") return checkedPrice
+        if (typeof checkedQuantity === "string") return checkedQuantity
+        const weiPrice = checkedPrice.toString()
         const expirationTime = expirationTimeOf(expiry)
         return {
           chainId,
@@ -49,11 +48,15 @@ export const ListPanel = () => {
             token: ref,
             weiPrice,
             currency,
-            quantity: withQuantity ? Number(quantity) : 1,
+            quantity: checkedQuantity,
             orderbook: onOpenSea ? "opensea" : orderbook,
             ...(expirationTime ? { expirationTime } : {}),
           })),
         }
+      }}
+      onDone={() => {
+        setBulk([])
+        setToken("")
       }}
     >
       {onOpenSea ? (
@@ -72,6 +75,8 @@ export const ListPanel = () => {
       <OrderTerms
         price={price}
         onPrice={setPrice}
+        priceError={errorOf(checkedPrice)}
+        quantityError={errorOf(checkedQuantity)}
         currency={currency}
         onCurrency={setCurrency}
         currencies={currencies}

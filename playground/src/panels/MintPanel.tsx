@@ -2,7 +2,8 @@ import { useState } from "react"
 import { useMintToken } from "../../../src/react/index.js"
 import { formatPrice } from "../api.js"
 import { ActionPanel } from "../components/ActionPanel.js"
-import { Field } from "../components/Field.js"
+import { errorOf, Field } from "../components/Field.js"
+import { parseQuantity } from "../inputs.js"
 import { useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
 
@@ -16,6 +17,11 @@ export const MintPanel = () => {
   const [collection, setCollection] = useState("")
   const [quantity, setQuantity] = useState("1")
   const chosen = mintable.find((c) => c.id === collection)
+  const checkedQuantity = parseQuantity(quantity)
+  const total =
+    chosen?.mintPrice && typeof checkedQuantity === "number"
+      ? `Total ${Number((chosen.mintPrice.amount.decimal * checkedQuantity).toPrecision(6))} ${chosen.mintPrice.currency.symbol}`
+      : undefined
   return (
     <ActionPanel
       id="mint"
@@ -24,7 +30,11 @@ export const MintPanel = () => {
       hook={hook}
       submitLabel="Mint"
       pathLabel="price"
-      parameters={() => (collection ? { items: [{ collection, quantity: Number(quantity) }], chainId } : "Pick a collection.")}
+      parameters={() => {
+        if (!collection) return "Pick a collection."
+        return typeof checkedQuantity === "string" ? checkedQuantity : { items: [{ collection, quantity: checkedQuantity }], chainId }
+      }}
+      onDone={() => setQuantity("1")}
     >
       <Field label="Chain">
         <select
@@ -52,15 +62,8 @@ export const MintPanel = () => {
           ))}
         </select>
       </Field>
-      <Field
-        label="Quantity"
-        hint={
-          chosen?.mintPrice
-            ? `Total ${Number((chosen.mintPrice.amount.decimal * Number(quantity || 0)).toPrecision(6))} ${chosen.mintPrice.currency.symbol}`
-            : undefined
-        }
-      >
-        <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+      <Field label="Quantity" hint={total} error={errorOf(checkedQuantity)}>
+        <input name="quantity" type="number" min={1} step={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
       </Field>
     </ActionPanel>
   )

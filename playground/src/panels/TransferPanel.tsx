@@ -1,9 +1,9 @@
 import { useState } from "react"
-import { isAddress } from "viem"
 import { useTransferTokens } from "../../../src/react/index.js"
 import { ActionPanel } from "../components/ActionPanel.js"
-import { Field } from "../components/Field.js"
+import { errorOf, Field } from "../components/Field.js"
 import { TokenSelect } from "../components/TokenSelect.js"
+import { parseAddress, parseQuantity } from "../inputs.js"
 import { takesQuantity, useChainMarket } from "../market.js"
 import { useSession } from "../session.js"
 
@@ -16,6 +16,9 @@ export const TransferPanel = () => {
   const [to, setTo] = useState("")
   const [quantity, setQuantity] = useState("1")
   const withQuantity = takesQuantity(market, token.split(":")[0])
+  const checkedTo = parseAddress(to, "recipient's address")
+  const addressError = typeof checkedTo === "string" ? undefined : checkedTo.error
+  const checkedQuantity = withQuantity ? parseQuantity(quantity) : 1
   const recipients = config.accounts.filter((a) => a.address.toLowerCase() !== address?.toLowerCase())
   return (
     <ActionPanel
@@ -26,12 +29,17 @@ export const TransferPanel = () => {
       submitLabel="Transfer"
       parameters={() => {
         if (!token) return "Pick one of your tokens."
-        if (!isAddress(to)) return "Enter the recipient's address."
-        return { to, items: [{ token, quantity: withQuantity ? Number(quantity) : 1 }], chainId }
+        if (typeof checkedTo !== "string") return checkedTo.error
+        if (typeof checkedQuantity === "string") return checkedQuantity
+        return { to: checkedTo, items: [{ token, quantity: checkedQuantity }], chainId }
+      }}
+      onDone={() => {
+        setToken("")
+        setTo("")
       }}
     >
       <TokenSelect label="Your token" name="token" market={market} tokens={market?.myTokens ?? []} value={token} onChange={setToken} />
-      <Field label="Recipient" hint="A devnet account, or any address">
+      <Field label="Recipient" hint="A devnet account, or any address" error={to === "" ? undefined : addressError}>
         <input name="to" list="recipients" value={to} placeholder="0x…" onChange={(e) => setTo(e.target.value)} />
         <datalist id="recipients">
           {recipients.map((a) => (
@@ -49,7 +57,7 @@ export const TransferPanel = () => {
         ))}
       </div>
       {withQuantity ? (
-        <Field label="Quantity">
+        <Field label="Quantity" error={errorOf(checkedQuantity)}>
           <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
         </Field>
       ) : null}
