@@ -165,7 +165,7 @@ const ReadyBadge = () => {
 /** The book the page trades on, as the header names it: OpenSea's (through the page's proxy) or the API's URL. */
 const BookName = (props: { apiKind: ApiKind; openSea: PlaygroundConfig["openSea"]; apiUrl: string | undefined }) => {
   const onOpenSea = props.apiKind === "opensea" && props.openSea !== undefined
-  const text = onOpenSea ? `OpenSea book · ${props.openSea?.apiUrl}` : props.apiUrl
+  const text = onOpenSea ? `OpenSea book · ${props.openSea?.apiBaseUrl}` : props.apiUrl
   return (
     <span className="topbar-api" title={text} data-testid="book-name">
       {text}

@@ -32,7 +32,7 @@ const wethOf = (address: Address) =>
 const nonceOf = (address: Address) => origin.getTransactionCount({ address, blockTag: "latest" })
 /** The order hash of a token's best OpenSea order, read straight from the devnet's OpenSea (with its key). */
 const bestHash = async (side: "listings" | "offers", tokenId: number): Promise<string | undefined> => {
-  const response = await fetch(`${devnet.openSea.apiUrl}/api/v2/${side}/collection/devnet-punks/nfts/${tokenId}/best`, {
+  const response = await fetch(`${devnet.openSea.apiBaseUrl}/api/v2/${side}/collection/devnet-punks/nfts/${tokenId}/best`, {
     headers: { "x-api-key": devnet.openSea.apiKey },
   })
   return response.status === 404 ? undefined : ((await response.json()) as { order_hash: string }).order_hash
