@@ -595,6 +595,7 @@ describe("two tabs resuming one stored execution", () => {
     Effect.gen(function* () {
       // The Web Locks API as a browser has it: one holder per name, `ifAvailable` answers null when taken.
       const held = new Set<string>()
+      vi.stubGlobal("document", {})
       vi.stubGlobal("navigator", {
         locks: {
           request: async (name: string, _options: unknown, callback: (lock: unknown) => Promise<void> | undefined) => {
@@ -621,6 +622,67 @@ describe("two tabs resuming one stored execution", () => {
       expect(final.status).toBe("complete")
       expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
       expect(held.size).toBe(0)
+    }),
+  )
+
+  it.effect("in a page with Web Locks, a resume that follows another in the same tab is not refused", () =>
+    Effect.gen(function* () {
+      // A lock manager that lets a lock go a few ticks after its holder is done, as browsers (and Node 24) do.
+      const held = new Set<string>()
+      vi.stubGlobal("document", {})
+      vi.stubGlobal("navigator", {
+        locks: {
+          request: async (name: string, _options: unknown, callback: (lock: unknown) => Promise<void> | undefined) => {
+            if (held.has(name)) return callback(null)
+            held.add(name)
+            try {
+              return await callback({ name })
+            } finally {
+              await new Promise((later) => setTimeout(later, 5))
+              held.delete(name)
+            }
+          },
+        },
+      })
+      const wallet = walletWith()
+      const api = honestApi(wallet.address)
+      const stored = storedOf(wallet.address)
+      const first = yield* Effect.exit(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(Exit.isSuccess(first)).toBe(true)
+      const second = yield* Effect.exit(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(second._tag === "Failure" ? String(second.cause) : "").not.toContain("ExecutionInProgressError")
+      expect(held.size).toBe(0)
+    }),
+  )
+})
+
+describe("two resumes of one stored execution in a server process (no document)", () => {
+  it.effect("the second is refused at once, naming the process, and sends nothing; the first completes", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith({ sendDelay: "1 second" })
+      const api = honestApi(wallet.address)
+      const stored = storedOf(wallet.address)
+      const first = yield* Effect.forkChild(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      yield* Effect.yieldNow
+      const second = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(second._tag).toBe("ExecutionInProgressError")
+      expect(second.message).toBe("This execution is being resumed by another call in this process; wait for it to end")
+      yield* TestClock.adjust("10 seconds")
+      const final = yield* Fiber.join(first)
+      expect(final.status).toBe("complete")
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+    }),
+  )
+
+  it.effect("one resume after another has ended runs", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address)
+      const stored = storedOf(wallet.address)
+      const first = yield* resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet })))
+      expect(first.status).toBe("complete")
+      const second = yield* Effect.exit(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+      expect(second._tag === "Failure" ? String(second.cause) : "").not.toContain("ExecutionInProgressError")
     }),
   )
 })
