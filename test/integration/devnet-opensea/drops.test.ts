@@ -7,6 +7,7 @@ import { type Address, createWalletClient, decodeErrorResult, decodeFunctionData
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
+import { describeDevnet } from "../../../devnet/describe.js"
 import { type Devnet, devnetUser, startDevnet } from "../../../devnet/index.js"
 import { openSea } from "./fixture.js"
 
@@ -101,6 +102,15 @@ describe("OpenSea's drops routes on the devnet", () => {
       args: [live().contract, OPENSEA_FEE_RECIPIENT],
     })
     expect(allowed).toBe(true)
+  })
+
+  it("names SeaDrop and the drops in the devnet's info (GET /) and banner", async () => {
+    const info = await fetch(devnet.apiUrl).then((r) => r.json())
+    expect(info.openSea.seaDrop).toBe(devnet.openSea.seaDrop)
+    expect(info.openSea.drops.map((d: { slug: string; contract: string }) => [d.slug, d.contract])).toEqual(
+      devnet.openSea.drops.map((d) => [d.slug, d.contract]),
+    )
+    expect(describeDevnet(devnet)).toContain(`SeaDrop ${devnet.openSea.seaDrop}  drops devnet-drop ${live().contract}`)
   })
 
   it("names the drop's collection from its contract, as the book will look it up", async () => {
