@@ -24,11 +24,11 @@ export interface DropsDeployment {
   readonly drops: ReadonlyArray<DevnetDrop>
 }
 
-/** The seeded drops' terms: 0.01 ETH a token, 3 a wallet, 10 % to OpenSea, 10 tokens in all. */
-export const DROP_PRICE = parseEther("0.01")
-export const DROP_MAX_PER_WALLET = 3
-export const DROP_FEE_BPS = 1000
-export const DROP_MAX_SUPPLY = 10n
+// The drops' terms: 0.01 ETH a token, 3 a wallet, 10 % to OpenSea, 10 tokens in all.
+const DROP_PRICE = parseEther("0.01")
+const DROP_MAX_PER_WALLET = 3
+const DROP_FEE_BPS = 1000
+const DROP_MAX_SUPPLY = 10n
 
 const DAY = 86_400n
 

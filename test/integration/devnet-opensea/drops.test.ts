@@ -136,6 +136,9 @@ describe("OpenSea's drops routes on the devnet", () => {
     expect((await balance(OPENSEA_FEE_RECIPIENT)) - feeBefore).toBe(parseEther("0.002"))
     expect((await balance(live().creator)) - creatorBefore).toBe(parseEther("0.018"))
     expect((await openSea(devnet, "GET", "/api/v2/drops/devnet-drop")).body.total_supply).toBe("2")
+    const nft = await openSea(devnet, "GET", `/api/v2/chain/devnet/contract/${live().contract}/nfts/2`)
+    expect(nft.status).toBe(200)
+    expect(nft.body.nft).toMatchObject({ identifier: "2", collection: "devnet-drop", owners: [{ address: minter, quantity: 1 }] })
   })
 
   it("a mint transaction sent with another value reverts with SeaDrop's IncorrectPayment", async () => {
