@@ -11,7 +11,8 @@ struct PublicDrop {
     bool restrictFeeRecipients;
 }
 
-/// @notice What SeaDrop asks of the token it mints (SeaDrop v1's INonFungibleSeaDropToken, the part a public mint uses).
+/// @notice What SeaDrop asks of the token it mints: the part of SeaDrop v1's INonFungibleSeaDropToken a public mint
+///         uses.
 interface INonFungibleSeaDropToken {
     function mintSeaDrop(address minter, uint256 quantity) external;
 
@@ -126,8 +127,11 @@ contract SeaDrop {
 
     function _checkQuantity(address nftContract, address minter, uint256 quantity, uint256 maxPerWallet) private view {
         if (quantity == 0) revert MintQuantityCannotBeZero();
-        (uint256 minted, uint256 supply, uint256 maxSupply) = INonFungibleSeaDropToken(nftContract).getMintStats(minter);
-        if (minted + quantity > maxPerWallet) revert MintQuantityExceedsMaxMintedPerWallet(minted + quantity, maxPerWallet);
+        (uint256 minted, uint256 supply, uint256 maxSupply) =
+            INonFungibleSeaDropToken(nftContract).getMintStats(minter);
+        if (minted + quantity > maxPerWallet) {
+            revert MintQuantityExceedsMaxMintedPerWallet(minted + quantity, maxPerWallet);
+        }
         if (supply + quantity > maxSupply) revert MintQuantityExceedsMaxSupply(supply + quantity, maxSupply);
     }
 

@@ -3,7 +3,19 @@
  * SeaDrop's published interface (an ABI written here from ISeaDrop.sol, not the devnet's artifact) and sent with viem
  * alone, the result read on chain, and every refusal in OpenSea's `{ errors }` shape with OpenSea's status.
  */
-import { type Address, createWalletClient, decodeErrorResult, decodeFunctionData, erc721Abi, type Hex, http, parseAbi, parseEther } from "viem"
+import {
+  type Abi,
+  type Address,
+  createWalletClient,
+  decodeErrorResult,
+  decodeFunctionData,
+  encodeFunctionData,
+  erc721Abi,
+  type Hex,
+  http,
+  parseAbi,
+  parseEther,
+} from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
@@ -20,6 +32,13 @@ const seaDropInterface = parseAbi([
   "error NotActive(uint256 currentTimestamp, uint256 startTimestamp, uint256 endTimestamp)",
   "error MintQuantityExceedsMaxMintedPerWallet(uint256 total, uint256 allowed)",
   "error FeeRecipientNotAllowed()",
+  "error MintQuantityExceedsMaxSupply(uint256 total, uint256 maxSupply)",
+])
+/** The SeaDrop-minted token's minting functions (INonFungibleSeaDropToken), and DevnetERC721's own public mint. */
+const dropTokenInterface = parseAbi([
+  "function mintSeaDrop(address minter, uint256 quantity)",
+  "function mint(address to, uint256 quantity) payable",
+  "error OnlyAllowedSeaDrop()",
 ])
 const OPENSEA_FEE_RECIPIENT: Address = "0x0000a26b00c1F0DF003000390027140000fAa719"
 
@@ -44,15 +63,15 @@ const walletOf = (n: number) =>
 const mintRoute = (slug: string, body: unknown) => openSea(devnet, "POST", `/api/v2/drops/${slug}/mint`, body)
 const balance = (address: Address) => chain.getBalance({ address })
 
-/** The revert of a call of SeaDrop, decoded with the published interface. */
-async function revertOf(call: { account: Address; to: Address; data: Hex; value: bigint }) {
+/** The revert of a call (of SeaDrop unless `abi` says otherwise), decoded with the published interface. */
+async function revertOf(call: { account: Address; to: Address; data: Hex; value: bigint }, abi: Abi = seaDropInterface) {
   const error = await chain.call(call).then(
     () => undefined,
     (e: { walk: (f: (e: unknown) => boolean) => unknown }) => e,
   )
   expect(error).toBeDefined()
   const data = (error!.walk((e) => typeof (e as { data?: unknown }).data === "string") as { data: Hex }).data
-  return decodeErrorResult({ abi: seaDropInterface, data })
+  return decodeErrorResult({ abi, data })
 }
 
 describe("OpenSea's drops routes on the devnet", () => {
@@ -183,6 +202,43 @@ describe("OpenSea's drops routes on the devnet", () => {
     const soon = devnet.openSea.drops.find((d) => d.slug === "devnet-drop-soon")!
     const early = body.data.replace(live().contract.slice(2).toLowerCase(), soon.contract.slice(2).toLowerCase()) as Hex
     expect((await revertOf({ account: minter, to: body.to, data: early, value: BigInt(body.value) })).errorName).toBe("NotActive")
+  })
+
+  it("the chain holds without the route: another fee recipient, a direct mint and a mint past the supply revert", async () => {
+    const minter = devnetUser(devnet, 2).account.address
+    const { body } = await mintRoute("devnet-drop", { minter, quantity: 1 })
+    const value = BigInt(body.value)
+    const stranger = encodeFunctionData({
+      abi: seaDropInterface,
+      functionName: "mintPublic",
+      args: [live().contract, minter, minter, 1n],
+    })
+    expect((await revertOf({ account: minter, to: body.to, data: stranger, value })).errorName).toBe("FeeRecipientNotAllowed")
+    const direct = encodeFunctionData({ abi: dropTokenInterface, functionName: "mintSeaDrop", args: [minter, 1n] })
+    const notSeaDrop = await revertOf({ account: minter, to: live().contract, data: direct, value: 0n }, dropTokenInterface)
+    expect(notSeaDrop.errorName).toBe("OnlyAllowedSeaDrop")
+    const publicMint = encodeFunctionData({ abi: dropTokenInterface, functionName: "mint", args: [minter, 1n] })
+    await expect(chain.call({ account: minter, to: live().contract, data: publicMint })).rejects.toThrow(/max per wallet/)
+
+    // User 1 holds 2 of the 10; users 2 and 3 mint 3 each, leaving 2: user 4 may not mint 3.
+    for (const n of [2, 3]) {
+      const mint = await mintRoute("devnet-drop", { minter: devnetUser(devnet, n).account.address, quantity: 3 })
+      const hash = await walletOf(n).sendTransaction({ to: mint.body.to, data: mint.body.data, value: BigInt(mint.body.value) })
+      expect((await chain.waitForTransactionReceipt({ hash })).status).toBe("success")
+    }
+    const user4 = devnetUser(devnet, 4).account.address
+    const over = await mintRoute("devnet-drop", { minter: user4, quantity: 3 })
+    expect(over).toMatchObject({ status: 422, body: { errors: [expect.stringMatching(/supply of devnet-drop: 8 of 10/)] } })
+    const two = await mintRoute("devnet-drop", { minter: user4, quantity: 2 })
+    expect(two.status).toBe(200)
+    const call = decodeFunctionData({ abi: seaDropInterface, data: two.body.data })
+    const data = encodeFunctionData({
+      abi: seaDropInterface,
+      functionName: "mintPublic",
+      args: [call.args[0], call.args[1], call.args[2], 3n],
+    })
+    const error = await revertOf({ account: user4, to: two.body.to, data, value: parseEther("0.03") })
+    expect(error).toMatchObject({ errorName: "MintQuantityExceedsMaxSupply", args: [11n, 10n] })
   })
 
   it("requires the API key, as every OpenSea route does", async () => {
