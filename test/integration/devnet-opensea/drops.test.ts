@@ -231,12 +231,9 @@ describe("OpenSea's drops routes on the devnet", () => {
     expect(over).toMatchObject({ status: 422, body: { errors: [expect.stringMatching(/supply of devnet-drop: 8 of 10/)] } })
     const two = await mintRoute("devnet-drop", { minter: user4, quantity: 2 })
     expect(two.status).toBe(200)
-    const call = decodeFunctionData({ abi: seaDropInterface, data: two.body.data })
-    const data = encodeFunctionData({
-      abi: seaDropInterface,
-      functionName: "mintPublic",
-      args: [call.args[0], call.args[1], call.args[2], 3n],
-    })
+    const args = [live().contract, OPENSEA_FEE_RECIPIENT, user4] as const
+    expect(decodeFunctionData({ abi: seaDropInterface, data: two.body.data }).args).toEqual([...args, 2n])
+    const data = encodeFunctionData({ abi: seaDropInterface, functionName: "mintPublic", args: [...args, 3n] })
     const error = await revertOf({ account: user4, to: two.body.to, data, value: parseEther("0.03") })
     expect(error).toMatchObject({ errorName: "MintQuantityExceedsMaxSupply", args: [11n, 10n] })
   })
