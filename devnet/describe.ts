@@ -35,6 +35,7 @@ export function describeDevnet(devnet: Devnet): string {
     `OpenSea API v2: ${devnet.openSea.apiBaseUrl}/api/v2/…  (x-api-key: ${devnet.openSea.apiKey}; chain names ${JSON.stringify(devnet.openSea.chainNames)})`,
     `  Seaport 1.6 ${devnet.openSea.seaport}  conduit ${devnet.openSea.conduit}  conduitKey ${devnet.openSea.conduitKey}`,
     `  signed zone (SIP-7) ${devnet.openSea.signedZone}: openSea(devnet.openSea) trades here (all of the above)`,
+    `  SeaDrop ${devnet.openSea.seaDrop}  drops ${devnet.openSea.drops.map((d) => `${d.slug} ${d.contract}`).join(", ")}`,
   ]
   return lines.join("\n")
 }

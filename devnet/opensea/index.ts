@@ -13,8 +13,10 @@ import type { Catalog } from "../core/catalog.js"
 import type { Indexer } from "../core/indexer.js"
 import type { ChainRuntime } from "../server/context.js"
 import type { Route } from "../server/http.js"
-import { openSeaCollections } from "./collections.js"
+import { OPENSEA_FEE_BPS, OPENSEA_FEE_RECIPIENT, type OpenSeaCollection, openSeaCollections } from "./collections.js"
 import { deploySeaport, type SeaportDeployment } from "./deploy.js"
+import { dropRoutes } from "./dropRoutes.js"
+import { type DevnetDrop, type DropsDeployment, deployDrops } from "./drops.js"
 import { OpenSeaMarket } from "./market.js"
 import { openSeaRoutes } from "./routes.js"
 import { seedOpenSea } from "./seed.js"
@@ -38,6 +40,14 @@ export interface DevnetOpenSea extends OpenSeaOptions {
   readonly conduit: Address
   /** The SIP-7 signed zone offers name (OpenSea's is `0x000056f7000000ece9003ca63978907a00ffd100`). */
   readonly signedZone: Address
+  /** The devnet's SeaDrop (OpenSea's is `0x00005ea00ac477b1030ce78506496e8c2de24bf5`) and its drops, by slug. */
+  readonly seaDrop: Address
+  readonly drops: ReadonlyArray<DevnetDrop>
+}
+
+/** What {@link deployOpenSea} deploys: Seaport with its conduit and zone, and SeaDrop with its drops. */
+export interface OpenSeaDeployment extends SeaportDeployment {
+  readonly drops: DropsDeployment
 }
 
 /** The devnet's OpenSea API key. Public on purpose: it guards nothing but the shape of the check. */
@@ -55,15 +65,16 @@ const zoneSigner = derived("signed zone signer")
  * Deploys Seaport from its own key (funded here), so it runs alongside the devnet's deploy without sharing nonces,
  * and the conduit's owner is no devnet user.
  */
-export async function deployOpenSea(origin: ChainEndpoint): Promise<SeaportDeployment> {
+export async function deployOpenSea(origin: ChainEndpoint): Promise<OpenSeaDeployment> {
   const deployer = derived("seaport deployer")
   await rpc(origin.rpcUrl, "anvil_setBalance", [deployer.address, toHex(parseEther("10"))])
-  return deploySeaport(origin, deployer, zoneSigner.address)
+  const seaport = await deploySeaport(origin, deployer, zoneSigner.address)
+  return { ...seaport, drops: await deployDrops(origin, deployer, derived("creator").address) }
 }
 
 /** What {@link startOpenSea} needs from the devnet. */
 export interface StartOpenSeaOptions {
-  readonly deployment: SeaportDeployment
+  readonly deployment: OpenSeaDeployment
   readonly chain: ChainRuntime
   readonly catalog: Catalog
   readonly contracts: DevnetContracts
@@ -84,7 +95,10 @@ export interface StartedOpenSea {
 export async function startOpenSea(options: StartOpenSeaOptions): Promise<StartedOpenSea> {
   const { deployment, chain, catalog, contracts } = options
   const creator = derived("creator").address
-  const collections = openSeaCollections(catalog, chain.chainId, contracts.origin.punks, creator)
+  const collections = [
+    ...openSeaCollections(catalog, chain.chainId, contracts.origin.punks, creator),
+    ...deployment.drops.drops.map((drop) => dropCollection(drop, chain.chainId)),
+  ]
   const market = new OpenSeaMarket({
     deployment,
     client: chain.client,
@@ -104,7 +118,10 @@ export async function startOpenSea(options: StartOpenSeaOptions): Promise<Starte
   }
   return {
     market,
-    routes: openSeaRoutes(market, OPENSEA_API_KEY),
+    routes: [
+      ...openSeaRoutes(market, OPENSEA_API_KEY),
+      ...dropRoutes(deployment.drops, chain.client, OPENSEA_CHAIN_NAME, OPENSEA_API_KEY),
+    ],
     describe: (apiBaseUrl) => ({
       apiBaseUrl,
       apiKey: OPENSEA_API_KEY,
@@ -113,6 +130,18 @@ export async function startOpenSea(options: StartOpenSeaOptions): Promise<Starte
       conduitKey: deployment.conduitKey,
       conduit: deployment.conduit,
       signedZone: deployment.signedZone,
+      seaDrop: deployment.drops.seaDrop,
+      drops: deployment.drops.drops,
     }),
   }
 }
+
+/** A drop as an OpenSea collection: the contract route names its slug; secondary sales pay OpenSea's 1 %. */
+const dropCollection = (drop: DevnetDrop, chainId: number): OpenSeaCollection => ({
+  slug: drop.slug,
+  chainId,
+  contract: drop.contract,
+  name: drop.name,
+  standard: "erc721",
+  fees: [{ recipient: OPENSEA_FEE_RECIPIENT, basisPoints: OPENSEA_FEE_BPS, required: true }],
+})

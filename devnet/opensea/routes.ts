@@ -58,7 +58,12 @@ const traitFilterOf = (query: URLSearchParams): TraitCriteria | undefined => {
 }
 
 /** A route behind the API key, answering refusals (and its own failures, as 500s) in the spec's error shape. */
-function route(method: Route["method"], pattern: string, apiKey: string, handler: (req: Parameters<Route["handler"]>[1]) => Promise<unknown>): Route {
+export function route(
+  method: Route["method"],
+  pattern: string,
+  apiKey: string,
+  handler: (req: Parameters<Route["handler"]>[1]) => Promise<unknown>,
+): Route {
   return {
     method,
     pattern,

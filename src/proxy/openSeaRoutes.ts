@@ -3,7 +3,8 @@ import type { ProxyRoute } from "./protocolRoutes.js"
 /**
  * Every route of OpenSea's API v2 that tradekit's `openSea` order book calls, and nothing else of the API:
  * contract and collection reads (and a collection's NFTs with a trait, for trait offers), an order by hash, a token's best listing and offer, fulfilment data, order
- * and offer posts, the collection-offer build, and the off-chain cancel. Each `:name` is one path segment.
+ * and offer posts, the collection-offer build, the off-chain cancel, and the drops (the list, one drop, its mint
+ * transaction), which the book's `mintToken` is to call (issue 35). Each `:name` is one path segment.
  */
 export const OPENSEA_ROUTES: ReadonlyArray<ProxyRoute> = [
   { method: "GET", path: "/api/v2/chain/:chain/contract/:address" },
@@ -20,6 +21,9 @@ export const OPENSEA_ROUTES: ReadonlyArray<ProxyRoute> = [
   { method: "POST", path: "/api/v2/offers" },
   { method: "POST", path: "/api/v2/offers/build" },
   { method: "POST", path: "/api/v2/orders/chain/:chain/protocol/:protocol_address/:order_hash/cancel" },
+  { method: "GET", path: "/api/v2/drops" },
+  { method: "GET", path: "/api/v2/drops/:slug" },
+  { method: "POST", path: "/api/v2/drops/:slug/mint" },
 ]
 
 /** What of OpenSea's answers reaches the page besides its body and type: its rate limit, so the page can pace. */

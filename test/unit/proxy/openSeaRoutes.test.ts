@@ -98,8 +98,10 @@ describe("OPENSEA_ROUTES through createOpenSeaProxy", () => {
     "refuses %s %s with a longer path or another method",
     async (method, path) => {
       const { proxy, sent } = setup()
+      // `/api/v2/drops/x` is a route of its own (a drop by slug): a longer path is refused only when it is no route.
+      const longer = isRoute(method, `${concrete(path)}/x`) ? [] : [call(method, `${concrete(path)}/x`)]
       for (const request of [
-        call(method, `${concrete(path)}/x`),
+        ...longer,
         call(method, `${concrete(path)}/`),
         call(method === "GET" ? "POST" : "GET", concrete(path)),
         call("PUT", concrete(path)),
@@ -120,6 +122,31 @@ describe("OPENSEA_ROUTES through createOpenSeaProxy", () => {
     ["POST", "/v2/offers"],
     ["POST", "/execute/buy/v7"],
   ])("refuses %s %s, which tradekit does not call", async (method, path) => {
+    const { proxy, sent } = setup()
+    expect((await proxy(call(method, path))).status).toBe(404)
+    expect(sent).toEqual([])
+  })
+
+  it("forwards exactly OpenSea's drops routes for a mint: the drops, a drop, its mint transaction", async () => {
+    expect(OPENSEA_ROUTES.filter((route) => route.path.startsWith("/api/v2/drops"))).toEqual([
+      { method: "GET", path: "/api/v2/drops" },
+      { method: "GET", path: "/api/v2/drops/:slug" },
+      { method: "POST", path: "/api/v2/drops/:slug/mint" },
+    ])
+    const { proxy, sent } = setup()
+    expect((await proxy(call("POST", "/api/v2/drops/cool-cats/mint"))).status).toBe(200)
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual(["POST https://api.opensea.io/api/v2/drops/cool-cats/mint"])
+  })
+
+  it.each([
+    ["POST", "/api/v2/drops/cool-cats/cross_chain_mint"],
+    ["POST", "/api/v2/drops/deploy"],
+    ["GET", "/api/v2/drops/cool-cats/eligibility"],
+    ["POST", "/api/v2/drops/cool-cats"],
+    ["POST", "/api/v2/drops/cool-cats/items"],
+    ["POST", "/api/v2/drops/cool-cats/allowlist"],
+    ["GET", "/api/v2/drops/deploy/ethereum/0xab/receipt"],
+  ])("refuses %s %s, a drops route tradekit does not call", async (method, path) => {
     const { proxy, sent } = setup()
     expect((await proxy(call(method, path))).status).toBe(404)
     expect(sent).toEqual([])
@@ -168,3 +195,7 @@ const pathsOf = (template: string): ReadonlyArray<string> => {
   if (choice === null) return [template.replace(/\$\{[^}]*\}/g, "x1")]
   return [choice[1], choice[2]].flatMap((branch) => pathsOf(template.replace(choice[0], branch ?? "")))
 }
+
+/** Whether `method path` is one of the proxy's routes. */
+const isRoute = (method: string, path: string): boolean =>
+  OPENSEA_ROUTES.some((route) => route.method === method && new RegExp(`^${route.path.replace(/:\w+/g, "[^/]+")}$`).test(path))
