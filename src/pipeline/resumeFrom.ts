@@ -46,7 +46,8 @@ export const resumeFrom = <E>(
       const response = fetched.success
       const initial: ExecutionSnapshot = { ...snapshotOf(response, stored.request, resolved.chain.id), ...recorded }
       // What was sent for an item the new plan no longer holds is settled before anything else is sent.
-      const settled = (ctx: ExecutionContext) => Effect.andThen(before(ctx), settleUnplannedSends(ctx, stored, journal, response.steps))
+      const settleFirst = (ctx: ExecutionContext) => settleUnplannedSends(ctx, stored, journal, response.steps)
+      const settled = (ctx: ExecutionContext) => Effect.andThen(before(ctx), settleFirst(ctx))
       return yield* runFrom<E>(resolved, initial, { ...options, response, before: settled })
     }
     // The API no longer plans it (the order was filled, by the very transaction the journal records, say): what

@@ -14,18 +14,20 @@ import { reconcileSend } from "./reconcileSend.js"
 const decodeRequest = Schema.decodeUnknownOption(TransactionRequest)
 
 /** The items the journal says the wallet was asked to send, alone or in a batch. */
-const journaledSends = (journal: ReadonlyArray<JournalEntry>): ReadonlySet<string> =>
-  new Set(
-    journal.flatMap((entry) =>
-      entry._tag === "SendRequested" || entry._tag === "Sent" ? [entry.item] : entry._tag === "BatchRequested" ? entry.items : [],
-    ),
-  )
+const journaledSends = (journal: ReadonlyArray<JournalEntry>): ReadonlySet<string> => {
+  const items = (entry: JournalEntry): ReadonlyArray<string> => {
+    if (entry._tag === "SendRequested" || entry._tag === "Sent") return [entry.item]
+    return entry._tag === "BatchRequested" ? entry.items : []
+  }
+  return new Set(journal.flatMap(items))
+}
 
 /** Waits until the transaction `hash` is mined or replaced by a mined one: its outcome is then on chain. */
 const awaitMined = (ctx: ExecutionContext, chainId: number, hash: Hex) =>
   Effect.gen(function* () {
     const chain = viemChainOf(ctx, chainId)
-    if (chain === undefined) return yield* SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId, reason: "no-nonce" })
+    const from = yield* ctx.address
+    if (chain === undefined) return yield* SendOutcomeUnknownError.of({ from, chainId, reason: "no-nonce" })
     yield* ctx.wallet.waitForReceipt({ chain, hash })
   })
 
@@ -38,12 +40,13 @@ const awaitMined = (ctx: ExecutionContext, chainId: number, hash: Hex) =>
 const settleOne = (ctx: ExecutionContext, known: ItemJournal, storedData: unknown) =>
   Effect.gen(function* () {
     if (known.sent !== undefined) return yield* awaitMined(ctx, known.sent.chainId, known.sent.hash as Hex)
-    const requested = known.sendRequested
-    if (requested === undefined || known.batchRequested !== undefined || known.batchSent !== undefined) {
-      const batch = known.batchSent ?? known.batchRequested
-      const chainId = batch?.chainId ?? ctx.chain.id
-      return yield* SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId, reason: "batch-unknown" })
+    const batch = known.batchSent ?? known.batchRequested
+    if (batch !== undefined) {
+      return yield* SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId: batch.chainId, reason: "batch-unknown" })
     }
+    // A batch the wallet rejected or refused sent nothing.
+    const requested = known.sendRequested
+    if (requested === undefined) return
     const unknown = SendOutcomeUnknownError.of({ from: requested.from, chainId: requested.chainId, reason: "no-nonce" })
     const request = decodeRequest(storedData)
     if (Option.isNone(request)) return yield* unknown
@@ -69,7 +72,8 @@ export const settleUnplannedSends = (
 ): Effect.Effect<void, ExecutionError> =>
   Effect.gen(function* () {
     // A plan that sends nothing cannot fill twice: what was sent before is the wallet's and the chain's to finish.
-    const sends = steps.some((step) => step.kind === "transaction" && (step.items ?? []).some((item) => item.status !== "complete"))
+    const incomplete = (step: Step) => (step.items ?? []).some((item) => item.status !== "complete")
+    const sends = steps.some((step) => step.kind === "transaction" && incomplete(step))
     if (!sends) return
     const keyOf = ctx.book.itemKey
     const planned = new Set(itemRefsOf(steps, ctx.chain.id, keyOf).flatMap((refs) => refs.map((ref) => ref.id)))
@@ -80,7 +84,7 @@ export const settleUnplannedSends = (
     )
     for (const id of journaledSends(journal)) {
       if (planned.has(id)) continue
-      yield* Effect.logInfo(`tradekit: settling a send the resumed plan no longer holds (${id}) before sending anything`)
+      yield* Effect.logInfo(`tradekit: settling a send the resumed plan no longer holds (${id}) before sending`)
       yield* settleOne(ctx, itemJournal(journal, id), storedData.get(id))
     }
   }).pipe(Effect.withSpan("tradekit.settleUnplannedSends"))
