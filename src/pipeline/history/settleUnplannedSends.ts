@@ -1,8 +1,9 @@
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type { Hex } from "viem"
-import { type ExecutionError, SendOutcomeUnknownError } from "../../errors/index.js"
+import { type ExecutionError, SendOutcomeUnknownError, TransactionTimeoutError } from "../../errors/index.js"
 import type { Step } from "../../schema/Step.js"
 import { TransactionRequest } from "../../schema/TransactionRequest.js"
 import { type ExecutionContext, viemChainOf } from "../ExecutionContext.js"
@@ -22,13 +23,20 @@ const journaledSends = (journal: ReadonlyArray<JournalEntry>): ReadonlySet<strin
   return new Set(journal.flatMap(items))
 }
 
-/** Waits until the transaction `hash` is mined or replaced by a mined one: its outcome is then on chain. */
+/**
+ * Waits until the transaction `hash` is mined or replaced by a mined one: its outcome is then on chain. As long as
+ * a confirmation waits (the poll budget), then a TransactionTimeoutError: a stuck send is never left behind.
+ */
 const awaitMined = (ctx: ExecutionContext, chainId: number, hash: Hex) =>
   Effect.gen(function* () {
     const chain = viemChainOf(ctx, chainId)
     const from = yield* ctx.address
     if (chain === undefined) return yield* SendOutcomeUnknownError.of({ from, chainId, reason: "no-nonce" })
-    yield* ctx.wallet.waitForReceipt({ chain, hash })
+    const explorer = chain.blockExplorers?.default.url
+    yield* Effect.timeoutOrElse(ctx.wallet.waitForReceipt({ chain, hash }), {
+      duration: Duration.millis(ctx.maxAttempts * ctx.pollingInterval),
+      orElse: () => TransactionTimeoutError.of({ txHash: hash, attempts: ctx.maxAttempts, blockExplorerBaseUrl: explorer }),
+    })
   })
 
 /**
