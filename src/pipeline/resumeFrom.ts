@@ -9,6 +9,7 @@ import { type ExecutionSnapshot, snapshotOf, withSteps } from "./ExecutionSnapsh
 import { type ResolvedExecution, type RunOptions, runFrom, supportedByBook } from "./executeSteps.js"
 import { confirmOnlyPlan } from "./history/confirmOnlyPlan.js"
 import { journalOfStored } from "./history/journalOfStored.js"
+import { settleUnplannedSends } from "./history/settleUnplannedSends.js"
 import { verifyJournal } from "./history/verifyJournal.js"
 
 /**
@@ -45,7 +46,10 @@ export const resumeFrom = <E>(
     if (Result.isSuccess(fetched)) {
       const response = fetched.success
       const initial: ExecutionSnapshot = { ...snapshotOf(response, stored.request, resolved.chain.id), ...recorded }
-      return yield* runFrom<E>(resolved, initial, { ...options, response, before })
+      // What was sent for an item the new plan no longer holds is settled before anything else is sent.
+      const settleFirst = (ctx: ExecutionContext) => settleUnplannedSends(ctx, stored, journal, response.steps)
+      const settled = (ctx: ExecutionContext) => Effect.andThen(before(ctx), settleFirst(ctx))
+      return yield* runFrom<E>(resolved, initial, { ...options, response, before: settled })
     }
     // The API no longer plans it (the order was filled, by the very transaction the journal records, say): what
     // was sent is still confirmed; anything else is the API's to plan, and its error stands.

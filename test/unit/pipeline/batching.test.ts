@@ -244,4 +244,43 @@ describe("batched transactions (EIP-5792)", () => {
       }
     }),
   )
+
+  it.effect("a rejected batch of items the new plan no longer holds sent nothing: the resume sends the new plan", () =>
+    Effect.gen(function* () {
+      const { api, wallet } = setup()
+      routeBuy(api, [step("sale", "transaction", [txItem(wallet.address)])])
+      const stored = {
+        status: "running",
+        request: { action: "buy", path: "/execute/buy/v7", body: {} },
+        chainId: 1,
+        steps: [],
+        txHashes: [],
+        journal: [
+          { _tag: "BatchRequested", items: ["gone#0:0"], chainId: 1, from: wallet.address },
+          { _tag: "BatchRejected", items: ["gone#0:0"] },
+        ],
+      } as ExecutionSnapshot
+      const final = yield* resumeExecution(stored).pipe(Effect.provide(layerOf(api, wallet)))
+      expect(final.status).toBe("complete")
+      expect(wallet.sent).toHaveLength(1)
+    }),
+  )
+
+  it.effect("a batch of unknown outcome for items the new plan no longer holds: SendOutcomeUnknownError, nothing sent", () =>
+    Effect.gen(function* () {
+      const { api, wallet } = setup()
+      routeBuy(api, [step("sale", "transaction", [txItem(wallet.address)])])
+      const stored = {
+        status: "running",
+        request: { action: "buy", path: "/execute/buy/v7", body: {} },
+        chainId: 1,
+        steps: [],
+        txHashes: [],
+        journal: [{ _tag: "BatchRequested", items: ["gone#0:0"], chainId: 1, from: wallet.address }],
+      } as ExecutionSnapshot
+      const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(layerOf(api, wallet))))
+      expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError", reason: "batch-unknown" })
+      expect(wallet.sent).toHaveLength(0)
+    }),
+  )
 })

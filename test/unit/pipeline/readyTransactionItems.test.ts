@@ -61,4 +61,17 @@ describe("readyTransactionItems: what can go out in one batch", () => {
     const rejected: ReadonlyArray<JournalEntry> = [entries[2]!, { _tag: "BatchRejected", items: [saleId] }]
     expect(keysOf(snapshotOf([approval, sale], rejected))).toEqual(["0:0", "1:0"])
   })
+
+  it("two transactions alike but for their calldata are two items: one sent does not stand for the other", () => {
+    const other = step("sale", "transaction", [{ ...txItem(FROM), data: { ...txItem(FROM).data, data: "0xfeedface" } }])
+    const sent: JournalEntry = {
+      _tag: "Sent",
+      item: itemRefsOf([sale] as ExecutionSnapshot["steps"], 1)[0]![0]!.id,
+      chainId: 1,
+      hash: `0x${"ab".repeat(32)}`,
+    }
+    // The plan now holds only the other call (same chain, recipient and value): it is still to be sent.
+    expect(keysOf(snapshotOf([other], [sent]))).toEqual(["0:0"])
+    expect(keysOf(snapshotOf([sale], [sent]))).toEqual([])
+  })
 })

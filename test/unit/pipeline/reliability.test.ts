@@ -12,6 +12,7 @@ import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { DEFAULT_RETRY_POLICY } from "../../../src/services/RetryPolicy.js"
 import { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
+import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
@@ -185,6 +186,32 @@ describe("wallet time limit", () => {
 })
 
 describe("resume", () => {
+  it.effect("a sent transaction the new plan no longer holds is waited for before the new one goes out", () =>
+    Effect.gen(function* () {
+      const first = setup()
+      first.wallet.behaviour.receipts.push("pending")
+      first.api.route("POST", "/execute/buy/v7", { body: { steps: [step("sale", "transaction", [txItem(first.wallet.address)])] } })
+      first.api.route("GET", /synced/, { body: { synced: false } })
+      const fiber = yield* Effect.forkChild(first.execute())
+      yield* TestClock.adjust("3 seconds")
+      yield* Fiber.interrupt(fiber)
+      const stored = JSON.parse(JSON.stringify(first.snapshots.at(-1))) as ExecutionSnapshot
+      expect(first.wallet.sent).toHaveLength(1)
+      // The API now plans another call (same recipient and value): the first is still pending, never mined.
+      const api = makeFakeApi().route("POST", "/execute/buy/v7", {
+        body: {
+          steps: [
+            step("sale", "transaction", [{ ...txItem(first.wallet.address), data: { ...txItem(first.wallet.address).data, data: "0xfeedface" } }]),
+          ],
+        },
+      })
+      const layer = testLayer({ api, wallet: first.wallet, options: { chains: [TEST_CHAIN] } })
+      const exit = yield* runWithClock(resumeExecution(stored).pipe(Effect.provide(layer)), "10 seconds", 100)
+      expect(exit._tag === "Failure" ? String(exit.cause) : "success").toContain("TransactionTimeoutError")
+      expect(first.wallet.sent).toHaveLength(1)
+    }),
+  )
+
   it.effect("continues from a JSON snapshot: the sent transaction is confirmed, not sent again", () =>
     Effect.gen(function* () {
       const first = setup()

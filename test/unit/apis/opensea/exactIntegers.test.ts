@@ -26,3 +26,88 @@ describe("quoteLongIntegers", () => {
     )
   })
 })
+
+describe("quoteLongIntegers keeps JSON's grammar", () => {
+  const parses = (text: string): boolean => {
+    try {
+      JSON.parse(text)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  it("a 16-digit integer above 2^53 is read exactly", () => {
+    // 2^53 + 1 has 16 digits: a bound of 16 safe digits would round it to 2^53.
+    expect(JSON.parse(quoteLongIntegers('{"v":9007199254740993}')).v).toBe("9007199254740993")
+    expect(JSON.parse(quoteLongIntegers("[-9007199254740993]"))[0]).toBe("-9007199254740993")
+  })
+
+  it.each([
+    '{"v":012345678901234567890}',
+    '{"v":-012345678901234567890}',
+    "[00000000000000000001]",
+    "{12345678901234567890:1}",
+    '{"a":1,12345678901234567890:2}',
+    '["a" 12345678901234567890]',
+    "[1 12345678901234567890]",
+    "tru12345678901234567890",
+  ])("invalid JSON stays invalid: %s", (text) => {
+    expect(parses(text)).toBe(false)
+    expect(parses(quoteLongIntegers(text))).toBe(false)
+  })
+
+  /** A JSON value whose integers may be bigints; `text` writes them as bare digits, `expected` as JSON.parse would
+   * read them if it were exact: a string above the safe range, a number within it. */
+  type Tree = bigint | string | boolean | null | number | ReadonlyArray<Tree> | { readonly [key: string]: Tree }
+  const { tree } = fc.letrec<{ tree: Tree }>((tie) => ({
+    tree: fc.oneof(
+      { depthSize: "small" },
+      fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }),
+      fc.string(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.array(tie("tree"), { maxLength: 4 }),
+      fc.dictionary(fc.string(), tie("tree"), { maxKeys: 4 }),
+    ),
+  }))
+  const space = fc.constantFrom("", " ", "\n", "\t ", "\r\n")
+  const text = (value: Tree, gap: string): string => {
+    if (typeof value === "bigint") return value.toString()
+    if (Array.isArray(value)) return `[${gap}${value.map((v) => text(v, gap)).join(`${gap},${gap}`)}${gap}]`
+    if (value !== null && typeof value === "object") {
+      const fields = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}${gap}:${gap}${text(v, gap)}`)
+      return `{${gap}${fields.join(`,${gap}`)}${gap}}`
+    }
+    return JSON.stringify(value)
+  }
+  const exact = (value: Tree): unknown => {
+    if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString()
+    if (Array.isArray(value)) return value.map(exact)
+    if (value !== null && typeof value === "object") {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, exact(v)]))
+    }
+    return JSON.parse(JSON.stringify(value))
+  }
+
+  it("valid JSON reads as JSON.parse reads it, with every integer above 2^53 exact", () => {
+    fc.assert(
+      fc.property(tree, space, (value, gap) => {
+        const written = text(value, gap)
+        // Safe integers stay numbers, as JSON.parse reads them; only what JSON.parse would round becomes a string.
+        expect(JSON.parse(quoteLongIntegers(written))).toEqual(exact(value))
+      }),
+    )
+  })
+
+  it("JSON.parse fails on the scanned text exactly when it fails on the text", () => {
+    const jsonish = fc.string({ unit: fc.constantFrom(...'{}[]:," -0123456789e.tn', "12345678901234567890") })
+    fc.assert(
+      fc.property(jsonish, (input) => {
+        expect(parses(quoteLongIntegers(input))).toBe(parses(input))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+})

@@ -181,4 +181,34 @@ describe("buying on a hostile OpenSea", () => {
       if (exit._tag === "Failure") expect(String(exit.cause)).toContain("SendOutcomeUnknownError")
     }),
   )
+
+  it.effect("a buy by token resumed after its best listing moved is not sent while the first prompt may be open", () =>
+    Effect.gen(function* () {
+      const world = honest()
+      const cheap = yield* listed(world)
+      yield* Effect.promise(() => world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 1n, price: 2n * ONE }))
+      world.wallet.behaviour.sendDelay = "10 seconds"
+      const snapshots: Array<ExecutionSnapshot> = []
+      const fiber = yield* Effect.forkChild(
+        run(
+          world,
+          buy({
+            items: [{ token: `${NFT}:1` }],
+            expectedPrice: { [zeroAddress]: { raw: 2n * ONE } },
+            onProgress: (snapshot) => Effect.sync(() => snapshots.push(snapshot)),
+          }),
+        ),
+      )
+      yield* TestClock.adjust("1 second")
+      yield* Fiber.interrupt(fiber)
+      const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
+      expect((stored.journal ?? []).map((entry) => entry._tag)).toEqual(["SendRequested"])
+      // The cheaper listing goes (sold elsewhere, or to the open prompt): the token's best listing is now another.
+      ;(cheap as { cancelled: boolean }).cancelled = true
+      world.wallet.behaviour.sendDelay = 0
+      const error = yield* Effect.flip(run(world, resumeExecution(stored)))
+      expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError" })
+      expect(world.wallet.sent, walletLog(world.wallet)).toHaveLength(0)
+    }),
+  )
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/testing/TestClock"
-import { decodeFunctionData, encodeAbiParameters, encodeEventTopics, type Hex, parseAbi, parseEther, zeroAddress } from "viem"
+import { type Address, decodeFunctionData, encodeAbiParameters, encodeEventTopics, type Hex, parseAbi, parseEther, zeroAddress } from "viem"
 import { OPENSEA_CONDUIT_KEY, OPENSEA_SIGNED_ZONE } from "../../../../src/apis/opensea/index.js"
 import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
 import { buy, type ExecutionSnapshot, resumeExecution } from "../../../../src/index.js"
@@ -23,8 +23,11 @@ const orderFulfilled = parseAbi([
   "event OrderFulfilled(bytes32 orderHash, address indexed offerer, address indexed zone, address recipient, (uint8 itemType, address token, uint256 identifier, uint256 amount)[] offer, (uint8 itemType, address token, uint256 identifier, uint256 amount, address recipient)[] consideration)",
 ])
 
-/** A world whose every mined transaction logs Seaport's `OrderFulfilled` for the orders `filled()` names. */
-const sweepWorld = (filled: () => ReadonlyArray<FakeOrder>) => {
+/**
+ * A world whose every mined transaction logs `OrderFulfilled` for the orders `filled()` names, each logged by
+ * Seaport unless `loggedBy` names another contract for it.
+ */
+const sweepWorld = (filled: () => ReadonlyArray<FakeOrder>, loggedBy?: (order: FakeOrder) => Address | undefined) => {
   const world = makeWorld()
   world.chain.setReceiptOf((hash: Hex) => {
     const orders = filled()
@@ -36,7 +39,7 @@ const sweepWorld = (filled: () => ReadonlyArray<FakeOrder>) => {
     const logs = orders.map((order, index) => ({
       ...receipt.logs[0]!,
       logIndex: 100 + index,
-      address: world.openSea.seaport,
+      address: loggedBy?.(order) ?? world.openSea.seaport,
       topics: encodeEventTopics({ abi: orderFulfilled, eventName: "OrderFulfilled", args: { offerer: SELLER.address, zone: zeroAddress } }) as [
         Hex,
         ...Hex[],
@@ -137,6 +140,28 @@ describe("a sweep of OpenSea listings", () => {
     }),
   )
 
+  it.effect("in a sweep of two, a fill logged by a contract other than Seaport is no fill: the skipped one is reported", () =>
+    Effect.gen(function* () {
+      let listings: ReadonlyArray<FakeOrder> = []
+      // Seaport logs the first fill; a token contract (anyone may emit the event) logs one for the second.
+      const world = sweepWorld(
+        () => listings,
+        (order) => (order === listings[1] ? NFT : undefined),
+      )
+      listings = (yield* listThree(world)).slice(0, 2)
+      const snapshots: Array<ExecutionSnapshot> = []
+      const paid = PRICES[0]! + PRICES[1]!
+      expect(
+        yield* run(
+          world,
+          sweep(listings, paid, (snapshot) => snapshots.push(snapshot)),
+        ),
+      ).toBe(true)
+      expect(world.wallet.sent).toHaveLength(1)
+      expect(snapshots.at(-1)?.errors).toEqual([expect.objectContaining({ orderId: listings[1]!.hash })])
+    }),
+  )
+
   it.effect("a sweep whose one answer carries another order is refused: nothing sent", () =>
     Effect.gen(function* () {
       const world = sweepWorld(() => [])
@@ -191,6 +216,35 @@ describe("a sweep of OpenSea listings", () => {
       expect(fulfilmentRequests(world)).toHaveLength(6)
       expect(world.wallet.sent).toHaveLength(1)
       if (exit._tag === "Failure") expect(String(exit.cause)).toContain("SendOutcomeUnknownError")
+    }),
+  )
+
+  it.effect("a sweep reshaped on resume (a listing sold meanwhile) is not sent while the first one's prompt may be open", () =>
+    Effect.gen(function* () {
+      let listings: ReadonlyArray<FakeOrder> = []
+      const world = sweepWorld(() => listings)
+      listings = yield* listThree(world)
+      world.wallet.behaviour.sendDelay = "10 seconds"
+      const snapshots: Array<ExecutionSnapshot> = []
+      const fiber = yield* Effect.forkChild(
+        run(
+          world,
+          sweep(listings, TOTAL, (snapshot) => snapshots.push(snapshot)),
+        ),
+      )
+      yield* TestClock.adjust("1 second")
+      yield* Fiber.interrupt(fiber)
+      const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
+      expect((stored.journal ?? []).map((entry) => entry._tag)).toContain("SendRequested")
+      expect((stored.journal ?? []).map((entry) => entry._tag)).not.toContain("Sent")
+      // The prompt stays open in the wallet: nothing is on chain yet, and it may still be confirmed.
+      expect(world.wallet.sent).toHaveLength(0)
+      // Someone else buys the first listing: the new plan sweeps the other two, another transaction.
+      ;(listings[0] as { cancelled: boolean }).cancelled = true
+      world.wallet.behaviour.sendDelay = 0
+      const error = yield* Effect.flip(run(world, resumeExecution(stored)))
+      expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError" })
+      expect(world.wallet.sent).toHaveLength(0)
     }),
   )
 
