@@ -37,3 +37,13 @@ export const checkQuantity = (asked: string | number | undefined, units: bigint,
     )
   }
 }
+
+/**
+ * Refuses `partial: true` on a sale of several tokens: each sale is its own fulfilment and an offer gone fails the
+ * whole sale, so skipping the gone ones (what `partial` asks) is not what would happen.
+ */
+export const refusePartialSale = (request: { readonly partial?: boolean | undefined; readonly items: ReadonlyArray<unknown> }): void => {
+  if (request.partial === true && request.items.length > 1) {
+    throw OpenSeaFailure.unsupported("`partial`", "a sale on OpenSea accepts every named offer or fails; sell the tokens one by one")
+  }
+}

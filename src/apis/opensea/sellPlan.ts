@@ -3,7 +3,7 @@ import { type Address, getAddress, type Hex } from "viem"
 import { approvalTarget } from "./approvalTarget.js"
 import { refuseUnsupported } from "./bookOptions.js"
 import { checked } from "./checked.js"
-import { checkQuantity, refuseFeesOnTop } from "./fillOptions.js"
+import { checkQuantity, refuseFeesOnTop, refusePartialSale } from "./fillOptions.js"
 import { fulfillmentTransaction } from "./fulfillmentTransaction.js"
 import { checkedPathEntry, namedOrder, offerProceeds } from "./namedOrder.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
@@ -93,6 +93,7 @@ export const sellPlan = (ctx: PlanContext, body: unknown) =>
     const request = yield* decodeRequest(SellRequest, body)
     yield* attempt(() => refuseUnsupported(request))
     yield* attempt(() => refuseFeesOnTop(request))
+    yield* attempt(() => refusePartialSale(request))
     // OpenSea's fulfilment sells one unit of the named token into the offer: any other quantity is refused.
     for (const item of request.items) yield* attempt(() => checkQuantity(item.quantity, 1n, item.orderId ?? item.token))
     const taker = yield* attempt(() => getAddress(request.taker))

@@ -91,6 +91,15 @@ describe("sell options on the OpenSea book", () => {
     }),
   )
 
+  it.effect("`partial: true` on a sale of several tokens is refused: the book does not skip an offer gone", () =>
+    Effect.gen(function* () {
+      const w = world()
+      const items = [{ token: `${NFT}:1` }, { token: `${NFT}:2` }]
+      const error = yield* refusalOf(w, sell({ items, options: { partial: true } }))
+      expectUnsupported(w, error, "partial")
+    }),
+  )
+
   it.effect("a `quantity` other than the one unit a fulfilment sells is refused: nothing sent", () =>
     Effect.gen(function* () {
       const w = world()
