@@ -3,6 +3,7 @@ import { type Address, getAddress, type Hex, zeroAddress } from "viem"
 import { approvalTarget } from "./approvalTarget.js"
 import { refuseUnsupported } from "./bookOptions.js"
 import { checked } from "./checked.js"
+import { checkBuyCurrency, checkQuantity, refuseFeesOnTop } from "./fillOptions.js"
 import { fulfillmentTransaction } from "./fulfillmentTransaction.js"
 import { checkedPathEntry, listingPrice, namedOrder } from "./namedOrder.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
@@ -80,7 +81,7 @@ const goneOn =
  * (the one the item names, when it names one), its price as its offerer signed it, and OpenSea's fulfilment for the
  * taker decoded and held to exactly that order, that token and that price.
  */
-const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem) =>
+const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: string | undefined) =>
   Effect.gen(function* () {
     const { listing, named } = yield* goneOn([404, 410], () => item.orderId)(listingOf(ctx, item))
     const order = yield* namedOrder(ctx, listing, named)
@@ -99,6 +100,8 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem) =>
       }
     }
     const price = yield* listingPrice(order)
+    yield* attempt(() => checkBuyCurrency(currency, { currency: price.currency, hash: order.hash }))
+    yield* attempt(() => checkQuantity(item.quantity, sold.startAmount, order.hash))
     const answer = yield* goneOn(
       [400, 404, 410],
       () => order.hash,
@@ -162,13 +165,15 @@ export const buyPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
     const request = yield* decodeRequest(BuyRequest, body)
     yield* attempt(() => refuseUnsupported(request))
+    yield* attempt(() => refuseFeesOnTop(request))
     const taker = yield* attempt(() => getAddress(request.taker))
     const items = request.items
-    const single = items.length <= 1
+    // `partial: false` asks for all or nothing: a listing gone fails the buy as it fails a single purchase.
+    const single = items.length <= 1 || request.partial === false
     const outcomes = yield* Effect.forEach(
       items,
       (item) =>
-        purchaseOf(ctx, taker, item).pipe(
+        purchaseOf(ctx, taker, item, request.currency).pipe(
           Effect.map((purchase) => ({ purchase })),
           Effect.catchIf(
             (error): error is Gone => error instanceof Gone && !single,

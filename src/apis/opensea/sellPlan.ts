@@ -3,6 +3,7 @@ import { type Address, getAddress, type Hex } from "viem"
 import { approvalTarget } from "./approvalTarget.js"
 import { refuseUnsupported } from "./bookOptions.js"
 import { checked } from "./checked.js"
+import { checkQuantity, refuseFeesOnTop, refusePartialSale } from "./fillOptions.js"
 import { fulfillmentTransaction } from "./fulfillmentTransaction.js"
 import { checkedPathEntry, namedOrder, offerProceeds } from "./namedOrder.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
@@ -91,6 +92,10 @@ export const sellPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
     const request = yield* decodeRequest(SellRequest, body)
     yield* attempt(() => refuseUnsupported(request))
+    yield* attempt(() => refuseFeesOnTop(request))
+    yield* attempt(() => refusePartialSale(request))
+    // OpenSea's fulfilment sells one unit of the named token into the offer: any other quantity is refused.
+    for (const item of request.items) yield* attempt(() => checkQuantity(item.quantity, 1n, item.orderId ?? item.token))
     const taker = yield* attempt(() => getAddress(request.taker))
     const sales = yield* Effect.forEach(request.items, (item) => saleOf(ctx, taker, item))
     const approvals = yield* nftApprovalStep(

@@ -19,19 +19,30 @@ const OrderOptions = {
   expirationTime: Schema.optional(Schema.NullOr(Amount)),
 }
 
-/** `buy`: the taker and the listings, each by `orderId` or by `token` (its best listing). */
+/** What a fill may carry, read so that the book honours or refuses each (never drops one). */
+const FillOptions = {
+  feesOnTop: Fees,
+  partial: Schema.optional(Schema.Boolean),
+}
+
+/** `buy`: the taker and the listings, each by `orderId` or by `token` (its best listing), and the buy's options. */
 export const BuyRequest = Schema.Struct({
   ...Attribution,
+  ...FillOptions,
   taker: Schema.String,
-  items: Schema.Array(Schema.Struct({ orderId: Schema.optional(Schema.String), token: Schema.optional(Schema.String) })),
+  currency: Schema.optional(Schema.String),
+  items: Schema.Array(
+    Schema.Struct({ orderId: Schema.optional(Schema.String), token: Schema.optional(Schema.String), quantity: Schema.optional(Amount) }),
+  ),
 })
 export type BuyRequest = typeof BuyRequest.Type
 
-/** `sell`: the taker and the tokens sold, each into its `orderId` or the token's best offer. */
+/** `sell`: the taker and the tokens sold, each into its `orderId` or the token's best offer, and the sale's options. */
 export const SellRequest = Schema.Struct({
   ...Attribution,
+  ...FillOptions,
   taker: Schema.String,
-  items: Schema.Array(Schema.Struct({ token: Schema.String, orderId: Schema.optional(Schema.String) })),
+  items: Schema.Array(Schema.Struct({ token: Schema.String, orderId: Schema.optional(Schema.String), quantity: Schema.optional(Amount) })),
 })
 export type SellRequest = typeof SellRequest.Type
 

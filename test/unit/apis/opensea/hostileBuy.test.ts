@@ -96,6 +96,27 @@ describe("buying on a hostile OpenSea", () => {
     }),
   )
 
+  it.effect("(d2) the order route answering the named hash with another listing's parameters is refused (order)", () =>
+    Effect.gen(function* () {
+      const world = honest()
+      const listing = yield* listed(world)
+      const other = yield* Effect.promise(() => world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 2n, price: ONE / 2n }))
+      world.openSea.api.route("GET", `/api/v2/orders/chain/ethereum/protocol/${world.openSea.seaport}/${listing.hash}`, {
+        body: { order: { ...world.openSea.orderJson(other), order_hash: listing.hash } },
+      })
+      expectRefused(world, yield* refusalOf(world, buyListing(listing)), "order")
+    }),
+  )
+
+  it.effect("(d3) a listing that no longer hashes to its name at the offerer's counter on chain is refused (order)", () =>
+    Effect.gen(function* () {
+      const world = honest()
+      const listing = yield* listed(world)
+      world.chain.setCounter(world.openSea.seaport, SELLER.address, 1n)
+      expectRefused(world, yield* refusalOf(world, buyListing(listing)), "order")
+    }),
+  )
+
   it.effect("(d) a fulfilment of another listing (its own real parameters and signature) is refused (order)", () =>
     Effect.gen(function* () {
       const world = honest()

@@ -34,6 +34,27 @@ const sellInto = (order: FakeOrder) => sell({ items: [{ token: `${NFT}:7`, order
 const sentCall = (world: World) => decodeFunctionData({ abi: seaportAbi, data: world.wallet.sent[0]!.request.data! })
 
 describe("selling on a hostile OpenSea", () => {
+  it.effect("the order route answering the named hash with another offer's parameters is refused (order)", () =>
+    Effect.gen(function* () {
+      const world = sellerWorld()
+      const offer = yield* itemOffer(world)
+      const other = yield* Effect.promise(() => world.openSea.addOffer({ maker: OTHER_MAKER, contract: NFT, tokenId: 7n, price: TEN * 2n }))
+      world.openSea.api.route("GET", `/api/v2/orders/chain/ethereum/protocol/${world.openSea.seaport}/${offer.hash}`, {
+        body: { order: { ...world.openSea.orderJson(other), order_hash: offer.hash } },
+      })
+      expectRefused(world, yield* refusalOf(world, sellInto(offer)), "order")
+    }),
+  )
+
+  it.effect("an offer that no longer hashes to its name at the offerer's counter on chain is refused (order)", () =>
+    Effect.gen(function* () {
+      const world = sellerWorld()
+      const offer = yield* itemOffer(world)
+      world.chain.setCounter(world.openSea.seaport, OTHER_MAKER.address, 1n)
+      expectRefused(world, yield* refusalOf(world, sellInto(offer)), "order")
+    }),
+  )
+
   it.effect("honest twin: an item offer of 10 WETH is accepted with exactly its signed order, paid to the seller", () =>
     Effect.gen(function* () {
       const world = sellerWorld()

@@ -81,6 +81,14 @@ describe("checkFulfillment: a buy", () => {
     expect(refusal(checkFulfillment(buy({ orders }), transaction))).toBe("payment")
   })
 
+  it("value: refuses native currency sent while buying a listing priced in WETH alone (no native price checked)", () => {
+    const order = listing({}, weth)
+    const orders = [{ ...named(order), token }]
+    const expectation = buy({ orders, maxPayment: new Map([[weth, price]]) })
+    expect(refusal(checkFulfillment(expectation, fulfillBasic(basicOf(order, 2), 0n)))).toBeUndefined()
+    expect(refusal(checkFulfillment(expectation, fulfillBasic(basicOf(order, 2), 1n)))).toBe("value")
+  })
+
   it("payment: a partial fill pays its fraction of the price, rounded up", () => {
     const order = listing({
       orderType: 1,
