@@ -118,10 +118,7 @@ export async function startOpenSea(options: StartOpenSeaOptions): Promise<Starte
   }
   return {
     market,
-    routes: [
-      ...openSeaRoutes(market, OPENSEA_API_KEY),
-      ...dropRoutes(deployment.drops, chain.client, OPENSEA_CHAIN_NAME, OPENSEA_API_KEY),
-    ],
+    routes: [...openSeaRoutes(market, OPENSEA_API_KEY), ...dropRoutes(deployment.drops, chain.client, OPENSEA_CHAIN_NAME, OPENSEA_API_KEY)],
     describe: (apiBaseUrl) => ({
       apiBaseUrl,
       apiKey: OPENSEA_API_KEY,
