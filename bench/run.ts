@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: tradekit's Promise facade side by side with @reservoir0x/reservoir-sdk 2.0.11 on the
  * devnet (same chain, same 250 ms polling interval), then the executor's overhead on the in-memory fakes,
- * then the bundle sizes; prints the tables and the targets (met or missed) and writes them to bench/RESULTS.md.
+ * then the bundle sizes; prints the tables and the targets (met or missed), writes them to bench/out/RESULTS.md
+ * (untracked; `--record` writes the tracked bench/RESULTS.md instead), and ends with a one-line summary.
  *
  * Scenarios: buy 1, buy 1 in USDC (an ERC-20 the buyer has not approved: an approval transaction, then the
  * sale), the same buy with one confirmation (tradekit's variants with a devnet batching wallet, which takes
@@ -33,7 +34,7 @@
  * `--opensea-sweep-only` runs only that line and prints it.
  */
 import { spawnSync } from "node:child_process"
-import { writeFileSync } from "node:fs"
+import { mkdirSync, writeFileSync } from "node:fs"
 import { cpus, platform, release, totalmem } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -560,8 +561,10 @@ async function main() {
   const interval = devnet.chains[0]!.checkPollingInterval!
   const mark = (okay: boolean) => (okay ? "met" : "**MISSED**")
   const targetsMet: boolean[] = []
+  const missed: string[] = []
   const target = (text: string, okay: boolean) => {
     targetsMet.push(okay)
+    if (!okay) missed.push(text.split(":")[0] ?? text)
     return `- ${text} → ${mark(okay)}`
   }
   const wallTarget = (scenarios: ReadonlyArray<Scenario>, v: Variant, limit: number, label: string) => {
@@ -726,10 +729,15 @@ async function main() {
     `\n${table}\n\n${usdcNoEth}\n\n${openSeaSweep}\n\n${targets.join("\n")}\n${targetSummary}\n\nlate wallet calls: ${lateLines.join("; ")}\n\n${sweepLines.join("\n")}\n\n${walletRoutes.join("\n")}\n\n${overheadText}\n\n${bundleText}`,
   )
   if (errors.length > 0) out(`\n${errors.join("\n")}`)
+  // The tracked bench/RESULTS.md is rewritten only when asked (`--record`); a plain run writes to bench/out/.
+  let written = "not written"
   if (!process.argv.includes("--no-write") && !DEVNET_ONLY) {
-    writeFileSync(join(here, "RESULTS.md"), report)
-    out(`\nwritten to ${join(here, "RESULTS.md")}`)
+    const file = process.argv.includes("--record") ? join(here, "RESULTS.md") : join(here, "out", "RESULTS.md")
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, report)
+    written = `written to ${file}`
   }
+  out(`\nbench: ${targetSummary}${missed.length > 0 ? ` Missed: ${missed.join("; ")}.` : ""} Results ${written}.`)
 }
 
 main().then(
