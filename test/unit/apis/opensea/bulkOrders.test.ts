@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { getBulkOrderTree } from "@opensea/seaport-js/lib/utils/eip712/bulk-orders.js"
 import * as Effect from "effect/Effect"
-import { type Hex, hashStruct, hexToBytes, parseEther, toHex, zeroAddress, zeroHash } from "viem"
+import { concat, type Hex, hashStruct, hexToBytes, keccak256, parseEther, toHex, zeroAddress, zeroHash } from "viem"
 import {
   bulkOrderHeight,
   bulkOrderLeaves,
@@ -118,6 +118,35 @@ describe("checking a bulk signature before the wallet", () => {
     Effect.gen(function* () {
       const error = yield* refusal(typedDataOf([...wires, wireOrder(9)]))
       expect(error.message).toContain("Leaf 3 of the bulk order is not an empty order")
+    }),
+  )
+
+  it.effect("(h) an order hidden at any padding leaf would be fillable with the signature, so it never reaches the wallet", () =>
+    Effect.gen(function* () {
+      const five = [1, 2, 3, 4, 5].map((id) => wireOrder(id))
+      const height = bulkOrderHeight(five.length)
+      const hidden = wireOrder(9, STRANGER)
+      for (const at of [5, 6, 7]) {
+        const tree = Array.from({ length: 2 ** height }, (_, index) => (index < five.length ? five[index] : index === at ? hidden : EMPTY))
+        // What Seaport would do with the signed root: the hidden order's leaf and proof climb to it, so it fills.
+        const leaves = bulkOrderLeaves(
+          tree.map((wire) => componentsOf(wire)),
+          height,
+        )
+        const climbed = bulkOrderProof(leaves, at).reduce(
+          (node, sibling, level) => keccak256(concat((at >> level) & 1 ? [sibling, node] : [node, sibling])),
+          leaves[at]!,
+        )
+        expect(climbed).toBe(bulkOrderRoot(leaves))
+        const error = yield* Effect.flip(checkBulkOrderToSign(expectation(five), typedDataOf(tree) as never))
+        expect(error).toMatchObject({ _tag: "OrderCheckError", check: "order" })
+      }
+      // Padding that is not exactly the empty order (a salt of 1) is refused too; the honest padding passes.
+      const near = [...five, { ...EMPTY, salt: "1" }]
+      expect(yield* Effect.flip(checkBulkOrderToSign(expectation(five), typedDataOf(near) as never))).toMatchObject({
+        _tag: "OrderCheckError",
+      })
+      yield* checkBulkOrderToSign(expectation(five), typedDataOf(five) as never)
     }),
   )
 
