@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { getBulkOrderTree } from "@opensea/seaport-js/lib/utils/eip712/bulk-orders.js"
 import * as Effect from "effect/Effect"
+import { Signature } from "ethers"
 import { concat, type Hex, hashStruct, hexToBytes, keccak256, parseEther, toHex, zeroAddress, zeroHash } from "viem"
 import {
   bulkOrderHeight,
@@ -90,10 +91,13 @@ describe("Seaport's bulk order tree, as seaport-js builds it", () => {
     expect(hashStruct({ types: bulkOrderTypes(height), primaryType: "BulkOrder", data: { tree } })).toBe(
       theirs.encoder.hashStruct("BulkOrder", { tree: theirs.getDataToSign() }),
     )
-    const signature = toHex(new Uint8Array(65).fill(7))
+    // The wallet's 65 bytes (v = 28, so the compact form carries yParity in s's top bit), posted as seaport-js's
+    // `signBulkOrders` posts them: EIP-2098's 64 bytes, then the index and the proof.
+    const signature = concat([toHex(new Uint8Array(64).fill(7)), "0x1c"])
+    const compact = Signature.from(signature).compactSerialized
     for (let index = 0; index < count; index++) {
       expect(bulkOrderSignature(signature, index, bulkOrderProof(leaves, index)).toLowerCase()).toBe(
-        theirs.getEncodedProofAndSignature(index, signature).toLowerCase(),
+        theirs.getEncodedProofAndSignature(index, compact).toLowerCase(),
       )
     }
   })
@@ -202,8 +206,8 @@ describe("many listings, one signature", () => {
       expect(signed.map((typed) => typed.primaryType)).toEqual(["BulkOrder"])
       const posts = world.openSea.api.requestsTo(LISTINGS)
       expect(posts).toHaveLength(3)
-      // 65 bytes of signature, 3 of index, one 32-byte sibling per level of a height-2 tree.
-      expect(posts.map((post) => bytesOf((post.body as any).signature))).toEqual([132, 132, 132])
+      // 64 bytes of EIP-2098 signature, 3 of index, one 32-byte sibling per level of a height-2 tree.
+      expect(posts.map((post) => bytesOf((post.body as any).signature))).toEqual([131, 131, 131])
       const held = [...world.openSea.orders.values()]
       expect(held.map((order) => [order.kind, order.tokenId])).toEqual([
         ["listing", 1n],
