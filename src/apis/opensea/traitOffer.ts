@@ -83,5 +83,8 @@ export const withTraitCriteria = <I extends { readonly data: { readonly post: { 
   data: { ...item.data, post: { ...item.data.post, body: { ...item.data.post.body, criteria: traitCriteria(slug, trait) } } },
 })
 
-/** OpenSea's criteria of a trait offer: the collection and its trait, as opensea-js sends `traitType` / `traitValue`. */
-export const traitCriteria = (slug: string, trait: Trait) => ({ collection: { slug }, trait })
+/**
+ * OpenSea's criteria of a trait offer: the collection and its trait in `traits`, a one-element array as OpenSea's
+ * SDK sends it since 12.13.2 (the single `criteria.trait` is deprecated; the API reads both alike).
+ */
+export const traitCriteria = (slug: string, trait: Trait) => ({ collection: { slug }, traits: [trait] })

@@ -43,7 +43,7 @@ const buildOver = (world: World, ids: ReadonlyArray<bigint>) =>
   world.openSea.api.route("POST", BUILD, () => {
     const honest = world.openSea.buildAnswer(world.openSea.addCollection({ contract: NFT, slug: SLUG }), world.wallet.address, 1n) as any
     honest.partialParameters.consideration[0].identifierOrCriteria = ids.length === 0 ? "0" : criteriaRoot(ids).toString()
-    return { body: { ...honest, criteria: { collection: { slug: SLUG }, trait: RED } } }
+    return { body: { ...honest, criteria: { collection: { slug: SLUG }, traits: [RED] } } }
   })
 
 const bidderWorld = () => {
@@ -60,13 +60,14 @@ describe("a trait offer (bid with attributeKey / attributeValue)", () => {
       buildOver(world, WITH_RED)
       yield* Effect.exit(run(world, traitBid))
       const [asked] = world.openSea.api.requestsTo(BUILD)
-      expect((asked!.body as any).criteria).toEqual({ collection: { slug: SLUG }, trait: RED })
+      // `criteria.traits`, an array as OpenSea's SDK sends it: the single `criteria.trait` is deprecated.
+      expect((asked!.body as any).criteria).toEqual({ collection: { slug: SLUG }, traits: [RED] })
       const [signed, ...more] = signedTypedData(world.wallet)
       expect(more).toEqual([])
       const wanted = signed!.message.consideration[0]
       expect([Number(wanted.itemType), getAddress(wanted.token), BigInt(wanted.identifierOrCriteria)]).toEqual([4, NFT, criteriaRoot(WITH_RED)])
       const [posted] = world.openSea.api.requestsTo("/api/v2/offers")
-      expect((posted!.body as any).criteria).toEqual({ collection: { slug: SLUG }, trait: RED })
+      expect((posted!.body as any).criteria).toEqual({ collection: { slug: SLUG }, traits: [RED] })
     }),
   )
 
