@@ -610,7 +610,8 @@ export const makeFakeOpenSea = (
       cancelled: false,
     }
     orders.set(hash, order)
-    return { body: kind === "collection-offer" ? orderJson(order) : { order: orderJson(order) } }
+    // Since May 2026 every post answers the Listing or Offer itself: the old `order` wrapper is gone.
+    return { body: orderJson(order) }
   }
 
   const wrongChain = (chain: string | undefined) => (chain !== chainName ? refusal(400, `Unknown chain ${chain}`) : undefined)

@@ -115,6 +115,21 @@ describe("the OpenSea book behind the seam", () => {
     }),
   )
 
+  it.effect("the fake answers a listing post with the Listing itself, without the old `order` wrapper (May 2026)", () =>
+    Effect.gen(function* () {
+      const world = lister()
+      world.openSea.addCollection({ contract: NFT, fees: [] })
+      const answers: Array<unknown> = []
+      world.openSea.api.route("POST", LISTINGS, (request) =>
+        Effect.tap(world.openSea.honestAnswer(request), (answer) => Effect.sync(() => answers.push(answer.body))),
+      )
+      yield* run(world, list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }] }))
+      const [answer] = answers as ReadonlyArray<Record<string, unknown>>
+      expect(answer).not.toHaveProperty("order")
+      expect(answer!.order_hash).toBe([...world.openSea.orders.keys()][0])
+    }),
+  )
+
   it.effect("a listing names the collection's required zone as a restricted order (open without one)", () =>
     Effect.gen(function* () {
       const world = lister()
