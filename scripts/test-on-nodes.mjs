@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { homedir } from "node:os"
 import path from "node:path"
+import { stripVTControlCharacters } from "node:util"
 
 const majors = (process.env.NODE_MAJORS ?? "22 24").split(/\s+/).filter(Boolean)
 const projects = (process.env.NODE_PROJECTS ?? "unit integration").split(/\s+/).filter(Boolean)
@@ -27,7 +28,6 @@ const nodeBin = (major) => {
   return bin
 }
 
-const strip = (text) => text.replace(/\x1b\[[0-9;]*m/g, "")
 const count = (summary, word) => Number(new RegExp(`(\\d+) ${word}`).exec(summary)?.[1] ?? 0)
 
 let passed = 0
@@ -46,7 +46,7 @@ for (const major of majors) {
   process.stdout.write(run.stdout)
   process.stderr.write(run.stderr)
   const summary =
-    strip(run.stdout)
+    stripVTControlCharacters(run.stdout)
       .split("\n")
       .filter((line) => /^ +Tests +\d/.test(line))
       .pop() ?? ""

@@ -3,6 +3,7 @@ import {
   type AbiFunction,
   type Address,
   bytesToHex,
+  compactSignatureToSignature,
   concat,
   domainSeparator,
   encodeAbiParameters,
@@ -13,7 +14,9 @@ import {
   hexToBytes,
   keccak256,
   type LocalAccount,
+  parseCompactSignature,
   recoverAddress,
+  serializeSignature,
   toFunctionSignature,
   toHex,
   verifyTypedData,
@@ -533,9 +536,11 @@ export const makeFakeOpenSea = (
    */
   const validBulk = async (offerer: Address, hash: Hex, signature: Hex): Promise<boolean> => {
     const bytes = hexToBytes(signature)
-    const height = Math.floor((bytes.length - 67) / 32)
-    if (bytes.length < 99 || (bytes.length - 67) % 32 > 1 || height > 24) return false
-    const ecdsa = bytes.length % 2 === 1 ? 64 : 65
+    // Seaport's `_isValidBulkOrderSize`: (length - 3) mod 32 is 0 (a 64-byte EIP-2098 signature) or 1 (65 bytes).
+    if (bytes.length < 99 || (bytes.length - 3) % 32 > 1) return false
+    const ecdsa = (bytes.length - 3) % 32 === 0 ? 64 : 65
+    const height = (bytes.length - ecdsa - 3) / 32
+    if (height > 24) return false
     const index = (bytes[ecdsa]! << 16) | (bytes[ecdsa + 1]! << 8) | bytes[ecdsa + 2]!
     let node = hash
     for (let level = 0; level < height; level++) {
@@ -549,7 +554,10 @@ export const makeFakeOpenSea = (
     )
     const bulkOrderHash = keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [typeHash, node]))
     const digest = keccak256(concat(["0x1901", domainSeparator({ domain }), bulkOrderHash]))
-    const recovered = await recoverAddress({ hash: digest, signature: bytesToHex(bytes.subarray(0, ecdsa)) }).catch(() => undefined)
+    const raw = bytesToHex(bytes.subarray(0, ecdsa))
+    // viem recovers from 65 bytes only: a compact signature is expanded as Seaport's ecrecover reads it.
+    const full = ecdsa === 64 ? serializeSignature(compactSignatureToSignature(parseCompactSignature(raw))) : raw
+    const recovered = await recoverAddress({ hash: digest, signature: full }).catch(() => undefined)
     return recovered !== undefined && recovered.toLowerCase() === offerer.toLowerCase()
   }
 
@@ -602,7 +610,8 @@ export const makeFakeOpenSea = (
       cancelled: false,
     }
     orders.set(hash, order)
-    return { body: kind === "collection-offer" ? orderJson(order) : { order: orderJson(order) } }
+    // Since May 2026 every post answers the Listing or Offer itself: the old `order` wrapper is gone.
+    return { body: orderJson(order) }
   }
 
   const wrongChain = (chain: string | undefined) => (chain !== chainName ? refusal(400, `Unknown chain ${chain}`) : undefined)

@@ -11,6 +11,7 @@ import { currencyApprovalStep, type PlanStep, wrapStep } from "./planSteps.js"
 import { ItemType, OrderType } from "./seaport/SeaportOrder.js"
 import { offerCurrencyOf } from "./tradeCurrency.js"
 import { checkTraitRoot, traitCriteria, traitOfBid, withTraitCriteria } from "./traitOffer.js"
+import { traitsOfCriteria } from "./traitSale.js"
 import { BuildAnswer } from "./wire/answers.js"
 import { decodeRequest } from "./wire/decode.js"
 import { BidRequest } from "./wire/requests.js"
@@ -78,8 +79,11 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
             )
           }
           zone = { zone: builtZone, ...(partial.zoneHash !== undefined ? { zoneHash: partial.zoneHash as Hex } : {}) }
-          // A trait offer's root must name exactly the tokens with the trait: 0 would buy any token of the collection.
-          if (trait !== undefined) yield* checkTraitRoot(ctx, collection.slug, trait, wanted[0]?.identifierOrCriteria ?? "0")
+          // A trait offer's root names exactly the tokens with the trait, or is 0 with the trait left to the zone.
+          if (trait !== undefined) {
+            const root = wanted[0]?.identifierOrCriteria ?? "0"
+            yield* checkTraitRoot(ctx, collection.slug, trait, root, traitsOfCriteria(built.criteria))
+          }
         }
         const unposted = orderSignatureItem(
           ctx,

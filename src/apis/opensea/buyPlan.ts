@@ -122,7 +122,8 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
     const fill = yield* checked(decodeSeaportCall(call))
     if (fill.function === "cancel") return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
     const conduitKey: Hex = fill.fulfillerConduitKey ?? order.parameters.conduitKey
-    return { order, expected, token, price, call, filled: fill.orders[0]!, spender: yield* approvalTarget(ctx, conduitKey) }
+    const suffix = answer.fulfillment_data.transaction.calldata_suffix
+    return { order, expected, token, price, call, suffix, filled: fill.orders[0]!, spender: yield* approvalTarget(ctx, conduitKey) }
   })
 
 /** A purchase planned: the order, what it is known by, its price and the call that fills it alone. */
@@ -146,6 +147,7 @@ const sweepOf = (ctx: PlanContext, taker: Address, purchases: ReadonlyArray<Purc
       taker,
       fulfillerConduitKey: ctx.config.conduitKey,
       value: maxPayment.get(zeroAddress) ?? 0n,
+      suffixes: purchases.map((purchase) => purchase.suffix),
     })
     yield* checked(
       checkFulfillment({ side: "buy", seaport: ctx.config.seaport, taker, orders: purchases.map((purchase) => purchase.expected), maxPayment }, call),

@@ -3,7 +3,7 @@ import { getAddress, zeroAddress } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "./bookOptions.js"
 import { bulkOrderItems } from "./bulkOrderItem.js"
 import { checkedOrderItem } from "./checked.js"
-import { currencyItemType, endTimeOf, feeItems, orderSignatureItem, wireItem } from "./orderComponents.js"
+import { currencyItemType, endTimeOf, feeItems, orderSignatureItem, restrictedOrderType, wireItem } from "./orderComponents.js"
 import { bigIntOf, tokenOf } from "./orderOf.js"
 import { attempt, collectionOf, feeOf, type PlanContext } from "./PlanContext.js"
 import { nftApprovalStep } from "./planSteps.js"
@@ -45,7 +45,8 @@ export const listPlan = (ctx: PlanContext, body: unknown) =>
             offer: [wireItem(erc1155 ? ItemType.ERC1155 : ItemType.ERC721, token.contract, token.tokenId, quantity)],
             consideration: [wireItem(currencyItemType(currency), currency, "0", price - fees, maker), ...feeItems(allFees, currency, price)],
             zone: collection.requiredZone,
-            orderType: erc1155 ? 1 : 0,
+            // A required zone is only asked by Seaport about a restricted order (opensea-js: `restrictedByZone`).
+            orderType: restrictedOrderType(erc1155, collection.requiredZone),
             startTime: now,
             endTime: endTimeOf(param.expirationTime, now),
             counter,

@@ -25,7 +25,7 @@ export const OPENSEA_CONDUIT: Address = "0x1E0049783F008A0085193E00003D00cd54003
 /** OpenSea's signed zone (SIP-7) on most chains: offers are restricted orders in it, and it signs every fill OpenSea hands out. */
 export const OPENSEA_SIGNED_ZONE: Address = "0x000056F7000000EcE9003ca63978907a00FFD100"
 
-// Abstract, HyperEVM, Monad and Robinhood: OpenSea's second conduit, with the canonical Seaport and zone.
+// Abstract, HyperEVM, Monad, Robinhood, Arc and Stable Chain: OpenSea's second conduit, with the canonical Seaport and zone.
 const CONDUIT_KEY_2: Hex = "0x61159fefdfada89302ed55f8b9e89e2d67d8258712b3a3f89aa88525877f1d5e"
 const CONDUIT_2: Address = "0x963F00d3ff000064fFCbA824b800c0000000C300"
 
@@ -43,8 +43,11 @@ const canonical = (name: string, wrappedNative: Address): OpenSeaChain => ({
   signedZone: OPENSEA_SIGNED_ZONE,
   wrappedNative,
 })
-const secondConduit = (name: string, wrappedNative: Address): OpenSeaChain => ({
-  ...canonical(name, wrappedNative),
+const secondConduit = (name: string, wrappedNative?: Address): OpenSeaChain => ({
+  name,
+  seaport: OPENSEA_SEAPORT,
+  signedZone: OPENSEA_SIGNED_ZONE,
+  ...(wrappedNative === undefined ? {} : { wrappedNative }),
   conduitKey: CONDUIT_KEY_2,
   conduit: CONDUIT_2,
 })
@@ -60,7 +63,7 @@ const alternate = (name: string, wrappedNative: Address): OpenSeaChain => ({
 const OP_STACK_WETH: Address = "0x4200000000000000000000000000000000000006"
 
 /**
- * Every EVM chain OpenSea serves (the spec's `ChainIdentifier` enum, opensea-js 11.x `CHAIN_ID_MAP`), by chain id,
+ * Every EVM chain OpenSea serves (the spec's `ChainIdentifier` enum, opensea-js 11.x `CHAIN_ID_MAP`, sdk 12.9.1 `chain.ts`), by chain id,
  * with its protocol addresses as opensea-js's `getSeaportAddress`, `getDefaultConduit`, `getSignedZone` and
  * `getNativeWrapTokenAddress` give them. Chains OpenSea dropped (bsc, arbitrum_nova, testnets; `matic` is now
  * `polygon`) are not here: a route naming them would only be refused.
@@ -73,6 +76,7 @@ export const OPENSEA_CHAINS: Readonly<Record<number, OpenSeaChain>> = {
   143: secondConduit("monad", "0x3bd359C1119dA7Da1D913D1C4D2B7c461115433A"),
   360: canonical("shape", OP_STACK_WETH),
   747: canonical("flow", "0xd3bF53DAC106A0290B0483EcBC89d40FcC961f3e"),
+  988: secondConduit("stablechain"),
   999: secondConduit("hyperevm", "0x5555555555555555555555555555555555555555"),
   1329: canonical("sei", "0xE30feDd158A2e3b13e9badaeABaFc5516e95e8C7"),
   1868: canonical("soneium", OP_STACK_WETH),
@@ -81,6 +85,8 @@ export const OPENSEA_CHAINS: Readonly<Record<number, OpenSeaChain>> = {
   4326: alternate("megaeth", OP_STACK_WETH),
   4663: secondConduit("robinhood", "0x0Bd7D308f8E1639FAb988df18A8011f41EAcAD73"),
   5031: alternate("somnia", "0x046EDe9564A72571df6F5e44d0405360c0f4dCab"),
+  // Arc and Stable Chain (988) have no wrapped native: offers spend a native stablecoin's ERC-20 mirror.
+  5042: secondConduit("arc"),
   8333: canonical("b3", OP_STACK_WETH),
   8453: canonical("base", OP_STACK_WETH),
   33139: canonical("ape_chain", "0x48b62137EdfA95a428D35C09E44256a739F6B557"),
@@ -136,4 +142,7 @@ export const OPENSEA_CURRENCIES: Readonly<Record<number, OpenSeaCurrencies>> = {
   80094: nativeListing("0x6969696969696969696969696969696969696969"),
   81457: nativeListing("0x4300000000000000000000000000000000000004"),
   7777777: nativeListing(OP_STACK_WETH),
+  // Arc and Stable Chain take offers in an ERC-20 mirror of their native stablecoin (USDC, USDT0), not a wrapped token.
+  5042: nativeListing("0x3600000000000000000000000000000000000000"),
+  988: nativeListing("0x779Ded0c9e1022225f8E0630b35a9b54bE713736"),
 }

@@ -1,7 +1,7 @@
 import { type Address, bytesToBigInt, type Hex, zeroAddress, zeroHash } from "viem"
 import { feeOf, type PlanContext } from "./PlanContext.js"
 import { ORDER_COMPONENTS_TYPES } from "./seaport/eip712Types.js"
-import { ItemType } from "./seaport/SeaportOrder.js"
+import { ItemType, OrderType, sameAddress } from "./seaport/SeaportOrder.js"
 
 /** A Seaport item on the wire: amounts and identifiers as decimal strings. */
 export interface WireItem {
@@ -108,4 +108,15 @@ export const DEFAULT_ORDER_SECONDS = 30n * 24n * 3600n
 export const endTimeOf = (expirationTime: unknown, now: bigint): bigint => {
   const given = typeof expirationTime === "number" || typeof expirationTime === "string" ? Number(expirationTime) : 0
   return Number.isFinite(given) && given > 0 ? BigInt(Math.floor(given)) : now + DEFAULT_ORDER_SECONDS
+}
+
+/**
+ * A listing's order type: partial fills for ERC-1155 only, and restricted when it names a zone — Seaport asks the
+ * zone only about a restricted order, so a collection's `required_zone` is enforced only then (opensea-js sets
+ * `restrictedByZone: zone !== zero`).
+ */
+export const restrictedOrderType = (partial: boolean, zone: Address | undefined): number => {
+  const restricted = zone !== undefined && !sameAddress(zone, zeroAddress)
+  if (restricted) return partial ? OrderType.PARTIAL_RESTRICTED : OrderType.FULL_RESTRICTED
+  return partial ? OrderType.PARTIAL_OPEN : OrderType.FULL_OPEN
 }

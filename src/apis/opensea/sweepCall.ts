@@ -13,6 +13,19 @@ export interface SweepInput {
   readonly fulfillerConduitKey: Hex
   /** The native currency the orders ask for in all; Seaport refunds what a skipped order leaves unspent. */
   readonly value: bigint
+  /**
+   * Each fulfilment answer's `calldata_suffix` (OpenSea's attribution, appended after the call). One call carries
+   * one suffix: the orders' shared one is appended; when they differ none is, which OpenSea says does not affect
+   * execution — only the attribution is lost.
+   */
+  readonly suffixes?: ReadonlyArray<string | null | undefined>
+}
+
+/** The suffix every order shares, as bare lowercase hex; none when they differ, any is missing or is not hex. */
+const sharedSuffix = (suffixes: ReadonlyArray<string | null | undefined>): string => {
+  const bare = new Set(suffixes.map((suffix) => (suffix ?? "").replace(/^0x/, "").toLowerCase()))
+  const [only] = bare
+  return bare.size === 1 && only !== undefined && /^([0-9a-f]{2})*$/.test(only) ? only : ""
 }
 
 /**
@@ -33,5 +46,5 @@ export const sweepCall = (input: SweepInput): FulfillmentTransaction => {
     functionName: "fulfillAvailableAdvancedOrders",
     args: [orders, [], componentsOf("offer"), componentsOf("consideration"), input.fulfillerConduitKey, input.taker, BigInt(orders.length)],
   })
-  return { to: input.seaport, value: input.value, data }
+  return { to: input.seaport, value: input.value, data: `${data}${sharedSuffix(input.suffixes ?? [])}` as Hex }
 }

@@ -47,17 +47,24 @@ export const tokensWithTrait = (ctx: PlanContext, slug: string, trait: Trait) =>
 const rootText = (root: bigint) => numberToHex(root, { size: 32 })
 
 /**
- * Holds the criteria root OpenSea built for a trait offer to the trait: never 0 (on chain, a root of 0 takes any
- * token of the collection), and exactly the root of the tokens OpenSea lists with the trait — so the signed order
- * buys only a token with it, whatever OpenSea's zone later authorises.
+ * Holds the criteria root OpenSea built for a trait offer to the trait. A non-zero root must be exactly the root of
+ * the tokens OpenSea lists with the trait, so the signed order buys only a token with it. A root of 0 is how OpenSea
+ * builds trait offers on its "supported collections": on chain it takes any token of the collection, and the trait is
+ * enforced by OpenSea's signed zone when it authorises a fill, not by Seaport — accepted only when OpenSea echoes
+ * exactly the trait asked (the caller keeps the offer a restricted order in that zone).
  */
-export const checkTraitRoot = (ctx: PlanContext, slug: string, trait: Trait, identifierOrCriteria: string) =>
+export const checkTraitRoot = (ctx: PlanContext, slug: string, trait: Trait, identifierOrCriteria: string, echoed: ReadonlyArray<Trait>) =>
   Effect.gen(function* () {
     const root = yield* attempt(() => BigInt(identifierOrCriteria))
     const named = `${trait.type}: ${trait.value}`
     if (root === 0n) {
+      const [only, ...more] = echoed
+      if (only !== undefined && more.length === 0 && only.type === trait.type && only.value === trait.value) return
       return yield* Effect.fail(
-        OpenSeaFailure.check("criteria", "OpenSea built the trait offer for any token of the collection (a criteria root of 0)", { Trait: named }),
+        OpenSeaFailure.check("criteria", "OpenSea built a trait offer for any token (root 0) without the trait asked", {
+          Trait: named,
+          Echoed: echoed.map((echo) => `${echo.type}: ${echo.value}`).join(", ") || "none",
+        }),
       )
     }
     const ids = yield* tokensWithTrait(ctx, slug, trait)
@@ -83,5 +90,8 @@ export const withTraitCriteria = <I extends { readonly data: { readonly post: { 
   data: { ...item.data, post: { ...item.data.post, body: { ...item.data.post.body, criteria: traitCriteria(slug, trait) } } },
 })
 
-/** OpenSea's criteria of a trait offer: the collection and its trait, as opensea-js sends `traitType` / `traitValue`. */
-export const traitCriteria = (slug: string, trait: Trait) => ({ collection: { slug }, trait })
+/**
+ * OpenSea's criteria of a trait offer: the collection and its trait in `traits`, a one-element array as OpenSea's
+ * SDK sends it since 12.13.2 (the single `criteria.trait` is deprecated; the API reads both alike).
+ */
+export const traitCriteria = (slug: string, trait: Trait) => ({ collection: { slug }, traits: [trait] })

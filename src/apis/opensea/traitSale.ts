@@ -9,7 +9,7 @@ import type { Trait } from "./traitOffer.js"
 import { NftAnswer, type OrderAnswer, OrderByHashAnswer } from "./wire/answers.js"
 
 /** The traits a criteria offer names: the spec's `criteria.traits`, or the older single `criteria.trait`. */
-const traitsOfCriteria = (criteria: OrderAnswer["criteria"]): ReadonlyArray<Trait> =>
+export const traitsOfCriteria = (criteria: OrderAnswer["criteria"]): ReadonlyArray<Trait> =>
   criteria?.traits ?? (criteria?.trait != null ? [criteria.trait] : [])
 
 /** The traits of the criteria offer `hash` as OpenSea files it (none for a collection offer). */

@@ -1,4 +1,17 @@
-import { concat, type Hex, keccak256, numberToHex, zeroAddress, zeroHash } from "viem"
+import {
+  concat,
+  type Hex,
+  hexToNumber,
+  keccak256,
+  numberToHex,
+  parseSignature,
+  serializeCompactSignature,
+  signatureToCompactSignature,
+  size,
+  slice,
+  zeroAddress,
+  zeroHash,
+} from "viem"
 import { ORDER_COMPONENTS_TYPES } from "./eip712Types.js"
 import type { OrderComponents } from "./SeaportOrder.js"
 import { seaportOrderHash } from "./seaportOrderHash.js"
@@ -62,9 +75,22 @@ export const bulkOrderProof = (leaves: ReadonlyArray<Hex>, index: number): Reado
     .slice(0, -1)
     .map((layer, level) => layer[(index >> level) ^ 1]!)
 
-/** The signature an order of a bulk signature is posted with: the tree's signature, the order's 3-byte index, its proof. */
+/**
+ * A wallet's 65-byte signature in EIP-2098's 64 bytes (yParity in `s`'s top bit), as seaport-js's `signBulkOrders`
+ * posts it; Seaport 1.6 reads both. Any other signature stays as it is: one whose `v` is not a parity cannot be
+ * compacted, and Seaport refuses it either way.
+ */
+const compactSignature = (signature: Hex): Hex => {
+  if (size(signature) !== 65 || ![0, 1, 27, 28].includes(hexToNumber(slice(signature, 64)))) return signature
+  return serializeCompactSignature(signatureToCompactSignature(parseSignature(signature)))
+}
+
+/**
+ * The signature an order of a bulk signature is posted with: the tree's signature (compacted to 64 bytes), the
+ * order's 3-byte index, its proof.
+ */
 export const bulkOrderSignature = (signature: Hex, index: number, proof: ReadonlyArray<Hex>): Hex =>
-  concat([signature, numberToHex(index, { size: 3 }), ...proof])
+  concat([compactSignature(signature), numberToHex(index, { size: 3 }), ...proof])
 
 /** The `tree` value a wallet signs: the orders (padded with the empty order) nested in pairs, `height` deep. */
 export const bulkOrderTree = <A>(orders: ReadonlyArray<A>, empty: A, height: number): unknown => {

@@ -38,6 +38,12 @@ export type OrderParametersAnswer = typeof OrderParametersAnswer.Type
 /** A trait as OpenSea's criteria name it. */
 const TraitAnswer = Schema.Struct({ type: Schema.String, value: Schema.String })
 
+/** A criteria offer's criteria: its traits (the spec's `traits`, or the older single `trait`). */
+const CriteriaAnswer = Schema.Struct({
+  traits: Schema.optional(Schema.NullOr(Schema.Array(TraitAnswer))),
+  trait: Schema.optional(Schema.NullOr(TraitAnswer)),
+})
+
 /** A listing or an offer (the spec's `Listing`, `Offer`): read routes carry no signature. */
 export const OrderAnswer = Schema.Struct({
   order_hash: Schema.String,
@@ -46,11 +52,7 @@ export const OrderAnswer = Schema.Struct({
   /** `ACTIVE` while OpenSea sells it. */
   status: Schema.optional(Schema.String),
   /** A criteria offer's criteria: its traits (the spec's `traits`, or the older single `trait`). */
-  criteria: Schema.optional(
-    Schema.NullOr(
-      Schema.Struct({ traits: Schema.optional(Schema.NullOr(Schema.Array(TraitAnswer))), trait: Schema.optional(Schema.NullOr(TraitAnswer)) }),
-    ),
-  ),
+  criteria: Schema.optional(Schema.NullOr(CriteriaAnswer)),
 })
 export type OrderAnswer = typeof OrderAnswer.Type
 
@@ -117,6 +119,8 @@ export const BuildAnswer = Schema.Struct({
     zone: Schema.String,
     zoneHash: Schema.optional(Schema.String),
   }),
+  /** The criteria OpenSea built the offer for: the traits asked, echoed. */
+  criteria: Schema.optional(Schema.NullOr(CriteriaAnswer)),
 })
 export type BuildAnswer = typeof BuildAnswer.Type
 

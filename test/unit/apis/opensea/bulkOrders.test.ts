@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { getBulkOrderTree } from "@opensea/seaport-js/lib/utils/eip712/bulk-orders.js"
 import * as Effect from "effect/Effect"
-import { type Hex, hashStruct, hexToBytes, parseEther, toHex, zeroAddress, zeroHash } from "viem"
+import { Signature } from "ethers"
+import { concat, type Hex, hashStruct, hexToBytes, keccak256, parseEther, toHex, zeroAddress, zeroHash } from "viem"
 import {
   bulkOrderHeight,
   bulkOrderLeaves,
@@ -90,10 +91,13 @@ describe("Seaport's bulk order tree, as seaport-js builds it", () => {
     expect(hashStruct({ types: bulkOrderTypes(height), primaryType: "BulkOrder", data: { tree } })).toBe(
       theirs.encoder.hashStruct("BulkOrder", { tree: theirs.getDataToSign() }),
     )
-    const signature = toHex(new Uint8Array(65).fill(7))
+    // The wallet's 65 bytes (v = 28, so the compact form carries yParity in s's top bit), posted as seaport-js's
+    // `signBulkOrders` posts them: EIP-2098's 64 bytes, then the index and the proof.
+    const signature = concat([toHex(new Uint8Array(64).fill(7)), "0x1c"])
+    const compact = Signature.from(signature).compactSerialized
     for (let index = 0; index < count; index++) {
       expect(bulkOrderSignature(signature, index, bulkOrderProof(leaves, index)).toLowerCase()).toBe(
-        theirs.getEncodedProofAndSignature(index, signature).toLowerCase(),
+        theirs.getEncodedProofAndSignature(index, compact).toLowerCase(),
       )
     }
   })
@@ -118,6 +122,35 @@ describe("checking a bulk signature before the wallet", () => {
     Effect.gen(function* () {
       const error = yield* refusal(typedDataOf([...wires, wireOrder(9)]))
       expect(error.message).toContain("Leaf 3 of the bulk order is not an empty order")
+    }),
+  )
+
+  it.effect("(h) an order hidden at any padding leaf would be fillable with the signature, so it never reaches the wallet", () =>
+    Effect.gen(function* () {
+      const five = [1, 2, 3, 4, 5].map((id) => wireOrder(id))
+      const height = bulkOrderHeight(five.length)
+      const hidden = wireOrder(9, STRANGER)
+      for (const at of [5, 6, 7]) {
+        const tree = Array.from({ length: 2 ** height }, (_, index) => (index < five.length ? five[index] : index === at ? hidden : EMPTY))
+        // What Seaport would do with the signed root: the hidden order's leaf and proof climb to it, so it fills.
+        const leaves = bulkOrderLeaves(
+          tree.map((wire) => componentsOf(wire)),
+          height,
+        )
+        const climbed = bulkOrderProof(leaves, at).reduce(
+          (node, sibling, level) => keccak256(concat((at >> level) & 1 ? [sibling, node] : [node, sibling])),
+          leaves[at]!,
+        )
+        expect(climbed).toBe(bulkOrderRoot(leaves))
+        const error = yield* Effect.flip(checkBulkOrderToSign(expectation(five), typedDataOf(tree) as never))
+        expect(error).toMatchObject({ _tag: "OrderCheckError", check: "order" })
+      }
+      // Padding that is not exactly the empty order (a salt of 1) is refused too; the honest padding passes.
+      const near = [...five, { ...EMPTY, salt: "1" }]
+      expect(yield* Effect.flip(checkBulkOrderToSign(expectation(five), typedDataOf(near) as never))).toMatchObject({
+        _tag: "OrderCheckError",
+      })
+      yield* checkBulkOrderToSign(expectation(five), typedDataOf(five) as never)
     }),
   )
 
@@ -173,8 +206,8 @@ describe("many listings, one signature", () => {
       expect(signed.map((typed) => typed.primaryType)).toEqual(["BulkOrder"])
       const posts = world.openSea.api.requestsTo(LISTINGS)
       expect(posts).toHaveLength(3)
-      // 65 bytes of signature, 3 of index, one 32-byte sibling per level of a height-2 tree.
-      expect(posts.map((post) => bytesOf((post.body as any).signature))).toEqual([132, 132, 132])
+      // 64 bytes of EIP-2098 signature, 3 of index, one 32-byte sibling per level of a height-2 tree.
+      expect(posts.map((post) => bytesOf((post.body as any).signature))).toEqual([131, 131, 131])
       const held = [...world.openSea.orders.values()]
       expect(held.map((order) => [order.kind, order.tokenId])).toEqual([
         ["listing", 1n],

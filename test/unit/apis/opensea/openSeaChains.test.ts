@@ -30,8 +30,11 @@ const alt = {
 const std = (conduit: typeof main) => ({ seaport, ...conduit, signedZone: zone })
 const weth = "0x4200000000000000000000000000000000000006"
 
-/** [name, chain id, protocol, wrapped native] as opensea-js gives them. */
-const OPENSEA_JS: ReadonlyArray<readonly [string, number, Record<string, string>, string]> = [
+/**
+ * [name, chain id, protocol, wrapped native] as opensea-js gives them. Arc and Stable Chain (sdk 12.9.1
+ * `src/utils/chain.ts`) have no wrapped native: their offers spend a native stablecoin's ERC-20 mirror.
+ */
+const OPENSEA_JS: ReadonlyArray<readonly [string, number, Record<string, string>, string | undefined]> = [
   ["ethereum", 1, std(main), "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2"],
   ["optimism", 10, std(main), weth],
   ["unichain", 130, std(main), weth],
@@ -39,6 +42,7 @@ const OPENSEA_JS: ReadonlyArray<readonly [string, number, Record<string, string>
   ["monad", 143, std(second), "0x3bd359c1119da7da1d913d1c4d2b7c461115433a"],
   ["shape", 360, std(main), weth],
   ["flow", 747, std(main), "0xd3bf53dac106a0290b0483ecbc89d40fcc961f3e"],
+  ["stablechain", 988, std(second), undefined],
   ["hyperevm", 999, std(second), "0x5555555555555555555555555555555555555555"],
   ["sei", 1329, std(main), "0xe30fedd158a2e3b13e9badaeabafc5516e95e8c7"],
   ["soneium", 1868, std(main), weth],
@@ -47,6 +51,7 @@ const OPENSEA_JS: ReadonlyArray<readonly [string, number, Record<string, string>
   ["megaeth", 4326, alt, weth],
   ["robinhood", 4663, std(second), "0x0bd7d308f8e1639fab988df18a8011f41eacad73"],
   ["somnia", 5031, alt, "0x046ede9564a72571df6f5e44d0405360c0f4dcab"],
+  ["arc", 5042, std(second), undefined],
   ["b3", 8333, std(main), weth],
   ["base", 8453, std(main), weth],
   ["ape_chain", 33139, std(main), "0x48b62137edfa95a428d35c09e44256a739f6b557"],
@@ -60,7 +65,12 @@ const OPENSEA_JS: ReadonlyArray<readonly [string, number, Record<string, string>
   ["zora", 7777777, std(main), weth],
 ]
 
-const lower = (row: object) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, String(value).toLowerCase()]))
+const lower = (row: object) =>
+  Object.fromEntries(
+    Object.entries(row)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value).toLowerCase()]),
+  )
 
 describe("OPENSEA_CHAINS", () => {
   it("has exactly the EVM chains of the spec's ChainIdentifier, by chain id", () => {

@@ -115,7 +115,22 @@ describe("the OpenSea book behind the seam", () => {
     }),
   )
 
-  it.effect("a listing names the collection's required zone", () =>
+  it.effect("the fake answers a listing post with the Listing itself, without the old `order` wrapper (May 2026)", () =>
+    Effect.gen(function* () {
+      const world = lister()
+      world.openSea.addCollection({ contract: NFT, fees: [] })
+      const answers: Array<unknown> = []
+      world.openSea.api.route("POST", LISTINGS, (request) =>
+        Effect.tap(world.openSea.honestAnswer(request), (answer) => Effect.sync(() => answers.push(answer.body))),
+      )
+      yield* run(world, list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }] }))
+      const [answer] = answers as ReadonlyArray<Record<string, unknown>>
+      expect(answer).not.toHaveProperty("order")
+      expect(answer!.order_hash).toBe([...world.openSea.orders.keys()][0])
+    }),
+  )
+
+  it.effect("a listing names the collection's required zone as a restricted order (open without one)", () =>
     Effect.gen(function* () {
       const world = lister()
       world.openSea.addCollection({ contract: NFT, fees: [] })
@@ -124,7 +139,16 @@ describe("the OpenSea book behind the seam", () => {
         Effect.map(world.openSea.honestAnswer(request), (answer) => ({ ...answer, body: { ...(answer.body as object), required_zone: zone } })),
       )
       yield* run(world, list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }] }))
-      expect(getAddress(signedTypedData(world.wallet)[0]!.message.zone)).toBe(zone)
+      const [signed] = signedTypedData(world.wallet)
+      expect(getAddress(signed!.message.zone)).toBe(zone)
+      // Seaport calls an open order's zone only if the zone itself fills it: restricted, so the zone is asked.
+      expect(Number(signed!.message.orderType)).toBe(2)
+      expect((world.openSea.api.requestsTo(LISTINGS)[0]!.body as any).parameters.orderType).toBe(2)
+
+      const open = lister()
+      open.openSea.addCollection({ contract: NFT, fees: [] })
+      yield* run(open, list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }] }))
+      expect(Number(signedTypedData(open.wallet)[0]!.message.orderType)).toBe(0)
     }),
   )
 

@@ -2,7 +2,17 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/testing/TestClock"
-import { type Address, decodeFunctionData, encodeAbiParameters, encodeEventTopics, type Hex, parseAbi, parseEther, zeroAddress } from "viem"
+import {
+  type Address,
+  decodeFunctionData,
+  encodeAbiParameters,
+  encodeEventTopics,
+  encodeFunctionData,
+  type Hex,
+  parseAbi,
+  parseEther,
+  zeroAddress,
+} from "viem"
 import { OPENSEA_CONDUIT_KEY, OPENSEA_SIGNED_ZONE } from "../../../../src/apis/opensea/index.js"
 import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
 import { buy, type ExecutionSnapshot, resumeExecution } from "../../../../src/index.js"
@@ -173,6 +183,35 @@ describe("a sweep of OpenSea listings", () => {
         return { body: world.openSea.fulfillmentAnswer(order, { fulfiller: world.wallet.address }) }
       })
       expectRefused(world, yield* refusalOf(world, sweep(listings)), "order")
+    }),
+  )
+
+  it.effect("appends the answers' calldata_suffix (attribution) when every order's is the same; none when they differ", () =>
+    Effect.gen(function* () {
+      for (const [suffixes, tail] of [
+        [["0x72db8c0b", "0x72db8c0b", "0x72db8c0b"], "72db8c0b"],
+        [["0x72db8c0b", "0x11111111", "0x72db8c0b"], ""],
+      ] as const) {
+        let listings: ReadonlyArray<FakeOrder> = []
+        const world = sweepWorld(() => listings)
+        listings = yield* listThree(world)
+        world.openSea.api.route("POST", "/api/v2/listings/fulfillment_data", (request) => {
+          const hash = (request.body as { listing: { hash: string } }).listing.hash
+          const index = listings.findIndex((listing) => listing.hash === hash)
+          const answer = world.openSea.fulfillmentAnswer(listings[index]!, { fulfiller: world.wallet.address }) as any
+          const transaction = { ...answer.fulfillment_data.transaction, calldata_suffix: suffixes[index] }
+          return { body: { ...answer, fulfillment_data: { ...answer.fulfillment_data, transaction } } }
+        })
+        expect(yield* run(world, sweep(listings))).toBe(true)
+        const data = world.wallet.sent[0]!.request.data!
+        const call = decodeFunctionData({ abi: seaportAbi, data })
+        expect(call.functionName).toBe("fulfillAvailableAdvancedOrders")
+        // What follows the ABI-encoded call is exactly the shared suffix, or nothing.
+        const bare = (yield* Effect.sync(() =>
+          encodeFunctionData({ abi: seaportAbi, functionName: call.functionName, args: call.args } as never),
+        )) as Hex
+        expect(data.slice(bare.length)).toBe(tail)
+      }
     }),
   )
 

@@ -38,12 +38,12 @@ const withTraits = (world: World) => {
   return world
 }
 
-/** `offers/build` answering a trait offer over `ids` (root 0 when none). */
-const buildOver = (world: World, ids: ReadonlyArray<bigint>) =>
+/** `offers/build` answering a trait offer over `ids` (root 0 when none), echoing `traits`. */
+const buildOver = (world: World, ids: ReadonlyArray<bigint>, traits: ReadonlyArray<unknown> = [RED]) =>
   world.openSea.api.route("POST", BUILD, () => {
     const honest = world.openSea.buildAnswer(world.openSea.addCollection({ contract: NFT, slug: SLUG }), world.wallet.address, 1n) as any
     honest.partialParameters.consideration[0].identifierOrCriteria = ids.length === 0 ? "0" : criteriaRoot(ids).toString()
-    return { body: { ...honest, criteria: { collection: { slug: SLUG }, trait: RED } } }
+    return { body: { ...honest, criteria: { collection: { slug: SLUG }, traits } } }
   })
 
 const bidderWorld = () => {
@@ -60,21 +60,40 @@ describe("a trait offer (bid with attributeKey / attributeValue)", () => {
       buildOver(world, WITH_RED)
       yield* Effect.exit(run(world, traitBid))
       const [asked] = world.openSea.api.requestsTo(BUILD)
-      expect((asked!.body as any).criteria).toEqual({ collection: { slug: SLUG }, trait: RED })
+      // `criteria.traits`, an array as OpenSea's SDK sends it: the single `criteria.trait` is deprecated.
+      expect((asked!.body as any).criteria).toEqual({ collection: { slug: SLUG }, traits: [RED] })
       const [signed, ...more] = signedTypedData(world.wallet)
       expect(more).toEqual([])
       const wanted = signed!.message.consideration[0]
       expect([Number(wanted.itemType), getAddress(wanted.token), BigInt(wanted.identifierOrCriteria)]).toEqual([4, NFT, criteriaRoot(WITH_RED)])
       const [posted] = world.openSea.api.requestsTo("/api/v2/offers")
-      expect((posted!.body as any).criteria).toEqual({ collection: { slug: SLUG }, trait: RED })
+      expect((posted!.body as any).criteria).toEqual({ collection: { slug: SLUG }, traits: [RED] })
     }),
   )
 
-  it.effect("offers/build answering a root of 0 (any token) is refused before the signature", () =>
+  it.effect("root 0 echoing the trait (a supported collection): restricted, in the signed zone, posted with it", () =>
     Effect.gen(function* () {
       const world = bidderWorld()
       buildOver(world, [])
-      expectRefused(world, yield* refusalOf(world, traitBid), "criteria")
+      yield* Effect.exit(run(world, traitBid))
+      const [signed, ...more] = signedTypedData(world.wallet)
+      expect(more).toEqual([])
+      // The trait is then OpenSea's zone's to enforce at fill time, not the root's: the offer must be in that zone.
+      expect(BigInt(signed!.message.consideration[0].identifierOrCriteria)).toBe(0n)
+      expect(getAddress(signed!.message.zone)).toBe(getAddress(OPENSEA_SIGNED_ZONE))
+      expect([2, 3]).toContain(Number(signed!.message.orderType))
+      const [posted] = world.openSea.api.requestsTo("/api/v2/offers")
+      expect((posted!.body as any).criteria).toEqual({ collection: { slug: SLUG }, traits: [RED] })
+    }),
+  )
+
+  it.effect("(h) root 0 without the asked trait echoed (none, or another) is refused before the signature", () =>
+    Effect.gen(function* () {
+      for (const echoed of [[], [{ type: "Hat", value: "Blue" }], [RED, { type: "Hat", value: "Blue" }]]) {
+        const world = bidderWorld()
+        buildOver(world, [], echoed)
+        expectRefused(world, yield* refusalOf(world, traitBid), "criteria")
+      }
     }),
   )
 
