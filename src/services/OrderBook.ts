@@ -75,6 +75,11 @@ export interface ChainOrderBook {
    */
   readonly unfilled?: ((item: StepItem, hashes: ReadonlyArray<Hex>) => Effect.Effect<ReadonlyArray<ExecuteError>, ApiRequestError>) | undefined
   /**
+   * The book's word that every order of an item is filled or cancelled: a send of it whose outcome is unknown can
+   * then fill nothing more, and is settled. False when the book cannot say (an item that names no order).
+   */
+  readonly ordersFilled?: ((item: StepItem) => Effect.Effect<boolean, ApiRequestError>) | undefined
+  /**
    * What the journal knows an item by, when the book knows better than the item's bytes: a fill whose calldata
    * carries a fresh zone signature on every answer is still the same fill of the same order.
    */

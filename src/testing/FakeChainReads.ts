@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Address, encodeAbiParameters, type Hex, numberToHex, pad, type TransactionReceipt, toEventSelector, zeroAddress } from "viem"
-import { ChainReader, type ChainReads } from "../apis/opensea/chainReads.js"
+import { ChainReader, type ChainReads, type OrderStatus } from "../apis/opensea/chainReads.js"
 
 /** What the fake chain holds; every map is keyed by lower-cased addresses joined with `:`. */
 export interface FakeChainState {
@@ -17,6 +17,8 @@ export interface FakeChainState {
   readonly approvals: Map<string, boolean>
   /** Seaport counters, by `seaport:offerer`. */
   readonly counters: Map<string, bigint>
+  /** Seaport's `getOrderStatus` answers, by `seaport:orderHash` (unknown orders: none filled, not cancelled). */
+  readonly orderStatuses: Map<string, OrderStatus>
   /** Mined receipts, by transaction hash. */
   readonly receipts: Map<string, TransactionReceipt>
   /** The latest block's timestamp, in seconds. */
@@ -46,12 +48,17 @@ export interface FakeChainReads {
   readonly setApprovedForAll: (contract: Address, owner: Address, operator: Address, approved: boolean) => FakeChainReads
   readonly setCounter: (seaport: Address, offerer: Address, counter: bigint) => FakeChainReads
   readonly setNow: (seconds: bigint) => FakeChainReads
+  /** Sets Seaport's status of an order: what `getOrderStatus(orderHash)` answers. */
+  readonly setOrderStatus: (seaport: Address, orderHash: Hex, status: OrderStatus) => FakeChainReads
   readonly setReceipt: (hash: Hex, receipt: TransactionReceipt) => FakeChainReads
   /** Answers receipts of hashes not set one by one (a successful receipt of the wallet's sends, say). */
   readonly setReceiptOf: (receiptOf: (hash: Hex) => TransactionReceipt | undefined) => FakeChainReads
   /** The `ChainReader` layer to provide under `Tradekit.layerWith(…)` of an `openSea(…)` client. */
   readonly layer: Layer.Layer<ChainReader>
 }
+
+/** What Seaport answers for an order it never saw: not cancelled, nothing filled of no size. */
+const UNKNOWN_ORDER: OrderStatus = { isCancelled: false, totalFilled: 0n, totalSize: 0n }
 
 const key = (...parts: ReadonlyArray<string>) => parts.map((part) => part.toLowerCase()).join(":")
 
@@ -111,6 +118,7 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     decimals: new Map(),
     approvals: new Map(),
     counters: new Map(),
+    orderStatuses: new Map(),
     receipts: new Map(),
     now: 1_700_000_000n,
     receiptOf: undefined,
@@ -131,6 +139,8 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     isApprovedForAll: (contract, owner, operator) =>
       read(`isApprovedForAll:${key(contract, owner, operator)}`, () => state.approvals.get(key(contract, owner, operator)) ?? false),
     counterOf: (seaport, offerer) => read(`counterOf:${key(seaport, offerer)}`, () => state.counters.get(key(seaport, offerer)) ?? 0n),
+    orderStatusOf: (seaport, orderHash) =>
+      read(`orderStatusOf:${key(seaport, orderHash)}`, () => state.orderStatuses.get(key(seaport, orderHash)) ?? UNKNOWN_ORDER),
     now: read("now", () => state.now),
     receipt: (hash) => read(`receipt:${key(hash)}`, () => state.receipts.get(key(hash)) ?? state.receiptOf?.(hash)),
   }
@@ -149,6 +159,7 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     setDecimals: (token, decimals) => set(() => state.decimals.set(key(token), decimals)),
     setApprovedForAll: (contract, owner, operator, approved) => set(() => state.approvals.set(key(contract, owner, operator), approved)),
     setCounter: (seaport, offerer, counter) => set(() => state.counters.set(key(seaport, offerer), counter)),
+    setOrderStatus: (seaport, orderHash, status) => set(() => state.orderStatuses.set(key(seaport, orderHash), status)),
     setNow: (seconds) =>
       set(() => {
         state.now = seconds

@@ -17,6 +17,13 @@ import { viemChainFor } from "../../chains/viemChainFor.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import { seaportAbi } from "./seaportAbi.js"
 
+/** An order's status on Seaport: filled when `totalFilled` reaches a non-zero `totalSize`. */
+export interface OrderStatus {
+  readonly isCancelled: boolean
+  readonly totalFilled: bigint
+  readonly totalSize: bigint
+}
+
 /** What the OpenSea layer reads from a chain to plan: approvals, balances, Seaport's counter, receipts. */
 export interface ChainReads {
   readonly allowance: (token: Address, owner: Address, spender: Address) => Effect.Effect<bigint, OpenSeaFailure>
@@ -26,6 +33,8 @@ export interface ChainReads {
   readonly decimalsOf: (token: Address) => Effect.Effect<number, OpenSeaFailure>
   readonly isApprovedForAll: (contract: Address, owner: Address, operator: Address) => Effect.Effect<boolean, OpenSeaFailure>
   readonly counterOf: (seaport: Address, offerer: Address) => Effect.Effect<bigint, OpenSeaFailure>
+  /** Seaport's `getOrderStatus` of an order: whether it is cancelled, and how much of it is filled. */
+  readonly orderStatusOf: (seaport: Address, orderHash: Hex) => Effect.Effect<OrderStatus, OpenSeaFailure>
   /** The latest block's timestamp, in seconds: an order's start time. */
   readonly now: Effect.Effect<bigint, OpenSeaFailure>
   /** The receipt of a mined transaction, `undefined` while it is not. */
@@ -47,6 +56,10 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
     read("an approval", () => client.readContract({ address: contract, abi: erc721Abi, functionName: "isApprovedForAll", args: [owner, operator] })),
   counterOf: (seaport, offerer) =>
     read("Seaport's counter", () => client.readContract({ address: seaport, abi: seaportAbi, functionName: "getCounter", args: [offerer] })),
+  orderStatusOf: (seaport, orderHash) =>
+    read("an order's status", () =>
+      client.readContract({ address: seaport, abi: seaportAbi, functionName: "getOrderStatus", args: [orderHash] }),
+    ).pipe(Effect.map(([, isCancelled, totalFilled, totalSize]) => ({ isCancelled, totalFilled, totalSize }))),
   now: read("the latest block", () => client.getBlock().then((block) => block.timestamp)),
   receipt: (hash) =>
     read("a receipt", () =>

@@ -22,6 +22,7 @@ import { listPlan } from "./listPlan.js"
 import type { ResolvedOpenSeaConfig } from "./OpenSeaConfig.js"
 import { errorOf, OpenSeaFailure, requestErrorOf } from "./OpenSeaFailure.js"
 import { makeOpenSeaCall, OPENSEA_ANSWERS, type OpenSeaCall } from "./openSeaRequest.js"
+import { ordersFilled } from "./ordersFilled.js"
 import type { PlanContext } from "./PlanContext.js"
 import { isOpenSeaPost, postSigned } from "./postOrder.js"
 import { sellPlan } from "./sellPlan.js"
@@ -103,6 +104,12 @@ const openSeaOnChain = (config: ResolvedOpenSeaConfig, call: OpenSeaCall, reader
       entry === undefined
         ? Effect.succeed([])
         : Effect.flatMap(reader.forChain(chain), (reads) => unfilledOrders(reads, entry.seaport, item, hashes)).pipe(
+            Effect.mapError((failure) => requestErrorOf(failure, "chain")),
+          ),
+    ordersFilled: (item) =>
+      entry === undefined
+        ? Effect.succeed(false)
+        : Effect.flatMap(reader.forChain(chain), (reads) => ordersFilled(reads, entry.seaport, item)).pipe(
             Effect.mapError((failure) => requestErrorOf(failure, "chain")),
           ),
     itemKey: (step, item) => {

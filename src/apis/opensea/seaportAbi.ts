@@ -458,6 +458,18 @@ export const seaportAbi = [
   },
   {
     type: "function",
+    name: "getOrderStatus",
+    stateMutability: "view",
+    inputs: [{ name: "orderHash", type: "bytes32" }],
+    outputs: [
+      { name: "isValidated", type: "bool" },
+      { name: "isCancelled", type: "bool" },
+      { name: "totalFilled", type: "uint256" },
+      { name: "totalSize", type: "uint256" },
+    ],
+  },
+  {
+    type: "function",
     name: "matchAdvancedOrders",
     stateMutability: "payable",
     inputs: [

@@ -4,7 +4,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type { Hex } from "viem"
 import { type ExecutionError, SendOutcomeUnknownError, TransactionTimeoutError } from "../../errors/index.js"
-import type { Step } from "../../schema/Step.js"
+import type { Step, StepItem } from "../../schema/Step.js"
 import { TransactionRequest } from "../../schema/TransactionRequest.js"
 import { type ExecutionContext, viemChainOf } from "../ExecutionContext.js"
 import type { ExecutionSnapshot } from "../ExecutionSnapshot.js"
@@ -40,14 +40,20 @@ const awaitMined = (ctx: ExecutionContext, chainId: number, hash: Hex) =>
   })
 
 /**
- * Settles one journaled send: a hash is waited for until mined; a request with no hash back is reconciled (see
+ * Settles one journaled send: a hash is waited for until mined; one with no hash back whose orders the book says
+ * are all filled or cancelled (`ordersFilled`) is settled; any other request with no hash back is reconciled (see
  * `reconcileSend`) from the stored plan's transaction — only read, to recognise it on chain, never sent — and
  * waited for when adopted. A batch whose outcome the journal cannot tell, or a request whose transaction the stored
  * plan does not hold, is a SendOutcomeUnknownError.
  */
-const settleOne = (ctx: ExecutionContext, known: ItemJournal, storedData: unknown) =>
+const settleOne = (ctx: ExecutionContext, known: ItemJournal, storedItem: StepItem | undefined) =>
   Effect.gen(function* () {
     if (known.sent !== undefined) return yield* awaitMined(ctx, known.sent.chainId, known.sent.hash as Hex)
+    // Orders all filled or cancelled, on the book's word: whatever became of the send, it can fill nothing more.
+    const asked = known.sendRequested !== undefined || (known.batchSent ?? known.batchRequested) !== undefined
+    if (asked && storedItem !== undefined && ctx.book.ordersFilled !== undefined && (yield* ctx.book.ordersFilled(storedItem))) {
+      return yield* Effect.logInfo("tradekit: the book says every order of the send is filled or cancelled: settled")
+    }
     const batch = known.batchSent ?? known.batchRequested
     if (batch !== undefined) {
       return yield* SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId: batch.chainId, reason: "batch-unknown" })
@@ -56,7 +62,7 @@ const settleOne = (ctx: ExecutionContext, known: ItemJournal, storedData: unknow
     const requested = known.sendRequested
     if (requested === undefined) return
     const unknown = SendOutcomeUnknownError.of({ from: requested.from, chainId: requested.chainId, reason: "no-nonce" })
-    const request = decodeRequest(storedData)
+    const request = decodeRequest(storedItem?.data)
     if (Option.isNone(request)) return yield* unknown
     const chain = viemChainOf(ctx, request.value.chainId ?? requested.chainId)
     if (chain === undefined) return yield* unknown
@@ -85,14 +91,14 @@ export const settleUnplannedSends = (
     if (!sends) return
     const keyOf = ctx.book.itemKey
     const planned = new Set(itemRefsOf(steps, ctx.chain.id, keyOf).flatMap((refs) => refs.map((ref) => ref.id)))
-    const storedData = new Map(
+    const storedItems = new Map(
       itemRefsOf(stored.steps, stored.chainId, keyOf).flatMap((refs) =>
-        refs.map((ref) => [ref.id, stored.steps[ref.stepIndex]?.items?.[ref.itemIndex]?.data] as const),
+        refs.map((ref) => [ref.id, stored.steps[ref.stepIndex]?.items?.[ref.itemIndex]] as const),
       ),
     )
     for (const id of journaledSends(journal)) {
       if (planned.has(id)) continue
       yield* Effect.logInfo(`tradekit: settling a send the resumed plan no longer holds (${id}) before sending`)
-      yield* settleOne(ctx, itemJournal(journal, id), storedData.get(id))
+      yield* settleOne(ctx, itemJournal(journal, id), storedItems.get(id))
     }
   }).pipe(Effect.withSpan("tradekit.settleUnplannedSends"))

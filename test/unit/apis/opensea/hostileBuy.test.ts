@@ -232,4 +232,59 @@ describe("buying on a hostile OpenSea", () => {
       expect(world.wallet.sent, walletLog(world.wallet)).toHaveLength(0)
     }),
   )
+
+  it.effect("a buy by token resumed after its best listing moved is sent when Seaport says the first listing is filled", () =>
+    Effect.gen(function* () {
+      const world = honest()
+      const cheap = yield* listed(world)
+      yield* Effect.promise(() => world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 1n, price: 2n * ONE }))
+      const stored = yield* stoppedBuyByToken(world)
+      ;(cheap as { cancelled: boolean }).cancelled = true
+      // The chain's word: the first listing is wholly filled, so its open prompt can fill nothing any more.
+      world.chain.setOrderStatus(world.openSea.seaport, cheap.hash, { isCancelled: false, totalFilled: 1n, totalSize: 1n })
+      world.wallet.behaviour.sendDelay = 0
+      expect((yield* run(world, resumeExecution(stored))).status).toBe("complete")
+      expect(world.wallet.sent, walletLog(world.wallet)).toHaveLength(1)
+      expect(world.chain.reads).toContain(`orderStatusOf:${world.openSea.seaport.toLowerCase()}:${cheap.hash.toLowerCase()}`)
+      // The fill sent is the dearer listing's, the token's best now: its price is the value paid.
+      expect(world.wallet.sent[0]!.request.value).toBe(2n * ONE)
+    }),
+  )
+
+  it.effect("a buy by token resumed after its best listing moved stays unsettled when Seaport says it is only part filled", () =>
+    Effect.gen(function* () {
+      const world = honest()
+      const cheap = yield* listed(world)
+      yield* Effect.promise(() => world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 1n, price: 2n * ONE }))
+      const stored = yield* stoppedBuyByToken(world)
+      ;(cheap as { cancelled: boolean }).cancelled = true
+      world.chain.setOrderStatus(world.openSea.seaport, cheap.hash, { isCancelled: false, totalFilled: 1n, totalSize: 2n })
+      world.wallet.behaviour.sendDelay = 0
+      const error = yield* Effect.flip(run(world, resumeExecution(stored)))
+      expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError" })
+      expect(world.wallet.sent, walletLog(world.wallet)).toHaveLength(0)
+    }),
+  )
 })
+
+/** A buy by token of NFT 1, stopped while its wallet prompt is open: the snapshot it left, as stored. */
+const stoppedBuyByToken = (world: World) =>
+  Effect.gen(function* () {
+    world.wallet.behaviour.sendDelay = "10 seconds"
+    const snapshots: Array<ExecutionSnapshot> = []
+    const fiber = yield* Effect.forkChild(
+      run(
+        world,
+        buy({
+          items: [{ token: `${NFT}:1` }],
+          expectedPrice: { [zeroAddress]: { raw: 2n * ONE } },
+          onProgress: (snapshot) => Effect.sync(() => snapshots.push(snapshot)),
+        }),
+      ),
+    )
+    yield* TestClock.adjust("1 second")
+    yield* Fiber.interrupt(fiber)
+    const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
+    expect((stored.journal ?? []).map((entry) => entry._tag)).toEqual(["SendRequested"])
+    return stored
+  })
