@@ -4,7 +4,7 @@ import { type Hex, parseEther, zeroAddress } from "viem"
 import { OPENSEA_CONDUIT } from "../../../../src/apis/opensea/index.js"
 import { buy, type ExecutionSnapshot } from "../../../../src/index.js"
 import { type FakeOrder, transferReceipt } from "../../../../src/testing/index.js"
-import { expectRefused, makeWorld, NFT, OTHER_MAKER, refusalOf, run, SELLER, STRANGER, type World } from "./hostileKit.js"
+import { expectRefused, makeWorld, NFT, OTHER_MAKER, OTHER_NFT, refusalOf, run, SELLER, STRANGER, type World } from "./hostileKit.js"
 
 /**
  * Issue 33: a listing its maker can no longer deliver (the token moved, burned, or its approval to the listing's
@@ -92,6 +92,19 @@ describe("OpenSea listings that cannot fill", () => {
       const error = yield* refusalOf(world, buy({ items: [{ orderId: listing!.hash }] }))
       expectRefused(world, error, "fillable")
       expect((error as { message: string }).message).toContain("no longer exists")
+    }),
+  )
+
+  it.effect("a single buy of an ERC-1155 listing whose maker holds fewer units than listed fails typed: nothing sent", () =>
+    Effect.gen(function* () {
+      const world = staleWorld(() => [])
+      world.openSea.addCollection({ contract: OTHER_NFT, standard: "erc1155" })
+      const listing = yield* Effect.promise(() => world.openSea.addListing({ maker: SELLER, contract: OTHER_NFT, tokenId: 7n, price: PRICES[0]! }))
+      world.chain.setUnits(OTHER_NFT, SELLER.address, 7n, 0n)
+      const error = yield* refusalOf(world, buy({ items: [{ orderId: listing.hash }] }))
+      expectRefused(world, error, "fillable")
+      expect((error as { message: string }).message).toContain("holds 0 of the 1 unit(s) listed")
+      expect(world.chain.reads).toContain(`unitsOf:${[OTHER_NFT, SELLER.address].map((part) => part.toLowerCase()).join(":")}:7`)
     }),
   )
 
