@@ -86,21 +86,21 @@ export class OpenSeaBook {
     return order.status === "active" && !order.offChainCancelled && order.components.startTime <= nowSeconds && nowSeconds < order.components.endTime
   }
 
-  /** The cheapest live listing of a token. */
-  bestListing(chainId: number, contract: Address, tokenId: bigint, nowSeconds: bigint): OpenSeaOrder | undefined {
+  /** The live listings of a token, cheapest first (the best one its maker can still deliver is the route's). */
+  listingsOf(chainId: number, contract: Address, tokenId: bigint, nowSeconds: bigint): OpenSeaOrder[] {
     return this.matching(chainId, contract, nowSeconds, (o) => o.kind === "listing" && o.tokenId === tokenId).sort((a, b) =>
       a.price < b.price ? -1 : a.price > b.price ? 1 : 0,
-    )[0]
+    )
   }
 
-  /** The highest live offer a token can accept: an offer on that token, on its whole collection, or on a trait it has. */
-  bestOffer(chainId: number, contract: Address, tokenId: bigint, nowSeconds: bigint): OpenSeaOrder | undefined {
+  /** The live offers a token can accept, highest first: an offer on that token, on its whole collection, or on a trait it has. */
+  offersFor(chainId: number, contract: Address, tokenId: bigint, nowSeconds: bigint): OpenSeaOrder[] {
     return this.matching(
       chainId,
       contract,
       nowSeconds,
       (o) => (o.kind === "item-offer" && o.tokenId === tokenId) || (o.kind === "collection-offer" && (o.trait?.tokenIds.includes(tokenId) ?? true)),
-    ).sort((a, b) => (a.price > b.price ? -1 : a.price < b.price ? 1 : 0))[0]
+    ).sort((a, b) => (a.price > b.price ? -1 : a.price < b.price ? 1 : 0))
   }
 
   private matching(chainId: number, contract: Address, nowSeconds: bigint, keep: (o: OpenSeaOrder) => boolean): OpenSeaOrder[] {

@@ -297,7 +297,7 @@ export class OpenSeaMarket {
       client.readContract({ address: seaport, abi: seaportAbi, functionName: "getCounter", args: [c.offerer] }),
       client.readContract({ address: seaport, abi: seaportAbi, functionName: "getOrderStatus", args: [hash] }),
       verifySeaportSignature({ client, chainId, seaport, signer: c.offerer, structHash: hash, signature, bulk: true }),
-      this.holdings(c.offerer, operator, kind, nft.itemType, terms),
+      this.holdings(c.offerer, operator, kind, nft.itemType, terms, nft.startAmount),
     ])
     if (counter !== c.counter) throw refuse(`The order's counter ${c.counter} is not the offerer's current counter ${counter}`)
     if (unsigned !== undefined) throw refuse(`Invalid signature of Seaport 1.6's OrderComponents: ${unsigned}`)
@@ -307,13 +307,29 @@ export class OpenSeaMarket {
     if (holds !== undefined) throw refuse(holds)
   }
 
-  /** Why the offerer cannot deliver what the order offers, or undefined when they can. */
+  /**
+   * The first of `orders` its offerer can still deliver, read on the chain now: OpenSea stops showing a listing
+   * whose token moved or whose approval was revoked, and an offer its offerer can no longer pay.
+   */
+  async firstFillable(orders: ReadonlyArray<OpenSeaOrder>): Promise<OpenSeaOrder | undefined> {
+    const { seaport, conduit } = this.deployment
+    for (const order of orders) {
+      const c = order.components
+      const nft = order.kind === "listing" ? c.offer[0]! : c.consideration[0]!
+      const operator = c.conduitKey === zeroHash ? seaport : conduit
+      if ((await this.holdings(c.offerer, operator, order.kind, nft.itemType, order, nft.startAmount)) === undefined) return order
+    }
+    return undefined
+  }
+
+  /** Why the offerer cannot deliver what the order offers (`units` of an ERC-1155 token), or undefined when they can. */
   private async holdings(
     offerer: Address,
     operator: Address,
     kind: OpenSeaOrderKind,
     nftType: number,
     terms: { contract: Address; tokenId: bigint | undefined; currency: Address; price: bigint },
+    units = 1n,
   ): Promise<string | undefined> {
     const { client } = this.options
     if (kind === "listing") {
@@ -326,7 +342,7 @@ export class OpenSeaMarket {
             )
           : client
               .readContract({ address: terms.contract, abi: erc1155Abi, functionName: "balanceOf", args: [offerer, tokenId] })
-              .then((b) => b > 0n),
+              .then((b) => b >= units),
         client.readContract({ address: terms.contract, abi: erc721Abi, functionName: "isApprovedForAll", args: [offerer, operator] }),
       ])
       if (!owns) return `The offerer ${offerer} does not own token ${tokenId} of ${terms.contract}`

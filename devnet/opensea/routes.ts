@@ -130,10 +130,12 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
     const collection = collectionOf(req.params.slug!)
     const tokenId = readUint(req.params.identifier, "identifier")
     const now = await market.now()
-    const order =
+    // As OpenSea, the best order is the best one its maker can still deliver: a moved token or a revoked approval hides it.
+    const order = await market.firstFillable(
       side === "listing"
-        ? market.book.bestListing(chainId, collection.contract, tokenId, now)
-        : market.book.bestOffer(chainId, collection.contract, tokenId, now)
+        ? market.book.listingsOf(chainId, collection.contract, tokenId, now)
+        : market.book.offersFor(chainId, collection.contract, tokenId, now),
+    )
     if (order === undefined) throw new OpenSeaError(404, `No active ${side} for ${collection.slug} #${tokenId}`)
     return market.describe(order)
   }

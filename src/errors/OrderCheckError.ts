@@ -25,6 +25,7 @@ export const OrderCheckRule = Schema.Literals([
   "currency",
   "expiry",
   "zero-amount",
+  "fillable",
 ])
 
 /** A rule name of {@link OrderCheckRule}. */

@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Address, encodeAbiParameters, type Hex, numberToHex, pad, type TransactionReceipt, toEventSelector, zeroAddress } from "viem"
 import { ChainReader, type ChainReads, type OrderStatus } from "../apis/opensea/chainReads.js"
+import type { FakeOpenSea, FakeOrder } from "./FakeOpenSea.js"
 
 /** What the fake chain holds; every map is keyed by lower-cased addresses joined with `:`. */
 export interface FakeChainState {
@@ -15,6 +16,15 @@ export interface FakeChainState {
   readonly decimals: Map<string, number>
   /** `isApprovedForAll`, by `contract:owner:operator`. */
   readonly approvals: Map<string, boolean>
+  /** ERC-721 owners set by a test, by `contract:tokenId` (`undefined`: burned, `ownerOf` reverts). */
+  readonly owners: Map<string, Address | undefined>
+  /** ERC-1155 balances set by a test, by `contract:owner:tokenId`. */
+  readonly units: Map<string, bigint>
+  /**
+   * The listings of a fake OpenSea the chain plays along with: a token none set an owner, balance or approval for
+   * is its listing maker's, held in the units listed and approved to any operator, so served listings can fill.
+   */
+  listings: (() => Iterable<FakeOrder>) | undefined
   /** Seaport counters, by `seaport:offerer`. */
   readonly counters: Map<string, bigint>
   /** Seaport's `getOrderStatus` answers, by `seaport:orderHash` (unknown orders: none filled, not cancelled). */
@@ -47,6 +57,12 @@ export interface FakeChainReads {
   readonly setDecimals: (token: Address, decimals: number) => FakeChainReads
   readonly setApprovedForAll: (contract: Address, owner: Address, operator: Address, approved: boolean) => FakeChainReads
   readonly setCounter: (seaport: Address, offerer: Address, counter: bigint) => FakeChainReads
+  /** Sets an ERC-721 token's owner (`undefined`: burned): a listing by anyone else goes stale. */
+  readonly setOwner: (contract: Address, tokenId: bigint, owner: Address | undefined) => FakeChainReads
+  /** Sets an ERC-1155 balance of `owner`: a listing of more units than that goes stale. */
+  readonly setUnits: (contract: Address, owner: Address, tokenId: bigint, amount: bigint) => FakeChainReads
+  /** Plays along with `openSea`: the makers of its listings own and approved what they list until a test says not. */
+  readonly serving: (openSea: Pick<FakeOpenSea, "orders">) => FakeChainReads
   readonly setNow: (seconds: bigint) => FakeChainReads
   /** Sets Seaport's status of an order: what `getOrderStatus(orderHash)` answers. */
   readonly setOrderStatus: (seaport: Address, orderHash: Hex, status: OrderStatus) => FakeChainReads
@@ -104,7 +120,8 @@ export const transferReceipt = (hash: Hex, transfers: ReadonlyArray<FakeTransfer
 
 /**
  * Makes a fake chain for the OpenSea book: allowances, balances and Seaport counters are 0, symbols empty,
- * nothing approved, no receipt, and the time 1 700 000 000 until a test sets them.
+ * nothing approved, no token owned, no receipt, and the time 1 700 000 000 until a test sets them; `serving(openSea)`
+ * makes the fake OpenSea's listings fillable (their makers own and approved what they list).
  *
  * @example
  * const chain = makeFakeChainReads().setApprovedForAll(nft, wallet.address, OPENSEA_CONDUIT, true)
@@ -120,6 +137,9 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     counters: new Map(),
     orderStatuses: new Map(),
     receipts: new Map(),
+    owners: new Map(),
+    units: new Map(),
+    listings: undefined,
     now: 1_700_000_000n,
     receiptOf: undefined,
     ...initial,
@@ -130,6 +150,16 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
       reads.push(what)
       return answer()
     })
+  // The served listings that offer `contract` (and `tokenId` when given), by `maker` when given.
+  const listed = (contract: Address, tokenId?: bigint, maker?: Address) =>
+    [...(state.listings?.() ?? [])].filter(
+      (order) =>
+        order.kind === "listing" &&
+        key(order.contract) === key(contract) &&
+        (tokenId === undefined || order.tokenId === tokenId) &&
+        (maker === undefined || key(order.components.offerer) === key(maker)),
+    )
+  const unitsListed = (order: FakeOrder) => order.components.offer.reduce((sum, item) => sum + item.startAmount, 0n)
   const chainReads: ChainReads = {
     allowance: (token, owner, spender) =>
       read(`allowance:${key(token, owner, spender)}`, () => state.allowances.get(key(token, owner, spender)) ?? 0n),
@@ -137,7 +167,28 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     symbolOf: (token) => read(`symbolOf:${key(token)}`, () => state.symbols.get(key(token)) ?? ""),
     decimalsOf: (token) => read(`decimalsOf:${key(token)}`, () => state.decimals.get(key(token)) ?? 18),
     isApprovedForAll: (contract, owner, operator) =>
-      read(`isApprovedForAll:${key(contract, owner, operator)}`, () => state.approvals.get(key(contract, owner, operator)) ?? false),
+      read(
+        `isApprovedForAll:${key(contract, owner, operator)}`,
+        () => state.approvals.get(key(contract, owner, operator)) ?? listed(contract, undefined, owner).length > 0,
+      ),
+    ownerOf: (contract, tokenId) =>
+      read(`ownerOf:${key(contract, tokenId.toString())}`, () => {
+        const tokenKey = key(contract, tokenId.toString())
+        if (state.owners.has(tokenKey)) return state.owners.get(tokenKey)
+        // A token listed by several makers is its first live listing's: a cancelled one's maker let it go.
+        const listings = listed(contract, tokenId)
+        return (listings.find((order) => !order.cancelled) ?? listings[0])?.components.offerer
+      }),
+    unitsOf: (contract, owner, tokenId) =>
+      read(
+        `unitsOf:${key(contract, owner, tokenId.toString())}`,
+        () =>
+          state.units.get(key(contract, owner, tokenId.toString())) ??
+          listed(contract, tokenId, owner)
+            .map(unitsListed)
+            .sort((a, b) => (a < b ? 1 : -1))[0] ??
+          0n,
+      ),
     counterOf: (seaport, offerer) => read(`counterOf:${key(seaport, offerer)}`, () => state.counters.get(key(seaport, offerer)) ?? 0n),
     orderStatusOf: (seaport, orderHash) =>
       read(`orderStatusOf:${key(seaport, orderHash)}`, () => state.orderStatuses.get(key(seaport, orderHash)) ?? UNKNOWN_ORDER),
@@ -160,6 +211,12 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     setApprovedForAll: (contract, owner, operator, approved) => set(() => state.approvals.set(key(contract, owner, operator), approved)),
     setCounter: (seaport, offerer, counter) => set(() => state.counters.set(key(seaport, offerer), counter)),
     setOrderStatus: (seaport, orderHash, status) => set(() => state.orderStatuses.set(key(seaport, orderHash), status)),
+    setOwner: (contract, tokenId, owner) => set(() => state.owners.set(key(contract, tokenId.toString()), owner)),
+    setUnits: (contract, owner, tokenId, amount) => set(() => state.units.set(key(contract, owner, tokenId.toString()), amount)),
+    serving: (openSea) =>
+      set(() => {
+        state.listings = () => openSea.orders.values()
+      }),
     setNow: (seconds) =>
       set(() => {
         state.now = seconds

@@ -3,6 +3,7 @@ import { type Address, getAddress, type Hex, zeroAddress } from "viem"
 import { approvalTarget } from "./approvalTarget.js"
 import { refuseUnsupported } from "./bookOptions.js"
 import { checked } from "./checked.js"
+import { unfillable } from "./fillableListings.js"
 import { checkBuyCurrency, checkQuantity, refuseFeesOnTop } from "./fillOptions.js"
 import { fulfillmentTransaction } from "./fulfillmentTransaction.js"
 import { checkedPathEntry, listingPrice, namedOrder } from "./namedOrder.js"
@@ -85,6 +86,9 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
   Effect.gen(function* () {
     const { listing, named } = yield* goneOn([404, 410], () => item.orderId)(listingOf(ctx, item))
     const order = yield* namedOrder(ctx, listing, named)
+    // A listing its maker can no longer deliver would revert the fill: it is left out as a gone one is.
+    const stale = yield* unfillable(ctx, order)
+    if (stale !== undefined) return yield* Effect.fail(new Gone(stale, order.hash))
     const sold = order.parameters.offer.find((offered) => offered.itemType === ItemType.ERC721 || offered.itemType === ItemType.ERC1155)
     if (sold === undefined) return yield* Effect.fail(OpenSeaFailure.check("token", "The listing sells no token", { Listing: order.hash }))
     const token = { contract: getAddress(sold.token), tokenId: sold.identifierOrCriteria.toString() }

@@ -3,9 +3,12 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import {
   type Address,
+  BaseError,
+  ContractFunctionRevertedError,
   createPublicClient,
   erc20Abi,
   erc721Abi,
+  erc1155Abi,
   type Hex,
   http,
   type PublicClient,
@@ -32,6 +35,10 @@ export interface ChainReads {
   /** A token's own `decimals()`: what its amounts are counted in, whatever an API states. */
   readonly decimalsOf: (token: Address) => Effect.Effect<number, OpenSeaFailure>
   readonly isApprovedForAll: (contract: Address, owner: Address, operator: Address) => Effect.Effect<boolean, OpenSeaFailure>
+  /** An ERC-721 token's `ownerOf`: `undefined` when the call reverts (a burned or never minted token). */
+  readonly ownerOf: (contract: Address, tokenId: bigint) => Effect.Effect<Address | undefined, OpenSeaFailure>
+  /** An ERC-1155 `balanceOf(owner, id)`: how many units of a token `owner` holds. */
+  readonly unitsOf: (contract: Address, owner: Address, tokenId: bigint) => Effect.Effect<bigint, OpenSeaFailure>
   readonly counterOf: (seaport: Address, offerer: Address) => Effect.Effect<bigint, OpenSeaFailure>
   /** Seaport's `getOrderStatus` of an order: whether it is cancelled, and how much of it is filled. */
   readonly orderStatusOf: (seaport: Address, orderHash: Hex) => Effect.Effect<OrderStatus, OpenSeaFailure>
@@ -54,6 +61,16 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
   decimalsOf: (token) => read("a token's decimals", () => client.readContract({ address: token, abi: erc20Abi, functionName: "decimals" })),
   isApprovedForAll: (contract, owner, operator) =>
     read("an approval", () => client.readContract({ address: contract, abi: erc721Abi, functionName: "isApprovedForAll", args: [owner, operator] })),
+  ownerOf: (contract, tokenId) =>
+    read("a token's owner", () =>
+      client.readContract({ address: contract, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] }).catch((error: unknown) => {
+        // ERC-721 requires `ownerOf` to revert for a token nobody owns; any other failure is the RPC's.
+        if (error instanceof BaseError && error.walk((cause) => cause instanceof ContractFunctionRevertedError)) return undefined
+        throw error
+      }),
+    ),
+  unitsOf: (contract, owner, tokenId) =>
+    read("a token balance", () => client.readContract({ address: contract, abi: erc1155Abi, functionName: "balanceOf", args: [owner, tokenId] })),
   counterOf: (seaport, offerer) =>
     read("Seaport's counter", () => client.readContract({ address: seaport, abi: seaportAbi, functionName: "getCounter", args: [offerer] })),
   orderStatusOf: (seaport, orderHash) =>

@@ -68,7 +68,9 @@ export const makeWorld = (
   const weth = chainId === 1 ? WETH : POLYGON_WETH
   const openSeaFake = makeFakeOpenSea({ chainName: chainId === 1 ? "ethereum" : "polygon", chainId, weth })
   const wallet = makeFakeWallet({ behaviour: { chainId } })
-  const chain = makeFakeChainReads().setReceiptOf((hash: Hex) => transferReceipt(hash, options.transfers?.(wallet.address) ?? [], wallet.address))
+  const chain = makeFakeChainReads()
+    .serving(openSeaFake)
+    .setReceiptOf((hash: Hex) => transferReceipt(hash, options.transfers?.(wallet.address) ?? [], wallet.address))
   return { openSea: openSeaFake, chain, wallet, layer: layerOf(openSeaFake, chain, wallet, chainId === 1 ? [ETHEREUM] : [POLYGON]) }
 }
 
