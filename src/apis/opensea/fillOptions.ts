@@ -22,20 +22,37 @@ export const checkBuyCurrency = (asked: string | undefined, listing: { readonly 
   }
 }
 
+/** The units of a listing a buy asks and the units it sells: a partial fill of `quantity/units` when fewer. */
+export interface UnitsAsked {
+  readonly quantity: bigint
+  readonly units: bigint
+}
+
 /**
- * Refuses an item's `quantity` other than the units the order trades: the fulfilment fills the whole order, so a
- * smaller quantity would be paid for in full and a larger one never delivered.
+ * The units an item's `quantity` asks of a listing selling `units` (undefined: the whole listing, as OpenSea fills by
+ * default). Refused: a quantity not a whole number from 1 to `units`, and fewer than `units` of an order its offerer
+ * signed for whole fills only (an even order type: Seaport reverts any fraction of it).
  */
-export const checkQuantity = (asked: string | number | undefined, units: bigint, hash: string): void => {
-  if (asked === undefined) return
+export const checkQuantity = (
+  asked: string | number | undefined,
+  order: { readonly units: bigint; readonly orderType: number; readonly hash: string },
+): UnitsAsked | undefined => {
+  if (asked === undefined) return undefined
   const quantity =
     typeof asked === "number" ? (Number.isSafeInteger(asked) ? BigInt(asked) : undefined) : /^\d+$/.test(asked) ? BigInt(asked) : undefined
-  if (quantity !== units) {
+  if (quantity === undefined || quantity < 1n || quantity > order.units) {
     throw OpenSeaFailure.unsupported(
       "`quantity`",
-      `the order ${hash} trades ${units} unit(s) and this book fills whole orders only (asked ${String(asked)})`,
+      `the order ${order.hash} sells ${order.units} unit(s); a fill takes 1 to ${order.units} of them (asked ${String(asked)})`,
     )
   }
+  if (quantity < order.units && order.orderType % 2 === 0) {
+    throw OpenSeaFailure.unsupported(
+      "`quantity`",
+      `the order ${order.hash} sells its ${order.units} unit(s) whole only (order type ${order.orderType}; asked ${quantity})`,
+    )
+  }
+  return { quantity, units: order.units }
 }
 
 /**
