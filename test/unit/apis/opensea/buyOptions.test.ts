@@ -50,7 +50,7 @@ describe("buy options on the OpenSea book", () => {
     }),
   )
 
-  it.effect("a `quantity` other than the listing's units is refused: never paid for in full", () =>
+  it.effect("a `quantity` above the listing's units is refused: never paid for units not sold", () =>
     Effect.gen(function* () {
       const w = world()
       const listing = yield* listed(w)
