@@ -151,7 +151,8 @@ const sweepOf = (ctx: PlanContext, taker: Address, purchases: ReadonlyArray<Purc
     for (const { price } of purchases) maxPayment.set(price.currency, (maxPayment.get(price.currency) ?? 0n) + price.amount)
     const call = sweepCall({
       seaport: ctx.config.seaport,
-      orders: purchases.map((purchase) => purchase.filled),
+      // Whole unless a quantity was asked: then the fraction OpenSea answered, held to `quantity/units` below.
+      orders: purchases.map(({ filled, expected }) => (expected.fill === undefined ? { ...filled, numerator: 1n, denominator: 1n } : filled)),
       taker,
       fulfillerConduitKey: ctx.config.conduitKey,
       value: maxPayment.get(zeroAddress) ?? 0n,

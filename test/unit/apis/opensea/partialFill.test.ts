@@ -4,7 +4,7 @@ import { decodeFunctionData, parseEther, zeroAddress } from "viem"
 import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
 import { buy } from "../../../../src/index.js"
 import type { FakeOrder } from "../../../../src/testing/index.js"
-import { expectRefused, makeWorld, NFT, OPENSEA_FEE, refusalOf, run, SELLER, type World } from "./hostileKit.js"
+import { expectRefused, makeWorld, NFT, OPENSEA_FEE, OTHER_NFT, refusalOf, run, SELLER, type World } from "./hostileKit.js"
 
 /**
  * Issue 32: a buy's `quantity` of an ERC-1155 listing of more units is a Seaport partial fill. OpenSea is asked for
@@ -59,6 +59,22 @@ describe("quantity as a Seaport partial fill", () => {
       expect(world.wallet.sent[0]!.request.value).toBe((TEN * 3n) / 10n)
       const order = sentCall(world).args[0] as { numerator: bigint; denominator: bigint }
       expect(order.numerator * 10n).toBe(order.denominator * 3n)
+    }),
+  )
+
+  it.effect("a sweep of 1 unit of the 10-unit listing and a whole ERC-721 listing fills 1/10 and 1/1, paying 2 ETH", () =>
+    Effect.gen(function* () {
+      const { world, listing } = yield* tenUnits()
+      const whole = yield* Effect.promise(() => world.openSea.addListing({ maker: SELLER, contract: OTHER_NFT, tokenId: 2n, price: parseEther("1") }))
+      const items = [{ orderId: listing.hash, quantity: 1 }, { orderId: whole.hash }]
+      expect(yield* run(world, buy({ items }))).toBe(true)
+      expect(world.wallet.sent[0]!.request.value).toBe(parseEther("2"))
+      const call = sentCall(world)
+      expect(call.functionName).toBe("fulfillAvailableAdvancedOrders")
+      const orders = call.args[0] as ReadonlyArray<{ signature: string; numerator: bigint; denominator: bigint }>
+      const fractionOf = (order: FakeOrder) => orders.find((filled) => filled.signature === order.signature)!
+      expect(fractionOf(listing).numerator * 10n).toBe(fractionOf(listing).denominator)
+      expect(fractionOf(whole).numerator).toBe(fractionOf(whole).denominator)
     }),
   )
 
