@@ -4,7 +4,7 @@ import { decodeFunctionData, parseEther, zeroAddress } from "viem"
 import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
 import { buy } from "../../../../src/index.js"
 import type { FakeOrder } from "../../../../src/testing/index.js"
-import { expectRefused, makeWorld, NFT, OPENSEA_FEE, OTHER_NFT, refusalOf, run, SELLER, type World } from "./hostileKit.js"
+import { expectRefused, makeWorld, NFT, OPENSEA_FEE, OTHER_NFT, refusalOf, run, SELLER, WETH, type World } from "./hostileKit.js"
 
 /**
  * Issue 32: a buy's `quantity` of an ERC-1155 listing of more units is a Seaport partial fill. OpenSea is asked for
@@ -16,11 +16,11 @@ const FULFILMENT = "/api/v2/listings/fulfillment_data"
 const TEN = parseEther("10")
 
 /** A world whose fake OpenSea holds a 10-unit ERC-1155 listing of token 1 at 10 ETH (1 ETH a unit, 1 % fee). */
-const tenUnits = (orderType?: number) =>
+const tenUnits = (orderType?: number, currency?: typeof WETH) =>
   Effect.promise(async () => {
     const world = makeWorld({ transfers: (to) => [{ contract: NFT, from: SELLER.address, to, tokenId: 1n }] })
     world.openSea.addCollection({ contract: NFT, standard: "erc1155", fees: [{ fee: 1, recipient: OPENSEA_FEE, required: true }] })
-    const listing = await world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: 1n, price: TEN, amount: 10n, orderType })
+    const listing = await world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: 1n, price: TEN, amount: 10n, orderType, currency })
     return { world, listing }
   })
 
@@ -59,6 +59,18 @@ describe("quantity as a Seaport partial fill", () => {
       expect(world.wallet.sent[0]!.request.value).toBe((TEN * 3n) / 10n)
       const order = sentCall(world).args[0] as { numerator: bigint; denominator: bigint }
       expect(order.numerator * 10n).toBe(order.denominator * 3n)
+    }),
+  )
+
+  it.effect("`quantity: 1` of a 10-unit WETH listing fills 1/10 at a tenth of the price checked, sending no value", () =>
+    Effect.gen(function* () {
+      const { world, listing } = yield* tenUnits(undefined, WETH)
+      const expectedPrice = { [WETH]: { raw: TEN / 10n } }
+      expect(yield* run(world, buy({ items: [{ orderId: listing.hash, quantity: 1 }], expectedPrice }))).toBe(true)
+      const sale = world.wallet.sent.at(-1)!
+      expect(sale.request.value ?? 0n).toBe(0n)
+      const order = decodeFunctionData({ abi: seaportAbi, data: sale.request.data! }).args[0] as { numerator: bigint; denominator: bigint }
+      expect(order.numerator * 10n).toBe(order.denominator)
     }),
   )
 
