@@ -1,5 +1,6 @@
 import type { Address } from "viem"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import type { UnitsBought } from "./seaport/checkFulfillment.js"
 import { sameAddress } from "./seaport/SeaportOrder.js"
 
 /**
@@ -22,12 +23,6 @@ export const checkBuyCurrency = (asked: string | undefined, listing: { readonly 
   }
 }
 
-/** The units of a listing a buy asks and the units it sells: a partial fill of `quantity/units` when fewer. */
-export interface UnitsAsked {
-  readonly quantity: bigint
-  readonly units: bigint
-}
-
 /**
  * The units an item's `quantity` asks of a listing selling `units` (undefined: the whole listing, as OpenSea fills by
  * default). Refused: a quantity not a whole number from 1 to `units`, and fewer than `units` of an order its offerer
@@ -36,7 +31,7 @@ export interface UnitsAsked {
 export const checkQuantity = (
   asked: string | number | undefined,
   order: { readonly units: bigint; readonly orderType: number; readonly hash: string },
-): UnitsAsked | undefined => {
+): UnitsBought | undefined => {
   if (asked === undefined) return undefined
   const quantity =
     typeof asked === "number" ? (Number.isSafeInteger(asked) ? BigInt(asked) : undefined) : /^\d+$/.test(asked) ? BigInt(asked) : undefined

@@ -1,9 +1,9 @@
 import * as Effect from "effect/Effect"
 import { type Address, formatUnits, type Hex, zeroAddress } from "viem"
-import type { UnitsAsked } from "./fillOptions.js"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import type { OpenSeaOrder } from "./orderOf.js"
 import { attempt, type PlanContext } from "./PlanContext.js"
+import type { UnitsBought } from "./seaport/checkFulfillment.js"
 import { ItemType, isCurrencyItem, type OfferItem, type OrderParameters, sameAddress } from "./seaport/SeaportOrder.js"
 import { orderHashOf } from "./seaport/seaportOrderHash.js"
 import { parametersOf } from "./wireOrder.js"
@@ -58,7 +58,7 @@ export interface Amount {
  * amount (Seaport moves between start and end over the order's life). A listing asking for two currencies, or for
  * a token, is refused. With `asked`, the price of those units alone: each item times `quantity/units`.
  */
-export const listingPrice = (order: NamedSeaportOrder, asked?: UnitsAsked): Effect.Effect<Amount, OpenSeaFailure> =>
+export const listingPrice = (order: NamedSeaportOrder, asked?: UnitsBought): Effect.Effect<Amount, OpenSeaFailure> =>
   attempt(() => {
     const signed = order.parameters.consideration.slice(0, Number(order.parameters.totalOriginalConsiderationItems))
     const currencies = new Set(signed.map((item) => (isCurrencyItem(item) ? currencyOf(item).toLowerCase() : "token")))
@@ -72,7 +72,7 @@ export const listingPrice = (order: NamedSeaportOrder, asked?: UnitsAsked): Effe
  * `amount` times the fraction of the listing bought: Seaport's `_getFraction` reverts a fraction that does not divide
  * an amount exactly (InexactFraction), so such a quantity is refused here rather than sent to fail on chain.
  */
-const unitsOf = (amount: bigint, asked: UnitsAsked | undefined, hash: string): bigint => {
+const unitsOf = (amount: bigint, asked: UnitsBought | undefined, hash: string): bigint => {
   if (asked === undefined || asked.quantity === asked.units) return amount
   if ((amount * asked.quantity) % asked.units !== 0n) {
     throw OpenSeaFailure.unsupported(

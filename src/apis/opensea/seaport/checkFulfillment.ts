@@ -64,9 +64,9 @@ const addTo = (sums: Map<string, bigint>, key: string, amount: bigint) => sums.s
  * Refuses, before the wallet, a fulfilment that is not the one the user named at the checked price. The call must go
  * to the chain's Seaport and fill exactly the named orders (each hash recomputed from the carried parameters at the
  * named counter), with the offered items going to the recipient. A buy gets only the named tokens, exactly the
- * fraction `quantity/units` of a listing bought in part, and pays, per
- * currency, at most the checked price (every consideration item, tips included, at its largest amount and the fill
- * fraction rounded up; `value` at most the native price) and is never a match. A sale gives only the named token
+ * fraction `quantity/units` of a listing bought in part, and pays, per currency, at most the checked price (every
+ * consideration item, tips included, at its largest amount and the fill fraction rounded up; `value` at most the
+ * native price) and is never a match. A sale gives only the named token
  * (criteria resolved to its id), sends no native value, pays nothing in another currency, and leaves the taker at
  * least `minReceive`: the offer less the items the fulfiller pays in the offer's currency (the required fees) — or,
  * sold by a match (OpenSea's way into a collection offer), what the taker's own order asks for the recipient, that
