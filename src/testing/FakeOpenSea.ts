@@ -101,6 +101,8 @@ export interface FakeOrderInput {
   /** The zone and order type: OpenSea's signed zone and 3 for offers, none and 0 for listings by default. */
   readonly zone?: Address | undefined
   readonly orderType?: number | undefined
+  /** A listing's units of an ERC-1155 (1 by default); a listing of more is partially fillable (order type 1) by default. */
+  readonly amount?: bigint | undefined
   readonly endTime?: bigint | undefined
   readonly salt?: bigint | undefined
 }
@@ -118,6 +120,8 @@ export interface FakeFillRequest {
   readonly extraData?: Hex | undefined
   /** The conduit key the fulfiller's tokens move through (OpenSea's by default). */
   readonly fulfillerConduitKey?: Hex | undefined
+  /** A listing's units to fill (`units_to_fill`): fewer than its units is a partial fill (`fulfillAdvancedOrder`). */
+  readonly unitsToFill?: bigint | undefined
 }
 
 /** A fake OpenSea API v2 over a FakeApi: honest answers from its own signed orders; any route can be overridden. */
@@ -327,9 +331,11 @@ export const makeFakeOpenSea = (
       {
         ...baseComponents(input),
         zone: input.zone ?? zeroAddress,
-        orderType: input.orderType ?? 0,
+        orderType: input.orderType ?? ((input.amount ?? 1n) > 1n ? 1 : 0),
         zoneHash: zeroHash,
-        offer: [{ itemType: nft, token: input.contract, identifierOrCriteria: tokenId, startAmount: 1n, endAmount: 1n }],
+        offer: [
+          { itemType: nft, token: input.contract, identifierOrCriteria: tokenId, startAmount: input.amount ?? 1n, endAmount: input.amount ?? 1n },
+        ],
         consideration: [
           {
             itemType: currency === zeroAddress ? 0 : 1,
@@ -429,9 +435,14 @@ export const makeFakeOpenSea = (
     const c = order.components
     const recipient = request.recipient ?? request.fulfiller
     const fulfillerKey = request.fulfillerConduitKey ?? conduitKey
+    // A partial fill pays each item times units/total, as Seaport's `_getFraction` moves it.
+    const units = order.kind === "listing" ? c.offer[0]!.startAmount : 1n
+    const filled = request.unitsToFill ?? units
     const native =
-      order.kind === "listing" ? c.consideration.filter((item) => item.itemType === ItemType.NATIVE).reduce((s, i) => s + i.startAmount, 0n) : 0n
-    const route = basicRoute(order)
+      order.kind === "listing"
+        ? c.consideration.filter((item) => item.itemType === ItemType.NATIVE).reduce((s, i) => s + (i.startAmount * filled) / units, 0n)
+        : 0n
+    const route = filled === units ? basicRoute(order) : undefined
     const transaction = (name: Parameters<typeof functionOf>[0], input: Record<string, unknown>) => ({
       function: functionOf(name),
       chain: chainId,
@@ -445,7 +456,8 @@ export const makeFakeOpenSea = (
       order.kind === "collection-offer"
         ? [{ orderIndex: "0", side: 1, index: "0", identifier: String(request.tokenId ?? 0n), criteriaProof: [] }]
         : []
-    const advancedOrder = { parameters: callParameters(c), numerator: "1", denominator: "1", signature: order.signature, extraData }
+    const fraction = filled === units ? { numerator: "1", denominator: "1" } : { numerator: String(filled), denominator: String(units) }
+    const advancedOrder = { parameters: callParameters(c), ...fraction, signature: order.signature, extraData }
     let tx: Record<string, unknown>
     if ((request.form ?? "basic") === "basic" && route !== undefined && recipient === request.fulfiller) {
       const [first, ...additional] = c.consideration
@@ -489,6 +501,17 @@ export const makeFakeOpenSea = (
       protocol: "seaport1.6",
       fulfillment_data: { transaction: tx, orders: [{ parameters: wireParameters(c), signature: order.signature }] },
     }
+  }
+
+  /** A listing's `units_to_fill`, or why OpenSea refuses it: not a positive integer, more than the order's units, or part of a full-fill order. */
+  const unitsToFillOf = (order: FakeOrder, asked: Json): bigint | undefined | string => {
+    if (asked === undefined || order.kind !== "listing") return undefined
+    if (typeof asked !== "number" || !Number.isSafeInteger(asked) || asked < 1)
+      return `units_to_fill ${JSON.stringify(asked)} is not a positive integer`
+    const units = order.components.offer[0]!.startAmount
+    if (BigInt(asked) > units) return `units_to_fill ${asked} is more than the ${units} unit(s) the order sells`
+    if (BigInt(asked) < units && order.components.orderType % 2 === 0) return `Order ${order.hash} does not allow partial fills`
+    return BigInt(asked)
   }
 
   const buildAnswer: FakeOpenSea["buildAnswer"] = (collection, offerer, quantity) => ({
@@ -700,7 +723,9 @@ export const makeFakeOpenSea = (
       if (order === undefined || order.cancelled) return refusal(404, `Order ${target.hash} not found`)
       const fulfiller = getAddress(body.fulfiller?.address)
       const tokenId = body.consideration?.token_id === undefined ? undefined : BigInt(body.consideration.token_id)
-      return { body: fulfillmentAnswer(order, { fulfiller, tokenId }) }
+      const unitsToFill = unitsToFillOf(order, body.units_to_fill)
+      if (typeof unitsToFill === "string") return refusal(400, unitsToFill)
+      return { body: fulfillmentAnswer(order, { fulfiller, tokenId, unitsToFill }) }
     })
     .route("POST", "/api/v2/offers/build", (request) => {
       const body = bodyOf(request)

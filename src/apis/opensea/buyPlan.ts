@@ -103,9 +103,11 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
         )
       }
     }
-    const price = yield* listingPrice(order)
+    const units = { units: sold.startAmount, orderType: order.parameters.orderType, hash: order.hash }
+    const asked = yield* attempt(() => checkQuantity(item.quantity, units))
+    // A quantity is a partial fill (OpenSea's `units_to_fill`): the price checked is that of the units bought.
+    const price = yield* listingPrice(order, asked)
     yield* attempt(() => checkBuyCurrency(currency, { currency: price.currency, hash: order.hash }))
-    yield* attempt(() => checkQuantity(item.quantity, sold.startAmount, order.hash))
     const answer = yield* goneOn(
       [400, 404, 410],
       () => order.hash,
@@ -113,10 +115,16 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
       ask(ctx, FulfillmentAnswer, "POST", "/api/v2/listings/fulfillment_data", {
         listing: { hash: order.hash, chain: ctx.chainName, protocol_address: ctx.config.seaport },
         fulfiller: { address: taker },
+        ...(asked !== undefined ? { units_to_fill: Number(asked.quantity) } : {}),
       }),
     )
     const call = yield* attempt(() => fulfillmentTransaction(answer.fulfillment_data.transaction))
-    const expected = { hash: order.hash, counter: order.counter, token: { contract: token.contract, tokenId: BigInt(token.tokenId) } }
+    const expected = {
+      hash: order.hash,
+      counter: order.counter,
+      token: { contract: token.contract, tokenId: BigInt(token.tokenId) },
+      ...(asked !== undefined ? { fill: asked } : {}),
+    }
     yield* checked(
       checkFulfillment(
         { side: "buy", seaport: ctx.config.seaport, taker, orders: [expected], maxPayment: new Map([[price.currency, price.amount]]) },
@@ -127,7 +135,18 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
     if (fill.function === "cancel") return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
     const conduitKey: Hex = fill.fulfillerConduitKey ?? order.parameters.conduitKey
     const suffix = answer.fulfillment_data.transaction.calldata_suffix
-    return { order, expected, token, price, call, suffix, filled: fill.orders[0]!, spender: yield* approvalTarget(ctx, conduitKey) }
+    const quantity = asked?.quantity ?? sold.startAmount
+    return {
+      order,
+      expected,
+      token,
+      quantity,
+      price,
+      call,
+      suffix,
+      filled: fill.orders[0]!,
+      spender: yield* approvalTarget(ctx, conduitKey),
+    }
   })
 
 /** A purchase planned: the order, what it is known by, its price and the call that fills it alone. */
@@ -147,7 +166,8 @@ const sweepOf = (ctx: PlanContext, taker: Address, purchases: ReadonlyArray<Purc
     for (const { price } of purchases) maxPayment.set(price.currency, (maxPayment.get(price.currency) ?? 0n) + price.amount)
     const call = sweepCall({
       seaport: ctx.config.seaport,
-      orders: purchases.map((purchase) => purchase.filled),
+      // Whole unless a quantity was asked: then the fraction OpenSea answered, held to `quantity/units` below.
+      orders: purchases.map(({ filled, expected }) => (expected.fill === undefined ? { ...filled, numerator: 1n, denominator: 1n } : filled)),
       taker,
       fulfillerConduitKey: ctx.config.conduitKey,
       value: maxPayment.get(zeroAddress) ?? 0n,
@@ -226,7 +246,7 @@ export const buyPlan = (ctx: PlanContext, body: unknown) =>
     }
     return {
       steps: [...approvals, sale],
-      path: yield* Effect.forEach(purchases, (purchase) => checkedPathEntry(ctx, purchase.order, purchase.price, purchase.token)),
+      path: yield* Effect.forEach(purchases, (purchase) => checkedPathEntry(ctx, purchase.order, purchase.price, purchase.token, purchase.quantity)),
       ...(errors.length > 0 ? { errors } : {}),
     }
   })

@@ -1,5 +1,6 @@
 import type { Address } from "viem"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import type { UnitsBought } from "./seaport/checkFulfillment.js"
 import { sameAddress } from "./seaport/SeaportOrder.js"
 
 /**
@@ -23,19 +24,30 @@ export const checkBuyCurrency = (asked: string | undefined, listing: { readonly 
 }
 
 /**
- * Refuses an item's `quantity` other than the units the order trades: the fulfilment fills the whole order, so a
- * smaller quantity would be paid for in full and a larger one never delivered.
+ * The units an item's `quantity` asks of a listing selling `units` (undefined: the whole listing, as OpenSea fills by
+ * default). Refused: a quantity not a whole number from 1 to `units`, and fewer than `units` of an order its offerer
+ * signed for whole fills only (an even order type: Seaport reverts any fraction of it).
  */
-export const checkQuantity = (asked: string | number | undefined, units: bigint, hash: string): void => {
-  if (asked === undefined) return
+export const checkQuantity = (
+  asked: string | number | undefined,
+  order: { readonly units: bigint; readonly orderType: number; readonly hash: string },
+): UnitsBought | undefined => {
+  if (asked === undefined) return undefined
   const quantity =
     typeof asked === "number" ? (Number.isSafeInteger(asked) ? BigInt(asked) : undefined) : /^\d+$/.test(asked) ? BigInt(asked) : undefined
-  if (quantity !== units) {
+  if (quantity === undefined || quantity < 1n || quantity > order.units) {
     throw OpenSeaFailure.unsupported(
       "`quantity`",
-      `the order ${hash} trades ${units} unit(s) and this book fills whole orders only (asked ${String(asked)})`,
+      `the order ${order.hash} sells ${order.units} unit(s); a fill takes 1 to ${order.units} of them (asked ${String(asked)})`,
     )
   }
+  if (quantity < order.units && order.orderType % 2 === 0) {
+    throw OpenSeaFailure.unsupported(
+      "`quantity`",
+      `the order ${order.hash} sells its ${order.units} unit(s) whole only (order type ${order.orderType}; asked ${quantity})`,
+    )
+  }
+  return { quantity, units: order.units }
 }
 
 /**

@@ -3,6 +3,7 @@ import { type Address, formatUnits, type Hex, zeroAddress } from "viem"
 import { OpenSeaFailure } from "./OpenSeaFailure.js"
 import type { OpenSeaOrder } from "./orderOf.js"
 import { attempt, type PlanContext } from "./PlanContext.js"
+import type { UnitsBought } from "./seaport/checkFulfillment.js"
 import { ItemType, isCurrencyItem, type OfferItem, type OrderParameters, sameAddress } from "./seaport/SeaportOrder.js"
 import { orderHashOf } from "./seaport/seaportOrderHash.js"
 import { parametersOf } from "./wireOrder.js"
@@ -55,17 +56,32 @@ export interface Amount {
 /**
  * What a buyer pays for a listing: every consideration item its offerer signed, in its one currency, at its largest
  * amount (Seaport moves between start and end over the order's life). A listing asking for two currencies, or for
- * a token, is refused.
+ * a token, is refused. With `asked`, the price of those units alone: each item times `quantity/units`.
  */
-export const listingPrice = (order: NamedSeaportOrder): Effect.Effect<Amount, OpenSeaFailure> =>
+export const listingPrice = (order: NamedSeaportOrder, asked?: UnitsBought): Effect.Effect<Amount, OpenSeaFailure> =>
   attempt(() => {
     const signed = order.parameters.consideration.slice(0, Number(order.parameters.totalOriginalConsiderationItems))
     const currencies = new Set(signed.map((item) => (isCurrencyItem(item) ? currencyOf(item).toLowerCase() : "token")))
     if (currencies.size !== 1 || currencies.has("token")) {
       throw OpenSeaFailure.check("payment", "The listing does not ask for one currency alone", { Asks: [...currencies].join(", ") })
     }
-    return { currency: currencyOf(signed[0]!), amount: signed.reduce((sum, item) => sum + largest(item), 0n) }
+    return { currency: currencyOf(signed[0]!), amount: signed.reduce((sum, item) => sum + unitsOf(largest(item), asked, order.hash), 0n) }
   })
+
+/**
+ * `amount` times the fraction of the listing bought: Seaport's `_getFraction` reverts a fraction that does not divide
+ * an amount exactly (InexactFraction), so such a quantity is refused here rather than sent to fail on chain.
+ */
+const unitsOf = (amount: bigint, asked: UnitsBought | undefined, hash: string): bigint => {
+  if (asked === undefined || asked.quantity === asked.units) return amount
+  if ((amount * asked.quantity) % asked.units !== 0n) {
+    throw OpenSeaFailure.unsupported(
+      "`quantity`",
+      `Seaport cannot fill ${asked.quantity} of the ${asked.units} units of ${hash}: its amount ${amount} does not divide exactly`,
+    )
+  }
+  return (amount * asked.quantity) / asked.units
+}
 
 /**
  * What a seller receives for an offer: the one currency item it offers, at its smallest amount, less the items the
@@ -94,6 +110,7 @@ export const checkedPathEntry = (
   order: NamedSeaportOrder,
   { currency, amount }: Amount,
   token: { readonly contract: Address; readonly tokenId: string },
+  quantity = 1n,
 ) =>
   Effect.gen(function* () {
     const native = ctx.chain.viemChain?.nativeCurrency
@@ -103,7 +120,7 @@ export const checkedPathEntry = (
       orderId: order.hash,
       contract: token.contract.toLowerCase(),
       tokenId: token.tokenId,
-      quantity: 1,
+      quantity: Number(quantity),
       source: "opensea.io",
       currency: currency.toLowerCase(),
       currencySymbol: symbol,

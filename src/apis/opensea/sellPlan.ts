@@ -95,7 +95,8 @@ export const sellPlan = (ctx: PlanContext, body: unknown) =>
     yield* attempt(() => refuseFeesOnTop(request))
     yield* attempt(() => refusePartialSale(request))
     // OpenSea's fulfilment sells one unit of the named token into the offer: any other quantity is refused.
-    for (const item of request.items) yield* attempt(() => checkQuantity(item.quantity, 1n, item.orderId ?? item.token))
+    for (const item of request.items)
+      yield* attempt(() => checkQuantity(item.quantity, { units: 1n, orderType: 0, hash: item.orderId ?? item.token }))
     const taker = yield* attempt(() => getAddress(request.taker))
     const sales = yield* Effect.forEach(request.items, (item) => saleOf(ctx, taker, item))
     const approvals = yield* nftApprovalStep(

@@ -3,7 +3,10 @@ import type { FulfillmentTransaction } from "./fulfillmentTransaction.js"
 import type { AdvancedOrder } from "./seaport/SeaportOrder.js"
 import { seaportAbi } from "./seaportAbi.js"
 
-/** What a sweep fills: the orders as OpenSea's fulfilment answers carry them (signature and zone extra data kept). */
+/**
+ * What a sweep fills: the orders as OpenSea's fulfilment answers carry them (signature and zone extra data kept), each
+ * at the fraction given (1/1 for a whole order; a partial fill's `quantity/units`, checked with the sweep).
+ */
 export interface SweepInput {
   readonly seaport: Address
   readonly orders: ReadonlyArray<AdvancedOrder>
@@ -29,14 +32,14 @@ const sharedSuffix = (suffixes: ReadonlyArray<string | null | undefined>): strin
 }
 
 /**
- * One `fulfillAvailableAdvancedOrders` call buying every order whole. Each offer item and each consideration item
- * is its own fulfillment of one component: Seaport 1.6's FulfillmentApplier then makes exactly one execution per
- * item (offer items to the recipient, consideration items from the caller) and drops the executions of an order it
+ * One `fulfillAvailableAdvancedOrders` call buying every order at its fraction. Each offer item and each
+ * consideration item is its own fulfillment of one component: Seaport 1.6's FulfillmentApplier then makes exactly one
+ * execution per item (offer items to the recipient, consideration items from the caller) and drops the executions of an order it
  * skips as unavailable (filled, cancelled, expired) instead of reverting, so the others are still bought. Aggregating
  * items would save a few transfers but ties orders together; one component per item keeps each order apart.
  */
 export const sweepCall = (input: SweepInput): FulfillmentTransaction => {
-  const orders = input.orders.map((order) => ({ ...order, numerator: 1n, denominator: 1n }))
+  const { orders } = input
   const componentsOf = (side: "offer" | "consideration") =>
     orders.flatMap((order, orderIndex) =>
       order.parameters[side].map((_, itemIndex) => [{ orderIndex: BigInt(orderIndex), itemIndex: BigInt(itemIndex) }]),

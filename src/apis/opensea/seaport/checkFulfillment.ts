@@ -24,10 +24,22 @@ interface FulfilmentBasics {
   readonly recipient?: Address | undefined
 }
 
-/** A buy: the listings named (each with the token it sells) and the most the checked price pays, per currency. */
+/**
+ * Part of a listing bought: `quantity` of the `units` it sells, a fill fraction of exactly `quantity/units` (Seaport's
+ * `numerator/denominator`, reduced or not).
+ */
+export interface UnitsBought {
+  readonly quantity: bigint
+  readonly units: bigint
+}
+
+/**
+ * A buy: the listings named (each with the token it sells and, when a quantity was asked, the units bought) and the
+ * most the checked price pays, per currency.
+ */
 export interface BuyExpectation extends FulfilmentBasics {
   readonly side: "buy"
-  readonly orders: ReadonlyArray<NamedOrder & { readonly token: NamedToken }>
+  readonly orders: ReadonlyArray<NamedOrder & { readonly token: NamedToken; readonly fill?: UnitsBought | undefined }>
   /** The checked price per currency (the zero address: native), in the chain's units. A currency not here is not paid. */
   readonly maxPayment: ReadonlyMap<Address, bigint>
 }
@@ -51,9 +63,10 @@ const addTo = (sums: Map<string, bigint>, key: string, amount: bigint) => sums.s
 /**
  * Refuses, before the wallet, a fulfilment that is not the one the user named at the checked price. The call must go
  * to the chain's Seaport and fill exactly the named orders (each hash recomputed from the carried parameters at the
- * named counter), with the offered items going to the recipient. A buy gets only the named tokens and pays, per
- * currency, at most the checked price (every consideration item, tips included, at its largest amount and the fill
- * fraction rounded up; `value` at most the native price) and is never a match. A sale gives only the named token
+ * named counter), with the offered items going to the recipient. A buy gets only the named tokens, exactly the
+ * fraction `quantity/units` of a listing bought in part, and pays, per currency, at most the checked price (every
+ * consideration item, tips included, at its largest amount and the fill fraction rounded up; `value` at most the
+ * native price) and is never a match. A sale gives only the named token
  * (criteria resolved to its id), sends no native value, pays nothing in another currency, and leaves the taker at
  * least `minReceive`: the offer less the items the fulfiller pays in the offer's currency (the required fees) — or,
  * sold by a match (OpenSea's way into a collection offer), what the taker's own order asks for the recipient, that
@@ -137,7 +150,15 @@ const checkBuy = Effect.fnUntraced(function* (
     return yield* refuse("criteria", "A buy resolves criteria, which no listing needs", { Got: call.criteriaResolvers.length })
   const paid = new Map<string, bigint>()
   for (const [index, order] of call.orders.entries()) {
-    const token = named[index]!.token
+    const { token, fill } = named[index]!
+    // The units asked, no more (paid in full) and no fewer (paid for, never delivered): the fraction is exact.
+    if (fill !== undefined && order.numerator * fill.units !== fill.quantity * order.denominator) {
+      return yield* refuse("fraction", "The fulfilment fills another share of the listing than the quantity asked", {
+        Order: index,
+        Expected: `${fill.quantity}/${fill.units}`,
+        Got: `${order.numerator}/${order.denominator}`,
+      })
+    }
     for (const item of order.parameters.offer) {
       if (isCriteriaItem(item) || !sameToken(item, token)) {
         return yield* refuse("token", "A listing offers another token than the one named", {

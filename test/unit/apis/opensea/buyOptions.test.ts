@@ -7,7 +7,8 @@ import { makeWorld, NFT, refusalOf, run, SELLER, WETH, type World } from "./host
 /**
  * Issue 32: every option of a buy on the OpenSea book is honoured or refused before the wallet, never dropped.
  * Refused: `feesOnTop` (OpenSea's fulfilment adds none), a `currency` other than the listing's, a `quantity` other
- * than the listing's units (no partial fills yet) and `partial: false` on a sweep with a listing gone.
+ * than 1 to the listing's units (fewer is a partial fill: partialFill.test.ts) and `partial: false` on a sweep
+ * with a listing gone.
  */
 
 const ONE = parseEther("1")
@@ -49,7 +50,7 @@ describe("buy options on the OpenSea book", () => {
     }),
   )
 
-  it.effect("a `quantity` other than the listing's units is refused: never paid for in full", () =>
+  it.effect("a `quantity` above the listing's units is refused: never paid for units not sold", () =>
     Effect.gen(function* () {
       const w = world()
       const listing = yield* listed(w)
