@@ -117,6 +117,20 @@ describe("the devnet's Relay", () => {
     expect(after).toBe(before + 1n)
   })
 
+  it("forwards an ERC-721 the calls leave with the router to the recipient, as RelayRouterV3 does", async () => {
+    const user = devnet.accounts.users[2]!
+    const router = devnet.relay.chains[devnet.destinationChainId]!.router
+    const destination = clients(devnet, devnet.destinationChainId, user.account).public
+    const punks = devnet.contracts.destination.punks
+    const tokenId = (await destination.readContract({ address: punks, abi: devnetERC721Abi, functionName: "totalSupply" })) + 1n
+    // A mint to the router itself: the safe-mint hook hands the token to the router during the multicall.
+    const { status } = await deposit(2, await quote(2, [mint(router, 1n)]))
+    expect(status.status).toBe("success")
+    const owner = await destination.readContract({ address: punks, abi: devnetERC721Abi, functionName: "ownerOf", args: [tokenId] })
+    expect(owner).toBe(user.address)
+    expect(await destination.readContract({ address: punks, abi: devnetERC721Abi, functionName: "balanceOf", args: [router] })).toBe(0n)
+  })
+
   it("refunds the whole deposit on the origin chain when the destination call reverts", async () => {
     const user = devnet.accounts.users[1]!
     // Both quotes pass the simulation; the second fill exceeds the 5-per-wallet cap once the first is minted.
