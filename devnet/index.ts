@@ -30,7 +30,7 @@ import type { Devnet } from "./Devnet.js"
 import { Faults } from "./faults.js"
 import { devnetInfo } from "./info.js"
 import { deployOpenSea, startOpenSea } from "./opensea/index.js"
-import { startRelay } from "./relay/index.js"
+import { type RunningRelay, startRelay } from "./relay/index.js"
 import { seedChain, seedOrders } from "./seed.js"
 import type { ChainRuntime, DevnetContext } from "./server/context.js"
 import { close, listen } from "./server/http.js"
@@ -92,6 +92,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const stopAll = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined)
   }
+  // Kept outside the try: a start that fails before Relay is up must still stop it once it is.
+  let relayStart: Promise<RunningRelay> | undefined
   try {
     const anvils = await Promise.allSettled([
       startAnvil({ chainId: ORIGIN_CHAIN_ID, ...(options.originPort !== undefined ? { port: options.originPort } : {}) }),
@@ -108,7 +110,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const openSeaDeploy = deployOpenSea(originAnvil)
     openSeaDeploy.catch(() => undefined)
     // Relay deploys from its own key too, and serves on its own port (awaited with OpenSea).
-    const relayStart = startRelay([originAnvil, destinationAnvil])
+    relayStart = startRelay([originAnvil, destinationAnvil])
     relayStart.then((relay) => cleanups.push(() => relay.stop())).catch(() => undefined)
     const contracts = await deployContracts({
       origin: originAnvil,
@@ -258,6 +260,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     return running
   } catch (error) {
     await stopAll()
+    await relayStart?.then((relay) => relay.stop()).catch(() => undefined)
     throw error
   }
 }
