@@ -1,8 +1,8 @@
 /**
  * `POST /quote/v2` of the devnet Relay, for calls paid in the native currency: the request's order (protocol v2),
  * its id, and the answer in Relay's published shape (`steps`, `fees`, `details`, `protocol.v2` when asked). The
- * destination calls are simulated first (the solver's multicall through the router), as Relay does, so a call that would revert is refused
- * with `DESTINATION_TX_FAILED` before anything is deposited.
+ * destination calls are simulated first (the solver's multicall through the router), as Relay does, so a call
+ * that would revert is refused with `DESTINATION_TX_FAILED` before anything is deposited.
  */
 import {
   type Address,

@@ -80,7 +80,7 @@ export class RelaySolver {
     for (const unwatch of this.unwatch.splice(0)) unwatch()
   }
 
-  /** Handles the deposits of transaction `txHash` on `chainId` now (`POST /transactions/index`), not at the next poll. */
+  /** Handles the deposits of `txHash` on `chainId` now (`POST /transactions/index`), not at the next poll. */
   async index(chainId: number, txHash: Hex): Promise<void> {
     const chain = this.chains.get(chainId)
     if (chain === undefined) return
