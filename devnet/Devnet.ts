@@ -7,6 +7,7 @@ import type { DevnetAccounts } from "./accounts.js"
 import type { DevnetContracts } from "./chain/deploy.js"
 import type { Faults } from "./faults.js"
 import type { DevnetOpenSea } from "./opensea/index.js"
+import type { DevnetRelay } from "./relay/index.js"
 import type { DevnetInventory } from "./server/inventory.js"
 import type { RequestLog } from "./server/requestLog.js"
 
@@ -46,6 +47,8 @@ export interface Devnet {
   readonly requests: RequestLog
   /** OpenSea on the devnet: the real Seaport 1.6 on the origin chain and the OpenSea API v2 routes (devnet/opensea). */
   readonly openSea: DevnetOpenSea
+  /** Relay on the devnet: its own API base URL, the Depository and router of each chain, the solver (devnet/relay). */
+  readonly relay: DevnetRelay
   /** When the indexer recorded the transaction `hash` (ms since the epoch, sub-millisecond), if it has. */
   indexedAt(hash: string): number | undefined
   /** What chain `chainId` (the origin by default) holds now: active listings and bids, and who owns which token. */

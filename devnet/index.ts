@@ -30,6 +30,7 @@ import type { Devnet } from "./Devnet.js"
 import { Faults } from "./faults.js"
 import { devnetInfo } from "./info.js"
 import { deployOpenSea, startOpenSea } from "./opensea/index.js"
+import { type RunningRelay, startRelay } from "./relay/index.js"
 import { seedChain, seedOrders } from "./seed.js"
 import type { ChainRuntime, DevnetContext } from "./server/context.js"
 import { close, listen } from "./server/http.js"
@@ -91,6 +92,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const stopAll = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined)
   }
+  // Kept outside the try: a start that fails before Relay is up must still stop it once it is.
+  let relayStart: Promise<RunningRelay> | undefined
   try {
     const anvils = await Promise.allSettled([
       startAnvil({ chainId: ORIGIN_CHAIN_ID, ...(options.originPort !== undefined ? { port: options.originPort } : {}) }),
@@ -106,6 +109,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     // OpenSea: Seaport deploys from its own key alongside the devnet's contracts (awaited after the seed).
     const openSeaDeploy = deployOpenSea(originAnvil)
     openSeaDeploy.catch(() => undefined)
+    // Relay deploys from its own key too, and serves on its own port (awaited with OpenSea).
+    relayStart = startRelay([originAnvil, destinationAnvil])
+    relayStart.then((relay) => cleanups.push(() => relay.stop())).catch(() => undefined)
     const contracts = await deployContracts({
       origin: originAnvil,
       destination: destinationAnvil,
@@ -157,6 +163,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       indexer,
       seed: options.seed ?? true,
     })
+    const relay = await relayStart
     await indexer.catchUp()
     const seedMs = performance.now() - t
 
@@ -243,6 +250,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       faults,
       requests,
       openSea: openSea.describe(base),
+      relay: relay.describe,
       indexedAt: (hash) => indexer.findTransaction(hash)?.indexedAt,
       inventory: (chainId = ORIGIN_CHAIN_ID) => inventoryOf(ctx, chainId),
       timings: { anvilMs: Math.round(anvilMs), deployMs: Math.round(deployMs), seedMs: Math.round(seedMs), totalMs: Math.round(totalMs) },
@@ -252,6 +260,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     return running
   } catch (error) {
     await stopAll()
+    await relayStart?.then((relay) => relay.stop()).catch(() => undefined)
     throw error
   }
 }

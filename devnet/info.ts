@@ -19,6 +19,7 @@ import type { ChainConfig, PaymentToken } from "../src/chains/ChainConfig.js"
 import type { DevnetContracts } from "./chain/deploy.js"
 import type { Devnet } from "./Devnet.js"
 import type { DevnetOpenSea } from "./opensea/index.js"
+import type { DevnetRelay } from "./relay/index.js"
 import type { DevnetInventory } from "./server/inventory.js"
 
 /** One chain of the devnet: a `ChainConfig` ready for `createClient({ chains })` (no `viemChain`: JSON has none), and more. */
@@ -80,6 +81,8 @@ export interface DevnetInfo {
   }
   /** OpenSea on the devnet (Seaport 1.6, the OpenSea API v2 base URL and key). */
   readonly openSea: DevnetOpenSea
+  /** Relay on the devnet (its own API base URL, the Depository and router of each chain, the solver). */
+  readonly relay: DevnetRelay
   /** The process serving the devnet: a reader of the file can tell a stale one from a live one. */
   readonly pid: number
 }
@@ -132,6 +135,7 @@ export function devnetInfo(devnet: Devnet, chainId: number = devnet.originChainI
       solver: solver.address,
     },
     openSea: devnet.openSea,
+    relay: devnet.relay,
     pid: process.pid,
   }
 }

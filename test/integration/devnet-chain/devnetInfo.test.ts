@@ -84,6 +84,7 @@ describe("GET / on the devnet API", () => {
         solver: devnet.accounts.solver.address,
       },
       openSea: devnet.openSea,
+      relay: devnet.relay,
       pid: process.pid,
     })
   })
