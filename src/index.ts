@@ -31,6 +31,7 @@ export { type MintErrorType, type MintParameters, type MintReturnType, mint } fr
 export { type ResumeOptions, resumeExecution } from "./actions/resume.js"
 export { type SellErrorType, type SellParameters, type SellReturnType, sell } from "./actions/sell.js"
 export { type TransferErrorType, type TransferParameters, type TransferReturnType, transfer } from "./actions/transfer.js"
+export { ApiClient, type ApiClientService } from "./apis/reservoir/ApiClient.js"
 // The services an app provides or swaps, and their layers.
 export { makeReservoirBook, reservoirBookLayer, withReservoirBook } from "./apis/reservoir/reservoirBook.js"
 export type { TradekitApi } from "./apis/TradekitApi.js"
@@ -91,7 +92,6 @@ export { ActionName } from "./schema/ActionName.js"
 export type { ExecuteRequest } from "./schema/ExecuteRequest.js"
 export { ExecuteResponse, Fees, PathEntry } from "./schema/ExecuteResponse.js"
 export { SignatureStep, Step, type StepItem, TransactionStep, TransferRecord } from "./schema/Step.js"
-export { ApiClient, type ApiClientService } from "./services/ApiClient.js"
 export type { ApiRequest, ApiResponse, ChainApi } from "./services/ChainApi.js"
 export {
   ClientConfig,

@@ -5,7 +5,7 @@
  */
 import { type Address, type Hex, keccak256, type LocalAccount, parseEther, toBytes, toHex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
-import type { OpenSeaOptions } from "../../src/apis/opensea/OpenSeaConfig.js"
+import type { OpenSeaOptions } from "../../src/apis/opensea/config/OpenSeaConfig.js"
 import type { DevnetAccounts } from "../accounts.js"
 import type { DevnetContracts } from "../chain/deploy.js"
 import { type ChainEndpoint, rpc } from "../chain/index.js"

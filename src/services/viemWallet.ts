@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { Account, Chain, Client, LocalAccount, PublicClient, Transport } from "viem"
+import type { Account, LocalAccount, PublicClient } from "viem"
 import { getBalance, getBlockNumber, getChainId, getTransactionCount, signMessage, signTypedData } from "viem/actions"
 import { getAction } from "viem/utils"
 import { accountKindOf, transactionByHashOf } from "./internal/accountKind.js"
@@ -12,13 +12,10 @@ import { viemBatches } from "./internal/viemBatches.js"
 import { sendLocalSyncWith, sendOneWith } from "./internal/viemSend.js"
 import { walletCall } from "./internal/walletFailure.js"
 import { watchReceipt } from "./internal/watchReceipt.js"
+import type { ViemWalletClient } from "./ViemWalletClient.js"
 import { Wallet, type WalletService } from "./Wallet.js"
 
-/**
- * A viem client that reaches the user's wallet: a `WalletClient` (wagmi's `useWalletClient`), or a bare client
- * such as wagmi's `useConnectorClient`, which keeps viem's wallet actions out of the page.
- */
-export type ViemWalletClient = Client<Transport, Chain | undefined, Account | undefined>
+export type { ViemWalletClient } from "./ViemWalletClient.js"
 
 /** Options of the viem-backed wallet. */
 export interface ViemWalletOptions {

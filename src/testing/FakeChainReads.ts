@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Address, encodeAbiParameters, type Hex, numberToHex, pad, type TransactionReceipt, toEventSelector, zeroAddress } from "viem"
-import { ChainReader, type ChainReads, type OrderStatus } from "../apis/opensea/chainReads.js"
+import { ChainReader, type ChainReads, type OrderStatus } from "../apis/opensea/chain/chainReads.js"
 import type { FakeOpenSea, FakeOrder } from "./FakeOpenSea.js"
 
 /** What the fake chain holds; every map is keyed by lower-cased addresses joined with `:`. */

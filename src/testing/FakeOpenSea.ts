@@ -23,10 +23,10 @@ import {
   zeroAddress,
   zeroHash,
 } from "viem"
-import { OPENSEA_CONDUIT_KEY, OPENSEA_SEAPORT, OPENSEA_SIGNED_ZONE } from "../apis/opensea/openSeaChains.js"
+import { OPENSEA_CONDUIT_KEY, OPENSEA_SEAPORT, OPENSEA_SIGNED_ZONE } from "../apis/opensea/config/openSeaChains.js"
 import { ORDER_COMPONENTS_TYPES, ORDER_HASH_TYPES } from "../apis/opensea/seaport/eip712Types.js"
 import { ItemType } from "../apis/opensea/seaport/SeaportOrder.js"
-import { seaportAbi } from "../apis/opensea/seaportAbi.js"
+import { seaportAbi } from "../apis/opensea/seaport/seaportAbi.js"
 import { type FakeApi, type FakeResponse, makeFakeApi, type RecordedRequest } from "./FakeApi.js"
 
 /** A request body as the fake reads it, field by field: the fake refuses what OpenSea refuses, as OpenSea would. */

@@ -1,6 +1,6 @@
 import * as Layer from "effect/Layer"
+import { ApiClient } from "../apis/reservoir/ApiClient.js"
 import { reservoirBookLayer } from "../apis/reservoir/reservoirBook.js"
-import { ApiClient } from "../services/ApiClient.js"
 import { ClientConfig, type ClientOptions } from "../services/ClientConfig.js"
 import type { OrderBook } from "../services/OrderBook.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"

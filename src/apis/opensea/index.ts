@@ -4,9 +4,8 @@
  */
 
 export type { TradekitApi } from "../TradekitApi.js"
-export { ChainReader, type ChainReaderService, type ChainReads, makeChainReads, makeRpcChainReader } from "./chainReads.js"
-export type { OpenSeaOptions } from "./OpenSeaConfig.js"
-export { openSea } from "./openSea.js"
+export { ChainReader, type ChainReaderService, type ChainReads, makeChainReads, makeRpcChainReader } from "./chain/chainReads.js"
+export type { OpenSeaOptions } from "./config/OpenSeaConfig.js"
 export {
   OPENSEA_CHAINS,
   OPENSEA_CONDUIT,
@@ -16,4 +15,5 @@ export {
   OPENSEA_SIGNED_ZONE,
   type OpenSeaChain,
   type OpenSeaCurrencies,
-} from "./openSeaChains.js"
+} from "./config/openSeaChains.js"
+export { openSea } from "./openSea.js"

@@ -1,7 +1,7 @@
 import * as Layer from "effect/Layer"
 import type { TradekitApi } from "../TradekitApi.js"
-import { type OpenSeaOptions, resolveOpenSeaConfig } from "./OpenSeaConfig.js"
-import { openSeaBookLayer } from "./openSeaBook.js"
+import { openSeaBookLayer } from "./book/openSeaBook.js"
+import { type OpenSeaOptions, resolveOpenSeaConfig } from "./config/OpenSeaConfig.js"
 
 /**
  * OpenSea's API v2 as a client's order book: `createClient({ chains, api: openSea({ apiKey }) })`, or

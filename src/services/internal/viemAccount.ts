@@ -3,7 +3,7 @@ import { type Account, type Chain, type Client, createClient, custom, type Publi
 import { getAddresses, getChainId } from "viem/actions"
 import { getAction } from "viem/utils"
 import { type UserRejectedError, WalletError } from "../../errors/index.js"
-import type { ViemWalletClient } from "../viemWallet.js"
+import type { ViemWalletClient } from "../ViemWalletClient.js"
 import { switchChain } from "./switchChain.js"
 import { walletCall } from "./walletFailure.js"
 

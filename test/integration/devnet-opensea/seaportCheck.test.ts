@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seaportAbi } from "../../../devnet/artifacts/seaport/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import { type Devnet, devnetUser, startDevnet } from "../../../devnet/index.js"
-import { fulfillmentTransaction } from "../../../src/apis/opensea/fulfillmentTransaction.js"
+import { fulfillmentTransaction } from "../../../src/apis/opensea/plans/fulfillmentTransaction.js"
 import {
   checkFulfillment,
   type FulfilmentExpectation,

@@ -17,7 +17,7 @@ import { executeSteps, type Guard } from "../../../src/pipeline/executeSteps.js"
 import type { ActionName } from "../../../src/schema/ActionName.js"
 import type { ExecuteRequest } from "../../../src/schema/ExecuteRequest.js"
 import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
-import { ApiClient } from "../../../src/services/ApiClient.js"
+import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { ClientConfig, type ClientSettings } from "../../../src/services/ClientConfig.js"
 import { walletLayer } from "../../../src/services/viemWallet.js"
 

@@ -9,7 +9,7 @@ import { type ResumeOptions, resumeExecution } from "../../../src/actions/resume
 import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
-import { ApiClient } from "../../../src/services/ApiClient.js"
+import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { ClientConfig } from "../../../src/services/ClientConfig.js"
 import { HttpTransport } from "../../../src/services/HttpTransport.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { isOpenSeaPost } from "../../../src/apis/opensea/postOrder.js"
+import { isOpenSeaPost } from "../../../src/apis/opensea/book/postOrder.js"
 import { createOpenSeaProxy, OPENSEA_RESPONSE_HEADERS, OPENSEA_ROUTES } from "../../../src/proxy/index.js"
 
 const KEY = "opensea-server-key-5d1a"

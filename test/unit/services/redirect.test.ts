@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { ApiClient } from "../../../src/services/ApiClient.js"
+import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { ClientConfig } from "../../../src/services/ClientConfig.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
 

@@ -1,9 +1,9 @@
 import * as Effect from "effect/Effect"
 import { type Address, decodeFunctionData, encodeFunctionData, type Hex, zeroAddress } from "viem"
 import { OrderCheckError } from "../../../errors/OrderCheckError.js"
-import { seaportAbi } from "../seaportAbi.js"
 import { type BasicOrderParameters, orderOfBasicParameters } from "./basicOrder.js"
 import type { AdvancedOrder, CriteriaResolver, OrderComponents, OrderParameters } from "./SeaportOrder.js"
+import { seaportAbi } from "./seaportAbi.js"
 
 /** A transaction as a book hands it out: the contract called, the calldata, the wei sent. */
 export interface BookTransaction {

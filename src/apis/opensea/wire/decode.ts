@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { decodeApiBody } from "../../../services/decodeApiBody.js"
-import { OpenSeaFailure } from "../OpenSeaFailure.js"
+import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
 
 /**
  * Decodes one of OpenSea's answers with its schema (prototype-safe, unknown fields kept); an answer of another shape

@@ -14,7 +14,7 @@ import {
 } from "../../../../src/apis/opensea/seaport/bulkOrderTree.js"
 import { checkBulkOrderToSign } from "../../../../src/apis/opensea/seaport/checkBulkOrderToSign.js"
 import type { OrderComponents } from "../../../../src/apis/opensea/seaport/SeaportOrder.js"
-import { componentsOf } from "../../../../src/apis/opensea/wireOrder.js"
+import { componentsOf } from "../../../../src/apis/opensea/wire/wireOrder.js"
 import { bid, type ExecutionSnapshot, list, resumeExecution } from "../../../../src/index.js"
 import { makeWorld, NFT, OPENSEA_CONDUIT, OPENSEA_FEE, run, STRANGER, signedTypedData, WETH } from "./hostileKit.js"
 

@@ -1,7 +1,7 @@
 /** OpenSea's amounts written as JSON numbers above 2^53 are read exactly; nothing else in the answer changes. */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { quoteLongIntegers } from "../../../../src/apis/opensea/exactIntegers.js"
+import { quoteLongIntegers } from "../../../../src/apis/opensea/wire/exactIntegers.js"
 
 describe("quoteLongIntegers", () => {
   it("writes an integer too long for a safe number as its exact decimal string", () => {

@@ -4,9 +4,9 @@
  */
 import { decodeFunctionData, parseEther, zeroAddress, zeroHash } from "viem"
 import { describe, expect, it } from "vitest"
-import { fulfillmentTransaction } from "../../../../src/apis/opensea/fulfillmentTransaction.js"
-import { OpenSeaFailure } from "../../../../src/apis/opensea/OpenSeaFailure.js"
-import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
+import { fulfillmentTransaction } from "../../../../src/apis/opensea/plans/fulfillmentTransaction.js"
+import { OpenSeaFailure } from "../../../../src/apis/opensea/book/OpenSeaFailure.js"
+import { seaportAbi } from "../../../../src/apis/opensea/seaport/seaportAbi.js"
 
 const seaport = "0x0000000000000068F116a894984e2DB1123eB395"
 const maker = "0x1111111111111111111111111111111111111111"

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { decodeFunctionData, getAddress, hashStruct, parseEther } from "viem"
 import { OPENSEA_SIGNED_ZONE } from "../../../../src/apis/opensea/index.js"
 import { ORDER_COMPONENTS_TYPES } from "../../../../src/apis/opensea/seaport/eip712Types.js"
-import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
+import { seaportAbi } from "../../../../src/apis/opensea/seaport/seaportAbi.js"
 import { bid, cancel, type ExecutionSnapshot, list, resumeExecution } from "../../../../src/index.js"
 import {
   expectRefused,

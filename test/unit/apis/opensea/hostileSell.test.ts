@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { decodeFunctionData, parseEther } from "viem"
-import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
+import { seaportAbi } from "../../../../src/apis/opensea/seaport/seaportAbi.js"
 import { sell } from "../../../../src/index.js"
 import type { FakeOrder } from "../../../../src/testing/index.js"
 import { expectRefused, makeWorld, NFT, OPENSEA_CONDUIT, OTHER_MAKER, refusalOf, run, WETH, type World } from "./hostileKit.js"

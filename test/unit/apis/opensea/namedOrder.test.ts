@@ -2,7 +2,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { type Address, parseEther, zeroAddress, zeroHash } from "viem"
-import { listingPrice } from "../../../../src/apis/opensea/namedOrder.js"
+import { listingPrice } from "../../../../src/apis/opensea/plans/namedOrder.js"
 import { ItemType } from "../../../../src/apis/opensea/seaport/SeaportOrder.js"
 import { NFT, SELLER, STRANGER } from "./hostileKit.js"
 

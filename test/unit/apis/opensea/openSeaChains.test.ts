@@ -4,8 +4,8 @@
  */
 import type { Address } from "viem"
 import { describe, expect, it } from "vitest"
-import { resolveOpenSeaConfig } from "../../../../src/apis/opensea/OpenSeaConfig.js"
-import { OPENSEA_CHAINS, OPENSEA_CURRENCIES, type OpenSeaChain } from "../../../../src/apis/opensea/openSeaChains.js"
+import { resolveOpenSeaConfig } from "../../../../src/apis/opensea/config/OpenSeaConfig.js"
+import { OPENSEA_CHAINS, OPENSEA_CURRENCIES, type OpenSeaChain } from "../../../../src/apis/opensea/config/openSeaChains.js"
 
 /** A chain as a client with these per-chain options resolves it. */
 const openSeaChainOf = (chainId: number, chains?: Readonly<Record<number, Partial<OpenSeaChain>>>) =>

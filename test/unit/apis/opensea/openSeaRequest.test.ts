@@ -2,7 +2,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import { makeOpenSeaCall, OPENSEA_ANSWERS } from "../../../../src/apis/opensea/openSeaRequest.js"
+import { makeOpenSeaCall, OPENSEA_ANSWERS } from "../../../../src/apis/opensea/wire/openSeaRequest.js"
 import { makeChainApi } from "../../../../src/services/ChainApi.js"
 import { TransportError, type TransportRequest, type TransportResponse } from "../../../../src/services/HttpTransport.js"
 import { NO_RETRY } from "../../../../src/services/RetryPolicy.js"

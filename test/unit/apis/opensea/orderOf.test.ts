@@ -1,8 +1,8 @@
 /** The spec's `Listing` and `Offer` as the OpenSea book reads them, and the wire's numbers and tokens. */
 import { zeroAddress } from "viem"
 import { describe, expect, it } from "vitest"
-import { OpenSeaFailure } from "../../../../src/apis/opensea/OpenSeaFailure.js"
-import { bigIntOf, orderOf, tokenOf } from "../../../../src/apis/opensea/orderOf.js"
+import { OpenSeaFailure } from "../../../../src/apis/opensea/book/OpenSeaFailure.js"
+import { bigIntOf, orderOf, tokenOf } from "../../../../src/apis/opensea/wire/orderOf.js"
 
 const seaport = "0x0000000000000068f116a894984e2db1123eb395"
 const maker = "0x1111111111111111111111111111111111111111"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { decodeFunctionData, parseEther, zeroAddress } from "viem"
-import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
+import { seaportAbi } from "../../../../src/apis/opensea/seaport/seaportAbi.js"
 import { buy } from "../../../../src/index.js"
 import type { FakeOrder } from "../../../../src/testing/index.js"
 import { expectRefused, makeWorld, NFT, OPENSEA_FEE, OTHER_NFT, refusalOf, run, SELLER, WETH, type World } from "./hostileKit.js"

@@ -14,7 +14,7 @@ import {
   zeroAddress,
 } from "viem"
 import { OPENSEA_CONDUIT_KEY, OPENSEA_SIGNED_ZONE } from "../../../../src/apis/opensea/index.js"
-import { seaportAbi } from "../../../../src/apis/opensea/seaportAbi.js"
+import { seaportAbi } from "../../../../src/apis/opensea/seaport/seaportAbi.js"
 import { buy, type ExecutionSnapshot, resumeExecution } from "../../../../src/index.js"
 import type { ExecuteResponse } from "../../../../src/schema/ExecuteResponse.js"
 import { type FakeOrder, transferReceipt } from "../../../../src/testing/index.js"

@@ -11,7 +11,7 @@ import {
   checkCancelSignature,
 } from "../../../../../src/apis/opensea/seaport/checkCancel.js"
 import { seaportOrderHash } from "../../../../../src/apis/opensea/seaport/seaportOrderHash.js"
-import { seaportAbi } from "../../../../../src/apis/opensea/seaportAbi.js"
+import { seaportAbi } from "../../../../../src/apis/opensea/seaport/seaportAbi.js"
 import { itemOffer, listing, refusal, seaport, stranger } from "./fixtures.js"
 
 const expectation = (orderHashes: ReadonlyArray<Hex>): CancelExpectation => ({ seaport, chainId: 1, orderHashes })

@@ -6,7 +6,7 @@ import { type Address, encodeFunctionData, zeroAddress } from "viem"
 import { describe, expect, it } from "vitest"
 import { type BuyExpectation, checkFulfillment, type SellExpectation } from "../../../../../src/apis/opensea/seaport/checkFulfillment.js"
 import { type AdvancedOrder, ItemType } from "../../../../../src/apis/opensea/seaport/SeaportOrder.js"
-import { seaportAbi } from "../../../../../src/apis/opensea/seaportAbi.js"
+import { seaportAbi } from "../../../../../src/apis/opensea/seaport/seaportAbi.js"
 import {
   advanced,
   basicOf,

@@ -7,7 +7,7 @@ import { encodeFunctionData, type Hex, zeroHash } from "viem"
 import { describe, expect, it } from "vitest"
 import { decodeSeaportCall, type SeaportFulfilment } from "../../../../../src/apis/opensea/seaport/decodeSeaportCall.js"
 import { orderHashOf, seaportOrderHash } from "../../../../../src/apis/opensea/seaport/seaportOrderHash.js"
-import { seaportAbi } from "../../../../../src/apis/opensea/seaportAbi.js"
+import { seaportAbi } from "../../../../../src/apis/opensea/seaport/seaportAbi.js"
 import {
   advanced,
   basicOf,

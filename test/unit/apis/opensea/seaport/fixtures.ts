@@ -14,7 +14,7 @@ import {
   type OrderParameters,
 } from "../../../../../src/apis/opensea/seaport/SeaportOrder.js"
 import { seaportOrderHash } from "../../../../../src/apis/opensea/seaport/seaportOrderHash.js"
-import { seaportAbi } from "../../../../../src/apis/opensea/seaportAbi.js"
+import { seaportAbi } from "../../../../../src/apis/opensea/seaport/seaportAbi.js"
 import type { OrderCheckError } from "../../../../../src/errors/OrderCheckError.js"
 
 export const seaport: Address = "0x0000000000000068F116a894984e2DB1123eB395"

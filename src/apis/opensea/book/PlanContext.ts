@@ -1,0 +1,97 @@
+import * as Effect from "effect/Effect"
+import type * as Schema from "effect/Schema"
+import { type Address, getAddress } from "viem"
+import type { ChainConfig } from "../../../chains/ChainConfig.js"
+import type { ChainReads } from "../chain/chainReads.js"
+import type { OpenSeaChainConfig } from "../config/OpenSeaConfig.js"
+import { CollectionAnswer, ContractAnswer, OrderByHashAnswer } from "../wire/answers.js"
+import { decodeAnswer } from "../wire/decode.js"
+import type { OpenSeaCall } from "../wire/openSeaRequest.js"
+import { type OpenSeaOrder, orderOf } from "../wire/orderOf.js"
+import { OpenSeaFailure } from "./OpenSeaFailure.js"
+
+/** What every plan of the OpenSea layer works with: the chain, its OpenSea name, the API and the chain's reads. */
+export interface PlanContext {
+  readonly chain: ChainConfig
+  readonly chainName: string
+  /** The chain's protocol addresses and the client's fee bound. */
+  readonly config: OpenSeaChainConfig
+  readonly call: OpenSeaCall
+  readonly reads: ChainReads
+}
+
+/** Asks OpenSea and decodes its answer with `schema` (an answer of another shape is a 502). */
+export const ask = <A, I>(
+  ctx: PlanContext,
+  schema: Schema.Codec<A, I>,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Effect.Effect<A, OpenSeaFailure> => Effect.flatMap(ctx.call(method, path, body), decodeAnswer(schema, path))
+
+/** Runs a reading of OpenSea's wire that may refuse it (an OpenSeaFailure) as an Effect. */
+export const attempt = <A>(read: () => A): Effect.Effect<A, OpenSeaFailure> =>
+  Effect.try({
+    try: read,
+    catch: (error) => (error instanceof OpenSeaFailure ? error : new OpenSeaFailure(502, `OpenSea sent an unusable answer: ${String(error)}`)),
+  })
+
+/** A collection as a plan needs it: its slug, standard, required fees and offer currency. */
+export interface OpenSeaCollection {
+  readonly slug: string
+  readonly standard: string
+  readonly fees: ReadonlyArray<{ readonly recipient: Address; readonly basisPoints: bigint }>
+  readonly offerCurrency: Address | undefined
+  /** The currency OpenSea prices the collection's listings in (WETH on Polygon, say); native when none is named. */
+  readonly listingCurrency: Address | undefined
+  /** The zone every listing of the collection must name (`required_zone`), when it has one. */
+  readonly requiredZone: Address | undefined
+}
+
+const addressAt = (value: unknown): Address | undefined => (typeof value === "string" && value !== "" ? getAddress(value) : undefined)
+
+/**
+ * A fee in percent as OpenSea writes it (`2.5`, `"1.005"`), in basis points, counted in decimals rather than
+ * floats and rounded half up as OpenSea counts it: 1.005 % is 101 basis points, where `Math.round(1.005 * 100)` says 100.
+ */
+export const basisPointsOf = (percent: unknown): bigint => {
+  const text = typeof percent === "number" ? percent.toFixed(10) : String(percent)
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim())
+  if (match === null) throw new OpenSeaFailure(502, `OpenSea sent ${JSON.stringify(percent)} as a fee, which is not a percentage`)
+  // Percent to basis points moves the point two places: the whole part, two decimals, then the rest to round on.
+  const decimals = (match[2] ?? "").padEnd(3, "0")
+  const basisPoints = BigInt(match[1]!) * 100n + BigInt(decimals.slice(0, 2))
+  return decimals[2]! >= "5" ? basisPoints + 1n : basisPoints
+}
+
+/** The collection of a contract on the chain, with its required fees (OpenSea gives them in percent). */
+export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect<OpenSeaCollection, OpenSeaFailure> =>
+  Effect.gen(function* () {
+    const info = yield* ask(ctx, ContractAnswer, "GET", `/api/v2/chain/${ctx.chainName}/contract/${contract}`)
+    const slug = info.collection ?? ""
+    if (slug === "") return yield* Effect.fail(new OpenSeaFailure(404, `OpenSea knows no collection for ${contract} on ${ctx.chainName}`))
+    const collection = yield* ask(ctx, CollectionAnswer, "GET", `/api/v2/collections/${encodeURIComponent(slug)}`)
+    return yield* attempt(() => ({
+      slug,
+      standard: (info.contract_standard ?? "erc721").toLowerCase(),
+      fees: (collection.fees ?? [])
+        .filter((fee) => fee.required === true)
+        .map((fee) => ({ recipient: getAddress(fee.recipient), basisPoints: basisPointsOf(fee.fee) })),
+      offerCurrency: addressAt(collection.pricing_currencies?.offer_currency?.address),
+      listingCurrency: addressAt(collection.pricing_currencies?.listing_currency?.address),
+      requiredZone: addressAt(collection.required_zone),
+    }))
+  })
+
+/** An order by its hash (a tradekit order id on this API is the Seaport order hash). */
+export const orderByHash = (ctx: PlanContext, hash: unknown): Effect.Effect<OpenSeaOrder, OpenSeaFailure> =>
+  Effect.gen(function* () {
+    if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
+      return yield* Effect.fail(new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`))
+    }
+    const answer = yield* ask(ctx, OrderByHashAnswer, "GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`)
+    return yield* attempt(() => orderOf(answer.order))
+  })
+
+/** The amount a fee of `basisPoints` takes from `price`. */
+export const feeOf = (price: bigint, basisPoints: bigint): bigint => (price * basisPoints) / 10_000n

@@ -1,0 +1,157 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import type { ChainConfig } from "../../../chains/ChainConfig.js"
+import { MalformedResponseError, UnsafeEndpointError } from "../../../errors/index.js"
+import type { ActionName } from "../../../schema/ActionName.js"
+import type { ExecuteRequest } from "../../../schema/ExecuteRequest.js"
+import { ExecuteResponse } from "../../../schema/ExecuteResponse.js"
+import type { Post, Step, StepItem } from "../../../schema/Step.js"
+import { makeChainApi } from "../../../services/ChainApi.js"
+import { ClientConfig } from "../../../services/ClientConfig.js"
+import { decodeApiBody } from "../../../services/decodeApiBody.js"
+import { HttpTransport } from "../../../services/HttpTransport.js"
+import { type ChainOrderBook, OrderBook, type OrderBookService } from "../../../services/OrderBook.js"
+import { ChainReader, type ChainReaderService, makeRpcChainReader } from "../chain/chainReads.js"
+import { transfersOf } from "../chain/confirmations.js"
+import { ordersFilled } from "../chain/ordersFilled.js"
+import { unfilledOrders } from "../chain/sweepReceipt.js"
+import type { ResolvedOpenSeaConfig } from "../config/OpenSeaConfig.js"
+import { bidPlan } from "../plans/bidPlan.js"
+import { buyPlan } from "../plans/buyPlan.js"
+import { cancelPlan } from "../plans/cancelPlan.js"
+import { listPlan } from "../plans/listPlan.js"
+import { sellPlan } from "../plans/sellPlan.js"
+import { makeOpenSeaCall, OPENSEA_ANSWERS, type OpenSeaCall } from "../wire/openSeaRequest.js"
+import { errorOf, OpenSeaFailure, requestErrorOf } from "./OpenSeaFailure.js"
+import type { PlanContext } from "./PlanContext.js"
+import { isOpenSeaPost, postSigned } from "./postOrder.js"
+
+/** How many fields a chain's entry has (name, seaport, conduitKey, conduit, signedZone): all missing is no entry. */
+const CHAIN_FIELD_COUNT = 5
+
+/** The actions OpenSea plans: no mint, transfer or cross-chain call. */
+const OPENSEA_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(["buy", "sell", "list", "bid", "cancel"])
+
+const plans: Readonly<Record<string, (ctx: PlanContext, body: unknown) => Effect.Effect<unknown, OpenSeaFailure>>> = {
+  buy: buyPlan,
+  sell: sellPlan,
+  list: listPlan,
+  bid: bidPlan,
+  cancel: cancelPlan,
+}
+
+/** OpenSea's book on one chain. */
+const openSeaOnChain = (config: ResolvedOpenSeaConfig, call: OpenSeaCall, reader: ChainReaderService, chain: ChainConfig): ChainOrderBook => {
+  const entry = config.chainOf(chain.id)
+  const context = Effect.gen(function* () {
+    const missing = config.missingOf(chain.id)
+    if (entry === undefined && missing.length < CHAIN_FIELD_COUNT) {
+      // Given in part, the chain is meant to be OpenSea's: say what is left to give, not that OpenSea lacks it.
+      const fields = missing.map((field) => `\`${field}\``).join(", ")
+      return yield* Effect.fail(
+        OpenSeaFailure.misconfigured(
+          chain.id,
+          `add ${fields} for it: openSea({ chains: { ${chain.id}: { ${missing.join(", ")} } } }) (a devnet's come whole: openSea(devnet.openSea))`,
+        ),
+      )
+    }
+    if (entry === undefined) {
+      return yield* Effect.fail(
+        OpenSeaFailure.unsupported(
+          `chain ${chain.id}`,
+          "OpenSea serves no Seaport orders there that tradekit knows of: add it with openSea({ chains: { [id]: { name, … } } })",
+        ),
+      )
+    }
+    const chainConfig = { ...entry, apiBaseUrl: config.apiBaseUrl, maxFeeBps: config.maxFeeBps }
+    return { chain, chainName: entry.name, config: chainConfig, call, reads: yield* reader.forChain(chain) } satisfies PlanContext
+  })
+  const plan = (request: ExecuteRequest) =>
+    Effect.gen(function* () {
+      const planOf = plans[request.action]
+      if (planOf === undefined) return yield* Effect.fail(new OpenSeaFailure(400, `OpenSea does not plan ${request.action}`))
+      return yield* planOf(yield* context, request.body)
+    }).pipe(
+      Effect.mapError((failure) => errorOf(failure, `opensea:${request.action}`)),
+      // A shape no reading foresaw is OpenSea's unusable answer, never a crash of the executor.
+      Effect.catchDefect((defect) =>
+        Effect.fail(
+          new MalformedResponseError({
+            message: `OpenSea sent an unusable answer: ${defect instanceof Error ? defect.message : String(defect)}`,
+            endpoint: `opensea:${request.action}`,
+            issue: String(defect),
+          }),
+        ),
+      ),
+      Effect.flatMap((planned) => decodeApiBody(ExecuteResponse, `opensea:${request.action}`, planned)),
+    )
+  return {
+    plan,
+    post: (post: Post, signature: string | undefined) => postSigned(call, post, signature),
+    checkItem: (_step: Step, item: StepItem) => {
+      const post = (item.data as { readonly post?: Post } | undefined)?.post
+      return post === undefined || isOpenSeaPost(post.endpoint)
+        ? Effect.void
+        : Effect.fail(UnsafeEndpointError.of({ endpoint: post.endpoint, baseApiUrl: config.apiBaseUrl }))
+    },
+    transfers: (hashes) =>
+      Effect.flatMap(reader.forChain(chain), (reads) => transfersOf(reads, hashes)).pipe(
+        Effect.mapError((failure) => requestErrorOf(failure, "chain")),
+      ),
+    unfilled: (item, hashes) =>
+      entry === undefined
+        ? Effect.succeed([])
+        : Effect.flatMap(reader.forChain(chain), (reads) => unfilledOrders(reads, entry.seaport, item, hashes)).pipe(
+            Effect.mapError((failure) => requestErrorOf(failure, "chain")),
+          ),
+    ordersFilled: (item) =>
+      entry === undefined
+        ? Effect.succeed(false)
+        : Effect.flatMap(reader.forChain(chain), (reads) => ordersFilled(reads, entry.seaport, item)).pipe(
+            Effect.mapError((failure) => requestErrorOf(failure, "chain")),
+          ),
+    itemKey: (step, item) => {
+      const orders = item.orderIds ?? []
+      const from = (item.data as { readonly from?: unknown } | undefined)?.from
+      // A fill's calldata carries a zone signature made fresh for every answer: the fill is known by its orders (a
+      // sweep's, sorted) and taker.
+      return step.kind === "transaction" && step.id === "sale" && orders.length > 0 && typeof from === "string"
+        ? `opensea:fill:${[...orders]
+            .map((order) => order.toLowerCase())
+            .sort()
+            .join(",")}:${from.toLowerCase()}`
+        : undefined
+    },
+  }
+}
+
+/**
+ * OpenSea's API v2 as an OrderBook: plans from OpenSea's answers and the chain's own reads, posts to OpenSea,
+ * and the receipt as the only status. Its requests take the client's time limit, retry policy and same-origin
+ * redirects; the key goes in `x-api-key` (none behind a proxy that adds it).
+ */
+export const openSeaBookLayer = (config: ResolvedOpenSeaConfig): Layer.Layer<OrderBook, never, ClientConfig | HttpTransport> =>
+  Layer.effect(
+    OrderBook,
+    Effect.gen(function* () {
+      const client = yield* ClientConfig
+      const transport = yield* HttpTransport
+      const reads = Option.getOrElse(yield* Effect.serviceOption(ChainReader), makeRpcChainReader)
+      const api = makeChainApi(
+        (request) => transport.send({ ...request, headers: { accept: "application/json", "content-type": "application/json", ...request.headers } }),
+        config.apiBaseUrl,
+        { retry: client.settings.retry, timeout: client.settings.httpTimeout },
+        config.apiKey === undefined ? {} : { "x-api-key": Redacted.make(config.apiKey) },
+        OPENSEA_ANSWERS,
+      )
+      const call = makeOpenSeaCall(api)
+      return {
+        name: "opensea",
+        actions: OPENSEA_ACTIONS,
+        needsBaseApiUrl: false,
+        forChain: (chain) => openSeaOnChain(config, call, reads, chain),
+      } satisfies OrderBookService
+    }),
+  )

@@ -1,0 +1,173 @@
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import type { Hex } from "viem"
+import { OrderPostRefusedError } from "../../../errors/index.js"
+import type { PostResponse } from "../../../schema/StatusResponses.js"
+import type { Post } from "../../../schema/Step.js"
+import { NO_RETRY } from "../../../services/RetryPolicy.js"
+import { bulkOrderHeight, bulkOrderLeaves, bulkOrderProof, bulkOrderSignature } from "../seaport/bulkOrderTree.js"
+import { OrderByHashAnswer, PostAnswer } from "../wire/answers.js"
+import { decodeAnswer } from "../wire/decode.js"
+import type { OpenSeaCall } from "../wire/openSeaRequest.js"
+import { componentsOf } from "../wire/wireOrder.js"
+import { OpenSeaFailure, requestErrorOf } from "./OpenSeaFailure.js"
+
+/** The longest wait a post takes before giving up on a throttled post. */
+const MAX_RETRY_AFTER_SECONDS = 60
+/** How often a throttled post is tried again. */
+const THROTTLED_RETRIES = 2
+
+/** OpenSea's routes that take a signed order or a signed cancel: what a post of an OpenSea plan may name. */
+const POST_ROUTES = [
+  /^\/api\/v2\/orders\/[a-z0-9_]+\/seaport\/(listings|offers)$/,
+  /^\/api\/v2\/offers$/,
+  /^\/api\/v2\/orders\/chain\/[a-z0-9_]+\/protocol\/0x[0-9a-fA-F]{40}\/0x[0-9a-fA-F]{64}\/cancel$/,
+]
+
+/** Whether `endpoint` is one of OpenSea's post routes. */
+export const isOpenSeaPost = (endpoint: string): boolean => POST_ROUTES.some((route) => route.test(endpoint))
+
+/** The body OpenSea takes: the signature where its route reads it (a cancel's `offererSignature`, a criteria offer's `protocol_data`). */
+const signedBody = (post: Post, signature: string): unknown => {
+  const body = fieldsOf(post.body)
+  if (post.endpoint.endsWith("/cancel")) return { offererSignature: signature }
+  if (post.endpoint === "/api/v2/offers") return { ...body, protocol_data: { ...fieldsOf(body.protocol_data), signature } }
+  return { ...body, signature }
+}
+
+/** The fields of a body the book built (an object), or none. */
+const fieldsOf = (value: unknown): Readonly<Record<string, unknown>> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Readonly<Record<string, unknown>>) : {}
+
+/**
+ * Retries a post OpenSea throttled (429: it stored nothing), after its `retry-after` when it gives one, else a
+ * second; still throttled, the post is refused (an OrderPostRefusedError, safe to post again later).
+ */
+const retryThrottled = (post: Effect.Effect<unknown, OpenSeaFailure>, times: number): Effect.Effect<unknown, OpenSeaFailure> =>
+  Effect.catchIf(
+    post,
+    (failure) => times > 0 && failure.status === 429,
+    (failure) => {
+      const seconds = Number(failure.retryAfter ?? 1)
+      if (!Number.isFinite(seconds) || seconds > MAX_RETRY_AFTER_SECONDS) return Effect.fail(failure)
+      return Effect.andThen(Effect.sleep(Duration.seconds(Math.max(seconds, 0))), retryThrottled(post, times - 1))
+    },
+  )
+
+/** The typed error of a post OpenSea refused or that failed on the way. */
+const postErrorOf = (post: Post) => (failure: OpenSeaFailure) =>
+  failure.status === 429
+    ? new OrderPostRefusedError({
+        book: "opensea",
+        statusCode: 429,
+        message: `OpenSea throttled the post and stored nothing: ${failure.message}`,
+        ...(failure.retryAfter !== undefined && Number.isFinite(Number(failure.retryAfter))
+          ? { retryAfterMs: Number(failure.retryAfter) * 1000 }
+          : {}),
+      })
+    : requestErrorOf(failure, post.endpoint)
+
+/** Posts one signed order or cancel: the order's hash as its `orderId` (none for a cancel). */
+const postOne = (call: OpenSeaCall, post: Post, signature: string) =>
+  Effect.gen(function* () {
+    const answer = yield* retryThrottled(call("POST", post.endpoint, signedBody(post, signature), { retry: NO_RETRY }), THROTTLED_RETRIES).pipe(
+      Effect.mapError(postErrorOf(post)),
+    )
+    if (post.endpoint.endsWith("/cancel")) return {} satisfies PostResponse
+    const taken = yield* decodeAnswer(
+      PostAnswer,
+      post.endpoint,
+    )(answer).pipe(Effect.mapError(() => requestErrorOf(new OpenSeaFailure(502, "OpenSea took the order but sent no order_hash"), post.endpoint)))
+    return { orderId: "order_hash" in taken ? taken.order_hash : taken.order.order_hash } satisfies PostResponse
+  })
+
+/** What became of one order of a bulk post. */
+interface BulkOutcome {
+  readonly orderId: Hex
+  readonly live: boolean
+  readonly reason?: string
+  readonly status?: number
+  readonly retryAfterMs?: number | undefined
+}
+
+/**
+ * Whether OpenSea holds the order `hash` (`GET` by hash): after a refused post, an order it holds is live — posted
+ * before (a resume), or stored although the answer was lost. Undefined when OpenSea could not say.
+ */
+const holds = (call: OpenSeaCall, post: Post, protocol: unknown, hash: Hex): Effect.Effect<boolean | undefined> => {
+  const chain = post.endpoint.split("/")[4]
+  return call("GET", `/api/v2/orders/chain/${chain}/protocol/${String(protocol)}/${hash}`).pipe(
+    Effect.flatMap(decodeAnswer(OrderByHashAnswer, post.endpoint)),
+    Effect.as(true),
+    Effect.catch((failure) => Effect.succeed(failure.status === 404 ? false : undefined)),
+  )
+}
+
+/**
+ * Posts every order of a bulk signature, one after another, each with the signature, its index and its proof in
+ * the tree of the post's orders. All live: their order hashes as `results`. Else an OrderPostRefusedError whose
+ * `orders` names each order, live or not and OpenSea's reason; the journal keeps the post unposted, so a resume
+ * posts it again, and an order OpenSea already holds counts as live (found by hash when OpenSea refuses it again).
+ */
+const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: ReadonlyArray<unknown>) =>
+  Effect.gen(function* () {
+    const orders = yield* Effect.try({
+      try: () => bodies.map((body) => componentsOf(fieldsOf(body).parameters)),
+      catch: () => requestErrorOf(new OpenSeaFailure(400, "The bulk post carries an order that is not Seaport's OrderComponents"), post.endpoint),
+    })
+    const leaves = bulkOrderLeaves(orders, bulkOrderHeight(orders.length))
+    const outcomes = yield* Effect.forEach(bodies, (body, index) => {
+      const orderId = leaves[index]!
+      const own = { ...post, body }
+      return postOne(call, own, bulkOrderSignature(signature as Hex, index, bulkOrderProof(leaves, index))).pipe(
+        // OpenSea names the order by its hash: the leaf's, unless it says otherwise.
+        Effect.map((answer): BulkOutcome => ({ orderId: (answer.orderId as Hex | undefined) ?? orderId, live: true })),
+        Effect.catch((error) =>
+          Effect.map(
+            holds(call, post, fieldsOf(body).protocol_address, orderId),
+            (held): BulkOutcome =>
+              held === true
+                ? { orderId, live: true }
+                : {
+                    orderId,
+                    live: false,
+                    reason: held === undefined ? `${error.message} (OpenSea could not say whether it holds it)` : error.message,
+                    status: error._tag === "APIError" || error._tag === "OrderPostRefusedError" ? error.statusCode : 503,
+                    retryAfterMs: error._tag === "APIError" || error._tag === "OrderPostRefusedError" ? error.retryAfterMs : undefined,
+                  },
+          ),
+        ),
+      )
+    })
+    const refused = outcomes.filter((outcome) => !outcome.live)
+    if (refused.length === 0)
+      return { results: outcomes.map((outcome, orderIndex) => ({ orderId: outcome.orderId, orderIndex })) } satisfies PostResponse
+    const retryAfterMs = refused.find((outcome) => outcome.retryAfterMs !== undefined)?.retryAfterMs
+    return yield* Effect.fail(
+      new OrderPostRefusedError({
+        book: "opensea",
+        statusCode: refused[0]!.status ?? 400,
+        message: `OpenSea took ${outcomes.length - refused.length} of the ${outcomes.length} orders of the bulk signature; refused: ${refused
+          .map((outcome) => `${outcome.orderId} (${outcome.reason})`)
+          .join("; ")}`,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        orders: outcomes.map((outcome) => ({
+          orderId: outcome.orderId,
+          live: outcome.live,
+          ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
+        })),
+      }),
+    )
+  })
+
+/**
+ * Posts a signed order or cancel to OpenSea, the signature where its route takes it, and answers with the
+ * order's hash as its `orderId`; a bulk signature's post (`bulkOrders`) posts each of its orders. Only a throttled
+ * post is tried again: any other failure may have stored it.
+ */
+export const postSigned = (call: OpenSeaCall, post: Post, signature: string | undefined) =>
+  Effect.gen(function* () {
+    if (signature === undefined) return yield* Effect.fail(requestErrorOf(new OpenSeaFailure(400, "The post carries no signature"), post.endpoint))
+    const bulk = fieldsOf(post.body).bulkOrders
+    return Array.isArray(bulk) ? yield* postBulk(call, post, signature, bulk) : yield* postOne(call, post, signature)
+  })

@@ -1,0 +1,252 @@
+import * as Effect from "effect/Effect"
+import { type Address, getAddress, type Hex, zeroAddress } from "viem"
+import { refuseUnsupported } from "../book/bookOptions.js"
+import { checked } from "../book/checked.js"
+import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { ask, attempt, collectionOf, type PlanContext } from "../book/PlanContext.js"
+import { unfillable } from "../chain/fillableListings.js"
+import { checkFulfillment } from "../seaport/checkFulfillment.js"
+import { decodeSeaportCall } from "../seaport/decodeSeaportCall.js"
+import { ItemType, sameAddress } from "../seaport/SeaportOrder.js"
+import { FulfillmentAnswer, OrderAnswer, OrderByHashAnswer } from "../wire/answers.js"
+import { decodeRequest } from "../wire/decode.js"
+import { type OpenSeaOrder, orderOf, tokenOf } from "../wire/orderOf.js"
+import { BuyRequest } from "../wire/requests.js"
+import { approvalTarget } from "./approvalTarget.js"
+import { checkBuyCurrency, checkQuantity, refuseFeesOnTop } from "./fillOptions.js"
+import { fulfillmentTransaction } from "./fulfillmentTransaction.js"
+import { checkedPathEntry, listingPrice, namedOrder } from "./namedOrder.js"
+import { currencyApprovalStep, transactionItem } from "./planSteps.js"
+import { sweepCall } from "./sweepCall.js"
+
+/** A listing a buy names: by `orderId`, or by `token` (its best listing). */
+type BuyItem = BuyRequest["items"][number]
+
+/** OpenSea's status of an order it no longer sells (`FILLED`, `CANCELLED`, `EXPIRED`, ...): any but `ACTIVE`. */
+const isInactive = (status: unknown): boolean => typeof status === "string" && status.toUpperCase() !== "ACTIVE"
+
+/** The listing named by its hash, refused with a 410 when OpenSea says it is no longer active. */
+const listingById = (ctx: PlanContext, hash: unknown) =>
+  Effect.gen(function* () {
+    if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
+      return yield* Effect.fail(new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`))
+    }
+    const { order } = yield* ask(ctx, OrderByHashAnswer, "GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`)
+    if (isInactive(order.status))
+      return yield* Effect.fail(new OpenSeaFailure(410, `OpenSea's listing ${hash} is ${String(order.status).toLowerCase()}`))
+    return yield* attempt(() => orderOf(order))
+  })
+
+/** The listing an item names, and the hash it is named by: its `orderId`, else the best listing of its `token`. */
+const listingOf = (ctx: PlanContext, item: BuyItem): Effect.Effect<{ readonly listing: OpenSeaOrder; readonly named: string }, OpenSeaFailure> => {
+  const { orderId } = item
+  return orderId !== undefined
+    ? Effect.map(listingById(ctx, orderId), (listing) => ({ listing, named: orderId }))
+    : Effect.gen(function* () {
+        const token = yield* attempt(() => tokenOf(item.token))
+        const collection = yield* collectionOf(ctx, token.contract)
+        const best = yield* ask(
+          ctx,
+          OrderAnswer,
+          "GET",
+          `/api/v2/listings/collection/${encodeURIComponent(collection.slug)}/nfts/${token.tokenId}/best`,
+        )
+        const listing = yield* attempt(() => orderOf(best))
+        return { listing, named: listing.hash }
+      })
+}
+
+/**
+ * A listing OpenSea no longer sells: its lookup found nothing (404) or an order no longer active (410), or OpenSea
+ * refused its fulfilment (400, 404, 410). A sweep leaves it out and reports it; a single purchase fails with it.
+ */
+class Gone {
+  constructor(
+    readonly failure: OpenSeaFailure,
+    readonly orderId: string | undefined,
+  ) {}
+}
+
+/** `request`'s refusal with one of `statuses` as the listing being gone; any other failure as it is. */
+const goneOn =
+  (statuses: ReadonlyArray<number>, orderId: () => string | undefined) =>
+  <A>(request: Effect.Effect<A, OpenSeaFailure>): Effect.Effect<A, OpenSeaFailure | Gone> =>
+    Effect.mapError(request, (failure) =>
+      (failure.cause === undefined || failure.cause._tag === "APIError") && statuses.includes(failure.status)
+        ? new Gone(failure, orderId())
+        : failure,
+    )
+
+/**
+ * One purchase, checked: the named listing proven by its hash at the offerer's counter on chain, the token it sells
+ * (the one the item names, when it names one), its price as its offerer signed it, and OpenSea's fulfilment for the
+ * taker decoded and held to exactly that order, that token and that price.
+ */
+const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: string | undefined) =>
+  Effect.gen(function* () {
+    const { listing, named } = yield* goneOn([404, 410], () => item.orderId)(listingOf(ctx, item))
+    const order = yield* namedOrder(ctx, listing, named)
+    // A listing its maker can no longer deliver would revert the fill: it is left out as a gone one is.
+    const stale = yield* unfillable(ctx, order)
+    if (stale !== undefined) return yield* Effect.fail(new Gone(stale, order.hash))
+    const sold = order.parameters.offer.find((offered) => offered.itemType === ItemType.ERC721 || offered.itemType === ItemType.ERC1155)
+    if (sold === undefined) return yield* Effect.fail(OpenSeaFailure.check("token", "The listing sells no token", { Listing: order.hash }))
+    const token = { contract: getAddress(sold.token), tokenId: sold.identifierOrCriteria.toString() }
+    if (item.token !== undefined) {
+      const asked = yield* attempt(() => tokenOf(item.token))
+      if (!sameAddress(asked.contract, token.contract) || asked.tokenId !== token.tokenId) {
+        return yield* Effect.fail(
+          OpenSeaFailure.check("token", "The listing sells another token than the one named", {
+            Named: `${asked.contract}:${asked.tokenId}`,
+            Sold: `${token.contract}:${token.tokenId}`,
+          }),
+        )
+      }
+    }
+    const units = { units: sold.startAmount, orderType: order.parameters.orderType, hash: order.hash }
+    const asked = yield* attempt(() => checkQuantity(item.quantity, units))
+    // A quantity is a partial fill (OpenSea's `units_to_fill`): the price checked is that of the units bought.
+    const price = yield* listingPrice(order, asked)
+    yield* attempt(() => checkBuyCurrency(currency, { currency: price.currency, hash: order.hash }))
+    const answer = yield* goneOn(
+      [400, 404, 410],
+      () => order.hash,
+    )(
+      ask(ctx, FulfillmentAnswer, "POST", "/api/v2/listings/fulfillment_data", {
+        listing: { hash: order.hash, chain: ctx.chainName, protocol_address: ctx.config.seaport },
+        fulfiller: { address: taker },
+        ...(asked !== undefined ? { units_to_fill: Number(asked.quantity) } : {}),
+      }),
+    )
+    const call = yield* attempt(() => fulfillmentTransaction(answer.fulfillment_data.transaction))
+    const expected = {
+      hash: order.hash,
+      counter: order.counter,
+      token: { contract: token.contract, tokenId: BigInt(token.tokenId) },
+      ...(asked !== undefined ? { fill: asked } : {}),
+    }
+    yield* checked(
+      checkFulfillment(
+        { side: "buy", seaport: ctx.config.seaport, taker, orders: [expected], maxPayment: new Map([[price.currency, price.amount]]) },
+        call,
+      ),
+    )
+    const fill = yield* checked(decodeSeaportCall(call))
+    if (fill.function === "cancel") return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
+    const conduitKey: Hex = fill.fulfillerConduitKey ?? order.parameters.conduitKey
+    const suffix = answer.fulfillment_data.transaction.calldata_suffix
+    const quantity = asked?.quantity ?? sold.startAmount
+    return {
+      order,
+      expected,
+      token,
+      quantity,
+      price,
+      call,
+      suffix,
+      filled: fill.orders[0]!,
+      spender: yield* approvalTarget(ctx, conduitKey),
+    }
+  })
+
+/** A purchase planned: the order, what it is known by, its price and the call that fills it alone. */
+type Purchase = Effect.Success<ReturnType<typeof purchaseOf>>
+
+/**
+ * How many fulfilment requests a sweep has in flight at once. Fulfilment is OpenSea's scarcest quota: an instant
+ * key gets 5 a minute (docs.opensea.io/reference/api-keys, `rate_limits.fulfillment: "5/m"`); four at once stays
+ * under it with one to spare for a retry the client's policy makes after a 429.
+ */
+const FULFILMENT_CONCURRENCY = 4
+
+/** The sweep of `purchases`: one Seaport call buying them all, checked as one purchase is. */
+const sweepOf = (ctx: PlanContext, taker: Address, purchases: ReadonlyArray<Purchase>) =>
+  Effect.gen(function* () {
+    const maxPayment = new Map<Address, bigint>()
+    for (const { price } of purchases) maxPayment.set(price.currency, (maxPayment.get(price.currency) ?? 0n) + price.amount)
+    const call = sweepCall({
+      seaport: ctx.config.seaport,
+      // Whole unless a quantity was asked: then the fraction OpenSea answered, held to `quantity/units` below.
+      orders: purchases.map(({ filled, expected }) => (expected.fill === undefined ? { ...filled, numerator: 1n, denominator: 1n } : filled)),
+      taker,
+      fulfillerConduitKey: ctx.config.conduitKey,
+      value: maxPayment.get(zeroAddress) ?? 0n,
+      suffixes: purchases.map((purchase) => purchase.suffix),
+    })
+    yield* checked(
+      checkFulfillment({ side: "buy", seaport: ctx.config.seaport, taker, orders: purchases.map((purchase) => purchase.expected), maxPayment }, call),
+    )
+    return { call, spender: yield* approvalTarget(ctx, ctx.config.conduitKey), orderIds: purchases.map((purchase) => purchase.order.hash).sort() }
+  })
+
+/**
+ * `buy` on OpenSea: each named listing, proven and priced as its offerer signed it; fresh fulfilment data for the
+ * taker (never stored: a resume asks again), decoded and checked against that listing before the wallet; the ERC-20
+ * approvals the fills still need (of the conduit the fill names, or Seaport itself for the zero key); and the path
+ * the price check compares with the expected price, in the chain's own decimals. Several listings are one sweep
+ * (`fulfillAvailableAdvancedOrders`) built from the orders OpenSea's answers carry: a listing gone already is left
+ * out and reported in `errors`; one gone before the sweep is mined is skipped by Seaport and reported after it.
+ */
+export const buyPlan = (ctx: PlanContext, body: unknown) =>
+  Effect.gen(function* () {
+    const request = yield* decodeRequest(BuyRequest, body)
+    yield* attempt(() => refuseUnsupported(request))
+    yield* attempt(() => refuseFeesOnTop(request))
+    const taker = yield* attempt(() => getAddress(request.taker))
+    const items = request.items
+    // `partial: false` asks for all or nothing: a listing gone fails the buy as it fails a single purchase.
+    const single = items.length <= 1 || request.partial === false
+    const outcomes = yield* Effect.forEach(
+      items,
+      (item) =>
+        purchaseOf(ctx, taker, item, request.currency).pipe(
+          Effect.map((purchase) => ({ purchase })),
+          Effect.catchIf(
+            (error): error is Gone => error instanceof Gone && !single,
+            (gone) => Effect.succeed({ gone }),
+          ),
+          Effect.mapError((error) => (error instanceof Gone ? error.failure : error)),
+        ),
+      { concurrency: FULFILMENT_CONCURRENCY },
+    )
+    const purchases = outcomes.flatMap((outcome) => ("purchase" in outcome ? [outcome.purchase] : []))
+    const errors = outcomes.flatMap((outcome) =>
+      "gone" in outcome
+        ? [{ message: outcome.gone.failure.message, ...(outcome.gone.orderId !== undefined ? { orderId: outcome.gone.orderId } : {}) }]
+        : [],
+    )
+    if (purchases.length === 0 && errors.length > 0) {
+      return yield* Effect.fail(
+        new OpenSeaFailure(410, `None of the listings is available any more: ${errors.map((error) => error.message).join("; ")}`),
+      )
+    }
+    // Seaport would fill a listing named twice once and skip the other: the price checked would be twice its own.
+    const hashes = purchases.map((purchase) => purchase.order.hash.toLowerCase())
+    const twice = hashes.find((hash, index) => hashes.indexOf(hash) !== index)
+    if (twice !== undefined) return yield* Effect.fail(new OpenSeaFailure(400, `The listing ${twice} is named more than once`))
+    const sweep = purchases.length > 1 ? yield* sweepOf(ctx, taker, purchases) : undefined
+    // A sweep pulls every currency through the one conduit it names; a single fill through the one its answer names.
+    const approvals = yield* currencyApprovalStep(
+      ctx,
+      taker,
+      purchases
+        .filter((purchase) => purchase.price.currency !== zeroAddress)
+        .map((purchase) => ({ token: purchase.price.currency, spender: sweep?.spender ?? purchase.spender, amount: purchase.price.amount })),
+    )
+    const sale = {
+      id: "sale",
+      action: "Confirm transaction in your wallet",
+      description:
+        sweep === undefined ? "Buy on OpenSea (Seaport 1.6)" : `Buy ${purchases.length} listings on OpenSea in one transaction (Seaport 1.6)`,
+      kind: "transaction",
+      items:
+        sweep === undefined
+          ? purchases.map((purchase) => ({ ...transactionItem(ctx, taker, purchase.call), orderIds: [purchase.order.hash] }))
+          : [{ ...transactionItem(ctx, taker, sweep.call), orderIds: sweep.orderIds }],
+    }
+    return {
+      steps: [...approvals, sale],
+      path: yield* Effect.forEach(purchases, (purchase) => checkedPathEntry(ctx, purchase.order, purchase.price, purchase.token, purchase.quantity)),
+      ...(errors.length > 0 ? { errors } : {}),
+    }
+  })

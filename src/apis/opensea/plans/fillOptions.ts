@@ -1,0 +1,61 @@
+import type { Address } from "viem"
+import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import type { UnitsBought } from "../seaport/checkFulfillment.js"
+import { sameAddress } from "../seaport/SeaportOrder.js"
+
+/**
+ * Refuses `feesOnTop` on a buy or sale: OpenSea builds its fulfilment from the order as signed and adds no fee
+ * item of ours, so the fees would silently never be paid.
+ */
+export const refuseFeesOnTop = (request: { readonly feesOnTop?: ReadonlyArray<string> | undefined }): void => {
+  if (request.feesOnTop !== undefined && request.feesOnTop.length > 0) {
+    throw OpenSeaFailure.unsupported("`feesOnTop`", "OpenSea's fulfilment pays the fees the order signed and no others")
+  }
+}
+
+/** Refuses a buy's `currency` other than the listing's: Seaport pays a listing only in the currency its offerer signed. */
+export const checkBuyCurrency = (asked: string | undefined, listing: { readonly currency: Address; readonly hash: string }): void => {
+  if (asked !== undefined && !sameAddress(asked, listing.currency)) {
+    throw OpenSeaFailure.unsupported(
+      "`currency`",
+      `the listing ${listing.hash} is priced in ${listing.currency}; OpenSea fills it in that currency only (asked ${asked})`,
+    )
+  }
+}
+
+/**
+ * The units an item's `quantity` asks of a listing selling `units` (undefined: the whole listing, as OpenSea fills by
+ * default). Refused: a quantity not a whole number from 1 to `units`, and fewer than `units` of an order its offerer
+ * signed for whole fills only (an even order type: Seaport reverts any fraction of it).
+ */
+export const checkQuantity = (
+  asked: string | number | undefined,
+  order: { readonly units: bigint; readonly orderType: number; readonly hash: string },
+): UnitsBought | undefined => {
+  if (asked === undefined) return undefined
+  const quantity =
+    typeof asked === "number" ? (Number.isSafeInteger(asked) ? BigInt(asked) : undefined) : /^\d+$/.test(asked) ? BigInt(asked) : undefined
+  if (quantity === undefined || quantity < 1n || quantity > order.units) {
+    throw OpenSeaFailure.unsupported(
+      "`quantity`",
+      `the order ${order.hash} sells ${order.units} unit(s); a fill takes 1 to ${order.units} of them (asked ${String(asked)})`,
+    )
+  }
+  if (quantity < order.units && order.orderType % 2 === 0) {
+    throw OpenSeaFailure.unsupported(
+      "`quantity`",
+      `the order ${order.hash} sells its ${order.units} unit(s) whole only (order type ${order.orderType}; asked ${quantity})`,
+    )
+  }
+  return { quantity, units: order.units }
+}
+
+/**
+ * Refuses `partial: true` on a sale of several tokens: each sale is its own fulfilment and an offer gone fails the
+ * whole sale, so skipping the gone ones (what `partial` asks) is not what would happen.
+ */
+export const refusePartialSale = (request: { readonly partial?: boolean | undefined; readonly items: ReadonlyArray<unknown> }): void => {
+  if (request.partial === true && request.items.length > 1) {
+    throw OpenSeaFailure.unsupported("`partial`", "a sale on OpenSea accepts every named offer or fails; sell the tokens one by one")
+  }
+}
