@@ -8,7 +8,16 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
-import { type Address, createPublicClient, erc20Abi, erc721Abi, http, type PublicClient, parseEther } from "viem"
+import {
+  type Address,
+  createPublicClient,
+  erc20Abi,
+  erc721Abi,
+  erc1155Abi,
+  http,
+  type PublicClient,
+  parseEther,
+} from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runDemoActions } from "../../demo/demoActions.js"
 import { type Devnet, devnetUser, startDevnet } from "../../devnet/index.js"
@@ -26,15 +35,26 @@ let userDataDir: string
 let origin: PublicClient
 
 const user = (n: number): Address => devnetUser(devnet, n).address
-const ownerOf = (id: bigint) => origin.readContract({ address: devnet.contracts.origin.punks, abi: erc721Abi, functionName: "ownerOf", args: [id] })
+const ownerOf = (id: bigint) =>
+  origin.readContract({ address: devnet.contracts.origin.punks, abi: erc721Abi, functionName: "ownerOf", args: [id] })
+const unitsOf = (contract: Address, owner: Address, id: bigint) =>
+  origin.readContract({ address: contract, abi: erc1155Abi, functionName: "balanceOf", args: [owner, id] })
 const wethOf = (address: Address) =>
-  origin.readContract({ address: devnet.contracts.origin.weth, abi: erc20Abi, functionName: "balanceOf", args: [address] })
+  origin.readContract({
+    address: devnet.contracts.origin.weth,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [address],
+  })
 const nonceOf = (address: Address) => origin.getTransactionCount({ address, blockTag: "latest" })
 /** The order hash of a token's best OpenSea order, read straight from the devnet's OpenSea (with its key). */
 const bestHash = async (side: "listings" | "offers", tokenId: number): Promise<string | undefined> => {
-  const response = await fetch(`${devnet.openSea.apiBaseUrl}/api/v2/${side}/collection/devnet-punks/nfts/${tokenId}/best`, {
-    headers: { "x-api-key": devnet.openSea.apiKey },
-  })
+  const response = await fetch(
+    `${devnet.openSea.apiBaseUrl}/api/v2/${side}/collection/devnet-punks/nfts/${tokenId}/best`,
+    {
+      headers: { "x-api-key": devnet.openSea.apiKey },
+    },
+  )
   return response.status === 404 ? undefined : ((await response.json()) as { order_hash: string }).order_hash
 }
 
@@ -43,7 +63,9 @@ const bookRead = async () => {
   const wallet = page.locator("[data-testid=wallet][data-loading=false]")
   await wallet.waitFor({ timeout: 15_000 })
   const market = await wallet.getAttribute("data-refreshed-at")
-  await page.locator(`[data-testid=opensea-book][data-loading=false][data-read-for="${market}"]`).waitFor({ timeout: 30_000 })
+  await page
+    .locator(`[data-testid=opensea-book][data-loading=false][data-read-for="${market}"]`)
+    .waitFor({ timeout: 30_000 })
 }
 
 /** Acts as user `n`, on OpenSea's book as read for that user. */
@@ -62,7 +84,10 @@ describe("trading on OpenSea's book in the playground, in Chromium", () => {
     playground = await servePlayground({ devnet, log: false })
     origin = createPublicClient({ transport: http(devnet.rpcUrls[devnet.originChainId]) })
     const launch = await findChromium()
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: launch.executablePath, args: [...launch.args] })
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: launch.executablePath,
+      args: [...launch.args],
+    })
     browser = context.browser() ?? undefined
     page = context.pages()[0] ?? (await context.newPage())
     await page.goto(`${playground.url}?api=opensea`)
@@ -135,10 +160,18 @@ describe("trading on OpenSea's book in the playground, in Chromium", () => {
     await actAs(1)
     await page.click("[data-testid=tab-buy]")
     const choices = page.locator("[data-testid=panel-buy] input[name=opensea-listing]")
-    const tokenIds = await choices.evaluateAll((inputs) => inputs.map((i) => i.getAttribute("data-token-id") ?? ""))
+    const tokens = await choices.evaluateAll((inputs) =>
+      inputs.map((i) => ({
+        id: i.getAttribute("data-token-id") ?? "",
+        contract: i.getAttribute("data-contract") ?? "",
+      })),
+    )
+    const tokenIds = tokens.map((token) => token.id)
     expect(tokenIds.length).toBeGreaterThan(1)
     await page.click("[data-testid=panel-buy] [data-testid=opensea-tick-all]")
-    expect(await page.locator("[data-testid=panel-buy] [data-testid=submit]").textContent()).toBe(`Buy ${tokenIds.length} at once`)
+    expect(await page.locator("[data-testid=panel-buy] [data-testid=submit]").textContent()).toBe(
+      `Buy ${tokenIds.length} at once`,
+    )
     // The total shown per currency is what the wallet pays: WETH exactly (ETH also pays the gas).
     const weth = devnet.contracts.origin.weth.toLowerCase()
     const shownWeth = await page
@@ -151,7 +184,12 @@ describe("trading on OpenSea's book in the playground, in Chromium", () => {
 
     expect(wethBefore - (await wethOf(buyer))).toBe(BigInt(shownWeth ?? "0"))
 
-    for (const id of tokenIds) expect(await ownerOf(BigInt(id))).toBe(buyer)
+    // Punks are ERC-721s; another contract's listing is an ERC-1155 edition, held by balance.
+    for (const { id, contract } of tokens) {
+      if (contract.toLowerCase() === devnet.contracts.origin.punks.toLowerCase())
+        expect(await ownerOf(BigInt(id))).toBe(buyer)
+      else expect(await unitsOf(contract as Address, buyer, BigInt(id))).toBeGreaterThan(0n)
+    }
     expect((await nonceOf(buyer)) - before).toBeLessThanOrEqual(2)
     expect(await page.locator("[data-testid=panel-buy] [data-testid=tx-count]").textContent()).toMatch(/^[12] tx$/)
   })

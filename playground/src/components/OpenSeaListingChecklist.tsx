@@ -36,6 +36,7 @@ export const OpenSeaListingChecklist = (props: {
               name="opensea-listing"
               value={o.hash}
               data-token-id={o.tokenId ?? ""}
+              data-contract={o.contract}
               checked={props.selected.includes(o.hash)}
               onChange={() => toggle(o.hash)}
             />

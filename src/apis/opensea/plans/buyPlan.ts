@@ -29,16 +29,28 @@ const isInactive = (status: unknown): boolean => typeof status === "string" && s
 const listingById = (ctx: PlanContext, hash: unknown) =>
   Effect.gen(function* () {
     if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
-      return yield* Effect.fail(new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`))
+      return yield* Effect.fail(
+        new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`),
+      )
     }
-    const { order } = yield* ask(ctx, OrderByHashAnswer, "GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`)
+    const { order } = yield* ask(
+      ctx,
+      OrderByHashAnswer,
+      "GET",
+      `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`,
+    )
     if (isInactive(order.status))
-      return yield* Effect.fail(new OpenSeaFailure(410, `OpenSea's listing ${hash} is ${String(order.status).toLowerCase()}`))
+      return yield* Effect.fail(
+        new OpenSeaFailure(410, `OpenSea's listing ${hash} is ${String(order.status).toLowerCase()}`),
+      )
     return yield* attempt(() => orderOf(order))
   })
 
 /** The listing an item names, and the hash it is named by: its `orderId`, else the best listing of its `token`. */
-const listingOf = (ctx: PlanContext, item: BuyItem): Effect.Effect<{ readonly listing: OpenSeaOrder; readonly named: string }, OpenSeaFailure> => {
+const listingOf = (
+  ctx: PlanContext,
+  item: BuyItem,
+): Effect.Effect<{ readonly listing: OpenSeaOrder; readonly named: string }, OpenSeaFailure> => {
   const { orderId } = item
   return orderId !== undefined
     ? Effect.map(listingById(ctx, orderId), (listing) => ({ listing, named: orderId }))
@@ -86,11 +98,11 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
   Effect.gen(function* () {
     const { listing, named } = yield* goneOn([404, 410], () => item.orderId)(listingOf(ctx, item))
     const order = yield* namedOrder(ctx, listing, named)
-    // A listing its maker can no longer deliver would revert the fill: it is left out as a gone one is.
-    const stale = yield* unfillable(ctx, order)
-    if (stale !== undefined) return yield* Effect.fail(new Gone(stale, order.hash))
-    const sold = order.parameters.offer.find((offered) => offered.itemType === ItemType.ERC721 || offered.itemType === ItemType.ERC1155)
-    if (sold === undefined) return yield* Effect.fail(OpenSeaFailure.check("token", "The listing sells no token", { Listing: order.hash }))
+    const sold = order.parameters.offer.find(
+      (offered) => offered.itemType === ItemType.ERC721 || offered.itemType === ItemType.ERC1155,
+    )
+    if (sold === undefined)
+      return yield* Effect.fail(OpenSeaFailure.check("token", "The listing sells no token", { Listing: order.hash }))
     const token = { contract: getAddress(sold.token), tokenId: sold.identifierOrCriteria.toString() }
     if (item.token !== undefined) {
       const asked = yield* attempt(() => tokenOf(item.token))
@@ -108,6 +120,9 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
     // A quantity is a partial fill (OpenSea's `units_to_fill`): the price checked is that of the units bought.
     const price = yield* listingPrice(order, asked)
     yield* attempt(() => checkBuyCurrency(currency, { currency: price.currency, hash: order.hash }))
+    // A listing its maker can no longer deliver would revert the fill: it is left out as a gone one is.
+    const stale = yield* unfillable(ctx, order, asked?.quantity)
+    if (stale !== undefined) return yield* Effect.fail(new Gone(stale, order.hash))
     const answer = yield* goneOn(
       [400, 404, 410],
       () => order.hash,
@@ -127,12 +142,19 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
     }
     yield* checked(
       checkFulfillment(
-        { side: "buy", seaport: ctx.config.seaport, taker, orders: [expected], maxPayment: new Map([[price.currency, price.amount]]) },
+        {
+          side: "buy",
+          seaport: ctx.config.seaport,
+          taker,
+          orders: [expected],
+          maxPayment: new Map([[price.currency, price.amount]]),
+        },
         call,
       ),
     )
     const fill = yield* checked(decodeSeaportCall(call))
-    if (fill.function === "cancel") return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
+    if (fill.function === "cancel")
+      return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
     const conduitKey: Hex = fill.fulfillerConduitKey ?? order.parameters.conduitKey
     const suffix = answer.fulfillment_data.transaction.calldata_suffix
     const quantity = asked?.quantity ?? sold.startAmount
@@ -163,20 +185,36 @@ const FULFILMENT_CONCURRENCY = 4
 const sweepOf = (ctx: PlanContext, taker: Address, purchases: ReadonlyArray<Purchase>) =>
   Effect.gen(function* () {
     const maxPayment = new Map<Address, bigint>()
-    for (const { price } of purchases) maxPayment.set(price.currency, (maxPayment.get(price.currency) ?? 0n) + price.amount)
+    for (const { price } of purchases)
+      maxPayment.set(price.currency, (maxPayment.get(price.currency) ?? 0n) + price.amount)
     const call = sweepCall({
       seaport: ctx.config.seaport,
       // Whole unless a quantity was asked: then the fraction OpenSea answered, held to `quantity/units` below.
-      orders: purchases.map(({ filled, expected }) => (expected.fill === undefined ? { ...filled, numerator: 1n, denominator: 1n } : filled)),
+      orders: purchases.map(({ filled, expected }) =>
+        expected.fill === undefined ? { ...filled, numerator: 1n, denominator: 1n } : filled,
+      ),
       taker,
       fulfillerConduitKey: ctx.config.conduitKey,
       value: maxPayment.get(zeroAddress) ?? 0n,
       suffixes: purchases.map((purchase) => purchase.suffix),
     })
     yield* checked(
-      checkFulfillment({ side: "buy", seaport: ctx.config.seaport, taker, orders: purchases.map((purchase) => purchase.expected), maxPayment }, call),
+      checkFulfillment(
+        {
+          side: "buy",
+          seaport: ctx.config.seaport,
+          taker,
+          orders: purchases.map((purchase) => purchase.expected),
+          maxPayment,
+        },
+        call,
+      ),
     )
-    return { call, spender: yield* approvalTarget(ctx, ctx.config.conduitKey), orderIds: purchases.map((purchase) => purchase.order.hash).sort() }
+    return {
+      call,
+      spender: yield* approvalTarget(ctx, ctx.config.conduitKey),
+      orderIds: purchases.map((purchase) => purchase.order.hash).sort(),
+    }
   })
 
 /**
@@ -212,18 +250,27 @@ export const buyPlan = (ctx: PlanContext, body: unknown) =>
     const purchases = outcomes.flatMap((outcome) => ("purchase" in outcome ? [outcome.purchase] : []))
     const errors = outcomes.flatMap((outcome) =>
       "gone" in outcome
-        ? [{ message: outcome.gone.failure.message, ...(outcome.gone.orderId !== undefined ? { orderId: outcome.gone.orderId } : {}) }]
+        ? [
+            {
+              message: outcome.gone.failure.message,
+              ...(outcome.gone.orderId !== undefined ? { orderId: outcome.gone.orderId } : {}),
+            },
+          ]
         : [],
     )
     if (purchases.length === 0 && errors.length > 0) {
       return yield* Effect.fail(
-        new OpenSeaFailure(410, `None of the listings is available any more: ${errors.map((error) => error.message).join("; ")}`),
+        new OpenSeaFailure(
+          410,
+          `None of the listings is available any more: ${errors.map((error) => error.message).join("; ")}`,
+        ),
       )
     }
     // Seaport would fill a listing named twice once and skip the other: the price checked would be twice its own.
     const hashes = purchases.map((purchase) => purchase.order.hash.toLowerCase())
     const twice = hashes.find((hash, index) => hashes.indexOf(hash) !== index)
-    if (twice !== undefined) return yield* Effect.fail(new OpenSeaFailure(400, `The listing ${twice} is named more than once`))
+    if (twice !== undefined)
+      return yield* Effect.fail(new OpenSeaFailure(400, `The listing ${twice} is named more than once`))
     const sweep = purchases.length > 1 ? yield* sweepOf(ctx, taker, purchases) : undefined
     // A sweep pulls every currency through the one conduit it names; a single fill through the one its answer names.
     const approvals = yield* currencyApprovalStep(
@@ -231,22 +278,33 @@ export const buyPlan = (ctx: PlanContext, body: unknown) =>
       taker,
       purchases
         .filter((purchase) => purchase.price.currency !== zeroAddress)
-        .map((purchase) => ({ token: purchase.price.currency, spender: sweep?.spender ?? purchase.spender, amount: purchase.price.amount })),
+        .map((purchase) => ({
+          token: purchase.price.currency,
+          spender: sweep?.spender ?? purchase.spender,
+          amount: purchase.price.amount,
+        })),
     )
     const sale = {
       id: "sale",
       action: "Confirm transaction in your wallet",
       description:
-        sweep === undefined ? "Buy on OpenSea (Seaport 1.6)" : `Buy ${purchases.length} listings on OpenSea in one transaction (Seaport 1.6)`,
+        sweep === undefined
+          ? "Buy on OpenSea (Seaport 1.6)"
+          : `Buy ${purchases.length} listings on OpenSea in one transaction (Seaport 1.6)`,
       kind: "transaction",
       items:
         sweep === undefined
-          ? purchases.map((purchase) => ({ ...transactionItem(ctx, taker, purchase.call), orderIds: [purchase.order.hash] }))
+          ? purchases.map((purchase) => ({
+              ...transactionItem(ctx, taker, purchase.call),
+              orderIds: [purchase.order.hash],
+            }))
           : [{ ...transactionItem(ctx, taker, sweep.call), orderIds: sweep.orderIds }],
     }
     return {
       steps: [...approvals, sale],
-      path: yield* Effect.forEach(purchases, (purchase) => checkedPathEntry(ctx, purchase.order, purchase.price, purchase.token, purchase.quantity)),
+      path: yield* Effect.forEach(purchases, (purchase) =>
+        checkedPathEntry(ctx, purchase.order, purchase.price, purchase.token, purchase.quantity),
+      ),
       ...(errors.length > 0 ? { errors } : {}),
     }
   })

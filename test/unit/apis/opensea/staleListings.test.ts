@@ -4,7 +4,18 @@ import { type Hex, parseEther, zeroAddress } from "viem"
 import { OPENSEA_CONDUIT } from "../../../../src/apis/opensea/index.js"
 import { buy, type ExecutionSnapshot } from "../../../../src/index.js"
 import { type FakeOrder, transferReceipt } from "../../../../src/testing/index.js"
-import { expectRefused, makeWorld, NFT, OTHER_MAKER, OTHER_NFT, refusalOf, run, SELLER, STRANGER, type World } from "./hostileKit.js"
+import {
+  expectRefused,
+  makeWorld,
+  NFT,
+  OTHER_MAKER,
+  OTHER_NFT,
+  refusalOf,
+  run,
+  SELLER,
+  STRANGER,
+  type World,
+} from "./hostileKit.js"
 
 /**
  * Issue 33: a listing its maker can no longer deliver (the token moved, burned, or its approval to the listing's
@@ -20,7 +31,12 @@ const staleWorld = (filled: () => ReadonlyArray<FakeOrder>) => {
   world.chain.setReceiptOf((hash: Hex) =>
     transferReceipt(
       hash,
-      filled().map((order) => ({ contract: NFT, from: SELLER.address, to: world.wallet.address, tokenId: order.tokenId! })),
+      filled().map((order) => ({
+        contract: NFT,
+        from: SELLER.address,
+        to: world.wallet.address,
+        tokenId: order.tokenId!,
+      })),
       world.wallet.address,
     ),
   )
@@ -32,12 +48,18 @@ const listThree = (world: World) =>
   Effect.promise(() =>
     Promise.all(
       PRICES.map((price, index) =>
-        world.openSea.addListing({ maker: index === 2 ? OTHER_MAKER : SELLER, contract: NFT, tokenId: BigInt(index + 1), price }),
+        world.openSea.addListing({
+          maker: index === 2 ? OTHER_MAKER : SELLER,
+          contract: NFT,
+          tokenId: BigInt(index + 1),
+          price,
+        }),
       ),
     ),
   )
 
-const fulfilmentRequests = (world: World) => world.openSea.api.requests.filter((request) => request.path.endsWith("/fulfillment_data"))
+const fulfilmentRequests = (world: World) =>
+  world.openSea.api.requests.filter((request) => request.path.endsWith("/fulfillment_data"))
 
 describe("OpenSea listings that cannot fill", () => {
   it.effect("a sweep of three with one moved and one revoked buys the one left and names both", () =>
@@ -69,19 +91,21 @@ describe("OpenSea listings that cannot fill", () => {
     }),
   )
 
-  it.effect("a single buy of a moved listing fails typed, naming token, order and why: nothing asked of the wallet", () =>
-    Effect.gen(function* () {
-      const world = staleWorld(() => [])
-      const [listing] = yield* listThree(world)
-      world.chain.setOwner(NFT, 1n, STRANGER)
-      const error = yield* refusalOf(world, buy({ items: [{ orderId: listing!.hash }] }))
-      expectRefused(world, error, "fillable")
-      const message = (error as { message: string }).message
-      expect(message).toContain(`${NFT}:1`)
-      expect(message).toContain(listing!.hash)
-      expect(message).toContain("no longer owns the token")
-      expect(fulfilmentRequests(world)).toHaveLength(0)
-    }),
+  it.effect(
+    "a single buy of a moved listing fails typed, naming token, order and why: nothing asked of the wallet",
+    () =>
+      Effect.gen(function* () {
+        const world = staleWorld(() => [])
+        const [listing] = yield* listThree(world)
+        world.chain.setOwner(NFT, 1n, STRANGER)
+        const error = yield* refusalOf(world, buy({ items: [{ orderId: listing!.hash }] }))
+        expectRefused(world, error, "fillable")
+        const message = (error as { message: string }).message
+        expect(message).toContain(`${NFT}:1`)
+        expect(message).toContain(listing!.hash)
+        expect(message).toContain("no longer owns the token")
+        expect(fulfilmentRequests(world)).toHaveLength(0)
+      }),
   )
 
   it.effect("a single buy of a burned token (ownerOf reverts) fails typed: nothing asked of the wallet", () =>
@@ -95,17 +119,23 @@ describe("OpenSea listings that cannot fill", () => {
     }),
   )
 
-  it.effect("a single buy of an ERC-1155 listing whose maker holds fewer units than listed fails typed: nothing sent", () =>
-    Effect.gen(function* () {
-      const world = staleWorld(() => [])
-      world.openSea.addCollection({ contract: OTHER_NFT, standard: "erc1155" })
-      const listing = yield* Effect.promise(() => world.openSea.addListing({ maker: SELLER, contract: OTHER_NFT, tokenId: 7n, price: PRICES[0]! }))
-      world.chain.setUnits(OTHER_NFT, SELLER.address, 7n, 0n)
-      const error = yield* refusalOf(world, buy({ items: [{ orderId: listing.hash }] }))
-      expectRefused(world, error, "fillable")
-      expect((error as { message: string }).message).toContain("holds 0 of the 1 unit(s) listed")
-      expect(world.chain.reads).toContain(`unitsOf:${[OTHER_NFT, SELLER.address].map((part) => part.toLowerCase()).join(":")}:7`)
-    }),
+  it.effect(
+    "a single buy of an ERC-1155 listing whose maker holds fewer units than listed fails typed: nothing sent",
+    () =>
+      Effect.gen(function* () {
+        const world = staleWorld(() => [])
+        world.openSea.addCollection({ contract: OTHER_NFT, standard: "erc1155" })
+        const listing = yield* Effect.promise(() =>
+          world.openSea.addListing({ maker: SELLER, contract: OTHER_NFT, tokenId: 7n, price: PRICES[0]! }),
+        )
+        world.chain.setUnits(OTHER_NFT, SELLER.address, 7n, 0n)
+        const error = yield* refusalOf(world, buy({ items: [{ orderId: listing.hash }] }))
+        expectRefused(world, error, "fillable")
+        expect((error as { message: string }).message).toContain("holds 0 of the 1 unit(s) this fill moves")
+        expect(world.chain.reads).toContain(
+          `unitsOf:${[OTHER_NFT, SELLER.address].map((part) => part.toLowerCase()).join(":")}:7`,
+        )
+      }),
   )
 
   it.effect("`partial: false` fails a sweep with a revoked listing whole, naming it; nothing asked of the wallet", () =>
@@ -128,7 +158,9 @@ describe("OpenSea listings that cannot fill", () => {
       expect(yield* run(world, buy({ items: [{ orderId: listings[0]!.hash }] }))).toBe(true)
       expect(world.wallet.sent).toHaveLength(1)
       expect(world.chain.reads).toContain(`ownerOf:${NFT.toLowerCase()}:1`)
-      expect(world.chain.reads).toContain(`isApprovedForAll:${[NFT, SELLER.address, OPENSEA_CONDUIT].map((part) => part.toLowerCase()).join(":")}`)
+      expect(world.chain.reads).toContain(
+        `isApprovedForAll:${[NFT, SELLER.address, OPENSEA_CONDUIT].map((part) => part.toLowerCase()).join(":")}`,
+      )
     }),
   )
 })
