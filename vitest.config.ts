@@ -14,7 +14,10 @@ const groupBy = <K, T>(items: Iterable<T>, keyOf: (item: T, index: number) => K)
   }
   return groups
 }
-const builtins = { Map, Object, Promise } as unknown as Record<"Map" | "Object" | "Promise", { groupBy?: unknown; withResolvers?: unknown }>
+const builtins = { Map, Object, Promise } as unknown as Record<
+  "Map" | "Object" | "Promise",
+  { groupBy?: unknown; withResolvers?: unknown }
+>
 if (typeof builtins.Map.groupBy !== "function") {
   Object.defineProperty(Map, "groupBy", { configurable: true, writable: true, value: groupBy })
 }

@@ -114,7 +114,8 @@ const measure = async (entry: EntryName, viem: "external" | "included", dir: str
   const meta: Metafile = result.metafile
   const inputs = Object.values(meta.outputs)[0]!.inputs
   const byGroup = new Map<string, number>()
-  for (const [path, { bytesInOutput }] of Object.entries(inputs)) byGroup.set(groupOf(path), (byGroup.get(groupOf(path)) ?? 0) + bytesInOutput)
+  for (const [path, { bytesInOutput }] of Object.entries(inputs))
+    byGroup.set(groupOf(path), (byGroup.get(groupOf(path)) ?? 0) + bytesInOutput)
   const total = [...byGroup.values()].reduce((a, b) => a + b, 0)
   const groups = [...byGroup]
     .map(([group, bytes]) => ({ group, minified: bytes, gzip: Math.round((bytes / total) * gzip) }))
@@ -168,7 +169,8 @@ export const markdown = (results: ReadonlyArray<Measurement>, dapp: DappWeight):
       "| group | minified | ≈ gzip |",
       "| --- | ---: | ---: |",
     )
-    for (const g of m.groups.filter((g) => g.minified >= 200)) lines.push(`| ${g.group} | ${kb(g.minified)} | ${kb(g.gzip)} |`)
+    for (const g of m.groups.filter((g) => g.minified >= 200))
+      lines.push(`| ${g.group} | ${kb(g.minified)} | ${kb(g.gzip)} |`)
     const small = m.groups.filter((g) => g.minified < 200)
     if (small.length > 0)
       lines.push(
@@ -213,9 +215,12 @@ export const check = (measured: ReadonlyArray<Figure>, budget: Budget) =>
       delta === undefined
         ? "no recorded figure (run --write-budget)"
         : `recorded ${recorded} B (${delta >= 0 ? "+" : ""}${delta} B, limit +${budget.tolerance} B)`
-    const vsTarget = target === undefined ? "" : `; ${missedTarget ? "MISSED target" : "target met"}: ≤ ${kb(target)} (${kb(m.gzip)})`
+    const vsTarget =
+      target === undefined ? "" : `; ${missedTarget ? "MISSED target" : "target met"}: ≤ ${kb(target)} (${kb(m.gzip)})`
     const shrunk =
-      delta !== undefined && delta < -budget.tolerance ? "; smaller than recorded by more than the limit: record it with --write-budget" : ""
+      delta !== undefined && delta < -budget.tolerance
+        ? "; smaller than recorded by more than the limit: record it with --write-budget"
+        : ""
     return {
       key,
       fails: regressed,
@@ -232,14 +237,19 @@ const main = async () => {
     process.stdout.write(`${markdown(results, dapp)}\n`)
   } else {
     for (const m of results)
-      process.stdout.write(`${`${m.entry}, viem ${m.viem}`.padEnd(52)} ${kb(m.minified).padStart(10)} min  ${kb(m.gzip).padStart(9)} gzip\n`)
+      process.stdout.write(
+        `${`${m.entry}, viem ${m.viem}`.padEnd(52)} ${kb(m.minified).padStart(10)} min  ${kb(m.gzip).padStart(9)} gzip\n`,
+      )
     process.stdout.write(`\n${dappText(dapp)}\n`)
   }
   const tradekit = figures(results, dapp)
   if (args.includes("--write-budget")) {
     const { targets } = readBudget()
     const recorded = Object.fromEntries(tradekit.map((m) => [m.key, m.gzip]))
-    writeFileSync(budgetFile, `${JSON.stringify({ unit: "bytes, gzip level 9", tolerance: TOLERANCE, recorded, targets }, null, 2)}\n`)
+    writeFileSync(
+      budgetFile,
+      `${JSON.stringify({ unit: "bytes, gzip level 9", tolerance: TOLERANCE, recorded, targets }, null, 2)}\n`,
+    )
     process.stdout.write(`figures recorded in ${budgetFile}\n`)
   }
   if (args.includes("--check")) {

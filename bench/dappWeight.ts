@@ -51,7 +51,8 @@ const groupOf = (id: string): Group => {
   if (nm === -1) return /\/src\//.test(id) && !id.includes("/bench/") ? "tradekit" : "other"
   const pkg = id.slice(nm + "node_modules/".length).split("/")[0]!
   if (pkg === "effect") return "effect"
-  if (pkg === "viem" || pkg === "ox" || pkg === "abitype" || pkg === "@noble" || pkg === "@scure") return "viem/ox/abitype"
+  if (pkg === "viem" || pkg === "ox" || pkg === "abitype" || pkg === "@noble" || pkg === "@scure")
+    return "viem/ox/abitype"
   return "other"
 }
 
@@ -71,7 +72,12 @@ const buildPage = async (page: "base" | "withTradekit", outDir: string): Promise
   for (const chunk of chunks) {
     for (const [id, module] of Object.entries(chunk.modules)) {
       if (module.code === null || module.code === "") continue
-      const minified = await transform(module.code, { minify: true, loader: "js", format: "esm", logLevel: "silent" }).then(
+      const minified = await transform(module.code, {
+        minify: true,
+        loader: "js",
+        format: "esm",
+        logLevel: "silent",
+      }).then(
         (r) => r.code.length,
         () => module.code!.length,
       )
@@ -93,7 +99,11 @@ export const measureDapp = async (): Promise<DappWeight> => {
   try {
     const base = await buildPage("base", join(dir, "base"))
     const withTradekit = await buildPage("withTradekit", join(dir, "withTradekit"))
-    return { base, withTradekit, added: { minified: withTradekit.minified - base.minified, gzip: withTradekit.gzip - base.gzip } }
+    return {
+      base,
+      withTradekit,
+      added: { minified: withTradekit.minified - base.minified, gzip: withTradekit.gzip - base.gzip },
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -104,7 +114,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 /** The table, as markdown. */
 export const dappMarkdown = (weight: DappWeight): string => {
   const { base, withTradekit } = weight
-  const lines = ["| group | without tradekit: min / ≈ gzip | with tradekit: min / ≈ gzip | added: min / ≈ gzip |", "| --- | ---: | ---: | ---: |"]
+  const lines = [
+    "| group | without tradekit: min / ≈ gzip | with tradekit: min / ≈ gzip | added: min / ≈ gzip |",
+    "| --- | ---: | ---: | ---: |",
+  ]
   for (const g of GROUPS) {
     const a = base.groups[g]
     const b = withTradekit.groups[g]
@@ -122,10 +135,17 @@ export const dappMarkdown = (weight: DappWeight): string => {
 export const dappText = (weight: DappWeight): string => {
   const row = (name: string, a: number, b: number, c: number) =>
     `${name.padEnd(18)} ${kb(a).padStart(10)} ${kb(b).padStart(10)} ${kb(c).padStart(10)}`
-  const lines = [`${"dApp page (gzip)".padEnd(18)} ${"without".padStart(10)} ${"with".padStart(10)} ${"added".padStart(10)}`]
+  const lines = [
+    `${"dApp page (gzip)".padEnd(18)} ${"without".padStart(10)} ${"with".padStart(10)} ${"added".padStart(10)}`,
+  ]
   for (const g of GROUPS)
     lines.push(
-      row(g, weight.base.groups[g].gzip, weight.withTradekit.groups[g].gzip, weight.withTradekit.groups[g].gzip - weight.base.groups[g].gzip),
+      row(
+        g,
+        weight.base.groups[g].gzip,
+        weight.withTradekit.groups[g].gzip,
+        weight.withTradekit.groups[g].gzip - weight.base.groups[g].gzip,
+      ),
     )
   lines.push(row("all JS", weight.base.gzip, weight.withTradekit.gzip, weight.added.gzip))
   return lines.join("\n")
@@ -133,7 +153,9 @@ export const dappText = (weight: DappWeight): string => {
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   measureDapp()
-    .then((weight) => process.stdout.write(`${process.argv.includes("--markdown") ? dappMarkdown(weight) : dappText(weight)}\n`))
+    .then((weight) =>
+      process.stdout.write(`${process.argv.includes("--markdown") ? dappMarkdown(weight) : dappText(weight)}\n`),
+    )
     .catch((error: unknown) => {
       process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
       process.exit(1)

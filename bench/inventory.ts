@@ -2,7 +2,18 @@
  * What the benchmark trades: fresh Devnet Punks minted to the sellers, and signed listings of them posted to
  * the devnet's order book — so every round of every SDK buys, lists, bids and sells tokens of its own.
  */
-import { type Address, encodeFunctionData, erc20Abi, type Hex, type LocalAccount, maxUint256, parseEther, parseUnits, toHex, zeroAddress } from "viem"
+import {
+  type Address,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  type LocalAccount,
+  maxUint256,
+  parseEther,
+  parseUnits,
+  toHex,
+  zeroAddress,
+} from "viem"
 import { devnetERC721Abi, stableTokenAbi, wrappedNativeAbi } from "../devnet/artifacts/index.js"
 import { anvilAccounts } from "../devnet/chain/anvil.js"
 import { devnetPublicClient } from "../devnet/chain/deploy.js"
@@ -46,12 +57,22 @@ export async function listPunks(
   const { punks, exchange } = devnet.contracts.origin
   const ids: Hex[] = []
   for (const tokenId of tokenIds) {
-    const order = buildOrder({ side: OrderSide.Listing, maker: seller.address, collection: punks, tokenId, price, currency })
+    const order = buildOrder({
+      side: OrderSide.Listing,
+      maker: seller.address,
+      collection: punks,
+      tokenId,
+      price,
+      currency,
+    })
     const signature = await signOrder(seller, devnet.originChainId, exchange, order)
     const response = await fetch(`${devnet.apiUrl}/order/v4?signature=${signature}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ items: [{ order: { kind: "tradekit-exchange", data: orderJson(order) }, orderbook: "reservoir" }], source: "bench" }),
+      body: JSON.stringify({
+        items: [{ order: { kind: "tradekit-exchange", data: orderJson(order) }, orderbook: "reservoir" }],
+        source: "bench",
+      }),
     })
     const body = (await response.json()) as { results?: { orderId: Hex }[]; message?: string }
     if (!response.ok || body.results?.[0] === undefined) throw new Error(`listing ${tokenId} failed: ${body.message}`)
@@ -69,7 +90,11 @@ export async function revokeExchangeAllowance(devnet: Devnet, owner: LocalAccoun
     {
       account: owner,
       to: currency,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [devnet.contracts.origin.exchange, 0n] }),
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: "approve",
+        args: [devnet.contracts.origin.exchange, 0n],
+      }),
     },
   ])
   await devnet.sync()
@@ -80,19 +105,38 @@ export async function revokeExchangeAllowance(devnet: Devnet, owner: LocalAccoun
  * users 1 and 3: the seller has the Exchange approved for the punks; the taker holds 20 WETH (approved) and
  * 10 000 USDC (not approved). So each variant of the bench acts with wallets of its own.
  */
-export async function extraTraders(devnet: Devnet): Promise<{ readonly seller: LocalAccount; readonly taker: LocalAccount }> {
+export async function extraTraders(
+  devnet: Devnet,
+): Promise<{ readonly seller: LocalAccount; readonly taker: LocalAccount }> {
   const accounts = anvilAccounts(8)
   const seller = accounts[6]! as LocalAccount
   const taker = accounts[7]! as LocalAccount
   const { punks, weth, usdc, exchange } = devnet.contracts.origin
   await sendBatch(devnet.rpcUrls[devnet.originChainId]!, devnet.originChainId, [
-    { account: seller, to: punks, data: encodeFunctionData({ abi: devnetERC721Abi, functionName: "setApprovalForAll", args: [exchange, true] }) },
-    { account: taker, to: weth, data: encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" }), value: parseEther("20") },
-    { account: taker, to: weth, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, maxUint256] }) },
+    {
+      account: seller,
+      to: punks,
+      data: encodeFunctionData({ abi: devnetERC721Abi, functionName: "setApprovalForAll", args: [exchange, true] }),
+    },
+    {
+      account: taker,
+      to: weth,
+      data: encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" }),
+      value: parseEther("20"),
+    },
+    {
+      account: taker,
+      to: weth,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, maxUint256] }),
+    },
     {
       account: devnet.accounts.deployer.account,
       to: usdc,
-      data: encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [taker.address, parseUnits("10000", 6)] }),
+      data: encodeFunctionData({
+        abi: stableTokenAbi,
+        functionName: "mint",
+        args: [taker.address, parseUnits("10000", 6)],
+      }),
     },
   ])
   await devnet.sync()
@@ -107,7 +151,13 @@ export async function extraTraders(devnet: Devnet): Promise<{ readonly seller: L
  */
 export async function batchingBuyers(devnet: Devnet): Promise<readonly [DevnetAccount, DevnetAccount]> {
   const hd = anvilAccounts(11)[10]!
-  const spare: DevnetAccount = { role: "user", index: 10, address: hd.address, privateKey: toHex(hd.getHdKey().privateKey!), account: hd }
+  const spare: DevnetAccount = {
+    role: "user",
+    index: 10,
+    address: hd.address,
+    privateKey: toHex(hd.getHdKey().privateKey!),
+    account: hd,
+  }
   const buyers = [devnet.accounts.users[4]!, spare] as const
   const { deployer } = devnet.accounts
   const { usdc } = devnet.contracts.origin
@@ -116,7 +166,11 @@ export async function batchingBuyers(devnet: Devnet): Promise<readonly [DevnetAc
     ...buyers.map((buyer) => ({
       account: deployer.account,
       to: usdc,
-      data: encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [buyer.address, parseUnits("10000", 6)] }),
+      data: encodeFunctionData({
+        abi: stableTokenAbi,
+        functionName: "mint",
+        args: [buyer.address, parseUnits("10000", 6)],
+      }),
     })),
   ])
   await devnet.sync()

@@ -40,7 +40,9 @@ const recording =
   (base: Transport, methods: Array<string>): Transport =>
   (options) => {
     const inner = base(options)
-    const request = (async (args: { method: string }) => (methods.push(args.method), inner.request(args as never))) as typeof inner.request
+    const request = (async (args: { method: string }) => (
+      methods.push(args.method), inner.request(args as never)
+    )) as typeof inner.request
     return { ...inner, request, config: { ...inner.config, request } }
   }
 
@@ -68,9 +70,14 @@ export async function benchOpenSeaSweep(devnet: Devnet, rounds: number): Promise
     let error: string | undefined
     try {
       if (variant === "sweep") {
-        await tradekit.actions.buyToken({ items: listings.map((listing) => ({ orderId: listing.orderHash })), wallet, onProgress: () => {} })
+        await tradekit.actions.buyToken({
+          items: listings.map((listing) => ({ orderId: listing.orderHash })),
+          wallet,
+          onProgress: () => {},
+        })
       } else {
-        for (const listing of listings) await tradekit.actions.buyToken({ items: [{ orderId: listing.orderHash }], wallet, onProgress: () => {} })
+        for (const listing of listings)
+          await tradekit.actions.buyToken({ items: [{ orderId: listing.orderHash }], wallet, onProgress: () => {} })
       }
     } catch (e) {
       error = e instanceof Error ? e.message : String(e)
@@ -81,7 +88,15 @@ export async function benchOpenSeaSweep(devnet: Devnet, rounds: number): Promise
       listings.map((listing) =>
         client.readContract({
           address: devnet.contracts.origin.punks,
-          abi: [{ type: "function", name: "ownerOf", inputs: [{ type: "uint256" }], outputs: [{ type: "address" }], stateMutability: "view" }],
+          abi: [
+            {
+              type: "function",
+              name: "ownerOf",
+              inputs: [{ type: "uint256" }],
+              outputs: [{ type: "address" }],
+              stateMutability: "view",
+            },
+          ],
           functionName: "ownerOf",
           args: [listing.tokenId],
         }),
@@ -102,7 +117,8 @@ export async function benchOpenSeaSweep(devnet: Devnet, rounds: number): Promise
   await runOnce("one by one")
   const runs: OpenSeaSweepRun[] = []
   for (let round = 0; round < rounds; round++) {
-    for (const variant of round % 2 === 0 ? (["sweep", "one by one"] as const) : (["one by one", "sweep"] as const)) runs.push(await runOnce(variant))
+    for (const variant of round % 2 === 0 ? (["sweep", "one by one"] as const) : (["one by one", "sweep"] as const))
+      runs.push(await runOnce(variant))
   }
   await tradekit.dispose()
   return runs
@@ -112,15 +128,22 @@ export async function benchOpenSeaSweep(devnet: Devnet, rounds: number): Promise
 export function openSeaSweepMarkdown(runs: ReadonlyArray<OpenSeaSweepRun>): string {
   const median = (xs: ReadonlyArray<number>) => {
     const s = [...xs].sort((a, b) => a - b)
-    return s.length === 0 ? Number.NaN : s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+    return s.length === 0
+      ? Number.NaN
+      : s.length % 2 === 1
+        ? s[(s.length - 1) / 2]!
+        : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
   }
-  const wallOf = (variant: OpenSeaSweepVariant) => median(runs.filter((r) => r.variant === variant && r.error === undefined).map((r) => r.wallMs))
+  const wallOf = (variant: OpenSeaSweepVariant) =>
+    median(runs.filter((r) => r.variant === variant && r.error === undefined).map((r) => r.wallMs))
   const row = (variant: OpenSeaSweepVariant) => {
     const mine = runs.filter((r) => r.variant === variant)
     const ok = mine.filter((r) => r.error === undefined && r.bought === COUNT)
     const walls = ok.map((r) => r.wallMs)
     const wall =
-      ok.length === 0 ? "**failed**" : `${Math.round(median(walls))} ms (${Math.round(Math.min(...walls))}–${Math.round(Math.max(...walls))})`
+      ok.length === 0
+        ? "**failed**"
+        : `${Math.round(median(walls))} ms (${Math.round(Math.min(...walls))}–${Math.round(Math.max(...walls))})`
     const gas = median(mine.map((r) => Number(r.gasWei)))
     return `| tradekit, ${variant} | ${ok.length}/${mine.length} | ${wall} | ${median(mine.map((r) => r.confirmations))} | ${median(mine.map((r) => r.transactions))} | ${Number.isNaN(gas) ? "–" : (gas / 1e9).toFixed(0)} |`
   }

@@ -40,7 +40,9 @@ const stepOf = (n: number) => ({
 const setup = (n: number) => {
   const api = makeFakeApi()
   const wallet = makeFakeWallet()
-  api.route("POST", "/execute/list/v5", { body: { steps: [stepOf(n)] } }).route("POST", "/order/v4", { body: { orderId: "0x01" } })
+  api
+    .route("POST", "/execute/list/v5", { body: { steps: [stepOf(n)] } })
+    .route("POST", "/order/v4", { body: { orderId: "0x01" } })
   return { api, wallet, layer: testLayer({ api, wallet, options: { synchronousStepItemExecution: true } }) }
 }
 
@@ -48,7 +50,9 @@ const setup = (n: number) => {
 const viaExecutor = async (n: number) => {
   const { layer } = setup(n)
   const t = performance.now()
-  await Effect.runPromise(executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } }).pipe(Effect.provide(layer)))
+  await Effect.runPromise(
+    executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } }).pipe(Effect.provide(layer)),
+  )
   return performance.now() - t
 }
 
@@ -72,7 +76,9 @@ const floor = async (n: number) => {
   const t = performance.now()
   const response = (await post("/execute/list/v5", {})) as { steps: ReadonlyArray<ReturnType<typeof stepOf>> }
   for (const item of response.steps[0]!.items) {
-    const signature = await Effect.runPromise(wallet.service.signMessage({ message: item.data.sign.message, context: {} as never } as never))
+    const signature = await Effect.runPromise(
+      wallet.service.signMessage({ message: item.data.sign.message, context: {} as never } as never),
+    )
     await post(item.data.post.endpoint, item.data.post.body, signature)
   }
   return performance.now() - t
@@ -96,7 +102,11 @@ async function main() {
   // Heap over 1000 sequential one-item actions.
   const small = setup(1)
   const one = () =>
-    Effect.runPromise(executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } }).pipe(Effect.provide(small.layer)))
+    Effect.runPromise(
+      executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } }).pipe(
+        Effect.provide(small.layer),
+      ),
+    )
   for (let i = 0; i < 50; i++) await one()
   const before = heapMb()
   const samples: number[] = []

@@ -39,7 +39,17 @@ import { cpus, platform, release, totalmem } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { createClient as createReservoirClient, getClient } from "@reservoir0x/reservoir-sdk"
-import { createWalletClient, custom, type Hex, http, type LocalAccount, parseEther, parseUnits, type Transport, type WalletClient } from "viem"
+import {
+  createWalletClient,
+  custom,
+  type Hex,
+  http,
+  type LocalAccount,
+  parseEther,
+  parseUnits,
+  type Transport,
+  type WalletClient,
+} from "viem"
 import WebSocket from "ws"
 import { type BatchingProvider, type Devnet, devnetBatchingProvider, startDevnet } from "../devnet/index.js"
 import { createClient } from "../src/client.js"
@@ -89,10 +99,16 @@ const ALL_SCENARIOS = [
 ] as const
 type Scenario = (typeof ALL_SCENARIOS)[number]
 /** The scenarios run: all, or those `--scenarios` names. */
-const SCENARIOS: ReadonlyArray<Scenario> = ONLY === undefined ? ALL_SCENARIOS : ALL_SCENARIOS.filter((name) => ONLY.includes(name))
-if (ONLY !== undefined && SCENARIOS.length !== ONLY.length) throw new Error(`unknown scenario in --scenarios; known: ${ALL_SCENARIOS.join(", ")}`)
+const SCENARIOS: ReadonlyArray<Scenario> =
+  ONLY === undefined ? ALL_SCENARIOS : ALL_SCENARIOS.filter((name) => ONLY.includes(name))
+if (ONLY !== undefined && SCENARIOS.length !== ONLY.length)
+  throw new Error(`unknown scenario in --scenarios; known: ${ALL_SCENARIOS.join(", ")}`)
 /** The signature flows measured right after a buy, and the buy's place among a round's native listings. */
-const AFTER_A_BUY: Partial<Record<Scenario, number>> = { "list 1 after a buy": 21, "bid 1 after a buy": 22, "cancel after a buy": 23 }
+const AFTER_A_BUY: Partial<Record<Scenario, number>> = {
+  "list 1 after a buy": 21,
+  "bid 1 after a buy": 22,
+  "cancel after a buy": 23,
+}
 /** Native listings per variant and round: 1 to buy, 20 to sweep, 3 bought before a signature flow. Plus one USDC listing per USDC scenario. */
 const NATIVE_PER_ROUND = 24
 /** The variant's own punks per round: listed, bid on, listed after a buy, bid on after a buy. */
@@ -142,16 +158,24 @@ const countingWallet = (devnet: Devnet, account: LocalAccount, provider?: Batchi
   const base = provider === undefined ? http(devnet.rpcUrls[devnet.originChainId]) : custom(provider)
   const transport: Transport = (options) => {
     const inner = base(options)
-    const request = (async (args: { method: string }) => (count(args.method), inner.request(args as never))) as typeof inner.request
+    const request = (async (args: { method: string }) => (
+      count(args.method), inner.request(args as never)
+    )) as typeof inner.request
     // The client's `transport.request` is the config's: reservoir-sdk reads receipts through it (custom(wallet.transport)).
     return { ...inner, request, config: { ...inner.config, request } }
   }
   const counted: LocalAccount = {
     ...account,
     signMessage: (args) => (count("signMessage (local)"), account.signMessage(args)),
-    signTypedData: ((args: never) => (count("signTypedData (local)"), account.signTypedData(args))) as LocalAccount["signTypedData"],
+    signTypedData: ((args: never) => (
+      count("signTypedData (local)"), account.signTypedData(args)
+    )) as LocalAccount["signTypedData"],
   }
-  const wallet: WalletClient = createWalletClient({ account: provider?.address ?? counted, chain: devnet.chains[0]!.viemChain!, transport })
+  const wallet: WalletClient = createWalletClient({
+    account: provider?.address ?? counted,
+    chain: devnet.chains[0]!.viemChain!,
+    transport,
+  })
   return {
     wallet,
     account,
@@ -196,7 +220,10 @@ const ms = (x: number) => (Number.isNaN(x) ? "–" : `${x < 10 ? x.toFixed(1) : 
 const sumCounts = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0)
 /** Transactions the wallet sent: a batch (`wallet_sendCalls`) is one transaction. */
 const transactionsOf = (calls: Record<string, number>) =>
-  (calls.eth_sendRawTransaction ?? 0) + (calls.eth_sendRawTransactionSync ?? 0) + (calls.eth_sendTransaction ?? 0) + (calls.wallet_sendCalls ?? 0)
+  (calls.eth_sendRawTransaction ?? 0) +
+  (calls.eth_sendRawTransactionSync ?? 0) +
+  (calls.eth_sendTransaction ?? 0) +
+  (calls.wallet_sendCalls ?? 0)
 /** The prompts a user would have confirmed in their wallet. */
 const confirmationsOf = (calls: Record<string, number>) => PROMPTS.reduce((n, method) => n + (calls[method] ?? 0), 0)
 
@@ -269,8 +296,16 @@ async function main() {
   // The one-confirmation USDC buy: tradekit's variants buy with batching wallets of their own (see batchingBuyers).
   const [batching1, batching2] = await batchingBuyers(devnet)
   const batchers: Record<"tradekit" | "tradekit+ws", ReturnType<typeof countingWallet>> = {
-    tradekit: countingWallet(devnet, batching1.account as unknown as LocalAccount, devnetBatchingProvider(devnet, batching1)),
-    "tradekit+ws": countingWallet(devnet, batching2.account as unknown as LocalAccount, devnetBatchingProvider(devnet, batching2)),
+    tradekit: countingWallet(
+      devnet,
+      batching1.account as unknown as LocalAccount,
+      devnetBatchingProvider(devnet, batching1),
+    ),
+    "tradekit+ws": countingWallet(
+      devnet,
+      batching2.account as unknown as LocalAccount,
+      devnetBatchingProvider(devnet, batching2),
+    ),
   }
   const wallets = new Map([
     ...Object.values(roles)
@@ -312,7 +347,8 @@ async function main() {
   })
   createReservoirDevnetClient(devnet)
   const reservoir = getClient()
-  const actionsOf = (v: Variant): any => (v === "tradekit" ? tradekit.actions : v === "tradekit+ws" ? tradekitWs.actions : reservoir.actions)
+  const actionsOf = (v: Variant): any =>
+    v === "tradekit" ? tradekit.actions : v === "tradekit+ws" ? tradekitWs.actions : reservoir.actions
 
   const listingOf = async (tokenId: bigint, maker: string): Promise<Hex> => {
     const { orders } = (await (await fetch(`${devnet.apiUrl}/orders/asks/v5?token=${punk(tokenId)}`)).json()) as {
@@ -327,17 +363,29 @@ async function main() {
   const actor = (v: Variant, scenario: Scenario) =>
     scenario === "buy 1 in USDC, one confirmation" && v !== "reservoir-sdk"
       ? batchers[v]
-      : walletOf((["list 1", "accept offer", "cancel", "list 1 after a buy", "cancel after a buy"].includes(scenario) ? seller(v) : taker(v)).address)
+      : walletOf(
+          (["list 1", "accept offer", "cancel", "list 1 after a buy", "cancel after a buy"].includes(scenario)
+            ? seller(v)
+            : taker(v)
+          ).address,
+        )
 
   /** The harness's own work before an action (neither timed nor counted): the order to cancel, a fresh allowance. */
   const prepare = async (v: Variant, scenario: Scenario, round: number): Promise<Hex | undefined> => {
     if (scenario === "cancel") return listingOf(ownIds.get(v)![round * OWN_PER_ROUND]!, seller(v).address)
-    if (scenario === "cancel after a buy") return listingOf(ownIds.get(v)![round * OWN_PER_ROUND + 2]!, seller(v).address)
+    if (scenario === "cancel after a buy")
+      return listingOf(ownIds.get(v)![round * OWN_PER_ROUND + 2]!, seller(v).address)
     if (USDC_SCENARIOS.includes(scenario)) await revokeExchangeAllowance(devnet, actor(v, scenario).account, usdc)
     return undefined
   }
 
-  const call = (v: Variant, scenario: Scenario, round: number, prepared: Hex | undefined, onSteps: (steps: any) => void) => {
+  const call = (
+    v: Variant,
+    scenario: Scenario,
+    round: number,
+    prepared: Hex | undefined,
+    onSteps: (steps: any) => void,
+  ) => {
     const actions = actionsOf(v)
     const own = ownIds.get(v)!
     const listed = own[round * OWN_PER_ROUND]!
@@ -358,9 +406,17 @@ async function main() {
           onProgress: onSteps,
         })
       case "list 1":
-        return actions.listToken({ listings: [{ token: punk(listed), weiPrice: parseEther("0.5").toString() }], wallet, onProgress: onSteps })
+        return actions.listToken({
+          listings: [{ token: punk(listed), weiPrice: parseEther("0.5").toString() }],
+          wallet,
+          onProgress: onSteps,
+        })
       case "bid 1":
-        return actions.placeBid({ bids: [{ token: punk(bidOn), weiPrice: parseEther("0.01").toString() }], wallet, onProgress: onSteps })
+        return actions.placeBid({
+          bids: [{ token: punk(bidOn), weiPrice: parseEther("0.01").toString() }],
+          wallet,
+          onProgress: onSteps,
+        })
       case "accept offer":
         return actions.acceptOffer({ items: [{ token: punk(bidOn), quantity: 1 }], wallet, onProgress: onSteps })
       case "cancel":
@@ -389,7 +445,11 @@ async function main() {
       // The buy is the harness's: untimed, and its wallet calls before it resolved not counted; the flow starts the moment it resolved.
       const buyer = walletOf(taker(v).address)
       await buyer.begin(QUIET_MS)
-      await actionsOf(v).buyToken({ items: [{ token: punk(buys(v, round)[buyFirst]!) }], wallet: buyer.wallet, onProgress: () => {} })
+      await actionsOf(v).buyToken({
+        items: [{ token: punk(buys(v, round)[buyFirst]!) }],
+        wallet: buyer.wallet,
+        onProgress: () => {},
+      })
       calls = await actor(v, scenario).begin(0)
     }
     devnet.requests.clear()
@@ -421,7 +481,8 @@ async function main() {
     await w.begin(QUIET_MS)
     const t = performance.now()
     try {
-      for (const id of oneByOneIds(v, round)) await actionsOf(v).buyToken({ items: [{ token: punk(id) }], wallet: w.wallet, onProgress: () => {} })
+      for (const id of oneByOneIds(v, round))
+        await actionsOf(v).buyToken({ items: [{ token: punk(id) }], wallet: w.wallet, onProgress: () => {} })
       return performance.now() - t
     } catch (e) {
       out(`  ${v} one by one, round ${round}: ERROR ${e instanceof Error ? e.message : String(e)}`)
@@ -430,25 +491,33 @@ async function main() {
   }
 
   const results = new Map<string, Run[]>()
-  const oneByOneMs: Record<"tradekit" | "reservoir-sdk", Array<number | undefined>> = { tradekit: [], "reservoir-sdk": [] }
+  const oneByOneMs: Record<"tradekit" | "reservoir-sdk", Array<number | undefined>> = {
+    tradekit: [],
+    "reservoir-sdk": [],
+  }
   // Round 0 is the warm-up: every variant runs every scenario once, untimed (JIT, connections, the SDKs' caches).
   for (let round = 0; round < rounds; round++) {
     const order = VARIANTS.map((_, i) => VARIANTS[(i + round) % VARIANTS.length]!)
     for (const scenario of SCENARIOS) {
       for (const v of order) {
         const run = await runOnce(v, scenario, round)
-        if (run.error !== undefined && round <= 1) out(`  ${v} ${scenario}${round === 0 ? " (warm-up)" : ""}: ERROR ${run.error.slice(0, 200)}`)
+        if (run.error !== undefined && round <= 1)
+          out(`  ${v} ${scenario}${round === 0 ? " (warm-up)" : ""}: ERROR ${run.error.slice(0, 200)}`)
         if (round === 0) continue
         const key = `${scenario}|${v}`
         results.set(key, [...(results.get(key) ?? []), run])
       }
     }
     if (round > 0 && SCENARIOS.includes("sweep 20")) {
-      for (const v of round % 2 === 1 ? (["tradekit", "reservoir-sdk"] as const) : (["reservoir-sdk", "tradekit"] as const)) {
+      for (const v of round % 2 === 1
+        ? (["tradekit", "reservoir-sdk"] as const)
+        : (["reservoir-sdk", "tradekit"] as const)) {
         oneByOneMs[v].push(await buyOneByOne(v, round))
       }
     }
-    out(`${round === 0 ? "warm-up round" : `round ${round}/${ROUNDS}`} done (${Math.round((performance.now() - started) / 1000)} s)`)
+    out(
+      `${round === 0 ? "warm-up round" : `round ${round}/${ROUNDS}`} done (${Math.round((performance.now() - started) / 1000)} s)`,
+    )
   }
 
   // The last action of each wallet has no next action: wait until every wallet is quiet, as before a next one.
@@ -482,7 +551,9 @@ async function main() {
        * Wallet calls per transaction sent, over all runs (so the occasional late receipt reads count, which a
        * median run would hide); NaN without a transaction.
        */
-      walletPerTx: withTx.reduce((a, r) => a + sumCounts(r.walletCalls), 0) / withTx.reduce((a, r) => a + transactionsOf(r.walletCalls), 0),
+      walletPerTx:
+        withTx.reduce((a, r) => a + sumCounts(r.walletCalls), 0) /
+        withTx.reduce((a, r) => a + transactionsOf(r.walletCalls), 0),
       latency: median(good.flatMap((r) => r.latencies)),
       latencyMax: good.flatMap((r) => r.latencies).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY),
       errors: runs.filter((r) => r.error !== undefined).map((r) => r.error!),
@@ -520,15 +591,26 @@ async function main() {
           .map(([k, n]) => `${k} ×${n}`)
           .join("<br>")
 
-  const routes: string[] = ["| scenario | tradekit: requests by route (median run) | reservoir-sdk: requests by route |", "| --- | --- | --- |"]
+  const routes: string[] = [
+    "| scenario | tradekit: requests by route (median run) | reservoir-sdk: requests by route |",
+    "| --- | --- | --- |",
+  ]
   const byRoute = (runs: ReadonlyArray<Run>) => listCounts(medianRun(runs, (r) => sumCounts(r.requests))?.requests)
   for (const scenario of SCENARIOS)
-    routes.push(`| ${scenario} | ${byRoute(stat(scenario, "tradekit").runs)} | ${byRoute(stat(scenario, "reservoir-sdk").runs)} |`)
+    routes.push(
+      `| ${scenario} | ${byRoute(stat(scenario, "tradekit").runs)} | ${byRoute(stat(scenario, "reservoir-sdk").runs)} |`,
+    )
 
-  const walletRoutes: string[] = ["| scenario | tradekit: wallet calls (median run) | reservoir-sdk: wallet calls |", "| --- | --- | --- |"]
-  const byMethod = (runs: ReadonlyArray<Run>) => listCounts(medianRun(runs, (r) => sumCounts(r.walletCalls))?.walletCalls)
+  const walletRoutes: string[] = [
+    "| scenario | tradekit: wallet calls (median run) | reservoir-sdk: wallet calls |",
+    "| --- | --- | --- |",
+  ]
+  const byMethod = (runs: ReadonlyArray<Run>) =>
+    listCounts(medianRun(runs, (r) => sumCounts(r.walletCalls))?.walletCalls)
   for (const scenario of SCENARIOS)
-    walletRoutes.push(`| ${scenario} | ${byMethod(stat(scenario, "tradekit").runs)} | ${byMethod(stat(scenario, "reservoir-sdk").runs)} |`)
+    walletRoutes.push(
+      `| ${scenario} | ${byMethod(stat(scenario, "tradekit").runs)} | ${byMethod(stat(scenario, "reservoir-sdk").runs)} |`,
+    )
 
   const lateLines = VARIANTS.map((v) => {
     const runs = SCENARIOS.flatMap((sc) => ok(stat(sc, v).runs))
@@ -540,15 +622,24 @@ async function main() {
 
   const errors = VARIANTS.flatMap((v) =>
     SCENARIOS.flatMap((s) =>
-      [...new Set(stat(s, v).errors)].map((e) => `- ${v}, ${s} (${stat(s, v).errors.length}/${ROUNDS} runs): \`${e.slice(0, 400)}\``),
+      [...new Set(stat(s, v).errors)].map(
+        (e) => `- ${v}, ${s} (${stat(s, v).errors.length}/${ROUNDS} runs): \`${e.slice(0, 400)}\``,
+      ),
     ),
   )
 
   // The sweep against the same number of items bought one by one, per round (the sweep of that round), then the median.
   const sweepVsOneByOne = (v: "tradekit" | "reservoir-sdk") => {
     const sweeps = (results.get(`sweep 20|${v}`) ?? []).map((r) => (r.error === undefined ? r.wallMs : undefined))
-    const pairs = oneByOneMs[v].flatMap((one, i) => (one !== undefined && sweeps[i] !== undefined ? [{ one, sweep: sweeps[i]! }] : []))
-    return { pairs, one: median(pairs.map((p) => p.one)), sweep: median(pairs.map((p) => p.sweep)), ratio: median(pairs.map((p) => p.one / p.sweep)) }
+    const pairs = oneByOneMs[v].flatMap((one, i) =>
+      one !== undefined && sweeps[i] !== undefined ? [{ one, sweep: sweeps[i]! }] : [],
+    )
+    return {
+      pairs,
+      one: median(pairs.map((p) => p.one)),
+      sweep: median(pairs.map((p) => p.sweep)),
+      ratio: median(pairs.map((p) => p.one / p.sweep)),
+    }
   }
   const sweepTk = sweepVsOneByOne("tradekit")
   const sweepRs = sweepVsOneByOne("reservoir-sdk")
@@ -580,14 +671,16 @@ async function main() {
   const compared = SCENARIOS.filter((sc) => !failed(stat(sc, "reservoir-sdk")))
   // The one-confirmation buy sends one batch where reservoir-sdk sends two transactions: per transaction would
   // compare unlike units, so its wallet calls are compared per action instead.
-  const perTxScenarios = compared.filter((sc) => sc !== "buy 1 in USDC, one confirmation" && !Number.isNaN(stat(sc, "reservoir-sdk").walletPerTx))
+  const perTxScenarios = compared.filter(
+    (sc) => sc !== "buy 1 in USDC, one confirmation" && !Number.isNaN(stat(sc, "reservoir-sdk").walletPerTx),
+  )
   const [tkOne, wsOne, rsOne] = VARIANTS.map((v) => stat("buy 1 in USDC, one confirmation", v)) as [Stat, Stat, Stat]
   const targets = [
     wallTarget(["buy 1", "accept offer"], "tradekit", 0.6, "tradekit polling"),
     wallTarget(["buy 1", "accept offer"], "tradekit+ws", 0.4, "tradekit websocket"),
     wallTarget(
-      (["list 1", "bid 1", "cancel", "list 1 after a buy", "bid 1 after a buy", "cancel after a buy"] as const).filter((sc) =>
-        SCENARIOS.includes(sc),
+      (["list 1", "bid 1", "cancel", "list 1 after a buy", "bid 1 after a buy", "cancel after a buy"] as const).filter(
+        (sc) => SCENARIOS.includes(sc),
       ),
       "tradekit",
       1.1,
@@ -634,11 +727,18 @@ async function main() {
   let bundleText = "(skipped: --devnet-only)"
   if (!DEVNET_ONLY) {
     out("\nexecutor overhead on the fakes…")
-    const overhead = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", join(here, "overhead.ts"), "--markdown"], {
-      encoding: "utf8",
-      cwd: join(here, ".."),
-    })
-    overheadText = overhead.status === 0 ? overhead.stdout.trim() : `overhead benchmark failed:\n\n\`\`\`\n${overhead.stderr.slice(-2000)}\n\`\`\``
+    const overhead = spawnSync(
+      process.execPath,
+      ["--expose-gc", "--import", "tsx", join(here, "overhead.ts"), "--markdown"],
+      {
+        encoding: "utf8",
+        cwd: join(here, ".."),
+      },
+    )
+    overheadText =
+      overhead.status === 0
+        ? overhead.stdout.trim()
+        : `overhead benchmark failed:\n\n\`\`\`\n${overhead.stderr.slice(-2000)}\n\`\`\``
 
     out("bundle sizes…")
     const bundles = await measureAll()

@@ -6,7 +6,15 @@
  * Each run has a buyer of its own (a fresh key, funded with 100 USDC and nothing else) and a punk of its own.
  */
 import { getClient } from "@reservoir0x/reservoir-sdk"
-import { createWalletClient, custom, encodeFunctionData, http, type LocalAccount, parseUnits, type Transport } from "viem"
+import {
+  createWalletClient,
+  custom,
+  encodeFunctionData,
+  http,
+  type LocalAccount,
+  parseUnits,
+  type Transport,
+} from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { stableTokenAbi } from "../devnet/artifacts/index.js"
 import { devnetPublicClient } from "../devnet/chain/deploy.js"
@@ -43,7 +51,11 @@ const prepare = async (devnet: Devnet): Promise<{ readonly buyer: LocalAccount; 
     {
       account: devnet.accounts.deployer.account,
       to: usdc,
-      data: encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [buyer.address, parseUnits("100", 6)] }),
+      data: encodeFunctionData({
+        abi: stableTokenAbi,
+        functionName: "mint",
+        args: [buyer.address, parseUnits("100", 6)],
+      }),
     },
   ])
   const [tokenId] = await mintPunks(devnet, devnet.accounts.users[0]!.address, 1)
@@ -56,7 +68,9 @@ const recording =
   (base: Transport, methods: Array<string>): Transport =>
   (options) => {
     const inner = base(options)
-    const request = (async (args: { method: string }) => (methods.push(args.method), inner.request(args as never))) as typeof inner.request
+    const request = (async (args: { method: string }) => (
+      methods.push(args.method), inner.request(args as never)
+    )) as typeof inner.request
     return { ...inner, request, config: { ...inner.config, request } }
   }
 
@@ -81,13 +95,23 @@ export async function benchUsdcNoEth(devnet: Devnet, rounds: number): Promise<Re
               custom(
                 createBatchingProvider({
                   account: buyer,
-                  chains: [{ chainId: chain.id, rpcUrl: devnet.rpcUrls[chain.id]!, batchExecutor: devnet.contracts.origin.batchExecutor }],
+                  chains: [
+                    {
+                      chainId: chain.id,
+                      rpcUrl: devnet.rpcUrls[chain.id]!,
+                      batchExecutor: devnet.contracts.origin.batchExecutor,
+                    },
+                  ],
                 }),
               ),
               methods,
             ),
           })
-        : createWalletClient({ account: buyer, chain: chain.viemChain!, transport: recording(http(devnet.rpcUrls[chain.id]), methods) })
+        : createWalletClient({
+            account: buyer,
+            chain: chain.viemChain!,
+            transport: recording(http(devnet.rpcUrls[chain.id]), methods),
+          })
     const [ethBefore, sponsorBefore] = await Promise.all([
       client.getBalance({ address: buyer.address }),
       client.getBalance({ address: devnet.accounts.sponsor.address }),
@@ -107,7 +131,15 @@ export async function benchUsdcNoEth(devnet: Devnet, rounds: number): Promise<Re
       client.getBalance({ address: devnet.accounts.sponsor.address }),
       client.readContract({
         address: devnet.contracts.origin.punks,
-        abi: [{ type: "function", name: "ownerOf", inputs: [{ type: "uint256" }], outputs: [{ type: "address" }], stateMutability: "view" }],
+        abi: [
+          {
+            type: "function",
+            name: "ownerOf",
+            inputs: [{ type: "uint256" }],
+            outputs: [{ type: "address" }],
+            stateMutability: "view",
+          },
+        ],
         functionName: "ownerOf",
         args: [tokenId],
       }),
@@ -125,7 +157,9 @@ export async function benchUsdcNoEth(devnet: Devnet, rounds: number): Promise<Re
   // Untimed warm-up of tradekit's side, then interleaved rounds.
   await runOnce("tradekit")
   for (let round = 0; round < rounds; round++) {
-    for (const variant of round % 2 === 0 ? (["tradekit", "reservoir-sdk"] as const) : (["reservoir-sdk", "tradekit"] as const)) {
+    for (const variant of round % 2 === 0
+      ? (["tradekit", "reservoir-sdk"] as const)
+      : (["reservoir-sdk", "tradekit"] as const)) {
       runs.push(await runOnce(variant))
     }
   }
@@ -137,14 +171,20 @@ export async function benchUsdcNoEth(devnet: Devnet, rounds: number): Promise<Re
 export function usdcNoEthMarkdown(runs: ReadonlyArray<UsdcNoEthRun>): string {
   const median = (xs: ReadonlyArray<number>) => {
     const s = [...xs].sort((a, b) => a - b)
-    return s.length === 0 ? Number.NaN : s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+    return s.length === 0
+      ? Number.NaN
+      : s.length % 2 === 1
+        ? s[(s.length - 1) / 2]!
+        : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
   }
   const row = (variant: UsdcNoEthVariant) => {
     const mine = runs.filter((r) => r.variant === variant)
     const ok = mine.filter((r) => r.bought && r.error === undefined)
     const walls = ok.map((r) => r.wallMs)
     const wall =
-      ok.length === 0 ? "**failed**" : `${Math.round(median(walls))} ms (${Math.round(Math.min(...walls))}–${Math.round(Math.max(...walls))})`
+      ok.length === 0
+        ? "**failed**"
+        : `${Math.round(median(walls))} ms (${Math.round(Math.min(...walls))}–${Math.round(Math.max(...walls))})`
     const confirmations = median(mine.map((r) => r.confirmations))
     // biome-ignore lint/complexity/useMathMinMax: wei are bigints, which Math.max does not take
     const userGas = mine.map((r) => r.userGasWei).reduce((a, b) => (b > a ? b : a), 0n)

@@ -3,7 +3,16 @@
  * user, with a live line per step/item status change to `out`. The state they leave is the one the playground opens
  * on after `npm start`; the browser tests start from it too. Throws on the first action that fails.
  */
-import { createPublicClient, createWalletClient, custom, encodeFunctionData, type Hex, http, parseEther, type WalletClient } from "viem"
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  encodeFunctionData,
+  type Hex,
+  http,
+  parseEther,
+  type WalletClient,
+} from "viem"
 import { devnetERC721Abi } from "../devnet/artifacts/index.js"
 import { type Devnet, type DevnetAccount, devnetBatchingProvider } from "../devnet/index.js"
 import { USDC_ONLY_PUNK } from "../devnet/seed.js"
@@ -38,7 +47,11 @@ export async function runDemoActions(devnet: Devnet, out: (line: string) => void
   const { punks, drops, editions, usdc } = devnet.contracts.origin
   const users = devnet.accounts.users
   const wallet = (u: DevnetAccount): WalletClient =>
-    createWalletClient({ account: u.account, chain: devnet.chains[0]!.viemChain!, transport: http(devnet.rpcUrls[devnet.originChainId]) })
+    createWalletClient({
+      account: u.account,
+      chain: devnet.chains[0]!.viemChain!,
+      transport: http(devnet.rpcUrls[devnet.originChainId]),
+    })
   /** `u` with a smart wallet that batches calls (EIP-5792 over EIP-7702), counting what it asks the user to confirm. */
   const batchingWallet = (u: DevnetAccount) => {
     const provider = devnetBatchingProvider(devnet, u)
@@ -47,17 +60,31 @@ export async function runDemoActions(devnet: Devnet, out: (line: string) => void
       if (PROMPTS.has(args.method)) prompts.push(args.method)
       return provider.request(args)
     }
-    return { prompts, client: createWalletClient({ account: provider.address, chain: devnet.chains[0]!.viemChain!, transport: custom({ request }) }) }
+    return {
+      prompts,
+      client: createWalletClient({
+        account: provider.address,
+        chain: devnet.chains[0]!.viemChain!,
+        transport: custom({ request }),
+      }),
+    }
   }
   const punk = (id: number) => `${punks}:${id}`
   const asks = async (query: string): Promise<Hex[]> =>
-    ((await (await fetch(`${devnet.apiUrl}/orders/asks/v5?${query}`)).json()) as { orders: { id: Hex }[] }).orders.map((o) => o.id)
+    ((await (await fetch(`${devnet.apiUrl}/orders/asks/v5?${query}`)).json()) as { orders: { id: Hex }[] }).orders.map(
+      (o) => o.id,
+    )
   const [u1, u2, u3, u4, u5] = users as [DevnetAccount, DevnetAccount, DevnetAccount, DevnetAccount, DevnetAccount]
 
   const actions: Array<[string, () => Promise<unknown>]> = [
     [
       "buy Devnet Punk #1 with ETH (user 3)",
-      () => client.actions.buyToken({ items: [{ token: punk(1) }], wallet: wallet(u3), onProgress: progressPrinter("buy") }),
+      () =>
+        client.actions.buyToken({
+          items: [{ token: punk(1) }],
+          wallet: wallet(u3),
+          onProgress: progressPrinter("buy"),
+        }),
     ],
     [
       "buy Devnet Punk #5 with USDC, approving USDC, in ONE wallet confirmation (user 3, a batching wallet)",
@@ -84,21 +111,37 @@ export async function runDemoActions(devnet: Devnet, out: (line: string) => void
           source: "tradekit.demo",
         })
         const node = createPublicClient({ transport: http(devnet.rpcUrls[devnet.originChainId]) })
-        await sponsored.actions.buyToken({ items: [{ token: punk(Number(USDC_ONLY_PUNK)) }], wallet: batching, onProgress: progressPrinter("buy") })
+        await sponsored.actions.buyToken({
+          items: [{ token: punk(Number(USDC_ONLY_PUNK)) }],
+          wallet: batching,
+          onProgress: progressPrinter("buy"),
+        })
         await sponsored.dispose()
         const eth = await node.getBalance({ address: buyer.address })
-        out(`    wallet confirmations: ${prompts.length} (${prompts.join(", ")}); the buyer's ETH: ${eth} wei, before and after`)
-        if (prompts.length !== 1 || eth !== 0n) throw new Error(`the sponsored buy took ${prompts.length} confirmations and left ${eth} wei`)
+        out(
+          `    wallet confirmations: ${prompts.length} (${prompts.join(", ")}); the buyer's ETH: ${eth} wei, before and after`,
+        )
+        if (prompts.length !== 1 || eth !== 0n)
+          throw new Error(`the sponsored buy took ${prompts.length} confirmations and left ${eth} wei`)
       },
     ],
     [
       "sweep Devnet Punks #2, #3, #4 (user 4)",
       () =>
-        client.actions.buyToken({ items: [2, 3, 4].map((id) => ({ token: punk(id) })), wallet: wallet(u4), onProgress: progressPrinter("sweep") }),
+        client.actions.buyToken({
+          items: [2, 3, 4].map((id) => ({ token: punk(id) })),
+          wallet: wallet(u4),
+          onProgress: progressPrinter("sweep"),
+        }),
     ],
     [
       "accept the token bid on #7 (user 2)",
-      () => client.actions.acceptOffer({ items: [{ token: punk(7) }], wallet: wallet(u2), onProgress: progressPrinter("sell") }),
+      () =>
+        client.actions.acceptOffer({
+          items: [{ token: punk(7) }],
+          wallet: wallet(u2),
+          onProgress: progressPrinter("sell"),
+        }),
     ],
     [
       "list #13 for 0.5 ETH, approving the collection (user 3)",
@@ -129,11 +172,21 @@ export async function runDemoActions(devnet: Devnet, out: (line: string) => void
     ],
     [
       "accept that bid (user 3)",
-      () => client.actions.acceptOffer({ items: [{ token: punk(14) }], wallet: wallet(u3), onProgress: progressPrinter("sell") }),
+      () =>
+        client.actions.acceptOffer({
+          items: [{ token: punk(14) }],
+          wallet: wallet(u3),
+          onProgress: progressPrinter("sell"),
+        }),
     ],
     [
       "cancel the listing of #6 off-chain (user 1)",
-      async () => client.actions.cancelOrder({ ids: await asks(`token=${punk(6)}`), wallet: wallet(u1), onProgress: progressPrinter("cancel") }),
+      async () =>
+        client.actions.cancelOrder({
+          ids: await asks(`token=${punk(6)}`),
+          wallet: wallet(u1),
+          onProgress: progressPrinter("cancel"),
+        }),
     ],
     [
       "cancel the listing of #11 on chain (user 2)",
@@ -164,7 +217,12 @@ export async function runDemoActions(devnet: Devnet, out: (line: string) => void
     ],
     [
       "mint 2 Devnet Drops (user 5)",
-      () => client.actions.mintToken({ items: [{ collection: drops, quantity: 2 }], wallet: wallet(u5), onProgress: progressPrinter("mint") }),
+      () =>
+        client.actions.mintToken({
+          items: [{ collection: drops, quantity: 2 }],
+          wallet: wallet(u5),
+          onProgress: progressPrinter("mint"),
+        }),
     ],
     [
       "mint on 31338 through a cross-chain call paid on 31337 (user 1)",

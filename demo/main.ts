@@ -33,7 +33,9 @@ main().then(
     }
     out(`\n${describeDevnet(devnet)}\n`)
     const playground = await servePlayground({ devnet, log: false })
-    out(`\nPlayground: ${playground.url}  (open it to try every flow in the browser)\nThe devnet stays up; press Ctrl-C to stop.`)
+    out(
+      `\nPlayground: ${playground.url}  (open it to try every flow in the browser)\nThe devnet stays up; press Ctrl-C to stop.`,
+    )
     const stop = () => void Promise.all([playground.stop(), devnet.stop()]).then(() => process.exit(0))
     process.on("SIGINT", stop)
     process.on("SIGTERM", stop)

@@ -88,7 +88,11 @@ const removeInfo = () => {
 }
 try {
   mkdirSync(dirname(infoPath), { recursive: true })
-  const json = JSON.stringify(devnetInfo(devnet), (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value), 2)
+  const json = JSON.stringify(
+    devnetInfo(devnet),
+    (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value),
+    2,
+  )
   writeFileSync(`${infoPath}.${process.pid}`, `${json}\n`)
   renameSync(`${infoPath}.${process.pid}`, infoPath)
   process.on("exit", removeInfo)

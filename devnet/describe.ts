@@ -8,7 +8,8 @@ export function describeDevnet(devnet: Devnet): string {
     "",
     "API (one server, a base path per chain):",
     ...devnet.chains.map(
-      (c) => `  ${c.id}  ${c.baseApiUrl}${c.active ? "   (origin, order book; also served at the root)" : "   (destination of cross-chain calls)"}`,
+      (c) =>
+        `  ${c.id}  ${c.baseApiUrl}${c.active ? "   (origin, order book; also served at the root)" : "   (destination of cross-chain calls)"}`,
     ),
     "  admin: POST /__devnet/faults · GET /__devnet/state · GET /__devnet/records · GET /__devnet/requests",
     "Status websocket (transaction.status pushes):",
@@ -18,7 +19,9 @@ export function describeDevnet(devnet: Devnet): string {
     ...Object.entries(devnet.rpcUrls).map(([id, url]) => `  ${id}  ${url}`),
     "",
     "User accounts (public test-mnemonic keys — never use them anywhere else):",
-    ...devnet.accounts.users.map((u, i) => `  user ${i + 1}  ${u.address}  ${u.privateKey}${i === 4 ? "  (ETH only)" : ""}`),
+    ...devnet.accounts.users.map(
+      (u, i) => `  user ${i + 1}  ${u.address}  ${u.privateKey}${i === 4 ? "  (ETH only)" : ""}`,
+    ),
     `  USDC only  ${devnet.accounts.usdcOnlyUser.address}  ${devnet.accounts.usdcOnlyUser.privateKey}  (USDC and no ETH: buys with sponsored gas)`,
     `  devnet keys: deployer ${devnet.accounts.deployer.address}, operator ${devnet.accounts.operator.address}, solver ${devnet.accounts.solver.address}, gas sponsor ${devnet.accounts.sponsor.address}`,
     "",

@@ -52,7 +52,14 @@ export type FaultDecision =
 /** How many requests met each fate since the last reset, by kind. */
 export type FaultStats = Readonly<Record<FaultDecision["kind"], number>>
 
-const noStats = (): Record<FaultDecision["kind"], number> => ({ pass: 0, error: 0, malformed: 0, "rate-limited": 0, reset: 0, hang: 0 })
+const noStats = (): Record<FaultDecision["kind"], number> => ({
+  pass: 0,
+  error: 0,
+  malformed: 0,
+  "rate-limited": 0,
+  reset: 0,
+  hang: 0,
+})
 
 /** mulberry32: tiny, fast and good enough to make fault sequences reproducible. */
 function seededRandom(seed: number): () => number {
@@ -130,7 +137,8 @@ export class Faults {
   /** Decides the fate of a request to `path` (the endpoint path, without the chain prefix). */
   decide(path: string, now = Date.now()): FaultDecision {
     const decision = this.choose(path, now)
-    if (decision.kind !== "pass" || Object.keys(this.endpoints).some((pattern) => matches(pattern, path))) this.counts[decision.kind]++
+    if (decision.kind !== "pass" || Object.keys(this.endpoints).some((pattern) => matches(pattern, path)))
+      this.counts[decision.kind]++
     return decision
   }
 
@@ -153,12 +161,15 @@ export class Faults {
     for (const [, fault] of matching) {
       if (fault.errorRate !== undefined && this.random() < fault.errorRate) {
         const statuses = fault.errorStatuses ?? []
-        const status = statuses.length > 0 ? statuses[Math.floor(this.random() * statuses.length)]! : (fault.errorStatus ?? 500)
+        const status =
+          statuses.length > 0 ? statuses[Math.floor(this.random() * statuses.length)]! : (fault.errorStatus ?? 500)
         return { kind: "error", latencyMs, status }
       }
-      if (fault.malformedRate !== undefined && this.random() < fault.malformedRate) return { kind: "malformed", latencyMs }
+      if (fault.malformedRate !== undefined && this.random() < fault.malformedRate)
+        return { kind: "malformed", latencyMs }
       if (fault.resetRate !== undefined && this.random() < fault.resetRate) return { kind: "reset", latencyMs }
-      if (fault.hangRate !== undefined && this.random() < fault.hangRate) return { kind: "hang", latencyMs, hangMs: fault.hangMs ?? 5000 }
+      if (fault.hangRate !== undefined && this.random() < fault.hangRate)
+        return { kind: "hang", latencyMs, hangMs: fault.hangMs ?? 5000 }
     }
     return { kind: "pass", latencyMs }
   }

@@ -52,7 +52,12 @@ export type { DevnetOpenSea } from "./opensea/index.js"
 export type { DevnetInventory, InventoryOrder, InventoryToken } from "./server/inventory.js"
 export type { LoggedRequest, RequestLog } from "./server/requestLog.js"
 export { credentialFingerprint } from "./server/requestLog.js"
-export type { BatchingProvider, BatchingProviderChain, BatchingProviderOptions, DevnetBatchingProviderOptions } from "./wallet/batchingProvider.js"
+export type {
+  BatchingProvider,
+  BatchingProviderChain,
+  BatchingProviderOptions,
+  DevnetBatchingProviderOptions,
+} from "./wallet/batchingProvider.js"
 export { BatchingProviderError, createBatchingProvider, devnetBatchingProvider } from "./wallet/batchingProvider.js"
 
 /** Options of {@link startDevnet}. */
@@ -78,7 +83,13 @@ const DESTINATION_CHAIN_ID = 31338
 
 function runtime(anvil: AnvilInstance, name: string): ChainRuntime {
   const endpoint = { chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }
-  return { chainId: anvil.chainId, name, rpcUrl: anvil.rpcUrl, chain: { ...devnetChain(endpoint), name }, client: devnetPublicClient(endpoint) }
+  return {
+    chainId: anvil.chainId,
+    name,
+    rpcUrl: anvil.rpcUrl,
+    chain: { ...devnetChain(endpoint), name },
+    client: devnetPublicClient(endpoint),
+  }
 }
 
 /**
@@ -96,13 +107,22 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let relayStart: Promise<RunningRelay> | undefined
   try {
     const anvils = await Promise.allSettled([
-      startAnvil({ chainId: ORIGIN_CHAIN_ID, ...(options.originPort !== undefined ? { port: options.originPort } : {}) }),
-      startAnvil({ chainId: DESTINATION_CHAIN_ID, ...(options.destinationPort !== undefined ? { port: options.destinationPort } : {}) }),
+      startAnvil({
+        chainId: ORIGIN_CHAIN_ID,
+        ...(options.originPort !== undefined ? { port: options.originPort } : {}),
+      }),
+      startAnvil({
+        chainId: DESTINATION_CHAIN_ID,
+        ...(options.destinationPort !== undefined ? { port: options.destinationPort } : {}),
+      }),
     ])
     for (const a of anvils) if (a.status === "fulfilled") cleanups.push(() => a.value.stop())
     const failed = anvils.find((a): a is PromiseRejectedResult => a.status === "rejected")
     if (failed !== undefined) throw failed.reason
-    const [originAnvil, destinationAnvil] = anvils.map((a) => (a as PromiseFulfilledResult<AnvilInstance>).value) as [AnvilInstance, AnvilInstance]
+    const [originAnvil, destinationAnvil] = anvils.map((a) => (a as PromiseFulfilledResult<AnvilInstance>).value) as [
+      AnvilInstance,
+      AnvilInstance,
+    ]
     const anvilMs = performance.now() - started
 
     let t = performance.now()
@@ -134,7 +154,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     indexer.onEvent((event) => {
       if (event.type === "OrderFilled") book.markFilled(event.orderHash, event.txHash)
       if (event.type === "OrderCancelled") book.markCancelled(event.orderHash, event.txHash)
-      if (event.type === "NonceIncremented") book.cancelBelowNonce(event.chainId, event.maker, event.nonce, event.txHash)
+      if (event.type === "NonceIncremented")
+        book.cancelBelowNonce(event.chainId, event.maker, event.nonce, event.txHash)
     })
     indexer.start()
     cleanups.push(() => indexer.stop())
@@ -145,13 +166,23 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     )
     const faults = new Faults(
       [origin, destination],
-      [accounts.deployer, accounts.operator, accounts.solver, accounts.sponsor, ...accounts.users, accounts.usdcOnlyUser].map((a) => a.account),
+      [
+        accounts.deployer,
+        accounts.operator,
+        accounts.solver,
+        accounts.sponsor,
+        ...accounts.users,
+        accounts.usdcOnlyUser,
+      ].map((a) => a.account),
       options.faultSeed ?? 1,
     )
 
     t = performance.now()
     if (options.seed ?? true) {
-      const [, orders] = await Promise.all([seedChain(origin.rpcUrl, contracts, accounts), seedOrders(contracts, accounts)])
+      const [, orders] = await Promise.all([
+        seedChain(origin.rpcUrl, contracts, accounts),
+        seedOrders(contracts, accounts),
+      ])
       for (const order of orders) book.add(order)
     }
     const openSea = await startOpenSea({
@@ -190,7 +221,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           ].map(([c, batchExecutor]) => {
             const chain = c as ChainRuntime
             const sponsor = new ServerSigner(accounts.sponsor.account, chain.chain, chain.client)
-            return [chain.chainId, { chainId: chain.chainId, sponsor, batchExecutor: batchExecutor as Address }] as const
+            return [
+              chain.chainId,
+              { chainId: chain.chainId, sponsor, batchExecutor: batchExecutor as Address },
+            ] as const
           }),
         ),
       ),
@@ -216,7 +250,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const websocketUrls: Record<number, string> = Object.fromEntries(
       Object.entries(apiUrls).map(([chainId, url]) => [chainId, `${url.replace(/^http/, "ws")}/ws`]),
     )
-    const paymasterUrls: Record<number, string> = Object.fromEntries(Object.entries(apiUrls).map(([chainId, url]) => [chainId, `${url}/paymaster`]))
+    const paymasterUrls: Record<number, string> = Object.fromEntries(
+      Object.entries(apiUrls).map(([chainId, url]) => [chainId, `${url}/paymaster`]),
+    )
     const checkPollingInterval = options.checkPollingInterval ?? 250
     const chainConfig = (c: ChainRuntime, active: boolean): ChainConfig => ({
       id: c.chainId,
@@ -253,7 +289,12 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       relay: relay.describe,
       indexedAt: (hash) => indexer.findTransaction(hash)?.indexedAt,
       inventory: (chainId = ORIGIN_CHAIN_ID) => inventoryOf(ctx, chainId),
-      timings: { anvilMs: Math.round(anvilMs), deployMs: Math.round(deployMs), seedMs: Math.round(seedMs), totalMs: Math.round(totalMs) },
+      timings: {
+        anvilMs: Math.round(anvilMs),
+        deployMs: Math.round(deployMs),
+        seedMs: Math.round(seedMs),
+        totalMs: Math.round(totalMs),
+      },
       sync: () => indexer.catchUp(),
       stop: () => (stopped ??= stopAll()),
     }

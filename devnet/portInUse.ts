@@ -19,14 +19,18 @@ export function isPortTaken(port: number): Promise<boolean> {
 /** The running devnet that `port` belongs to (its API answers `GET /`, or devnet.json names the port), if any. */
 async function devnetOn(port: number, infoPath: string): Promise<DevnetInfo | undefined> {
   try {
-    const answer = (await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.json())) as DevnetInfo
+    const answer = (await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1_000) }).then((r) =>
+      r.json(),
+    )) as DevnetInfo
     if (answer.name === "tradekit-devnet") return answer
   } catch {
     // Not an HTTP server, or not a devnet's API: perhaps one of its anvils, which devnet.json names.
   }
   try {
     const written = JSON.parse(readFileSync(infoPath, "utf8")) as DevnetInfo
-    const ports = written.chains.flatMap((chain) => [chain.baseApiUrl, chain.rpcUrl].map((url) => Number(new URL(url).port)))
+    const ports = written.chains.flatMap((chain) =>
+      [chain.baseApiUrl, chain.rpcUrl].map((url) => Number(new URL(url).port)),
+    )
     return ports.includes(port) ? written : undefined
   } catch {
     return undefined

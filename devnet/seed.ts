@@ -22,7 +22,16 @@ import type { DevnetAccounts } from "./accounts.js"
 import { devnetERC721Abi, devnetERC1155Abi, stableTokenAbi, wrappedNativeAbi } from "./artifacts/index.js"
 import { rpc } from "./chain/anvil.js"
 import type { DevnetContracts } from "./chain/deploy.js"
-import { buildOrder, Criteria, type Order, OrderSide, orderHash, signOrder, TokenKind, tokenSetRoot } from "./chain/orders.js"
+import {
+  buildOrder,
+  Criteria,
+  type Order,
+  OrderSide,
+  orderHash,
+  signOrder,
+  TokenKind,
+  tokenSetRoot,
+} from "./chain/orders.js"
 import { punkAttributes } from "./core/catalog.js"
 import type { BookOrder, OrderCriteria } from "./core/orderBook.js"
 
@@ -88,10 +97,19 @@ export interface SeedSummary {
 }
 
 /** The on-chain part of the seed. */
-export async function seedChain(rpcUrl: string, contracts: DevnetContracts, accounts: DevnetAccounts): Promise<ReadonlyMap<bigint, Address>> {
+export async function seedChain(
+  rpcUrl: string,
+  contracts: DevnetContracts,
+  accounts: DevnetAccounts,
+): Promise<ReadonlyMap<bigint, Address>> {
   const { origin } = contracts
   const deployer = accounts.deployer.account
-  const [u1, u2, u3, u4] = accounts.users.map((u) => u.account) as unknown as [LocalAccount, LocalAccount, LocalAccount, LocalAccount]
+  const [u1, u2, u3, u4] = accounts.users.map((u) => u.account) as unknown as [
+    LocalAccount,
+    LocalAccount,
+    LocalAccount,
+    LocalAccount,
+  ]
   const mints: ReadonlyArray<readonly [LocalAccount, bigint]> = [
     [u1, 6n],
     [u2, 6n],
@@ -111,25 +129,53 @@ export async function seedChain(rpcUrl: string, contracts: DevnetContracts, acco
     ...(value !== undefined ? { value } : {}),
   })
   const approveAll = (account: LocalAccount, collection: Address) =>
-    call(account, collection, encodeFunctionData({ abi: devnetERC721Abi, functionName: "setApprovalForAll", args: [origin.exchange, true] }))
+    call(
+      account,
+      collection,
+      encodeFunctionData({ abi: devnetERC721Abi, functionName: "setApprovalForAll", args: [origin.exchange, true] }),
+    )
   const wrap = (account: LocalAccount) =>
     call(account, origin.weth, encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" }), parseEther("20"))
   const approveWeth = (account: LocalAccount) =>
-    call(account, origin.weth, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [origin.exchange, maxUint256] }))
+    call(
+      account,
+      origin.weth,
+      encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [origin.exchange, maxUint256] }),
+    )
 
   await sendBatch(rpcUrl, origin.chainId, [
     ...mints.map(([user, count]) =>
-      call(deployer, origin.punks, encodeFunctionData({ abi: devnetERC721Abi, functionName: "adminMint", args: [user.address, count] })),
+      call(
+        deployer,
+        origin.punks,
+        encodeFunctionData({ abi: devnetERC721Abi, functionName: "adminMint", args: [user.address, count] }),
+      ),
     ),
-    call(deployer, origin.editions, encodeFunctionData({ abi: devnetERC1155Abi, functionName: "mint", args: [u1.address, 1n, 10n] })),
-    call(deployer, origin.editions, encodeFunctionData({ abi: devnetERC1155Abi, functionName: "mint", args: [u2.address, 2n, 5n] })),
+    call(
+      deployer,
+      origin.editions,
+      encodeFunctionData({ abi: devnetERC1155Abi, functionName: "mint", args: [u1.address, 1n, 10n] }),
+    ),
+    call(
+      deployer,
+      origin.editions,
+      encodeFunctionData({ abi: devnetERC1155Abi, functionName: "mint", args: [u2.address, 2n, 5n] }),
+    ),
     ...[u1, u2, u3, u4].map((u) =>
-      call(deployer, origin.usdc, encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [u.address, parseUnits("10000", 6)] })),
+      call(
+        deployer,
+        origin.usdc,
+        encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [u.address, parseUnits("10000", 6)] }),
+      ),
     ),
     call(
       deployer,
       origin.usdc,
-      encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [accounts.usdcOnlyUser.address, USDC_ONLY_BALANCE] }),
+      encodeFunctionData({
+        abi: stableTokenAbi,
+        functionName: "mint",
+        args: [accounts.usdcOnlyUser.address, USDC_ONLY_BALANCE],
+      }),
     ),
     // Users 1 and 2 list, so they have approved the Exchange; users 3 and 4 bid, so they have WETH approved.
     // Nobody has approved USDC: a USDC purchase starts with a currency-approval step.
@@ -148,12 +194,24 @@ export async function seedChain(rpcUrl: string, contracts: DevnetContracts, acco
 }
 
 /** The off-chain part of the seed: signed listings and bids, ready for the order book. */
-export async function seedOrders(contracts: DevnetContracts, accounts: DevnetAccounts): Promise<ReadonlyArray<BookOrder>> {
+export async function seedOrders(
+  contracts: DevnetContracts,
+  accounts: DevnetAccounts,
+): Promise<ReadonlyArray<BookOrder>> {
   const { origin } = contracts
   const chainId = origin.chainId
-  const [u1, u2, u3, u4] = accounts.users.map((u) => u.account) as unknown as [LocalAccount, LocalAccount, LocalAccount, LocalAccount]
+  const [u1, u2, u3, u4] = accounts.users.map((u) => u.account) as unknown as [
+    LocalAccount,
+    LocalAccount,
+    LocalAccount,
+    LocalAccount,
+  ]
   const now = Date.now()
-  const make = async (maker: LocalAccount, fields: Partial<Order> & Pick<Order, "side" | "price">, criteria: OrderCriteria): Promise<BookOrder> => {
+  const make = async (
+    maker: LocalAccount,
+    fields: Partial<Order> & Pick<Order, "side" | "price">,
+    criteria: OrderCriteria,
+  ): Promise<BookOrder> => {
     const order = buildOrder({ maker: maker.address, collection: origin.punks, ...fields })
     return {
       id: orderHash(chainId, origin.exchange, order),
@@ -172,7 +230,9 @@ export async function seedOrders(contracts: DevnetContracts, accounts: DevnetAcc
   }
   const listing = (maker: LocalAccount, tokenId: bigint, price: bigint, currency: Address = zeroAddress) =>
     make(maker, { side: OrderSide.Listing, tokenId, price, currency }, { kind: "token", tokenId })
-  const alienIds = Array.from({ length: 22 }, (_, i) => BigInt(i + 1)).filter((id) => punkAttributes(id).some((a) => a.value === "Alien"))
+  const alienIds = Array.from({ length: 22 }, (_, i) => BigInt(i + 1)).filter((id) =>
+    punkAttributes(id).some((a) => a.value === "Alien"),
+  )
   return Promise.all([
     ...[1n, 2n, 3n, 4n, 6n].map((id, i) => listing(u1, id, parseEther("0.1") + parseEther("0.01") * BigInt(i))),
     ...[7n, 8n, 9n, 10n, 11n].map((id, i) => listing(u2, id, parseEther("0.2") + parseEther("0.01") * BigInt(i))),
@@ -181,19 +241,46 @@ export async function seedOrders(contracts: DevnetContracts, accounts: DevnetAcc
     listing(u1, USDC_ONLY_PUNK, USDC_ONLY_PUNK_PRICE, origin.usdc),
     make(
       u1,
-      { side: OrderSide.Listing, collection: origin.editions, tokenKind: TokenKind.ERC1155, tokenId: 1n, amount: 2n, price: parseEther("0.05") },
+      {
+        side: OrderSide.Listing,
+        collection: origin.editions,
+        tokenKind: TokenKind.ERC1155,
+        tokenId: 1n,
+        amount: 2n,
+        price: parseEther("0.05"),
+      },
       { kind: "token", tokenId: 1n },
     ),
-    make(u3, { side: OrderSide.Bid, tokenId: 1n, price: parseEther("0.05"), currency: origin.weth }, { kind: "token", tokenId: 1n }),
-    make(u4, { side: OrderSide.Bid, tokenId: 7n, price: parseEther("0.08"), currency: origin.weth }, { kind: "token", tokenId: 7n }),
+    make(
+      u3,
+      { side: OrderSide.Bid, tokenId: 1n, price: parseEther("0.05"), currency: origin.weth },
+      { kind: "token", tokenId: 1n },
+    ),
     make(
       u4,
-      { side: OrderSide.Bid, price: parseEther("0.03"), currency: origin.weth, criteria: Criteria.Collection, tokenSetRoot: zeroHash },
+      { side: OrderSide.Bid, tokenId: 7n, price: parseEther("0.08"), currency: origin.weth },
+      { kind: "token", tokenId: 7n },
+    ),
+    make(
+      u4,
+      {
+        side: OrderSide.Bid,
+        price: parseEther("0.03"),
+        currency: origin.weth,
+        criteria: Criteria.Collection,
+        tokenSetRoot: zeroHash,
+      },
       { kind: "collection" },
     ),
     make(
       u3,
-      { side: OrderSide.Bid, price: parseEther("0.06"), currency: origin.weth, criteria: Criteria.TokenSet, tokenSetRoot: tokenSetRoot(alienIds) },
+      {
+        side: OrderSide.Bid,
+        price: parseEther("0.06"),
+        currency: origin.weth,
+        criteria: Criteria.TokenSet,
+        tokenSetRoot: tokenSetRoot(alienIds),
+      },
       {
         kind: "attribute",
         attribute: { key: "Type", value: "Alien" },

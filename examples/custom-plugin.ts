@@ -10,7 +10,9 @@ export const spendLimit = (limit: bigint) =>
       const over = context.action === "buy" ? quotesOf(response).find((quote) => quote.raw > limit) : undefined
       return over === undefined
         ? Effect.void
-        : Effect.fail(new PluginRejectedError({ plugin: "spend-limit", message: `Spend limit exceeded: ${over.raw} > ${limit}` }))
+        : Effect.fail(
+            new PluginRejectedError({ plugin: "spend-limit", message: `Spend limit exceeded: ${over.raw} > ${limit}` }),
+          )
     },
   })
 

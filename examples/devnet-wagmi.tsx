@@ -18,7 +18,13 @@ export const wagmiConfig = createConfig({
 })
 
 /** The devnet's API; `GET http://127.0.0.1:4000/` gives its chains in this shape, and what is listed, by whom. */
-const devnetChain = { id: 31337, name: "Devnet Origin", baseApiUrl: "http://127.0.0.1:4000/chains/31337", checkPollingInterval: 250, active: true }
+const devnetChain = {
+  id: 31337,
+  name: "Devnet Origin",
+  baseApiUrl: "http://127.0.0.1:4000/chains/31337",
+  checkPollingInterval: 250,
+  active: true,
+}
 
 const Trading = ({ children }: { readonly children: ReactNode }) => {
   const { data: wallet } = useWalletClient()

@@ -21,7 +21,11 @@ export const run = (walletClient: WalletClient) =>
       UserRejectedError: () => Effect.succeed("the user said no"),
     }),
     Effect.provide(
-      Tradekit.layer({ chains: [{ ...base, active: true }], source: "my.app", marketplaceFees: ["0x000000000000000000000000000000000000fee5:100"] }),
+      Tradekit.layer({
+        chains: [{ ...base, active: true }],
+        source: "my.app",
+        marketplaceFees: ["0x000000000000000000000000000000000000fee5:100"],
+      }),
     ),
     Effect.provide(walletLayer(walletClient)),
     Effect.runPromise,

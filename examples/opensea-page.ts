@@ -7,7 +7,11 @@ import { type ChainConfig, createClient, type ReservoirClient } from "../src/ind
  * A client on OpenSea's book through the proxy at `proxyUrl` (a path on the page's origin, or a full URL). `book`
  * adds settings of a chain OpenSea does not serve (the devnet's `devnet.openSea`); its key, if any, is dropped.
  */
-export const createPageClient = (chains: ReadonlyArray<ChainConfig>, proxyUrl = "/api/opensea", book: OpenSeaOptions = {}): ReservoirClient =>
+export const createPageClient = (
+  chains: ReadonlyArray<ChainConfig>,
+  proxyUrl = "/api/opensea",
+  book: OpenSeaOptions = {},
+): ReservoirClient =>
   createClient({ chains: [...chains], api: openSea({ ...book, apiKey: undefined, apiBaseUrl: proxyUrl }) })
 
 /** Buys the best OpenSea listing of `token` ("0xcontract:tokenId") with the user's wallet, logging each step. */

@@ -14,7 +14,11 @@ export interface OpenSeaProxySettings {
 
 /** Serves OpenSea's API v2 under `/api/opensea` with the key added; resolves once it listens (port 0: any free one). */
 export const serveOpenSeaProxy = (settings: OpenSeaProxySettings): Promise<Server> => {
-  const proxy = createOpenSeaProxy({ apiKey: settings.apiKey, target: settings.target, allowedOrigins: [settings.appOrigin] })
+  const proxy = createOpenSeaProxy({
+    apiKey: settings.apiKey,
+    target: settings.target,
+    allowedOrigins: [settings.appOrigin],
+  })
   const server = createServer(toNodeListener(proxy))
   return new Promise((resolve) => server.listen(settings.port ?? 3000, () => resolve(server)))
 }

@@ -3,7 +3,11 @@ import type { WalletClient } from "viem"
 import { openSea } from "../src/apis/opensea/index.js"
 import { createClient, mainnet } from "../src/index.js"
 
-export const client = createClient({ chains: [{ ...mainnet, active: true }], api: openSea({ apiKey: "your-opensea-api-key" }) })
+export const client = createClient({
+  chains: [{ ...mainnet, active: true }],
+  api: openSea({ apiKey: "your-opensea-api-key" }),
+})
 
 /** Buys the token's best OpenSea listing, approving WETH for the conduit first when the listing asks for it. */
-export const buyOnOpenSea = (wallet: WalletClient) => client.actions.buyToken({ items: [{ token: "0xNft:42" }], wallet })
+export const buyOnOpenSea = (wallet: WalletClient) =>
+  client.actions.buyToken({ items: [{ token: "0xNft:42" }], wallet })

@@ -30,7 +30,8 @@ export interface FoundDevnet {
 }
 
 /** Where the devnet CLI started in `dir` describes itself while it runs. */
-export const devnetFileIn = (dir: string): string => join(dir, "node_modules", ".cache", "tradekit-devnet", "devnet.json")
+export const devnetFileIn = (dir: string): string =>
+  join(dir, "node_modules", ".cache", "tradekit-devnet", "devnet.json")
 
 const repositoryDir = fileURLToPath(new URL("..", import.meta.url))
 

@@ -50,10 +50,20 @@ export const playgroundConfigOf = (devnet: Devnet): PlaygroundConfig => ({
     paymasterUrl: devnet.paymasterUrls[chain.id],
   })),
   accounts: [
-    ...devnet.accounts.users.map((user, i) => ({ label: `User ${i + 1}`, address: user.address, privateKey: user.privateKey })),
-    { label: "USDC only, no ETH", address: devnet.accounts.usdcOnlyUser.address, privateKey: devnet.accounts.usdcOnlyUser.privateKey },
+    ...devnet.accounts.users.map((user, i) => ({
+      label: `User ${i + 1}`,
+      address: user.address,
+      privateKey: user.privateKey,
+    })),
+    {
+      label: "USDC only, no ETH",
+      address: devnet.accounts.usdcOnlyUser.address,
+      privateKey: devnet.accounts.usdcOnlyUser.privateKey,
+    },
   ],
-  contracts: JSON.parse(JSON.stringify(devnet.contracts, (_key, value) => (typeof value === "bigint" ? value.toString() : value))),
+  contracts: JSON.parse(
+    JSON.stringify(devnet.contracts, (_key, value) => (typeof value === "bigint" ? value.toString() : value)),
+  ),
   openSea: devnet.openSea,
 })
 
@@ -73,7 +83,9 @@ export const configPlugin = (load: () => Promise<PlaygroundConfig | undefined>):
       }
       load().then(
         (config) =>
-          config === undefined ? answer(404, "text/plain", "No running devnet found.") : answer(200, "application/json", JSON.stringify(config)),
+          config === undefined
+            ? answer(404, "text/plain", "No running devnet found.")
+            : answer(200, "application/json", JSON.stringify(config)),
         (error: unknown) => answer(500, "text/plain", error instanceof Error ? error.message : String(error)),
       )
     })
@@ -97,7 +109,10 @@ export const pageConfigOf = (config: PlaygroundConfig): PlaygroundConfig => {
  * Serves OpenSea's routes at {@link OPENSEA_PROXY_PATH} with `createOpenSeaProxy`: the devnet's OpenSea API and key
  * from the server-side config, and CORS for the playground's own origin only.
  */
-export const openSeaProxyPlugin = (load: () => Promise<PlaygroundConfig | undefined>, origin: () => string): Plugin => ({
+export const openSeaProxyPlugin = (
+  load: () => Promise<PlaygroundConfig | undefined>,
+  origin: () => string,
+): Plugin => ({
   name: "tradekit-playground-opensea-proxy",
   configureServer(server) {
     const proxies = new Map<string, ReturnType<typeof toNodeListener>>()
@@ -110,7 +125,9 @@ export const openSeaProxyPlugin = (load: () => Promise<PlaygroundConfig | undefi
           const key = `${openSea.apiBaseUrl} ${openSea.apiKey}`
           let proxy = proxies.get(key)
           if (proxy === undefined) {
-            proxy = toNodeListener(createOpenSeaProxy({ target: openSea.apiBaseUrl, apiKey: openSea.apiKey, allowedOrigins: [origin()] }))
+            proxy = toNodeListener(
+              createOpenSeaProxy({ target: openSea.apiBaseUrl, apiKey: openSea.apiKey, allowedOrigins: [origin()] }),
+            )
             proxies.set(key, proxy)
           }
           return proxy(req, res)
@@ -152,7 +169,17 @@ export async function servePlayground(options: ServePlaygroundOptions = {}): Pro
       strictPort: options.port !== undefined,
       fs: { allow: [fileURLToPath(new URL("..", import.meta.url))] },
     },
-    optimizeDeps: { include: ["react", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime", "viem", "viem/accounts", "effect"] },
+    optimizeDeps: {
+      include: [
+        "react",
+        "react-dom/client",
+        "react/jsx-runtime",
+        "react/jsx-dev-runtime",
+        "viem",
+        "viem/accounts",
+        "effect",
+      ],
+    },
   })
   await server.listen()
   const address = server.httpServer?.address()
@@ -181,5 +208,8 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
       ? `devnet: ${found.info.apiUrl} (${found.source === "file" ? "from devnet.json" : found.source === "flag" ? "from --api" : "at the default URL"})\n`
       : `no running devnet found${apiUrl ? ` at ${apiUrl}` : ""}: start one with \`npm run devnet\`; the page looks again on reload\n`,
   )
-  await servePlayground({ ...(apiUrl !== undefined ? { apiUrl } : {}), ...(port !== undefined ? { port: Number(port) } : {}) })
+  await servePlayground({
+    ...(apiUrl !== undefined ? { apiUrl } : {}),
+    ...(port !== undefined ? { port: Number(port) } : {}),
+  })
 }

@@ -53,14 +53,20 @@ function runAsync(label, command, args, options = {}) {
 
 const work = mkdtempSync(join(tmpdir(), "tradekit-consumer-"))
 try {
-  const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: root, encoding: "utf8" }))
+  const packed = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: root, encoding: "utf8" }),
+  )
   const tarball = join(work, packed[0].filename)
-  process.stdout.write(`packed ${packed[0].filename}: ${packed[0].entryCount} files, ${(packed[0].size / 1024).toFixed(0)} KB\n`)
+  process.stdout.write(
+    `packed ${packed[0].filename}: ${packed[0].entryCount} files, ${(packed[0].size / 1024).toFixed(0)} KB\n`,
+  )
 
   // Every relative link of the README (the npm page's text) names a file the tarball ships.
   const shipped = new Set(packed[0].files.map((file) => file.path))
   const readme = readFileSync(join(root, "README.md"), "utf8")
-  const links = [...readme.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)].map((match) => match[1]).filter((href) => !/^[a-z]+:/.test(href))
+  const links = [...readme.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)]
+    .map((match) => match[1])
+    .filter((href) => !/^[a-z]+:/.test(href))
   const unshipped = links.filter((href) => !shipped.has(href.replace(/^\.\//, "")))
   if (unshipped.length === 0) {
     process.stdout.write(`README links: ok (${links.length} relative, all shipped)\n`)
@@ -82,15 +88,33 @@ try {
   const peers = ["effect", "viem", "react", "@tanstack/react-query", "ws"].map((name) => `${name}@${installed(name)}`)
   const types = ["@types/react", "@types/node", "typescript"].map((name) => `${name}@${installed(name)}`)
   execFileSync("mkdir", ["-p", consumer])
-  writeFileSync(join(consumer, "package.json"), `${JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2)}\n`)
-  run("npm install (tarball and peers)", "npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, ...peers, ...types], {
-    cwd: consumer,
-  })
+  writeFileSync(
+    join(consumer, "package.json"),
+    `${JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2)}\n`,
+  )
+  run(
+    "npm install (tarball and peers)",
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, ...peers, ...types],
+    {
+      cwd: consumer,
+    },
+  )
 
   const entries = Object.keys(pkg.exports).filter((entry) => entry !== "./package.json" && !entry.includes("*"))
   const specifiers = entries.map((entry) => `tradekit${entry.slice(1)}`)
-  writeFileSync(join(consumer, "entries.ts"), specifiers.map((specifier, i) => `export * as entry${i} from "${specifier}"\n`).join(""))
-  const strict = { strict: true, skipLibCheck: false, noEmit: true, target: "ES2022", lib: ["ES2022", "DOM"], types: ["node"] }
+  writeFileSync(
+    join(consumer, "entries.ts"),
+    specifiers.map((specifier, i) => `export * as entry${i} from "${specifier}"\n`).join(""),
+  )
+  const strict = {
+    strict: true,
+    skipLibCheck: false,
+    noEmit: true,
+    target: "ES2022",
+    lib: ["ES2022", "DOM"],
+    types: ["node"],
+  }
   const resolutions = {
     bundler: { module: "ESNext", moduleResolution: "bundler" },
     node16: { module: "node16", moduleResolution: "node16" },
@@ -98,7 +122,10 @@ try {
   await Promise.all(
     Object.entries(resolutions).map(([name, resolution]) => {
       const config = `tsconfig.${name}.json`
-      writeFileSync(join(consumer, config), JSON.stringify({ compilerOptions: { ...strict, ...resolution }, files: ["entries.ts"] }))
+      writeFileSync(
+        join(consumer, config),
+        JSON.stringify({ compilerOptions: { ...strict, ...resolution }, files: ["entries.ts"] }),
+      )
       const label = `tsc ${name}, skipLibCheck false (${specifiers.join(", ")})`
       return runAsync(label, join(consumer, "node_modules", ".bin", "tsc"), ["-p", config], { cwd: consumer })
     }),
@@ -127,14 +154,22 @@ try {
     encoding: "utf8",
     timeout: 30_000,
   })
-  if (devnet.status === 1 && devnet.stderr.includes("npm install @foundry-rs/anvil") && devnet.stderr.trim().split("\n").length === 1) {
+  if (
+    devnet.status === 1 &&
+    devnet.stderr.includes("npm install @foundry-rs/anvil") &&
+    devnet.stderr.trim().split("\n").length === 1
+  ) {
     process.stdout.write("tradekit-devnet bin: ok\n")
   } else {
     failures++
-    process.stderr.write(`tradekit-devnet bin: expected exit 1 and a one-line hint, got ${devnet.status}:\n${devnet.stderr}${devnet.stdout}\n`)
+    process.stderr.write(
+      `tradekit-devnet bin: expected exit 1 and a one-line hint, got ${devnet.status}:\n${devnet.stderr}${devnet.stdout}\n`,
+    )
   }
 } finally {
   rmSync(work, { recursive: true, force: true })
 }
-process.stdout.write(`consumer check: ${failures === 0 ? "ok" : `${failures} failed`} in ${((performance.now() - started) / 1000).toFixed(0)} s\n`)
+process.stdout.write(
+  `consumer check: ${failures === 0 ? "ok" : `${failures} failed`} in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+)
 process.exit(failures === 0 ? 0 : 1)

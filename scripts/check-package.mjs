@@ -4,7 +4,16 @@ import { spawnSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 
 const checks = {
-  tradekit: ["createClient", "executeSteps", "resumeExecution", "buy", "Tradekit", "walletLayer", "reservoirChains", "APIError"],
+  tradekit: [
+    "createClient",
+    "executeSteps",
+    "resumeExecution",
+    "buy",
+    "Tradekit",
+    "walletLayer",
+    "reservoirChains",
+    "APIError",
+  ],
   "tradekit/testing": ["makeFakeApi", "makeFakeWallet", "testLayer"],
   "tradekit/react": ["TradekitProvider", "useBuyToken", "useCall"],
   "tradekit/devnet": ["startDevnet"],
@@ -34,7 +43,9 @@ for (const [name, path] of Object.entries(bin)) {
     process.stdout.write(`bin ${name}: ok\n`)
   } else {
     failures++
-    process.stderr.write(`bin ${name} (${path}): expected exit 1 and a one-line hint, got ${result.status}:\n${result.stderr}${result.stdout}\n`)
+    process.stderr.write(
+      `bin ${name} (${path}): expected exit 1 and a one-line hint, got ${result.status}:\n${result.stderr}${result.stdout}\n`,
+    )
   }
 }
 process.exit(failures === 0 ? 0 : 1)

@@ -20,9 +20,13 @@ const nodeBin = (major) => {
   const prefix = path.join(cache, major)
   const bin = path.join(prefix, "node_modules", pkg, "bin")
   if (!existsSync(path.join(bin, "node"))) {
-    const installed = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", `${pkg}@${major}`], {
-      stdio: "inherit",
-    })
+    const installed = spawnSync(
+      "npm",
+      ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", `${pkg}@${major}`],
+      {
+        stdio: "inherit",
+      },
+    )
     if (installed.status !== 0) throw new Error(`could not install ${pkg}@${major} from the registry`)
   }
   return bin

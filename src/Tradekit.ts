@@ -23,9 +23,15 @@ export interface TradekitOptions extends ClientOptions {
    * handshake (a browser's `WebSocket` cannot send them).
    */
   readonly webSocketConstructor?:
-    | ((url: string, protocols?: string | Array<string>, options?: { readonly headers: Readonly<Record<string, string>> }) => globalThis.WebSocket)
+    | ((
+        url: string,
+        protocols?: string | Array<string>,
+        options?: { readonly headers: Readonly<Record<string, string>> },
+      ) => globalThis.WebSocket)
     | undefined
-  /** The order-book API: the Reservoir protocol at each chain's `baseApiUrl` by default, or e.g. `openSea({ apiKey })`. */
+  /**
+   * The order-book API: the Reservoir protocol at each chain's `baseApiUrl` by default, or e.g. `openSea({ apiKey })`.
+   */
   readonly api?: TradekitApi | undefined
 }
 
@@ -49,7 +55,8 @@ export type TradekitServices = ClientConfig | ApiClient | OrderBook | SendLocks 
  */
 export const Tradekit = {
   /** The client's services over the platform's `fetch`. */
-  layer: (options: TradekitOptions): Layer.Layer<TradekitServices> => Tradekit.layerWith(options, HttpTransport.layerFetch()),
+  layer: (options: TradekitOptions): Layer.Layer<TradekitServices> =>
+    Tradekit.layerWith(options, HttpTransport.layerFetch()),
   /**
    * The client's services over any HttpTransport: `fetch` of your own (`HttpTransport.layerFetch(fetch)`), an
    * effect/http HttpClient (`httpClientTransport`), the fake API of `tradekit/testing`.
@@ -60,7 +67,10 @@ export const Tradekit = {
     // Effect 4 memoizes a layer object across every `provide` of a program: the shared static layers are
     // built fresh, so that each build of this layer has its own ApiClient, send locks and tasks.
     const apiClient = Layer.fresh(ApiClient.layer).pipe(Layer.provide(Layer.merge(http, config)))
-    const book = api === undefined ? Layer.fresh(reservoirBookLayer).pipe(Layer.provide(apiClient)) : api.layer(http).pipe(Layer.provide(config))
+    const book =
+      api === undefined
+        ? Layer.fresh(reservoirBookLayer).pipe(Layer.provide(apiClient))
+        : api.layer(http).pipe(Layer.provide(config))
     return Layer.mergeAll(
       config,
       apiClient,
@@ -74,7 +84,11 @@ export const Tradekit = {
         : Layer.succeed(Socket.WebSocketConstructor, (url, options) =>
             typeof options === "string" || Array.isArray(options)
               ? webSocketConstructor(url, options)
-              : webSocketConstructor(url, options?.protocols, options?.headers === undefined ? undefined : { headers: options.headers }),
+              : webSocketConstructor(
+                  url,
+                  options?.protocols,
+                  options?.headers === undefined ? undefined : { headers: options.headers },
+                ),
           ),
     )
   },

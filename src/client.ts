@@ -11,7 +11,10 @@ export type * from "./client/ReservoirClient.js"
  * errors themselves). Each call makes its own client, on its own Effect runtime: there is no global state.
  *
  * @example
- * const client = createClient({ chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.reservoir.tools", active: true }], source: "my.app" })
- * await client.actions.buyToken({ items: [{ token: "0xNft:42", quantity: 1 }], wallet: walletClient, onProgress: (steps) => render(steps) })
+ * const client = createClient({ chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.reservoir.tools", active:
+ * true }], source: "my.app" })
+ * await client.actions.buyToken({ items: [{ token: "0xNft:42", quantity: 1 }], wallet: walletClient, onProgress:
+ * (steps) => render(steps) })
  */
-export const createClient = (options: ReservoirClientOptions): ReservoirClient => createClientWithLayer(options, HttpTransport.layerFetch())
+export const createClient = (options: ReservoirClientOptions): ReservoirClient =>
+  createClientWithLayer(options, HttpTransport.layerFetch())

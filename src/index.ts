@@ -30,7 +30,12 @@ export { type ListErrorType, type Listing, type ListParameters, type ListReturnT
 export { type MintErrorType, type MintParameters, type MintReturnType, mint } from "./actions/mint.js"
 export { type ResumeOptions, resumeExecution } from "./actions/resume.js"
 export { type SellErrorType, type SellParameters, type SellReturnType, sell } from "./actions/sell.js"
-export { type TransferErrorType, type TransferParameters, type TransferReturnType, transfer } from "./actions/transfer.js"
+export {
+  type TransferErrorType,
+  type TransferParameters,
+  type TransferReturnType,
+  transfer,
+} from "./actions/transfer.js"
 export { ApiClient, type ApiClientService } from "./apis/reservoir/ApiClient.js"
 // The services an app provides or swaps, and their layers.
 export { makeReservoirBook, reservoirBookLayer, withReservoirBook } from "./apis/reservoir/reservoirBook.js"

@@ -138,7 +138,10 @@ export async function startAnvil(options: StartAnvilOptions): Promise<AnvilInsta
     } catch (error) {
       lastError = error
       // Only a port race is worth retrying; anything else (bad args, missing binary) fails the same way again.
-      if (!(error instanceof AnvilStartError) || !/address already in use|Address in use|os error 98/i.test(error.output)) {
+      if (
+        !(error instanceof AnvilStartError) ||
+        !/address already in use|Address in use|os error 98/i.test(error.output)
+      ) {
         throw error
       }
     }
@@ -169,7 +172,9 @@ async function startOnPort(options: StartAnvilOptions, port: number): Promise<An
   const child =
     launcher === undefined
       ? spawn(anvilBinaryPath(), args, { stdio: ["ignore", "pipe", "pipe"] })
-      : spawn(launcher, ["--pdeathsig", "KILL", "--", anvilBinaryPath(), ...args], { stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(launcher, ["--pdeathsig", "KILL", "--", anvilBinaryPath(), ...args], {
+          stdio: ["ignore", "pipe", "pipe"],
+        })
   trackChild(child)
   // Unref so a forgotten instance never keeps the test runner or server alive; the exit hook reaps it.
   child.unref()
@@ -225,7 +230,8 @@ async function startOnPort(options: StartAnvilOptions, port: number): Promise<An
   const rpcUrl = `http://127.0.0.1:${port}`
   const deadline = started + (options.startTimeoutMs ?? 10_000)
   for (;;) {
-    if (spawnError !== undefined) throw new AnvilStartError(`anvil failed to spawn: ${spawnError.message}`, tail.join("\n"))
+    if (spawnError !== undefined)
+      throw new AnvilStartError(`anvil failed to spawn: ${spawnError.message}`, tail.join("\n"))
     if (exited) {
       await exitPromise
       throw new AnvilStartError(`anvil exited during start (code ${child.exitCode})`, tail.join("\n"))
@@ -235,12 +241,18 @@ async function startOnPort(options: StartAnvilOptions, port: number): Promise<An
       if (id !== undefined) {
         if (Number(id) === options.chainId) break
         await stop()
-        throw new AnvilStartError(`port ${port} answered with chain ${Number(id)}, not ${options.chainId}`, tail.join("\n"))
+        throw new AnvilStartError(
+          `port ${port} answered with chain ${Number(id)}, not ${options.chainId}`,
+          tail.join("\n"),
+        )
       }
     }
     if (performance.now() > deadline) {
       await stop()
-      throw new AnvilStartError(`anvil did not answer on ${rpcUrl} within ${options.startTimeoutMs ?? 10_000} ms`, tail.join("\n"))
+      throw new AnvilStartError(
+        `anvil did not answer on ${rpcUrl} within ${options.startTimeoutMs ?? 10_000} ms`,
+        tail.join("\n"),
+      )
     }
     await new Promise((r) => setTimeout(r, 10))
   }
@@ -271,7 +283,12 @@ export class RpcError extends Error {
  * Minimal JSON-RPC call. The anvil_/evm_ methods have no typed viem actions on a public client, and a plain
  * fetch keeps these helpers usable from the server without building a test client.
  */
-export async function rpc<T = unknown>(rpcUrl: string, method: string, params: ReadonlyArray<unknown> = [], timeoutMs = 5_000): Promise<T> {
+export async function rpc<T = unknown>(
+  rpcUrl: string,
+  method: string,
+  params: ReadonlyArray<unknown> = [],
+  timeoutMs = 5_000,
+): Promise<T> {
   const response = await fetch(rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -102,7 +102,12 @@ export const collectionParams = {
   punks: { name: "Devnet Punks", symbol: "DPUNK", mintPrice: parseEther("0.01"), maxPerWallet: 5n },
   drops: { name: "Devnet Drops", symbol: "DDROP", mintPrice: 0n, maxPerWallet: 10n },
   editions: { name: "Devnet Editions", symbol: "DEDITION" },
-  destinationPunks: { name: "Devnet Destination Punks", symbol: "DDPUNK", mintPrice: parseEther("0.01"), maxPerWallet: 5n },
+  destinationPunks: {
+    name: "Devnet Destination Punks",
+    symbol: "DDPUNK",
+    mintPrice: parseEther("0.01"),
+    maxPerWallet: 5n,
+  },
 } as const
 
 /** A viem chain for a devnet endpoint; viem has no definition for arbitrary local chain ids. */
@@ -154,7 +159,8 @@ async function deployAll(
   }
   const receipts = await Promise.all(hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash })))
   receipts.forEach((r, i) => {
-    if (r.status !== "success") throw new Error(`deploy #${i} on chain ${endpoint.chainId} reverted (tx ${r.transactionHash})`)
+    if (r.status !== "success")
+      throw new Error(`deploy #${i} on chain ${endpoint.chainId} reverted (tx ${r.transactionHash})`)
   })
   // biome-ignore lint/complexity/useMathMinMax: block numbers are bigints, which Math.max does not take
   const deployBlock = receipts.reduce((max, r) => (r.blockNumber > max ? r.blockNumber : max), 0n)
@@ -210,7 +216,10 @@ export async function deployContracts(options: DeployContractsOptions): Promise<
     encodeDeployData({ abi: batchExecutorAbi, bytecode: batchExecutorBytecode }),
   ]
 
-  const [o, d] = await Promise.all([deployAll(origin, deployer, originDeploys), deployAll(destination, deployer, destinationDeploys)])
+  const [o, d] = await Promise.all([
+    deployAll(origin, deployer, originDeploys),
+    deployAll(destination, deployer, destinationDeploys),
+  ])
   const [oPunks, oDrops, oEditions, oWeth, oUsdc, oExchange, oDepository, oBatchExecutor, oUsdt] = o.addresses as [
     Address,
     Address,

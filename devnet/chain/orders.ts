@@ -94,7 +94,12 @@ export const orderTypes = {
 
 /** EIP-712 domain of the Exchange deployed at `exchange` on `chainId`. */
 export function exchangeDomain(chainId: number, exchange: Address) {
-  return { name: "TradekitExchange", version: "1", chainId, verifyingContract: exchange } as const satisfies TypedDataDomain
+  return {
+    name: "TradekitExchange",
+    version: "1",
+    chainId,
+    verifyingContract: exchange,
+  } as const satisfies TypedDataDomain
 }
 
 /**
@@ -121,7 +126,17 @@ export function signOrder(account: LocalAccount, chainId: number, exchange: Addr
 }
 
 /** Fields of {@link buildOrder} that have sensible defaults. */
-export type OrderDefaults = "tokenKind" | "tokenId" | "amount" | "currency" | "criteria" | "tokenSetRoot" | "expiry" | "nonce" | "salt" | "fees"
+export type OrderDefaults =
+  | "tokenKind"
+  | "tokenId"
+  | "amount"
+  | "currency"
+  | "criteria"
+  | "tokenSetRoot"
+  | "expiry"
+  | "nonce"
+  | "salt"
+  | "fees"
 
 /**
  * Builds an order with defaults: ERC-721, single token, amount 1, native currency, no expiry, nonce 0, no fees

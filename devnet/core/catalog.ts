@@ -70,7 +70,13 @@ export class Catalog {
       symbol: drops.symbol,
       mintPrice: drops.mintPrice,
     })
-    this.addCollection({ chainId: origin.chainId, address: origin.editions, kind: "erc1155", name: editions.name, symbol: editions.symbol })
+    this.addCollection({
+      chainId: origin.chainId,
+      address: origin.editions,
+      kind: "erc1155",
+      name: editions.name,
+      symbol: editions.symbol,
+    })
     this.addCollection({
       chainId: destination.chainId,
       address: destination.punks,
@@ -82,10 +88,29 @@ export class Catalog {
     for (const chainId of [origin.chainId, destination.chainId]) {
       this.addCurrency({ chainId, address: zeroAddress, symbol: "ETH", name: "Ether", decimals: 18 })
     }
-    this.addCurrency({ chainId: origin.chainId, address: origin.weth, symbol: "WETH", name: "Wrapped Ether", decimals: 18 })
+    this.addCurrency({
+      chainId: origin.chainId,
+      address: origin.weth,
+      symbol: "WETH",
+      name: "Wrapped Ether",
+      decimals: 18,
+    })
     this.addCurrency({ chainId: origin.chainId, address: origin.usdc, symbol: "USDC", name: "USD Coin", decimals: 6 })
-    this.addCurrency({ chainId: origin.chainId, address: origin.usdt, symbol: "USDT", name: "Tether USD", decimals: 6, zeroResetApproval: true })
-    this.addCurrency({ chainId: destination.chainId, address: destination.weth, symbol: "WETH", name: "Wrapped Ether", decimals: 18 })
+    this.addCurrency({
+      chainId: origin.chainId,
+      address: origin.usdt,
+      symbol: "USDT",
+      name: "Tether USD",
+      decimals: 6,
+      zeroResetApproval: true,
+    })
+    this.addCurrency({
+      chainId: destination.chainId,
+      address: destination.weth,
+      symbol: "WETH",
+      name: "Wrapped Ether",
+      decimals: 18,
+    })
   }
 
   private addCollection(info: CollectionInfo): void {
@@ -110,7 +135,8 @@ export class Catalog {
 
   /** The wrapped native currency of a chain (what bids default to). */
   weth(chainId: number): CurrencyInfo | undefined {
-    const address = chainId === this.contracts.origin.chainId ? this.contracts.origin.weth : this.contracts.destination.weth
+    const address =
+      chainId === this.contracts.origin.chainId ? this.contracts.origin.weth : this.contracts.destination.weth
     return this.currency(chainId, address)
   }
 

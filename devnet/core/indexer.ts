@@ -39,7 +39,13 @@ export interface IndexedTransfer {
 export type IndexedEvent =
   | { readonly type: "OrderFilled"; readonly chainId: number; readonly txHash: Hex; readonly orderHash: Hex }
   | { readonly type: "OrderCancelled"; readonly chainId: number; readonly txHash: Hex; readonly orderHash: Hex }
-  | { readonly type: "NonceIncremented"; readonly chainId: number; readonly txHash: Hex; readonly maker: Address; readonly nonce: bigint }
+  | {
+      readonly type: "NonceIncremented"
+      readonly chainId: number
+      readonly txHash: Hex
+      readonly maker: Address
+      readonly nonce: bigint
+    }
   | {
       readonly type: "Deposited"
       readonly chainId: number
@@ -48,7 +54,14 @@ export type IndexedEvent =
       readonly depositor: Address
       readonly amount: bigint
     }
-  | { readonly type: "Filled"; readonly chainId: number; readonly txHash: Hex; readonly requestId: Hex; readonly to: Address; readonly value: bigint }
+  | {
+      readonly type: "Filled"
+      readonly chainId: number
+      readonly txHash: Hex
+      readonly requestId: Hex
+      readonly to: Address
+      readonly value: bigint
+    }
 
 /** A raw log of an indexed transaction. */
 export interface RpcLog {
@@ -73,7 +86,8 @@ export interface IndexedChain {
 }
 
 const key = (chainId: number, hash: string) => `${chainId}:${hash.toLowerCase()}`
-const tokenKey = (chainId: number, contract: string, tokenId: bigint) => `${chainId}:${contract.toLowerCase()}:${tokenId}`
+const tokenKey = (chainId: number, contract: string, tokenId: bigint) =>
+  `${chainId}:${contract.toLowerCase()}:${tokenId}`
 
 /** Follows the devnet chains and answers from what it has seen. */
 export class Indexer {
@@ -152,12 +166,17 @@ export class Indexer {
   }
 
   /** Every token of a collection with its holders. */
-  tokensOf(chainId: number, contract: string): ReadonlyArray<{ tokenId: bigint; holders: ReadonlyArray<{ owner: Address; balance: bigint }> }> {
+  tokensOf(
+    chainId: number,
+    contract: string,
+  ): ReadonlyArray<{ tokenId: bigint; holders: ReadonlyArray<{ owner: Address; balance: bigint }> }> {
     const prefix = `${chainId}:${contract.toLowerCase()}:`
     const tokens: { tokenId: bigint; holders: { owner: Address; balance: bigint }[] }[] = []
     for (const [k, holders] of this.holdings) {
       if (!k.startsWith(prefix)) continue
-      const list = [...holders].filter(([, b]) => b > 0n).map(([owner, balance]) => ({ owner: getAddress(owner), balance }))
+      const list = [...holders]
+        .filter(([, b]) => b > 0n)
+        .map(([owner, balance]) => ({ owner: getAddress(owner), balance }))
       if (list.length > 0) tokens.push({ tokenId: BigInt(k.slice(prefix.length)), holders: list })
     }
     return tokens.sort((a, b) => (a.tokenId < b.tokenId ? -1 : 1))
@@ -187,7 +206,9 @@ export class Indexer {
 
   /** Waits until every chain is indexed up to its current head. */
   async catchUp(timeoutMs = 10_000): Promise<void> {
-    const targets = await Promise.all(this.chains.map(async (c) => [c.chainId, BigInt(await rpc<Hex>(c.rpcUrl, "eth_blockNumber"))] as const))
+    const targets = await Promise.all(
+      this.chains.map(async (c) => [c.chainId, BigInt(await rpc<Hex>(c.rpcUrl, "eth_blockNumber"))] as const),
+    )
     await this.waitUntil(() => targets.every(([chainId, head]) => this.head(chainId) >= head), timeoutMs)
   }
 
@@ -236,7 +257,12 @@ export class Indexer {
     for (const listener of this.txListeners) listener(tx)
   }
 
-  private decodeTransfer(chainId: number, txHash: Hex, blockNumber: bigint, log: RpcLog): IndexedTransfer[] | undefined {
+  private decodeTransfer(
+    chainId: number,
+    txHash: Hex,
+    blockNumber: bigint,
+    log: RpcLog,
+  ): IndexedTransfer[] | undefined {
     const collection = this.catalog.collection(chainId, log.address)
     if (collection === undefined) return undefined
     const base = { chainId, txHash, blockNumber, logIndex: Number(log.logIndex), contract: collection.address }
@@ -274,8 +300,10 @@ export class Indexer {
     }
     if (chainId === origin.chainId && address === origin.exchange.toLowerCase()) {
       const decoded = decode(exchangeAbi)
-      if (decoded?.eventName === "OrderFilled") return { type: "OrderFilled", chainId, txHash, orderHash: decoded.args.orderHash }
-      if (decoded?.eventName === "OrderCancelled") return { type: "OrderCancelled", chainId, txHash, orderHash: decoded.args.orderHash }
+      if (decoded?.eventName === "OrderFilled")
+        return { type: "OrderFilled", chainId, txHash, orderHash: decoded.args.orderHash }
+      if (decoded?.eventName === "OrderCancelled")
+        return { type: "OrderCancelled", chainId, txHash, orderHash: decoded.args.orderHash }
       if (decoded?.eventName === "NonceIncremented") {
         return { type: "NonceIncremented", chainId, txHash, maker: decoded.args.maker, nonce: decoded.args.newNonce }
       }

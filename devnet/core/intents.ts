@@ -33,7 +33,9 @@ export interface Intent {
 
 /** The `Solver.fill` request id of the i-th call of an intent: the intent's id for the first, derived after. */
 export function fillRequestId(requestId: Hex, index: number): Hex {
-  return index === 0 ? requestId : keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "uint256" }], [requestId, BigInt(index)]))
+  return index === 0
+    ? requestId
+    : keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "uint256" }], [requestId, BigInt(index)]))
 }
 
 /** The intents and the solver that fills them. */
@@ -66,7 +68,9 @@ export class Intents {
   status(intent: Intent): "pending" | "success" | "failure" {
     if (intent.status === "failure") return "failure"
     if (intent.status !== "success") return "pending"
-    const indexed = intent.fillTxHashes.every((hash) => this.indexer.transaction(intent.destinationChainId, hash)?.status === "success")
+    const indexed = intent.fillTxHashes.every(
+      (hash) => this.indexer.transaction(intent.destinationChainId, hash)?.status === "success",
+    )
     return indexed ? "success" : "pending"
   }
 
@@ -102,7 +106,8 @@ export class Intents {
       intent.status = "success"
     } catch (error) {
       intent.status = "failure"
-      intent.details = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
+      intent.details =
+        error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
     }
   }
 }

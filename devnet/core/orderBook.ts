@@ -12,7 +12,12 @@ export type OrderCriteria =
   | { readonly kind: "token"; readonly tokenId: bigint }
   | { readonly kind: "collection" }
   | { readonly kind: "token-set"; readonly tokenSetId: string; readonly tokenIds: ReadonlyArray<bigint> }
-  | { readonly kind: "attribute"; readonly attribute: Attribute; readonly tokenSetId: string; readonly tokenIds: ReadonlyArray<bigint> }
+  | {
+      readonly kind: "attribute"
+      readonly attribute: Attribute
+      readonly tokenSetId: string
+      readonly tokenIds: ReadonlyArray<bigint>
+    }
 
 /** An order in the book. */
 export interface BookOrder {
@@ -68,7 +73,10 @@ export class OrderBook {
   /** Active bids that a given token can fill (token, collection, token-set and attribute bids), highest first. */
   bidsFor(chainId: number, collection: Address, tokenId: bigint): ReadonlyArray<BookOrder> {
     return this.active()
-      .filter((o) => o.side === "bid" && o.chainId === chainId && o.order.collection.toLowerCase() === collection.toLowerCase())
+      .filter(
+        (o) =>
+          o.side === "bid" && o.chainId === chainId && o.order.collection.toLowerCase() === collection.toLowerCase(),
+      )
       .filter((o) => {
         switch (o.criteria.kind) {
           case "token":

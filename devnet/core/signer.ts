@@ -50,7 +50,11 @@ export class ServerSigner {
   }
 
   /** Sends a call and waits for its receipt. */
-  async sendAndWait(call: { readonly to: Hex; readonly data: Hex; readonly value?: bigint }): Promise<TransactionReceipt> {
+  async sendAndWait(call: {
+    readonly to: Hex
+    readonly data: Hex
+    readonly value?: bigint
+  }): Promise<TransactionReceipt> {
     const hash = await this.send(call)
     return this.client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
   }

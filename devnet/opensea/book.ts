@@ -41,7 +41,8 @@ export function kindOf(components: OrderComponents): OpenSeaOrderKind | undefine
   if (first.itemType !== ItemType.ERC20) return undefined
   if (nft.itemType === ItemType.ERC721 || nft.itemType === ItemType.ERC1155) return "item-offer"
   // A criteria offer: a collection offer (root 0) or a trait offer (the root of the tokens with the trait).
-  if (nft.itemType === ItemType.ERC721_WITH_CRITERIA || nft.itemType === ItemType.ERC1155_WITH_CRITERIA) return "collection-offer"
+  if (nft.itemType === ItemType.ERC721_WITH_CRITERIA || nft.itemType === ItemType.ERC1155_WITH_CRITERIA)
+    return "collection-offer"
   return undefined
 }
 
@@ -83,13 +84,18 @@ export class OpenSeaBook {
 
   /** Whether an order is handed out: active, not cancelled off chain, started and not expired at `nowSeconds`. */
   live(order: OpenSeaOrder, nowSeconds: bigint): boolean {
-    return order.status === "active" && !order.offChainCancelled && order.components.startTime <= nowSeconds && nowSeconds < order.components.endTime
+    return (
+      order.status === "active" &&
+      !order.offChainCancelled &&
+      order.components.startTime <= nowSeconds &&
+      nowSeconds < order.components.endTime
+    )
   }
 
   /** The live listings of a token, cheapest first (the best one its maker can still deliver is the route's). */
   listingsOf(chainId: number, contract: Address, tokenId: bigint, nowSeconds: bigint): OpenSeaOrder[] {
-    return this.matching(chainId, contract, nowSeconds, (o) => o.kind === "listing" && o.tokenId === tokenId).sort((a, b) =>
-      a.price < b.price ? -1 : a.price > b.price ? 1 : 0,
+    return this.matching(chainId, contract, nowSeconds, (o) => o.kind === "listing" && o.tokenId === tokenId).sort(
+      (a, b) => (a.price < b.price ? -1 : a.price > b.price ? 1 : 0),
     )
   }
 
@@ -99,13 +105,24 @@ export class OpenSeaBook {
       chainId,
       contract,
       nowSeconds,
-      (o) => (o.kind === "item-offer" && o.tokenId === tokenId) || (o.kind === "collection-offer" && (o.trait?.tokenIds.includes(tokenId) ?? true)),
+      (o) =>
+        (o.kind === "item-offer" && o.tokenId === tokenId) ||
+        (o.kind === "collection-offer" && (o.trait?.tokenIds.includes(tokenId) ?? true)),
     ).sort((a, b) => (a.price > b.price ? -1 : a.price < b.price ? 1 : 0))
   }
 
-  private matching(chainId: number, contract: Address, nowSeconds: bigint, keep: (o: OpenSeaOrder) => boolean): OpenSeaOrder[] {
+  private matching(
+    chainId: number,
+    contract: Address,
+    nowSeconds: bigint,
+    keep: (o: OpenSeaOrder) => boolean,
+  ): OpenSeaOrder[] {
     return [...this.orders.values()].filter(
-      (o) => o.chainId === chainId && o.contract.toLowerCase() === contract.toLowerCase() && this.live(o, nowSeconds) && keep(o),
+      (o) =>
+        o.chainId === chainId &&
+        o.contract.toLowerCase() === contract.toLowerCase() &&
+        this.live(o, nowSeconds) &&
+        keep(o),
     )
   }
 
@@ -117,7 +134,8 @@ export class OpenSeaBook {
     const order = this.get(hash)
     if (order === undefined) return
     const nft = order.kind === "listing" ? order.components.offer[0]! : order.components.consideration[0]!
-    const full = order.components.orderType === OrderType.FULL_OPEN || order.components.orderType === OrderType.FULL_RESTRICTED
+    const full =
+      order.components.orderType === OrderType.FULL_OPEN || order.components.orderType === OrderType.FULL_RESTRICTED
     if (full || nft.startAmount === 1n) order.status = "filled"
   }
 
@@ -130,7 +148,11 @@ export class OpenSeaBook {
   /** Seaport's `CounterIncremented`: every order of `offerer` signed with a lower counter is void. */
   cancelBelowCounter(chainId: number, offerer: Address, counter: bigint): void {
     for (const order of this.orders.values()) {
-      if (order.chainId === chainId && order.components.offerer.toLowerCase() === offerer.toLowerCase() && order.components.counter < counter) {
+      if (
+        order.chainId === chainId &&
+        order.components.offerer.toLowerCase() === offerer.toLowerCase() &&
+        order.components.counter < counter
+      ) {
         order.status = "cancelled"
       }
     }

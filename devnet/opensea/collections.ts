@@ -35,7 +35,12 @@ export const OPENSEA_FEE_BPS = 100n
 export const slugOf = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, "-")
 
 /** The OpenSea collections of the chain `chainId`: every collection the catalog has there. */
-export function openSeaCollections(catalog: Catalog, chainId: number, punks: Address, creator: Address): ReadonlyArray<OpenSeaCollection> {
+export function openSeaCollections(
+  catalog: Catalog,
+  chainId: number,
+  punks: Address,
+  creator: Address,
+): ReadonlyArray<OpenSeaCollection> {
   return catalog.collectionsOn(chainId).map((c) => ({
     slug: slugOf(c.name),
     chainId,

@@ -14,16 +14,21 @@ export interface TraitCriteria {
 const leaf = (id: bigint): Hex => keccak256(encodePacked(["uint256"], [id]))
 
 const hashPair = (a: Hex, b: Hex): Hex =>
-  BigInt(a) < BigInt(b) ? keccak256(encodePacked(["bytes32", "bytes32"], [a, b])) : keccak256(encodePacked(["bytes32", "bytes32"], [b, a]))
+  BigInt(a) < BigInt(b)
+    ? keccak256(encodePacked(["bytes32", "bytes32"], [a, b]))
+    : keccak256(encodePacked(["bytes32", "bytes32"], [b, a]))
 
 /** The layers of the tree over `ids`, leaves first. */
 function layersOf(ids: ReadonlyArray<bigint>): ReadonlyArray<ReadonlyArray<Hex>> {
-  const leaves = [...new Set(ids)].map(leaf).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0))
+  const leaves = [...new Set(ids)]
+    .map(leaf)
+    .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0))
   const layers: Array<ReadonlyArray<Hex>> = [leaves]
   while (layers[layers.length - 1]!.length > 1) {
     const below = layers[layers.length - 1]!
     const above: Array<Hex> = []
-    for (let i = 0; i < below.length; i += 2) above.push(i + 1 < below.length ? hashPair(below[i]!, below[i + 1]!) : below[i]!)
+    for (let i = 0; i < below.length; i += 2)
+      above.push(i + 1 < below.length ? hashPair(below[i]!, below[i + 1]!) : below[i]!)
     layers.push(above)
   }
   return layers

@@ -16,7 +16,12 @@ import {
   type LocalAccount,
 } from "viem"
 import { signedZoneAbi, signedZoneBytecode } from "../artifacts/index.js"
-import { conduitControllerAbi, conduitControllerBytecode, seaportAbi, seaportBytecode } from "../artifacts/seaport/index.js"
+import {
+  conduitControllerAbi,
+  conduitControllerBytecode,
+  seaportAbi,
+  seaportBytecode,
+} from "../artifacts/seaport/index.js"
 import { type ChainEndpoint, devnetChain, devnetPublicClient } from "../chain/deploy.js"
 
 /** Where Seaport lives on a devnet chain. */
@@ -36,9 +41,17 @@ export interface SeaportDeployment {
  * Deploys ConduitController, Seaport, a conduit and the signed zone (trusting `zoneSigner`) from `deployer` (who must
  * hold some ETH and send nothing else meanwhile).
  */
-export async function deploySeaport(endpoint: ChainEndpoint, deployer: LocalAccount, zoneSigner: Address): Promise<SeaportDeployment> {
+export async function deploySeaport(
+  endpoint: ChainEndpoint,
+  deployer: LocalAccount,
+  zoneSigner: Address,
+): Promise<SeaportDeployment> {
   const client = devnetPublicClient(endpoint)
-  const wallet = createWalletClient({ account: deployer, chain: devnetChain(endpoint), transport: http(endpoint.rpcUrl) })
+  const wallet = createWalletClient({
+    account: deployer,
+    chain: devnetChain(endpoint),
+    transport: http(endpoint.rpcUrl),
+  })
   const nonce = await client.getTransactionCount({ address: deployer.address, blockTag: "pending" })
   const conduitController = getContractAddress({ from: deployer.address, nonce: BigInt(nonce) })
   const seaport = getContractAddress({ from: deployer.address, nonce: BigInt(nonce + 1) })
@@ -49,7 +62,11 @@ export async function deploySeaport(endpoint: ChainEndpoint, deployer: LocalAcco
     { data: encodeDeployData({ abi: seaportAbi, bytecode: seaportBytecode, args: [conduitController] }) },
     {
       to: conduitController,
-      data: encodeFunctionData({ abi: conduitControllerAbi, functionName: "createConduit", args: [conduitKey, deployer.address] }),
+      data: encodeFunctionData({
+        abi: conduitControllerAbi,
+        functionName: "createConduit",
+        args: [conduitKey, deployer.address],
+      }),
     },
     { data: encodeDeployData({ abi: signedZoneAbi, bytecode: signedZoneBytecode, args: [zoneSigner] }) },
   ]
@@ -61,11 +78,20 @@ export async function deploySeaport(endpoint: ChainEndpoint, deployer: LocalAcco
     hashes.push(await wallet.sendTransaction({ ...call, nonce: nonce + i, gas: gas[i]!, ...fees }))
   }
   const conduit = await waitAll(client, hashes).then(() =>
-    client.readContract({ address: conduitController, abi: conduitControllerAbi, functionName: "getConduit", args: [conduitKey] }),
+    client.readContract({
+      address: conduitController,
+      abi: conduitControllerAbi,
+      functionName: "getConduit",
+      args: [conduitKey],
+    }),
   )
   const channel = await wallet.sendTransaction({
     to: conduitController,
-    data: encodeFunctionData({ abi: conduitControllerAbi, functionName: "updateChannel", args: [conduit[0], seaport, true] }),
+    data: encodeFunctionData({
+      abi: conduitControllerAbi,
+      functionName: "updateChannel",
+      args: [conduit[0], seaport, true],
+    }),
     nonce: nonce + calls.length,
     gas: 200_000n,
     ...fees,
@@ -75,7 +101,9 @@ export async function deploySeaport(endpoint: ChainEndpoint, deployer: LocalAcco
 }
 
 async function waitAll(client: ReturnType<typeof devnetPublicClient>, hashes: ReadonlyArray<Hex>): Promise<void> {
-  const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 10 })))
+  const receipts = await Promise.all(
+    hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 10 })),
+  )
   const failed = receipts.find((r) => r.status !== "success")
   if (failed !== undefined) throw new Error(`Seaport deploy transaction ${failed.transactionHash} reverted`)
 }

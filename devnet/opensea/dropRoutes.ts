@@ -44,7 +44,12 @@ const quantityOf = (value: unknown): bigint => {
 }
 
 /** The drops routes, reading `deployment` on chain through `client`, behind `apiKey`. */
-export function dropRoutes(deployment: DropsDeployment, client: PublicClient, chainName: string, apiKey: string): ReadonlyArray<Route> {
+export function dropRoutes(
+  deployment: DropsDeployment,
+  client: PublicClient,
+  chainName: string,
+  apiKey: string,
+): ReadonlyArray<Route> {
   const { seaDrop } = deployment
   const dropOf = (slug: string): DevnetDrop => {
     const drop = deployment.drops.find((d) => d.slug === slug)
@@ -88,16 +93,26 @@ export function dropRoutes(deployment: DropsDeployment, client: PublicClient, ch
     const quantity = quantityOf(rawQuantity)
     const { stage, time } = await summary(drop)
     if (time < stage.startTime || time > stage.endTime)
-      throw new OpenSeaError(409, `Drop ${drop.slug} is not minting: its public stage runs from ${iso(stage.startTime)} to ${iso(stage.endTime)}`)
+      throw new OpenSeaError(
+        409,
+        `Drop ${drop.slug} is not minting: its public stage runs from ${iso(stage.startTime)} to ${iso(stage.endTime)}`,
+      )
     const [minted, supply, maxSupply] = await statsOf(drop, minter)
     if (supply + quantity > maxSupply)
-      throw new OpenSeaError(422, `Minting ${quantity} would exceed the supply of ${drop.slug}: ${supply} of ${maxSupply} minted`)
+      throw new OpenSeaError(
+        422,
+        `Minting ${quantity} would exceed the supply of ${drop.slug}: ${supply} of ${maxSupply} minted`,
+      )
     const limit = BigInt(stage.maxTotalMintableByWallet)
     if (minted + quantity > limit)
-      throw new OpenSeaError(422, `Minting ${quantity} would exceed the limit of ${limit} per wallet: ${minter} has minted ${minted}`)
+      throw new OpenSeaError(
+        422,
+        `Minting ${quantity} would exceed the limit of ${limit} per wallet: ${minter} has minted ${minted}`,
+      )
     const value = stage.mintPrice * quantity
     const balance = await client.getBalance({ address: minter })
-    if (balance < value) throw new OpenSeaError(422, `Insufficient balance: ${minter} holds ${balance} wei, the mint costs ${value} wei`)
+    if (balance < value)
+      throw new OpenSeaError(422, `Insufficient balance: ${minter} holds ${balance} wei, the mint costs ${value} wei`)
     return {
       to: seaDrop,
       data: encodeFunctionData({
@@ -116,7 +131,8 @@ export function dropRoutes(deployment: DropsDeployment, client: PublicClient, ch
       if (!["featured", "upcoming", "recently_minted"].includes(type))
         throw new WireError(`type must be featured, upcoming or recently_minted, not ${JSON.stringify(type)}`)
       const limit = req.query.get("limit") === null ? 20 : Number(req.query.get("limit"))
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new WireError("limit must be an integer from 1 to 100")
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        throw new WireError("limit must be an integer from 1 to 100")
       const chains = req.query.get("chains")
       const onChain = chains === null || chains.split(",").includes(chainName)
       const drops = onChain ? await Promise.all(deployment.drops.map(summary)) : []
@@ -126,7 +142,12 @@ export function dropRoutes(deployment: DropsDeployment, client: PublicClient, ch
     route("GET", "/api/v2/drops/:slug", apiKey, async (req) => {
       const drop = dropOf(req.params.slug!)
       const [{ stage, json }, [, supply, maxSupply]] = await Promise.all([summary(drop), statsOf(drop, zeroAddress)])
-      return { ...json, stages: [stageJson(drop, stage)], total_supply: supply.toString(), max_supply: maxSupply.toString() }
+      return {
+        ...json,
+        stages: [stageJson(drop, stage)],
+        total_supply: supply.toString(),
+        max_supply: maxSupply.toString(),
+      }
     }),
     route("POST", "/api/v2/drops/:slug/mint", apiKey, mint),
   ]

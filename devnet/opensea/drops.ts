@@ -4,7 +4,16 @@
  * constructors: one minting now, one whose public stage starts in 30 days. Each pays OpenSea's fee recipient `feeBps`
  * of every mint, and its creator the rest.
  */
-import { type Address, createWalletClient, encodeDeployData, getContractAddress, type Hex, http, type LocalAccount, parseEther } from "viem"
+import {
+  type Address,
+  createWalletClient,
+  encodeDeployData,
+  getContractAddress,
+  type Hex,
+  http,
+  type LocalAccount,
+  parseEther,
+} from "viem"
 import { dropERC721Abi, dropERC721Bytecode, seaDropAbi, seaDropBytecode } from "../artifacts/index.js"
 import { type ChainEndpoint, devnetChain, devnetPublicClient } from "../chain/deploy.js"
 import { OPENSEA_FEE_RECIPIENT, slugOf } from "./collections.js"
@@ -36,9 +45,17 @@ const DAY = 86_400n
  * Deploys SeaDrop and the two drops from `deployer` (who must hold some ETH and send nothing else meanwhile): "Devnet
  * Drop" active from an hour ago for a year of chain time, "Devnet Drop Soon" from 30 days ahead.
  */
-export async function deployDrops(endpoint: ChainEndpoint, deployer: LocalAccount, creator: Address): Promise<DropsDeployment> {
+export async function deployDrops(
+  endpoint: ChainEndpoint,
+  deployer: LocalAccount,
+  creator: Address,
+): Promise<DropsDeployment> {
   const client = devnetPublicClient(endpoint)
-  const wallet = createWalletClient({ account: deployer, chain: devnetChain(endpoint), transport: http(endpoint.rpcUrl) })
+  const wallet = createWalletClient({
+    account: deployer,
+    chain: devnetChain(endpoint),
+    transport: http(endpoint.rpcUrl),
+  })
   const nonce = await client.getTransactionCount({ address: deployer.address, blockTag: "pending" })
   const now = (await client.getBlock()).timestamp
   const seaDrop = getContractAddress({ from: deployer.address, nonce: BigInt(nonce) })
@@ -74,8 +91,11 @@ export async function deployDrops(endpoint: ChainEndpoint, deployer: LocalAccoun
   // Gas is given, not estimated: a drop's constructor calls SeaDrop, deployed by a pending transaction.
   const fees = { maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n, gas: 4_000_000n }
   const hashes: Hex[] = []
-  for (const [i, data] of deploys.entries()) hashes.push(await wallet.sendTransaction({ data, nonce: nonce + i, ...fees }))
-  const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 10 })))
+  for (const [i, data] of deploys.entries())
+    hashes.push(await wallet.sendTransaction({ data, nonce: nonce + i, ...fees }))
+  const receipts = await Promise.all(
+    hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 10 })),
+  )
   const failed = receipts.find((r) => r.status !== "success")
   if (failed !== undefined) throw new Error(`Drop deploy transaction ${failed.transactionHash} reverted`)
   return {

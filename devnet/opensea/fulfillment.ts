@@ -59,18 +59,23 @@ function basicRoute(order: OpenSeaOrder): number | undefined {
   if (!sameAmounts(offer) || !sameAmounts(consideration) || zone !== zeroAddress || orderType > 1) return undefined
   const [first, ...rest] = consideration
   if (first === undefined || first.recipient !== offerer) return undefined
-  const nftKind = (item: OfferItem) => (item.itemType === ItemType.ERC721 ? 0 : item.itemType === ItemType.ERC1155 ? 1 : undefined)
+  const nftKind = (item: OfferItem) =>
+    item.itemType === ItemType.ERC721 ? 0 : item.itemType === ItemType.ERC1155 ? 1 : undefined
   if (order.kind === "listing") {
     const nft = nftKind(offer[0]!)
     const currency = first.itemType
     if (nft === undefined || (currency !== ItemType.NATIVE && currency !== ItemType.ERC20)) return undefined
-    if (!consideration.every((i) => i.itemType === currency && i.token === first.token && i.identifierOrCriteria === 0n)) return undefined
+    if (
+      !consideration.every((i) => i.itemType === currency && i.token === first.token && i.identifierOrCriteria === 0n)
+    )
+      return undefined
     return (currency === ItemType.NATIVE ? 0 : 2) + nft
   }
   if (order.kind === "item-offer") {
     const nft = nftKind(first)
     const payment = offer[0]!
-    if (nft === undefined || !rest.every((i) => i.itemType === ItemType.ERC20 && i.token === payment.token)) return undefined
+    if (nft === undefined || !rest.every((i) => i.itemType === ItemType.ERC20 && i.token === payment.token))
+      return undefined
     return 4 + nft
   }
   return undefined
@@ -103,7 +108,9 @@ const advancedOrder = (c: OrderComponents, signature: Hex, numerator: bigint, de
 
 /** Sum of the native items a fulfiller pays, scaled to the filled fraction. */
 const nativeValue = (items: ReadonlyArray<ConsiderationItem>, numerator: bigint, denominator: bigint) =>
-  items.filter((i) => i.itemType === ItemType.NATIVE).reduce((sum, i) => sum + (i.startAmount * numerator) / denominator, 0n)
+  items
+    .filter((i) => i.itemType === ItemType.NATIVE)
+    .reduce((sum, i) => sum + (i.startAmount * numerator) / denominator, 0n)
 
 /** How one fulfilment answer is written. */
 export interface AnswerStyle {
@@ -118,10 +125,19 @@ export interface AnswerStyle {
 }
 
 /** The Seaport call that fills `order` for `request` on `seaport`, written in `style`. */
-export function buildFulfillment(order: OpenSeaOrder, request: FillRequest, seaport: Address, style: AnswerStyle): FulfillmentTransaction {
+export function buildFulfillment(
+  order: OpenSeaOrder,
+  request: FillRequest,
+  seaport: Address,
+  style: AnswerStyle,
+): FulfillmentTransaction {
   const { conduitKey, extraData, valueAsNumber, criteriaProof } = style
   const c = order.components
-  const transaction = (name: Parameters<typeof signatureOf>[0], value: bigint, input: Record<string, unknown>): FulfillmentTransaction => ({
+  const transaction = (
+    name: Parameters<typeof signatureOf>[0],
+    value: bigint,
+    input: Record<string, unknown>,
+  ): FulfillmentTransaction => ({
     function: signatureOf(name),
     chain: order.chainId,
     to: seaport,
@@ -131,7 +147,8 @@ export function buildFulfillment(order: OpenSeaOrder, request: FillRequest, seap
   })
   const route = basicRoute(order)
   const whole =
-    request.units === undefined || request.units === (order.kind === "listing" ? c.offer[0]!.startAmount : c.consideration[0]!.startAmount)
+    request.units === undefined ||
+    request.units === (order.kind === "listing" ? c.offer[0]!.startAmount : c.consideration[0]!.startAmount)
   if (route !== undefined && whole && request.recipient === request.fulfiller) {
     const [first, ...additional] = c.consideration
     const offered = c.offer[0]!
@@ -172,14 +189,24 @@ export function buildFulfillment(order: OpenSeaOrder, request: FillRequest, seap
       zone: zeroAddress,
       offer: [
         {
-          itemType: wanted.itemType === ItemType.ERC721_WITH_CRITERIA || wanted.itemType === ItemType.ERC721 ? ItemType.ERC721 : ItemType.ERC1155,
+          itemType:
+            wanted.itemType === ItemType.ERC721_WITH_CRITERIA || wanted.itemType === ItemType.ERC721
+              ? ItemType.ERC721
+              : ItemType.ERC1155,
           token: wanted.token,
           identifierOrCriteria: tokenId,
           startAmount: wanted.startAmount,
           endAmount: wanted.endAmount,
         },
       ],
-      consideration: [{ ...payment, startAmount: payment.startAmount - fees, endAmount: payment.endAmount - fees, recipient: request.recipient }],
+      consideration: [
+        {
+          ...payment,
+          startAmount: payment.startAmount - fees,
+          endAmount: payment.endAmount - fees,
+          recipient: request.recipient,
+        },
+      ],
       orderType: 0,
       startTime: 0n,
       endTime: c.endTime,
@@ -188,13 +215,20 @@ export function buildFulfillment(order: OpenSeaOrder, request: FillRequest, seap
       conduitKey,
       counter: 0n,
     }
-    const component = (orderIndex: number, itemIndex: number) => ({ orderIndex: dec(orderIndex), itemIndex: dec(itemIndex) })
+    const component = (orderIndex: number, itemIndex: number) => ({
+      orderIndex: dec(orderIndex),
+      itemIndex: dec(itemIndex),
+    })
     return transaction("matchAdvancedOrders", 0n, {
       orders: [advancedOrder(c, order.signature, 1n, 1n, extraData), advancedOrder(mirror, "0x", 1n, 1n, "0x")],
-      criteriaResolvers: criteria ? [{ orderIndex: "0", side: "1", index: "0", identifier: dec(tokenId), criteriaProof }] : [],
+      criteriaResolvers: criteria
+        ? [{ orderIndex: "0", side: "1", index: "0", identifier: dec(tokenId), criteriaProof }]
+        : [],
       fulfillments: [
         { offerComponents: [component(1, 0)], considerationComponents: [component(0, 0)] },
-        ...c.consideration.slice(1).map((_, i) => ({ offerComponents: [component(0, 0)], considerationComponents: [component(0, i + 1)] })),
+        ...c.consideration
+          .slice(1)
+          .map((_, i) => ({ offerComponents: [component(0, 0)], considerationComponents: [component(0, i + 1)] })),
         { offerComponents: [component(0, 0)], considerationComponents: [component(1, 0)] },
       ],
       recipient: request.recipient,

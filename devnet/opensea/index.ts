@@ -114,11 +114,15 @@ export async function startOpenSea(options: StartOpenSeaOptions): Promise<Starte
   if (options.seed) {
     const fees = collections.find((c) => c.contract === contracts.origin.punks)!.fees
     const now = (await chain.client.getBlock()).timestamp
-    for (const order of await seedOpenSea(chain.rpcUrl, deployment, contracts, options.accounts, fees, now)) market.book.add(order)
+    for (const order of await seedOpenSea(chain.rpcUrl, deployment, contracts, options.accounts, fees, now))
+      market.book.add(order)
   }
   return {
     market,
-    routes: [...openSeaRoutes(market, OPENSEA_API_KEY), ...dropRoutes(deployment.drops, chain.client, OPENSEA_CHAIN_NAME, OPENSEA_API_KEY)],
+    routes: [
+      ...openSeaRoutes(market, OPENSEA_API_KEY),
+      ...dropRoutes(deployment.drops, chain.client, OPENSEA_CHAIN_NAME, OPENSEA_API_KEY),
+    ],
     describe: (apiBaseUrl) => ({
       apiBaseUrl,
       apiKey: OPENSEA_API_KEY,

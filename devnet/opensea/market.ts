@@ -64,7 +64,10 @@ export interface OpenSeaMarketOptions {
   readonly weth: Address
   readonly currency: (address: string) => { readonly symbol: string; readonly decimals: number } | undefined
   /** A token's traits (`trait_type` / `value`), as the get-NFT route shows them. */
-  readonly attributes: (contract: Address, tokenId: bigint) => ReadonlyArray<{ readonly key: string; readonly value: string }>
+  readonly attributes: (
+    contract: Address,
+    tokenId: bigint,
+  ) => ReadonlyArray<{ readonly key: string; readonly value: string }>
   /** The ids of the tokens of a contract that exist on the chain. */
   readonly tokenIds: (contract: Address) => ReadonlyArray<bigint>
   /** Signs the `extraData` of fills of orders in the signed zone (`deployment.signedZone`). */
@@ -158,7 +161,9 @@ export class OpenSeaMarket {
   tokensWithTrait(collection: OpenSeaCollection, trait: TraitCriteria): ReadonlyArray<bigint> {
     return this.options
       .tokenIds(collection.contract)
-      .filter((id) => this.options.attributes(collection.contract, id).some((a) => a.key === trait.type && a.value === trait.value))
+      .filter((id) =>
+        this.options.attributes(collection.contract, id).some((a) => a.key === trait.type && a.value === trait.value),
+      )
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   }
 
@@ -167,7 +172,12 @@ export class OpenSeaMarket {
    * a `trait` is a trait offer: its root must be the criteria root of exactly the collection's tokens with the trait;
    * without one it is a collection offer, root 0.
    */
-  async accept(components: OrderComponents, signature: Hex, expected: OpenSeaOrderKind, trait?: TraitCriteria): Promise<OpenSeaOrder> {
+  async accept(
+    components: OrderComponents,
+    signature: Hex,
+    expected: OpenSeaOrderKind,
+    trait?: TraitCriteria,
+  ): Promise<OpenSeaOrder> {
     const kind = kindOf(components)
     if (kind !== expected) {
       throw refuse(
@@ -176,7 +186,8 @@ export class OpenSeaMarket {
     }
     const terms = termsOf(components, kind)
     const collection = this.collectionByContract(terms.contract)
-    if (collection === undefined) throw refuse(`No collection for contract ${terms.contract} on ${this.options.chainName}`)
+    if (collection === undefined)
+      throw refuse(`No collection for contract ${terms.contract} on ${this.options.chainName}`)
     const traitTerms = this.checkCriteria(components, kind, collection, trait)
     this.checkShape(components, kind, terms.currency)
     this.checkFees(components, kind, collection, terms)
@@ -185,7 +196,9 @@ export class OpenSeaMarket {
     if (components.startTime >= components.endTime) throw refuse("The order's startTime must be before its endTime")
     const latest = latestEndTime(now)
     if (components.endTime > latest) {
-      throw refuse(`The order's endTime ${components.endTime} is more than ${MAX_EXPIRATION_MONTHS} months ahead: at most ${latest} (now ${now})`)
+      throw refuse(
+        `The order's endTime ${components.endTime} is more than ${MAX_EXPIRATION_MONTHS} months ahead: at most ${latest} (now ${now})`,
+      )
     }
     const hash = orderHash(components)
     await this.checkOnChain(components, signature, hash, kind, terms)
@@ -217,12 +230,15 @@ export class OpenSeaMarket {
     const root = kind === "collection-offer" ? c.consideration[0]!.identifierOrCriteria : 0n
     if (trait === undefined) {
       if (root !== 0n)
-        throw refuse(`A criteria root (identifierOrCriteria ${root}) needs the trait it stands for in criteria.trait; a collection offer's is 0`)
+        throw refuse(
+          `A criteria root (identifierOrCriteria ${root}) needs the trait it stands for in criteria.trait; a collection offer's is 0`,
+        )
       return undefined
     }
     if (kind !== "collection-offer") throw refuse("Only a criteria offer takes a trait")
     const tokenIds = this.tokensWithTrait(collection, trait)
-    if (tokenIds.length === 0) throw refuse(`No token of ${collection.slug} has the trait ${trait.type}: ${trait.value}`)
+    if (tokenIds.length === 0)
+      throw refuse(`No token of ${collection.slug} has the trait ${trait.type}: ${trait.value}`)
     const expected = criteriaRoot(tokenIds)
     if (root !== expected) {
       throw refuse(
@@ -236,7 +252,8 @@ export class OpenSeaMarket {
     const { signedZone } = this.deployment
     const restricted = c.orderType === OrderType.FULL_RESTRICTED || c.orderType === OrderType.PARTIAL_RESTRICTED
     if (isAddressEqual(c.zone, signedZone)) {
-      if (kind === "listing") throw refuse(`The signed zone ${signedZone} is for offers: a listing's zone is ${zeroAddress}`)
+      if (kind === "listing")
+        throw refuse(`The signed zone ${signedZone} is for offers: a listing's zone is ${zeroAddress}`)
       if (!restricted) {
         throw refuse(
           `An order in the signed zone ${signedZone} must be restricted: orderType 2 (FULL_RESTRICTED) or 3 (PARTIAL_RESTRICTED), got ${c.orderType}`,
@@ -244,7 +261,9 @@ export class OpenSeaMarket {
       }
     } else if (c.zone === zeroAddress) {
       if (kind === "collection-offer") {
-        throw refuse(`A criteria (collection or trait) offer must be a signed-zone order: zone ${signedZone} and orderType 2 or 3`)
+        throw refuse(
+          `A criteria (collection or trait) offer must be a signed-zone order: zone ${signedZone} and orderType 2 or 3`,
+        )
       }
       if (c.orderType !== OrderType.FULL_OPEN && c.orderType !== OrderType.PARTIAL_OPEN) {
         throw refuse(`orderType must be 0 (FULL_OPEN) or 1 (PARTIAL_OPEN) without a zone, got ${c.orderType}`)
@@ -256,11 +275,15 @@ export class OpenSeaMarket {
       ...c.offer.map((item, i) => ({ item, at: `offer[${i}]` })),
       ...c.consideration.map((item, i) => ({ item, at: `consideration[${i}]` })),
     ].find(({ item }) => item.startAmount === 0n || item.endAmount === 0n)
-    if (zero !== undefined) throw refuse(`${zero.at} has a zero amount (startAmount ${zero.item.startAmount}, endAmount ${zero.item.endAmount})`)
+    if (zero !== undefined)
+      throw refuse(
+        `${zero.at} has a zero amount (startAmount ${zero.item.startAmount}, endAmount ${zero.item.endAmount})`,
+      )
     if (c.conduitKey !== this.deployment.conduitKey && c.conduitKey !== zeroHash) {
       throw refuse(`conduitKey must be the devnet's ${this.deployment.conduitKey} (or zero for Seaport itself)`)
     }
-    if (this.options.currency(currency) === undefined) throw refuse(`${currency} is not a currency of ${this.options.chainName}`)
+    if (this.options.currency(currency) === undefined)
+      throw refuse(`${currency} is not a currency of ${this.options.chainName}`)
     if (kind !== "listing" && currency === zeroAddress) throw refuse("An offer pays in an ERC-20 (WETH), not in ETH")
     const payments = kind === "listing" ? c.consideration : c.consideration.slice(1)
     const paymentType = currency === zeroAddress ? ItemType.NATIVE : ItemType.ERC20
@@ -269,10 +292,17 @@ export class OpenSeaMarket {
     }
   }
 
-  private checkFees(c: OrderComponents, kind: OpenSeaOrderKind, collection: OpenSeaCollection, terms: { price: bigint }): void {
+  private checkFees(
+    c: OrderComponents,
+    kind: OpenSeaOrderKind,
+    collection: OpenSeaCollection,
+    terms: { price: bigint },
+  ): void {
     const payments = kind === "listing" ? c.consideration : c.consideration.slice(1)
     for (const fee of collection.fees.filter((f) => f.required)) {
-      const paid = payments.filter((item) => isAddressEqual(item.recipient, fee.recipient)).reduce((sum, item) => sum + item.startAmount, 0n)
+      const paid = payments
+        .filter((item) => isAddressEqual(item.recipient, fee.recipient))
+        .reduce((sum, item) => sum + item.startAmount, 0n)
       if (paid < (terms.price * fee.basisPoints) / 10_000n) {
         const paidBps = terms.price === 0n ? 0n : (paid * 10_000n) / terms.price
         throw refuse(
@@ -299,7 +329,8 @@ export class OpenSeaMarket {
       verifySeaportSignature({ client, chainId, seaport, signer: c.offerer, structHash: hash, signature, bulk: true }),
       this.holdings(c.offerer, operator, kind, nft.itemType, terms, nft.startAmount),
     ])
-    if (counter !== c.counter) throw refuse(`The order's counter ${c.counter} is not the offerer's current counter ${counter}`)
+    if (counter !== c.counter)
+      throw refuse(`The order's counter ${c.counter} is not the offerer's current counter ${counter}`)
     if (unsigned !== undefined) throw refuse(`Invalid signature of Seaport 1.6's OrderComponents: ${unsigned}`)
     const [, isCancelled, totalFilled, totalSize] = status
     if (isCancelled) throw refuse(`The order ${hash} is cancelled on chain`)
@@ -317,7 +348,8 @@ export class OpenSeaMarket {
       const c = order.components
       const nft = order.kind === "listing" ? c.offer[0]! : c.consideration[0]!
       const operator = c.conduitKey === zeroHash ? seaport : conduit
-      if ((await this.holdings(c.offerer, operator, order.kind, nft.itemType, order, nft.startAmount)) === undefined) return order
+      if ((await this.holdings(c.offerer, operator, order.kind, nft.itemType, order, nft.startAmount)) === undefined)
+        return order
     }
     return undefined
   }
@@ -336,40 +368,69 @@ export class OpenSeaMarket {
       const tokenId = terms.tokenId!
       const [owns, approved] = await Promise.all([
         nftType === ItemType.ERC721
-          ? client.readContract({ address: terms.contract, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] }).then(
-              (owner) => isAddressEqual(owner, offerer),
-              () => false, // ownerOf reverts for a token that does not exist
-            )
+          ? client
+              .readContract({ address: terms.contract, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] })
+              .then(
+                (owner) => isAddressEqual(owner, offerer),
+                () => false, // ownerOf reverts for a token that does not exist
+              )
           : client
-              .readContract({ address: terms.contract, abi: erc1155Abi, functionName: "balanceOf", args: [offerer, tokenId] })
+              .readContract({
+                address: terms.contract,
+                abi: erc1155Abi,
+                functionName: "balanceOf",
+                args: [offerer, tokenId],
+              })
               .then((b) => b >= units),
-        client.readContract({ address: terms.contract, abi: erc721Abi, functionName: "isApprovedForAll", args: [offerer, operator] }),
+        client.readContract({
+          address: terms.contract,
+          abi: erc721Abi,
+          functionName: "isApprovedForAll",
+          args: [offerer, operator],
+        }),
       ])
       if (!owns) return `The offerer ${offerer} does not own token ${tokenId} of ${terms.contract}`
-      if (!approved) return `The offerer ${offerer} has not approved ${operator} for ${terms.contract} (setApprovalForAll)`
+      if (!approved)
+        return `The offerer ${offerer} has not approved ${operator} for ${terms.contract} (setApprovalForAll)`
       return undefined
     }
     const [balance, allowance] = await Promise.all([
       client.readContract({ address: terms.currency, abi: erc20Abi, functionName: "balanceOf", args: [offerer] }),
-      client.readContract({ address: terms.currency, abi: erc20Abi, functionName: "allowance", args: [offerer, operator] }),
+      client.readContract({
+        address: terms.currency,
+        abi: erc20Abi,
+        functionName: "allowance",
+        args: [offerer, operator],
+      }),
     ])
-    if (balance < terms.price) return `The offerer ${offerer} holds ${balance} of ${terms.currency}, less than the offer's ${terms.price}`
+    if (balance < terms.price)
+      return `The offerer ${offerer} holds ${balance} of ${terms.currency}, less than the offer's ${terms.price}`
     if (allowance < terms.price)
       return `The offerer ${offerer} has approved ${allowance} of ${terms.currency} to ${operator}, less than the offer's ${terms.price}`
     return undefined
   }
 
   /** The Seaport call that fills the order `hash`, or a refusal when it is not handed out any more. */
-  async fulfil(hash: string, side: "listing" | "offer", request: FillRequest): Promise<{ order: OpenSeaOrder; transaction: FulfillmentTransaction }> {
+  async fulfil(
+    hash: string,
+    side: "listing" | "offer",
+    request: FillRequest,
+  ): Promise<{ order: OpenSeaOrder; transaction: FulfillmentTransaction }> {
     const order = this.book.get(hash)
     if (order === undefined) throw refuse(`The order_hash ${hash} does not exist`)
-    if ((order.kind === "listing") !== (side === "listing")) throw refuse(`The order ${hash} is not ${side === "listing" ? "a listing" : "an offer"}`)
+    if ((order.kind === "listing") !== (side === "listing"))
+      throw refuse(`The order ${hash} is not ${side === "listing" ? "a listing" : "an offer"}`)
     const { client } = this.options
     const { seaport } = this.deployment
     const [now, status, counter] = await Promise.all([
       this.now(),
       client.readContract({ address: seaport, abi: seaportAbi, functionName: "getOrderStatus", args: [order.hash] }),
-      client.readContract({ address: seaport, abi: seaportAbi, functionName: "getCounter", args: [order.components.offerer] }),
+      client.readContract({
+        address: seaport,
+        abi: seaportAbi,
+        functionName: "getCounter",
+        args: [order.components.offerer],
+      }),
     ])
     const [, isCancelled, totalFilled, totalSize] = status
     if (isCancelled || counter !== order.components.counter) this.book.markCancelled(order.hash)
@@ -377,24 +438,43 @@ export class OpenSeaMarket {
     if (order.offChainCancelled || order.status === "cancelled") throw refuse(`The order ${hash} is cancelled`)
     if (order.status === "filled") throw refuse(`The order ${hash} is already filled`)
     if (!this.book.live(order, now))
-      throw refuse(`The order ${hash} is not active (it starts at ${order.components.startTime}, ends at ${order.components.endTime})`)
-    const units = order.kind === "listing" ? order.components.offer[0]!.startAmount : order.components.consideration[0]!.startAmount
-    const partial = order.components.orderType === OrderType.PARTIAL_OPEN || order.components.orderType === OrderType.PARTIAL_RESTRICTED
+      throw refuse(
+        `The order ${hash} is not active (it starts at ${order.components.startTime}, ends at ${order.components.endTime})`,
+      )
+    const units =
+      order.kind === "listing" ? order.components.offer[0]!.startAmount : order.components.consideration[0]!.startAmount
+    const partial =
+      order.components.orderType === OrderType.PARTIAL_OPEN ||
+      order.components.orderType === OrderType.PARTIAL_RESTRICTED
     // An offer is filled by matching it whole against the seller's own order; only a listing fills in part here.
     const inPart = partial && order.kind === "listing"
-    if (request.units !== undefined && (request.units < 1n || request.units > units || (!inPart && request.units !== units))) {
-      throw refuse(inPart ? `units_to_fill must be between 1 and ${units}` : `units_to_fill must be ${units}: the order fills whole`)
+    if (
+      request.units !== undefined &&
+      (request.units < 1n || request.units > units || (!inPart && request.units !== units))
+    ) {
+      throw refuse(
+        inPart
+          ? `units_to_fill must be between 1 and ${units}`
+          : `units_to_fill must be ${units}: the order fills whole`,
+      )
     }
     if (order.kind === "collection-offer" && request.tokenId === undefined)
       throw refuse("A collection offer needs consideration.token_id: the token to sell")
     if (request.contract !== undefined && !isAddressEqual(request.contract, order.contract)) {
-      throw refuse(`consideration.asset_contract_address ${request.contract} is not the order's contract ${order.contract}`)
+      throw refuse(
+        `consideration.asset_contract_address ${request.contract} is not the order's contract ${order.contract}`,
+      )
     }
     // A trait offer takes only a token with its trait, with the token's proof against the offer's root.
-    const proof = order.trait === undefined || request.tokenId === undefined ? [] : criteriaProof(order.trait.tokenIds, request.tokenId)
+    const proof =
+      order.trait === undefined || request.tokenId === undefined
+        ? []
+        : criteriaProof(order.trait.tokenIds, request.tokenId)
     if (proof === undefined) {
       const { type, value } = order.trait!.criteria
-      throw refuse(`NFT ${request.tokenId} of ${order.contract} does not have the trait ${type}: ${value} the offer ${order.hash} is for`)
+      throw refuse(
+        `NFT ${request.tokenId} of ${order.contract} does not have the trait ${type}: ${value} the offer ${order.hash} is for`,
+      )
     }
     // The answers for an order alternate, so a client meets both forms OpenSea hands out: even ones (the first) name
     // OpenSea's conduit; odd ones name none (Seaport pulls the fulfiller's tokens) and write `value` as a JSON number.
@@ -411,7 +491,12 @@ export class OpenSeaMarket {
       : "0x"
     return {
       order,
-      transaction: buildFulfillment(order, request, seaport, { conduitKey, extraData, valueAsNumber: answered % 2 === 1, criteriaProof: proof }),
+      transaction: buildFulfillment(order, request, seaport, {
+        conduitKey,
+        extraData,
+        valueAsNumber: answered % 2 === 1,
+        criteriaProof: proof,
+      }),
     }
   }
 
@@ -419,9 +504,12 @@ export class OpenSeaMarket {
   async cancelOffChain(hash: string, offererSignature: Hex | undefined): Promise<OpenSeaOrder> {
     const order = this.book.get(hash)
     if (order === undefined) throw new OpenSeaError(404, `The order_hash ${hash} does not exist`)
-    if (offererSignature === undefined) throw refuse("offererSignature is required: the devnet's API key belongs to no offerer")
+    if (offererSignature === undefined)
+      throw refuse("offererSignature is required: the devnet's API key belongs to no offerer")
     const { signedZone, chainId, seaport } = this.deployment
-    const restricted = order.components.orderType === OrderType.FULL_RESTRICTED || order.components.orderType === OrderType.PARTIAL_RESTRICTED
+    const restricted =
+      order.components.orderType === OrderType.FULL_RESTRICTED ||
+      order.components.orderType === OrderType.PARTIAL_RESTRICTED
     if (!isAddressEqual(order.components.zone, signedZone) || !restricted) {
       throw refuse(
         `The order ${order.hash} is not a signed-zone order: an off-chain cancel cannot stop it, whoever holds its signature can still fill it. Cancel it on chain (Seaport cancel or incrementCounter)`,
@@ -437,7 +525,9 @@ export class OpenSeaMarket {
       bulk: false,
     })
     if (unsigned !== undefined) {
-      throw refuse(`offererSignature is not ${order.components.offerer}'s signature of OrderHash { orderHash: ${order.hash} }: ${unsigned}`)
+      throw refuse(
+        `offererSignature is not ${order.components.offerer}'s signature of OrderHash { orderHash: ${order.hash} }: ${unsigned}`,
+      )
     }
     order.offChainCancelled = true
     return order
@@ -454,6 +544,7 @@ export class OpenSeaMarket {
     }
     if (event.eventName === "OrderFulfilled") this.book.markFilled(event.args.orderHash)
     if (event.eventName === "OrderCancelled") this.book.markCancelled(event.args.orderHash)
-    if (event.eventName === "CounterIncremented") this.book.cancelBelowCounter(chainId, event.args.offerer, event.args.newCounter)
+    if (event.eventName === "CounterIncremented")
+      this.book.cancelBelowCounter(chainId, event.args.offerer, event.args.newCounter)
   }
 }

@@ -14,7 +14,8 @@ import { errorsJson, protocolData } from "./wire.js"
 type Body = Record<string, unknown>
 
 const record = (value: unknown, field: string): Body => {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new WireError(`${field} must be an object`)
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new WireError(`${field} must be an object`)
   return value as Body
 }
 
@@ -24,7 +25,8 @@ const text = (value: unknown, field: string): string => {
 }
 
 const signatureOf = (value: unknown, field: string): Hex => {
-  if (typeof value !== "string" || !/^0x([0-9a-fA-F]{2})*$/.test(value)) throw new WireError(`${field} must be hex bytes`)
+  if (typeof value !== "string" || !/^0x([0-9a-fA-F]{2})*$/.test(value))
+    throw new WireError(`${field} must be hex bytes`)
   return value as Hex
 }
 
@@ -33,9 +35,11 @@ const signatureOf = (value: unknown, field: string): Hex => {
  * `trait`, each `{ type, value }`; undefined for a collection offer.
  */
 const traitOf = (criteria: Body): TraitCriteria | undefined => {
-  const traits = criteria.traits === undefined ? (criteria.trait === undefined ? [] : [criteria.trait]) : criteria.traits
+  const traits =
+    criteria.traits === undefined ? (criteria.trait === undefined ? [] : [criteria.trait]) : criteria.traits
   if (!Array.isArray(traits)) throw new WireError("criteria.traits must be an array of { type, value }")
-  if (traits.length > 1) throw new OpenSeaError(400, "The devnet makes offers on one trait: give one in criteria.trait or criteria.traits")
+  if (traits.length > 1)
+    throw new OpenSeaError(400, "The devnet makes offers on one trait: give one in criteria.trait or criteria.traits")
   if (traits.length === 0) return undefined
   const trait = record(traits[0], "criteria.trait")
   return { type: text(trait.type, "criteria.trait.type"), value: text(trait.value, "criteria.trait.value") }
@@ -68,7 +72,8 @@ export function route(
     method,
     pattern,
     handler: async (_ctx, req) => {
-      if (req.headers["x-api-key"] !== apiKey) return new Reply(401, errorsJson("Invalid or missing API key (x-api-key)"))
+      if (req.headers["x-api-key"] !== apiKey)
+        return new Reply(401, errorsJson("Invalid or missing API key (x-api-key)"))
       try {
         return await handler(req)
       } catch (error) {
@@ -87,7 +92,10 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
   const chainName = market.options.chainName
   const checkChain = (chain: unknown) => {
     if (chain !== chainName)
-      throw new OpenSeaError(400, `Unknown chain ${JSON.stringify(chain)}: this devnet serves "${chainName}" (chain id ${chainId})`)
+      throw new OpenSeaError(
+        400,
+        `Unknown chain ${JSON.stringify(chain)}: this devnet serves "${chainName}" (chain id ${chainId})`,
+      )
   }
   const checkProtocol = (address: unknown) => {
     if (typeof address !== "string" || address.toLowerCase() !== seaport.toLowerCase()) {
@@ -111,7 +119,10 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
       fulfiller,
       recipient: body.recipient === undefined ? fulfiller : readAddress(body.recipient, "recipient"),
       tokenId: consideration === undefined ? undefined : readUint(consideration.token_id, "consideration.token_id"),
-      contract: consideration === undefined ? undefined : readAddress(consideration.asset_contract_address, "consideration.asset_contract_address"),
+      contract:
+        consideration === undefined
+          ? undefined
+          : readAddress(consideration.asset_contract_address, "consideration.asset_contract_address"),
       units: body.units_to_fill === undefined ? undefined : readUint(body.units_to_fill, "units_to_fill"),
     })
     return { protocol: "seaport1.6", fulfillment_data: { transaction, orders: [protocolData(order, order.signature)] } }
@@ -119,10 +130,15 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
 
   const post = (kind: OpenSeaOrderKind) => async (req: Parameters<Route["handler"]>[1]) => {
     checkChain(req.params.chain)
-    if (req.params.protocol !== "seaport") throw new OpenSeaError(400, `Unknown protocol ${req.params.protocol}: the devnet takes "seaport"`)
+    if (req.params.protocol !== "seaport")
+      throw new OpenSeaError(400, `Unknown protocol ${req.params.protocol}: the devnet takes "seaport"`)
     const body = record(req.body, "body")
     checkProtocol(body.protocol_address)
-    const order = await market.accept(readOrderComponents(body.parameters), signatureOf(body.signature, "signature"), kind)
+    const order = await market.accept(
+      readOrderComponents(body.parameters),
+      signatureOf(body.signature, "signature"),
+      kind,
+    )
     return market.describe(order)
   }
 
@@ -196,7 +212,11 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
           zone: market.deployment.signedZone,
           zoneHash: zeroHash,
         },
-        criteria: { collection: { slug }, contract: { address: collection.contract }, ...(trait === undefined ? {} : { trait }) },
+        criteria: {
+          collection: { slug },
+          contract: { address: collection.contract },
+          ...(trait === undefined ? {} : { trait }),
+        },
         encodedTokenIds: tokenIds === undefined ? "*" : tokenIds.join(","),
       }
     }),
@@ -205,7 +225,8 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
     route("GET", "/api/v2/chain/:chain/contract/:address", apiKey, async (req) => {
       checkChain(req.params.chain)
       const collection = market.collectionByContract(req.params.address!)
-      if (collection === undefined) throw new OpenSeaError(404, `Contract ${req.params.address} not found on ${chainName}`)
+      if (collection === undefined)
+        throw new OpenSeaError(404, `Contract ${req.params.address} not found on ${chainName}`)
       return {
         address: collection.contract,
         chain: chainName,
@@ -217,15 +238,18 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
     route("GET", "/api/v2/chain/:chain/contract/:address/nfts/:identifier", apiKey, async (req) => {
       checkChain(req.params.chain)
       const collection = market.collectionByContract(req.params.address!)
-      if (collection === undefined) throw new OpenSeaError(404, `Contract ${req.params.address} not found on ${chainName}`)
+      if (collection === undefined)
+        throw new OpenSeaError(404, `Contract ${req.params.address} not found on ${chainName}`)
       const nft = await market.nft(collection, readUint(req.params.identifier, "identifier"))
-      if (nft === undefined) throw new OpenSeaError(404, `NFT ${req.params.identifier} of ${collection.contract} not found on ${chainName}`)
+      if (nft === undefined)
+        throw new OpenSeaError(404, `NFT ${req.params.identifier} of ${collection.contract} not found on ${chainName}`)
       return { nft }
     }),
     route("GET", "/api/v2/collection/:slug/nfts", apiKey, async (req) => {
       const collection = collectionOf(req.params.slug!)
       const trait = traitFilterOf(req.query)
-      const ids = trait === undefined ? market.options.tokenIds(collection.contract) : market.tokensWithTrait(collection, trait)
+      const ids =
+        trait === undefined ? market.options.tokenIds(collection.contract) : market.tokensWithTrait(collection, trait)
       const limit = req.query.get("limit") === null ? 20 : Number(readUint(req.query.get("limit"), "limit"))
       if (limit < 1 || limit > 200) throw new OpenSeaError(400, "limit must be between 1 and 200")
       const from = req.query.get("next") === null ? 0 : Number(readUint(req.query.get("next"), "next"))
@@ -279,7 +303,11 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
         contracts: [{ address: collection.contract, chain: chainName }],
         editors: [],
         // OpenSea's fee is a percentage (2.5 = 250 basis points).
-        fees: collection.fees.map((fee) => ({ fee: Number(fee.basisPoints) / 100, recipient: fee.recipient, required: fee.required })),
+        fees: collection.fees.map((fee) => ({
+          fee: Number(fee.basisPoints) / 100,
+          recipient: fee.recipient,
+          required: fee.required,
+        })),
         total_supply: 0,
         unique_item_count: 0,
         created_date: "2026-01-01",

@@ -6,10 +6,23 @@
 import { type Address, getAddress, type Hex, hashStruct, isAddress, isHex, type TypedDataDomain } from "viem"
 
 /** Seaport's item types. `*_WITH_CRITERIA` items name a merkle root (0 = any token of the contract). */
-export const ItemType = { NATIVE: 0, ERC20: 1, ERC721: 2, ERC1155: 3, ERC721_WITH_CRITERIA: 4, ERC1155_WITH_CRITERIA: 5 } as const
+export const ItemType = {
+  NATIVE: 0,
+  ERC20: 1,
+  ERC721: 2,
+  ERC1155: 3,
+  ERC721_WITH_CRITERIA: 4,
+  ERC1155_WITH_CRITERIA: 5,
+} as const
 
 /** Seaport's order types: full or partial fills, open or restricted to a zone. */
-export const OrderType = { FULL_OPEN: 0, PARTIAL_OPEN: 1, FULL_RESTRICTED: 2, PARTIAL_RESTRICTED: 3, CONTRACT: 4 } as const
+export const OrderType = {
+  FULL_OPEN: 0,
+  PARTIAL_OPEN: 1,
+  FULL_RESTRICTED: 2,
+  PARTIAL_RESTRICTED: 3,
+  CONTRACT: 4,
+} as const
 
 /** An offer item: what the offerer gives. */
 export interface OfferItem {
@@ -92,7 +105,9 @@ export class WireError extends Error {}
 export function readUint(value: unknown, field: string): bigint {
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
   if (typeof value === "string" && (/^\d+$/.test(value) || /^0x[0-9a-fA-F]+$/.test(value))) return BigInt(value)
-  throw new WireError(`${field} must be a non-negative integer (a JSON number, a decimal string or hex), got ${JSON.stringify(value)}`)
+  throw new WireError(
+    `${field} must be a non-negative integer (a JSON number, a decimal string or hex), got ${JSON.stringify(value)}`,
+  )
 }
 
 /** An address from the wire, checksummed. */
@@ -110,7 +125,8 @@ export function readBytes32(value: unknown, field: string): Hex {
 }
 
 const record = (value: unknown, field: string): Record<string, unknown> => {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new WireError(`${field} must be an object`)
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new WireError(`${field} must be an object`)
   return value as Record<string, unknown>
 }
 
@@ -139,7 +155,10 @@ export function readOrderComponents(value: unknown, field = "parameters"): Order
     offer: list(p.offer, `${field}.offer`).map((item, i) => readOfferItem(item, `${field}.offer[${i}]`)),
     consideration: list(p.consideration, `${field}.consideration`).map((item, i) => ({
       ...readOfferItem(item, `${field}.consideration[${i}]`),
-      recipient: readAddress(record(item, `${field}.consideration[${i}]`).recipient, `${field}.consideration[${i}].recipient`),
+      recipient: readAddress(
+        record(item, `${field}.consideration[${i}]`).recipient,
+        `${field}.consideration[${i}].recipient`,
+      ),
     })),
     orderType: Number(readUint(p.orderType, `${field}.orderType`)),
     startTime: readUint(p.startTime, `${field}.startTime`),

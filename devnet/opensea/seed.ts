@@ -7,7 +7,16 @@
  * User 3 also holds 10 units of Devnet Editions #3 (minted here) and lists all 10 for 0.1 ETH as one PARTIAL_OPEN
  * order, as opensea-js lists ERC-1155 units: a buyer takes some with `units_to_fill` (OpenSea's 1 % fee only).
  */
-import { type Address, encodeFunctionData, erc20Abi, type LocalAccount, maxUint256, parseEther, zeroAddress, zeroHash } from "viem"
+import {
+  type Address,
+  encodeFunctionData,
+  erc20Abi,
+  type LocalAccount,
+  maxUint256,
+  parseEther,
+  zeroAddress,
+  zeroHash,
+} from "viem"
 import type { DevnetAccounts } from "../accounts.js"
 import { devnetERC721Abi, devnetERC1155Abi } from "../artifacts/index.js"
 import type { DevnetContracts } from "../chain/deploy.js"
@@ -15,7 +24,15 @@ import { sendBatch } from "../seed.js"
 import { kindOf, type OpenSeaOrder, termsOf } from "./book.js"
 import { type CollectionFee, OPENSEA_FEE_RECIPIENT } from "./collections.js"
 import type { SeaportDeployment } from "./deploy.js"
-import { type ConsiderationItem, ItemType, type OrderComponents, OrderType, orderHash, orderTypes, seaportDomain } from "./seaport.js"
+import {
+  type ConsiderationItem,
+  ItemType,
+  type OrderComponents,
+  OrderType,
+  orderHash,
+  orderTypes,
+  seaportDomain,
+} from "./seaport.js"
 
 /** OpenSea's salt prefix, kept so seeded salts look like OpenSea's own. */
 const SALT_PREFIX = 0x360c6eben << 224n
@@ -44,11 +61,20 @@ export async function seedOpenSea(
   now: bigint,
 ): Promise<ReadonlyArray<OpenSeaOrder>> {
   const { punks, weth, editions } = contracts.origin
-  const [u1, u2, u3, u4] = accounts.users.map((u) => u.account) as unknown as [LocalAccount, LocalAccount, LocalAccount, LocalAccount]
+  const [u1, u2, u3, u4] = accounts.users.map((u) => u.account) as unknown as [
+    LocalAccount,
+    LocalAccount,
+    LocalAccount,
+    LocalAccount,
+  ]
   const approveNft = (account: LocalAccount) => ({
     account,
     to: punks,
-    data: encodeFunctionData({ abi: devnetERC721Abi, functionName: "setApprovalForAll", args: [deployment.conduit, true] }),
+    data: encodeFunctionData({
+      abi: devnetERC721Abi,
+      functionName: "setApprovalForAll",
+      args: [deployment.conduit, true],
+    }),
   })
   const approveWeth = (account: LocalAccount) => ({
     account,
@@ -68,7 +94,11 @@ export async function seedOpenSea(
   const approveEditions = {
     account: u3,
     to: editions,
-    data: encodeFunctionData({ abi: devnetERC1155Abi, functionName: "setApprovalForAll", args: [deployment.conduit, true] }),
+    data: encodeFunctionData({
+      abi: devnetERC1155Abi,
+      functionName: "setApprovalForAll",
+      args: [deployment.conduit, true],
+    }),
   }
   const seeds: ReadonlyArray<SeedOrder> = [
     { maker: u3, tokenId: 13n, side: "listing", price: parseEther("0.1"), currency: zeroAddress },
@@ -78,11 +108,25 @@ export async function seedOpenSea(
     { maker: u1, tokenId: 15n, side: "offer", price: parseEther("0.05"), currency: weth },
     { maker: u2, tokenId: 20n, side: "offer", price: parseEther("0.06"), currency: weth },
     { maker: u2, tokenId: undefined, side: "offer", price: parseEther("0.04"), currency: weth },
-    { maker: u3, tokenId: SEEDED_EDITION.tokenId, side: "listing", price: parseEther("0.1"), currency: zeroAddress, units: SEEDED_EDITION.units },
+    {
+      maker: u3,
+      tokenId: SEEDED_EDITION.tokenId,
+      side: "listing",
+      price: parseEther("0.1"),
+      currency: zeroAddress,
+      units: SEEDED_EDITION.units,
+    },
   ]
   // Signing needs no approval on chain: both go at once.
   const [, orders] = await Promise.all([
-    sendBatch(rpcUrl, deployment.chainId, [approveNft(u3), approveNft(u4), approveWeth(u1), approveWeth(u2), mintEditions, approveEditions]),
+    sendBatch(rpcUrl, deployment.chainId, [
+      approveNft(u3),
+      approveNft(u4),
+      approveWeth(u1),
+      approveWeth(u2),
+      mintEditions,
+      approveEditions,
+    ]),
     Promise.all(
       seeds.map(async (seed, i): Promise<OpenSeaOrder> => {
         const nft = seed.units === undefined ? punks : editions
@@ -132,7 +176,12 @@ function seedComponents(
     recipient,
   })
   const nft = {
-    itemType: seed.units !== undefined ? ItemType.ERC1155 : seed.tokenId === undefined ? ItemType.ERC721_WITH_CRITERIA : ItemType.ERC721,
+    itemType:
+      seed.units !== undefined
+        ? ItemType.ERC1155
+        : seed.tokenId === undefined
+          ? ItemType.ERC721_WITH_CRITERIA
+          : ItemType.ERC721,
     token: contract,
     identifierOrCriteria: seed.tokenId ?? 0n,
     startAmount: seed.units ?? 1n,

@@ -36,7 +36,8 @@ const eip1271Abi = [
   },
 ] as const
 
-const typeString = (name: keyof typeof orderTypes): string => `${name}(${orderTypes[name].map((field) => `${field.type} ${field.name}`).join(",")})`
+const typeString = (name: keyof typeof orderTypes): string =>
+  `${name}(${orderTypes[name].map((field) => `${field.type} ${field.name}`).join(",")})`
 
 /** The EIP-712 type hash of Seaport's `BulkOrder` of a tree of `height` (referenced types sorted by name, as EIP-712 has it). */
 export function bulkOrderTypeHash(height: number): Hex {
@@ -47,7 +48,11 @@ export function bulkOrderTypeHash(height: number): Hex {
 /** The EIP-712 digest of a struct hash in Seaport's domain. */
 export function seaportDigest(chainId: number, seaport: Address, structHash: Hex): Hex {
   return keccak256(
-    concat(["0x1901", domainSeparator({ domain: { name: "Seaport", version: "1.6", chainId, verifyingContract: seaport } }), structHash]),
+    concat([
+      "0x1901",
+      domainSeparator({ domain: { name: "Seaport", version: "1.6", chainId, verifyingContract: seaport } }),
+      structHash,
+    ]),
   )
 }
 
@@ -61,7 +66,13 @@ interface Signed {
  * The digest and ECDSA part of a signature over `structHash`, or why it has none. A bulk signature's digest is that of
  * the tree's root: the leaf (the order hash) hashed up the proof, left or right by the index's bits from the bottom.
  */
-function signed(chainId: number, seaport: Address, structHash: Hex, signature: Uint8Array, bulk: boolean): Signed | string {
+function signed(
+  chainId: number,
+  seaport: Address,
+  structHash: Hex,
+  signature: Uint8Array,
+  bulk: boolean,
+): Signed | string {
   const length = signature.length
   if (length === 64 || length === 65) return { digest: seaportDigest(chainId, seaport, structHash), ecdsa: signature }
   const height = Math.floor((length - 67) / 32)
@@ -79,13 +90,16 @@ function signed(chainId: number, seaport: Address, structHash: Hex, signature: U
     const sibling = bytesToHex(signature.subarray(start, start + 32))
     node = keccak256(concat((key >> level) & 1 ? [sibling, node] : [node, sibling]))
   }
-  const bulkOrderHash = keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [bulkOrderTypeHash(height), node]))
+  const bulkOrderHash = keccak256(
+    encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [bulkOrderTypeHash(height), node]),
+  )
   return { digest: seaportDigest(chainId, seaport, bulkOrderHash), ecdsa: signature.subarray(0, ecdsaLength) }
 }
 
 /** The 65-byte form of an ECDSA signature, or why Seaport's ecrecover would refuse it. */
 function expanded(ecdsa: Uint8Array): { readonly signature: Hex } | { readonly refused: string } {
-  if (ecdsa.length === 64) return { signature: serializeSignature(compactSignatureToSignature(parseCompactSignature(bytesToHex(ecdsa)))) }
+  if (ecdsa.length === 64)
+    return { signature: serializeSignature(compactSignatureToSignature(parseCompactSignature(bytesToHex(ecdsa)))) }
   const v = ecdsa[64]!
   if (v !== 27 && v !== 28) return { refused: `the signature's v must be 27 or 28 (Seaport's ecrecover), got ${v}` }
   return { signature: bytesToHex(ecdsa) }

@@ -10,7 +10,8 @@ import type { OpenSeaCollection } from "./collections.js"
 import type { ConsiderationItem, OfferItem } from "./seaport.js"
 
 /** An `integer` field: a JSON number when it is a safe integer, else a decimal string. */
-export const wireInt = (value: bigint): number | string => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString())
+export const wireInt = (value: bigint): number | string =>
+  value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString()
 
 /** An item as the spec's `Item` / `ConsiderationItem` (amounts and identifiers as decimal strings). */
 export function wireItem(item: OfferItem | ConsiderationItem): Record<string, unknown> {
@@ -61,7 +62,11 @@ export interface OrderContext {
 /** The spec's `Listing` or `Offer` for an order. */
 export function orderJson(order: OpenSeaOrder, ctx: OrderContext): Record<string, unknown> {
   const currency = ctx.currency(order.currency)
-  const price = { currency: currency?.symbol ?? order.currency, decimals: currency?.decimals ?? 18, value: order.price.toString() }
+  const price = {
+    currency: currency?.symbol ?? order.currency,
+    decimals: currency?.decimals ?? 18,
+    value: order.price.toString(),
+  }
   const base = {
     order_hash: order.hash,
     chain: ctx.chainName,
@@ -72,13 +77,23 @@ export function orderJson(order: OpenSeaOrder, ctx: OrderContext): Record<string
     status: ctx.status(order),
   }
   if (order.kind === "listing") {
-    return { ...base, asset: { contract: order.contract, identifier: order.tokenId!.toString() }, price: { current: price }, type: "basic" }
+    return {
+      ...base,
+      asset: { contract: order.contract, identifier: order.tokenId!.toString() },
+      price: { current: price },
+      type: "basic",
+    }
   }
-  if (order.kind === "item-offer") return { ...base, asset: { contract: order.contract, identifier: order.tokenId!.toString() }, price }
+  if (order.kind === "item-offer")
+    return { ...base, asset: { contract: order.contract, identifier: order.tokenId!.toString() }, price }
   const slug = ctx.collection(order.contract)?.slug
   const criteria = { collection: { slug }, contract: { address: order.contract } }
   if (order.trait === undefined) return { ...base, price, criteria: { ...criteria, encoded_token_ids: "*" } }
-  return { ...base, price, criteria: { ...criteria, traits: [order.trait.criteria], encoded_token_ids: order.trait.tokenIds.join(",") } }
+  return {
+    ...base,
+    price,
+    criteria: { ...criteria, traits: [order.trait.criteria], encoded_token_ids: order.trait.tokenIds.join(",") },
+  }
 }
 
 /** The spec's error body. */

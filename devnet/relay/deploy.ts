@@ -37,7 +37,10 @@ export function relaySolverAccount(): LocalAccount {
 }
 
 /** Funds the solver and deploys the Depository (the solver as its allocator) and the router on `endpoint`. */
-export async function deployRelayContracts(endpoint: ChainEndpoint, solver: LocalAccount): Promise<RelayChainContracts> {
+export async function deployRelayContracts(
+  endpoint: ChainEndpoint,
+  solver: LocalAccount,
+): Promise<RelayChainContracts> {
   await rpc(endpoint.rpcUrl, "anvil_setBalance", [solver.address, toHex(RELAY_SOLVER_BALANCE)])
   const client = devnetPublicClient(endpoint)
   const wallet = createWalletClient({ account: solver, chain: devnetChain(endpoint), transport: http(endpoint.rpcUrl) })
@@ -53,7 +56,8 @@ export async function deployRelayContracts(endpoint: ChainEndpoint, solver: Loca
   }
   const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash })))
   for (const r of receipts) {
-    if (r.status !== "success") throw new Error(`Relay deploy on chain ${endpoint.chainId} reverted (tx ${r.transactionHash})`)
+    if (r.status !== "success")
+      throw new Error(`Relay deploy on chain ${endpoint.chainId} reverted (tx ${r.transactionHash})`)
   }
   return {
     chainId: endpoint.chainId,

@@ -45,7 +45,12 @@ export async function startRelay(chains: ReadonlyArray<ChainEndpoint>, port = 0)
     solver,
     requests,
     filler,
-    chains: new Map(chains.map((endpoint, i) => [endpoint.chainId, { contracts: deployed[i]!, client: devnetPublicClient(endpoint) }])),
+    chains: new Map(
+      chains.map((endpoint, i) => [
+        endpoint.chainId,
+        { contracts: deployed[i]!, client: devnetPublicClient(endpoint) },
+      ]),
+    ),
   }
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []

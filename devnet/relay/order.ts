@@ -13,7 +13,12 @@ export interface RelayOrder {
   readonly solver: Address
   readonly salt: string
   readonly inputs: ReadonlyArray<{
-    readonly payment: { readonly chainId: string; readonly currency: Address; readonly amount: string; readonly weight: string }
+    readonly payment: {
+      readonly chainId: string
+      readonly currency: Address
+      readonly amount: string
+      readonly weight: string
+    }
     readonly refunds: ReadonlyArray<{
       readonly chainId: string
       readonly recipient: Address
@@ -115,5 +120,8 @@ export function encodeRelayCall(call: { readonly to: Address; readonly data: Hex
 
 /** The output's `extraData` on EVM chains: `abi.encode((address fillContract))`, the contract that makes the calls. */
 export function encodeRelayExtraData(fillContract: Address): Hex {
-  return encodeAbiParameters([{ type: "tuple", components: [{ name: "fillContract", type: "address" }] }], [{ fillContract }])
+  return encodeAbiParameters(
+    [{ type: "tuple", components: [{ name: "fillContract", type: "address" }] }],
+    [{ fillContract }],
+  )
 }

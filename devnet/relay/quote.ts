@@ -96,12 +96,18 @@ function parseTxs(value: unknown): ReadonlyArray<RelayCall> {
   if (!Array.isArray(value)) throw invalidInput("txs must be an array")
   return value.map((tx, i) => {
     const { to, value: v, data } = (tx ?? {}) as Record<string, unknown>
-    if (typeof to !== "string" || !isAddress(to, { strict: false })) throw invalidInput(`txs[${i}].to must be an address`)
+    if (typeof to !== "string" || !isAddress(to, { strict: false }))
+      throw invalidInput(`txs[${i}].to must be an address`)
     if (v !== undefined && (typeof v !== "string" || !/^[0-9]+$/.test(v))) {
       throw invalidInput(`txs[${i}].value must be a decimal string`)
     }
-    if (data !== undefined && (typeof data !== "string" || !isHex(data))) throw invalidInput(`txs[${i}].data must be hex`)
-    return { to: to as Address, value: BigInt((v as string | undefined) ?? "0"), data: (data as Hex | undefined) ?? "0x" }
+    if (data !== undefined && (typeof data !== "string" || !isHex(data)))
+      throw invalidInput(`txs[${i}].data must be hex`)
+    return {
+      to: to as Address,
+      value: BigInt((v as string | undefined) ?? "0"),
+      data: (data as Hex | undefined) ?? "0x",
+    }
   })
 }
 
@@ -138,7 +144,12 @@ function orderOf(ctx: QuoteContext, input: QuoteInput, deadline: number): RelayO
     salt: BigInt(toHex(crypto.getRandomValues(new Uint8Array(32)))).toString(),
     inputs: [
       {
-        payment: { chainId: String(input.originChainId), currency: zeroAddress, amount: String(input.amount), weight: "1" },
+        payment: {
+          chainId: String(input.originChainId),
+          currency: zeroAddress,
+          amount: String(input.amount),
+          weight: "1",
+        },
         refunds: [
           {
             chainId: String(input.originChainId),
@@ -208,7 +219,11 @@ function depositStep(input: QuoteInput, requestId: Hex, depository: Address): Re
         data: {
           from: input.user,
           to: depository,
-          data: encodeFunctionData({ abi: relayDepositoryAbi, functionName: "depositNative", args: [input.user, requestId] }),
+          data: encodeFunctionData({
+            abi: relayDepositoryAbi,
+            functionName: "depositNative",
+            args: [input.user, requestId],
+          }),
           value: input.amount.toString(),
           chainId: input.originChainId,
         },
@@ -221,7 +236,14 @@ function depositStep(input: QuoteInput, requestId: Hex, depository: Address): Re
 /** An amount of a chain's native currency, as Relay's answers carry amounts. */
 function native(chainId: number, amount: bigint): Record<string, unknown> {
   return {
-    currency: { chainId, address: zeroAddress, symbol: "ETH", name: "Ether", decimals: 18, metadata: { isNative: true } },
+    currency: {
+      chainId,
+      address: zeroAddress,
+      symbol: "ETH",
+      name: "Ether",
+      decimals: 18,
+      metadata: { isNative: true },
+    },
     amount: amount.toString(),
     amountFormatted: formatEther(amount),
     amountUsd: "0",

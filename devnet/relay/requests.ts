@@ -6,7 +6,15 @@ import type { Address, Hex } from "viem"
 import type { RelayOrder } from "./order.js"
 
 /** Relay's request statuses (`/intents/status/v3`). */
-export type RelayStatus = "waiting" | "depositing" | "pending" | "submitted" | "success" | "delayed" | "refund" | "failure"
+export type RelayStatus =
+  | "waiting"
+  | "depositing"
+  | "pending"
+  | "submitted"
+  | "success"
+  | "delayed"
+  | "refund"
+  | "failure"
 
 /** One destination call of a quote (`txs[]`). */
 export interface RelayCall {

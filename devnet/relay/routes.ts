@@ -34,7 +34,10 @@ export async function answer(ctx: RelayRoutesContext, method: string, url: URL, 
   try {
     return { status: 200, body: await dispatch(ctx, route, url, body), headers }
   } catch (error) {
-    const failure = error instanceof RelayApiError ? error : new RelayApiError(500, "INTERNAL_SERVER_ERROR", String(error).slice(0, 300))
+    const failure =
+      error instanceof RelayApiError
+        ? error
+        : new RelayApiError(500, "INTERNAL_SERVER_ERROR", String(error).slice(0, 300))
     return { status: failure.status, body: failure.body(toHex(crypto.getRandomValues(new Uint8Array(32)))), headers }
   }
 }
@@ -89,7 +92,13 @@ function chains(ctx: RelayRoutesContext): unknown {
       vmType: "evm",
       depositEnabled: true,
       disabled: false,
-      currency: { id: "eth", symbol: "ETH", name: "Ether", address: "0x0000000000000000000000000000000000000000", decimals: 18 },
+      currency: {
+        id: "eth",
+        symbol: "ETH",
+        name: "Ether",
+        address: "0x0000000000000000000000000000000000000000",
+        decimals: 18,
+      },
       contracts: { v3: { erc20Router: contracts.router } },
       solverAddresses: [ctx.solver.address],
       protocol: { v2: { depository: contracts.depository } },

@@ -54,7 +54,12 @@ export class RelaySolver {
   ) {
     for (const { endpoint, contracts } of chains) {
       const wallet = createWalletClient({ account, chain: devnetChain(endpoint), transport: http(endpoint.rpcUrl) })
-      this.chains.set(endpoint.chainId, { contracts, client: devnetPublicClient(endpoint), wallet, queue: Promise.resolve() })
+      this.chains.set(endpoint.chainId, {
+        contracts,
+        client: devnetPublicClient(endpoint),
+        wallet,
+        queue: Promise.resolve(),
+      })
     }
   }
 
@@ -165,7 +170,12 @@ export class RelaySolver {
   private send(chain: SolverChain, tx: { to: Address; data: Hex; value: bigint }): Promise<Hex> {
     const next = chain.queue.then(async () => {
       const gas = await chain.client.estimateGas({ account: this.account, ...tx })
-      return chain.wallet.sendTransaction({ account: this.account, chain: chain.wallet.chain, gas: (gas * 12n) / 10n, ...tx })
+      return chain.wallet.sendTransaction({
+        account: this.account,
+        chain: chain.wallet.chain,
+        gas: (gas * 12n) / 10n,
+        ...tx,
+      })
     })
     chain.queue = next.catch(() => undefined)
     return next

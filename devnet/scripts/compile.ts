@@ -133,7 +133,9 @@ export function renderIndex(result: CompileResult): string {
   lines.push(
     "/** Every artifact by contract name, for code that iterates over them. */",
     "export const artifacts = {",
-    ...result.contracts.map((c) => `  ${c.name}: { abi: ${lowerFirst(c.name)}Abi, bytecode: ${lowerFirst(c.name)}Bytecode },`),
+    ...result.contracts.map(
+      (c) => `  ${c.name}: { abi: ${lowerFirst(c.name)}Abi, bytecode: ${lowerFirst(c.name)}Bytecode },`,
+    ),
     "} as const",
     "",
   )

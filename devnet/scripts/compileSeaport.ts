@@ -36,14 +36,17 @@ const entries = {
 
 /** Versions of the source packages, part of the hash. */
 export function seaportPackageVersions(): Record<string, string> {
-  const version = (name: string) => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as { version: string }).version
+  const version = (name: string) =>
+    (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as { version: string }).version
   return { "seaport-core": version("seaport-core"), "seaport-types": version("seaport-types") }
 }
 
 /** Hash of everything that determines the artifacts: package versions, compiler version and settings. */
 export function hashSeaportSources(): string {
   return createHash("sha256")
-    .update(`solc ${solc.version()}\n${JSON.stringify(seaportCompilerSettings)}\n${JSON.stringify(seaportPackageVersions())}`)
+    .update(
+      `solc ${solc.version()}\n${JSON.stringify(seaportCompilerSettings)}\n${JSON.stringify(seaportPackageVersions())}`,
+    )
     .digest("hex")
 }
 
@@ -63,7 +66,9 @@ export interface SeaportArtifact {
 export function compileSeaport(): ReadonlyArray<SeaportArtifact> {
   const input = {
     language: "Solidity",
-    sources: Object.fromEntries(Object.values(entries).map((path) => [path, { content: readFileSync(require.resolve(path), "utf8") }])),
+    sources: Object.fromEntries(
+      Object.values(entries).map((path) => [path, { content: readFileSync(require.resolve(path), "utf8") }]),
+    ),
     settings: seaportCompilerSettings,
   }
   const findImports = (path: string) => {
@@ -117,7 +122,10 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
   const artifacts = compileSeaport()
   mkdirSync(seaportArtifactsDir, { recursive: true })
   for (const a of artifacts) {
-    writeFileSync(join(seaportArtifactsDir, `${a.name}.json`), `${JSON.stringify({ abi: a.abi, bytecode: a.bytecode }, null, 2)}\n`)
+    writeFileSync(
+      join(seaportArtifactsDir, `${a.name}.json`),
+      `${JSON.stringify({ abi: a.abi, bytecode: a.bytecode }, null, 2)}\n`,
+    )
   }
   writeFileSync(join(seaportArtifactsDir, "index.ts"), renderSeaportIndex(artifacts))
   console.log(

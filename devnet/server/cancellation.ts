@@ -19,10 +19,20 @@ export function cancellationDigest(orderIds: ReadonlyArray<Hex>): Hex {
 }
 
 /** The `sign` of a cancellation-signature item. */
-export function cancellationSign(kind: CancellationSignatureKind, chainId: number, orderIds: ReadonlyArray<Hex>): Record<string, unknown> {
+export function cancellationSign(
+  kind: CancellationSignatureKind,
+  chainId: number,
+  orderIds: ReadonlyArray<Hex>,
+): Record<string, unknown> {
   if (kind === "eip191") return { signatureKind: "eip191", message: cancellationDigest(orderIds) }
   const typed = cancellationTypedData(chainId, orderIds)
-  return { signatureKind: "eip712", domain: typed.domain, types: typed.types, primaryType: typed.primaryType, value: typed.message }
+  return {
+    signatureKind: "eip712",
+    domain: typed.domain,
+    types: typed.types,
+    primaryType: typed.primaryType,
+    value: typed.message,
+  }
 }
 
 /** Who signed a cancellation, or undefined when the signature is unreadable. */

@@ -4,8 +4,18 @@ import { devnetERC721Abi, exchangeAbi, wrappedNativeAbi } from "../artifacts/ind
 import type { ChainRuntime, DevnetContext } from "./context.js"
 import { HttpError } from "./http.js"
 
-export function isApprovedForAll(chain: ChainRuntime, collection: Address, owner: Address, operator: Address): Promise<boolean> {
-  return chain.client.readContract({ address: collection, abi: devnetERC721Abi, functionName: "isApprovedForAll", args: [owner, operator] })
+export function isApprovedForAll(
+  chain: ChainRuntime,
+  collection: Address,
+  owner: Address,
+  operator: Address,
+): Promise<boolean> {
+  return chain.client.readContract({
+    address: collection,
+    abi: devnetERC721Abi,
+    functionName: "isApprovedForAll",
+    args: [owner, operator],
+  })
 }
 
 export function erc20Balance(chain: ChainRuntime, token: Address, owner: Address): Promise<bigint> {
@@ -15,7 +25,12 @@ export function erc20Balance(chain: ChainRuntime, token: Address, owner: Address
 }
 
 export function erc20Allowance(chain: ChainRuntime, token: Address, owner: Address, spender: Address): Promise<bigint> {
-  return chain.client.readContract({ address: token, abi: wrappedNativeAbi, functionName: "allowance", args: [owner, spender] })
+  return chain.client.readContract({
+    address: token,
+    abi: wrappedNativeAbi,
+    functionName: "allowance",
+    args: [owner, spender],
+  })
 }
 
 /** A collection's EIP-2981 royalty on a sale of `tokenId` at `price`: who receives it and how much. */
@@ -35,7 +50,12 @@ export async function royaltyOf(
 }
 
 export function makerNonce(ctx: DevnetContext, maker: Address): Promise<bigint> {
-  return ctx.origin.client.readContract({ address: ctx.contracts.origin.exchange, abi: exchangeAbi, functionName: "nonces", args: [maker] })
+  return ctx.origin.client.readContract({
+    address: ctx.contracts.origin.exchange,
+    abi: exchangeAbi,
+    functionName: "nonces",
+    args: [maker],
+  })
 }
 
 /** Refuses a trading request on a chain without the order book. */

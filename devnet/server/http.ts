@@ -3,7 +3,13 @@
  * in and out (bigints as decimal strings), fault injection, CORS for the playground, and a wrapper that
  * turns every failure into a JSON answer — the server never crashes on a request.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http"
 import type { AddressInfo } from "node:net"
 import type { ChainRuntime, DevnetContext } from "./context.js"
 
@@ -50,7 +56,8 @@ export interface Route {
 }
 
 /** JSON with bigints as decimal strings. */
-export const toJson = (value: unknown): string => JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v))
+export const toJson = (value: unknown): string =>
+  JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v))
 
 function match(pattern: string, path: string): Record<string, string> | undefined {
   const p = pattern.split("/").filter(Boolean)
@@ -125,7 +132,8 @@ export function makeHandler(ctx: DevnetContext, routes: ReadonlyArray<Route>) {
       // Whatever headers the page asks for (an `authorization`, a gateway's own): the devnet has no secret to keep.
       if (req.method === "OPTIONS")
         return send(res, 204, "", {
-          "access-control-allow-headers": req.headers["access-control-request-headers"] ?? corsHeaders["access-control-allow-headers"],
+          "access-control-allow-headers":
+            req.headers["access-control-request-headers"] ?? corsHeaders["access-control-allow-headers"],
         })
       const url = requestUrl(req)
       let path = url.pathname
@@ -146,7 +154,11 @@ export function makeHandler(ctx: DevnetContext, routes: ReadonlyArray<Route>) {
         const decision = ctx.faults.decide(path)
         if (decision.latencyMs > 0) await sleep(decision.latencyMs)
         if (decision.kind === "error") {
-          return send(res, decision.status, toJson({ message: `Injected fault on ${path}`, statusCode: decision.status }))
+          return send(
+            res,
+            decision.status,
+            toJson({ message: `Injected fault on ${path}`, statusCode: decision.status }),
+          )
         }
         if (decision.kind === "malformed") return send(res, 200, '{"steps": [{"id": "sale", "kind": ')
         if (decision.kind === "reset") {
@@ -166,7 +178,15 @@ export function makeHandler(ctx: DevnetContext, routes: ReadonlyArray<Route>) {
       }
 
       const body = method === "POST" ? await readBody(req) : undefined
-      const result = await route.handler(ctx, { method, path, chain, params, query: url.searchParams, body, headers: req.headers })
+      const result = await route.handler(ctx, {
+        method,
+        path,
+        chain,
+        params,
+        query: url.searchParams,
+        body,
+        headers: req.headers,
+      })
       if (result instanceof Reply) return send(res, result.status, toJson(result.body), { ...result.headers })
       send(res, 200, toJson(result))
     } catch (error) {
@@ -178,7 +198,8 @@ export function makeHandler(ctx: DevnetContext, routes: ReadonlyArray<Route>) {
 /** The status and message a failure is answered with: its own for an {@link HttpError}, else a 500. */
 export function failureOf(error: unknown): { readonly status: number; readonly message: string } {
   if (error instanceof HttpError) return { status: error.status, message: error.message }
-  const detail = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
+  const detail =
+    error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
   return { status: 500, message: `Internal devnet error: ${detail}` }
 }
 
@@ -186,7 +207,12 @@ export function failureOf(error: unknown): { readonly status: number; readonly m
 function answerFailure(res: ServerResponse, error: unknown): void {
   try {
     const { status, message } = failureOf(error)
-    if (!res.headersSent) send(res, status, toJson({ message, statusCode: status, error: status >= 500 ? "Internal Server Error" : "Bad Request" }))
+    if (!res.headersSent)
+      send(
+        res,
+        status,
+        toJson({ message, statusCode: status, error: status >= 500 ? "Internal Server Error" : "Bad Request" }),
+      )
     else res.end()
   } catch {
     res.destroy()
@@ -194,7 +220,11 @@ function answerFailure(res: ServerResponse, error: unknown): void {
 }
 
 /** Starts the HTTP server on 127.0.0.1 (port 0 = a free one) and resolves with it and its port. */
-export async function listen(ctx: DevnetContext, routes: ReadonlyArray<Route>, port = 0): Promise<{ server: Server; port: number }> {
+export async function listen(
+  ctx: DevnetContext,
+  routes: ReadonlyArray<Route>,
+  port = 0,
+): Promise<{ server: Server; port: number }> {
   const server = createServer(makeHandler(ctx, routes))
   // Connections stay open between requests as a real API's do (a client reuses them within this, less its margin).
   server.keepAliveTimeout = 5_000

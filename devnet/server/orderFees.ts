@@ -23,7 +23,10 @@ export async function orderFees(
   common: CommonOrderParams,
   name: string,
 ): Promise<ReadonlyArray<Fee>> {
-  const fees: Fee[] = common.marketplaceFees.map((fee) => ({ recipient: fee.recipient, amount: (common.price * fee.bps) / BPS }))
+  const fees: Fee[] = common.marketplaceFees.map((fee) => ({
+    recipient: fee.recipient,
+    amount: (common.price * fee.bps) / BPS,
+  }))
   if (common.automatedRoyalties) {
     const royalty = await royaltyOf(ctx.origin, order.collection, order.tokenId, common.price)
     const cap = common.royaltyBps === undefined ? royalty.amount : (common.price * common.royaltyBps) / BPS
@@ -33,7 +36,9 @@ export async function orderFees(
   const total = fees.reduce((sum, fee) => sum + fee.amount, 0n)
   if (total > common.price) {
     const { symbol } = currencyOf(ctx, ctx.origin.chainId, order.currency)
-    throw badRequest(`${name}: the fees and royalties (${total}) exceed the price (${common.price}), in the smallest unit of ${symbol}`)
+    throw badRequest(
+      `${name}: the fees and royalties (${total}) exceed the price (${common.price}), in the smallest unit of ${symbol}`,
+    )
   }
   return fees.filter((fee) => fee.amount > 0n)
 }

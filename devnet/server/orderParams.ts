@@ -43,14 +43,16 @@ export function commonOrderParams(ctx: DevnetContext, p: Json, name: string): Co
   const expiry = optionalAmount(p.expirationTime, `${name}.expirationTime`) ?? 0n
   if (isExpired(expiry)) throw badRequest(`${name}.expirationTime ${expiry} is in the past`)
   const orderbook = optionalString(p.orderbook, `${name}.orderbook`) ?? "reservoir"
-  if (!orderbooks.includes(orderbook)) throw badRequest(`${name}.orderbook "${orderbook}" is not supported (use ${orderbooks.join(" or ")})`)
+  if (!orderbooks.includes(orderbook))
+    throw badRequest(`${name}.orderbook "${orderbook}" is not supported (use ${orderbooks.join(" or ")})`)
   const orderKind = optionalString(p.orderKind, `${name}.orderKind`) ?? "tradekit-exchange"
   const feeList = [
     ...(p.fees === undefined ? [] : array(p.fees, `${name}.fees`)),
     ...(p.marketplaceFees === undefined ? [] : array(p.marketplaceFees, `${name}.marketplaceFees`)),
   ]
   const fees = feeList.map((fee, i) => {
-    if (typeof fee !== "string" || !/^0x[0-9a-fA-F]{40}:[0-9]+$/.test(fee)) throw badRequest(`${name}.fees[${i}] must look like "0xRecipient:bps"`)
+    if (typeof fee !== "string" || !/^0x[0-9a-fA-F]{40}:[0-9]+$/.test(fee))
+      throw badRequest(`${name}.fees[${i}] must look like "0xRecipient:bps"`)
     return fee
   })
   const marketplaceFees = fees.map((fee, i) => {
@@ -60,7 +62,18 @@ export function commonOrderParams(ctx: DevnetContext, p: Json, name: string): Co
   })
   const automatedRoyalties = boolean(p.automatedRoyalties, `${name}.automatedRoyalties`, true)
   const royaltyBps = optionalAmount(p.royaltyBps, `${name}.royaltyBps`)
-  return { price, quantity, currency, expiry, orderbook, orderKind, fees, marketplaceFees, automatedRoyalties, royaltyBps }
+  return {
+    price,
+    quantity,
+    currency,
+    expiry,
+    orderbook,
+    orderKind,
+    fees,
+    marketplaceFees,
+    automatedRoyalties,
+    royaltyBps,
+  }
 }
 
 /** An order's expiry (unix seconds, 0 = never) has passed, as the Exchange judges it; `now` in ms. */

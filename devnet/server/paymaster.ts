@@ -94,7 +94,10 @@ const userOperationOf = (value: unknown): UserOperation => {
     nonce: hexToBigInt(hexField(op.nonce, "nonce")),
     callData: hexField(op.callData, "callData"),
     signature: op.signature === undefined ? undefined : hexField(op.signature, "signature"),
-    paymasterData: op.paymasterData === undefined || op.paymasterData === null ? undefined : hexField(op.paymasterData, "paymasterData"),
+    paymasterData:
+      op.paymasterData === undefined || op.paymasterData === null
+        ? undefined
+        : hexField(op.paymasterData, "paymasterData"),
     eip7702Auth: authorizationOf(op.eip7702Auth),
   }
 }
@@ -109,7 +112,8 @@ const callsOf = (callData: Hex) => {
   }
   if (decoded.functionName !== "execute") throw invalidParams("callData must be BatchExecutor.execute(calls)")
   const [calls] = decoded.args
-  if (calls.length === 0 || calls.length > MAX_CALLS) throw new PaymasterRpcError(-32602, `the service sponsors batches of 1 to ${MAX_CALLS} calls`)
+  if (calls.length === 0 || calls.length > MAX_CALLS)
+    throw new PaymasterRpcError(-32602, `the service sponsors batches of 1 to ${MAX_CALLS} calls`)
   return calls
 }
 
@@ -122,7 +126,10 @@ interface Submitted {
 
 /** The service: approvals handed out, batches submitted. */
 export class Paymaster {
-  private readonly tickets = new Map<Hex, { readonly chainId: number; readonly sender: Address; readonly nonce: bigint; readonly callData: Hex }>()
+  private readonly tickets = new Map<
+    Hex,
+    { readonly chainId: number; readonly sender: Address; readonly nonce: bigint; readonly callData: Hex }
+  >()
   private readonly submitted = new Map<Hex, Submitted>()
 
   constructor(private readonly chains: ReadonlyMap<number, SponsoredChain>) {}
@@ -143,7 +150,12 @@ export class Paymaster {
           return { paymaster, paymasterData: "0x", sponsor: { name: DEVNET_SPONSOR_NAME }, isFinal: false }
         }
         const ticket = toHex(crypto.getRandomValues(new Uint8Array(32)))
-        this.tickets.set(ticket, { chainId, sender: operation.sender, nonce: operation.nonce, callData: operation.callData })
+        this.tickets.set(ticket, {
+          chainId,
+          sender: operation.sender,
+          nonce: operation.nonce,
+          callData: operation.callData,
+        })
         return { paymaster, paymasterData: ticket }
       }
       case "eth_sendUserOperation": {
@@ -171,7 +183,8 @@ export class Paymaster {
   private checkTarget(chain: SponsoredChain, entryPoint: unknown, asked: unknown): void {
     if (!isAddressEqual(addressField(entryPoint, "entryPoint"), chain.batchExecutor))
       throw invalidParams(`entryPoint must be the chain's BatchExecutor ${chain.batchExecutor}`)
-    if (hexToNumber(hexField(asked, "chainId")) !== chain.chainId) throw invalidParams(`chainId must be ${numberToHex(chain.chainId)}`)
+    if (hexToNumber(hexField(asked, "chainId")) !== chain.chainId)
+      throw invalidParams(`chainId must be ${numberToHex(chain.chainId)}`)
   }
 
   private async submit(chain: SponsoredChain, raw: unknown, entryPoint: Address): Promise<Hex> {
@@ -184,7 +197,10 @@ export class Paymaster {
       ticket.nonce !== op.nonce ||
       ticket.callData.toLowerCase() !== op.callData.toLowerCase()
     ) {
-      throw new PaymasterRpcError(-32500, "The paymaster did not approve this operation: ask pm_getPaymasterData for it first")
+      throw new PaymasterRpcError(
+        -32500,
+        "The paymaster did not approve this operation: ask pm_getPaymasterData for it first",
+      )
     }
     if (op.signature === undefined) throw invalidParams("signature is missing: the account must sign the batch")
     this.tickets.delete(op.paymasterData!)
@@ -192,7 +208,11 @@ export class Paymaster {
     const transactionHash = await chain.sponsor
       .send({
         to: op.sender,
-        data: encodeFunctionData({ abi: batchExecutorAbi, functionName: "executeSponsored", args: [calls, op.nonce, op.signature] }),
+        data: encodeFunctionData({
+          abi: batchExecutorAbi,
+          functionName: "executeSponsored",
+          args: [calls, op.nonce, op.signature],
+        }),
         ...(op.eip7702Auth !== undefined ? { authorizationList: [op.eip7702Auth] } : {}),
       })
       .catch((error: unknown) => {

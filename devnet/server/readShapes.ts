@@ -29,11 +29,17 @@ export function tokenSetIdOf(o: BookOrder): string {
 export function orderReadJson(ctx: DevnetContext, o: BookOrder) {
   const criteria =
     o.criteria.kind === "token"
-      ? { kind: "token", data: { token: { tokenId: o.order.tokenId.toString() }, collection: { id: o.order.collection } } }
+      ? {
+          kind: "token",
+          data: { token: { tokenId: o.order.tokenId.toString() }, collection: { id: o.order.collection } },
+        }
       : o.criteria.kind === "attribute"
         ? { kind: "attribute", data: { collection: { id: o.order.collection }, attribute: o.criteria.attribute } }
         : o.criteria.kind === "token-set"
-          ? { kind: "custom", data: { collection: { id: o.order.collection }, tokenIds: o.criteria.tokenIds.map(String) } }
+          ? {
+              kind: "custom",
+              data: { collection: { id: o.order.collection }, tokenIds: o.criteria.tokenIds.map(String) },
+            }
           : { kind: "collection", data: { collection: { id: o.order.collection } } }
   return {
     id: o.id,

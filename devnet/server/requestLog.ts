@@ -28,9 +28,16 @@ export interface LoggedRequest {
  * @example
  * credentialFingerprint("sk-live-1") // "sha256:…"
  */
-export const credentialFingerprint = (value: string): string => `sha256:${createHash("sha256").update(value).digest("hex").slice(0, 16)}`
+export const credentialFingerprint = (value: string): string =>
+  `sha256:${createHash("sha256").update(value).digest("hex").slice(0, 16)}`
 
-const notCredentials = new Set(["x-rkc-version", "x-rkui-version", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto"])
+const notCredentials = new Set([
+  "x-rkc-version",
+  "x-rkui-version",
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+])
 
 /** The credentials among `headers`, fingerprinted. */
 export const credentialsOf = (headers: IncomingHttpHeaders): Readonly<Record<string, string>> =>
@@ -82,7 +89,11 @@ export const withRequestLog = (routes: ReadonlyArray<Route>, log: RequestLog): R
 
 /** `GET /__devnet/requests` (counts and entries) and `POST /__devnet/requests` (clears). */
 export const requestLogRoutes = (log: RequestLog): ReadonlyArray<Route> => [
-  { method: "GET", pattern: "/__devnet/requests", handler: async () => ({ counts: log.counts(), entries: log.entries }) },
+  {
+    method: "GET",
+    pattern: "/__devnet/requests",
+    handler: async () => ({ counts: log.counts(), entries: log.entries }),
+  },
   {
     method: "POST",
     pattern: "/__devnet/requests",

@@ -41,9 +41,12 @@ const send = (socket: WebSocket, message: unknown) => {
 function statusOf(ctx: DevnetContext, subscription: Subscription): Update {
   const { filter } = subscription
   if ("txHash" in filter) {
-    const tx = ctx.indexer.transaction(subscription.chainId, filter.txHash) ?? ctx.indexer.findTransaction(filter.txHash)
+    const tx =
+      ctx.indexer.transaction(subscription.chainId, filter.txHash) ?? ctx.indexer.findTransaction(filter.txHash)
     if (tx === undefined) return { status: "pending" }
-    return tx.status === "success" ? { status: "success" } : { status: "failure", details: `Transaction ${filter.txHash} reverted` }
+    return tx.status === "success"
+      ? { status: "success" }
+      : { status: "failure", details: `Transaction ${filter.txHash} reverted` }
   }
   const intent = ctx.intents.get(filter.requestId)
   if (intent === undefined) return { status: "pending" }
@@ -63,8 +66,10 @@ function parseFilter(raw: string): Filter | string {
     return "frame is not JSON"
   }
   const m = message as { type?: unknown; event?: unknown; filters?: { txHash?: unknown; requestId?: unknown } }
-  if (m.type !== "subscribe" || m.event !== "transaction.status") return 'expected {"type":"subscribe","event":"transaction.status",…}'
-  if (typeof m.filters?.txHash === "string" && /^0x[0-9a-fA-F]{64}$/.test(m.filters.txHash)) return { txHash: m.filters.txHash }
+  if (m.type !== "subscribe" || m.event !== "transaction.status")
+    return 'expected {"type":"subscribe","event":"transaction.status",…}'
+  if (typeof m.filters?.txHash === "string" && /^0x[0-9a-fA-F]{64}$/.test(m.filters.txHash))
+    return { txHash: m.filters.txHash }
   if (typeof m.filters?.requestId === "string" && m.filters.requestId !== "") return { requestId: m.filters.requestId }
   return "filters needs a txHash or a requestId"
 }
@@ -96,7 +101,8 @@ export function attachStatusSocket(server: Server, ctx: DevnetContext, log?: Req
 
   const stopListening = ctx.indexer.onTransaction((tx) => {
     for (const subscription of subscriptions) {
-      if ("txHash" in subscription.filter ? subscription.filter.txHash.toLowerCase() === tx.hash.toLowerCase() : true) push(subscription)
+      if ("txHash" in subscription.filter ? subscription.filter.txHash.toLowerCase() === tx.hash.toLowerCase() : true)
+        push(subscription)
     }
   })
   // An intent turns successful when its solver has the last fill's receipt, which may come after the indexer
@@ -110,7 +116,12 @@ export function attachStatusSocket(server: Server, ctx: DevnetContext, log?: Req
     const match = /^(?:\/chains\/(\d+))?\/ws\/?$/.exec(path)
     const chainId = match === null ? undefined : match[1] === undefined ? ctx.origin.chainId : Number(match[1])
     if (chainId === undefined || !ctx.chains.has(chainId)) throw new HttpError(404, `No websocket at ${path}`)
-    log?.handshakes.push({ at: performance.timeOrigin + performance.now(), chainId, route: "GET /ws", credentials: credentialsOf(request.headers) })
+    log?.handshakes.push({
+      at: performance.timeOrigin + performance.now(),
+      chainId,
+      route: "GET /ws",
+      credentials: credentialsOf(request.headers),
+    })
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on("message", (data) => {
         const filter = parseFilter(data.toString("utf8"))

@@ -22,7 +22,11 @@ export interface TxData {
 }
 
 /** The check every devnet transaction item carries: the status endpoint, answered from the indexer. */
-export const transactionCheck = { endpoint: "/execute/status/v1", method: "POST", body: { kind: "transaction" } } as const
+export const transactionCheck = {
+  endpoint: "/execute/status/v1",
+  method: "POST",
+  body: { kind: "transaction" },
+} as const
 
 export interface StepShape {
   readonly id: string
@@ -50,7 +54,12 @@ export function txItem(data: TxData, extra: Record<string, unknown> = {}): Recor
  * Several transactions of one account as one step each: the executor runs a step's items concurrently,
  * and two concurrent sends from one account would race for the same nonce.
  */
-export function oneStepPerItem(id: string, action: string, description: string, items: ReadonlyArray<Record<string, unknown>>): StepShape[] {
+export function oneStepPerItem(
+  id: string,
+  action: string,
+  description: string,
+  items: ReadonlyArray<Record<string, unknown>>,
+): StepShape[] {
   return items.length === 0
     ? [step(id, "transaction", action, description, [])]
     : items.map((item) => step(id, "transaction", action, description, [item]))
@@ -99,7 +108,9 @@ export function orderPathEntry(ctx: DevnetContext, o: BookOrder, tokenId = o.ord
 
 /** No relayer on same-chain executions: a zero fee in the chain's native currency. */
 export function zeroFees(): Record<string, unknown> {
-  return { relayer: { currency: { contract: zeroAddress, decimals: 18, symbol: "ETH" }, amount: { raw: "0", decimal: 0 } } }
+  return {
+    relayer: { currency: { contract: zeroAddress, decimals: 18, symbol: "ETH" }, amount: { raw: "0", decimal: 0 } },
+  }
 }
 
 /** An order as plain JSON (uint fields as decimal strings, fees included). */
@@ -150,10 +161,14 @@ export function orderFromJson(value: unknown): Order {
   if (!Array.isArray(rawFees)) throw new HttpError(400, "order.fees must be an array of {recipient, amount}")
   const fees = rawFees.map((raw: unknown, i) => {
     const fee = raw as Record<string, unknown> | undefined
-    return { recipient: addr("recipient", fee, `order.fees[${i}].recipient`), amount: big("amount", fee, `order.fees[${i}].amount`) }
+    return {
+      recipient: addr("recipient", fee, `order.fees[${i}].recipient`),
+      amount: big("amount", fee, `order.fees[${i}].amount`),
+    }
   })
   const root = o?.tokenSetRoot
-  if (typeof root !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(root)) throw new HttpError(400, "order.tokenSetRoot must be 32 bytes")
+  if (typeof root !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(root))
+    throw new HttpError(400, "order.tokenSetRoot must be 32 bytes")
   return {
     side: code("side", OrderSide) as Order["side"],
     maker: addr("maker"),
@@ -189,6 +204,10 @@ export function randomSalt(): bigint {
 }
 
 /** An execute answer. */
-export function executeResponse(steps: ReadonlyArray<StepShape>, path: ReadonlyArray<Record<string, unknown>>, extra: Record<string, unknown> = {}) {
+export function executeResponse(
+  steps: ReadonlyArray<StepShape>,
+  path: ReadonlyArray<Record<string, unknown>>,
+  extra: Record<string, unknown> = {},
+) {
   return { requestId: newRequestId(), steps, path, fees: zeroFees(), ...extra }
 }

@@ -6,7 +6,8 @@ export type Json = Record<string, unknown>
 
 /** The body as an object. */
 export function object(value: unknown, name = "body"): Json {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw badRequest(`${name} must be a JSON object`)
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw badRequest(`${name} must be a JSON object`)
   return value as Json
 }
 
@@ -76,7 +77,8 @@ export function token(value: unknown, name: string): { contract: Address; tokenI
 
 /** A token id: decimal digits, below 2^256. */
 export function tokenId(value: unknown, name: string): bigint {
-  if (typeof value !== "string" || !/^[0-9]+$/.test(value)) throw badRequest(`${name} must be a token id, not ${JSON.stringify(value)}`)
+  if (typeof value !== "string" || !/^[0-9]+$/.test(value))
+    throw badRequest(`${name} must be a token id, not ${JSON.stringify(value)}`)
   const id = BigInt(value)
   if (id >= UINT256_LIMIT) throw badRequest(`${name} must be below 2^256`)
   return id

@@ -113,7 +113,10 @@ interface SendCallsRequest {
   readonly chainId?: Hex
   readonly atomicRequired: boolean
   readonly calls: ReadonlyArray<WireCall>
-  readonly capabilities?: Record<string, { readonly optional?: boolean; readonly url?: string; readonly context?: unknown }>
+  readonly capabilities?: Record<
+    string,
+    { readonly optional?: boolean; readonly url?: string; readonly context?: unknown }
+  >
 }
 
 /** The capabilities the wallet has while it batches atomically. */
@@ -161,7 +164,10 @@ const fail = (code: number, message: string): never => {
 function asProviderError(error: unknown): BatchingProviderError {
   if (error instanceof BatchingProviderError) return error
   if (error instanceof BaseError) {
-    const inner = error.walk((e) => typeof (e as { code?: unknown }).code === "number") as { code: number; data?: unknown } | null
+    const inner = error.walk((e) => typeof (e as { code?: unknown }).code === "number") as {
+      code: number
+      data?: unknown
+    } | null
     return new BatchingProviderError(inner?.code ?? -32603, error.shortMessage, inner?.data)
   }
   return new BatchingProviderError(-32603, error instanceof Error ? error.message : String(error))
@@ -194,7 +200,9 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
   }
 
   const chainOf = (chainId: Hex | undefined): ChainHandle =>
-    chainId === undefined ? current : (chains.get(hexToNumber(chainId)) ?? fail(5710, `The wallet does not support chain ${hexToNumber(chainId)}.`))
+    chainId === undefined
+      ? current
+      : (chains.get(hexToNumber(chainId)) ?? fail(5710, `The wallet does not support chain ${hexToNumber(chainId)}.`))
   const assertMine = (address: unknown) => {
     if (typeof address !== "string" || !isAddressEqual(address as Address, account.address))
       fail(4100, `The wallet does not hold ${String(address)}.`)
@@ -206,7 +214,9 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
   const send = (chain: ChainHandle, tx: OutgoingTransaction) =>
     chain.wallet.sendTransaction({ ...tx, authorizationList: tx.authorizationList?.slice() })
   const sendAnyway = async (chain: ChainHandle, tx: OutgoingTransaction) => {
-    const gas = await chain.client.estimateGas({ account, ...tx, authorizationList: tx.authorizationList?.slice() }).catch(() => REVERTING_GAS)
+    const gas = await chain.client
+      .estimateGas({ account, ...tx, authorizationList: tx.authorizationList?.slice() })
+      .catch(() => REVERTING_GAS)
     return send(chain, { ...tx, gas })
   }
 
@@ -218,10 +228,20 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
     const data = encodeFunctionData({
       abi: batchExecutorAbi,
       functionName: "execute",
-      args: [calls.map((c) => ({ to: c.to!, value: c.value === undefined ? 0n : hexToBigInt(c.value), data: c.data ?? "0x" }))],
+      args: [
+        calls.map((c) => ({
+          to: c.to!,
+          value: c.value === undefined ? 0n : hexToBigInt(c.value),
+          data: c.data ?? "0x",
+        })),
+      ],
     })
     // The calls' ether comes from the account's balance as `execute` runs, so the transaction itself carries none.
-    return sendAnyway(chain, { to: account.address, data, ...(authorizationList !== undefined ? { authorizationList } : {}) })
+    return sendAnyway(chain, {
+      to: account.address,
+      data,
+      ...(authorizationList !== undefined ? { authorizationList } : {}),
+    })
   }
 
   /** One JSON-RPC call to a paymaster service; its error is the wallet's, with the service's code. */
@@ -231,16 +251,31 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
     }).catch((error: unknown) => fail(-32603, `The paymaster service at ${url} cannot be reached: ${String(error)}`))
-    const answer = (await response.json().catch(() => ({}))) as { result?: unknown; error?: { code?: number; message?: string } }
+    const answer = (await response.json().catch(() => ({}))) as {
+      result?: unknown
+      error?: { code?: number; message?: string }
+    }
     if (answer.error !== undefined || !response.ok) {
-      return fail(answer.error?.code ?? -32603, `The paymaster service refused ${method}: ${answer.error?.message ?? `HTTP ${response.status}`}`)
+      return fail(
+        answer.error?.code ?? -32603,
+        `The paymaster service refused ${method}: ${answer.error?.message ?? `HTTP ${response.status}`}`,
+      )
     }
     return answer.result
   }
 
   /** A batch submitted and paid by the paymaster service's sponsor (see the module); answers the sponsor's transaction. */
-  const sendSponsored = async (chain: ChainHandle, wire: ReadonlyArray<WireCall>, url: string, context: unknown): Promise<Hex> => {
-    const calls = wire.map((c) => ({ to: c.to!, value: c.value === undefined ? 0n : hexToBigInt(c.value), data: c.data ?? ("0x" as Hex) }))
+  const sendSponsored = async (
+    chain: ChainHandle,
+    wire: ReadonlyArray<WireCall>,
+    url: string,
+    context: unknown,
+  ): Promise<Hex> => {
+    const calls = wire.map((c) => ({
+      to: c.to!,
+      value: c.value === undefined ? 0n : hexToBigInt(c.value),
+      data: c.data ?? ("0x" as Hex),
+    }))
     const nonce = await sponsoredNonce(chain.client, account.address)
     const operation = {
       sender: account.address,
@@ -257,7 +292,9 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
       sponsoredBatchTypedData({ account: account.address, chainId: chain.chainId, calls, nonce, submitter: paymaster }),
     )
     // The sponsor sends the transaction, so the authorization takes the account's current nonce.
-    const authorization = (await isDelegated(chain)) ? undefined : await chain.wallet.signAuthorization({ contractAddress: chain.batchExecutor })
+    const authorization = (await isDelegated(chain))
+      ? undefined
+      : await chain.wallet.signAuthorization({ contractAddress: chain.batchExecutor })
     const eip7702Auth =
       authorization === undefined
         ? undefined
@@ -273,12 +310,18 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
       { ...operation, paymaster, paymasterData, signature, ...(eip7702Auth !== undefined ? { eip7702Auth } : {}) },
       chain.batchExecutor,
     ])
-    const submitted = (await askPaymaster(url, "eth_getUserOperationByHash", [userOpHash])) as { transactionHash?: Hex } | null
-    return submitted?.transactionHash ?? fail(-32603, "The paymaster service accepted the batch but names no transaction for it.")
+    const submitted = (await askPaymaster(url, "eth_getUserOperationByHash", [userOpHash])) as {
+      transactionHash?: Hex
+    } | null
+    return (
+      submitted?.transactionHash ??
+      fail(-32603, "The paymaster service accepted the batch but names no transaction for it.")
+    )
   }
 
   const sendCalls = async (request: SendCallsRequest): Promise<{ id: string }> => {
-    if (request.version !== "2.0.0") fail(-32602, `The wallet speaks EIP-5792 version 2.0.0, not ${String(request.version)}.`)
+    if (request.version !== "2.0.0")
+      fail(-32602, `The wallet speaks EIP-5792 version 2.0.0, not ${String(request.version)}.`)
     if (request.from !== undefined) assertMine(request.from)
     // The request names its chain, so a batch may go to a chain the wallet knows without switching to it.
     const chain = chainOf(request.chainId)
@@ -292,13 +335,19 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
     )
     if (required.length > 0) fail(5700, `The wallet does not support the capabilities ${required.join(", ")}.`)
     if (request.atomicRequired && !batching) fail(5760, "The wallet does not execute batches atomically.")
-    if (request.id !== undefined && batches.has(request.id)) fail(5720, `A batch with id ${request.id} was already sent.`)
+    if (request.id !== undefined && batches.has(request.id))
+      fail(5720, `A batch with id ${request.id} was already sent.`)
     const id = request.id ?? bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
     const atomic = batching
     const paymasterUrl = atomic ? request.capabilities?.paymasterService?.url : undefined
     const batch = await serially(async (): Promise<SentBatch> => {
       if (paymasterUrl !== undefined) {
-        const hash = await sendSponsored(chain, request.calls, paymasterUrl, request.capabilities?.paymasterService?.context)
+        const hash = await sendSponsored(
+          chain,
+          request.calls,
+          paymasterUrl,
+          request.capabilities?.paymasterService?.context,
+        )
         return { chain, atomic, hashes: [hash], incomplete: false }
       }
       if (atomic) return { chain, atomic, hashes: [await sendAtomic(chain, request.calls)], incomplete: false }
@@ -327,14 +376,22 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
     const batch = batches.get(id) ?? fail(5730, `The wallet sent no batch with id ${id}.`)
     const { client } = batch.chain
     const receipts = await Promise.all(
-      batch.hashes.map((hash) => client.request({ method: "eth_getTransactionReceipt", params: [hash] }) as Promise<RpcTransactionReceipt | null>),
+      batch.hashes.map(
+        (hash) =>
+          client.request({
+            method: "eth_getTransactionReceipt",
+            params: [hash],
+          }) as Promise<RpcTransactionReceipt | null>,
+      ),
     )
     const landed = receipts.filter((r): r is RpcTransactionReceipt => r !== null)
     const succeeded = landed.filter((r) => r.status === "0x1").length
     const status = await (async () => {
       if (landed.length < receipts.length) {
         // A transaction the node no longer knows was dropped (the devnet's faults can drop one): it never lands.
-        const known = await Promise.all(batch.hashes.map((hash) => client.request({ method: "eth_getTransactionByHash", params: [hash] })))
+        const known = await Promise.all(
+          batch.hashes.map((hash) => client.request({ method: "eth_getTransactionByHash", params: [hash] })),
+        )
         return known.some((tx) => tx === null) ? (succeeded > 0 ? 600 : 400) : 100
       }
       if (succeeded === receipts.length && !batch.incomplete) return 200
@@ -360,7 +417,8 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
   const capabilities = async (params: ReadonlyArray<unknown>) => {
     const [address, chainIds] = params as [Address | undefined, ReadonlyArray<Hex> | undefined]
     if (address !== undefined) assertMine(address)
-    const asked = chainIds === undefined ? [...chains.values()] : chainIds.flatMap((id) => chains.get(hexToNumber(id)) ?? [])
+    const asked =
+      chainIds === undefined ? [...chains.values()] : chainIds.flatMap((id) => chains.get(hexToNumber(id)) ?? [])
     const entries = await Promise.all(
       asked.map(async (chain) => {
         const status = !batching ? "unsupported" : (await isDelegated(chain)) ? "supported" : "ready"
@@ -389,7 +447,16 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
       case "wallet_getCallsStatus":
         return callsStatus(params[0] as string)
       case "eth_sendTransaction": {
-        const tx = params[0] as { from?: Address; to?: Address; data?: Hex; input?: Hex; value?: Hex; gas?: Hex; nonce?: Hex; chainId?: Hex }
+        const tx = params[0] as {
+          from?: Address
+          to?: Address
+          data?: Hex
+          input?: Hex
+          value?: Hex
+          gas?: Hex
+          nonce?: Hex
+          chainId?: Hex
+        }
         assertMine(tx.from)
         if (tx.chainId !== undefined && hexToNumber(tx.chainId) !== current.chainId) {
           fail(-32603, `The transaction is for chain ${hexToNumber(tx.chainId)}; the wallet is on ${current.chainId}.`)
@@ -442,12 +509,22 @@ export function createBatchingProvider(options: BatchingProviderOptions): Batchi
 export type DevnetBatchingProviderOptions = Pick<BatchingProviderOptions, "batching">
 
 /** The batching wallet of `user` on a running devnet: both chains, starting on the origin, each with its BatchExecutor. */
-export function devnetBatchingProvider(devnet: Devnet, user: DevnetAccount, options: DevnetBatchingProviderOptions = {}): BatchingProvider {
+export function devnetBatchingProvider(
+  devnet: Devnet,
+  user: DevnetAccount,
+  options: DevnetBatchingProviderOptions = {},
+): BatchingProvider {
   const executorOf = (chainId: number) =>
-    chainId === devnet.originChainId ? devnet.contracts.origin.batchExecutor : devnet.contracts.destination.batchExecutor
+    chainId === devnet.originChainId
+      ? devnet.contracts.origin.batchExecutor
+      : devnet.contracts.destination.batchExecutor
   return createBatchingProvider({
     ...options,
     account: user.account,
-    chains: devnet.chains.map((c) => ({ chainId: c.id, rpcUrl: devnet.rpcUrls[c.id]!, batchExecutor: executorOf(c.id) })),
+    chains: devnet.chains.map((c) => ({
+      chainId: c.id,
+      rpcUrl: devnet.rpcUrls[c.id]!,
+      batchExecutor: executorOf(c.id),
+    })),
   })
 }

@@ -50,7 +50,8 @@ const Settings = (props: {
   onClose: () => void
 }) => {
   const [draft, setDraft] = useState(props.chains)
-  const edit = (id: number, patch: Partial<PlaygroundChain>) => setDraft((d) => d.map((c) => (c.id === id ? { ...c, ...patch } : c)))
+  const edit = (id: number, patch: Partial<PlaygroundChain>) =>
+    setDraft((d) => d.map((c) => (c.id === id ? { ...c, ...patch } : c)))
   return (
     <section className="card settings" data-testid="settings">
       <header className="card-head">
@@ -66,7 +67,11 @@ const Settings = (props: {
           </strong>
           <label className="field">
             <span className="field-label">API base URL</span>
-            <input name={`api-${c.id}`} value={c.baseApiUrl} onChange={(e) => edit(c.id, { baseApiUrl: e.target.value })} />
+            <input
+              name={`api-${c.id}`}
+              value={c.baseApiUrl}
+              onChange={(e) => edit(c.id, { baseApiUrl: e.target.value })}
+            />
           </label>
           <label className="field">
             <span className="field-label">RPC URL</span>
@@ -99,10 +104,20 @@ const Logs = () => {
     <section className="card logs">
       <header className="card-head">
         <nav className="tabs small">
-          <button type="button" className={tab === "http" ? "active" : ""} onClick={() => setTab("http")} data-testid="tab-http">
+          <button
+            type="button"
+            className={tab === "http" ? "active" : ""}
+            onClick={() => setTab("http")}
+            data-testid="tab-http"
+          >
             Requests
           </button>
-          <button type="button" className={tab === "events" ? "active" : ""} onClick={() => setTab("events")} data-testid="tab-events">
+          <button
+            type="button"
+            className={tab === "events" ? "active" : ""}
+            onClick={() => setTab("events")}
+            data-testid="tab-events"
+          >
             Events
           </button>
         </nav>
@@ -130,7 +145,13 @@ const Workspace = () => {
       <div className="main-column">
         <nav className="tabs actions-tabs" data-testid="action-tabs">
           {offered.map(([id, label]) => (
-            <button type="button" key={id} className={shown === id ? "active" : ""} onClick={() => setActive(id)} data-testid={`tab-${id}`}>
+            <button
+              type="button"
+              key={id}
+              className={shown === id ? "active" : ""}
+              onClick={() => setActive(id)}
+              data-testid={`tab-${id}`}
+            >
               {label}
             </button>
           ))}
@@ -156,7 +177,10 @@ const ReadyBadge = () => {
   const { loading, byChain } = useMarket()
   const failed = byChain.some((m) => m.error)
   return (
-    <span className={`pill ${failed ? "pill-error" : loading ? "pill-running" : "pill-complete"}`} data-testid="api-status">
+    <span
+      className={`pill ${failed ? "pill-error" : loading ? "pill-running" : "pill-complete"}`}
+      data-testid="api-status"
+    >
       {failed ? "API unreachable" : loading ? "reading…" : "API ready"}
     </span>
   )
@@ -186,12 +210,21 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
     // A reload in the middle of an execution comes back as the account it acts for, so that it can resume.
     const interrupted = interruptedExecutions()[0]?.account.toLowerCase()
     const resuming = config.accounts.find((a) => a.address.toLowerCase() === interrupted)
-    return resuming?.address ?? new URLSearchParams(window.location.search).get("account") ?? config.accounts[0]?.address ?? ""
+    return (
+      resuming?.address ??
+      new URLSearchParams(window.location.search).get("account") ??
+      config.accounts[0]?.address ??
+      ""
+    )
   })
   const [injected, setInjected] = useState<InjectedConnection | undefined>(undefined)
   const executors = useMemo(() => batchExecutorsOf(config.contracts), [config.contracts])
-  const [oneConfirmation, setOneConfirmation] = useState(() => new URLSearchParams(window.location.search).get("batch") === "1")
-  const [sponsoredGas, setSponsoredGas] = useState(() => new URLSearchParams(window.location.search).get("sponsor") === "1")
+  const [oneConfirmation, setOneConfirmation] = useState(
+    () => new URLSearchParams(window.location.search).get("batch") === "1",
+  )
+  const [sponsoredGas, setSponsoredGas] = useState(
+    () => new URLSearchParams(window.location.search).get("sponsor") === "1",
+  )
   const [showSettings, setShowSettings] = useState(false)
   const [refreshVersion, setRefreshVersion] = useState(0)
   const injectedWallets = useInjectedWallets()
@@ -338,7 +371,12 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
               </div>
               <label className="topbar-field">
                 <span>Chain</span>
-                <select name="chain" value={chainId} onChange={(e) => setChainId(Number(e.target.value))} data-testid="chain-select">
+                <select
+                  name="chain"
+                  value={chainId}
+                  onChange={(e) => setChainId(Number(e.target.value))}
+                  data-testid="chain-select"
+                >
                   {chains.map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.name} · {c.id}
@@ -386,8 +424,17 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
                 </label>
               ) : null}
               <ReadyBadge />
-              <BookName apiKind={apiKind} openSea={config.openSea} apiUrl={chains.find((c) => c.id === chainId)?.baseApiUrl} />
-              <button type="button" className="ghost" onClick={() => setShowSettings((s) => !s)} data-testid="settings-toggle">
+              <BookName
+                apiKind={apiKind}
+                openSea={config.openSea}
+                apiUrl={chains.find((c) => c.id === chainId)?.baseApiUrl}
+              />
+              <button
+                type="button"
+                className="ghost"
+                onClick={() => setShowSettings((s) => !s)}
+                data-testid="settings-toggle"
+              >
                 Settings
               </button>
             </header>

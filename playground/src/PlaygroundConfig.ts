@@ -10,7 +10,13 @@ export interface PlaygroundChain {
   readonly active: boolean
   readonly checkPollingInterval: number
   readonly explorerUrl?: string | undefined
-  readonly paymentTokens: ReadonlyArray<{ chainId: number; address: Address; symbol: string; name: string; decimals: number }>
+  readonly paymentTokens: ReadonlyArray<{
+    chainId: number
+    address: Address
+    symbol: string
+    name: string
+    decimals: number
+  }>
   /** The chain's ERC-7677 paymaster service, when the devnet describes one. */
   readonly paymasterUrl?: string | undefined
 }

@@ -33,7 +33,9 @@ export interface Token {
 
 export interface TokenWithMarket {
   readonly token: Token
-  readonly market?: { readonly floorAsk: { readonly id: string; readonly price: Price; readonly maker: Address } | null }
+  readonly market?: {
+    readonly floorAsk: { readonly id: string; readonly price: Price; readonly maker: Address } | null
+  }
   readonly ownership?: { readonly tokenCount: string }
 }
 
@@ -67,13 +69,18 @@ const get = async <A>(chain: PlaygroundChain, path: string): Promise<A> => {
 
 /** The read endpoints of the API the page shows. */
 export const reads = {
-  collections: (chain: PlaygroundChain) => get<{ collections: Array<Collection> }>(chain, "/collections/v7").then((r) => r.collections),
+  collections: (chain: PlaygroundChain) =>
+    get<{ collections: Array<Collection> }>(chain, "/collections/v7").then((r) => r.collections),
   tokens: (chain: PlaygroundChain, collection: Address) =>
-    get<{ tokens: Array<TokenWithMarket> }>(chain, `/tokens/v7?collection=${collection}&limit=1000`).then((r) => r.tokens),
+    get<{ tokens: Array<TokenWithMarket> }>(chain, `/tokens/v7?collection=${collection}&limit=1000`).then(
+      (r) => r.tokens,
+    ),
   userTokens: (chain: PlaygroundChain, user: Address) =>
     get<{ tokens: Array<TokenWithMarket> }>(chain, `/users/${user}/tokens/v10`).then((r) => r.tokens),
-  asks: (chain: PlaygroundChain, query = "") => get<{ orders: Array<Order> }>(chain, `/orders/asks/v5${query}`).then((r) => r.orders),
-  bids: (chain: PlaygroundChain, query = "") => get<{ orders: Array<Order> }>(chain, `/orders/bids/v6${query}`).then((r) => r.orders),
+  asks: (chain: PlaygroundChain, query = "") =>
+    get<{ orders: Array<Order> }>(chain, `/orders/asks/v5${query}`).then((r) => r.orders),
+  bids: (chain: PlaygroundChain, query = "") =>
+    get<{ orders: Array<Order> }>(chain, `/orders/bids/v6${query}`).then((r) => r.orders),
 }
 
 const publicClients = new Map<string, PublicClient>()
@@ -111,4 +118,5 @@ export const balancesOf = async (chain: PlaygroundChain, user: Address) => {
 export const short = (value: string | null | undefined) => (value ? `${value.slice(0, 6)}…${value.slice(-4)}` : "—")
 
 /** A price as "0.12 ETH". */
-export const formatPrice = (price: Price | undefined) => (price ? `${Number(price.amount.decimal.toPrecision(6))} ${price.currency.symbol}` : "—")
+export const formatPrice = (price: Price | undefined) =>
+  price ? `${Number(price.amount.decimal.toPrecision(6))} ${price.currency.symbol}` : "—"

@@ -51,7 +51,8 @@ export const loadConfig = async (): Promise<PlaygroundConfig> => {
   if (!overridden) {
     try {
       const response = await fetch("/__playground/config.json", { cache: "no-store" })
-      if (response.ok && response.headers.get("content-type")?.includes("json")) return (await response.json()) as PlaygroundConfig
+      if (response.ok && response.headers.get("content-type")?.includes("json"))
+        return (await response.json()) as PlaygroundConfig
     } catch {
       // Served without the config endpoint (a static build): ask the devnet itself.
     }

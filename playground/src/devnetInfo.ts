@@ -17,7 +17,12 @@ export interface DevnetChainInfo {
   readonly checkPollingInterval?: number
   /** The chain's ERC-7677 paymaster service (newer devnets). */
   readonly paymasterUrl?: string
-  readonly paymentTokens?: ReadonlyArray<{ readonly address: Address; readonly symbol: string; readonly name: string; readonly decimals: number }>
+  readonly paymentTokens?: ReadonlyArray<{
+    readonly address: Address
+    readonly symbol: string
+    readonly name: string
+    readonly decimals: number
+  }>
 }
 
 /** What the devnet answers: `name`, `chainId`, `rpcUrl`, `apiUrl` and `wsUrl` always; the rest when it has them. */
@@ -44,15 +49,31 @@ export const DEFAULT_DEVNET_API_URL = "http://127.0.0.1:8080"
 /** The devnet's users: the public keys of the test mnemonic, as every devnet derives them. */
 export const DEVNET_TEST_ACCOUNTS: ReadonlyArray<PlaygroundAccount> = (
   [
-    ["0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"],
-    ["0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a"],
-    ["0x90F79bf6EB2c4f870365E785982E1f101E93b906", "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6"],
-    ["0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65", "0x47e173ffac7ca4d4c4ea6e6fa9fa2bc0c3c16e85d46a4e0d1d2a59a8e5a8b1c5"],
-    ["0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc", "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba"],
+    [
+      "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+    ],
+    [
+      "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+      "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+    ],
+    [
+      "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+      "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
+    ],
+    [
+      "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
+      "0x47e173ffac7ca4d4c4ea6e6fa9fa2bc0c3c16e85d46a4e0d1d2a59a8e5a8b1c5",
+    ],
+    [
+      "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
+      "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba",
+    ],
   ] as const
 ).map(([address, privateKey], i) => ({ label: `User ${i + 1}`, address, privateKey }))
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
 const isUrl = (value: unknown): value is string => typeof value === "string" && /^(https?|wss?):\/\//.test(value)
 const isChain = (value: unknown): value is DevnetChainInfo =>
   isRecord(value) && Number.isInteger(value.chainId) && isUrl(value.apiUrl) && isUrl(value.rpcUrl)
@@ -80,7 +101,9 @@ export const fetchDevnetInfo = async (apiUrl: string, timeoutMs = 1_500): Promis
 
 /** The playground's configuration for a devnet: its chains (origin first), its users, its contracts. */
 export const playgroundConfigOfInfo = (info: DevnetInfo): PlaygroundConfig => {
-  const listed = info.chains ?? [{ chainId: info.chainId, apiUrl: info.apiUrl, rpcUrl: info.rpcUrl, wsUrl: info.wsUrl, active: true }]
+  const listed = info.chains ?? [
+    { chainId: info.chainId, apiUrl: info.apiUrl, rpcUrl: info.rpcUrl, wsUrl: info.wsUrl, active: true },
+  ]
   const anyActive = listed.some((c) => c.active === true)
   const chains = listed.map(
     (c): PlaygroundChain => ({
@@ -103,7 +126,9 @@ export const playgroundConfigOfInfo = (info: DevnetInfo): PlaygroundConfig => {
       users !== undefined && users.length > 0
         ? [
             ...users.map((u, i) => ({ label: `User ${i + 1}`, address: u.address, privateKey: u.privateKey })),
-            ...(usdcOnly !== undefined ? [{ label: "USDC only, no ETH", address: usdcOnly.address, privateKey: usdcOnly.privateKey }] : []),
+            ...(usdcOnly !== undefined
+              ? [{ label: "USDC only, no ETH", address: usdcOnly.address, privateKey: usdcOnly.privateKey }]
+              : []),
           ]
         : DEVNET_TEST_ACCOUNTS,
     ...(info.contracts !== undefined ? { contracts: info.contracts } : {}),

@@ -18,7 +18,11 @@ export const viemChainOf = (chain: PlaygroundChain): Chain =>
  * A local signer that behaves like a browser wallet over several chains: requests go to the RPC of the chain
  * it is on, and `wallet_switchEthereumChain` moves it, so a cross-chain flow can switch as it would in MetaMask.
  */
-export const localWallet = (account: PlaygroundAccount, chains: ReadonlyArray<PlaygroundChain>, startChainId: number): WalletClient => {
+export const localWallet = (
+  account: PlaygroundAccount,
+  chains: ReadonlyArray<PlaygroundChain>,
+  startChainId: number,
+): WalletClient => {
   let current = startChainId
   let id = 0
   const rpcOf = (chainId: number) => {
@@ -40,7 +44,10 @@ export const localWallet = (account: PlaygroundAccount, chains: ReadonlyArray<Pl
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: params ?? [] }),
     })
-    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } }
+    const body = (await response.json()) as {
+      result?: unknown
+      error?: { code: number; message: string; data?: unknown }
+    }
     if (body.error) throw Object.assign(new Error(body.error.message), body.error)
     return body.result
   }
@@ -60,7 +67,8 @@ export const batchExecutorsOf = (contracts: PlaygroundConfig["contracts"]): Read
   const executors = new Map<number, `0x${string}`>()
   for (const deployed of Object.values(contracts ?? {})) {
     const { chainId, batchExecutor } = deployed as { readonly chainId?: unknown; readonly batchExecutor?: unknown }
-    if (typeof chainId === "number" && typeof batchExecutor === "string") executors.set(chainId, batchExecutor as `0x${string}`)
+    if (typeof chainId === "number" && typeof batchExecutor === "string")
+      executors.set(chainId, batchExecutor as `0x${string}`)
   }
   return executors
 }

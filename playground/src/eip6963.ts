@@ -35,11 +35,19 @@ const isString = (value: unknown): value is string => typeof value === "string"
 
 /** The announcement's detail when it is well formed: a page script can dispatch anything under that name. */
 const walletOf = (detail: unknown): InjectedWallet | undefined => {
-  const { info, provider } = (detail ?? {}) as { info?: Partial<Record<keyof EIP6963ProviderInfo, unknown>>; provider?: { request?: unknown } }
-  if (!info || !isString(info.uuid) || !isString(info.name) || !isString(info.rdns) || !isString(info.icon)) return undefined
+  const { info, provider } = (detail ?? {}) as {
+    info?: Partial<Record<keyof EIP6963ProviderInfo, unknown>>
+    provider?: { request?: unknown }
+  }
+  if (!info || !isString(info.uuid) || !isString(info.name) || !isString(info.rdns) || !isString(info.icon))
+    return undefined
   if (typeof provider?.request !== "function") return undefined
   const icon = info.icon.startsWith("data:image/") ? info.icon : FALLBACK_ICON
-  return { info: { uuid: info.uuid, name: info.name, icon, rdns: info.rdns }, provider: provider as EIP1193Provider, source: "eip6963" }
+  return {
+    info: { uuid: info.uuid, name: info.name, icon, rdns: info.rdns },
+    provider: provider as EIP1193Provider,
+    source: "eip6963",
+  }
 }
 
 /**
@@ -65,7 +73,11 @@ export const discoverWallets = (onChange: (wallets: ReadonlyArray<InjectedWallet
 const fallbackOf = (announced: ReadonlyArray<InjectedWallet>): InjectedWallet | undefined => {
   const ethereum = (window as { ethereum?: EIP1193Provider }).ethereum
   if (typeof ethereum?.request !== "function" || announced.some((w) => w.provider === ethereum)) return undefined
-  return { info: { uuid: WINDOW_ETHEREUM, name: "Browser wallet", icon: FALLBACK_ICON, rdns: "" }, provider: ethereum, source: "window.ethereum" }
+  return {
+    info: { uuid: WINDOW_ETHEREUM, name: "Browser wallet", icon: FALLBACK_ICON, rdns: "" },
+    provider: ethereum,
+    source: "window.ethereum",
+  }
 }
 
 /** The injected wallets of the page, updated as they announce; `window.ethereum` last when it did not announce. */

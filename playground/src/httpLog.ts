@@ -48,7 +48,12 @@ export const recordApiRequests = (isApi: (url: string) => boolean) => {
     if (!isApi(url)) return original(input, init)
     const id = ++nextId
     const method = (init?.method ?? request?.method ?? "GET").toUpperCase()
-    const body = typeof init?.body === "string" ? init.body : init?.body instanceof Uint8Array ? new TextDecoder().decode(init.body) : undefined
+    const body =
+      typeof init?.body === "string"
+        ? init.body
+        : init?.body instanceof Uint8Array
+          ? new TextDecoder().decode(init.body)
+          : undefined
     const startedAt = performance.now()
     httpLog.push({ id, action: currentAction, method, url, requestBody: parse(body), startedAt })
     try {
@@ -56,7 +61,12 @@ export const recordApiRequests = (isApi: (url: string) => boolean) => {
       const text = await response.clone().text()
       httpLog.update(
         (entry) => entry.id === id,
-        (entry) => ({ ...entry, status: response.status, responseBody: parse(text), ms: Math.round(performance.now() - startedAt) }),
+        (entry) => ({
+          ...entry,
+          status: response.status,
+          responseBody: parse(text),
+          ms: Math.round(performance.now() - startedAt),
+        }),
       )
       return response
     } catch (error) {

@@ -43,7 +43,10 @@ export const storedExecutions = {
 
 // Read once, as the page loads: what the panels store from now on belongs to this page, not to the reload.
 let interrupted: ReadonlyArray<StoredExecution> = Object.values(readAll())
-  .filter((entry) => entry.snapshot?.status === "running" && typeof entry.panel === "string" && typeof entry.account === "string")
+  .filter(
+    (entry) =>
+      entry.snapshot?.status === "running" && typeof entry.panel === "string" && typeof entry.account === "string",
+  )
   .sort((a, b) => b.savedAt - a.savedAt)
 
 /** The executions the last reload interrupted and nobody resumed yet, newest first. */

@@ -7,7 +7,8 @@ import "./styles.css"
 
 void loadConfig().then((config) => {
   // OpenSea's routes go through the page's own proxy: its requests are the API's conversation too.
-  const openSea = config.openSea === undefined ? undefined : new URL(config.openSea.apiBaseUrl, window.location.href).href
+  const openSea =
+    config.openSea === undefined ? undefined : new URL(config.openSea.apiBaseUrl, window.location.href).href
   recordApiRequests(
     (url) =>
       config.chains.some((chain) => url.startsWith(new URL(chain.baseApiUrl).origin)) ||

@@ -66,13 +66,18 @@ export const MarketProvider = (props: {
       cancelled = true
     }
   }, [chains, user, version, props.version])
-  return <MarketContext.Provider value={{ ...state, refresh: () => setVersion((v) => v + 1) }}>{props.children}</MarketContext.Provider>
+  return (
+    <MarketContext.Provider value={{ ...state, refresh: () => setVersion((v) => v + 1) }}>
+      {props.children}
+    </MarketContext.Provider>
+  )
 }
 
 export const useMarket = () => useContext(MarketContext)
 
 /** The market of one chain (empty until loaded). */
-export const useChainMarket = (chainId: number): ChainMarket | undefined => useMarket().byChain.find((m) => m.chain.id === chainId)
+export const useChainMarket = (chainId: number): ChainMarket | undefined =>
+  useMarket().byChain.find((m) => m.chain.id === chainId)
 
 /**
  * Whether a form asks how many of a token: only an ERC-1155 comes in quantities. A contract the page does not
@@ -96,6 +101,7 @@ export const orderTarget = (market: ChainMarket | undefined, order: Order) => {
   if (c.kind === "token") return tokenLabel(market, order.contract, c.data.token?.tokenId)
   if (c.kind === "attribute" && c.data.attribute)
     return `${tokenLabel(market, order.contract, undefined)} · ${c.data.attribute.key}: ${c.data.attribute.value}`
-  if (c.kind === "custom") return `${tokenLabel(market, order.contract, undefined)} · ${c.data.tokenIds?.length ?? 0} tokens`
+  if (c.kind === "custom")
+    return `${tokenLabel(market, order.contract, undefined)} · ${c.data.tokenIds?.length ?? 0} tokens`
   return `${tokenLabel(market, order.contract, undefined)} · any token`
 }

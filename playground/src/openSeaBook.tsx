@@ -33,7 +33,9 @@ const unique = (orders: ReadonlyArray<OpenSeaBookOrder | undefined>): ReadonlyAr
 const loadChain = async (openSea: PlaygroundOpenSea, chain: string, market: ChainMarket): Promise<ChainOpenSeaBook> => {
   try {
     const slugs = await Promise.all(
-      market.collections.map(async (c) => [c.id.toLowerCase(), await openSeaReads.slugOf(openSea, chain, c.id)] as const),
+      market.collections.map(
+        async (c) => [c.id.toLowerCase(), await openSeaReads.slugOf(openSea, chain, c.id)] as const,
+      ),
     )
     const slugOf = new Map(slugs)
     const tokens = market.tokens.flatMap(({ token }) => {
@@ -94,4 +96,5 @@ export const OpenSeaBookProvider = (props: { openSea: PlaygroundOpenSea | undefi
 export const useOpenSeaBook = () => useContext(OpenSeaBookContext)
 
 /** OpenSea's book on one chain, or undefined when OpenSea does not trade there (or it is not read yet). */
-export const useChainOpenSeaBook = (chainId: number): ChainOpenSeaBook | undefined => useOpenSeaBook().byChain.find((b) => b.chainId === chainId)
+export const useChainOpenSeaBook = (chainId: number): ChainOpenSeaBook | undefined =>
+  useOpenSeaBook().byChain.find((b) => b.chainId === chainId)

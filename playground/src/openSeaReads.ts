@@ -47,7 +47,10 @@ const get = async (openSea: PlaygroundOpenSea, path: string): Promise<Json | und
   const response = await paced(() => pageFetch(`${openSea.apiBaseUrl.replace(/\/$/, "")}${path}`))
   if (response.status === 404) return undefined
   const body = (await response.json()) as Json
-  if (!response.ok) throw new Error(`OpenSea ${response.status} on ${path}: ${(body.errors as ReadonlyArray<string> | undefined)?.join("; ") ?? ""}`)
+  if (!response.ok)
+    throw new Error(
+      `OpenSea ${response.status} on ${path}: ${(body.errors as ReadonlyArray<string> | undefined)?.join("; ") ?? ""}`,
+    )
   return body
 }
 
@@ -112,7 +115,11 @@ export const bookOrderOf = (side: "listing" | "offer", json: Json): OpenSeaBookO
     maker: json.protocol_data?.parameters?.offerer,
     ...(json.asset?.identifier !== undefined ? { tokenId: String(json.asset.identifier) } : {}),
     ...(trait !== undefined ? { trait: { type: String(trait.type), value: String(trait.value) } } : {}),
-    price: { currency: String(price?.currency ?? "?"), decimals: Number(price?.decimals ?? 18), value: String(price?.value ?? "0") },
+    price: {
+      currency: String(price?.currency ?? "?"),
+      decimals: Number(price?.decimals ?? 18),
+      value: String(price?.value ?? "0"),
+    },
     ...sideTerms(side, json),
   }
 }
@@ -121,7 +128,9 @@ export const bookOrderOf = (side: "listing" | "offer", json: Json): OpenSeaBookO
 export const openSeaReads = {
   /** The collection slug OpenSea files `contract` under, or undefined when OpenSea does not know the contract. */
   slugOf: (openSea: PlaygroundOpenSea, chain: string, contract: Address) =>
-    get(openSea, `/api/v2/chain/${chain}/contract/${contract}`).then((answer) => answer?.collection as string | undefined),
+    get(openSea, `/api/v2/chain/${chain}/contract/${contract}`).then(
+      (answer) => answer?.collection as string | undefined,
+    ),
   bestListing: (openSea: PlaygroundOpenSea, slug: string, tokenId: string) =>
     get(openSea, `/api/v2/listings/collection/${encodeURIComponent(slug)}/nfts/${tokenId}/best`).then((answer) =>
       answer === undefined ? undefined : bookOrderOf("listing", answer),

@@ -1,5 +1,10 @@
 import * as Effect from "effect/Effect"
-import { BidDataMissingError, type ExecutionError, type MissingChainConfigurationError, type PluginRejectedError } from "../errors/index.js"
+import {
+  BidDataMissingError,
+  type ExecutionError,
+  type MissingChainConfigurationError,
+  type PluginRejectedError,
+} from "../errors/index.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
 import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
@@ -35,7 +40,8 @@ export type BidErrorType = ExecutionError | BidDataMissingError | MissingChainCo
 const MISSING_CONFIGURATION = "ReservoirClient missing configuration"
 
 /** True when the bid says what it is on. */
-const hasTarget = (bid: Bid): boolean => Boolean(bid.token || bid.collection || bid.tokenSetId || (bid.attributeKey && bid.attributeValue))
+const hasTarget = (bid: Bid): boolean =>
+  Boolean(bid.token || bid.collection || bid.tokenSetId || (bid.attributeKey && bid.attributeValue))
 
 /**
  * Places bids with the connected wallet as maker (`POST /execute/bid/v5`). A bid that names neither a token, a
@@ -44,20 +50,22 @@ const hasTarget = (bid: Bid): boolean => Boolean(bid.token || bid.collection || 
  * @example
  * yield* bid({ bids: [{ collection: nft, weiPrice: "100000000000000000", orderbook: "reservoir" }] })
  */
-export const bid: (parameters: BidParameters) => Effect.Effect<BidReturnType, BidErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
-  "tradekit.bid",
-)(function* (parameters: BidParameters) {
-  const config = yield* ClientConfig
-  const chain = yield* chainFor(config, parameters.chainId, MISSING_CONFIGURATION)
-  const invalid = parameters.bids.find((candidate) => !hasTarget(candidate))
-  if (invalid !== undefined) return yield* new BidDataMissingError({ bid: invalid })
-  const maker = yield* walletAddress
-  yield* runAction(parameters, {
-    action: "bid",
-    path: "/execute/bid/v5",
-    chain,
-    precheck: false,
-    body: { maker, source: config.settings.source || undefined, params: parameters.bids },
-  })
-  return true as const
-})
+export const bid: (
+  parameters: BidParameters,
+) => Effect.Effect<BidReturnType, BidErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn("tradekit.bid")(
+  function* (parameters: BidParameters) {
+    const config = yield* ClientConfig
+    const chain = yield* chainFor(config, parameters.chainId, MISSING_CONFIGURATION)
+    const invalid = parameters.bids.find((candidate) => !hasTarget(candidate))
+    if (invalid !== undefined) return yield* new BidDataMissingError({ bid: invalid })
+    const maker = yield* walletAddress
+    yield* runAction(parameters, {
+      action: "bid",
+      path: "/execute/bid/v5",
+      chain,
+      precheck: false,
+      body: { maker, source: config.settings.source || undefined, params: parameters.bids },
+    })
+    return true as const
+  },
+)

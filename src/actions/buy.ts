@@ -34,28 +34,31 @@ export type BuyErrorType = ExecutionError | MissingChainConfigurationError | Plu
  * `normalizeRoyalties` and `bountyReferrer` (as `referrer`) are sent unless `options` sets them.
  *
  * @example
- * const done = yield* buy({ items: [{ token: `${nft}:42`, quantity: 1 }], expectedPrice: { [zeroAddress]: { raw: 10n ** 17n } } })
+ * const done = yield* buy({ items: [{ token: `${nft}:42`, quantity: 1 }], expectedPrice: { [zeroAddress]: { raw: 10n **
+ * 17n } } })
  */
-export const buy: (parameters: BuyParameters) => Effect.Effect<BuyReturnType, BuyErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
-  "tradekit.buy",
-)(function* (parameters: BuyParameters) {
-  const config = yield* ClientConfig
-  const chain = yield* chainFor(config, parameters.chainId)
-  const taker = yield* walletAddress
-  return yield* runAction(parameters, {
-    action: "buy",
-    path: "/execute/buy/v7",
-    chain,
-    precheck: parameters.precheck === true,
-    expectedPrice: parameters.expectedPrice,
-    gas: parameters.gas,
-    body: {
-      items: parameters.items,
-      taker,
-      source: config.settings.source || undefined,
-      normalizeRoyalties: config.settings.normalizeRoyalties,
-      referrer: config.settings.bountyReferrer,
-    },
-    options: parameters.options,
-  })
-})
+export const buy: (
+  parameters: BuyParameters,
+) => Effect.Effect<BuyReturnType, BuyErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn("tradekit.buy")(
+  function* (parameters: BuyParameters) {
+    const config = yield* ClientConfig
+    const chain = yield* chainFor(config, parameters.chainId)
+    const taker = yield* walletAddress
+    return yield* runAction(parameters, {
+      action: "buy",
+      path: "/execute/buy/v7",
+      chain,
+      precheck: parameters.precheck === true,
+      expectedPrice: parameters.expectedPrice,
+      gas: parameters.gas,
+      body: {
+        items: parameters.items,
+        taker,
+        source: config.settings.source || undefined,
+        normalizeRoyalties: config.settings.normalizeRoyalties,
+        referrer: config.settings.bountyReferrer,
+      },
+      options: parameters.options,
+    })
+  },
+)

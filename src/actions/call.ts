@@ -49,7 +49,11 @@ export type CallErrorType = ExecutionError | MissingChainConfigurationError | Pl
 export const encodeCallTransaction = (tx: CallTransaction | CallContractRequest): ApiObject => {
   const value = tx.value?.toString() ?? "0"
   if ("abi" in tx) {
-    const data = encodeFunctionData({ abi: tx.abi as Abi, functionName: tx.functionName, args: tx.args as ReadonlyArray<unknown> })
+    const data = encodeFunctionData({
+      abi: tx.abi as Abi,
+      functionName: tx.functionName,
+      args: tx.args as ReadonlyArray<unknown>,
+    })
     return { to: tx.address, data, value }
   }
   return { ...tx, value }
@@ -62,19 +66,21 @@ export const encodeCallTransaction = (tx: CallTransaction | CallContractRequest)
  * @example
  * yield* call({ toChainId: 8453, txs: [{ address: nft, abi, functionName: "mint", args: [1n], value: 10n ** 15n }] })
  */
-export const call: (parameters: CallParameters) => Effect.Effect<CallReturnType, CallErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
-  "tradekit.call",
-)(function* (parameters: CallParameters) {
-  const config = yield* ClientConfig
-  const origin = yield* chainFor(config, parameters.chainId)
-  const destination = yield* chainFor(config, parameters.toChainId)
-  const user = yield* walletAddress
-  return yield* runAction(parameters, {
-    action: "call",
-    path: "/execute/call/v1",
-    chain: destination,
-    precheck: parameters.precheck === true,
-    body: { user, txs: parameters.txs.map(encodeCallTransaction), originChainId: origin.id },
-    options: parameters.options,
-  })
-})
+export const call: (
+  parameters: CallParameters,
+) => Effect.Effect<CallReturnType, CallErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn("tradekit.call")(
+  function* (parameters: CallParameters) {
+    const config = yield* ClientConfig
+    const origin = yield* chainFor(config, parameters.chainId)
+    const destination = yield* chainFor(config, parameters.toChainId)
+    const user = yield* walletAddress
+    return yield* runAction(parameters, {
+      action: "call",
+      path: "/execute/call/v1",
+      chain: destination,
+      precheck: parameters.precheck === true,
+      body: { user, txs: parameters.txs.map(encodeCallTransaction), originChainId: origin.id },
+      options: parameters.options,
+    })
+  },
+)

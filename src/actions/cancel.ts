@@ -1,5 +1,10 @@
 import * as Effect from "effect/Effect"
-import { type ExecutionError, type MissingChainConfigurationError, NoOrderIdsError, type PluginRejectedError } from "../errors/index.js"
+import {
+  type ExecutionError,
+  type MissingChainConfigurationError,
+  NoOrderIdsError,
+  type PluginRejectedError,
+} from "../errors/index.js"
 import { ClientConfig, chainFor } from "../services/ClientConfig.js"
 import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
@@ -29,8 +34,10 @@ export type CancelErrorType = ExecutionError | NoOrderIdsError | MissingChainCon
  * @example
  * yield* cancel({ orderIds: ["0xabc…"] })
  */
-export const cancel: (parameters: CancelParameters) => Effect.Effect<CancelReturnType, CancelErrorType, OrderBook | Wallet | ClientConfig> =
-  Effect.fn("tradekit.cancel")(function* (parameters: CancelParameters) {
+export const cancel: (
+  parameters: CancelParameters,
+) => Effect.Effect<CancelReturnType, CancelErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn("tradekit.cancel")(
+  function* (parameters: CancelParameters) {
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, parameters.chainId)
     if (parameters.orderIds.length === 0) return yield* new NoOrderIdsError()
@@ -44,4 +51,5 @@ export const cancel: (parameters: CancelParameters) => Effect.Effect<CancelRetur
       options: parameters.options,
     })
     return true as const
-  })
+  },
+)

@@ -38,18 +38,20 @@ export type ListErrorType = ExecutionError | MissingChainConfigurationError | Pl
  * @example
  * yield* list({ listings: [{ token: `${nft}:42`, weiPrice: "1000000000000000000", orderbook: "reservoir" }] })
  */
-export const list: (parameters: ListParameters) => Effect.Effect<ListReturnType, ListErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
-  "tradekit.list",
-)(function* (parameters: ListParameters) {
-  const config = yield* ClientConfig
-  const chain = yield* chainFor(config, parameters.chainId)
-  const maker = yield* walletAddress
-  const result = yield* runAction(parameters, {
-    action: "list",
-    path: "/execute/list/v5",
-    chain,
-    precheck: parameters.precheck === true,
-    body: { maker, source: config.settings.source || undefined, params: parameters.listings },
-  })
-  return result === true ? result : result.steps
-})
+export const list: (
+  parameters: ListParameters,
+) => Effect.Effect<ListReturnType, ListErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn("tradekit.list")(
+  function* (parameters: ListParameters) {
+    const config = yield* ClientConfig
+    const chain = yield* chainFor(config, parameters.chainId)
+    const maker = yield* walletAddress
+    const result = yield* runAction(parameters, {
+      action: "list",
+      path: "/execute/list/v5",
+      chain,
+      precheck: parameters.precheck === true,
+      body: { maker, source: config.settings.source || undefined, params: parameters.listings },
+    })
+    return result === true ? result : result.steps
+  },
+)

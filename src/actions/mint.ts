@@ -34,27 +34,30 @@ export type MintErrorType = ExecutionError | MissingChainConfigurationError | Pl
  * `bountyReferrer` (as `referrer`) are sent unless `options` sets them.
  *
  * @example
- * const done = yield* mint({ items: [{ collection: nft, quantity: 2 }], expectedPrice: { [zeroAddress]: { raw: 10n ** 16n } } })
+ * const done = yield* mint({ items: [{ collection: nft, quantity: 2 }], expectedPrice: { [zeroAddress]: { raw: 10n **
+ * 16n } } })
  */
-export const mint: (parameters: MintParameters) => Effect.Effect<MintReturnType, MintErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
-  "tradekit.mint",
-)(function* (parameters: MintParameters) {
-  const config = yield* ClientConfig
-  const chain = yield* chainFor(config, parameters.chainId)
-  const taker = yield* walletAddress
-  return yield* runAction(parameters, {
-    action: "mint",
-    path: "/execute/mint/v1",
-    chain,
-    precheck: parameters.precheck === true,
-    expectedPrice: parameters.expectedPrice,
-    gas: parameters.gas,
-    body: {
-      items: parameters.items,
-      taker,
-      source: config.settings.source || undefined,
-      referrer: config.settings.bountyReferrer,
-    },
-    options: parameters.options,
-  })
-})
+export const mint: (
+  parameters: MintParameters,
+) => Effect.Effect<MintReturnType, MintErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn("tradekit.mint")(
+  function* (parameters: MintParameters) {
+    const config = yield* ClientConfig
+    const chain = yield* chainFor(config, parameters.chainId)
+    const taker = yield* walletAddress
+    return yield* runAction(parameters, {
+      action: "mint",
+      path: "/execute/mint/v1",
+      chain,
+      precheck: parameters.precheck === true,
+      expectedPrice: parameters.expectedPrice,
+      gas: parameters.gas,
+      body: {
+        items: parameters.items,
+        taker,
+        source: config.settings.source || undefined,
+        referrer: config.settings.bountyReferrer,
+      },
+      options: parameters.options,
+    })
+  },
+)

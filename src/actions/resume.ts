@@ -72,12 +72,19 @@ export const resumeExecution = (
         ? { expectedPrice: (options.expectedPrice ?? expectedPrice) as ExpectedPrices }
         : {}),
     })
-    const resumed = resumeFrom<GuardError>({ config, book: yield* OrderBook, wallet: yield* Wallet, chain, retry }, snapshot, {
-      guards,
-      ...(options.gas !== undefined ? { gas: options.gas } : {}),
-      ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
-      ...(options.resendUnknown !== undefined ? { resendUnknown: options.resendUnknown } : {}),
-    })
+    const resumed = resumeFrom<GuardError>(
+      { config, book: yield* OrderBook, wallet: yield* Wallet, chain, retry },
+      snapshot,
+      {
+        guards,
+        ...(options.gas !== undefined ? { gas: options.gas } : {}),
+        ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
+        ...(options.resendUnknown !== undefined ? { resendUnknown: options.resendUnknown } : {}),
+      },
+    )
     // Two tabs of the app may hold the same stored snapshot: only one resumes it at a time.
-    return yield* withTabLock(`tradekit.resume:${snapshot.chainId}:${snapshot.requestId ?? JSON.stringify(snapshot.request)}`, resumed)
+    return yield* withTabLock(
+      `tradekit.resume:${snapshot.chainId}:${snapshot.requestId ?? JSON.stringify(snapshot.request)}`,
+      resumed,
+    )
   }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.resumeExecution"))

@@ -36,25 +36,27 @@ export type SellErrorType = ExecutionError | MissingChainConfigurationError | Pl
  * @example
  * const done = yield* sell({ items: [{ token: `${nft}:42` }], expectedPrice: { [weth]: { raw: 10n ** 17n } } })
  */
-export const sell: (parameters: SellParameters) => Effect.Effect<SellReturnType, SellErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
-  "tradekit.sell",
-)(function* (parameters: SellParameters) {
-  const config = yield* ClientConfig
-  const chain = yield* chainFor(config, parameters.chainId)
-  const taker = yield* walletAddress
-  return yield* runAction(parameters, {
-    action: "sell",
-    path: "/execute/sell/v7",
-    chain,
-    precheck: parameters.precheck === true,
-    expectedPrice: parameters.expectedPrice,
-    gas: parameters.gas,
-    body: {
-      items: parameters.items,
-      taker,
-      source: config.settings.source || undefined,
-      normalizeRoyalties: config.settings.normalizeRoyalties,
-    },
-    options: parameters.options,
-  })
-})
+export const sell: (
+  parameters: SellParameters,
+) => Effect.Effect<SellReturnType, SellErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn("tradekit.sell")(
+  function* (parameters: SellParameters) {
+    const config = yield* ClientConfig
+    const chain = yield* chainFor(config, parameters.chainId)
+    const taker = yield* walletAddress
+    return yield* runAction(parameters, {
+      action: "sell",
+      path: "/execute/sell/v7",
+      chain,
+      precheck: parameters.precheck === true,
+      expectedPrice: parameters.expectedPrice,
+      gas: parameters.gas,
+      body: {
+        items: parameters.items,
+        taker,
+        source: config.settings.source || undefined,
+        normalizeRoyalties: config.settings.normalizeRoyalties,
+      },
+      options: parameters.options,
+    })
+  },
+)

@@ -31,17 +31,20 @@ export type TransferErrorType = ExecutionError | MissingChainConfigurationError 
  * @example
  * yield* transfer({ to: friend, items: [{ token: `${nft}:42`, quantity: 1 }] })
  */
-export const transfer: (parameters: TransferParameters) => Effect.Effect<TransferReturnType, TransferErrorType, OrderBook | Wallet | ClientConfig> =
-  Effect.fn("tradekit.transfer")(function* (parameters: TransferParameters) {
-    const config = yield* ClientConfig
-    const chain = yield* chainFor(config, parameters.chainId)
-    const from = yield* walletAddress
-    const result = yield* runAction(parameters, {
-      action: "transfer",
-      path: "/execute/transfer/v1",
-      chain,
-      precheck: parameters.precheck === true,
-      body: { to: parameters.to, from, items: parameters.items },
-    })
-    return result === true ? result : result.steps
+export const transfer: (
+  parameters: TransferParameters,
+) => Effect.Effect<TransferReturnType, TransferErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn(
+  "tradekit.transfer",
+)(function* (parameters: TransferParameters) {
+  const config = yield* ClientConfig
+  const chain = yield* chainFor(config, parameters.chainId)
+  const from = yield* walletAddress
+  const result = yield* runAction(parameters, {
+    action: "transfer",
+    path: "/execute/transfer/v1",
+    chain,
+    precheck: parameters.precheck === true,
+    body: { to: parameters.to, from, items: parameters.items },
   })
+  return result === true ? result : result.steps
+})

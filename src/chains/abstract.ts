@@ -15,7 +15,13 @@ export const abstract: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 2741, address: zeroAddress, symbol: "ETH", name: "Ether", decimals: 18 },
-    { chainId: 2741, address: "0x3439153EB7AF838Ad19d56E1571FBD09333C2809", symbol: "WETH", name: "Wrapped Ether", decimals: 18 },
+    {
+      chainId: 2741,
+      address: "0x3439153EB7AF838Ad19d56E1571FBD09333C2809",
+      symbol: "WETH",
+      name: "Wrapped Ether",
+      decimals: 18,
+    },
   ],
   viemChain: viemAbstract,
 })

@@ -15,7 +15,13 @@ export const ancient8: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 888888888, address: zeroAddress, symbol: "ETH", name: "Ancient8 ETH", decimals: 18 },
-    { chainId: 888888888, address: "0x4200000000000000000000000000000000000006", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 888888888,
+      address: "0x4200000000000000000000000000000000000006",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: viemAncient8,
 })

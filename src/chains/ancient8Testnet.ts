@@ -4,7 +4,8 @@ import type { ChainPreset } from "./ChainConfig.js"
 import { definePreset } from "./definePreset.js"
 
 /**
- * Ancient8 Testnet (chain id 28122024) on the hosted API at `https://api-ancient8-testnet.reservoir.tools`; pays in ETH, WETH.
+ * Ancient8 Testnet (chain id 28122024) on the hosted API at `https://api-ancient8-testnet.reservoir.tools`; pays in
+ * ETH, WETH.
  */
 export const ancient8Testnet: ChainPreset = /*#__PURE__*/ definePreset({
   id: 28122024,
@@ -14,7 +15,13 @@ export const ancient8Testnet: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 28122024, address: zeroAddress, symbol: "ETH", name: "Ancient8 Testnet ETH", decimals: 18 },
-    { chainId: 28122024, address: "0x4200000000000000000000000000000000000006", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 28122024,
+      address: "0x4200000000000000000000000000000000000006",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: viemAncient8Testnet,
 })

@@ -15,7 +15,13 @@ export const apeChain: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 33139, address: zeroAddress, symbol: "APE", name: "ApeCoin", decimals: 18 },
-    { chainId: 33139, address: "0x48b62137EdfA95a428D35C09E44256a739F6B557", symbol: "WAPE", name: "Wrapped ApeCoin", decimals: 18 },
+    {
+      chainId: 33139,
+      address: "0x48b62137EdfA95a428D35C09E44256a739F6B557",
+      symbol: "WAPE",
+      name: "Wrapped ApeCoin",
+      decimals: 18,
+    },
   ],
   viemChain: viemApeChain,
 })

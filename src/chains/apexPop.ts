@@ -25,7 +25,13 @@ export const apexPop: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 70700, address: zeroAddress, symbol: "ETH", name: "ETH", decimals: 18 },
-    { chainId: 70700, address: "0x77684A04145a5924eFCE0D92A7c4a2A2E8C359de", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 70700,
+      address: "0x77684A04145a5924eFCE0D92A7c4a2A2E8C359de",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: proofOfPlayApexChain,
 })

@@ -25,7 +25,13 @@ export const apexPopTestnet: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 70800, address: zeroAddress, symbol: "ETH", name: "ETH", decimals: 18 },
-    { chainId: 70800, address: "0xBfB86801053600dd3C7FCBa6d5E85017a64cE728", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 70800,
+      address: "0xBfB86801053600dd3C7FCBa6d5E85017a64cE728",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: proofOfPlayApexTestnetChain,
 })

@@ -15,8 +15,20 @@ export const arbitrum: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 42161, address: zeroAddress, symbol: "ETH", name: "Arbitrum ETH", decimals: 18 },
-    { chainId: 42161, address: "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1", symbol: "WETH", name: "WETH", decimals: 18 },
-    { chainId: 42161, address: "0xFF970A61A04b1cA14834A43f5dE4533eBDDB5CC8", symbol: "USDC", name: "USDC", decimals: 6 },
+    {
+      chainId: 42161,
+      address: "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
+    {
+      chainId: 42161,
+      address: "0xFF970A61A04b1cA14834A43f5dE4533eBDDB5CC8",
+      symbol: "USDC",
+      name: "USDC",
+      decimals: 6,
+    },
   ],
   viemChain: viemArbitrum,
 })

@@ -14,7 +14,13 @@ export const astarZkEVM: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 3776, address: zeroAddress, symbol: "ETH", name: "ETH", decimals: 18 },
-    { chainId: 3776, address: "0xE9CC37904875B459Fa5D0FE37680d36F1ED55e38", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 3776,
+      address: "0xE9CC37904875B459Fa5D0FE37680d36F1ED55e38",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: viemAstarZkEVM,
 })

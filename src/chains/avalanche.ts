@@ -15,8 +15,20 @@ export const avalanche: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 43114, address: zeroAddress, symbol: "AVAX", name: "AVAX", decimals: 18 },
-    { chainId: 43114, address: "0xB31f66AA3C1e785363F0875A1B74E27b85FD66c7", symbol: "WAVAX", name: "WAVAX", decimals: 18 },
-    { chainId: 43114, address: "0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E", symbol: "USDC", name: "USDC", decimals: 6 },
+    {
+      chainId: 43114,
+      address: "0xB31f66AA3C1e785363F0875A1B74E27b85FD66c7",
+      symbol: "WAVAX",
+      name: "WAVAX",
+      decimals: 18,
+    },
+    {
+      chainId: 43114,
+      address: "0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E",
+      symbol: "USDC",
+      name: "USDC",
+      decimals: 6,
+    },
   ],
   viemChain: viemAvalanche,
 })

@@ -15,7 +15,13 @@ export const base: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 8453, address: zeroAddress, symbol: "ETH", name: "Base ETH", decimals: 18 },
-    { chainId: 8453, address: "0x4200000000000000000000000000000000000006", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 8453,
+      address: "0x4200000000000000000000000000000000000006",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
     { chainId: 8453, address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", symbol: "USDC", name: "USDC", decimals: 6 },
   ],
   viemChain: viemBase,

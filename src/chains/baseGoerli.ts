@@ -14,8 +14,20 @@ export const baseGoerli: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 84531, address: zeroAddress, symbol: "ETH", name: "Base Goerli ETH", decimals: 18 },
-    { chainId: 84531, address: "0x4200000000000000000000000000000000000006", symbol: "WETH", name: "WETH", decimals: 18 },
-    { chainId: 84531, address: "0xF175520C52418dfE19C8098071a252da48Cd1C19", symbol: "USDC", name: "USDC", decimals: 6 },
+    {
+      chainId: 84531,
+      address: "0x4200000000000000000000000000000000000006",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
+    {
+      chainId: 84531,
+      address: "0xF175520C52418dfE19C8098071a252da48Cd1C19",
+      symbol: "USDC",
+      name: "USDC",
+      decimals: 6,
+    },
   ],
   viemChain: viemBaseGoerli,
 })

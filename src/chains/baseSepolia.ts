@@ -15,7 +15,13 @@ export const baseSepolia: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 84532, address: zeroAddress, symbol: "ETH", name: "Base Sepolia ETH", decimals: 18 },
-    { chainId: 84532, address: "0x4200000000000000000000000000000000000006", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 84532,
+      address: "0x4200000000000000000000000000000000000006",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: viemBaseSepolia,
 })

@@ -15,7 +15,13 @@ export const berachain: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 80094, address: zeroAddress, symbol: "BERA", name: "BERA", decimals: 18 },
-    { chainId: 80094, address: "0x6969696969696969696969696969696969696969", symbol: "WBERA", name: "Wrapped BERA", decimals: 18 },
+    {
+      chainId: 80094,
+      address: "0x6969696969696969696969696969696969696969",
+      symbol: "WBERA",
+      name: "Wrapped BERA",
+      decimals: 18,
+    },
   ],
   viemChain: viemBerachain,
 })

@@ -14,7 +14,13 @@ export const blast: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 81457, address: zeroAddress, symbol: "ETH", name: "ETH", decimals: 18 },
-    { chainId: 81457, address: "0x4300000000000000000000000000000000000004", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 81457,
+      address: "0x4300000000000000000000000000000000000004",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: viemBlast,
 })

@@ -15,7 +15,8 @@ const frameTestnetChain = /*#__PURE__*/ defineChain({
 })
 
 /**
- * Frame Testnet (chain id 68840142) on the hosted API at `https://api-frame-testnet.reservoir.tools`; pays in ETH, WETH.
+ * Frame Testnet (chain id 68840142) on the hosted API at `https://api-frame-testnet.reservoir.tools`; pays in ETH,
+ * WETH.
  */
 export const frameTestnet: ChainPreset = /*#__PURE__*/ definePreset({
   id: 68840142,
@@ -25,7 +26,13 @@ export const frameTestnet: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 68840142, address: zeroAddress, symbol: "ETH", name: "Frame Testnet ETH", decimals: 18 },
-    { chainId: 68840142, address: "0x822b4C4713433c6b88547845850A39343bF0957e", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 68840142,
+      address: "0x822b4C4713433c6b88547845850A39343bF0957e",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: frameTestnetChain,
 })

@@ -15,7 +15,13 @@ export const ink: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 57073, address: zeroAddress, symbol: "ETH", name: "Ether", decimals: 18 },
-    { chainId: 57073, address: "0x4200000000000000000000000000000000000006", symbol: "WETH", name: "Wrapped Ether", decimals: 18 },
+    {
+      chainId: 57073,
+      address: "0x4200000000000000000000000000000000000006",
+      symbol: "WETH",
+      name: "Wrapped Ether",
+      decimals: 18,
+    },
   ],
   viemChain: viemInk,
 })

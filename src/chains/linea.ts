@@ -14,8 +14,20 @@ export const linea: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 59144, address: zeroAddress, symbol: "ETH", name: "ETH", decimals: 18 },
-    { chainId: 59144, address: "0xe5D7C2a44FfDDf6b295A15c148167daaAf5Cf34f", symbol: "WETH", name: "WETH", decimals: 18 },
-    { chainId: 59144, address: "0x176211869cA2b568f2A7D4EE941E073a821EE1ff", symbol: "USDC", name: "USDC", decimals: 6 },
+    {
+      chainId: 59144,
+      address: "0xe5D7C2a44FfDDf6b295A15c148167daaAf5Cf34f",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
+    {
+      chainId: 59144,
+      address: "0x176211869cA2b568f2A7D4EE941E073a821EE1ff",
+      symbol: "USDC",
+      name: "USDC",
+      decimals: 6,
+    },
   ],
   viemChain: viemLinea,
 })

@@ -15,7 +15,13 @@ export const monad: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 143, address: zeroAddress, symbol: "MON", name: "Monad", decimals: 18 },
-    { chainId: 143, address: "0x3bd359C1119dA7Da1D913D1C4D2B7c461115433A", symbol: "WMON", name: "Wrapped MON", decimals: 18 },
+    {
+      chainId: 143,
+      address: "0x3bd359C1119dA7Da1D913D1C4D2B7c461115433A",
+      symbol: "WMON",
+      name: "Wrapped MON",
+      decimals: 18,
+    },
     { chainId: 143, address: "0x754704Bc059F8C67012fEd69BC8A327a5aafb603", symbol: "USDC", name: "USDC", decimals: 6 },
   ],
   viemChain: viemMonad,

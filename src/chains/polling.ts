@@ -40,7 +40,8 @@ const slowChainIds: ReadonlyArray<number> = [1, 5, 11155111]
  *
  * @example
  * pollingIntervalFor({ id: 8453, name: "Base", baseApiUrl: "https://api-base.reservoir.tools" }) // 1000
- * pollingIntervalFor({ id: 31337, name: "Devnet", baseApiUrl: "http://127.0.0.1:8080", checkPollingInterval: 0 }) // 100
+ * pollingIntervalFor({ id: 31337, name: "Devnet", baseApiUrl: "http://127.0.0.1:8080", checkPollingInterval: 0 }) //
+ * 100
  * pollingIntervalFor(undefined) // 5000
  */
 export const pollingIntervalFor = (chain: ChainConfig | undefined): number => {

@@ -14,7 +14,13 @@ export const polygonZkEvm: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 1101, address: zeroAddress, symbol: "ETH", name: "Polygon zkEVM ETH", decimals: 18 },
-    { chainId: 1101, address: "0x4F9A0e7FD2Bf6067db6994CF12E4495Df938E6e9", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 1101,
+      address: "0x4F9A0e7FD2Bf6067db6994CF12E4495Df938E6e9",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: viemPolygonZkEvm,
 })

@@ -15,7 +15,8 @@ const redstoneHoleskyChain = /*#__PURE__*/ defineChain({
 })
 
 /**
- * Redstone Testnet (chain id 17001) on the hosted API at `https://api-redstone-testnet.reservoir.tools`; pays in ETH, WETH.
+ * Redstone Testnet (chain id 17001) on the hosted API at `https://api-redstone-testnet.reservoir.tools`; pays in ETH,
+ * WETH.
  */
 export const redstoneTestnet: ChainPreset = /*#__PURE__*/ definePreset({
   id: 17001,
@@ -25,7 +26,13 @@ export const redstoneTestnet: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 17001, address: zeroAddress, symbol: "ETH", name: "ETH", decimals: 18 },
-    { chainId: 17001, address: "0x09d940117bd1df3165A22820517A946426605F60", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 17001,
+      address: "0x09d940117bd1df3165A22820517A946426605F60",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: redstoneHoleskyChain,
 })

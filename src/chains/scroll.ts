@@ -14,7 +14,13 @@ export const scroll: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 534352, address: zeroAddress, symbol: "ETH", name: "Scroll ETH", decimals: 18 },
-    { chainId: 534352, address: "0x5300000000000000000000000000000000000004", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 534352,
+      address: "0x5300000000000000000000000000000000000004",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: viemScroll,
 })

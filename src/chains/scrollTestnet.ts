@@ -15,7 +15,8 @@ const scrollAlphaTestnetChain = /*#__PURE__*/ defineChain({
 })
 
 /**
- * Scroll Testnet (chain id 534353) on the hosted API at `https://api-scroll-alpha.reservoir.tools`; pays in ETH, WETH, USDC.
+ * Scroll Testnet (chain id 534353) on the hosted API at `https://api-scroll-alpha.reservoir.tools`; pays in ETH, WETH,
+ * USDC.
  */
 export const scrollTestnet: ChainPreset = /*#__PURE__*/ definePreset({
   id: 534353,
@@ -25,8 +26,20 @@ export const scrollTestnet: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 534353, address: zeroAddress, symbol: "ETH", name: "Scroll Testnet ETH", decimals: 18 },
-    { chainId: 534353, address: "0xa1EA0B2354F5A344110af2b6AD68e75545009a03", symbol: "WETH", name: "WETH", decimals: 18 },
-    { chainId: 534353, address: "0xA0D71B9877f44C744546D649147E3F1e70a93760", symbol: "USDC", name: "USDC", decimals: 6 },
+    {
+      chainId: 534353,
+      address: "0xa1EA0B2354F5A344110af2b6AD68e75545009a03",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
+    {
+      chainId: 534353,
+      address: "0xA0D71B9877f44C744546D649147E3F1e70a93760",
+      symbol: "USDC",
+      name: "USDC",
+      decimals: 6,
+    },
   ],
   viemChain: scrollAlphaTestnetChain,
 })

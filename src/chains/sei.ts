@@ -15,7 +15,13 @@ export const sei: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 1329, address: zeroAddress, symbol: "SEI", name: "Sei", decimals: 18 },
-    { chainId: 1329, address: "0xE30feDd158A2e3b13e9badaeABaFc5516e95e8C7", symbol: "WSEI", name: "Wrapped SEI", decimals: 18 },
+    {
+      chainId: 1329,
+      address: "0xE30feDd158A2e3b13e9badaeABaFc5516e95e8C7",
+      symbol: "WSEI",
+      name: "Wrapped SEI",
+      decimals: 18,
+    },
     { chainId: 1329, address: "0xe15fC38F6D8c56aF07bbCBe3BAf5708A2Bf42392", symbol: "USDC", name: "USDC", decimals: 6 },
   ],
   viemChain: viemSei,

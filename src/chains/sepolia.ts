@@ -15,7 +15,13 @@ export const sepolia: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 2000,
   paymentTokens: [
     { chainId: 11155111, address: zeroAddress, symbol: "ETH", name: "Sepolia ETH", decimals: 18 },
-    { chainId: 11155111, address: "0x7b79995e5f793A07Bc00c21412e50Ecae098E7f9", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 11155111,
+      address: "0x7b79995e5f793A07Bc00c21412e50Ecae098E7f9",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: viemSepolia,
 })

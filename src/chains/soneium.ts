@@ -15,7 +15,13 @@ export const soneium: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 1868, address: zeroAddress, symbol: "ETH", name: "Ether", decimals: 18 },
-    { chainId: 1868, address: "0x4200000000000000000000000000000000000006", symbol: "WETH", name: "Wrapped Ether", decimals: 18 },
+    {
+      chainId: 1868,
+      address: "0x4200000000000000000000000000000000000006",
+      symbol: "WETH",
+      name: "Wrapped Ether",
+      decimals: 18,
+    },
   ],
   viemChain: viemSoneium,
 })

@@ -15,7 +15,13 @@ export const unichain: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 130, address: zeroAddress, symbol: "ETH", name: "Ether", decimals: 18 },
-    { chainId: 130, address: "0x4200000000000000000000000000000000000006", symbol: "WETH", name: "Wrapped Ether", decimals: 18 },
+    {
+      chainId: 130,
+      address: "0x4200000000000000000000000000000000000006",
+      symbol: "WETH",
+      name: "Wrapped Ether",
+      decimals: 18,
+    },
     { chainId: 130, address: "0x078D782b760474a361dDA0AF3839290b0EF57AD6", symbol: "USDC", name: "USDC", decimals: 6 },
   ],
   viemChain: viemUnichain,

@@ -14,7 +14,13 @@ export const zora: ChainPreset = /*#__PURE__*/ definePreset({
   checkPollingInterval: 1000,
   paymentTokens: [
     { chainId: 7777777, address: zeroAddress, symbol: "ETH", name: "Zora ETH", decimals: 18 },
-    { chainId: 7777777, address: "0x4200000000000000000000000000000000000006", symbol: "WETH", name: "WETH", decimals: 18 },
+    {
+      chainId: 7777777,
+      address: "0x4200000000000000000000000000000000000006",
+      symbol: "WETH",
+      name: "WETH",
+      decimals: 18,
+    },
   ],
   viemChain: viemZora,
 })

@@ -55,7 +55,11 @@ export type OwnParameters<P extends CommonActionParameters> = Omit<P, keyof Comm
  * carries none), as reservoir-sdk 2.0.x calls it; a precheck passes the steps and the path only. Each call
  * gets fresh copies.
  */
-export type StepsAndPathCallback = (steps: Array<Step>, path: Array<PathEntry> | null | undefined, fees?: Fees) => unknown
+export type StepsAndPathCallback = (
+  steps: Array<Step>,
+  path: Array<PathEntry> | null | undefined,
+  fees?: Fees,
+) => unknown
 
 /** A progress callback with a fresh copy of the steps, as reservoir-sdk 2.0.x calls it. */
 export type StepsCallback = (steps: Array<Step>) => unknown
@@ -99,7 +103,9 @@ export interface TransferTokensParameters extends FacadeParameters, OwnParameter
   readonly onProgress?: StepsCallback | undefined
 }
 
-/** The parameters of `actions.call`: those of {@link call}, the facade's, and an `onProgress` with the steps and fees. */
+/**
+ * The parameters of `actions.call`: those of {@link call}, the facade's, and an `onProgress` with the steps and fees.
+ */
 export interface CallActionParameters extends FacadeParameters, OwnParameters<CallParameters> {
   readonly onProgress?: ((steps: Array<Step>, fees: Fees | undefined) => unknown) | undefined
 }

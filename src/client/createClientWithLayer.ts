@@ -26,7 +26,10 @@ const definedOnly = <A extends object>(options: A): Partial<A> =>
  * Meant for tests of the facade; apps call `createClient`.
  * @internal
  */
-export const createClientWithLayer = (options: ReservoirClientOptions, http: Layer.Layer<HttpTransport>): ReservoirClient => {
+export const createClientWithLayer = (
+  options: ReservoirClientOptions,
+  http: Layer.Layer<HttpTransport>,
+): ReservoirClient => {
   let listeners: ReadonlyArray<ReservoirEventListener> = []
   let current: ReservoirClientOptions = options
   // One throwing listener must not keep the others from hearing the event.
@@ -41,7 +44,8 @@ export const createClientWithLayer = (options: ReservoirClientOptions, http: Lay
     })
     if (failures.length > 0) throw failures[0]
   }
-  const layerOf = (opts: ReservoirClientOptions) => Tradekit.layerWith({ ...opts, plugins: [...(opts.plugins ?? []), eventsPlugin(emit)] }, http)
+  const layerOf = (opts: ReservoirClientOptions) =>
+    Tradekit.layerWith({ ...opts, plugins: [...(opts.plugins ?? []), eventsPlugin(emit)] }, http)
   const { run, replace, dispose } = makeRuntimeGenerations(layerOf(current))
 
   return {
@@ -81,13 +85,15 @@ export const createClientWithLayer = (options: ReservoirClientOptions, http: Lay
       buyToken: (p) => run(p, buy({ ...ownOf(p), ...progressOf(p, withPath(p.onProgress, p.precheck)) })),
       acceptOffer: (p) => run(p, sell({ ...ownOf(p), ...progressOf(p, withPath(p.onProgress, p.precheck)) })),
       mintToken: (p) => run(p, mint({ ...ownOf(p), ...progressOf(p, withPath(p.onProgress, p.precheck)) })),
-      listToken: (p) => run(p, Effect.map(list({ ...ownOf(p), ...progressOf(p, withSteps(p.onProgress)) }), mutableSteps)),
+      listToken: (p) =>
+        run(p, Effect.map(list({ ...ownOf(p), ...progressOf(p, withSteps(p.onProgress)) }), mutableSteps)),
       placeBid: (p) => run(p, bid({ ...ownOf(p), ...progressOf(p, withSteps(p.onProgress)) })),
       cancelOrder: (p) => {
         const { ids, ...own } = ownOf(p)
         return run(p, cancel({ ...own, orderIds: ids, ...progressOf(p, withSteps(p.onProgress)) }))
       },
-      transferTokens: (p) => run(p, Effect.map(transfer({ ...ownOf(p), ...progressOf(p, withSteps(p.onProgress)) }), mutableSteps)),
+      transferTokens: (p) =>
+        run(p, Effect.map(transfer({ ...ownOf(p), ...progressOf(p, withSteps(p.onProgress)) }), mutableSteps)),
       call: (p) => run(p, call({ ...ownOf(p), ...progressOf(p, withFees(p.onProgress)) })),
     },
   }

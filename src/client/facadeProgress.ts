@@ -23,12 +23,18 @@ const fresh = <A>(value: A): A => copyPlain(value, { other: structuredClone }) a
 export type Progress = (snapshot: ExecutionSnapshot) => unknown
 
 /** The action's `onProgress`: the facade's own callback in its reservoir-sdk shape, then `onSnapshot`. */
-export const progressOf = (parameters: FacadeParameters, onProgress: Progress | undefined): Pick<CommonActionParameters, "onProgress"> => {
-  const callbacks = [onProgress, parameters.onSnapshot].filter((callback): callback is Progress => callback !== undefined)
+export const progressOf = (
+  parameters: FacadeParameters,
+  onProgress: Progress | undefined,
+): Pick<CommonActionParameters, "onProgress"> => {
+  const callbacks = [onProgress, parameters.onSnapshot].filter(
+    (callback): callback is Progress => callback !== undefined,
+  )
   return callbacks.length === 0
     ? {}
     : {
-        onProgress: (snapshot) => Effect.forEach(callbacks, (callback) => notify(() => callback(snapshot)), { discard: true }),
+        onProgress: (snapshot) =>
+          Effect.forEach(callbacks, (callback) => notify(() => callback(snapshot)), { discard: true }),
       }
 }
 
@@ -42,13 +48,17 @@ const stepsOf = (snapshot: ExecutionSnapshot) => fresh(snapshot.steps) as Array<
 const pathOf = (snapshot: ExecutionSnapshot) => fresh(snapshot.path) as Array<PathEntry> | null | undefined
 
 /** A reservoir-sdk `onProgress(steps)` as a snapshot callback. */
-export const withSteps = (callback: StepsCallback | undefined): Progress | undefined => callback && ((snapshot) => callback(stepsOf(snapshot)))
+export const withSteps = (callback: StepsCallback | undefined): Progress | undefined =>
+  callback && ((snapshot) => callback(stepsOf(snapshot)))
 
 /**
  * A reservoir-sdk `onProgress(steps, path, fees)` as a snapshot callback: as reservoir-sdk 2.0.x, an execution
  * passes the fees too (a copy, `{}` when absent), a precheck does not.
  */
-export const withPath = (callback: StepsAndPathCallback | undefined, precheck: boolean | undefined): Progress | undefined =>
+export const withPath = (
+  callback: StepsAndPathCallback | undefined,
+  precheck: boolean | undefined,
+): Progress | undefined =>
   callback &&
   (precheck === true
     ? (snapshot) => callback(stepsOf(snapshot), pathOf(snapshot))
@@ -59,4 +69,5 @@ export const withFees = (callback: CallActionParameters["onProgress"]): Progress
   callback && ((snapshot) => callback(stepsOf(snapshot), fresh(snapshot.fees)))
 
 /** A precheck's steps as a copy the caller may change, or `true`. */
-export const mutableSteps = (result: ReadonlyArray<Step> | true): Array<Step> | true => (result === true ? result : (fresh(result) as Array<Step>))
+export const mutableSteps = (result: ReadonlyArray<Step> | true): Array<Step> | true =>
+  result === true ? result : (fresh(result) as Array<Step>)

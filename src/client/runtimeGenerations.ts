@@ -30,7 +30,10 @@ const CLIENT_DISPOSED = "The client was disposed"
 /** The runtimes of one client: the current one, and the retired ones that still run something. */
 export interface RuntimeGenerations {
   /** Runs an action on the current runtime with the caller's wallet and signal; rejects once disposed. */
-  readonly run: <A>(parameters: FacadeParameters, effect: Effect.Effect<A, unknown, OrderBook | Wallet | ClientConfig>) => Promise<A>
+  readonly run: <A>(
+    parameters: FacadeParameters,
+    effect: Effect.Effect<A, unknown, OrderBook | Wallet | ClientConfig>,
+  ) => Promise<A>
   /** Makes a new current runtime from `layer`; the previous one is released when what it started has ended. */
   readonly replace: (layer: Layer.Layer<TradekitServices>) => void
   /** Stops every running action with CLIENT_DISPOSED and releases every runtime. */
@@ -73,13 +76,20 @@ export const makeRuntimeGenerations = (layer: Layer.Layer<TradekitServices>): Ru
   }
   // Set by `dispose`: a disposed client starts nothing more (a v4 runtime would rebuild its layer on use).
   let disposed = false
-  const start = <A>(parameters: FacadeParameters, effect: Effect.Effect<A, unknown, OrderBook | Wallet | ClientConfig>): Promise<A> => {
-    const program = effect.pipe(Effect.provideService(Wallet, toWalletService(parameters.wallet)), Effect.provideService(SendLocks, sendLocks))
+  const start = <A>(
+    parameters: FacadeParameters,
+    effect: Effect.Effect<A, unknown, OrderBook | Wallet | ClientConfig>,
+  ): Promise<A> => {
+    const program = effect.pipe(
+      Effect.provideService(Wallet, toWalletService(parameters.wallet)),
+      Effect.provideService(SendLocks, sendLocks),
+    )
     const g = generation
     // Every running action, so `dispose` stops each with its reason first (the runtime's disposal then only
     // awaits them): a caller's promise rejects with CLIENT_DISPOSED, not a bare interruption.
     const controller = new AbortController()
-    const signal = parameters.signal === undefined ? controller.signal : AbortSignal.any([parameters.signal, controller.signal])
+    const signal =
+      parameters.signal === undefined ? controller.signal : AbortSignal.any([parameters.signal, controller.signal])
     g.actions.add(controller)
     g.started = true
     return g.runtime

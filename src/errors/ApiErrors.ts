@@ -81,7 +81,10 @@ export class PollTimeoutError extends Schema.TaggedError<PollTimeoutError>()("Po
   /** Builds the error with the message the older SDK used for each kind. */
   static of(fields: { readonly kind: "data" | "ok"; readonly attempts: number }): PollTimeoutError {
     const what = fields.kind === "data" ? "get data" : "get an ok response"
-    return new PollTimeoutError({ ...fields, message: `Failed to ${what} after ${fields.attempts} attempt(s), aborting` })
+    return new PollTimeoutError({
+      ...fields,
+      message: `Failed to ${what} after ${fields.attempts} attempt(s), aborting`,
+    })
   }
 }
 

@@ -12,8 +12,18 @@ export class PluginRejectedError extends Schema.TaggedError<PluginRejectedError>
   data: Schema.optional(Schema.Unknown),
 }) {
   /** The `errorData` recorded on the first step. */
-  get errorData(): { readonly type: "plugin rejected"; readonly plugin: string; readonly message: string; readonly data?: unknown } {
-    return { type: "plugin rejected", plugin: this.plugin, message: this.message, ...(this.data !== undefined ? { data: this.data } : {}) }
+  get errorData(): {
+    readonly type: "plugin rejected"
+    readonly plugin: string
+    readonly message: string
+    readonly data?: unknown
+  } {
+    return {
+      type: "plugin rejected",
+      plugin: this.plugin,
+      message: this.message,
+      ...(this.data !== undefined ? { data: this.data } : {}),
+    }
   }
 }
 
@@ -38,7 +48,9 @@ export class PriceMismatchError extends Schema.TaggedError<PriceMismatchError>()
     readonly selling: boolean
   }): PriceMismatchError {
     const { price, selling, ...rest } = fields
-    const message = selling ? `Attention: the offer price of this token is now ${price}` : `Attention: the total price is now ${price}`
+    const message = selling
+      ? `Attention: the offer price of this token is now ${price}`
+      : `Attention: the total price is now ${price}`
     return new PriceMismatchError({ ...rest, message })
   }
 

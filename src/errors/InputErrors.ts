@@ -13,7 +13,10 @@ export class BidDataMissingError extends Schema.TaggedError<BidDataMissingError>
 }) {}
 
 /** The chosen chain has no configuration (no `baseApiUrl`), so there is no API to ask. */
-export class MissingChainConfigurationError extends Schema.TaggedError<MissingChainConfigurationError>()("MissingChainConfigurationError", {
-  message: messageOr("ReservoirClient missing chain configuration"),
-  chainId: Schema.optional(Schema.Number),
-}) {}
+export class MissingChainConfigurationError extends Schema.TaggedError<MissingChainConfigurationError>()(
+  "MissingChainConfigurationError",
+  {
+    message: messageOr("ReservoirClient missing chain configuration"),
+    chainId: Schema.optional(Schema.Number),
+  },
+) {}

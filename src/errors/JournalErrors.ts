@@ -44,7 +44,11 @@ export class SendOutcomeUnknownError extends Schema.TaggedError<SendOutcomeUnkno
   reason: Schema.optional(Schema.Literals(["smart-account", "no-nonce", "open-prompt", "batch-unknown"])),
 }) {
   /** Builds the error for a send from `from` on `chainId`, saying why its outcome cannot be settled. */
-  static of(fields: { readonly from: string; readonly chainId: number; readonly reason?: SendOutcomeUnknownReason }): SendOutcomeUnknownError {
+  static of(fields: {
+    readonly from: string
+    readonly chainId: number
+    readonly reason?: SendOutcomeUnknownReason
+  }): SendOutcomeUnknownError {
     return new SendOutcomeUnknownError({
       ...fields,
       message: formatMessage("A transaction of this step may already have been sent, so it is not sent again", {

@@ -50,7 +50,10 @@ export class OrderCheckError extends Schema.TaggedError<OrderCheckError>()("Orde
     readonly facts?: Readonly<Record<string, string | number | bigint | undefined>>
   }): OrderCheckError {
     const meta = Object.fromEntries(
-      Object.entries(fields.facts ?? {}).map(([label, value]) => [label, typeof value === "bigint" ? value.toString() : value]),
+      Object.entries(fields.facts ?? {}).map(([label, value]) => [
+        label,
+        typeof value === "bigint" ? value.toString() : value,
+      ]),
     )
     return new OrderCheckError({
       book: fields.book,

@@ -12,5 +12,9 @@ export class OrderPostRefusedError extends Schema.TaggedError<OrderPostRefusedEr
   /** How long the book asked to wait before posting again, in milliseconds. */
   retryAfterMs: Schema.optional(Schema.Number),
   /** Each order of a bulk post: its id (order hash), whether the book holds it, and the book's reason when not. */
-  orders: Schema.optional(Schema.Array(Schema.Struct({ orderId: Schema.String, live: Schema.Boolean, reason: Schema.optional(Schema.String) }))),
+  orders: Schema.optional(
+    Schema.Array(
+      Schema.Struct({ orderId: Schema.String, live: Schema.Boolean, reason: Schema.optional(Schema.String) }),
+    ),
+  ),
 }) {}

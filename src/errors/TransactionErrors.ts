@@ -3,18 +3,24 @@ import { formatMessage } from "./internal/formatMessage.js"
 import { messageOr } from "./internal/messageOr.js"
 
 /** The wallet's send returned no transaction hash. */
-export class TransactionHashMissingError extends Schema.TaggedError<TransactionHashMissingError>()("TransactionHashMissingError", {
-  message: messageOr("Transaction hash not returned from sendTransaction method"),
-}) {}
+export class TransactionHashMissingError extends Schema.TaggedError<TransactionHashMissingError>()(
+  "TransactionHashMissingError",
+  {
+    message: messageOr("Transaction hash not returned from sendTransaction method"),
+  },
+) {}
 
 /**
  * The user cancelled the transaction, by replacing it with one that does nothing (`Transaction cancelled`),
  * or the wait ended because it was cancelled (`Transaction was cancelled`).
  */
-export class TransactionCancelledError extends Schema.TaggedError<TransactionCancelledError>()("TransactionCancelledError", {
-  message: messageOr("Transaction cancelled"),
-  txHash: Schema.String,
-}) {}
+export class TransactionCancelledError extends Schema.TaggedError<TransactionCancelledError>()(
+  "TransactionCancelledError",
+  {
+    message: messageOr("Transaction cancelled"),
+    txHash: Schema.String,
+  },
+) {}
 
 /** The transaction reverted on chain, or the API reported its status as `failure`. */
 export class TransactionFailedError extends Schema.TaggedError<TransactionFailedError>()("TransactionFailedError", {
@@ -28,14 +34,17 @@ export class TransactionFailedError extends Schema.TaggedError<TransactionFailed
  * and no gas. `reason` is the decoded revert (`Exchange: filled`, `Panic: arithmetic underflow or overflow`,
  * `ERC721NonexistentToken(7)`), else the raw revert data, else what the node said.
  */
-export class TransactionWouldRevertError extends Schema.TaggedError<TransactionWouldRevertError>()("TransactionWouldRevertError", {
-  message: Schema.String,
-  reason: Schema.String,
-  /** The raw revert data, when the node returned it. */
-  revertData: Schema.optional(Schema.String),
-  to: Schema.String,
-  chainId: Schema.Number,
-}) {
+export class TransactionWouldRevertError extends Schema.TaggedError<TransactionWouldRevertError>()(
+  "TransactionWouldRevertError",
+  {
+    message: Schema.String,
+    reason: Schema.String,
+    /** The raw revert data, when the node returned it. */
+    revertData: Schema.optional(Schema.String),
+    to: Schema.String,
+    chainId: Schema.Number,
+  },
+) {
   /** Builds the error: a short message, the target and chain, and the reason as details. */
   static of(fields: {
     readonly reason: string
@@ -84,15 +93,18 @@ export class InsufficientFundsError extends Schema.TaggedError<InsufficientFunds
       chainId: fields.chainId,
       balance: (fields.balance ?? 0n).toString(),
       ...(fields.required !== undefined ? { required: fields.required.toString() } : {}),
-      message: formatMessage("The account cannot pay for gas: its ETH balance is too low, so the transaction was not sent", {
-        meta: {
-          Account: fields.address,
-          Chain: fields.chainId,
-          "Balance (wei)": fields.balance?.toString(),
-          "Needed, gas × max fee + value (wei)": fields.required?.toString(),
+      message: formatMessage(
+        "The account cannot pay for gas: its ETH balance is too low, so the transaction was not sent",
+        {
+          meta: {
+            Account: fields.address,
+            Chain: fields.chainId,
+            "Balance (wei)": fields.balance?.toString(),
+            "Needed, gas × max fee + value (wei)": fields.required?.toString(),
+          },
+          ...(fields.details !== undefined ? { details: fields.details } : {}),
         },
-        ...(fields.details !== undefined ? { details: fields.details } : {}),
-      }),
+      ),
     })
   }
 }
@@ -125,13 +137,16 @@ export class TransactionTimeoutError extends Schema.TaggedError<TransactionTimeo
 }
 
 /** A cross-chain fill was not confirmed in time; the user's deposit stays usable. */
-export class CrossChainTransactionError extends Schema.TaggedError<CrossChainTransactionError>()("CrossChainTransactionError", {
-  message: messageOr(
-    "Cross-chain purchase failed, please try again. Your balance can be used for another purchase. For assistance or withdrawal help, please contact the provider.",
-  ),
-  txHash: Schema.String,
-  attempts: Schema.Number,
-}) {}
+export class CrossChainTransactionError extends Schema.TaggedError<CrossChainTransactionError>()(
+  "CrossChainTransactionError",
+  {
+    message: messageOr(
+      "Cross-chain purchase failed, please try again. Your balance can be used for another purchase. For assistance or withdrawal help, please contact the provider.",
+    ),
+    txHash: Schema.String,
+    attempts: Schema.Number,
+  },
+) {}
 
 /** A signature step's check reported `failure`: the message is the API's details, or 'Transaction failed'. */
 export class SignatureCheckError extends Schema.TaggedError<SignatureCheckError>()("SignatureCheckError", {

@@ -8,11 +8,16 @@ export class UserRejectedError extends Schema.TaggedError<UserRejectedError>()("
   operation: Schema.String,
 }) {}
 
-/** A wallet call failed for another reason; `cause` keeps the wallet's own error, `code` its error code when it gave one. */
+/**
+ * A wallet call failed for another reason; `cause` keeps the wallet's own error, `code` its error code when it gave
+ * one.
+ */
 export class WalletError extends Schema.TaggedError<WalletError>()("WalletError", {
   message: Schema.String,
   operation: Schema.String,
-  /** The wallet's error code (EIP-1193, JSON-RPC or EIP-5792, such as 5730 for an unknown calls id), when it gave one. */
+  /**
+   * The wallet's error code (EIP-1193, JSON-RPC or EIP-5792, such as 5730 for an unknown calls id), when it gave one.
+   */
   code: Schema.optional(Schema.Number),
   cause: Schema.optional(Schema.Unknown),
 }) {}
@@ -103,11 +108,14 @@ export class CallsIdMissingError extends Schema.TaggedError<CallsIdMissingError>
 }
 
 /** A step asks to send from an address that is not the connected wallet's. Refused before signing. */
-export class WalletAddressMismatchError extends Schema.TaggedError<WalletAddressMismatchError>()("WalletAddressMismatchError", {
-  message: Schema.String,
-  expected: Schema.String,
-  received: Schema.String,
-}) {
+export class WalletAddressMismatchError extends Schema.TaggedError<WalletAddressMismatchError>()(
+  "WalletAddressMismatchError",
+  {
+    message: Schema.String,
+    expected: Schema.String,
+    received: Schema.String,
+  },
+) {
   /** Builds the error naming both addresses. */
   static of(fields: { readonly expected: string; readonly received: string }): WalletAddressMismatchError {
     return new WalletAddressMismatchError({

@@ -53,7 +53,12 @@ export * from "./UsageErrors.js"
 export * from "./WalletErrors.js"
 
 /** Any failure of a request to the aggregator API. */
-export type ApiRequestError = APIError | HttpRequestError | MalformedResponseError | UnsafeEndpointError | RetryAfterTooLongError
+export type ApiRequestError =
+  | APIError
+  | HttpRequestError
+  | MalformedResponseError
+  | UnsafeEndpointError
+  | RetryAfterTooLongError
 
 /** Any failure of a wallet call. */
 export type WalletCallError = UserRejectedError | WalletError | ChainMismatchError | WalletTimeoutError

@@ -18,7 +18,8 @@ export interface CopyPlainOptions {
  * @internal
  */
 export const setOwnField = (target: Record<string, unknown>, key: string, value: unknown): void => {
-  if (key in Object.prototype) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  if (key in Object.prototype)
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
   else target[key] = value
 }
 
@@ -39,7 +40,8 @@ export const copyPlain = (value: unknown, options: CopyPlainOptions, copies = ne
     return copy
   }
   const prototype: unknown = Object.getPrototypeOf(value)
-  if (prototype !== Object.prototype && prototype !== null) return options.other === undefined ? value : options.other(value)
+  if (prototype !== Object.prototype && prototype !== null)
+    return options.other === undefined ? value : options.other(value)
   const copy: Record<string, unknown> = {}
   copies.set(value, copy)
   const keys = Object.keys(value)

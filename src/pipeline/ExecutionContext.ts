@@ -109,7 +109,9 @@ export const chainBooks = (
     book,
     bookName: orderBook.name,
     bookFor: (chainId) => {
-      const other = config.chains.find((candidate) => candidate.id === chainId && (candidate.baseApiUrl !== "" || !orderBook.needsBaseApiUrl))
+      const other = config.chains.find(
+        (candidate) => candidate.id === chainId && (candidate.baseApiUrl !== "" || !orderBook.needsBaseApiUrl),
+      )
       return other === undefined || other.id === chain.id ? book : orderBook.forChain(other)
     },
   }
@@ -130,7 +132,10 @@ export const viemChainOf = (ctx: ExecutionContext, chainId: number): Chain | und
  * frozen before anyone sees it: what a progress callback receives cannot change what the executor sends.
  * @internal
  */
-export const updateState = (ctx: ExecutionContext, f: (snapshot: ExecutionSnapshot) => ExecutionSnapshot): Effect.Effect<ExecutionSnapshot> =>
+export const updateState = (
+  ctx: ExecutionContext,
+  f: (snapshot: ExecutionSnapshot) => ExecutionSnapshot,
+): Effect.Effect<ExecutionSnapshot> =>
   SynchronizedRef.updateAndGetEffect(ctx.state, (snapshot) => {
     const next = deepFreeze(f(snapshot))
     return Effect.as(ctx.onProgress(next), next)

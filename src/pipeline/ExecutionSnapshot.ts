@@ -82,7 +82,12 @@ export const snapshotOf = (response: ExecuteResponse, request: ExecuteRequest, c
   )
 
 /** A snapshot with one item replaced by `f(item)`. */
-export const updateItem = (snapshot: ExecutionSnapshot, stepIndex: number, itemIndex: number, f: (item: StepItem) => StepItem): ExecutionSnapshot =>
+export const updateItem = (
+  snapshot: ExecutionSnapshot,
+  stepIndex: number,
+  itemIndex: number,
+  f: (item: StepItem) => StepItem,
+): ExecutionSnapshot =>
   withSteps(
     snapshot,
     snapshot.steps.map((step, s) =>
@@ -93,7 +98,11 @@ export const updateItem = (snapshot: ExecutionSnapshot, stepIndex: number, itemI
   )
 
 /** A snapshot with one step replaced by `f(step)`. */
-export const updateStep = (snapshot: ExecutionSnapshot, stepIndex: number, f: (step: Step) => Step): ExecutionSnapshot =>
+export const updateStep = (
+  snapshot: ExecutionSnapshot,
+  stepIndex: number,
+  f: (step: Step) => Step,
+): ExecutionSnapshot =>
   withSteps(
     snapshot,
     snapshot.steps.map((step, s) => (s === stepIndex ? f(step) : step)),

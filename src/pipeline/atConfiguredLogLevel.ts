@@ -7,4 +7,6 @@ import { ClientConfig, effectLogLevel } from "../services/ClientConfig.js"
  * program around it: an app's own logs stay as the app set them.
  */
 export const atConfiguredLogLevel = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | ClientConfig> =>
-  ClientConfig.use((config) => Effect.provideService(effect, References.MinimumLogLevel, effectLogLevel(config.settings.logLevel)))
+  ClientConfig.use((config) =>
+    Effect.provideService(effect, References.MinimumLogLevel, effectLogLevel(config.settings.logLevel)),
+  )

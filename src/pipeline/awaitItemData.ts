@@ -30,7 +30,8 @@ export const mergeResponseSteps = (
   const previousRefs = itemRefsOf(previous, chainId, keyOf)
   const completed = new Map<string, StepItem>()
   for (const [s, step] of previous.entries()) {
-    for (const [i, item] of (step.items ?? []).entries()) if (item.status === "complete") completed.set(previousRefs[s]![i]!.id, item)
+    for (const [i, item] of (step.items ?? []).entries())
+      if (item.status === "complete") completed.set(previousRefs[s]![i]!.id, item)
   }
   const freshRefs = itemRefsOf(fresh, chainId, keyOf)
   const freshIds = new Set(freshRefs.flat().map((ref) => ref.id))
@@ -38,7 +39,9 @@ export const mergeResponseSteps = (
     (step.items ?? []).some((item, i) => item.status === "complete" && !freshIds.has(previousRefs[s]![i]!.id)),
   )
   const adopted = fresh.map((step, s) =>
-    step.items === undefined ? step : ({ ...step, items: step.items.map((item, i) => completed.get(freshRefs[s]![i]!.id) ?? item) } as Step),
+    step.items === undefined
+      ? step
+      : ({ ...step, items: step.items.map((item, i) => completed.get(freshRefs[s]![i]!.id) ?? item) } as Step),
   )
   return [...kept, ...adopted]
 }
@@ -80,7 +83,9 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
     }
 
     const merged = (response: ExecuteResponse) =>
-      Effect.map(SynchronizedRef.get(ctx.state), (snapshot) => mergeResponseSteps(snapshot.steps, response.steps, ctx.chain.id, ctx.book.itemKey))
+      Effect.map(SynchronizedRef.get(ctx.state), (snapshot) =>
+        mergeResponseSteps(snapshot.steps, response.steps, ctx.chain.id, ctx.book.itemKey),
+      )
     const probe = Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
       yield* Ref.update(polls, (current) => ({ ...current, attempts: current.attempts + 1, lastAt: now }))

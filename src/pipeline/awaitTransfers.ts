@@ -7,12 +7,19 @@ import type { ChainTxHash, TransferRecord } from "../schema/Step.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
 
 /** True when the item's transactions must be confirmed through the transfers index. */
-export const needsTransfers = (ctx: ExecutionContext, stepId: string, txHashes: ReadonlyArray<ChainTxHash> | undefined) =>
-  ["buy", "sell", "mint"].includes(ctx.action) && (stepId === "sale" || stepId === "order-signature") && (txHashes?.length ?? 0) > 0
+export const needsTransfers = (
+  ctx: ExecutionContext,
+  stepId: string,
+  txHashes: ReadonlyArray<ChainTxHash> | undefined,
+) =>
+  ["buy", "sell", "mint"].includes(ctx.action) &&
+  (stepId === "sale" || stepId === "order-signature") &&
+  (txHashes?.length ?? 0) > 0
 
 /**
  * Asks the order book for the transfers of the item's transactions until it has indexed every one (none when the
- * book keeps no transfers), then returns the ones that concern the user: of a token on the route, sent by them on a sell, received otherwise.
+ * book keeps no transfers), then returns the ones that concern the user: of a token on the route, sent by them on a
+ * sell, received otherwise.
  */
 export const awaitTransfers = (ctx: ExecutionContext, txHashes: ReadonlyArray<ChainTxHash>) =>
   Effect.gen(function* () {
@@ -23,13 +30,21 @@ export const awaitTransfers = (ctx: ExecutionContext, txHashes: ReadonlyArray<Ch
       ask(hashes),
       (answer) => {
         const indexed = new Set((answer.transfers ?? []).map((transfer) => transfer.txHash.toLowerCase()))
-        return Effect.succeed(hashes.every((hash) => indexed.has(hash.toLowerCase())) ? Option.some(answer.transfers ?? []) : Option.none())
+        return Effect.succeed(
+          hashes.every((hash) => indexed.has(hash.toLowerCase())) ? Option.some(answer.transfers ?? []) : Option.none(),
+        )
       },
-      { interval: ctx.pollingInterval, attempts: ctx.maxAttempts, onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }) },
+      {
+        interval: ctx.pollingInterval,
+        attempts: ctx.maxAttempts,
+        onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }),
+      },
     )
     const user = (yield* ctx.wallet.address).toLowerCase()
     const snapshot = yield* SynchronizedRef.get(ctx.state)
-    const contracts = new Set((snapshot.path ?? []).flatMap((entry) => (entry.contract ? [entry.contract.toLowerCase()] : [])))
+    const contracts = new Set(
+      (snapshot.path ?? []).flatMap((entry) => (entry.contract ? [entry.contract.toLowerCase()] : [])),
+    )
     const concernsUser = (transfer: TransferRecord): boolean => {
       const onRoute = contracts.size === 0 || contracts.has(transfer.token?.contract.toLowerCase() ?? "")
       const party = ctx.action === "sell" ? transfer.from : transfer.to

@@ -30,7 +30,10 @@ export type { Confirmation, ConfirmError, ConfirmTarget } from "./confirmation/C
  * transaction whose receipt the wallet already gave (`receipt`: a batch's status, a send answered with its
  * receipt) has no receipt to wait for.
  */
-export const confirmTransaction = (ctx: ExecutionContext, target: ConfirmTarget): Effect.Effect<Confirmation, ConfirmError> => {
+export const confirmTransaction = (
+  ctx: ExecutionContext,
+  target: ConfirmTarget,
+): Effect.Effect<Confirmation, ConfirmError> => {
   const confirm = (hash: Hex): Effect.Effect<Confirmation, ConfirmError> =>
     settle(ctx, target, hash).pipe(
       Effect.flatMap((settled) =>
@@ -61,7 +64,11 @@ const settle = (ctx: ExecutionContext, target: ConfirmTarget, hash: Hex): Effect
  * The race for an unmined transaction: the receipt then the API, against the interval poll and the pushed status.
  * An answer of the API that came before the receipt is then checked against the receipt.
  */
-const raceForVerdict = (ctx: ExecutionContext, target: ConfirmTarget, hash: Hex): Effect.Effect<Settled, ConfirmError> =>
+const raceForVerdict = (
+  ctx: ExecutionContext,
+  target: ConfirmTarget,
+  hash: Hex,
+): Effect.Effect<Settled, ConfirmError> =>
   Effect.scoped(
     Effect.gen(function* () {
       const deadline = (yield* Clock.currentTimeMillis) + ctx.maxAttempts * ctx.pollingInterval
@@ -78,8 +85,13 @@ const raceForVerdict = (ctx: ExecutionContext, target: ConfirmTarget, hash: Hex)
         ),
       )
       // The fallback: the interval poll, from one interval on — or at once when the wallet cannot tell.
-      const cannotTell = Fiber.join(receipt).pipe(Effect.flatMap((outcome) => (Option.isNone(outcome) ? Effect.void : Effect.never)))
-      const fallback = Effect.andThen(Effect.raceFirst(Effect.sleep(ctx.pollingInterval), cannotTell), pollStatus(ctx, target, hash, "interval"))
+      const cannotTell = Fiber.join(receipt).pipe(
+        Effect.flatMap((outcome) => (Option.isNone(outcome) ? Effect.void : Effect.never)),
+      )
+      const fallback = Effect.andThen(
+        Effect.raceFirst(Effect.sleep(ctx.pollingInterval), cannotTell),
+        pollStatus(ctx, target, hash, "interval"),
+      )
       const settled = yield* Effect.raceFirst(fallback, Effect.raceFirst(afterReceipt, pushedStatus(ctx, target, hash)))
       if (settled._tag === "Replaced" || settled.mined) return settled
       return yield* receiptHasLastWord(ctx, target, hash, { settled, receipt, deadline })
@@ -106,8 +118,14 @@ const receiptHasLastWord = (
     // Unless the running watch has its answer, a fresh one looks instead of waiting for its next look — after a
     // grace in which the running watch's own read, often in flight already, can answer without a second one.
     const answered = (yield* Effect.sync(() => receipt.pollUnsafe())) !== undefined
-    const fresh = Effect.delay(watchReceipt(ctx, target, hash), Duration.millis(ctx.pollingInterval / BACKOFF_START_SHARE))
-    const outcome = yield* Effect.timeoutOption(answered ? Fiber.join(receipt) : Effect.raceFirst(Fiber.join(receipt), fresh), Duration.millis(left))
+    const fresh = Effect.delay(
+      watchReceipt(ctx, target, hash),
+      Duration.millis(ctx.pollingInterval / BACKOFF_START_SHARE),
+    )
+    const outcome = yield* Effect.timeoutOption(
+      answered ? Fiber.join(receipt) : Effect.raceFirst(Fiber.join(receipt), fresh),
+      Duration.millis(left),
+    )
     if (Option.isNone(outcome)) {
       yield* Effect.logDebug(`tradekit: no receipt for ${hash} within ${left} ms, relying on the API`)
       return settled

@@ -45,14 +45,21 @@ export const makeMaxFeeReader = (wallet: WalletService): Effect.Effect<MaxFeeRea
         ? Effect.succeed(undefined)
         : wallet
             .maxFeePerGas(chain)
-            .pipe(Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: could not read the max fee per gas: ${error.message}`), undefined)))
+            .pipe(
+              Effect.catch((error) =>
+                Effect.as(Effect.logDebug(`tradekit: could not read the max fee per gas: ${error.message}`), undefined),
+              ),
+            )
     return (chain) =>
       Effect.flatten(
         SynchronizedRef.modifyEffect(cache, (readers) => {
           const found = readers.get(chain.id)
           return found !== undefined
             ? Effect.succeed([found, readers] as const)
-            : Effect.map(Effect.cached(read(chain)), (cached) => [cached, new Map(readers).set(chain.id, cached)] as const)
+            : Effect.map(
+                Effect.cached(read(chain)),
+                (cached) => [cached, new Map(readers).set(chain.id, cached)] as const,
+              )
         }),
       )
   })
@@ -77,7 +84,12 @@ export interface SponsorshipOptions {
  * True when the execution's batches on `chain` will be sponsored: a paymaster service is named, batching is on
  * with no gas limit, and the wallet reports atomic batches and `paymasterService` support there.
  */
-const willBeSponsored = (wallet: WalletService, config: ResolvedClientConfig, chain: Chain, options: SponsorshipOptions) =>
+const willBeSponsored = (
+  wallet: WalletService,
+  config: ResolvedClientConfig,
+  chain: Chain,
+  options: SponsorshipOptions,
+) =>
   options.paymasterService === undefined ||
   options.gas !== undefined ||
   config.settings.batchTransactions === false ||
@@ -155,17 +167,24 @@ export const estimateNetworkFee = (
       return viemChains.get(id)
     }
 
-    const priced = (item: StepItem): Effect.Effect<{ readonly chainId: number; readonly fee: NetworkFee } | undefined> =>
+    const priced = (
+      item: StepItem,
+    ): Effect.Effect<{ readonly chainId: number; readonly fee: NetworkFee } | undefined> =>
       Effect.gen(function* () {
         const request = decodeRequest(item.data)
         if (request._tag === "None") return undefined
         const target = chainFor(request.value.chainId ?? chain.id)
         if (target === undefined) return undefined
-        const estimate = yield* Effect.orElseSucceed(estimateGas({ chain: target, request: request.value }), () => undefined)
+        const estimate = yield* Effect.orElseSucceed(
+          estimateGas({ chain: target, request: request.value }),
+          () => undefined,
+        )
         if (estimate?._tag !== "Estimated") return undefined
         const maxFeePerGas = request.value.maxFeePerGas ?? (yield* maxFeeOf(target))
         const paidBy = sponsored && target.id === chain.id ? "sponsor" : undefined
-        return maxFeePerGas === undefined ? undefined : { chainId: target.id, fee: networkFeeOf(estimate.gas, maxFeePerGas, paidBy) }
+        return maxFeePerGas === undefined
+          ? undefined
+          : { chainId: target.id, fee: networkFeeOf(estimate.gas, maxFeePerGas, paidBy) }
       })
 
     const counted = (step: Step, item: StepItem) => step.kind === "transaction" && item.status === "incomplete"
@@ -196,7 +215,12 @@ export const estimateNetworkFee = (
       steps: steps.map(({ step, items }) =>
         step.items === undefined
           ? step
-          : ({ ...step, items: items.map(({ item, estimate }) => (estimate === undefined ? item : { ...item, networkFee: estimate.fee })) } as Step),
+          : ({
+              ...step,
+              items: items.map(({ item, estimate }) =>
+                estimate === undefined ? item : { ...item, networkFee: estimate.fee },
+              ),
+            } as Step),
       ),
       ...(total !== undefined
         ? {

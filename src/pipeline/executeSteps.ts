@@ -11,7 +11,14 @@ import { UnknownError, UnsupportedByBookError } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
 import type { ExecuteRequest } from "../schema/ExecuteRequest.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
-import type { SignatureStep, SignatureStepItem, Step, StepItem, TransactionStep, TransactionStepItem } from "../schema/Step.js"
+import type {
+  SignatureStep,
+  SignatureStepItem,
+  Step,
+  StepItem,
+  TransactionStep,
+  TransactionStepItem,
+} from "../schema/Step.js"
 import { ClientConfig, chainFor, type ResolvedClientConfig } from "../services/ClientConfig.js"
 import { OrderBook, type OrderBookService } from "../services/OrderBook.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
@@ -55,7 +62,9 @@ export interface ExecuteStepsOptions<E = never> {
   readonly paymasterService?: PaymasterService | false | undefined
 }
 
-/** Logs a failed execution with the chain's block number, as the older SDK did; no RPC call when errors are not logged. */
+/**
+ * Logs a failed execution with the chain's block number, as the older SDK did; no RPC call when errors are not logged.
+ */
 const logFailure = (ctx: ExecutionContext, error: unknown) =>
   ctx.config.settings.logLevel < 1
     ? Effect.void
@@ -83,7 +92,9 @@ const runItem = (ctx: ExecutionContext, ref: ItemRef) =>
       const result = yield* signItem(ctx, step as SignatureStep, item as SignatureStepItem, ref.id)
       patch = {
         ...(result.orderData !== undefined ? { orderData: result.orderData } : {}),
-        ...(result.txHashes !== undefined ? { txHashes: result.txHashes.map((txHash) => ({ txHash, chainId: ctx.chain.id })) } : {}),
+        ...(result.txHashes !== undefined
+          ? { txHashes: result.txHashes.map((txHash) => ({ txHash, chainId: ctx.chain.id })) }
+          : {}),
       }
     }
     if (needsTransfers(ctx, step.id, patch.txHashes)) {
@@ -92,9 +103,15 @@ const runItem = (ctx: ExecutionContext, ref: ItemRef) =>
     }
     const unfilled = ctx.book.unfilled
     const hashes = (patch.txHashes ?? []).map((entry) => entry.txHash)
-    const skipped = unfilled !== undefined && step.kind === "transaction" && hashes.length > 0 ? yield* unfilled(item, hashes) : []
+    const skipped =
+      unfilled !== undefined && step.kind === "transaction" && hashes.length > 0 ? yield* unfilled(item, hashes) : []
     yield* updateState(ctx, (current) => {
-      const updated = updateItem(current, stepIndex, itemIndex, (currentItem) => ({ ...currentItem, ...patch, status: "complete" }) as StepItem)
+      const updated = updateItem(
+        current,
+        stepIndex,
+        itemIndex,
+        (currentItem) => ({ ...currentItem, ...patch, status: "complete" }) as StepItem,
+      )
       return skipped.length === 0 ? updated : { ...updated, errors: [...(updated.errors ?? []), ...skipped] }
     })
   }).pipe(Effect.tapError((error) => recordFailure(ctx, [ref], error)))
@@ -104,7 +121,11 @@ const runStep = (ctx: ExecutionContext, stepIndex: number, items: ReadonlyArray<
   Effect.gen(function* () {
     yield* updateState(ctx, (snapshot) => ({
       ...snapshot,
-      currentStep: { index: stepIndex, id: snapshot.steps[stepIndex]?.id ?? "", itemIndexes: items.map((ref) => ref.itemIndex) },
+      currentStep: {
+        index: stepIndex,
+        id: snapshot.steps[stepIndex]?.id ?? "",
+        itemIndexes: items.map((ref) => ref.itemIndex),
+      },
     }))
     // One item has no sibling to wait for: it runs in this fiber, without forking one.
     if (ctx.config.settings.synchronousStepItemExecution || items.length === 1) {
@@ -112,7 +133,9 @@ const runStep = (ctx: ExecutionContext, stepIndex: number, items: ReadonlyArray<
       return
     }
     // Every item runs to its end even when a sibling fails, so no sent transaction is left unconfirmed.
-    const outcomes = yield* Effect.forEach(items, (ref) => Effect.result(runItem(ctx, ref)), { concurrency: "unbounded" })
+    const outcomes = yield* Effect.forEach(items, (ref) => Effect.result(runItem(ctx, ref)), {
+      concurrency: "unbounded",
+    })
     const failure = outcomes.find(Result.isFailure)
     if (failure !== undefined) return yield* Effect.fail(failure.failure)
   })
@@ -137,7 +160,8 @@ export interface ResolvedExecution {
  * How a run from a snapshot goes: the guards, the API answer they check, and what a resume adds.
  * @internal
  */
-export interface RunOptions<E> extends Pick<ExecuteStepsOptions<E>, "gas" | "onProgress" | "guards" | "paymasterService"> {
+export interface RunOptions<E>
+  extends Pick<ExecuteStepsOptions<E>, "gas" | "onProgress" | "guards" | "paymasterService"> {
   /** The API's answer the plan comes from: what the guards check. */
   readonly response: ExecuteResponse
   /** A send or batch of unknown outcome may be made again (the app asked the user). */
@@ -171,10 +195,13 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
       gas: options.gas === undefined ? undefined : BigInt(options.gas),
       retry: resolved.retry,
       resendUnknown: options.resendUnknown === true,
-      paymasterService: options.paymasterService === false ? undefined : (options.paymasterService ?? chain.paymasterService),
+      paymasterService:
+        options.paymasterService === false ? undefined : (options.paymasterService ?? chain.paymasterService),
       state: yield* SynchronizedRef.make(deepFreeze(initial)),
       onProgress,
-      sendLocks: yield* Effect.serviceOption(SendLocks).pipe(Effect.flatMap(Option.match({ onNone: () => makeSendLocks, onSome: Effect.succeed }))),
+      sendLocks: yield* Effect.serviceOption(SendLocks).pipe(
+        Effect.flatMap(Option.match({ onNone: () => makeSendLocks, onSome: Effect.succeed })),
+      ),
       address: yield* Effect.cached(wallet.address),
       dataPolls: yield* Ref.make(NO_DATA_POLLS),
       maxFeePerGas: yield* makeMaxFeeReader(wallet),
@@ -184,7 +211,9 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
     const run = Effect.gen(function* () {
       for (const guard of options.guards ?? []) {
         yield* guard(options.response, chain.id).pipe(
-          Effect.tapError((error) => (initial.steps.length === 0 ? Effect.void : recordFailure(ctx, [{ stepIndex: 0 }], error))),
+          Effect.tapError((error) =>
+            initial.steps.length === 0 ? Effect.void : recordFailure(ctx, [{ stepIndex: 0 }], error),
+          ),
         )
       }
       if (options.before !== undefined) yield* options.before(ctx)
@@ -247,10 +276,19 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
  * Fails, before any request, an action the order book does not plan.
  * @internal
  */
-export const supportedByBook = (book: OrderBookService, action: ExecuteRequest["action"]): Effect.Effect<void, UnsupportedByBookError> =>
+export const supportedByBook = (
+  book: OrderBookService,
+  action: ExecuteRequest["action"],
+): Effect.Effect<void, UnsupportedByBookError> =>
   book.actions.has(action)
     ? Effect.void
-    : Effect.fail(UnsupportedByBookError.of({ book: book.name, what: `the ${action} action`, details: `it plans ${[...book.actions].join(", ")}` }))
+    : Effect.fail(
+        UnsupportedByBookError.of({
+          book: book.name,
+          what: `the ${action} action`,
+          details: `it plans ${[...book.actions].join(", ")}`,
+        }),
+      )
 
 /**
  * Carries out an execution with everything resolved: fetches the steps (unless `options.response` holds
@@ -263,7 +301,9 @@ export const runExecution = <E>(
 ): Effect.Effect<ExecutionSnapshot, ExecutionError | E> =>
   Effect.gen(function* () {
     yield* supportedByBook(resolved.book, options.request.action)
-    const response = options.response ?? (yield* resolved.book.forChain(resolved.chain).plan(options.request, { retry: resolved.retry }))
+    const response =
+      options.response ??
+      (yield* resolved.book.forChain(resolved.chain).plan(options.request, { retry: resolved.retry }))
     return yield* runFrom(resolved, snapshotOf(response, options.request, resolved.chain.id), { ...options, response })
   })
 
@@ -274,11 +314,16 @@ export const runExecution = <E>(
  * snapshot. On failure the error is recorded on the failing item and step and in the last snapshot.
  *
  * @example
- * const final = yield* executeSteps({ request: { action: "buy", path: "/execute/buy/v7", body }, onProgress: (s) => Effect.log(s.status) })
+ * const final = yield* executeSteps({ request: { action: "buy", path: "/execute/buy/v7", body }, onProgress: (s) =>
+ * Effect.log(s.status) })
  */
 export const executeSteps = <E = never>(
   options: ExecuteStepsOptions<E>,
-): Effect.Effect<ExecutionSnapshot, ExecutionError | MissingChainConfigurationError | E, OrderBook | Wallet | ClientConfig> =>
+): Effect.Effect<
+  ExecutionSnapshot,
+  ExecutionError | MissingChainConfigurationError | E,
+  OrderBook | Wallet | ClientConfig
+> =>
   Effect.gen(function* () {
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, options.chainId)

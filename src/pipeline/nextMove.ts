@@ -34,7 +34,11 @@ export type NextMove =
 export const nextMove = (
   snapshot: ExecutionSnapshot,
   chainId: number,
-  options: { readonly resendUnknown: boolean; readonly sponsorable?: boolean; readonly itemKey?: ItemKeyOf | undefined },
+  options: {
+    readonly resendUnknown: boolean
+    readonly sponsorable?: boolean
+    readonly itemKey?: ItemKeyOf | undefined
+  },
 ): NextMove => {
   const { steps, journal } = snapshot
   const keyOf = options.itemKey
@@ -50,12 +54,25 @@ export const nextMove = (
     const known = itemJournal(journal, ref.id)
     if (known.sent !== undefined) continue
     if (known.batchSent !== undefined) {
-      return { _tag: "SettleBatch", entry: known.batchSent, items: refsWithIds(steps, chainId, known.batchSent.items, keyOf) }
+      return {
+        _tag: "SettleBatch",
+        entry: known.batchSent,
+        items: refsWithIds(steps, chainId, known.batchSent.items, keyOf),
+      }
     }
     if (known.batchRequested !== undefined && !options.resendUnknown) {
-      return { _tag: "UnknownBatch", entry: known.batchRequested, items: refsWithIds(steps, chainId, known.batchRequested.items, keyOf) }
+      return {
+        _tag: "UnknownBatch",
+        entry: known.batchRequested,
+        items: refsWithIds(steps, chainId, known.batchRequested.items, keyOf),
+      }
     }
   }
   const ready = batchRefusedBefore(journal) ? [] : readyTransactionItems(snapshot, stepIndex, chainId, keyOf)
-  return { _tag: "RunStep", stepIndex, items, batchable: ready.length >= (options.sponsorable === true ? 1 : 2) ? ready : [] }
+  return {
+    _tag: "RunStep",
+    stepIndex,
+    items,
+    batchable: ready.length >= (options.sponsorable === true ? 1 : 2) ? ready : [],
+  }
 }

@@ -38,7 +38,12 @@ const readyItemsOf = (
     if (item.data === undefined) return undefined
     const ref = refs[itemIndex]!
     const journal = itemJournal(snapshot.journal, ref.id)
-    if (journal.sent !== undefined || journal.sendRequested !== undefined || journal.batchRequested !== undefined || journal.batchRefused) {
+    if (
+      journal.sent !== undefined ||
+      journal.sendRequested !== undefined ||
+      journal.batchRequested !== undefined ||
+      journal.batchRefused
+    ) {
       return undefined
     }
     const itemChainId = chainIdOf(item, defaultChainId)

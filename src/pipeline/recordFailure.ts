@@ -31,10 +31,16 @@ export const recordFailure = (
           updateStep(
             itemIndex === undefined
               ? current
-              : updateItem(current, stepIndex, itemIndex, (item) => ({ ...item, error: messageOf(error), errorData: errorDataOf(error) })),
+              : updateItem(current, stepIndex, itemIndex, (item) => ({
+                  ...item,
+                  error: messageOf(error),
+                  errorData: errorDataOf(error),
+                })),
             stepIndex,
             (step) =>
-              itemIndex === undefined ? { ...step, error: messageOf(error), errorData: errorDataOf(error) } : { ...step, error: messageOf(error) },
+              itemIndex === undefined
+                ? { ...step, error: messageOf(error), errorData: errorDataOf(error) }
+                : { ...step, error: messageOf(error) },
           ),
         snapshot,
       ),

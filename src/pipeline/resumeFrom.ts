@@ -1,7 +1,13 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
-import type { ApiRequestError, BookConfigurationError, ExecutionError, OrderCheckError, UnsupportedByBookError } from "../errors/index.js"
+import type {
+  ApiRequestError,
+  BookConfigurationError,
+  ExecutionError,
+  OrderCheckError,
+  UnsupportedByBookError,
+} from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
@@ -31,13 +37,15 @@ export const resumeFrom = <E>(
     // Retried only while nothing is signed or sent, as every re-post of the execute request.
     const pristine = stored.signature === undefined && journal.length === 0
     yield* supportedByBook(resolved.book, stored.request.action)
-    const fetched: Result.Result<ExecuteResponse, ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError> =
-      yield* Effect.result(
-        resolved.book.forChain(resolved.chain).plan(stored.request, {
-          signature: Option.fromNullishOr(stored.signature),
-          retry: pristine ? resolved.retry : NO_RETRY,
-        }),
-      )
+    const fetched: Result.Result<
+      ExecuteResponse,
+      ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError
+    > = yield* Effect.result(
+      resolved.book.forChain(resolved.chain).plan(stored.request, {
+        signature: Option.fromNullishOr(stored.signature),
+        retry: pristine ? resolved.retry : NO_RETRY,
+      }),
+    )
     const recorded = {
       ...(stored.signature !== undefined ? { signature: stored.signature } : {}),
       ...(journal.length > 0 ? { journal } : {}),
@@ -55,9 +63,16 @@ export const resumeFrom = <E>(
     // was sent is still confirmed; anything else is the API's to plan, and its error stands.
     const plan = confirmOnlyPlan(stored, journal, resolved.book.forChain(resolved.chain).itemKey)
     if (plan === undefined) return yield* Effect.fail(fetched.failure)
-    yield* Effect.logInfo(`tradekit: the API did not plan the resume (${fetched.failure.message}); confirming what was sent`)
+    yield* Effect.logInfo(
+      `tradekit: the API did not plan the resume (${fetched.failure.message}); confirming what was sent`,
+    )
     const { error: _error, currentStep: _current, ...rest } = stored
     const initial = withSteps({ ...rest, status: "running", ...recorded }, plan.steps)
-    const final = yield* runFrom<E>(resolved, initial, { ...options, guards: [], response: { steps: plan.steps }, before })
+    const final = yield* runFrom<E>(resolved, initial, {
+      ...options,
+      guards: [],
+      response: { steps: plan.steps },
+      before,
+    })
     return plan.leftOut === 0 ? final : yield* Effect.fail(fetched.failure)
   }).pipe(Effect.withSpan("tradekit.resumeFrom"))

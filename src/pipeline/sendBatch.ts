@@ -33,7 +33,8 @@ const failEvery = (ctx: ExecutionContext, items: ReadonlyArray<ItemRef>, error: 
 const MAX_CALLS_ID_LENGTH = 8192
 
 /** True when the wallet's answer is a calls id that can be asked about: a non-empty string of bounded length. */
-const isCallsId = (id: unknown): id is string => typeof id === "string" && id.length > 0 && id.length <= MAX_CALLS_ID_LENGTH
+const isCallsId = (id: unknown): id is string =>
+  typeof id === "string" && id.length > 0 && id.length <= MAX_CALLS_ID_LENGTH
 
 /**
  * Waits for a sent batch to land, asked on a backoff up to the interval and bounded like any poll (a status the wallet
@@ -49,12 +50,19 @@ export const settleBatch = (ctx: ExecutionContext, sent: BatchSentEntry, items: 
     const chain = viemChainOf(ctx, sent.chainId)
     const callsStatus = ctx.wallet.callsStatus
     if (chain === undefined || callsStatus === undefined) {
-      return yield* failEvery(ctx, items, SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId: sent.chainId, reason: "batch-unknown" }))
+      return yield* failEvery(
+        ctx,
+        items,
+        SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId: sent.chainId, reason: "batch-unknown" }),
+      )
     }
     const probe = callsStatus({ chain, id: sent.id }).pipe(
       Effect.map((status) => (status.status === "pending" ? Option.none<CallsStatus>() : Option.some(status))),
       Effect.catch((error) =>
-        Effect.as(Effect.logDebug(`tradekit: calls status of ${sent.id} unknown yet: ${error.message}`), Option.none<CallsStatus>()),
+        Effect.as(
+          Effect.logDebug(`tradekit: calls status of ${sent.id} unknown yet: ${error.message}`),
+          Option.none<CallsStatus>(),
+        ),
       ),
     )
     // Sent a moment ago: the status is about to be there, so it is asked on a backoff up to the interval.
@@ -66,28 +74,47 @@ export const settleBatch = (ctx: ExecutionContext, sent: BatchSentEntry, items: 
     }).pipe(Effect.catch((error) => failEvery(ctx, items, error)))
     const hashes = status.receipts.map((receipt) => receipt.hash)
     if (status.status === "failure" || status.receipts.some((receipt) => receipt.status === "reverted")) {
-      return yield* failEvery(ctx, items, BatchFailedError.of({ callsId: sent.id, statusCode: status.statusCode, txHashes: hashes }))
+      return yield* failEvery(
+        ctx,
+        items,
+        BatchFailedError.of({ callsId: sent.id, statusCode: status.statusCode, txHashes: hashes }),
+      )
     }
     if (hashes.length === 0) return yield* failEvery(ctx, items, new TransactionHashMissingError())
     const hashOf = (i: number): Hex => (hashes.length === items.length ? hashes[i]! : hashes.at(-1)!)
     yield* updateState(ctx, (snapshot) =>
       items.reduce(
         (current, { stepIndex, itemIndex, id }, i) =>
-          updateItem(withJournalEntry(current, { _tag: "Sent", item: id, chainId: sent.chainId, hash: hashOf(i) }), stepIndex, itemIndex, (item) => ({
-            ...item,
-            txHashes: hashes.map((txHash) => ({ txHash, chainId: sent.chainId })),
-            ...(sent.sponsored === true ? { sponsored: true } : {}),
-          })),
+          updateItem(
+            withJournalEntry(current, { _tag: "Sent", item: id, chainId: sent.chainId, hash: hashOf(i) }),
+            stepIndex,
+            itemIndex,
+            (item) => ({
+              ...item,
+              txHashes: hashes.map((txHash) => ({ txHash, chainId: sent.chainId })),
+              ...(sent.sponsored === true ? { sponsored: true } : {}),
+            }),
+          ),
         snapshot,
       ),
     )
   }).pipe(Effect.withSpan("tradekit.settleBatch"))
 
 /** A batch asked for with no calls id back: its outcome is unknown, and every item in it fails so. */
-export const failUnknownBatch = (ctx: ExecutionContext, requested: BatchRequestedEntry, items: ReadonlyArray<ItemRef>) =>
-  failEvery(ctx, items, SendOutcomeUnknownError.of({ from: requested.from, chainId: requested.chainId, reason: "batch-unknown" }))
+export const failUnknownBatch = (
+  ctx: ExecutionContext,
+  requested: BatchRequestedEntry,
+  items: ReadonlyArray<ItemRef>,
+) =>
+  failEvery(
+    ctx,
+    items,
+    SendOutcomeUnknownError.of({ from: requested.from, chainId: requested.chainId, reason: "batch-unknown" }),
+  )
 
-/** True when the batch settings and the wallet allow a batch on `chain`; a capability the wallet cannot tell is a no. */
+/**
+ * True when the batch settings and the wallet allow a batch on `chain`; a capability the wallet cannot tell is a no.
+ */
 const canBatch = (ctx: ExecutionContext, chain: Chain) =>
   !ctx.config.settings.batchTransactions ||
   ctx.gas !== undefined ||
@@ -98,7 +125,12 @@ const canBatch = (ctx: ExecutionContext, chain: Chain) =>
     : ctx.wallet
         .atomicBatch(chain)
         .pipe(
-          Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: wallet capabilities unknown, sending one by one: ${error.message}`), false)),
+          Effect.catch((error) =>
+            Effect.as(
+              Effect.logDebug(`tradekit: wallet capabilities unknown, sending one by one: ${error.message}`),
+              false,
+            ),
+          ),
         )
 
 /**
@@ -108,13 +140,18 @@ const canBatch = (ctx: ExecutionContext, chain: Chain) =>
 const serviceFor = (ctx: ExecutionContext, chain: Chain): PaymasterService | undefined =>
   chain.id === ctx.chain.id ? ctx.paymasterService : ctx.config.chains.find((c) => c.id === chain.id)?.paymasterService
 
-/** The paymaster service that sponsors a batch on `chain`: none unless the wallet reports support there (one it cannot tell is a no). */
+/**
+ * The paymaster service that sponsors a batch on `chain`: none unless the wallet reports support there (one it cannot
+ * tell is a no).
+ */
 const sponsorOf = (ctx: ExecutionContext, chain: Chain): Effect.Effect<PaymasterService | undefined> => {
   const service = serviceFor(ctx, chain)
   const supports = ctx.wallet.paymasterService
   if (service === undefined || supports === undefined) return Effect.succeed(undefined)
   return supports(chain).pipe(
-    Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: paymaster support unknown, not sponsored: ${error.message}`), false)),
+    Effect.catch((error) =>
+      Effect.as(Effect.logDebug(`tradekit: paymaster support unknown, not sponsored: ${error.message}`), false),
+    ),
     Effect.map((supported) => (supported ? service : undefined)),
   )
 }
@@ -124,7 +161,8 @@ const sponsorOf = (ctx: ExecutionContext, chain: Chain): Effect.Effect<Paymaster
  * once — typically an ERC-20 or NFT approval and the sale — and waits for it to land (see {@link settleBatch}).
  * Answers `false`, with nothing sent, when it does not batch: batching is off (`batchTransactions: false`), a gas
  * limit is imposed on the execution (one limit cannot fit calls sent as one transaction), the wallet has no atomic
- * batches on the chain, or there is a single transaction and no sponsor — or the wallet refused this batch with an error of its own (EIP-5792's 57xx codes, an
+ * batches on the chain, or there is a single transaction and no sponsor — or the wallet refused this batch with an
+ * error of its own (EIP-5792's 57xx codes, an
  * unsupported method or chain): that refusal is journaled (`BatchRefused`), and the items go out one by one, in
  * this run and any resumed one.
  *
@@ -156,11 +194,14 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: 
       },
     }))
     const send = Effect.gen(function* () {
-      const calls = yield* Effect.forEach(ready, (item) => decodeApiBody(TransactionRequest, ctx.request.path, item.item.data))
+      const calls = yield* Effect.forEach(ready, (item) =>
+        decodeApiBody(TransactionRequest, ctx.request.path, item.item.data),
+      )
       // Read live, right before the prompt: the user may have switched accounts since the plan was validated.
       const address = yield* ctx.wallet.address
       const stranger = calls.find((call) => call.from.toLowerCase() !== address.toLowerCase())
-      if (stranger !== undefined) return yield* WalletAddressMismatchError.of({ expected: address, received: stranger.from })
+      if (stranger !== undefined)
+        return yield* WalletAddressMismatchError.of({ expected: address, received: stranger.from })
       // Only the first call meets the chain as it is now: the later ones may need it (an approval, then the
       // sale), so a lone simulation of theirs could refuse a batch that goes through. A revert of the first is
       // certain, and refuses the whole batch before it is journaled or prompted.
@@ -172,7 +213,13 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: 
               maxFeePerGas: (c: Chain) => ctx.maxFeePerGas?.(c) ?? Effect.succeed(undefined),
               value: calls.reduce((sum, call) => sum + (call.value ?? 0n), 0n),
             }
-      yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request: calls[0]!, funds })
+      yield* simulateTransaction({
+        wallet: ctx.wallet,
+        settings: ctx.config.settings,
+        chain,
+        request: calls[0]!,
+        funds,
+      })
       const sendCalls = ctx.wallet.sendCalls!
       return yield* ctx.sendLocks.withLock(
         address,
@@ -195,17 +242,23 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: 
                 const entry: BatchSentEntry = { _tag: "BatchSent", items: ids, chainId, id, ...sponsored }
                 return Effect.as(appendJournal(ctx, entry), Option.some(entry))
               }),
-              Effect.catch((error: BatchSendError): Effect.Effect<"refused" | Option.Option<BatchSentEntry>, BatchSendError> => {
-                if (error._tag === "UserRejectedError")
-                  return Effect.andThen(appendJournal(ctx, { _tag: "BatchRejected", items: ids }), Effect.fail(error))
-                // The wallet answered with an error of its own (EIP-5792's codes, an unsupported method or chain): nothing
-                // was sent, and the calls go out one by one.
-                if (error._tag === "BatchRefusedError")
-                  return Effect.as(appendJournal(ctx, { _tag: "BatchRefused", items: ids, reason: messageOf(error) }), "refused" as const)
-                // An answer with no usable calls id (the adapter's CallsIdMissingError): the batch may be out.
-                if (error._tag === "CallsIdMissingError") return Effect.succeed(Option.none<BatchSentEntry>())
-                return Effect.fail(error)
-              }),
+              Effect.catch(
+                (error: BatchSendError): Effect.Effect<"refused" | Option.Option<BatchSentEntry>, BatchSendError> => {
+                  if (error._tag === "UserRejectedError")
+                    return Effect.andThen(appendJournal(ctx, { _tag: "BatchRejected", items: ids }), Effect.fail(error))
+                  // The wallet answered with an error of its own (EIP-5792's codes, an unsupported method or chain):
+                  // nothing
+                  // was sent, and the calls go out one by one.
+                  if (error._tag === "BatchRefusedError")
+                    return Effect.as(
+                      appendJournal(ctx, { _tag: "BatchRefused", items: ids, reason: messageOf(error) }),
+                      "refused" as const,
+                    )
+                  // An answer with no usable calls id (the adapter's CallsIdMissingError): the batch may be out.
+                  if (error._tag === "CallsIdMissingError") return Effect.succeed(Option.none<BatchSentEntry>())
+                  return Effect.fail(error)
+                },
+              ),
             ),
           )
         }),
@@ -218,7 +271,11 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: 
     }
     // The wallet accepted something but gave no id to follow it by: the batch may be out, so nothing is sent again.
     if (Option.isNone(answer))
-      return yield* failEvery(ctx, refs, SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId, reason: "batch-unknown" }))
+      return yield* failEvery(
+        ctx,
+        refs,
+        SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId, reason: "batch-unknown" }),
+      )
     const entry = answer.value
     yield* Effect.logInfo(
       `tradekit: sent ${ready.length} transaction(s) as one ${sponsor !== undefined ? "sponsored " : ""}batch (calls id ${entry.id})`,

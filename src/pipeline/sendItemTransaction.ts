@@ -117,7 +117,13 @@ const confirmSent = (
     const watched =
       sent.sentHere === undefined || requested?.nonce === undefined || requested.exactNonce !== true
         ? undefined
-        : { from: requested.from as Address, nonce: requested.nonce, to: request.to, value: request.value ?? 0n, input: request.data ?? "0x" }
+        : {
+            from: requested.from as Address,
+            nonce: requested.nonce,
+            to: request.to,
+            value: request.value ?? 0n,
+            input: request.data ?? "0x",
+          }
     let finalHash = sent.hash
     return yield* confirmTransaction(ctx, {
       hash: sent.hash,
@@ -127,7 +133,10 @@ const confirmSent = (
       sent: watched,
       // A batch's transaction is journaled once the wallet reported it mined and successful; a send may have
       // answered with its receipt.
-      receipt: sent.journal.batchSent !== undefined && sent.journal.sent !== undefined ? { status: "success" } : sent.sentHere?.receipt,
+      receipt:
+        sent.journal.batchSent !== undefined && sent.journal.sent !== undefined
+          ? { status: "success" }
+          : sent.sentHere?.receipt,
       onReplaced: (replacement) =>
         Effect.andThen(
           Effect.sync(() => {

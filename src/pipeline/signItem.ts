@@ -27,7 +27,13 @@ const rawBytesMessage = /^0x[0-9a-fA-F]{64}$/
 const orderDataOf = (response: PostResponse): ReadonlyArray<OrderData> | undefined =>
   response.results ??
   (response.orderId !== undefined
-    ? [{ orderId: response.orderId, crossPostingOrderId: response.crossPostingOrderId, orderIndex: response.orderIndex ?? 0 }]
+    ? [
+        {
+          orderId: response.orderId,
+          crossPostingOrderId: response.crossPostingOrderId,
+          orderIndex: response.orderIndex ?? 0,
+        },
+      ]
     : undefined)
 
 /** What a signature item produced. */
@@ -43,11 +49,14 @@ export interface SignatureItemResult {
 const mayHoldOrder = (error: ApiRequestError | OrderCheckError | OrderPostRefusedError): error is ApiRequestError =>
   error._tag !== "OrderCheckError" &&
   error._tag !== "OrderPostRefusedError" &&
-  (isTransientFailure(error) || error._tag === "MalformedResponseError" || (error._tag === "HttpRequestError" && error.reason === "aborted"))
+  (isTransientFailure(error) ||
+    error._tag === "MalformedResponseError" ||
+    (error._tag === "HttpRequestError" && error.reason === "aborted"))
 
 /**
  * Carries out a signature item: signs (eip191 — an exact 32-byte hex message as raw bytes, else as text —
- * or eip712; the plan's validation refused a typed-data domain on a chain that is not configured), posts the result with the
+ * or eip712; the plan's validation refused a typed-data domain on a chain that is not configured), posts the result
+ * with the
  * `signature` query, and polls the item's check until it reports success. The journal makes each side effect
  * happen at most once: a signature is recorded the moment the wallet returns it and is never asked for again;
  * an order is posted at most once per signature (never retried: a post with no answer is an
@@ -66,7 +75,12 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
       // The journal entry and the execution's latest signature land in one snapshot.
       const record = (signature: Hex) =>
         updateState(ctx, (snapshot) => ({
-          ...withJournalEntry(snapshot, { _tag: "Signed", item: key, signature, ...(data.post !== undefined ? { post: data.post } : {}) }),
+          ...withJournalEntry(snapshot, {
+            _tag: "Signed",
+            item: key,
+            signature,
+            ...(data.post !== undefined ? { post: data.post } : {}),
+          }),
           signature,
         }))
       let request: Effect.Effect<Hex, WalletCallError>
@@ -77,7 +91,8 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
         // The chain the domain names (validatePlan refused one that is not configured), else the step's.
         const domainChainId = sign.domain.chainId == null ? ctx.chain.id : Number(sign.domain.chainId)
         const chain = viemChainOf(ctx, domainChainId)
-        if (chain === undefined) return yield* ChainNotConfiguredError.of({ chainId: domainChainId, what: "typed data" })
+        if (chain === undefined)
+          return yield* ChainNotConfiguredError.of({ chainId: domainChainId, what: "typed data" })
         request = ctx.wallet.signTypedData({ typedData: typedDataOf(sign), chain, context })
       }
       ownSignature = yield* Effect.uninterruptibleMask((restore) => restore(request).pipe(Effect.tap(record)))
@@ -89,7 +104,8 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
     const post = journal.signature !== undefined && journal.signedPost !== undefined ? journal.signedPost : data.post
     if (post !== undefined && !posted) {
       if (post !== data.post) yield* ctx.book.checkItem(step, { ...item, data: { ...data, post } })
-      if (journal.postRequested) return yield* OrderPostUnknownError.of({ endpoint: post.endpoint, reason: "an earlier post got no answer" })
+      if (journal.postRequested)
+        return yield* OrderPostUnknownError.of({ endpoint: post.endpoint, reason: "an earlier post got no answer" })
       // An item posts its own signature: items of a step sign concurrently, and the latest one is another's.
       const signature = ownSignature ?? (yield* SynchronizedRef.get(ctx.state)).signature
       const response = yield* ctx.book.post(post, signature).pipe(
@@ -105,8 +121,12 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
               }),
             ),
         }),
-        Effect.tapError((error) => (mayHoldOrder(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void)),
-        Effect.mapError((error) => (mayHoldOrder(error) ? OrderPostUnknownError.of({ endpoint: post.endpoint, reason: error.message }) : error)),
+        Effect.tapError((error) =>
+          mayHoldOrder(error) ? appendJournal(ctx, { _tag: "PostRequested", item: key }) : Effect.void,
+        ),
+        Effect.mapError((error) =>
+          mayHoldOrder(error) ? OrderPostUnknownError.of({ endpoint: post.endpoint, reason: error.message }) : error,
+        ),
         Effect.tap((answer) => {
           const orderData = orderDataOf(answer)
           return appendJournal(ctx, { _tag: "Posted", item: key, ...(orderData !== undefined ? { orderData } : {}) })
@@ -125,7 +145,11 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
           answer.status === "failure"
             ? Effect.fail(new SignatureCheckError({ message: answer.details || "Transaction failed" }))
             : Effect.succeed(answer.status === "success" ? Option.some(answer) : Option.none()),
-        { interval: ctx.pollingInterval, attempts: ctx.maxAttempts, onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }) },
+        {
+          interval: ctx.pollingInterval,
+          attempts: ctx.maxAttempts,
+          onExhausted: (attempts) => PollTimeoutError.of({ kind: "ok", attempts }),
+        },
       )
       if (answer.txHashes !== undefined) result = { ...result, txHashes: answer.txHashes }
     }

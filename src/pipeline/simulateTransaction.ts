@@ -10,7 +10,10 @@ import { revertReason } from "./internal/revertReason.js"
 export interface FundsCheck {
   /** The chain's current max fee per gas; undefined when it cannot be told (then nothing is checked). */
   readonly maxFeePerGas: (chain: Chain) => Effect.Effect<bigint | undefined>
-  /** The value the account sends, when more than the request's own (the calls of a whole batch); the request's by default. */
+  /**
+   * The value the account sends, when more than the request's own (the calls of a whole batch); the request's by
+   * default.
+   */
   readonly value?: bigint | undefined
 }
 
@@ -56,7 +59,11 @@ const balanceOf = (wallet: WalletService, chain: Chain, request: TransactionRequ
     ? Effect.succeed(undefined)
     : wallet
         .balance({ chain, address: request.from })
-        .pipe(Effect.catch((error) => Effect.as(Effect.logDebug(`tradekit: could not read the balance: ${error.message}`), undefined)))
+        .pipe(
+          Effect.catch((error) =>
+            Effect.as(Effect.logDebug(`tradekit: could not read the balance: ${error.message}`), undefined),
+          ),
+        )
 
 /** Refuses a transaction the account cannot pay `gas` at the max fee (plus the value) for. */
 const checkFunds = (wallet: WalletService, chain: Chain, request: TransactionRequest, gas: bigint, funds: FundsCheck) =>
@@ -66,7 +73,8 @@ const checkFunds = (wallet: WalletService, chain: Chain, request: TransactionReq
     const balance = yield* balanceOf(wallet, chain, request)
     if (balance === undefined) return
     const required = gas * maxFeePerGas + (funds.value ?? request.value ?? 0n)
-    if (balance < required) return yield* InsufficientFundsError.of({ address: request.from, chainId: chain.id, balance, required })
+    if (balance < required)
+      return yield* InsufficientFundsError.of({ address: request.from, chainId: chain.id, balance, required })
   })
 
 /**
@@ -88,7 +96,10 @@ export const simulateTransaction = ({
     ? Effect.succeed(undefined)
     : wallet.estimateGas({ chain, request }).pipe(
         Effect.catch((error) =>
-          Effect.as(Effect.logDebug(`tradekit: could not simulate a transaction, sending it unsimulated: ${error.message}`), undefined),
+          Effect.as(
+            Effect.logDebug(`tradekit: could not simulate a transaction, sending it unsimulated: ${error.message}`),
+            undefined,
+          ),
         ),
         Effect.flatMap((estimate): Effect.Effect<SimulateTransactionReturnType, SimulateTransactionErrorType> => {
           if (estimate === undefined) return Effect.succeed(undefined)
@@ -98,11 +109,21 @@ export const simulateTransaction = ({
               : Effect.as(checkFunds(wallet, chain, request, estimate.gas, funds), estimate.gas)
           }
           if (estimate._tag === "Unsupported") {
-            return Effect.as(Effect.logDebug(`tradekit: chain ${chain.id}'s node cannot simulate, sending unsimulated`), undefined)
+            return Effect.as(
+              Effect.logDebug(`tradekit: chain ${chain.id}'s node cannot simulate, sending unsimulated`),
+              undefined,
+            )
           }
           if (funds !== undefined && INSUFFICIENT_FUNDS.test(estimate.message ?? "")) {
             return Effect.flatMap(balanceOf(wallet, chain, request), (balance) =>
-              Effect.fail(InsufficientFundsError.of({ address: request.from, chainId: chain.id, balance, details: estimate.message })),
+              Effect.fail(
+                InsufficientFundsError.of({
+                  address: request.from,
+                  chainId: chain.id,
+                  balance,
+                  details: estimate.message,
+                }),
+              ),
             )
           }
           return Effect.fail(wouldRevert(estimate, request, chain))

@@ -29,7 +29,8 @@ const checkChain = (ctx: ExecutionContext, chainId: number, what: string) =>
  * Validates every incomplete item of `steps` that has its data, before any of it is used: a transaction must
  * decode for sending, come from the wallet's account and go to a configured chain; a signature's typed-data
  * domain must name a configured chain; and the order book must accept the item (the Reservoir book: every
- * post and check endpoint resolves under the API it will be sent to). The executor runs it on the first answer before the first wallet call, and on every re-polled
+ * post and check endpoint resolves under the API it will be sent to). The executor runs it on the first answer before
+ * the first wallet call, and on every re-polled
  * answer before it is used, so a refusal means zero signatures and zero sends.
  */
 export const validatePlan = (

@@ -5,7 +5,10 @@ import type { ResolvedClientSettings } from "../services/ClientConfig.js"
 import type { WalletService } from "../services/Wallet.js"
 
 /** The settings that bound the wallet's answers. */
-export type WalletTimeoutSettings = Pick<ResolvedClientSettings, "walletTimeout" | "callsStatusTimeout" | "capabilitiesCheck" | "capabilitiesTimeout">
+export type WalletTimeoutSettings = Pick<
+  ResolvedClientSettings,
+  "walletTimeout" | "callsStatusTimeout" | "capabilitiesCheck" | "capabilitiesTimeout"
+>
 
 /**
  * The wallet with a time limit on every call that waits for it: `walletTimeout` on the calls that may wait for
@@ -34,7 +37,12 @@ export const withWalletTimeout = (wallet: WalletService, settings: WalletTimeout
           Effect.timeoutOrElse(atomicBatch(chain), {
             duration: Duration.millis(timeoutMs),
             orElse: () =>
-              Effect.as(Effect.logDebug(`tradekit: wallet_getCapabilities gave no answer within ${timeoutMs} ms, sending one by one`), false),
+              Effect.as(
+                Effect.logDebug(
+                  `tradekit: wallet_getCapabilities gave no answer within ${timeoutMs} ms, sending one by one`,
+                ),
+                false,
+              ),
           })
   // Paymaster support comes from the same capabilities answer: bounded alike, no answer in time is "not sponsored".
   const paymasterProbe =
@@ -43,7 +51,11 @@ export const withWalletTimeout = (wallet: WalletService, settings: WalletTimeout
       : (chain: Parameters<typeof paymasterService>[0]) =>
           Effect.timeoutOrElse(paymasterService(chain), {
             duration: Duration.millis(timeoutMs),
-            orElse: () => Effect.as(Effect.logDebug(`tradekit: no paymaster capability within ${timeoutMs} ms, not sponsored`), false),
+            orElse: () =>
+              Effect.as(
+                Effect.logDebug(`tradekit: no paymaster capability within ${timeoutMs} ms, not sponsored`),
+                false,
+              ),
           })
   return {
     ...rest,
@@ -57,18 +69,26 @@ export const withWalletTimeout = (wallet: WalletService, settings: WalletTimeout
       ? { sendTransactionSync: (args) => limit("sendTransaction", wallet.sendTransactionSync!(args)) }
       : {}),
     waitForReceipt: wallet.waitForReceipt,
-    ...(wallet.estimateGas !== undefined ? { estimateGas: (args) => limit("estimateGas", wallet.estimateGas!(args)) } : {}),
+    ...(wallet.estimateGas !== undefined
+      ? { estimateGas: (args) => limit("estimateGas", wallet.estimateGas!(args)) }
+      : {}),
     ...(wallet.prepareTransaction !== undefined
       ? { prepareTransaction: (args) => limit("prepareTransaction", wallet.prepareTransaction!(args)) }
       : {}),
-    ...(wallet.maxFeePerGas !== undefined ? { maxFeePerGas: (chain) => limit("maxFeePerGas", wallet.maxFeePerGas!(chain)) } : {}),
+    ...(wallet.maxFeePerGas !== undefined
+      ? { maxFeePerGas: (chain) => limit("maxFeePerGas", wallet.maxFeePerGas!(chain)) }
+      : {}),
     ...(wallet.balance !== undefined ? { balance: (args) => limit("balance", wallet.balance!(args)) } : {}),
     ...(wallet.nextNonce !== undefined ? { nextNonce: (args) => limit("nextNonce", wallet.nextNonce!(args)) } : {}),
     ...(wallet.transactionByNonce !== undefined
       ? { transactionByNonce: (args) => limit("transactionByNonce", wallet.transactionByNonce!(args)) }
       : {}),
-    ...(wallet.accountKind !== undefined ? { accountKind: (args) => limit("accountKind", wallet.accountKind!(args)) } : {}),
-    ...(wallet.transactionByHash !== undefined ? { transactionByHash: (args) => limit("transactionByHash", wallet.transactionByHash!(args)) } : {}),
+    ...(wallet.accountKind !== undefined
+      ? { accountKind: (args) => limit("accountKind", wallet.accountKind!(args)) }
+      : {}),
+    ...(wallet.transactionByHash !== undefined
+      ? { transactionByHash: (args) => limit("transactionByHash", wallet.transactionByHash!(args)) }
+      : {}),
     ...(wallet.balance !== undefined ? { balance: (args) => limit("balance", wallet.balance!(args)) } : {}),
     ...(probe !== undefined ? { atomicBatch: probe } : {}),
     ...(paymasterProbe !== undefined ? { paymasterService: paymasterProbe } : {}),

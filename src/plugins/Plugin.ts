@@ -66,7 +66,10 @@ export interface PluginObserver {
  */
 export interface Plugin {
   readonly name: string
-  readonly transformRequest?: (body: RequestBody, context: PluginContext) => Effect.Effect<RequestBody, PluginRejectedError, PluginServices>
+  readonly transformRequest?: (
+    body: RequestBody,
+    context: PluginContext,
+  ) => Effect.Effect<RequestBody, PluginRejectedError, PluginServices>
   readonly guard?: (
     response: ExecuteResponse,
     context: PluginContext,

@@ -12,7 +12,10 @@ export const defaultPlugins: ReadonlyArray<Plugin> = [feesPlugin, priceCheckPlug
  * `base` with `extra` added: a plugin of `extra` replaces the one of `base` with the same name, in its place;
  * the others are appended in order.
  */
-export const mergePlugins = (base: ReadonlyArray<Plugin>, extra: ReadonlyArray<Plugin> | undefined): ReadonlyArray<Plugin> => {
+export const mergePlugins = (
+  base: ReadonlyArray<Plugin>,
+  extra: ReadonlyArray<Plugin> | undefined,
+): ReadonlyArray<Plugin> => {
   if (extra === undefined || extra.length === 0) return base
   const byName = new Map(extra.map((plugin) => [plugin.name, plugin]))
   const replaced = base.map((plugin) => byName.get(plugin.name) ?? plugin)

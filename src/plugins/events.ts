@@ -88,7 +88,10 @@ export const eventsPlugin = (emit: ReservoirEventListener) =>
         event.context.precheck
           ? Effect.void
           : Effect.try(() =>
-              emit({ name: eventNameFor(event.context.action, false), data: dataOf(event.result) }, chainIdOf(event.context, event.body)),
+              emit(
+                { name: eventNameFor(event.context.action, false), data: dataOf(event.result) },
+                chainIdOf(event.context, event.body),
+              ),
             ),
       onError: (event) =>
         event.context.precheck

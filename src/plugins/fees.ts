@@ -8,7 +8,10 @@ const nonEmpty = (fees: ReadonlyArray<string> | undefined): ReadonlyArray<string
   fees !== undefined && fees.length > 0 ? fees : undefined
 
 /** Adds the marketplace fees and automated royalties of the client to one listing or bid, when it has none. */
-const withFees = (item: Readonly<Record<string, unknown>>, context: PluginContext): Readonly<Record<string, unknown>> => {
+const withFees = (
+  item: Readonly<Record<string, unknown>>,
+  context: PluginContext,
+): Readonly<Record<string, unknown>> => {
   let next = item
   if (isDefaultOrderbook(item.orderbook) && !("fees" in item) && !("marketplaceFees" in item)) {
     const fees = nonEmpty(context.chain.marketplaceFees) ?? nonEmpty(context.settings.marketplaceFees)
@@ -30,6 +33,11 @@ export const feesPlugin = definePlugin({
   transformRequest: (body: RequestBody, context: PluginContext) =>
     Effect.sync(() => {
       if ((context.action !== "list" && context.action !== "bid") || !Array.isArray(body.params)) return body
-      return { ...body, params: (body.params as ReadonlyArray<Readonly<Record<string, unknown>>>).map((item) => withFees(item, context)) }
+      return {
+        ...body,
+        params: (body.params as ReadonlyArray<Readonly<Record<string, unknown>>>).map((item) =>
+          withFees(item, context),
+        ),
+      }
     }),
 })

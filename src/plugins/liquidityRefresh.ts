@@ -34,7 +34,9 @@ export const liquidityRefreshPlugin = definePlugin({
         const tasks = yield* Effect.serviceOption(BackgroundTasks)
         for (const token of tokensOf(event.body)) {
           const refresh = ask(token).pipe(Effect.timeout(REFRESH_TIME_LIMIT), Effect.ignore)
-          yield* Option.isSome(tasks) ? tasks.value.run(refresh) : Effect.forkDetach(refresh, { startImmediately: true })
+          yield* Option.isSome(tasks)
+            ? tasks.value.run(refresh)
+            : Effect.forkDetach(refresh, { startImmediately: true })
         }
       }),
   },

@@ -23,7 +23,9 @@ const AMOUNT_TOLERANCE = 0.00001
  * math throw, nor widen the tolerance until any price passes.
  */
 const validDecimals = (decimals: number | undefined): number | undefined =>
-  decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= MAX_DECIMALS ? decimals : undefined
+  decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= MAX_DECIMALS
+    ? decimals
+    : undefined
 
 /** Sums the path per currency (buy-in values when the API gives them) and takes the relayer's fee off. */
 export const quotesOf = (response: ExecuteResponse): ReadonlyArray<Quote> => {
@@ -39,7 +41,8 @@ export const quotesOf = (response: ExecuteResponse): ReadonlyArray<Quote> => {
       currency,
       raw: (previous?.raw ?? 0n) + raw,
       amount: (previous?.amount ?? 0) + amount,
-      decimals: previous?.decimals ?? validDecimals(entry.buyInCurrencyDecimals) ?? validDecimals(entry.currencyDecimals),
+      decimals:
+        previous?.decimals ?? validDecimals(entry.buyInCurrencyDecimals) ?? validDecimals(entry.currencyDecimals),
     })
   }
   const relayer = response.fees?.relayer
@@ -55,7 +58,10 @@ export const quotesOf = (response: ExecuteResponse): ReadonlyArray<Quote> => {
   return [...quotes.values()]
 }
 
-const expectationFor = (expected: Readonly<Record<string, ExpectedPrice>>, currency: string): ExpectedPrice | undefined =>
+const expectationFor = (
+  expected: Readonly<Record<string, ExpectedPrice>>,
+  currency: string,
+): ExpectedPrice | undefined =>
   Object.entries(expected).find(([key]) => key.toLowerCase() === currency.toLowerCase())?.[1]
 
 /** The caller's raw expectation as a bigint; undefined when it is not an integer (`"1.5"`, `"abc"`). */
@@ -77,7 +83,10 @@ const rawOfAmount = (amount: number, decimals: number): bigint | undefined => {
 }
 
 const unusable = (currency: string, why: string) =>
-  new PluginRejectedError({ plugin: "price-check", message: `The expected price in ${currency} cannot be checked: ${why}` })
+  new PluginRejectedError({
+    plugin: "price-check",
+    message: `The expected price in ${currency} cannot be checked: ${why}`,
+  })
 
 /**
  * Compares one currency's quote with what the caller expects: a sell fails when it is lower by more than the
@@ -87,7 +96,11 @@ const unusable = (currency: string, why: string) =>
  * 36 count. An expectation that cannot be compared (a `raw` that is not an integer, an `amount` that is not a
  * finite number) is refused with a PluginRejectedError: nothing is signed or sent unchecked.
  */
-export const checkQuote = (quote: Quote, expected: ExpectedPrice, selling: boolean): PriceMismatchError | PluginRejectedError | undefined => {
+export const checkQuote = (
+  quote: Quote,
+  expected: ExpectedPrice,
+  selling: boolean,
+): PriceMismatchError | PluginRejectedError | undefined => {
   const decimals = validDecimals(expected.currencyDecimals) ?? validDecimals(quote.decimals) ?? DEFAULT_DECIMALS
   const fail = (price: string, expectedRaw: bigint) =>
     PriceMismatchError.of({
@@ -106,7 +119,8 @@ export const checkQuote = (quote: Quote, expected: ExpectedPrice, selling: boole
     return moved ? fail(formatUnits(quote.raw, decimals), expectedRaw) : undefined
   }
   if (expected.amount !== undefined) {
-    if (!Number.isFinite(expected.amount)) return unusable(quote.currency, `amount ${String(expected.amount)} is not a finite number`)
+    if (!Number.isFinite(expected.amount))
+      return unusable(quote.currency, `amount ${String(expected.amount)} is not a finite number`)
     const difference = Number((quote.amount - expected.amount).toFixed(6))
     const moved = selling ? difference < -AMOUNT_TOLERANCE : difference > AMOUNT_TOLERANCE
     if (!moved) return undefined
@@ -156,7 +170,8 @@ export const priceCheckPlugin = definePlugin({
   guard: (response: ExecuteResponse, context: PluginContext) => {
     const expected = context.expectedPrice
     const selling = context.action === "sell"
-    if (expected === undefined || (!selling && context.action !== "buy" && context.action !== "mint")) return Effect.void
+    if (expected === undefined || (!selling && context.action !== "buy" && context.action !== "mint"))
+      return Effect.void
     const quotes = quotesOf(response)
     for (const quote of quotes) {
       const expectation = expectationFor(expected, quote.currency)

@@ -25,19 +25,26 @@ export interface PollOptions<E2> {
  * from it up to `interval`. The pacing is a Schedule, so interrupting the poll stops it at once and a
  * TestClock drives it in tests.
  */
-export const pollUntil = <A, E, R, E2>(probe: Effect.Effect<Option.Option<A>, E, R>, options: PollOptions<E2>): Effect.Effect<A, E | E2, R> => {
+export const pollUntil = <A, E, R, E2>(
+  probe: Effect.Effect<Option.Option<A>, E, R>,
+  options: PollOptions<E2>,
+): Effect.Effect<A, E | E2, R> => {
   if (options.attempts <= 0) return Effect.fail(options.onExhausted(0))
   const interval = Duration.max(Duration.fromInputUnsafe(options.interval), Duration.millis(MIN_POLLING_INTERVAL))
   const backoffFrom = options.backoffFrom === undefined ? undefined : Duration.fromInputUnsafe(options.backoffFrom)
   // The pause before probe `attempt + 1`: the interval, or the doubling backoff capped at it.
   const pause = (attempt: number): Duration.Duration =>
-    backoffFrom === undefined ? interval : Duration.min(interval, Duration.times(backoffFrom, 2 ** Math.max(0, attempt - 1)))
+    backoffFrom === undefined
+      ? interval
+      : Duration.min(interval, Duration.times(backoffFrom, 2 ** Math.max(0, attempt - 1)))
   // A poll starts every pause however long the previous answer took (the wait is what is left of the pause),
   // so the API's "done" is seen at most one pause after it is true. The schedule's input is the last probe
   // (how long it took, its answer), passed through as its output.
   const schedule = Schedule.identity<readonly [Duration.Duration, Option.Option<A>]>().pipe(
     Schedule.while(({ input, attempt }) => Option.isNone(input[1]) && attempt < options.attempts),
-    Schedule.addDelay(({ input, attempt }) => Effect.succeed(Duration.max(Duration.zero, Duration.subtract(pause(attempt), input[0])))),
+    Schedule.addDelay(({ input, attempt }) =>
+      Effect.succeed(Duration.max(Duration.zero, Duration.subtract(pause(attempt), input[0]))),
+    ),
   )
   const timed = Effect.gen(function* () {
     const start = yield* Clock.currentTimeMillis

@@ -7,7 +7,9 @@ export interface ApiProxyOptions {
    * a route's path goes after its path. The only host the proxy ever sends a request to.
    */
   readonly target: string
-  /** Where the proxy is mounted on the app's origin, such as `/api/reservoir`: the client's `baseApiUrl` is that URL. */
+  /**
+   * Where the proxy is mounted on the app's origin, such as `/api/reservoir`: the client's `baseApiUrl` is that URL.
+   */
   readonly basePath: string
   /** Sent as `x-api-key` on every forwarded request; never sent to the browser. */
   readonly apiKey?: string | undefined
@@ -58,20 +60,37 @@ const FORWARDED_REQUEST_HEADERS = ["accept", "content-type", "x-rkc-version", "x
 const DEFAULT_RESPONSE_HEADERS = ["retry-after", "deprecation", "sunset"]
 
 const json = (status: number, message: string, headers: Record<string, string> = {}): Response =>
-  new Response(JSON.stringify({ message, statusCode: status }), { status, headers: { "content-type": "application/json", ...headers } })
+  new Response(JSON.stringify({ message, statusCode: status }), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  })
 
 const parseTarget = (target: string): URL => {
   const url = URL.canParse(target) ? new URL(target) : undefined
-  if (url === undefined || !/^https?:$/.test(url.protocol) || url.username !== "" || url.password !== "" || url.search !== "" || url.hash !== "") {
-    throw new TypeError(`createApiProxy: target must be an http(s) URL without credentials, query or fragment; got ${JSON.stringify(target)}`)
+  if (
+    url === undefined ||
+    !/^https?:$/.test(url.protocol) ||
+    url.username !== "" ||
+    url.password !== "" ||
+    url.search !== "" ||
+    url.hash !== ""
+  ) {
+    throw new TypeError(
+      `createApiProxy: target must be an http(s) URL without credentials, query or fragment; got ${JSON.stringify(target)}`,
+    )
   }
   return url
 }
 
 const parseBasePath = (basePath: string): string => {
   const trimmed = basePath.replace(/\/+$/, "")
-  if (!/^(\/[A-Za-z0-9._~-]+)*$/.test(trimmed) || trimmed.split("/").some((segment) => segment === "." || segment === "..")) {
-    throw new TypeError(`createApiProxy: basePath must be a plain path such as "/api/reservoir"; got ${JSON.stringify(basePath)}`)
+  if (
+    !/^(\/[A-Za-z0-9._~-]+)*$/.test(trimmed) ||
+    trimmed.split("/").some((segment) => segment === "." || segment === "..")
+  ) {
+    throw new TypeError(
+      `createApiProxy: basePath must be a plain path such as "/api/reservoir"; got ${JSON.stringify(basePath)}`,
+    )
   }
   return trimmed
 }
@@ -104,7 +123,8 @@ const readBody = async (request: Request, limit: number): Promise<ArrayBuffer | 
 
 /**
  * The target's answer, read whole with a running count: "too large" the moment it passes `limit`, "timeout"
- * when `deadline` passes first (`timedOut` resolves then); either way the rest is cancelled, so the target's connection is let go.
+ * when `deadline` passes first (`timedOut` resolves then); either way the rest is cancelled, so the target's connection
+ * is let go.
  */
 const readAnswer = async (
   answer: Response,
@@ -155,7 +175,8 @@ const concat = (chunks: ReadonlyArray<Uint8Array>, length: number): Uint8Array<A
 
 /** A size or time bound: a whole number of at least 1 (`Infinity` would be no bound at all). */
 const parseBound = (name: string, value: number): number => {
-  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createApiProxy: ${name} must be a whole number of at least 1; got ${value}`)
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new TypeError(`createApiProxy: ${name} must be a whole number of at least 1; got ${value}`)
   return value
 }
 
@@ -171,7 +192,9 @@ const parseOrigin = (origin: string): string => {
     url.search !== "" ||
     url.hash !== ""
   ) {
-    throw new TypeError(`createApiProxy: allowedOrigins must hold http(s) origins such as "https://app.example"; got ${JSON.stringify(origin)}`)
+    throw new TypeError(
+      `createApiProxy: allowedOrigins must hold http(s) origins such as "https://app.example"; got ${JSON.stringify(origin)}`,
+    )
   }
   return url.origin
 }
@@ -225,13 +248,18 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
     const path = url.pathname.slice(basePath.length)
     return routes.some((route) => matchesRoute(route, path)) ? path : undefined
   }
-  const routeFor = (method: string, path: string) => routes.find((route) => route.method === method && matchesRoute(route, path))
+  const routeFor = (method: string, path: string) =>
+    routes.find((route) => route.method === method && matchesRoute(route, path))
 
-  /** Whether a page of `origin` may call: exactly one of the origins the proxy was told, whatever the request's host. */
+  /**
+   * Whether a page of `origin` may call: exactly one of the origins the proxy was told, whatever the request's host.
+   */
   const mayCall = (origin: string): boolean => allowedOrigins.has(origin)
 
   const corsHeaders = (origin: string | null): Record<string, string> =>
-    origin === null ? {} : { "access-control-allow-origin": origin, "access-control-expose-headers": exposed, vary: "origin" }
+    origin === null
+      ? {}
+      : { "access-control-allow-origin": origin, "access-control-expose-headers": exposed, vary: "origin" }
 
   const forward = async (request: Request, url: URL, path: string, origin: string | null): Promise<Response> => {
     const headers = new Headers()
@@ -253,11 +281,14 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
 
     const outgoing = new URL(`${targetBase}${path}${url.search}`)
     // By construction already (a route's path after the target's); checked all the same, as the last word.
-    if (outgoing.origin !== target.origin || !outgoing.pathname.startsWith(target.pathname)) return json(404, "Not found")
+    if (outgoing.origin !== target.origin || !outgoing.pathname.startsWith(target.pathname))
+      return json(404, "Not found")
 
     // One deadline for the whole answer, body included, whatever `fetch` does with its signal.
     const deadline = AbortSignal.timeout(timeout)
-    const timedOut = new Promise<"timeout">((resolve) => deadline.addEventListener("abort", () => resolve("timeout"), { once: true }))
+    const timedOut = new Promise<"timeout">((resolve) =>
+      deadline.addEventListener("abort", () => resolve("timeout"), { once: true }),
+    )
     let answer: Response
     try {
       const sent = send(outgoing, {
@@ -287,7 +318,11 @@ export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
     }
     if (answer.type === "opaqueredirect" || (answer.status >= 300 && answer.status < 400)) {
       await answer.body?.cancel().catch(() => undefined)
-      return json(502, `The API answered with a redirect (status code ${answer.status}), which the proxy does not follow`, corsHeaders(origin))
+      return json(
+        502,
+        `The API answered with a redirect (status code ${answer.status}), which the proxy does not follow`,
+        corsHeaders(origin),
+      )
     }
     const read = await readAnswer(answer, maxResponseBytes, deadline, timedOut)
     if (read === "timeout") return json(504, "The API did not answer in time", corsHeaders(origin))

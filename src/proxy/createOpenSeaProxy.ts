@@ -1,8 +1,11 @@
 import { type ApiProxyHandler, type ApiProxyOptions, createApiProxy } from "./createApiProxy.js"
 import { OPENSEA_RESPONSE_HEADERS, OPENSEA_ROUTES } from "./openSeaRoutes.js"
 
-/** The options of {@link createOpenSeaProxy}: those of {@link createApiProxy}, with OpenSea's routes and headers set. */
-export interface OpenSeaProxyOptions extends Omit<ApiProxyOptions, "target" | "basePath" | "apiKey" | "routes" | "responseHeaders"> {
+/**
+ * The options of {@link createOpenSeaProxy}: those of {@link createApiProxy}, with OpenSea's routes and headers set.
+ */
+export interface OpenSeaProxyOptions
+  extends Omit<ApiProxyOptions, "target" | "basePath" | "apiKey" | "routes" | "responseHeaders"> {
   /** The OpenSea API key, sent as `x-api-key` to OpenSea only; never to the browser. */
   readonly apiKey: string
   /** OpenSea's API; `https://api.opensea.io` by default (a test points it at the devnet). */

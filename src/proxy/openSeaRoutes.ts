@@ -2,7 +2,8 @@ import type { ProxyRoute } from "./protocolRoutes.js"
 
 /**
  * Every route of OpenSea's API v2 that tradekit's `openSea` order book calls, and nothing else of the API:
- * contract and collection reads (and a collection's NFTs with a trait, for trait offers), an order by hash, a token's best listing and offer, fulfilment data, order
+ * contract and collection reads (and a collection's NFTs with a trait, for trait offers), an order by hash, a token's
+ * best listing and offer, fulfilment data, order
  * and offer posts, the collection-offer build, the off-chain cancel, and the drops (the list, one drop, its mint
  * transaction), which the book's `mintToken` is to call (issue 35). Each `:name` is one path segment.
  */
@@ -27,4 +28,9 @@ export const OPENSEA_ROUTES: ReadonlyArray<ProxyRoute> = [
 ]
 
 /** What of OpenSea's answers reaches the page besides its body and type: its rate limit, so the page can pace. */
-export const OPENSEA_RESPONSE_HEADERS: ReadonlyArray<string> = ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"]
+export const OPENSEA_RESPONSE_HEADERS: ReadonlyArray<string> = [
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+  "retry-after",
+]

@@ -33,7 +33,8 @@ const bodyOf = (req: IncomingMessage): ReadableStream<Uint8Array> => {
  * @example
  * import { createServer } from "node:http"
  * import { createApiProxy, toNodeListener } from "tradekit/proxy"
- * createServer(toNodeListener(createApiProxy({ target: "https://indexer.example", basePath: "/api/reservoir", apiKey: process.env.API_KEY }))).listen(3000)
+ * createServer(toNodeListener(createApiProxy({ target: "https://indexer.example", basePath: "/api/reservoir", apiKey:
+ * process.env.API_KEY }))).listen(3000)
  */
 export const toNodeListener =
   (handler: ApiProxyHandler) =>
@@ -49,7 +50,9 @@ export const toNodeListener =
       }
       // The target is appended to the server's own origin, never resolved against it: `//evil.example/x`
       // stays a path here.
-      const url = new URL(`http://${req.headers.host ?? "localhost"}${req.url?.startsWith("/") ? req.url : `/${req.url ?? ""}`}`)
+      const url = new URL(
+        `http://${req.headers.host ?? "localhost"}${req.url?.startsWith("/") ? req.url : `/${req.url ?? ""}`}`,
+      )
       const method = req.method ?? "GET"
       const request = new Request(url, {
         method,
@@ -59,10 +62,14 @@ export const toNodeListener =
       } as RequestInit)
       const response = await handler(request)
       const body = Buffer.from(await response.arrayBuffer())
-      res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...(req.complete ? {} : { connection: "close" }) })
+      res.writeHead(response.status, {
+        ...Object.fromEntries(response.headers),
+        ...(req.complete ? {} : { connection: "close" }),
+      })
       res.end(body)
     } catch {
-      if (!res.headersSent) res.writeHead(400, { "content-type": "application/json", ...(req.complete ? {} : { connection: "close" }) })
+      if (!res.headersSent)
+        res.writeHead(400, { "content-type": "application/json", ...(req.complete ? {} : { connection: "close" }) })
       res.end(JSON.stringify({ message: "Bad request", statusCode: 400 }))
     }
   }

@@ -4,7 +4,10 @@ import type { ReservoirClient, ReservoirClientWallet } from "../client/Reservoir
 
 /** What `TradekitProvider` shares with the hooks below it. */
 export interface TradekitContextValue {
-  /** The Promise facade client: the one given to the provider, or the one it made from `options`, from its first render on. */
+  /**
+   * The Promise facade client: the one given to the provider, or the one it made from `options`, from its first render
+   * on.
+   */
   readonly client: ReservoirClient
   /** The wallet the hooks act with unless a call passes its own. */
   readonly wallet: ReservoirClientWallet | undefined

@@ -35,7 +35,8 @@ const noClient = () => undefined
  *
  * @example
  * const { data: walletClient } = useWalletClient()
- * <TradekitProvider options={{ chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.example", active: true }] }} wallet={walletClient}>
+ * <TradekitProvider options={{ chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.example", active: true }]
+ * }} wallet={walletClient}>
  *   <App />
  * </TradekitProvider>
  */
@@ -46,7 +47,11 @@ export const TradekitProvider = (props: TradekitProviderProps) => {
   const source = client === undefined ? owner.current : undefined
 
   // Re-renders once a released client was made again (StrictMode's second mount, a hidden <Activity> shown).
-  const owned = useSyncExternalStore(source?.subscribe ?? noSubscription, source?.get ?? noClient, source?.get ?? noClient)
+  const owned = useSyncExternalStore(
+    source?.subscribe ?? noSubscription,
+    source?.get ?? noClient,
+    source?.get ?? noClient,
+  )
 
   // Retained while mounted, released on unmount; after a release, the next read makes a client again.
   useEffect(() => {
@@ -55,7 +60,8 @@ export const TradekitProvider = (props: TradekitProviderProps) => {
     return source.release
   }, [source])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `owned` changes when a released client is made again; the value must change with it
+  // The value must change when `owned` does: a released client is made again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `owned` changes when a released client is made again
   const value = useMemo<TradekitContextValue>(() => {
     if (source === undefined) return { client: client as ReservoirClient, wallet }
     // Read when used, so a hook's effect running before this provider renders again gets the live client.

@@ -68,7 +68,8 @@ export const actionMutation = <N extends FacadeActionName>(
   mutationKey: ["tradekit", name] as const,
   mutationFn: (variables) =>
     runFacadeCall(
-      (target, parameters) => (target.actions[name] as (p: typeof parameters) => Promise<ActionMutationData<N>>)(parameters),
+      (target, parameters) =>
+        (target.actions[name] as (p: typeof parameters) => Promise<ActionMutationData<N>>)(parameters),
       client,
       variables,
       wallet,

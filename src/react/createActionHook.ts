@@ -25,7 +25,10 @@ import { useTradekit } from "./useTradekit.js"
  * What a hook's `mutate` takes (its `variables`): the facade action's parameters, without `signal` and
  * `onSnapshot` (the hook owns them) and with `wallet` optional (the provider's when absent).
  */
-export type ActionHookParameters<N extends FacadeActionName> = Omit<ActionParameters<N>, "wallet" | "signal" | "onSnapshot"> & {
+export type ActionHookParameters<N extends FacadeActionName> = Omit<
+  ActionParameters<N>,
+  "wallet" | "signal" | "onSnapshot"
+> & {
   readonly wallet?: ReservoirClientWallet
 }
 
@@ -47,10 +50,20 @@ export type ActionHookStatus = ExecutionHookStatus
  * The state a hook renders from, narrowed by `status`. Each change is a new object; `progress` is the
  * executor's own immutable snapshot.
  */
-export type ActionHookState<N extends FacadeActionName> = ExecutionHookState<ActionHookParameters<N>, ActionHookData<N>, ActionHookError<N>>
+export type ActionHookState<N extends FacadeActionName> = ExecutionHookState<
+  ActionHookParameters<N>,
+  ActionHookData<N>,
+  ActionHookError<N>
+>
 
-/** `onSuccess`, `onError` and `onSettled`: given to the hook, they hear every execution; given to `mutate`, that call. */
-export type ActionHookCallbacks<N extends FacadeActionName> = ExecutionCallbacks<ActionHookParameters<N>, ActionHookData<N>, ActionHookError<N>>
+/**
+ * `onSuccess`, `onError` and `onSettled`: given to the hook, they hear every execution; given to `mutate`, that call.
+ */
+export type ActionHookCallbacks<N extends FacadeActionName> = ExecutionCallbacks<
+  ActionHookParameters<N>,
+  ActionHookData<N>,
+  ActionHookError<N>
+>
 
 /** What an action hook takes: the callbacks that hear every execution it starts. */
 export type ActionHookOptions<N extends FacadeActionName> = ActionHookCallbacks<N>

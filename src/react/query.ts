@@ -40,7 +40,8 @@ export type ActionMutationOptions<N extends FacadeActionName> = MutationOptions<
  * with the variables' wallet, else `wallet`, and rejects with a tagged error only.
  *
  * @example
- * const list = useMutation({ ...actionMutationOptions("listToken", client, wallet), onSuccess: () => refetchListings() })
+ * const list = useMutation({ ...actionMutationOptions("listToken", client, wallet), onSuccess: () => refetchListings()
+ * })
  */
 export const actionMutationOptions = <N extends FacadeActionName>(
   name: N,
@@ -55,8 +56,10 @@ export const actionMutationOptions = <N extends FacadeActionName>(
  * const buy = useMutation(buyTokenMutationOptions(client, wallet))
  * buy.mutate({ items: [{ token: "0xNft:42", quantity: 1 }] })
  */
-export const buyTokenMutationOptions = (client: ReservoirClient, wallet?: ReservoirClientWallet): ActionMutationOptions<"buyToken"> =>
-  actionMutationOptions("buyToken", client, wallet)
+export const buyTokenMutationOptions = (
+  client: ReservoirClient,
+  wallet?: ReservoirClientWallet,
+): ActionMutationOptions<"buyToken"> => actionMutationOptions("buyToken", client, wallet)
 
 /**
  * Accepts offers on the wallet's tokens (`actions.acceptOffer`).
@@ -64,8 +67,10 @@ export const buyTokenMutationOptions = (client: ReservoirClient, wallet?: Reserv
  * @example
  * const sell = useMutation(acceptOfferMutationOptions(client, wallet))
  */
-export const acceptOfferMutationOptions = (client: ReservoirClient, wallet?: ReservoirClientWallet): ActionMutationOptions<"acceptOffer"> =>
-  actionMutationOptions("acceptOffer", client, wallet)
+export const acceptOfferMutationOptions = (
+  client: ReservoirClient,
+  wallet?: ReservoirClientWallet,
+): ActionMutationOptions<"acceptOffer"> => actionMutationOptions("acceptOffer", client, wallet)
 
 /**
  * Mints tokens (`actions.mintToken`).
@@ -73,8 +78,10 @@ export const acceptOfferMutationOptions = (client: ReservoirClient, wallet?: Res
  * @example
  * const mint = useMutation(mintTokenMutationOptions(client, wallet))
  */
-export const mintTokenMutationOptions = (client: ReservoirClient, wallet?: ReservoirClientWallet): ActionMutationOptions<"mintToken"> =>
-  actionMutationOptions("mintToken", client, wallet)
+export const mintTokenMutationOptions = (
+  client: ReservoirClient,
+  wallet?: ReservoirClientWallet,
+): ActionMutationOptions<"mintToken"> => actionMutationOptions("mintToken", client, wallet)
 
 /**
  * Lists tokens for sale (`actions.listToken`).
@@ -82,8 +89,10 @@ export const mintTokenMutationOptions = (client: ReservoirClient, wallet?: Reser
  * @example
  * const list = useMutation(listTokenMutationOptions(client, wallet))
  */
-export const listTokenMutationOptions = (client: ReservoirClient, wallet?: ReservoirClientWallet): ActionMutationOptions<"listToken"> =>
-  actionMutationOptions("listToken", client, wallet)
+export const listTokenMutationOptions = (
+  client: ReservoirClient,
+  wallet?: ReservoirClientWallet,
+): ActionMutationOptions<"listToken"> => actionMutationOptions("listToken", client, wallet)
 
 /**
  * Places bids (`actions.placeBid`).
@@ -91,8 +100,10 @@ export const listTokenMutationOptions = (client: ReservoirClient, wallet?: Reser
  * @example
  * const bid = useMutation(placeBidMutationOptions(client, wallet))
  */
-export const placeBidMutationOptions = (client: ReservoirClient, wallet?: ReservoirClientWallet): ActionMutationOptions<"placeBid"> =>
-  actionMutationOptions("placeBid", client, wallet)
+export const placeBidMutationOptions = (
+  client: ReservoirClient,
+  wallet?: ReservoirClientWallet,
+): ActionMutationOptions<"placeBid"> => actionMutationOptions("placeBid", client, wallet)
 
 /**
  * Cancels orders (`actions.cancelOrder`).
@@ -100,8 +111,10 @@ export const placeBidMutationOptions = (client: ReservoirClient, wallet?: Reserv
  * @example
  * const cancel = useMutation(cancelOrderMutationOptions(client, wallet))
  */
-export const cancelOrderMutationOptions = (client: ReservoirClient, wallet?: ReservoirClientWallet): ActionMutationOptions<"cancelOrder"> =>
-  actionMutationOptions("cancelOrder", client, wallet)
+export const cancelOrderMutationOptions = (
+  client: ReservoirClient,
+  wallet?: ReservoirClientWallet,
+): ActionMutationOptions<"cancelOrder"> => actionMutationOptions("cancelOrder", client, wallet)
 
 /**
  * Transfers tokens (`actions.transferTokens`).
@@ -109,8 +122,10 @@ export const cancelOrderMutationOptions = (client: ReservoirClient, wallet?: Res
  * @example
  * const transfer = useMutation(transferTokensMutationOptions(client, wallet))
  */
-export const transferTokensMutationOptions = (client: ReservoirClient, wallet?: ReservoirClientWallet): ActionMutationOptions<"transferTokens"> =>
-  actionMutationOptions("transferTokens", client, wallet)
+export const transferTokensMutationOptions = (
+  client: ReservoirClient,
+  wallet?: ReservoirClientWallet,
+): ActionMutationOptions<"transferTokens"> => actionMutationOptions("transferTokens", client, wallet)
 
 /**
  * Runs transactions on another chain (`actions.call`).
@@ -118,5 +133,7 @@ export const transferTokensMutationOptions = (client: ReservoirClient, wallet?: 
  * @example
  * const call = useMutation(callMutationOptions(client, wallet))
  */
-export const callMutationOptions = (client: ReservoirClient, wallet?: ReservoirClientWallet): ActionMutationOptions<"call"> =>
-  actionMutationOptions("call", client, wallet)
+export const callMutationOptions = (
+  client: ReservoirClient,
+  wallet?: ReservoirClientWallet,
+): ActionMutationOptions<"call"> => actionMutationOptions("call", client, wallet)

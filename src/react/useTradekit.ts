@@ -11,6 +11,7 @@ import { TradekitContext, type TradekitContextValue } from "./TradekitContext.js
  */
 export const useTradekit = (): TradekitContextValue => {
   const value = useContext(TradekitContext)
-  if (value === undefined) throw new Error("tradekit: useTradekit and the action hooks must be used inside a <TradekitProvider>")
+  if (value === undefined)
+    throw new Error("tradekit: useTradekit and the action hooks must be used inside a <TradekitProvider>")
   return value
 }

@@ -10,5 +10,8 @@ import * as Schema from "effect/Schema"
  */
 export const ActionName = Schema.Literals(["buy", "sell", "mint", "list", "bid", "cancel", "transfer", "call"])
 
-/** The name of one of tradekit's eight actions: `"buy"`, `"sell"`, `"mint"`, `"list"`, `"bid"`, `"cancel"`, `"transfer"` or `"call"`. */
+/**
+ * The name of one of tradekit's eight actions: `"buy"`, `"sell"`, `"mint"`, `"list"`, `"bid"`, `"cancel"`, `"transfer"`
+ * or `"call"`.
+ */
 export type ActionName = typeof ActionName.Type

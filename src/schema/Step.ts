@@ -31,7 +31,10 @@ export const Eip712Sign = Schema.Struct({
   primaryType: Schema.String,
   value: Schema.Record(Schema.String, Schema.Unknown),
 }).check(
-  Schema.makeFilter((sign) => Object.hasOwn(sign.types, sign.primaryType) || `a primary type "${sign.primaryType}" that is not among the types`),
+  Schema.makeFilter(
+    (sign) =>
+      Object.hasOwn(sign.types, sign.primaryType) || `a primary type "${sign.primaryType}" that is not among the types`,
+  ),
 )
 
 /** What a signature item asks the wallet to sign. */

@@ -15,24 +15,33 @@ const hexQuantityPattern = /^0x[0-9a-fA-F]+$/
  * says, without the template-literal machinery (≈ 1 KB gzip in a browser bundle).
  */
 const HexString = Schema.String.pipe(
-  Schema.refine((s): s is `0x${string}` => s.startsWith("0x"), { message: "Expected a string matching template literal parts" }),
+  Schema.refine((s): s is `0x${string}` => s.startsWith("0x"), {
+    message: "Expected a string matching template literal parts",
+  }),
 )
 
 /** A check that `pattern` matches, failing with `message`. */
-const matches = (pattern: RegExp, annotations: { readonly message: string }) => Schema.makeFilter((s: string) => pattern.test(s), annotations)
+const matches = (pattern: RegExp, annotations: { readonly message: string }) =>
+  Schema.makeFilter((s: string) => pattern.test(s), annotations)
 
 /** A 20-byte hex address (any letter case). */
-export const Address = HexString.check(matches(addressPattern, { message: "Expected an address (0x followed by 40 hex digits)" }))
+export const Address = HexString.check(
+  matches(addressPattern, { message: "Expected an address (0x followed by 40 hex digits)" }),
+)
 
 /** Hex bytes, `0x` followed by hex digits. */
 export const Hex = HexString.check(matches(hexPattern, { message: "Expected hex data (0x followed by hex digits)" }))
 
 /** A 32-byte transaction hash. */
-export const TxHash = HexString.check(matches(txHashPattern, { message: "Expected a transaction hash (0x followed by 64 hex digits)" }))
+export const TxHash = HexString.check(
+  matches(txHashPattern, { message: "Expected a transaction hash (0x followed by 64 hex digits)" }),
+)
 
 /** True when the value is a non-negative integer amount: a decimal string, a hex string or a safe integer. */
 const isAmount = (value: string | number): boolean =>
-  typeof value === "number" ? Number.isSafeInteger(value) && value >= 0 : decimalPattern.test(value) || hexQuantityPattern.test(value)
+  typeof value === "number"
+    ? Number.isSafeInteger(value) && value >= 0
+    : decimalPattern.test(value) || hexQuantityPattern.test(value)
 
 /**
  * A non-negative integer amount as the API sends it: a decimal string (`"1000"`), a hex string (`"0x3e8"`) or a

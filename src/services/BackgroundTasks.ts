@@ -16,7 +16,9 @@ export interface BackgroundTasksService {
  * action, and releasing the layer (a client's `dispose`, the end of a `Tradekit.layer`'s scope) interrupts
  * the ones still in flight. Without the service, such work runs detached from any owner.
  */
-export class BackgroundTasks extends Context.Service<BackgroundTasks, BackgroundTasksService>()("tradekit/BackgroundTasks") {
+export class BackgroundTasks extends Context.Service<BackgroundTasks, BackgroundTasksService>()(
+  "tradekit/BackgroundTasks",
+) {
   /** A layer whose tasks are interrupted when it is released. */
   static readonly layer: Layer.Layer<BackgroundTasks> = Layer.effect(
     BackgroundTasks,

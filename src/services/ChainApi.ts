@@ -12,7 +12,12 @@ import type { RedactedHeaders } from "./ClientConfig.js"
 import { decodeApiBody } from "./decodeApiBody.js"
 import { endpointUrl } from "./endpointUrl.js"
 import type { HttpTransportService, TransportRequest } from "./HttpTransport.js"
-import { type AnswerReader, apiRequestErrorOf, networkErrorOf, RESERVOIR_ANSWERS } from "./internal/apiRequestErrorOf.js"
+import {
+  type AnswerReader,
+  apiRequestErrorOf,
+  networkErrorOf,
+  RESERVOIR_ANSWERS,
+} from "./internal/apiRequestErrorOf.js"
 import { followSameOriginRedirects } from "./internal/followSameOriginRedirects.js"
 import { type RetryPolicy, withRetry } from "./RetryPolicy.js"
 
@@ -66,7 +71,8 @@ export interface ChainApi {
    * ```ts
    * api.poll({ path: `/transactions/${hash}/synced/v1`, method: "GET" }, CheckResponse, (answer) =>
    *   Effect.succeed(answer.synced === true ? Option.some(answer) : Option.none()),
-   *   { interval: 1000, attempts: 30, onExhausted: (attempts) => TransactionTimeoutError.of({ txHash: hash, attempts }) })
+   *   { interval: 1000, attempts: 30, onExhausted: (attempts) => TransactionTimeoutError.of({ txHash: hash, attempts })
+   * })
    * ```
    */
   readonly poll: <A, I, B, E, E2>(
@@ -112,7 +118,8 @@ const encodeBody = (method: string, request: ApiRequest): Effect.Effect<string |
 /** The URL of `path` on the API, with `query` appended: a list as repeated parameters. */
 const withQuery = (url: URL, query: ApiRequest["query"]): URL => {
   for (const [key, value] of Object.entries(query ?? {})) {
-    for (const item of value === undefined ? [] : typeof value === "string" ? [value] : value) url.searchParams.append(key, item)
+    for (const item of value === undefined ? [] : typeof value === "string" ? [value] : value)
+      url.searchParams.append(key, item)
   }
   return url
 }
@@ -141,7 +148,14 @@ export const makeChainApi = (
   const bounded = <A>(path: string, effect: Effect.Effect<A, ApiRequestError>): Effect.Effect<A, ApiRequestError> =>
     Effect.timeoutOrElse(effect, {
       duration: Duration.millis(defaults.timeout),
-      orElse: () => Effect.fail(new HttpRequestError({ reason: "timeout", endpoint: path, message: `timeout of ${defaults.timeout}ms exceeded` })),
+      orElse: () =>
+        Effect.fail(
+          new HttpRequestError({
+            reason: "timeout",
+            endpoint: path,
+            message: `timeout of ${defaults.timeout}ms exceeded`,
+          }),
+        ),
     })
 
   const sendOnce = (request: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => {
@@ -152,19 +166,22 @@ export const makeChainApi = (
       const outgoing: TransportRequest = { method, url, headers: credentials, body }
       yield* Effect.logDebug(`tradekit: ${method} ${url.pathname}`)
       const response = yield* exchange(outgoing).pipe(Effect.mapError((error) => networkErrorOf(request.path, error)))
-      if (response.status < 200 || response.status >= 300) return yield* apiRequestErrorOf(request.path, response, reader)
+      if (response.status < 200 || response.status >= 300)
+        return yield* apiRequestErrorOf(request.path, response, reader)
       return { status: response.status, body: reader.parse(response.body) }
     })
     return bounded(request.path, sent)
   }
 
   // Each request may bring its own retry policy.
-  const request = (req: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> => withRetry(req.retry ?? defaults.retry, req.path, sendOnce(req))
+  const request = (req: ApiRequest): Effect.Effect<ApiResponse, ApiRequestError> =>
+    withRetry(req.retry ?? defaults.retry, req.path, sendOnce(req))
 
   const requestDecoded = <A, I>(req: ApiRequest, schema: Schema.Codec<A, I>): Effect.Effect<A, ApiRequestError> =>
     Effect.flatMap(request(req), (response) => decodeApiBody(schema, req.path, response.body))
 
-  const ask = <A, I>(req: ApiRequest, schema: Schema.Codec<A, I>): Effect.Effect<A, ApiRequestError> => bounded(req.path, requestDecoded(req, schema))
+  const ask = <A, I>(req: ApiRequest, schema: Schema.Codec<A, I>): Effect.Effect<A, ApiRequestError> =>
+    bounded(req.path, requestDecoded(req, schema))
 
   const poll = <A, I, B, E, E2>(
     req: ApiRequest,
@@ -173,7 +190,8 @@ export const makeChainApi = (
     options: PollOptions<E2>,
   ) => pollAnswer(ask(req, schema), settled, options)
 
-  const socketHeaders = (websocketUrl: string) => (Object.keys(secrets).length > 0 && sameOrigin(websocketUrl, baseApiUrl) ? secrets : undefined)
+  const socketHeaders = (websocketUrl: string) =>
+    Object.keys(secrets).length > 0 && sameOrigin(websocketUrl, baseApiUrl) ? secrets : undefined
 
   return { resolve, request, requestDecoded, ask, poll, socketHeaders }
 }

@@ -152,14 +152,17 @@ export interface ResolvedClientConfig {
   readonly chains: ReadonlyArray<ChainConfig>
   /** The chain flagged active, else the first configured one. */
   readonly activeChain: ChainConfig | undefined
-  /** Whether a chain needs a `baseApiUrl` to trade on (the client's order book asks each chain's API); true when absent. */
+  /**
+   * Whether a chain needs a `baseApiUrl` to trade on (the client's order book asks each chain's API); true when absent.
+   */
   readonly requireApiUrl?: boolean | undefined
 }
 
 /** Headers as a resolved configuration holds them: names in lower case, values redacted. */
 export type RedactedHeaders = Readonly<Record<string, Redacted.Redacted<string>>>
 
-const redacted = (value: string | Redacted.Redacted<string>): Redacted.Redacted<string> => (Redacted.isRedacted(value) ? value : Redacted.make(value))
+const redacted = (value: string | Redacted.Redacted<string>): Redacted.Redacted<string> =>
+  Redacted.isRedacted(value) ? value : Redacted.make(value)
 
 /** `headers` with names in lower case and every value redacted. */
 export const redactHeaders = (headers: ApiHeaders | undefined): RedactedHeaders =>
@@ -182,7 +185,8 @@ const withDefaults = (settings: Omit<ClientSettings, "apiKey" | "headers">): Res
  * key and the headers, strips trailing slashes, picks the active chain.
  *
  * @example
- * resolveClientConfig({ httpTimeout: 5000 }).settings // { httpTimeout: 5000, walletTimeout: 300000, simulate: true, ... }
+ * resolveClientConfig({ httpTimeout: 5000 }).settings // { httpTimeout: 5000, walletTimeout: 300000, simulate: true,
+ * ... }
  */
 export const resolveClientConfig = (options: ClientOptions): ResolvedClientConfig => {
   const { apiKey, headers, chains = [], ...settings } = options
@@ -205,7 +209,12 @@ export const chainFor = (
   const chain = chainId === undefined ? config.activeChain : config.chains.find((c) => c.id === chainId)
   if (chain !== undefined && (chain.baseApiUrl !== "" || config.requireApiUrl === false)) return Effect.succeed(chain)
   const text = message ?? (chain === undefined ? undefined : noApiMessage(chain))
-  return Effect.fail(new MissingChainConfigurationError({ chainId: chainId ?? chain?.id, ...(text !== undefined ? { message: text } : {}) }))
+  return Effect.fail(
+    new MissingChainConfigurationError({
+      chainId: chainId ?? chain?.id,
+      ...(text !== undefined ? { message: text } : {}),
+    }),
+  )
 }
 
 // A configured chain without an API: a preset (they carry none) used as it is.
@@ -235,7 +244,8 @@ export const effectLogLevel = (level: LogLevelSetting | undefined): LogLevel.Log
  * The client's configuration: settings and chains.
  *
  * @example
- * const config = ClientConfig.layer({ chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.example", active: true }] })
+ * const config = ClientConfig.layer({ chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.example", active:
+ * true }] })
  */
 export class ClientConfig extends Context.Service<ClientConfig, ResolvedClientConfig>()("tradekit/ClientConfig") {
   /** A layer with the configuration resolved from `options`; `book` says whether its chains need a `baseApiUrl`. */

@@ -3,7 +3,10 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 
-/** Request headers, names in lower case: a secret (the API key, a configured header) stays `Redacted` down to the transport. */
+/**
+ * Request headers, names in lower case: a secret (the API key, a configured header) stays `Redacted` down to the
+ * transport.
+ */
 export type TransportHeaders = Readonly<Record<string, string | Redacted.Redacted<string>>>
 
 /** One HTTP request as tradekit sends it: the full URL, its query included, and the body already encoded. */
@@ -25,7 +28,10 @@ export interface TransportResponse {
 export class TransportError {
   readonly _tag = "TransportError"
   constructor(
-    /** What failed: `"TransportError"` (no answer: the network, a refused connection) or `"DecodeError"` (the body could not be read). */
+    /**
+     * What failed: `"TransportError"` (no answer: the network, a refused connection) or `"DecodeError"` (the body could
+     * not be read).
+     */
     readonly reason: string,
     readonly cause: unknown,
     readonly description?: string | undefined,
@@ -43,7 +49,9 @@ export interface HttpTransportService {
 
 /** The headers with every secret revealed, for the wire. */
 export const revealHeaders = (headers: TransportHeaders): Record<string, string> =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Redacted.isRedacted(value) ? Redacted.value(value) : value]))
+  Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, Redacted.isRedacted(value) ? Redacted.value(value) : value]),
+  )
 
 const readAnswer = (response: Response): Promise<TransportResponse> =>
   response.text().then(
@@ -81,5 +89,6 @@ const fetchTransport = (fetch: typeof globalThis.fetch | undefined): HttpTranspo
  */
 export class HttpTransport extends Context.Service<HttpTransport, HttpTransportService>()("tradekit/HttpTransport") {
   /** The transport over `fetch`: the given one, else the global `fetch` (read at each request). */
-  static readonly layerFetch = (fetch?: typeof globalThis.fetch): Layer.Layer<HttpTransport> => Layer.succeed(HttpTransport, fetchTransport(fetch))
+  static readonly layerFetch = (fetch?: typeof globalThis.fetch): Layer.Layer<HttpTransport> =>
+    Layer.succeed(HttpTransport, fetchTransport(fetch))
 }

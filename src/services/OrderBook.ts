@@ -46,12 +46,18 @@ export interface ChainOrderBook {
   readonly plan: (
     request: ExecuteRequest,
     options?: PlanOptions,
-  ) => Effect.Effect<ExecuteResponse, ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError>
+  ) => Effect.Effect<
+    ExecuteResponse,
+    ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError
+  >
   /**
    * Posts a signed order (one try: after a post without an answer the book may hold the order). A refusal after
    * which the book says it stored nothing is an OrderPostRefusedError.
    */
-  readonly post: (post: Post, signature: string | undefined) => Effect.Effect<PostResponse, ApiRequestError | OrderCheckError | OrderPostRefusedError>
+  readonly post: (
+    post: Post,
+    signature: string | undefined,
+  ) => Effect.Effect<PostResponse, ApiRequestError | OrderCheckError | OrderPostRefusedError>
   /**
    * Refuses an item that names an endpoint the book would not ask (one off its API's origin, say) before the
    * executor uses it. A transaction item is checked by the book of the chain it goes out on.
@@ -60,7 +66,9 @@ export interface ChainOrderBook {
   /** One answer of a signature item's `check`. */
   readonly signatureStatus?: ((check: Check) => Effect.Effect<CheckResponse, ApiRequestError>) | undefined
   /** One answer on a sent transaction: the item's `check` when it has one, else whether the book indexed it. */
-  readonly transactionStatus?: ((hash: Hex, check: Check | undefined) => Effect.Effect<CheckResponse, ApiRequestError>) | undefined
+  readonly transactionStatus?:
+    | ((hash: Hex, check: Check | undefined) => Effect.Effect<CheckResponse, ApiRequestError>)
+    | undefined
   /** One answer of the transfers the book indexed for these transactions. */
   readonly transfers?: ((hashes: ReadonlyArray<Hex>) => Effect.Effect<TransfersResponse, ApiRequestError>) | undefined
   /** Tells the book about a transaction of its plan; its failure is the book's, never the execution's. */
@@ -68,12 +76,16 @@ export interface ChainOrderBook {
   /** Asks the book to refresh a token's liquidity (after it failed a buy or sell), as `contract:tokenId`. */
   readonly refresh?: ((token: string) => Effect.Effect<void, ApiRequestError>) | undefined
   /** The status the book pushes for a transaction: its first `success` or `failure`; never ends when it cannot push. */
-  readonly pushed?: ((filter: StatusFilter, hash: Hex) => Effect.Effect<StatusUpdate, TransactionFailedError>) | undefined
+  readonly pushed?:
+    | ((filter: StatusFilter, hash: Hex) => Effect.Effect<StatusUpdate, TransactionFailedError>)
+    | undefined
   /**
    * The orders of a confirmed transaction item that its transactions did not fill (a sweep skips an order sold in
    * between instead of reverting), reported in the execution's `errors` as a plan's left-out items are.
    */
-  readonly unfilled?: ((item: StepItem, hashes: ReadonlyArray<Hex>) => Effect.Effect<ReadonlyArray<ExecuteError>, ApiRequestError>) | undefined
+  readonly unfilled?:
+    | ((item: StepItem, hashes: ReadonlyArray<Hex>) => Effect.Effect<ReadonlyArray<ExecuteError>, ApiRequestError>)
+    | undefined
   /**
    * The book's word that every order of an item is filled or cancelled: a send of it whose outcome is unknown can
    * then fill nothing more, and is settled. False when the book cannot say (an item that names no order).

@@ -55,7 +55,11 @@ export const retrySchedule = (policy: RetryPolicy): Schedule.Schedule<ApiRequest
     // Whole milliseconds: jitter makes fractional ones, which a TestClock cannot turn into nanoseconds.
     Schedule.modifyDelay(({ input, duration }) =>
       Effect.succeed(
-        Duration.millis(Math.round(Duration.toMillis(retryAfterOf(input) ?? Duration.min(duration, Duration.fromInputUnsafe(policy.maxDelay))))),
+        Duration.millis(
+          Math.round(
+            Duration.toMillis(retryAfterOf(input) ?? Duration.min(duration, Duration.fromInputUnsafe(policy.maxDelay))),
+          ),
+        ),
       ),
     ),
   )

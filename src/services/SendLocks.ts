@@ -9,7 +9,10 @@ export interface SendLocksService {
    * Runs `effect` while holding the lock of `account` on `chainId`: two sends from one account at once
    * would race for the same nonce, whichever execution they belong to.
    */
-  readonly withLock: (account: string, chainId: number) => <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  readonly withLock: (
+    account: string,
+    chainId: number,
+  ) => <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 }
 
 /** Builds a fresh set of locks; every execution that shares it sends one transaction at a time per account. */

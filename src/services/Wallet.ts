@@ -13,7 +13,12 @@ export interface StepContext {
 
 /** How waiting for a transaction ended: it was mined (successfully or not), or another transaction replaced it. */
 export type ReceiptOutcome =
-  | { readonly _tag: "Mined"; readonly hash: Hex; readonly status: "success" | "reverted"; readonly blockNumber: bigint }
+  | {
+      readonly _tag: "Mined"
+      readonly hash: Hex
+      readonly status: "success" | "reverted"
+      readonly blockNumber: bigint
+    }
   | { readonly _tag: "Replaced"; readonly hash: Hex; readonly reason: "replaced" | "repriced" | "cancelled" }
 
 /**
@@ -35,7 +40,13 @@ export interface SentTransaction {
 export type NonceLookup =
   | { readonly _tag: "None" }
   | { readonly _tag: "Pending" }
-  | { readonly _tag: "Mined"; readonly hash: Hex; readonly to: Address | null; readonly value: bigint; readonly input: Hex }
+  | {
+      readonly _tag: "Mined"
+      readonly hash: Hex
+      readonly to: Address | null
+      readonly value: bigint
+      readonly input: Hex
+    }
 
 /**
  * What sends for the account: an externally owned account (`eoa`), whose transactions take its nonces one by
@@ -141,7 +152,10 @@ export interface WalletService {
    * request's fee fields); no prompt. Optional: without it, transactions are sent unsimulated and carry no fee
    * estimate. A node that does not know the method answers `Unsupported`, never a failure.
    */
-  readonly estimateGas?: (args: { readonly chain: Chain; readonly request: TransactionRequest }) => Effect.Effect<GasEstimate, WalletCallError>
+  readonly estimateGas?: (args: {
+    readonly chain: Chain
+    readonly request: TransactionRequest
+  }) => Effect.Effect<GasEstimate, WalletCallError>
   /**
    * Fills a transaction in one round trip where the node can (`eth_fillTransaction`): the simulation at the latest
    * block, the gas, the fees and the account's next nonce. For a wallet that signs locally, whose send then goes out
@@ -155,15 +169,24 @@ export interface WalletService {
    * The account's ETH balance on `chain`, in wei. Optional: with it, a transaction the account cannot pay the gas
    * (and value) of is refused before the prompt (InsufficientFundsError), as a node's estimate may not refuse it.
    */
-  readonly balance?: (args: { readonly chain: Chain; readonly address: Address }) => Effect.Effect<bigint, WalletCallError>
-  /** The current max fee per gas on `chain` (EIP-1559's, else the gas price), in wei. Optional: without it, no fee estimate. */
+  readonly balance?: (args: {
+    readonly chain: Chain
+    readonly address: Address
+  }) => Effect.Effect<bigint, WalletCallError>
+  /**
+   * The current max fee per gas on `chain` (EIP-1559's, else the gas price), in wei. Optional: without it, no fee
+   * estimate.
+   */
   readonly maxFeePerGas?: (chain: Chain) => Effect.Effect<bigint, WalletCallError>
   /**
    * The account's next nonce on `chain`, pending transactions included. Optional: with it (and
    * `transactionByNonce`) a send whose outcome is unknown — abandoned, aborted, interrupted — is reconciled on
    * resume instead of refused.
    */
-  readonly nextNonce?: (args: { readonly chain: Chain; readonly address: Address }) => Effect.Effect<number, WalletCallError>
+  readonly nextNonce?: (args: {
+    readonly chain: Chain
+    readonly address: Address
+  }) => Effect.Effect<number, WalletCallError>
   /** The account's transaction with `nonce` on `chain`: mined (found near the chain's tip), pending, or none. */
   readonly transactionByNonce?: (args: {
     readonly chain: Chain
@@ -175,12 +198,18 @@ export interface WalletService {
    * Optional: without it, an account is taken for an EOA whose wallet picks the nonces — which is never
    * reconciled by nonce alone either.
    */
-  readonly accountKind?: (args: { readonly chain: Chain; readonly address: Address }) => Effect.Effect<AccountKind, WalletCallError>
+  readonly accountKind?: (args: {
+    readonly chain: Chain
+    readonly address: Address
+  }) => Effect.Effect<AccountKind, WalletCallError>
   /**
    * The transaction `hash` on `chain`, mined or pending, or undefined when the chain does not know it. Optional:
    * with it, a resume checks that a transaction the stored journal names exists and is the account's.
    */
-  readonly transactionByHash?: (args: { readonly chain: Chain; readonly hash: Hex }) => Effect.Effect<KnownTransaction | undefined, WalletCallError>
+  readonly transactionByHash?: (args: {
+    readonly chain: Chain
+    readonly hash: Hex
+  }) => Effect.Effect<KnownTransaction | undefined, WalletCallError>
   /**
    * Waits until the transaction is mined or replaced. `sent`, when the caller knows the nonce it was sent with,
    * lets a replacement be recognised early. Interrupting it stops the wait.
@@ -220,7 +249,10 @@ export interface WalletService {
     readonly capabilities?: { readonly paymasterService?: { readonly url: string } | undefined } | undefined
   }) => Effect.Effect<string, BatchSendError>
   /** One look at a batch's status (`wallet_getCallsStatus`); the caller paces and bounds the wait. */
-  readonly callsStatus?: (args: { readonly chain: Chain; readonly id: string }) => Effect.Effect<CallsStatus, WalletCallError>
+  readonly callsStatus?: (args: {
+    readonly chain: Chain
+    readonly id: string
+  }) => Effect.Effect<CallsStatus, WalletCallError>
 }
 
 /**

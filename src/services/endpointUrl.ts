@@ -5,7 +5,8 @@ import { UnsafeEndpointError } from "../errors/index.js"
 const MAX_DECODINGS = 8
 
 /** `%XX` escapes, decoded one layer at a time; a malformed escape is left as it is. */
-const decodeOnce = (segment: string): string => segment.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+const decodeOnce = (segment: string): string =>
+  segment.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
 
 /** The segment with every layer of encoding peeled off, or undefined when it has more layers than anyone writes. */
 const fullyDecoded = (segment: string): string | undefined => {

@@ -27,7 +27,9 @@ export const httpClientTransport: Layer.Layer<HttpTransport, never, HttpClient.H
     const client = yield* HttpClient.HttpClient
     return HttpTransport.of({
       send: (request) => {
-        const secretNames = Object.entries(request.headers).flatMap(([name, value]) => (Redacted.isRedacted(value) ? [name] : []))
+        const secretNames = Object.entries(request.headers).flatMap(([name, value]) =>
+          Redacted.isRedacted(value) ? [name] : [],
+        )
         const base = HttpClientRequest.make(request.method as HttpMethod.HttpMethod)(request.url)
         // The headers after the body, which would set its own content type over tradekit's.
         const outgoing = (request.body === undefined ? base : HttpClientRequest.bodyText(base, request.body)).pipe(
@@ -36,13 +38,18 @@ export const httpClientTransport: Layer.Layer<HttpTransport, never, HttpClient.H
         const send = Effect.flatMap(client.execute(outgoing), (response) =>
           Effect.map(response.text, (body) => ({ status: response.status, headers: { ...response.headers }, body })),
         ).pipe(
-          Effect.catchTag("HttpClientError", ({ reason }) => Effect.fail(new TransportError(reason._tag, reason.cause, reason.description))),
+          Effect.catchTag("HttpClientError", ({ reason }) =>
+            Effect.fail(new TransportError(reason._tag, reason.cause, reason.description)),
+          ),
           Effect.provideService(HttpClient.TracerPropagationEnabled, false),
           Effect.updateService(Headers.CurrentRedactedNames, (names) => [...names, ...secretNames]),
         )
         // The app's own fetch options (credentials, mode, …) stay; only the redirects are tradekit's.
         return Effect.flatMap(Effect.serviceOption(FetchHttpClient.RequestInit), (init) =>
-          Effect.provideService(send, FetchHttpClient.RequestInit, { ...Option.getOrUndefined(init), redirect: "manual" }),
+          Effect.provideService(send, FetchHttpClient.RequestInit, {
+            ...Option.getOrUndefined(init),
+            redirect: "manual",
+          }),
         )
       },
     })

@@ -31,11 +31,19 @@ export const isReservoirWallet = (value: unknown): value is ReservoirWallet =>
  * A client reading the chain over the wallet's own transport when it has one, and over the chain's public RPC
  * when it has one. viem throws when there is neither (`UrlRequiredError`): that is a WalletError of `operation`.
  */
-const publicClientOf = (wallet: ReservoirWallet, chain: Chain, operation: string): Effect.Effect<Client, UserRejectedError | WalletError> =>
+const publicClientOf = (
+  wallet: ReservoirWallet,
+  chain: Chain,
+  operation: string,
+): Effect.Effect<Client, UserRejectedError | WalletError> =>
   Effect.try({
     try: () => {
       const transport =
-        wallet.transport === undefined ? http() : chain.rpcUrls.default.http.length > 0 ? fallback([wallet.transport, http()]) : wallet.transport
+        wallet.transport === undefined
+          ? http()
+          : chain.rpcUrls.default.http.length > 0
+            ? fallback([wallet.transport, http()])
+            : wallet.transport
       return createClient({ chain, transport })
     },
     catch: (cause) => walletFailure(operation, cause),
@@ -61,28 +69,35 @@ const itemWithGas = (item: StepItem, request: TransactionRequest): StepItem => {
 export const fromReservoirWallet = (wallet: ReservoirWallet, receiptPollingInterval = 1000): WalletService => ({
   address: walletCall("address", () => wallet.address()).pipe(Effect.map((address) => address as Address)),
   signMessage: ({ context }) =>
-    walletCall("signMessage", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(Effect.flatMap(signatureAnswer("signMessage"))),
+    walletCall("signMessage", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(
+      Effect.flatMap(signatureAnswer("signMessage")),
+    ),
   signTypedData: ({ context }) =>
     walletCall("signTypedData", () => wallet.handleSignMessageStep(context.item, context.step)).pipe(
       Effect.flatMap(signatureAnswer("signTypedData")),
     ),
   sendTransaction: ({ chain, request, context }) =>
-    walletCall("sendTransaction", () => wallet.handleSendTransactionStep(chain.id, itemWithGas(context.item, request), context.step)).pipe(
-      Effect.map((hash) => hash as Hex | undefined),
-    ),
+    walletCall("sendTransaction", () =>
+      wallet.handleSendTransactionStep(chain.id, itemWithGas(context.item, request), context.step),
+    ).pipe(Effect.map((hash) => hash as Hex | undefined)),
   // Simulated only over the wallet's own transport: a public RPC the app did not choose is not asked before a send.
   ...(wallet.transport === undefined
     ? {}
     : {
         estimateGas: ({ chain, request }: { readonly chain: Chain; readonly request: TransactionRequest }) =>
           Effect.flatMap(publicClientOf(wallet, chain, "estimateGas"), (client) => estimateGasWith(client, request)),
-        maxFeePerGas: (chain: Chain) => Effect.flatMap(publicClientOf(wallet, chain, "estimateFeesPerGas"), maxFeePerGasWith),
+        maxFeePerGas: (chain: Chain) =>
+          Effect.flatMap(publicClientOf(wallet, chain, "estimateFeesPerGas"), maxFeePerGasWith),
       }),
-  chainId: Effect.fail(new WalletError({ operation: "chainId", message: "The older SDK's wallet shape does not tell its chain" })),
+  chainId: Effect.fail(
+    new WalletError({ operation: "chainId", message: "The older SDK's wallet shape does not tell its chain" }),
+  ),
   blockNumber: (chain) =>
     Effect.flatMap(publicClientOf(wallet, chain, "getBlockNumber"), (client) =>
       walletCall("getBlockNumber", () => getAction(client, getBlockNumber, "getBlockNumber")({ cacheTime: 0 })),
     ),
   waitForReceipt: ({ chain, hash, sent }) =>
-    Effect.flatMap(publicClientOf(wallet, chain, "waitForReceipt"), (client) => watchReceipt(client, hash, receiptPollingInterval, sent)),
+    Effect.flatMap(publicClientOf(wallet, chain, "waitForReceipt"), (client) =>
+      watchReceipt(client, hash, receiptPollingInterval, sent),
+    ),
 })

@@ -39,7 +39,8 @@ export interface ViemWalletOptions {
  * A Wallet over a viem WalletClient. Each call goes through the client's own method when it has one (an extended
  * client may override it), else through viem's action of that name (`viem/actions`), so a bare client from
  * `createClient` (wagmi's connector client) works too, and a page loads only the actions that run — never
- * `publicActions` or `walletActions` as a whole. A transaction or a typed-data signature for another chain than the wallet's
+ * `publicActions` or `walletActions` as a whole. A transaction or a typed-data signature for another chain than the
+ * wallet's
  * asks the wallet to switch first; it refuses with a ChainMismatchError if the switch does not take.
  *
  * Batches (EIP-5792, version 2.0.0): the wallet's capabilities are asked once per chain
@@ -62,32 +63,38 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
   return {
     address: Effect.map(account(), (a) => (typeof a === "string" ? a : a.address)),
     chainId: walletCall("getChainId", () => getAction(client, getChainId, "getChainId")({})),
-    blockNumber: (chain) => walletCall("getBlockNumber", () => getAction(publicClientFor(chain), getBlockNumber, "getBlockNumber")({ cacheTime: 0 })),
-    signMessage: ({ message }) =>
-      Effect.flatMap(account(), (a) => walletCall("signMessage", () => getAction(client, signMessage, "signMessage")({ account: a, message }))).pipe(
-        Effect.flatMap(signatureAnswer("signMessage")),
+    blockNumber: (chain) =>
+      walletCall("getBlockNumber", () =>
+        getAction(publicClientFor(chain), getBlockNumber, "getBlockNumber")({ cacheTime: 0 }),
       ),
+    signMessage: ({ message }) =>
+      Effect.flatMap(account(), (a) =>
+        walletCall("signMessage", () => getAction(client, signMessage, "signMessage")({ account: a, message })),
+      ).pipe(Effect.flatMap(signatureAnswer("signMessage"))),
     signTypedData: ({ typedData, chain }) =>
       Effect.gen(function* () {
         const a = yield* account()
         // Wallets refuse eth_signTypedData_v4 when the domain's chain is not the active one; a local account
         // signs for any chain.
         if (typeof a === "string" || a.type !== "local") yield* ensureChain(chain)
-        return yield* walletCall("signTypedData", () => getAction(client, signTypedData, "signTypedData")({ ...typedData, account: a })).pipe(
-          Effect.flatMap(signatureAnswer("signTypedData")),
-        )
+        return yield* walletCall("signTypedData", () =>
+          getAction(client, signTypedData, "signTypedData")({ ...typedData, account: a }),
+        ).pipe(Effect.flatMap(signatureAnswer("signTypedData")))
       }),
     sendTransaction: sendOne,
     // The wallet's transport retries already: a revert is not asked again on top of that.
     estimateGas: ({ chain, request }) => estimateGasWith(singleTryClientFor(chain), request),
     maxFeePerGas: (chain) => maxFeePerGasWith(publicClientFor(chain)),
-    balance: ({ chain, address }) => walletCall("getBalance", () => getAction(publicClientFor(chain), getBalance, "getBalance")({ address })),
+    balance: ({ chain, address }) =>
+      walletCall("getBalance", () => getAction(publicClientFor(chain), getBalance, "getBalance")({ address })),
     // A local account's send goes out as filled here: one round trip for the simulation, gas, fees and nonce; and,
     // signed here, it asks for its receipt in the same call.
     ...(client.account?.type === "local"
       ? {
           prepareTransaction: ({ chain, request }) => prepareWith(client, client.account as Account, chain, request),
-          ...(options.syncReceipts === false ? {} : { sendTransactionSync: (args) => sendLocalSync(client.account as LocalAccount, args) }),
+          ...(options.syncReceipts === false
+            ? {}
+            : { sendTransactionSync: (args) => sendLocalSync(client.account as LocalAccount, args) }),
         }
       : {}),
     nextNonce: ({ chain, address }) =>
@@ -97,7 +104,8 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
     transactionByNonce: ({ chain, address, nonce }) => lookUpByNonce(publicClientFor(chain), address, nonce),
     accountKind: ({ chain, address }) => accountKindOf(publicClientFor(chain), address),
     transactionByHash: ({ chain, hash }) => transactionByHashOf(singleTryClientFor(chain), hash),
-    waitForReceipt: ({ chain, hash, sent }) => watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000, sent),
+    waitForReceipt: ({ chain, hash, sent }) =>
+      watchReceipt(publicClientFor(chain), hash, options.receiptPollingInterval ?? 1000, sent),
     ...viemBatches({ client, account, ensureChain }),
   }
 }

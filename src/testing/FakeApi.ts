@@ -54,7 +54,9 @@ export interface FakeApi {
   readonly requests: ReadonlyArray<RecordedRequest>
   /** The requests received on one path. */
   readonly requestsTo: (path: string | RegExp) => ReadonlyArray<RecordedRequest>
-  /** The HttpTransport layer that answers from the routes (for `testLayer`, `ApiClient.layer`, `Tradekit.layerWith`). */
+  /**
+   * The HttpTransport layer that answers from the routes (for `testLayer`, `ApiClient.layer`, `Tradekit.layerWith`).
+   */
   readonly layer: Layer.Layer<HttpTransport>
 }
 
@@ -123,7 +125,8 @@ export const makeFakeApi = (): FakeApi => {
       return {
         status: answer.status ?? 200,
         headers: { "content-type": "application/json", ...lowerCaseNames(answer.headers) },
-        body: answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body),
+        body:
+          answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body),
       }
     })
 
@@ -135,7 +138,8 @@ export const makeFakeApi = (): FakeApi => {
     get requests() {
       return [...requests]
     },
-    requestsTo: (path) => requests.filter((request) => (typeof path === "string" ? request.path === path : path.test(request.path))),
+    requestsTo: (path) =>
+      requests.filter((request) => (typeof path === "string" ? request.path === path : path.test(request.path))),
     layer: Layer.succeed(HttpTransport, { send }),
   }
   return api

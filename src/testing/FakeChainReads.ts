@@ -1,6 +1,15 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { type Address, encodeAbiParameters, type Hex, numberToHex, pad, type TransactionReceipt, toEventSelector, zeroAddress } from "viem"
+import {
+  type Address,
+  encodeAbiParameters,
+  type Hex,
+  numberToHex,
+  pad,
+  type TransactionReceipt,
+  toEventSelector,
+  zeroAddress,
+} from "viem"
 import { ChainReader, type ChainReads, type OrderStatus } from "../apis/opensea/chain/chainReads.js"
 import type { FakeOpenSea, FakeOrder } from "./FakeOpenSea.js"
 
@@ -33,7 +42,10 @@ export interface FakeChainState {
   readonly receipts: Map<string, TransactionReceipt>
   /** The latest block's timestamp, in seconds. */
   now: bigint
-  /** The receipt of a hash no `setReceipt` named (a test that cannot know the wallet's hashes in advance); none when absent. */
+  /**
+   * The receipt of a hash no `setReceipt` named (a test that cannot know the wallet's hashes in advance); none when
+   * absent.
+   */
   receiptOf: ((hash: Hex) => TransactionReceipt | undefined) | undefined
 }
 
@@ -55,7 +67,12 @@ export interface FakeChainReads {
   readonly setBalance: (token: Address, owner: Address, amount: bigint) => FakeChainReads
   readonly setSymbol: (token: Address, symbol: string) => FakeChainReads
   readonly setDecimals: (token: Address, decimals: number) => FakeChainReads
-  readonly setApprovedForAll: (contract: Address, owner: Address, operator: Address, approved: boolean) => FakeChainReads
+  readonly setApprovedForAll: (
+    contract: Address,
+    owner: Address,
+    operator: Address,
+    approved: boolean,
+  ) => FakeChainReads
   readonly setCounter: (seaport: Address, offerer: Address, counter: bigint) => FakeChainReads
   /** Sets an ERC-721 token's owner (`undefined`: burned): a listing by anyone else goes stale. */
   readonly setOwner: (contract: Address, tokenId: bigint, owner: Address | undefined) => FakeChainReads
@@ -86,7 +103,11 @@ const topicOf = (address: Address): Hex => pad(address)
  * A successful receipt of `hash` whose logs are `transfers` (ERC-721 `Transfer` or ERC-1155 `TransferSingle`), as
  * the OpenSea book reads the transfers of a sale from the chain.
  */
-export const transferReceipt = (hash: Hex, transfers: ReadonlyArray<FakeTransfer>, from: Address = zeroAddress): TransactionReceipt =>
+export const transferReceipt = (
+  hash: Hex,
+  transfers: ReadonlyArray<FakeTransfer>,
+  from: Address = zeroAddress,
+): TransactionReceipt =>
   ({
     transactionHash: hash,
     blockHash: pad("0x01"),
@@ -110,7 +131,15 @@ export const transferReceipt = (hash: Hex, transfers: ReadonlyArray<FakeTransfer
       transactionHash: hash,
       transactionIndex: 0,
       ...(transfer.amount === undefined
-        ? { topics: [TRANSFER, topicOf(transfer.from), topicOf(transfer.to), numberToHex(transfer.tokenId, { size: 32 })], data: "0x" as Hex }
+        ? {
+            topics: [
+              TRANSFER,
+              topicOf(transfer.from),
+              topicOf(transfer.to),
+              numberToHex(transfer.tokenId, { size: 32 }),
+            ],
+            data: "0x" as Hex,
+          }
         : {
             topics: [TRANSFER_SINGLE, topicOf(from), topicOf(transfer.from), topicOf(transfer.to)],
             data: encodeAbiParameters([{ type: "uint256" }, { type: "uint256" }], [transfer.tokenId, transfer.amount]),
@@ -163,7 +192,8 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
   const chainReads: ChainReads = {
     allowance: (token, owner, spender) =>
       read(`allowance:${key(token, owner, spender)}`, () => state.allowances.get(key(token, owner, spender)) ?? 0n),
-    balanceOf: (token, owner) => read(`balanceOf:${key(token, owner)}`, () => state.balances.get(key(token, owner)) ?? 0n),
+    balanceOf: (token, owner) =>
+      read(`balanceOf:${key(token, owner)}`, () => state.balances.get(key(token, owner)) ?? 0n),
     symbolOf: (token) => read(`symbolOf:${key(token)}`, () => state.symbols.get(key(token)) ?? ""),
     decimalsOf: (token) => read(`decimalsOf:${key(token)}`, () => state.decimals.get(key(token)) ?? 18),
     isApprovedForAll: (contract, owner, operator) =>
@@ -189,9 +219,13 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
             .sort((a, b) => (a < b ? 1 : -1))[0] ??
           0n,
       ),
-    counterOf: (seaport, offerer) => read(`counterOf:${key(seaport, offerer)}`, () => state.counters.get(key(seaport, offerer)) ?? 0n),
+    counterOf: (seaport, offerer) =>
+      read(`counterOf:${key(seaport, offerer)}`, () => state.counters.get(key(seaport, offerer)) ?? 0n),
     orderStatusOf: (seaport, orderHash) =>
-      read(`orderStatusOf:${key(seaport, orderHash)}`, () => state.orderStatuses.get(key(seaport, orderHash)) ?? UNKNOWN_ORDER),
+      read(
+        `orderStatusOf:${key(seaport, orderHash)}`,
+        () => state.orderStatuses.get(key(seaport, orderHash)) ?? UNKNOWN_ORDER,
+      ),
     now: read("now", () => state.now),
     receipt: (hash) => read(`receipt:${key(hash)}`, () => state.receipts.get(key(hash)) ?? state.receiptOf?.(hash)),
   }
@@ -204,15 +238,18 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     get reads() {
       return [...reads]
     },
-    setAllowance: (token, owner, spender, amount) => set(() => state.allowances.set(key(token, owner, spender), amount)),
+    setAllowance: (token, owner, spender, amount) =>
+      set(() => state.allowances.set(key(token, owner, spender), amount)),
     setBalance: (token, owner, amount) => set(() => state.balances.set(key(token, owner), amount)),
     setSymbol: (token, symbol) => set(() => state.symbols.set(key(token), symbol)),
     setDecimals: (token, decimals) => set(() => state.decimals.set(key(token), decimals)),
-    setApprovedForAll: (contract, owner, operator, approved) => set(() => state.approvals.set(key(contract, owner, operator), approved)),
+    setApprovedForAll: (contract, owner, operator, approved) =>
+      set(() => state.approvals.set(key(contract, owner, operator), approved)),
     setCounter: (seaport, offerer, counter) => set(() => state.counters.set(key(seaport, offerer), counter)),
     setOrderStatus: (seaport, orderHash, status) => set(() => state.orderStatuses.set(key(seaport, orderHash), status)),
     setOwner: (contract, tokenId, owner) => set(() => state.owners.set(key(contract, tokenId.toString()), owner)),
-    setUnits: (contract, owner, tokenId, amount) => set(() => state.units.set(key(contract, owner, tokenId.toString()), amount)),
+    setUnits: (contract, owner, tokenId, amount) =>
+      set(() => state.units.set(key(contract, owner, tokenId.toString()), amount)),
     serving: (openSea) =>
       set(() => {
         state.listings = () => openSea.orders.values()

@@ -101,13 +101,17 @@ export interface FakeOrderInput {
   /** The zone and order type: OpenSea's signed zone and 3 for offers, none and 0 for listings by default. */
   readonly zone?: Address | undefined
   readonly orderType?: number | undefined
-  /** A listing's units of an ERC-1155 (1 by default); a listing of more is partially fillable (order type 1) by default. */
+  /**
+   * A listing's units of an ERC-1155 (1 by default); a listing of more is partially fillable (order type 1) by default.
+   */
   readonly amount?: bigint | undefined
   readonly endTime?: bigint | undefined
   readonly salt?: bigint | undefined
 }
 
-/** How a fulfilment is built: who fills, who receives, which token sells into a collection offer, which Seaport call. */
+/**
+ * How a fulfilment is built: who fills, who receives, which token sells into a collection offer, which Seaport call.
+ */
 export interface FakeFillRequest {
   readonly fulfiller: Address
   /** Receives the NFT (a listing) or the payment (an offer); the fulfiller by default. */
@@ -144,13 +148,17 @@ export interface FakeOpenSea {
   readonly addSigned: (
     maker: LocalAccount,
     components: FakeOrderComponents,
-    info: Pick<FakeOrder, "kind" | "contract" | "tokenId" | "price" | "currency"> & Partial<Pick<FakeOrder, "symbol" | "decimals">>,
+    info: Pick<FakeOrder, "kind" | "contract" | "tokenId" | "price" | "currency"> &
+      Partial<Pick<FakeOrder, "symbol" | "decimals">>,
   ) => Promise<FakeOrder>
   /** The spec's `Listing` / `Offer` of an order, as the read routes send it (no signature). */
   readonly orderJson: (order: FakeOrder) => Record<string, unknown>
   /** The `fulfillment_data` answer that fills `order` for `request`, as OpenSea builds it. */
   readonly fulfillmentAnswer: (order: FakeOrder, request: FakeFillRequest) => Record<string, unknown>
-  /** What the fake answers `request` when honest: to wrap in a hostile route (`call === 0 ? hostile : honestAnswer(request)`). */
+  /**
+   * What the fake answers `request` when honest: to wrap in a hostile route (`call === 0 ? hostile :
+   * honestAnswer(request)`).
+   */
   readonly honestAnswer: (request: RecordedRequest) => Effect.Effect<FakeResponse>
   /** The honest `offers/build` answer for a collection and quantity. */
   readonly buildAnswer: (collection: FakeCollection, offerer: Address, quantity: bigint) => Record<string, unknown>
@@ -188,8 +196,9 @@ const callParameters = (c: FakeOrderComponents) => {
   return { ...rest, salt: c.salt.toString() }
 }
 
-const functionOf = (name: "fulfillBasicOrder_efficient_6GL6yc" | "fulfillAdvancedOrder" | "fulfillAvailableAdvancedOrders") =>
-  toFunctionSignature(getAbiItem({ abi: seaportAbi, name }) as AbiFunction)
+const functionOf = (
+  name: "fulfillBasicOrder_efficient_6GL6yc" | "fulfillAdvancedOrder" | "fulfillAvailableAdvancedOrders",
+) => toFunctionSignature(getAbiItem({ abi: seaportAbi, name }) as AbiFunction)
 
 /** Reads a uint of a posted body (decimal, hex or a JSON number). */
 const uintOf = (value: unknown): bigint => BigInt(value as string)
@@ -279,7 +288,12 @@ export const makeFakeOpenSea = (
 
   const addSigned: FakeOpenSea["addSigned"] = async (maker, components, info) => {
     const message = components as unknown as Record<string, unknown>
-    const signature = await maker.signTypedData({ domain, types: ORDER_COMPONENTS_TYPES, primaryType: "OrderComponents", message })
+    const signature = await maker.signTypedData({
+      domain,
+      types: ORDER_COMPONENTS_TYPES,
+      primaryType: "OrderComponents",
+      message,
+    })
     const hash = hashStruct({ data: message, primaryType: "OrderComponents", types: ORDER_COMPONENTS_TYPES })
     const known = currencies.get(info.currency.toLowerCase())
     const order: FakeOrder = {
@@ -334,7 +348,13 @@ export const makeFakeOpenSea = (
         orderType: input.orderType ?? ((input.amount ?? 1n) > 1n ? 1 : 0),
         zoneHash: zeroHash,
         offer: [
-          { itemType: nft, token: input.contract, identifierOrCriteria: tokenId, startAmount: input.amount ?? 1n, endAmount: input.amount ?? 1n },
+          {
+            itemType: nft,
+            token: input.contract,
+            identifierOrCriteria: tokenId,
+            startAmount: input.amount ?? 1n,
+            endAmount: input.amount ?? 1n,
+          },
         ],
         consideration: [
           {
@@ -381,7 +401,15 @@ export const makeFakeOpenSea = (
         zone: input.zone ?? OPENSEA_SIGNED_ZONE,
         orderType: input.orderType ?? 3,
         zoneHash: zeroHash,
-        offer: [{ itemType: ItemType.ERC20, token: currency, identifierOrCriteria: 0n, startAmount: input.price, endAmount: input.price }],
+        offer: [
+          {
+            itemType: ItemType.ERC20,
+            token: currency,
+            identifierOrCriteria: 0n,
+            startAmount: input.price,
+            endAmount: input.price,
+          },
+        ],
         consideration: [wanted, ...fees],
       },
       {
@@ -409,11 +437,21 @@ export const makeFakeOpenSea = (
       status: statusOf(order),
     }
     if (order.kind === "listing") {
-      return { ...base, type: "basic", asset: { contract: order.contract, identifier: String(order.tokenId) }, price: { current: price } }
+      return {
+        ...base,
+        type: "basic",
+        asset: { contract: order.contract, identifier: String(order.tokenId) },
+        price: { current: price },
+      }
     }
-    if (order.kind === "item-offer") return { ...base, asset: { contract: order.contract, identifier: String(order.tokenId) }, price }
+    if (order.kind === "item-offer")
+      return { ...base, asset: { contract: order.contract, identifier: String(order.tokenId) }, price }
     const slug = collectionOf(order.contract)?.slug
-    return { ...base, price, criteria: { collection: { slug }, contract: { address: order.contract }, encoded_token_ids: "*" } }
+    return {
+      ...base,
+      price,
+      criteria: { collection: { slug }, contract: { address: order.contract }, encoded_token_ids: "*" },
+    }
   }
 
   /** The basic order route of an order, or undefined when it cannot be filled as a basic order. */
@@ -440,7 +478,9 @@ export const makeFakeOpenSea = (
     const filled = request.unitsToFill ?? units
     const native =
       order.kind === "listing"
-        ? c.consideration.filter((item) => item.itemType === ItemType.NATIVE).reduce((s, i) => s + (i.startAmount * filled) / units, 0n)
+        ? c.consideration
+            .filter((item) => item.itemType === ItemType.NATIVE)
+            .reduce((s, i) => s + (i.startAmount * filled) / units, 0n)
         : 0n
     const route = filled === units ? basicRoute(order) : undefined
     const transaction = (name: Parameters<typeof functionOf>[0], input: Record<string, unknown>) => ({
@@ -451,12 +491,16 @@ export const makeFakeOpenSea = (
       input_data: input,
     })
     answers++
-    const extraData = request.extraData ?? (c.zone === zeroAddress ? "0x" : keccak256(toHex(`zone:${order.hash}:${answers}`)))
+    const extraData =
+      request.extraData ?? (c.zone === zeroAddress ? "0x" : keccak256(toHex(`zone:${order.hash}:${answers}`)))
     const criteriaResolvers =
       order.kind === "collection-offer"
         ? [{ orderIndex: "0", side: 1, index: "0", identifier: String(request.tokenId ?? 0n), criteriaProof: [] }]
         : []
-    const fraction = filled === units ? { numerator: "1", denominator: "1" } : { numerator: String(filled), denominator: String(units) }
+    const fraction =
+      filled === units
+        ? { numerator: "1", denominator: "1" }
+        : { numerator: String(filled), denominator: String(units) }
     const advancedOrder = { parameters: callParameters(c), ...fraction, signature: order.signature, extraData }
     let tx: Record<string, unknown>
     if ((request.form ?? "basic") === "basic" && route !== undefined && recipient === request.fulfiller) {
@@ -480,7 +524,10 @@ export const makeFakeOpenSea = (
           offererConduitKey: c.conduitKey,
           fulfillerConduitKey: fulfillerKey,
           totalOriginalAdditionalRecipients: additional.length,
-          additionalRecipients: additional.map((item) => ({ amount: item.startAmount.toString(), recipient: item.recipient })),
+          additionalRecipients: additional.map((item) => ({
+            amount: item.startAmount.toString(),
+            recipient: item.recipient,
+          })),
           signature: order.signature,
         },
       })
@@ -495,7 +542,12 @@ export const makeFakeOpenSea = (
         maximumFulfilled: "1",
       })
     } else {
-      tx = transaction("fulfillAdvancedOrder", { advancedOrder, criteriaResolvers, fulfillerConduitKey: fulfillerKey, recipient })
+      tx = transaction("fulfillAdvancedOrder", {
+        advancedOrder,
+        criteriaResolvers,
+        fulfillerConduitKey: fulfillerKey,
+        recipient,
+      })
     }
     return {
       protocol: "seaport1.6",
@@ -503,14 +555,18 @@ export const makeFakeOpenSea = (
     }
   }
 
-  /** A listing's `units_to_fill`, or why OpenSea refuses it: not a positive integer, more than the order's units, or part of a full-fill order. */
+  /**
+   * A listing's `units_to_fill`, or why OpenSea refuses it: not a positive integer, more than the order's units, or
+   * part of a full-fill order.
+   */
   const unitsToFillOf = (order: FakeOrder, asked: Json): bigint | undefined | string => {
     if (asked === undefined || order.kind !== "listing") return undefined
     if (typeof asked !== "number" || !Number.isSafeInteger(asked) || asked < 1)
       return `units_to_fill ${JSON.stringify(asked)} is not a positive integer`
     const units = order.components.offer[0]!.startAmount
     if (BigInt(asked) > units) return `units_to_fill ${asked} is more than the ${units} unit(s) the order sells`
-    if (BigInt(asked) < units && order.components.orderType % 2 === 0) return `Order ${order.hash} does not allow partial fills`
+    if (BigInt(asked) < units && order.components.orderType % 2 === 0)
+      return `Order ${order.hash} does not allow partial fills`
     return BigInt(asked)
   }
 
@@ -551,11 +607,13 @@ export const makeFakeOpenSea = (
     typeof request.body === "object" && request.body !== null ? (request.body as Record<string, Json>) : {}
 
   const orderOfHash = (hash: string) =>
-    orders.get(hash.toLowerCase() as Hex) ?? [...orders.values()].find((o) => o.hash.toLowerCase() === hash.toLowerCase())
+    orders.get(hash.toLowerCase() as Hex) ??
+    [...orders.values()].find((o) => o.hash.toLowerCase() === hash.toLowerCase())
 
   /**
    * Whether `signature` is the offerer's Seaport bulk signature of the order `hash`, as Seaport 1.6 reads one: the
-   * 64- or 65-byte signature of a `BulkOrder` tree, a 3-byte index and the proof, hashed up from the leaf by the index's bits.
+   * 64- or 65-byte signature of a `BulkOrder` tree, a 3-byte index and the proof, hashed up from the leaf by the
+   * index's bits.
    */
   const validBulk = async (offerer: Address, hash: Hex, signature: Hex): Promise<boolean> => {
     const bytes = hexToBytes(signature)
@@ -573,7 +631,9 @@ export const makeFakeOpenSea = (
     const struct = (name: keyof typeof ORDER_COMPONENTS_TYPES) =>
       `${name}(${ORDER_COMPONENTS_TYPES[name].map((field) => `${field.type} ${field.name}`).join(",")})`
     const typeHash = keccak256(
-      toHex(`BulkOrder(OrderComponents${"[2]".repeat(height)} tree)${struct("ConsiderationItem")}${struct("OfferItem")}${struct("OrderComponents")}`),
+      toHex(
+        `BulkOrder(OrderComponents${"[2]".repeat(height)} tree)${struct("ConsiderationItem")}${struct("OfferItem")}${struct("OrderComponents")}`,
+      ),
     )
     const bulkOrderHash = keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [typeHash, node]))
     const digest = keccak256(concat(["0x1901", domainSeparator({ domain }), bulkOrderHash]))
@@ -584,7 +644,10 @@ export const makeFakeOpenSea = (
     return recovered !== undefined && recovered.toLowerCase() === offerer.toLowerCase()
   }
 
-  /** What OpenSea refuses of a posted order: a bad signature (single or bulk), a zero-amount item, an expiry beyond six months. */
+  /**
+   * What OpenSea refuses of a posted order: a bad signature (single or bulk), a zero-amount item, an expiry beyond six
+   * months.
+   */
   const refusalOfPost = async (components: FakeOrderComponents, signature: unknown): Promise<string | undefined> => {
     if (typeof signature !== "string") return "signature is required"
     const message = components as unknown as Record<string, unknown>
@@ -603,9 +666,14 @@ export const makeFakeOpenSea = (
         signature as Hex,
       ))
     if (!valid) return "Invalid signature"
-    if ([...components.offer, ...components.consideration].some((item) => item.startAmount === 0n && item.endAmount === 0n))
+    if (
+      [...components.offer, ...components.consideration].some(
+        (item) => item.startAmount === 0n && item.endAmount === 0n,
+      )
+    )
       return "Order items must have a non-zero amount"
-    if (components.endTime - components.startTime > SIX_MONTHS) return "Order expiration cannot be more than 6 months in the future"
+    if (components.endTime - components.startTime > SIX_MONTHS)
+      return "Order expiration cannot be more than 6 months in the future"
     return undefined
   }
 
@@ -616,8 +684,13 @@ export const makeFakeOpenSea = (
     const paid = kind === "listing" ? components.offer[0] : components.consideration[0]
     const money = kind === "listing" ? components.consideration : components.offer
     const currency = money[0]?.token ?? zeroAddress
-    const price = kind === "listing" ? money.reduce((sum, item) => sum + item.startAmount, 0n) : (money[0]?.startAmount ?? 0n)
-    const hash = hashStruct({ data: components as unknown as Record<string, unknown>, primaryType: "OrderComponents", types: ORDER_COMPONENTS_TYPES })
+    const price =
+      kind === "listing" ? money.reduce((sum, item) => sum + item.startAmount, 0n) : (money[0]?.startAmount ?? 0n)
+    const hash = hashStruct({
+      data: components as unknown as Record<string, unknown>,
+      primaryType: "OrderComponents",
+      types: ORDER_COMPONENTS_TYPES,
+    })
     const known = currencies.get(currency.toLowerCase())
     const order: FakeOrder = {
       hash,
@@ -637,11 +710,16 @@ export const makeFakeOpenSea = (
     return { body: orderJson(order) }
   }
 
-  const wrongChain = (chain: string | undefined) => (chain !== chainName ? refusal(400, `Unknown chain ${chain}`) : undefined)
+  const wrongChain = (chain: string | undefined) =>
+    chain !== chainName ? refusal(400, `Unknown chain ${chain}`) : undefined
   const promise = <A>(run: () => Promise<A>) => Effect.promise(run)
 
   type HonestResponder = (request: RecordedRequest) => FakeResponse | Effect.Effect<FakeResponse>
-  const honestRoutes: Array<{ readonly method: string; readonly path: string | RegExp; readonly respond: HonestResponder }> = []
+  const honestRoutes: Array<{
+    readonly method: string
+    readonly path: string | RegExp
+    readonly respond: HonestResponder
+  }> = []
   const honest = {
     route: (method: string, path: string | RegExp, respond: HonestResponder) => {
       honestRoutes.push({ method, path, respond })
@@ -655,7 +733,8 @@ export const makeFakeOpenSea = (
         candidate.method === request.method &&
         (typeof candidate.path === "string" ? candidate.path === request.path : candidate.path.test(request.path)),
     )
-    const answer = found === undefined ? refusal(404, `No route ${request.method} ${request.path}`) : found.respond(request)
+    const answer =
+      found === undefined ? refusal(404, `No route ${request.method} ${request.path}`) : found.respond(request)
     return Effect.isEffect(answer) ? answer : Effect.succeed(answer)
   }
 
@@ -689,7 +768,10 @@ export const makeFakeOpenSea = (
           contracts: [{ address: collection.contract, chain: chainName }],
           fees: collection.fees,
           collection_offers_enabled: true,
-          pricing_currencies: { listing_currency: currencyJson(collection.listingCurrency), offer_currency: currencyJson(collection.offerCurrency) },
+          pricing_currencies: {
+            listing_currency: currencyJson(collection.listingCurrency),
+            offer_currency: currencyJson(collection.offerCurrency),
+          },
         },
       }
     })
@@ -697,28 +779,37 @@ export const makeFakeOpenSea = (
       const [, , , , , chain, , protocol, hash] = request.path.split("/")
       if (protocol?.toLowerCase() !== seaport.toLowerCase()) return refusal(400, "Unknown protocol_address")
       const order = orderOfHash(hash ?? "")
-      return wrongChain(chain) ?? (order === undefined ? refusal(404, `Order ${hash} not found`) : { body: { order: orderJson(order) } })
+      return (
+        wrongChain(chain) ??
+        (order === undefined ? refusal(404, `Order ${hash} not found`) : { body: { order: orderJson(order) } })
+      )
     })
     .route("GET", /^\/api\/v2\/(listings|offers)\/collection\/[^/]+\/nfts\/[^/]+\/best$/, (request) => {
       const [, , , side, , slug, , identifier] = request.path.split("/")
-      const collection = [...collections.values()].find((candidate) => candidate.slug === decodeURIComponent(slug ?? ""))
+      const collection = [...collections.values()].find(
+        (candidate) => candidate.slug === decodeURIComponent(slug ?? ""),
+      )
       const live = [...orders.values()].filter(
         (order) =>
           !order.cancelled &&
           order.contract.toLowerCase() === collection?.contract.toLowerCase() &&
           (side === "listings"
             ? order.kind === "listing" && String(order.tokenId) === identifier
-            : order.kind === "collection-offer" || (order.kind === "item-offer" && String(order.tokenId) === identifier)),
+            : order.kind === "collection-offer" ||
+              (order.kind === "item-offer" && String(order.tokenId) === identifier)),
       )
       const best = live.sort((a, b) => (side === "listings" ? Number(a.price - b.price) : Number(b.price - a.price)))[0]
-      return best === undefined ? refusal(404, `No active ${side} for ${slug} #${identifier}`) : { body: orderJson(best) }
+      return best === undefined
+        ? refusal(404, `No active ${side} for ${slug} #${identifier}`)
+        : { body: orderJson(best) }
     })
     .route("POST", /^\/api\/v2\/(listings|offers)\/fulfillment_data$/, (request) => {
       const body = bodyOf(request)
       const side = request.path.includes("/listings/") ? "listing" : "offer"
       const target = body[side] ?? {}
       if (target.chain !== chainName) return refusal(400, `Unknown chain ${target.chain}`)
-      if (String(target.protocol_address).toLowerCase() !== seaport.toLowerCase()) return refusal(400, "Unknown protocol_address")
+      if (String(target.protocol_address).toLowerCase() !== seaport.toLowerCase())
+        return refusal(400, "Unknown protocol_address")
       const order = orderOfHash(String(target.hash))
       if (order === undefined || order.cancelled) return refusal(404, `Order ${target.hash} not found`)
       const fulfiller = getAddress(body.fulfiller?.address)
@@ -737,7 +828,12 @@ export const makeFakeOpenSea = (
     .route("POST", /^\/api\/v2\/orders\/[^/]+\/seaport\/(listings|offers)$/, (request) => {
       const chain = request.path.split("/")[4]
       const body = bodyOf(request)
-      return wrongChain(chain) ?? promise(() => accept(body.parameters, body.signature, request.path.endsWith("listings") ? "listing" : "item-offer"))
+      return (
+        wrongChain(chain) ??
+        promise(() =>
+          accept(body.parameters, body.signature, request.path.endsWith("listings") ? "listing" : "item-offer"),
+        )
+      )
     })
     .route("POST", "/api/v2/offers", (request) => {
       const body = bodyOf(request)

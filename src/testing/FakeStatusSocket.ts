@@ -64,7 +64,8 @@ class FakeWebSocket extends EventTarget implements FakeSocketConnection {
  *
  * @example
  * const socket = makeFakeStatusSocket()
- * const fiber = yield* Effect.forkChild(executeSteps(options).pipe(Effect.provide(testLayer({ api, wallet })), Effect.provide(socket.layer)))
+ * const fiber = yield* Effect.forkChild(executeSteps(options).pipe(Effect.provide(testLayer({ api, wallet })),
+ * Effect.provide(socket.layer)))
  * socket.push({ txHash, status: "success" })
  */
 export const makeFakeStatusSocket = (): FakeStatusSocket => {

@@ -34,7 +34,11 @@ export type ReceiptScript =
  * data, e.g. `encodeErrorResult` of `Error(string)`, and optionally the node's text), a node that cannot
  * simulate (`"unsupported"`), or a failing transport (`"fail"`).
  */
-export type SimulationScript = { readonly gas: bigint } | { readonly revert: Hex | undefined; readonly message?: string } | "unsupported" | "fail"
+export type SimulationScript =
+  | { readonly gas: bigint }
+  | { readonly revert: Hex | undefined; readonly message?: string }
+  | "unsupported"
+  | "fail"
 
 /** A transaction the fake wallet simulated. */
 export interface SimulatedTransaction {
@@ -99,7 +103,9 @@ export interface FakeWalletBehaviour {
   maxFeePerGas: bigint
   /** The wallet sends atomic batches (EIP-5792 capability `atomic: "supported"`); off by default. */
   atomicBatch: boolean
-  /** The wallet has a batch's gas paid by an ERC-7677 paymaster service (capability `paymasterService`); off by default. */
+  /**
+   * The wallet has a batch's gas paid by an ERC-7677 paymaster service (capability `paymasterService`); off by default.
+   */
   paymasterService: boolean
   /** The account's ETH balance, in wei (100 ETH by default). */
   balance: bigint
@@ -186,7 +192,10 @@ export const makeFakeWallet = (
       simulated.push({ chainId, request })
       const script = behaviour.simulations.shift() ?? { gas: 21_000n }
       if (script === "unsupported") return Effect.succeed({ _tag: "Unsupported" } as const)
-      if (script === "fail") return Effect.fail(new WalletError({ operation: "estimateGas", message: "Wallet estimateGas failed: network down" }))
+      if (script === "fail")
+        return Effect.fail(
+          new WalletError({ operation: "estimateGas", message: "Wallet estimateGas failed: network down" }),
+        )
       if ("gas" in script) return Effect.succeed({ _tag: "Estimated", gas: script.gas } as const)
       return Effect.succeed({
         _tag: "Reverted",
@@ -201,14 +210,22 @@ export const makeFakeWallet = (
     const script = scripts.get(hash) ?? "success"
     if (script === "pending") return Effect.never
     if (script === "success" || script === "revert") {
-      return Effect.succeed({ _tag: "Mined", hash, status: script === "success" ? "success" : "reverted", blockNumber: 1n })
+      return Effect.succeed({
+        _tag: "Mined",
+        hash,
+        status: script === "success" ? "success" : "reverted",
+        blockNumber: 1n,
+      })
     }
     const replacement = nextHash()
     scripts.set(replacement, script.then ?? "success")
     return Effect.succeed({ _tag: "Replaced", hash: replacement, reason: script.replace })
   }
 
-  const sentCalls = () => calls.filter((call): call is Extract<WalletCall, { method: "sendTransaction" }> => call.method === "sendTransaction")
+  const sentCalls = () =>
+    calls.filter(
+      (call): call is Extract<WalletCall, { method: "sendTransaction" }> => call.method === "sendTransaction",
+    )
   const recordSend = (chainId: number, request: TransactionRequest): Hex => {
     const hash = nextHash()
     scripts.set(hash, behaviour.receipts.shift() ?? "success")
@@ -220,10 +237,17 @@ export const makeFakeWallet = (
     const found = sentCalls().find((call) => call.nonce === nonce)
     if (found === undefined) return { _tag: "None" }
     if (scripts.get(found.hash) === "pending") return { _tag: "Pending" }
-    return { _tag: "Mined", hash: found.hash, to: found.request.to, value: found.request.value ?? 0n, input: found.request.data ?? "0x" }
+    return {
+      _tag: "Mined",
+      hash: found.hash,
+      to: found.request.to,
+      value: found.request.value ?? 0n,
+      input: found.request.data ?? "0x",
+    }
   }
 
-  const batchCalls = () => calls.filter((call): call is Extract<WalletCall, { method: "sendCalls" }> => call.method === "sendCalls")
+  const batchCalls = () =>
+    calls.filter((call): call is Extract<WalletCall, { method: "sendCalls" }> => call.method === "sendCalls")
   const batchOutcomes = new Map<string, "success" | "failure" | "revert" | "pending">()
   const statusOf = (id: string): CallsStatus => {
     const batch = batchCalls().find((call) => call.id === id)
@@ -256,14 +280,27 @@ export const makeFakeWallet = (
         ? Effect.fail(new UserRejectedError({ operation: "signTypedData" }))
         : Effect.tryPromise({
             try: () => account.signTypedData(typedData),
-            catch: (cause) => new WalletError({ operation: "signTypedData", cause, message: `Wallet signTypedData failed: ${String(cause)}` }),
-          }).pipe(Effect.tap((signature) => Effect.sync(() => calls.push({ method: "signTypedData", chainId: chain.id, typedData, signature })))),
+            catch: (cause) =>
+              new WalletError({
+                operation: "signTypedData",
+                cause,
+                message: `Wallet signTypedData failed: ${String(cause)}`,
+              }),
+          }).pipe(
+            Effect.tap((signature) =>
+              Effect.sync(() => calls.push({ method: "signTypedData", chainId: chain.id, typedData, signature })),
+            ),
+          ),
     sendTransaction: ({ chain, request }) =>
       Effect.suspend(() => {
         if (behaviour.rejectTransactions) return Effect.fail(new UserRejectedError({ operation: "sendTransaction" }))
-        const prompt = Duration.isZero(Duration.fromInputUnsafe(behaviour.sendDelay)) ? Effect.void : Effect.sleep(behaviour.sendDelay)
+        const prompt = Duration.isZero(Duration.fromInputUnsafe(behaviour.sendDelay))
+          ? Effect.void
+          : Effect.sleep(behaviour.sendDelay)
         return prompt.pipe(
-          Effect.onInterrupt(() => (behaviour.confirmAbandonedSends ? Effect.sync(() => recordSend(chain.id, request)) : Effect.void)),
+          Effect.onInterrupt(() =>
+            behaviour.confirmAbandonedSends ? Effect.sync(() => recordSend(chain.id, request)) : Effect.void,
+          ),
           Effect.map(() => recordSend(chain.id, request)),
           Effect.map((hash) => (behaviour.returnNoHash ? undefined : hash)),
         )
@@ -271,8 +308,13 @@ export const makeFakeWallet = (
     ...(options.simulates === false
       ? {}
       : {
-          estimateGas: ({ chain, request }: { readonly chain: { readonly id: number }; readonly request: TransactionRequest }) =>
-            simulate(chain.id, request),
+          estimateGas: ({
+            chain,
+            request,
+          }: {
+            readonly chain: { readonly id: number }
+            readonly request: TransactionRequest
+          }) => simulate(chain.id, request),
           maxFeePerGas: () =>
             Effect.sync(() => {
               feeReads++
@@ -288,8 +330,14 @@ export const makeFakeWallet = (
           transactionByNonce: ({ nonce }: { readonly nonce: number }) => Effect.sync(() => lookUp(nonce)),
         }),
     waitForReceipt: ({ hash, sent }) =>
-      Effect.sync(() => calls.push({ method: "waitForReceipt", hash, ...(sent !== undefined ? { sentNonce: sent.nonce } : {}) })).pipe(
-        Effect.andThen(Duration.isZero(Duration.fromInputUnsafe(behaviour.receiptDelay)) ? Effect.void : Effect.sleep(behaviour.receiptDelay)),
+      Effect.sync(() =>
+        calls.push({ method: "waitForReceipt", hash, ...(sent !== undefined ? { sentNonce: sent.nonce } : {}) }),
+      ).pipe(
+        Effect.andThen(
+          Duration.isZero(Duration.fromInputUnsafe(behaviour.receiptDelay))
+            ? Effect.void
+            : Effect.sleep(behaviour.receiptDelay),
+        ),
         Effect.andThen(Effect.suspend(() => outcomeOf(hash))),
       ),
     accountKind: () => Effect.sync(() => behaviour.accountKind),
@@ -297,11 +345,18 @@ export const makeFakeWallet = (
       ? {
           transactionByHash: ({ hash }: { readonly hash: Hex }) =>
             Effect.sync((): KnownTransaction | undefined => {
-              const found = sentCalls().find((call) => call.hash === hash) ?? batchCalls().find((call) => call.hash === hash)
+              const found =
+                sentCalls().find((call) => call.hash === hash) ?? batchCalls().find((call) => call.hash === hash)
               if (found === undefined) return undefined
               const request = "request" in found ? found.request : found.calls[0]
               const nonce = "nonce" in found ? found.nonce : 0
-              return { from: account.address, nonce, to: request?.to ?? null, value: request?.value ?? 0n, input: request?.data ?? "0x" }
+              return {
+                from: account.address,
+                nonce,
+                to: request?.to ?? null,
+                value: request?.value ?? 0n,
+                input: request?.data ?? "0x",
+              }
             }),
         }
       : {}),

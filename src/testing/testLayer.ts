@@ -13,7 +13,8 @@ export const TEST_CHAIN = { id: 1, name: "Ethereum", baseApiUrl: "https://api.te
 
 /**
  * Everything an action needs, over the fakes: the configuration (one test chain unless `options.chains`
- * says otherwise), the Reservoir order book and its ApiClient over the fake API, and the fake wallet. Transient failures are not retried
+ * says otherwise), the Reservoir order book and its ApiClient over the fake API, and the fake wallet. Transient
+ * failures are not retried
  * unless `options.retry` asks for it, so a scripted 5xx answer fails at once instead of waiting on the clock.
  *
  * @example

@@ -45,7 +45,13 @@ describe("findSystemChromium", () => {
 })
 
 describe("mergeArgs", () => {
-  const recommended = ["--single-process", "--disable-web-security", "--allow-running-insecure-content", "--headless='shell'", "--no-sandbox"]
+  const recommended = [
+    "--single-process",
+    "--disable-web-security",
+    "--allow-running-insecure-content",
+    "--headless='shell'",
+    "--no-sandbox",
+  ]
 
   it("keeps the recommended flags but those that relax the page's security", () => {
     const merged = mergeArgs(recommended)

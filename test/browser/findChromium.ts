@@ -33,12 +33,19 @@ export const TEST_ARGS: ReadonlyArray<string> = [
  * Of `@sparticuz/chromium`'s recommended flags, the ones that relax what a page may do (CORS, mixed content,
  * site isolation), meant for scraping: the tests must see what a user's browser enforces.
  */
-const RELAXING_ARGS = new Set(["--disable-web-security", "--allow-running-insecure-content", "--disable-site-isolation-trials"])
+const RELAXING_ARGS = new Set([
+  "--disable-web-security",
+  "--allow-running-insecure-content",
+  "--disable-site-isolation-trials",
+])
 
 const COMMANDS = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 /** Searched after PATH: where Linux packages and snaps install, and the macOS app bundles. */
 const COMMON_DIRS = ["/usr/bin", "/usr/local/bin", "/snap/bin"]
-const APP_BUNDLES = ["/Applications/Chromium.app/Contents/MacOS/Chromium", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
+const APP_BUNDLES = [
+  "/Applications/Chromium.app/Contents/MacOS/Chromium",
+  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+]
 
 const isExecutable = (path: string): boolean => {
   try {
@@ -49,7 +56,8 @@ const isExecutable = (path: string): boolean => {
   }
 }
 
-const inDirs = (dirs: ReadonlyArray<string>): Array<string> => COMMANDS.flatMap((command) => dirs.map((dir) => join(dir, command)))
+const inDirs = (dirs: ReadonlyArray<string>): Array<string> =>
+  COMMANDS.flatMap((command) => dirs.map((dir) => join(dir, command)))
 
 /** The first Chromium or Chrome on PATH (Chromium first), else in the common install locations, if any. */
 export function findSystemChromium(path: string = process.env.PATH ?? ""): string | undefined {
@@ -64,7 +72,10 @@ const switchOf = (arg: string): string => arg.split("=")[0]!
  * `@sparticuz/chromium`'s recommended flags without the relaxing ones, then the test flags it lacks (its own
  * `--headless='shell'` stays: that build is the headless shell only).
  */
-export function mergeArgs(recommended: ReadonlyArray<string>, test: ReadonlyArray<string> = TEST_ARGS): ReadonlyArray<string> {
+export function mergeArgs(
+  recommended: ReadonlyArray<string>,
+  test: ReadonlyArray<string> = TEST_ARGS,
+): ReadonlyArray<string> {
   const kept = recommended.filter((arg) => !RELAXING_ARGS.has(switchOf(arg)))
   const switches = new Set(kept.map(switchOf))
   return [...kept, ...test.filter((arg) => !switches.has(switchOf(arg)))]
@@ -77,5 +88,9 @@ export async function findChromium(): Promise<ChromiumLaunch> {
   const { default: chromium } = await import("@sparticuz/chromium")
   // The tests run without a GPU (--disable-gpu): skip the SwiftShader stack, and its extraction.
   chromium.setGraphicsMode = false
-  return { executablePath: await chromium.executablePath(), args: mergeArgs(chromium.args), source: "@sparticuz/chromium" }
+  return {
+    executablePath: await chromium.executablePath(),
+    args: mergeArgs(chromium.args),
+    source: "@sparticuz/chromium",
+  }
 }

@@ -48,7 +48,14 @@ const dirNaming = (apiUrl: string) => {
   mkdirSync(dirname(devnetFileIn(dir)), { recursive: true })
   writeFileSync(
     devnetFileIn(dir),
-    JSON.stringify({ name: "tradekit-devnet", chainId: 31337, rpcUrl: "http://127.0.0.1:1", apiUrl, wsUrl: "ws://127.0.0.1:1/ws", pid: 1 }),
+    JSON.stringify({
+      name: "tradekit-devnet",
+      chainId: 31337,
+      rpcUrl: "http://127.0.0.1:1",
+      apiUrl,
+      wsUrl: "ws://127.0.0.1:1/ws",
+      pid: 1,
+    }),
   )
   dirs.push(dir)
   return dir
@@ -87,7 +94,9 @@ describe("the standalone playground finds a running devnet without port flags", 
   })
 
   it("finds nothing when no file names a devnet and nothing answers at the default URL", async () => {
-    await expect(findDevnet({ dirs: [mkdtempSync(join(tmpdir(), "tradekit-no-devnet-"))], defaultApiUrl: dead })).resolves.toBeUndefined()
+    await expect(
+      findDevnet({ dirs: [mkdtempSync(join(tmpdir(), "tradekit-no-devnet-"))], defaultApiUrl: dead }),
+    ).resolves.toBeUndefined()
   })
 
   it("serves the page the config of the devnet it finds, and 404 when there is none", async () => {
@@ -98,7 +107,12 @@ describe("the standalone playground finds a running devnet without port flags", 
       expect(response.status).toBe(200)
       const config = (await response.json()) as PlaygroundConfig
       expect(config.chains).toEqual([
-        expect.objectContaining({ id: 31337, baseApiUrl: `${fake.base}/chains/31337`, rpcUrl: "http://127.0.0.1:1/rpc", active: true }),
+        expect.objectContaining({
+          id: 31337,
+          baseApiUrl: `${fake.base}/chains/31337`,
+          rpcUrl: "http://127.0.0.1:1/rpc",
+          active: true,
+        }),
       ])
       expect(config.accounts.map((a) => a.label)).toEqual(["User 1", "User 2", "User 3", "User 4", "User 5"])
       await expect(fetch(new URL("/__playground/config.json", missing.url)).then((r) => r.status)).resolves.toBe(404)

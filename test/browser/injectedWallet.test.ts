@@ -33,7 +33,12 @@ let walletLog: ReadonlyArray<TestWalletRequest>
 const user = (n: number): Address => devnet.accounts.users[n - 1]!.address
 const punk = (id: number) => `${devnet.contracts.origin.punks}:${id}`
 const ownerOf = (id: number) =>
-  origin.readContract({ address: devnet.contracts.origin.punks, abi: devnetERC721Abi, functionName: "ownerOf", args: [BigInt(id)] })
+  origin.readContract({
+    address: devnet.contracts.origin.punks,
+    abi: devnetERC721Abi,
+    functionName: "ownerOf",
+    args: [BigInt(id)],
+  })
 
 /** The API's listings (any status) on the origin chain. */
 const asks = async (query: string) => {
@@ -134,8 +139,14 @@ describe("the playground with an injected EIP-6963 wallet, in Chromium, against 
     expect(asked("eth_sendTransaction").length - sentBefore).toBe(1)
     const [signature] = asked("eth_signTypedData_v4")
     expect(signature?.params[0]).toBe(user(3))
-    const typedData = JSON.parse(signature!.params[1] as string) as { primaryType: string; message: { maker: string; tokenId: string } }
-    expect({ ...typedData.message, maker: typedData.message.maker.toLowerCase() }).toMatchObject({ maker: user(3).toLowerCase(), tokenId: "13" })
+    const typedData = JSON.parse(signature!.params[1] as string) as {
+      primaryType: string
+      message: { maker: string; tokenId: string }
+    }
+    expect({ ...typedData.message, maker: typedData.message.maker.toLowerCase() }).toMatchObject({
+      maker: user(3).toLowerCase(),
+      tokenId: "13",
+    })
     expect(typedData.primaryType).toBe("Order")
 
     const listings = await asks(`token=${punk(13)}&maker=${user(3)}`)

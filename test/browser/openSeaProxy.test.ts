@@ -16,7 +16,8 @@ import { createOpenSeaProxy, toNodeListener } from "../../src/proxy/index.js"
 import { findChromium } from "./findChromium.js"
 
 /** The app's page: it holds nothing but a place to show what it read. */
-const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>app</title></head><body><pre id="out"></pre></body></html>'
+const PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><title>app</title></head><body><pre id="out"></pre></body></html>'
 
 let devnet: Devnet
 let server: Server
@@ -45,13 +46,18 @@ interface Seen {
 }
 
 /** Runs `calls` in the page with fetch and relative URLs, as the book would; keeps and shows what it got. */
-const callFromPage = (calls: ReadonlyArray<{ readonly method: "GET" | "POST"; readonly path: string; readonly body?: unknown }>) =>
+const callFromPage = (
+  calls: ReadonlyArray<{ readonly method: "GET" | "POST"; readonly path: string; readonly body?: unknown }>,
+) =>
   page.evaluate(async (calls) => {
     const seen: Array<Seen> = []
     for (const call of calls) {
       const response = await fetch(`/api/opensea${call.path}`, {
         method: call.method,
-        headers: { accept: "application/json", ...(call.body !== undefined ? { "content-type": "application/json" } : {}) },
+        headers: {
+          accept: "application/json",
+          ...(call.body !== undefined ? { "content-type": "application/json" } : {}),
+        },
         ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
       })
       seen.push({ status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() })
@@ -68,17 +74,32 @@ describe("OpenSea through createOpenSeaProxy, from a page in Chromium", () => {
     userDataDir = mkdtempSync(join(tmpdir(), "tradekit-chromium-opensea-proxy-"))
     devnet = await startDevnet()
     // One server for the app: its page at `/`, the proxy under `/api/opensea`, on the page's own origin.
-    let proxy: ((req: Parameters<ReturnType<typeof toNodeListener>>[0], res: Parameters<ReturnType<typeof toNodeListener>>[1]) => void) | undefined
+    let proxy:
+      | ((
+          req: Parameters<ReturnType<typeof toNodeListener>>[0],
+          res: Parameters<ReturnType<typeof toNodeListener>>[1],
+        ) => void)
+      | undefined
     server = createServer((req, res) => {
-      if (req.method === "GET" && req.url === "/") return void res.writeHead(200, { "content-type": "text/html" }).end(PAGE)
+      if (req.method === "GET" && req.url === "/")
+        return void res.writeHead(200, { "content-type": "text/html" }).end(PAGE)
       proxy?.(req, res)
     })
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    proxy = toNodeListener(createOpenSeaProxy({ target: devnet.openSea.apiBaseUrl, apiKey: devnet.openSea.apiKey, allowedOrigins: [origin] }))
+    proxy = toNodeListener(
+      createOpenSeaProxy({
+        target: devnet.openSea.apiBaseUrl,
+        apiKey: devnet.openSea.apiKey,
+        allowedOrigins: [origin],
+      }),
+    )
 
     const launch = await findChromium()
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: launch.executablePath, args: [...launch.args] })
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: launch.executablePath,
+      args: [...launch.args],
+    })
     browser = context.browser() ?? undefined
     page = context.pages()[0] ?? (await context.newPage())
     page.on("request", (request) => {

@@ -25,13 +25,19 @@ let destination: PublicClient
 const user = (n: number): Address => devnet.accounts.users[n - 1]!.address
 const punk = (id: number) => `${devnet.contracts.origin.punks}:${id}`
 const ownerOf = (id: number) =>
-  origin.readContract({ address: devnet.contracts.origin.punks, abi: devnetERC721Abi, functionName: "ownerOf", args: [BigInt(id)] })
+  origin.readContract({
+    address: devnet.contracts.origin.punks,
+    abi: devnetERC721Abi,
+    functionName: "ownerOf",
+    args: [BigInt(id)],
+  })
 
 /** The API's orders (any status) on the origin chain. */
 const orders = async (side: "asks" | "bids", query: string) => {
   const path = side === "asks" ? "orders/asks/v5" : "orders/bids/v6"
   const response = await fetch(`${devnet.apiUrl}/${path}?status=any&${query}`)
-  return ((await response.json()) as { orders: Array<{ id: Hex; status: string; maker: Address; tokenSetId: string }> }).orders
+  return ((await response.json()) as { orders: Array<{ id: Hex; status: string; maker: Address; tokenSetId: string }> })
+    .orders
 }
 
 /** Connects as devnet user `n` through the account picker. */
@@ -145,12 +151,22 @@ describe("the playground, in Chromium, against the devnet", () => {
 
   it("accepts an offer: the bidder owns the token and the seller got the WETH", async () => {
     await connectAs(1)
-    const wethBefore = await origin.readContract({ address: devnet.contracts.origin.weth, abi: erc20Abi, functionName: "balanceOf", args: [user(1)] })
+    const wethBefore = await origin.readContract({
+      address: devnet.contracts.origin.weth,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [user(1)],
+    })
     await openTab("sell")
     await page.selectOption("[data-testid=panel-sell] select[name=token]", punk(1))
     await run("sell")
     await expect(ownerOf(1)).resolves.toBe(user(3))
-    const wethAfter = await origin.readContract({ address: devnet.contracts.origin.weth, abi: erc20Abi, functionName: "balanceOf", args: [user(1)] })
+    const wethAfter = await origin.readContract({
+      address: devnet.contracts.origin.weth,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [user(1)],
+    })
     expect(wethAfter).toBeGreaterThan(wethBefore)
     await screenshot("04-accept-offer")
   })
@@ -185,7 +201,12 @@ describe("the playground, in Chromium, against the devnet", () => {
   it("mints a token: the minter's balance grows on chain", async () => {
     await connectAs(5)
     const balance = () =>
-      origin.readContract({ address: devnet.contracts.origin.punks, abi: devnetERC721Abi, functionName: "balanceOf", args: [user(5)] })
+      origin.readContract({
+        address: devnet.contracts.origin.punks,
+        abi: devnetERC721Abi,
+        functionName: "balanceOf",
+        args: [user(5)],
+      })
     const before = await balance()
     await openTab("mint")
     await page.selectOption("[data-testid=panel-mint] select[name=collection]", devnet.contracts.origin.punks)
@@ -197,7 +218,13 @@ describe("the playground, in Chromium, against the devnet", () => {
   it("runs a cross-chain call: the solver's fill mints on the destination chain", async () => {
     await connectAs(5)
     const collection = devnet.contracts.destination.punks as Address
-    const balance = () => destination.readContract({ address: collection, abi: devnetERC721Abi, functionName: "balanceOf", args: [user(5)] })
+    const balance = () =>
+      destination.readContract({
+        address: collection,
+        abi: devnetERC721Abi,
+        functionName: "balanceOf",
+        args: [user(5)],
+      })
     const before = await balance()
     await openTab("call")
     await page.click("[data-testid=panel-call] [data-testid=call-preset-mint]")
@@ -228,13 +255,20 @@ describe("the playground, in Chromium, against the devnet", () => {
         .first()
         .getAttribute("data-hash", { timeout: 20_000 })
       expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-      await page.waitForFunction((h) => localStorage.getItem("tradekit.playground.executions")?.includes(h) === true, hash!)
+      await page.waitForFunction(
+        (h) => localStorage.getItem("tradekit.playground.executions")?.includes(h) === true,
+        hash!,
+      )
 
       await page.reload()
       const banner = page.locator("[data-testid=panel-buy] [data-testid=resume-banner]")
-      await banner.locator("strong", { hasText: "An execution was interrupted by a reload — resuming…" }).waitFor({ timeout: 30_000 })
+      await banner
+        .locator("strong", { hasText: "An execution was interrupted by a reload — resuming…" })
+        .waitFor({ timeout: 30_000 })
       await expect(page.locator("[data-testid=panel-buy]").getAttribute("data-status")).resolves.toBe("pending")
-      await expect(page.locator("[data-testid=panel-buy] [data-testid=timeline] [data-hash]").first().getAttribute("data-hash")).resolves.toBe(hash)
+      await expect(
+        page.locator("[data-testid=panel-buy] [data-testid=timeline] [data-hash]").first().getAttribute("data-hash"),
+      ).resolves.toBe(hash)
       await expect(origin.getTransactionCount({ address: user(4), blockTag: "pending" })).resolves.toBe(nonceBefore + 1)
 
       await devnet.faults.setAutomine(chainId, true)
@@ -248,7 +282,9 @@ describe("the playground, in Chromium, against the devnet", () => {
       await expect(ownerOf(8)).resolves.toBe(user(4))
       // One execute request to start, one when the resume asked the API for the plan again: one transaction all the same.
       expect(buyRequests() - buysBefore).toBe(2)
-      await expect(page.locator("[data-testid=panel-buy] [data-testid=timeline]").getAttribute("data-status")).resolves.toBe("complete")
+      await expect(
+        page.locator("[data-testid=panel-buy] [data-testid=timeline]").getAttribute("data-status"),
+      ).resolves.toBe("complete")
       await expect(stored()).resolves.toBeNull()
       await page.locator("[data-testid=wallet-token]", { hasText: "Devnet Punks #8" }).waitFor()
       await screenshot("09-resume-after-reload")
@@ -260,7 +296,12 @@ describe("the playground, in Chromium, against the devnet", () => {
     await connectAs(4)
     const usdc = devnet.contracts.origin.usdc
     await expect(
-      origin.readContract({ address: usdc, abi: erc20Abi, functionName: "allowance", args: [user(4), devnet.contracts.origin.exchange] }),
+      origin.readContract({
+        address: usdc,
+        abi: erc20Abi,
+        functionName: "allowance",
+        args: [user(4), devnet.contracts.origin.exchange],
+      }),
     ).resolves.toBe(0n)
     const [listing] = await orders("asks", `token=${punk(5)}`)
     await page.check("[data-testid=one-confirmation]")

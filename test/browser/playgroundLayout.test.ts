@@ -47,12 +47,16 @@ describe("the playground's layout and forms, in Chromium", () => {
     devnet = await startDevnet()
     playground = await servePlayground({ devnet, log: false })
     const launch = await findChromium()
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: launch.executablePath, args: [...launch.args] })
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: launch.executablePath,
+      args: [...launch.args],
+    })
     browser = context.browser() ?? undefined
     page = context.pages()[0] ?? (await context.newPage())
     page.on("request", (request) => {
       if (request.url().includes("/api/opensea/")) openSeaRequests.push(request.url())
-      if (request.method() === "POST" && /\/execute\/(list|bid)\//.test(request.url())) orderPosts.push(request.postData() ?? "")
+      if (request.method() === "POST" && /\/execute\/(list|bid)\//.test(request.url()))
+        orderPosts.push(request.postData() ?? "")
     })
   }, 180_000)
 
@@ -71,7 +75,11 @@ describe("the playground's layout and forms, in Chromium", () => {
         await open(query)
         expect(await frame()).toEqual({ overflow: 0, headerOutside: 0 })
         const dir = process.env.TRADEKIT_SCREENSHOTS
-        if (dir) await page.screenshot({ path: join(dir, `playground-${width}${query ? "-opensea" : ""}.png`), fullPage: true })
+        if (dir)
+          await page.screenshot({
+            path: join(dir, `playground-${width}${query ? "-opensea" : ""}.png`),
+            fullPage: true,
+          })
       }
     })
   }
@@ -92,7 +100,9 @@ describe("the playground's layout and forms, in Chromium", () => {
   it("in OpenSea mode names OpenSea's book in the header and offers only the actions it plans", async () => {
     await open("?api=opensea")
     expect(await page.locator("[data-testid=book-name]").textContent()).toMatch(/^OpenSea book · /)
-    const tabs = await page.locator("[data-testid=action-tabs] button").evaluateAll((b) => b.map((x) => x.getAttribute("data-testid")))
+    const tabs = await page
+      .locator("[data-testid=action-tabs] button")
+      .evaluateAll((b) => b.map((x) => x.getAttribute("data-testid")))
     expect(tabs).toEqual(["tab-buy", "tab-sell", "tab-list", "tab-bid", "tab-cancel"])
   })
 
@@ -102,7 +112,9 @@ describe("the playground's layout and forms, in Chromium", () => {
     devnet.faults.setEndpoint(pattern, { rateLimit: { limit: 8, windowMs: 1_000, retryAfterSeconds: 1 } })
     try {
       await open("?api=opensea")
-      await page.locator("[data-testid=opensea-book][data-loading=false]:not([data-read-for='0'])").waitFor({ timeout: 30_000 })
+      await page
+        .locator("[data-testid=opensea-book][data-loading=false]:not([data-read-for='0'])")
+        .waitFor({ timeout: 30_000 })
       expect(devnet.faults.stats()["rate-limited"]).toBeGreaterThan(before)
       expect(await page.locator("[data-testid=opensea-book] .item-error").count()).toBe(0)
       const listed = await page

@@ -25,7 +25,12 @@ const seen: Array<string> = []
 
 const user = (n: number): Address => devnet.accounts.users[n - 1]!.address
 const ownerOf = (id: number) =>
-  origin.readContract({ address: devnet.contracts.origin.punks, abi: erc721Abi, functionName: "ownerOf", args: [BigInt(id)] })
+  origin.readContract({
+    address: devnet.contracts.origin.punks,
+    abi: erc721Abi,
+    functionName: "ownerOf",
+    args: [BigInt(id)],
+  })
 
 describe("the playground's API switch, in Chromium", () => {
   beforeAll(async () => {
@@ -34,10 +39,15 @@ describe("the playground's API switch, in Chromium", () => {
     playground = await servePlayground({ devnet, log: false })
     origin = createPublicClient({ transport: http(devnet.rpcUrls[devnet.originChainId]) })
     const launch = await findChromium()
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: launch.executablePath, args: [...launch.args] })
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: launch.executablePath,
+      args: [...launch.args],
+    })
     browser = context.browser() ?? undefined
     page = context.pages()[0] ?? (await context.newPage())
-    page.on("request", (request) => seen.push(request.url(), JSON.stringify(request.headers()), request.postData() ?? ""))
+    page.on("request", (request) =>
+      seen.push(request.url(), JSON.stringify(request.headers()), request.postData() ?? ""),
+    )
     page.on("response", (response) => {
       seen.push(JSON.stringify(response.headers()))
       response.text().then(
@@ -77,7 +87,9 @@ describe("the playground's API switch, in Chromium", () => {
     const key = devnet.openSea.apiKey
     expect(seen.some((entry) => entry.includes("/api/opensea/api/v2/listings/fulfillment_data"))).toBe(true)
     expect(seen.filter((entry) => entry.includes(key))).toEqual([])
-    const state = await page.evaluate(() => `${document.documentElement.outerHTML} ${JSON.stringify(localStorage)} ${JSON.stringify(sessionStorage)}`)
+    const state = await page.evaluate(
+      () => `${document.documentElement.outerHTML} ${JSON.stringify(localStorage)} ${JSON.stringify(sessionStorage)}`,
+    )
     expect(state.includes(key)).toBe(false)
     // Straight to the devnet's OpenSea without the key, the same route is refused: the proxy added it.
     const direct = await fetch(`${devnet.openSea.apiBaseUrl}/api/v2/listings/collection/devnet-punks/nfts/14/best`)

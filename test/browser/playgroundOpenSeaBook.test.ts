@@ -26,7 +26,8 @@ let listings: ReadonlyArray<SweepListing>
 /** The bodies the page posted to OpenSea's listing route (through its proxy). */
 const listingPosts: Array<{ parameters: { offerer: Address }; signature: Hex }> = []
 
-const ownerOf = (id: bigint) => origin.readContract({ address: devnet.contracts.origin.punks, abi: erc721Abi, functionName: "ownerOf", args: [id] })
+const ownerOf = (id: bigint) =>
+  origin.readContract({ address: devnet.contracts.origin.punks, abi: erc721Abi, functionName: "ownerOf", args: [id] })
 const nonceOf = (address: Address) => origin.getTransactionCount({ address, blockTag: "latest" })
 
 /** Waits for OpenSea's book as read after the latest read of the market. */
@@ -34,7 +35,9 @@ const bookRead = async () => {
   const wallet = page.locator("[data-testid=wallet][data-loading=false]")
   await wallet.waitFor({ timeout: 15_000 })
   const market = await wallet.getAttribute("data-refreshed-at")
-  await page.locator(`[data-testid=opensea-book][data-loading=false][data-read-for="${market}"]`).waitFor({ timeout: 30_000 })
+  await page
+    .locator(`[data-testid=opensea-book][data-loading=false][data-read-for="${market}"]`)
+    .waitFor({ timeout: 30_000 })
 }
 
 describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium", () => {
@@ -46,11 +49,17 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
     playground = await servePlayground({ devnet, log: false })
     origin = createPublicClient({ transport: http(devnet.rpcUrls[devnet.originChainId]) })
     const launch = await findChromium()
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: launch.executablePath, args: [...launch.args] })
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: launch.executablePath,
+      args: [...launch.args],
+    })
     browser = context.browser() ?? undefined
     page = context.pages()[0] ?? (await context.newPage())
     page.on("request", (request) => {
-      if (request.method() === "POST" && /\/api\/opensea\/api\/v2\/orders\/[^/]+\/seaport\/listings$/.test(request.url())) {
+      if (
+        request.method() === "POST" &&
+        /\/api\/opensea\/api\/v2\/orders\/[^/]+\/seaport\/listings$/.test(request.url())
+      ) {
         listingPosts.push(JSON.parse(request.postData() ?? "{}"))
       }
     })
@@ -75,13 +84,21 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
       .locator("[data-testid=opensea-listings] [data-testid=opensea-order]")
       .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-token-id")))
     // The seed's four listings (user 3: #13, #14; user 4: #18, #19) and the three made for the sweep.
-    expect(listed).toEqual(expect.arrayContaining(["13", "14", "18", "19", ...listings.map((l) => l.tokenId.toString())]))
+    expect(listed).toEqual(
+      expect.arrayContaining(["13", "14", "18", "19", ...listings.map((l) => l.tokenId.toString())]),
+    )
     await page.click("[data-testid=opensea-tab-offers]")
     const offers = page.locator("[data-testid=opensea-offers] [data-testid=opensea-order]")
     // The seed's item offers on #15 and #20 and user 2's offer on any Devnet Punk.
     await expect
       .poll(() => offers.evaluateAll((rows) => rows.map((row) => row.textContent ?? "")))
-      .toEqual(expect.arrayContaining([expect.stringContaining("#15"), expect.stringContaining("#20"), expect.stringContaining("any token")]))
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringContaining("#15"),
+          expect.stringContaining("#20"),
+          expect.stringContaining("any token"),
+        ]),
+      )
     await page.click("[data-testid=opensea-tab-listings]")
   })
 
@@ -139,14 +156,20 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
         headers: { "x-api-key": devnet.openSea.apiKey },
       })
       expect(best.status).toBe(200)
-      expect(((await best.json()) as { protocol_data: { parameters: { offerer: string } } }).protocol_data.parameters.offerer.toLowerCase()).toBe(
-        seller.toLowerCase(),
-      )
+      expect(
+        (
+          (await best.json()) as { protocol_data: { parameters: { offerer: string } } }
+        ).protocol_data.parameters.offerer.toLowerCase(),
+      ).toBe(seller.toLowerCase())
     }
     await bookRead()
     for (const id of [first, second]) {
       await expect(
-        page.locator(`[data-testid=opensea-listings] [data-testid=opensea-order][data-token-id="${id}"]`, { hasText: "yours" }).count(),
+        page
+          .locator(`[data-testid=opensea-listings] [data-testid=opensea-order][data-token-id="${id}"]`, {
+            hasText: "yours",
+          })
+          .count(),
       ).resolves.toBe(1)
     }
   })
@@ -154,7 +177,9 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
   it("places a trait offer on OpenSea: the best offer of a token with the trait, not of one without, and shown with its trait", async () => {
     const bidder = devnetUser(devnet, 1).address
     const osGet = async (path: string) => {
-      const response = await fetch(`${devnet.openSea.apiBaseUrl}${path}`, { headers: { "x-api-key": devnet.openSea.apiKey } })
+      const response = await fetch(`${devnet.openSea.apiBaseUrl}${path}`, {
+        headers: { "x-api-key": devnet.openSea.apiKey },
+      })
       return { status: response.status, body: (await response.json()) as Record<string, any> }
     }
     await page.selectOption("[data-testid=account-select]", bidder)
@@ -163,7 +188,9 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
     await page.click("[data-testid=tab-bid]")
     // No token-set offers on OpenSea: the panel does not offer one.
     expect(
-      await page.locator("[data-testid=panel-bid] input[name=bidType]").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+      await page
+        .locator("[data-testid=panel-bid] input[name=bidType]")
+        .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
     ).toEqual(["token", "collection", "trait"])
     await page.click("[data-testid=panel-bid] .segmented label:has(input[value=trait])")
     const trait = await page
@@ -176,10 +203,13 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
     await runPanel(page, "bid")
 
     const traits = encodeURIComponent(JSON.stringify([{ traitType: type, value }]))
-    const withTrait = (await osGet(`/api/v2/collection/devnet-punks/nfts?traits=${traits}&limit=200`)).body.nfts as ReadonlyArray<{
+    const withTrait = (await osGet(`/api/v2/collection/devnet-punks/nfts?traits=${traits}&limit=200`)).body
+      .nfts as ReadonlyArray<{
       identifier: string
     }>
-    const all = (await osGet("/api/v2/collection/devnet-punks/nfts?limit=200")).body.nfts as ReadonlyArray<{ identifier: string }>
+    const all = (await osGet("/api/v2/collection/devnet-punks/nfts?limit=200")).body.nfts as ReadonlyArray<{
+      identifier: string
+    }>
     const without = all.find((nft) => !withTrait.some((t) => t.identifier === nft.identifier))
     expect(withTrait.length).toBeGreaterThan(0)
     expect(without).toBeDefined()
@@ -190,7 +220,9 @@ describe("OpenSea's book, sweep and bulk listing in the playground, in Chromium"
     expect(other.body.order_hash).not.toBe(best.body.order_hash)
     await bookRead()
     await page.click("[data-testid=opensea-tab-offers]")
-    const row = page.locator(`[data-testid=opensea-offers] [data-testid=opensea-order][data-order-hash="${best.body.order_hash}"]`)
+    const row = page.locator(
+      `[data-testid=opensea-offers] [data-testid=opensea-order][data-order-hash="${best.body.order_hash}"]`,
+    )
     expect(await row.textContent()).toContain(`${type}: ${value}`)
   })
 

@@ -15,13 +15,17 @@ export async function runPanel(page: Page, panel: string): Promise<Locator> {
   // Past the previous execution's outcome first: the hook's in-flight status, whatever the hook calls it.
   await page
     .waitForFunction(
-      ({ id, settled }) => !settled.includes(document.querySelector(`[data-testid=panel-${id}]`)?.getAttribute("data-status") ?? "idle"),
+      ({ id, settled }) =>
+        !settled.includes(document.querySelector(`[data-testid=panel-${id}]`)?.getAttribute("data-status") ?? "idle"),
       { id: panel, settled: SETTLED },
       { timeout: 5_000 },
     )
     .catch(() => undefined)
   await page.waitForFunction(
-    (id) => ["success", "error"].includes(document.querySelector(`[data-testid=panel-${id}]`)?.getAttribute("data-status") ?? ""),
+    (id) =>
+      ["success", "error"].includes(
+        document.querySelector(`[data-testid=panel-${id}]`)?.getAttribute("data-status") ?? "",
+      ),
     panel,
     { timeout: 45_000 },
   )

@@ -60,7 +60,10 @@ describe("the playground, through the proxy, in Chromium", () => {
     proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
 
     const launch = await findChromium()
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: launch.executablePath, args: [...launch.args] })
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: launch.executablePath,
+      args: [...launch.args],
+    })
     browser = context.browser() ?? undefined
     page = context.pages()[0] ?? (await context.newPage())
     page.on("request", (request) => {
@@ -92,7 +95,9 @@ describe("the playground, through the proxy, in Chromium", () => {
       .locator("[data-testid=wallet] .wallet-id code")
       .filter({ hasText: user(3).slice(0, 6) })
       .waitFor()
-    const asks = (await (await fetch(`${devnet.apiUrl}/orders/asks/v5?token=${devnet.contracts.origin.punks}:8`)).json()) as {
+    const asks = (await (
+      await fetch(`${devnet.apiUrl}/orders/asks/v5?token=${devnet.contracts.origin.punks}:8`)
+    ).json()) as {
       orders: Array<{ id: string }>
     }
     devnet.requests.clear()
@@ -102,11 +107,18 @@ describe("the playground, through the proxy, in Chromium", () => {
     await runPanel(page, "buy")
 
     const origin = createPublicClient({ transport: http(devnet.rpcUrls[devnet.originChainId]) })
-    const owner = await origin.readContract({ address: devnet.contracts.origin.punks, abi: devnetERC721Abi, functionName: "ownerOf", args: [8n] })
+    const owner = await origin.readContract({
+      address: devnet.contracts.origin.punks,
+      abi: devnetERC721Abi,
+      functionName: "ownerOf",
+      args: [8n],
+    })
     expect(owner).toBe(user(3))
 
     // The devnet got the key on the trade's requests, all through the proxy.
-    const trade = devnet.requests.entries.filter((entry) => entry.route.includes("/execute/") || entry.route.includes("/transactions/"))
+    const trade = devnet.requests.entries.filter(
+      (entry) => entry.route.includes("/execute/") || entry.route.includes("/transactions/"),
+    )
     expect(trade.map((entry) => entry.route)).toContain("POST /execute/buy/v7")
     for (const entry of trade) expect(entry.credentials).toEqual({ "x-api-key": credentialFingerprint(KEY) })
     // The page went to the proxy, and never saw the key: not in what it sent, received, rendered or stored.

@@ -61,8 +61,10 @@ function installProvider(options: TestWalletScript & { readonly binding: string 
     async request({ method, params }: { method: string; params?: ReadonlyArray<unknown> }) {
       const answer = await call({ method, params: params ?? [] })
       if ("error" in answer) throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
-      if (method === "wallet_switchEthereumChain") emit("chainChanged", (params?.[0] as { chainId: string } | undefined)?.chainId)
-      if (method === "eth_requestAccounts") emit("connect", { chainId: await provider.request({ method: "eth_chainId" }) })
+      if (method === "wallet_switchEthereumChain")
+        emit("chainChanged", (params?.[0] as { chainId: string } | undefined)?.chainId)
+      if (method === "eth_requestAccounts")
+        emit("connect", { chainId: await provider.request({ method: "eth_chainId" }) })
       return answer.result
     },
     on(event: string, listener: (payload: unknown) => void) {
@@ -78,14 +80,17 @@ function installProvider(options: TestWalletScript & { readonly binding: string 
   if (!options.announce) return
   const announce = () =>
     window.dispatchEvent(
-      new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info: Object.freeze({ ...options.info }), provider }) }),
+      new CustomEvent("eip6963:announceProvider", {
+        detail: Object.freeze({ info: Object.freeze({ ...options.info }), provider }),
+      }),
     )
   window.addEventListener("eip6963:requestProvider", announce)
   announce()
 }
 
 /** Adds the wallet's provider to every document `page` loads from now on. */
-export const injectTestWallet = (page: Page, script: TestWalletScript) => page.addInitScript(installProvider, { ...script, binding: BINDING })
+export const injectTestWallet = (page: Page, script: TestWalletScript) =>
+  page.addInitScript(installProvider, { ...script, binding: BINDING })
 
 /** A rejection with an EIP-1193 code (4001 user rejected, 4100 unauthorized, 4902 unknown chain, -32603 internal). */
 const rpcError = (code: number, message: string): Answer => ({ error: { code, message } })
@@ -94,15 +99,27 @@ const rpcError = (code: number, message: string): Answer => ({ error: { code, me
  * The Node side: answers the context's test wallets as `account` on the devnet's chains, starting on the
  * origin chain. Resolves with the log of what it was asked and answered, in order.
  */
-export async function serveTestWallet(context: BrowserContext, devnet: Devnet, account: DevnetAccount): Promise<ReadonlyArray<TestWalletRequest>> {
+export async function serveTestWallet(
+  context: BrowserContext,
+  devnet: Devnet,
+  account: DevnetAccount,
+): Promise<ReadonlyArray<TestWalletRequest>> {
   const log: Array<TestWalletRequest> = []
   let chainId = devnet.originChainId
   let connected = false
   const chainOf = (id: number) => devnet.chains.find((c) => c.id === id)?.viemChain
   const wallets = new Map(
-    devnet.chains.map((c) => [c.id, createWalletClient({ account: account.account, chain: c.viemChain!, transport: http(devnet.rpcUrls[c.id]) })]),
+    devnet.chains.map((c) => [
+      c.id,
+      createWalletClient({ account: account.account, chain: c.viemChain!, transport: http(devnet.rpcUrls[c.id]) }),
+    ]),
   )
-  const reads = new Map(devnet.chains.map((c) => [c.id, createPublicClient({ chain: c.viemChain!, transport: http(devnet.rpcUrls[c.id]) })]))
+  const reads = new Map(
+    devnet.chains.map((c) => [
+      c.id,
+      createPublicClient({ chain: c.viemChain!, transport: http(devnet.rpcUrls[c.id]) }),
+    ]),
+  )
   const isMine = (address: unknown) => typeof address === "string" && isAddressEqual(address as Hex, account.address)
 
   const answer = async (method: string, params: ReadonlyArray<unknown>): Promise<Answer> => {
@@ -117,7 +134,10 @@ export async function serveTestWallet(context: BrowserContext, devnet: Devnet, a
       case "wallet_switchEthereumChain": {
         const target = Number((params[0] as { chainId: string }).chainId)
         if (chainOf(target) === undefined)
-          return rpcError(4902, `Unrecognized chain ID ${target}. Try adding the chain using wallet_addEthereumChain first.`)
+          return rpcError(
+            4902,
+            `Unrecognized chain ID ${target}. Try adding the chain using wallet_addEthereumChain first.`,
+          )
         chainId = target
         return { result: null }
       }

@@ -49,7 +49,10 @@ const CHECK = "/execute/status/v1"
 const checkedListingSteps = {
   steps: listingSteps.steps.map((s) => ({
     ...s,
-    items: s.items.map((item) => ({ ...item, check: { endpoint: CHECK, method: "POST", body: { kind: "signature" } } })),
+    items: s.items.map((item) => ({
+      ...item,
+      check: { endpoint: CHECK, method: "POST", body: { kind: "signature" } },
+    })),
   })),
 }
 
@@ -125,12 +128,16 @@ describe("action hooks", () => {
       .route("POST", "/execute/buy/v7", {
         body: {
           steps: [
-            step("currency-wrapping", "transaction", [{ ...txItem(account.address), data: { ...txItem(account.address).data, to: TOKEN } }]),
+            step("currency-wrapping", "transaction", [
+              { ...txItem(account.address), data: { ...txItem(account.address).data, to: TOKEN } },
+            ]),
             step("currency-approval", "transaction", [txItem(account.address)]),
           ],
         },
       })
-      .route("GET", /synced/, (_request, call) => (call === 0 ? firstConfirmation.responder() : Effect.succeed({ body: { synced: true } })))
+      .route("GET", /synced/, (_request, call) =>
+        call === 0 ? firstConfirmation.responder() : Effect.succeed({ body: { synced: true } }),
+      )
     const { result } = renderHook(() => useBuyToken(), { wrapper })
 
     let pending: Promise<unknown> = Promise.resolve()
@@ -150,7 +157,10 @@ describe("action hooks", () => {
     })
 
     expect(await pending).toBe(true)
-    expect(provider.rawTransactions.map((raw) => parseTransaction(raw).to?.toLowerCase())).toEqual([TOKEN.toLowerCase(), EXCHANGE.toLowerCase()])
+    expect(provider.rawTransactions.map((raw) => parseTransaction(raw).to?.toLowerCase())).toEqual([
+      TOKEN.toLowerCase(),
+      EXCHANGE.toLowerCase(),
+    ])
   })
 
   it("show the current step and its items while it runs", async () => {
@@ -166,7 +176,9 @@ describe("action hooks", () => {
       void result.current.execute({ listings: [listing] })
     })
 
-    await waitFor(() => expect(result.current.progress?.currentStep).toEqual({ index: 0, id: "order-signature", itemIndexes: [0] }))
+    await waitFor(() =>
+      expect(result.current.progress?.currentStep).toEqual({ index: 0, id: "order-signature", itemIndexes: [0] }),
+    )
     expect(result.current.status).toBe("pending")
     act(() => result.current.abort())
   })
@@ -252,14 +264,21 @@ describe("action hooks", () => {
     api.route("POST", "/execute/bid/v5", { status: 500, body: { message: "Bid failed" } })
     const { result } = renderHook(() => usePlaceBid(), { wrapper })
     await act(async () => {
-      await result.current.execute({ bids: [{ collection: "0x1111111111111111111111111111111111111111", weiPrice: "10" }] })
+      await result.current.execute({
+        bids: [{ collection: "0x1111111111111111111111111111111111111111", weiPrice: "10" }],
+      })
     })
     expect(result.current.status).toBe("error")
 
     act(() => result.current.reset())
 
     const { status, progress, data, error } = result.current
-    expect({ status, progress, data, error }).toEqual({ status: "idle", progress: undefined, data: undefined, error: undefined })
+    expect({ status, progress, data, error }).toEqual({
+      status: "idle",
+      progress: undefined,
+      data: undefined,
+      error: undefined,
+    })
   })
 
   it("reset while running aborts the execution and ignores its outcome", async () => {
@@ -323,7 +342,9 @@ describe("action hooks", () => {
     api
       .route("POST", "/execute/list/v5", { body: checkedListingSteps })
       .route("POST", "/order/v4", { body: { orderId: "0xabc" } })
-      .route("POST", CHECK, (_request, call) => (call === 0 ? check.responder() : Effect.succeed({ body: { status: "success" } })))
+      .route("POST", CHECK, (_request, call) =>
+        call === 0 ? check.responder() : Effect.succeed({ body: { status: "success" } }),
+      )
     const { result } = renderHook(() => useListToken(), { wrapper })
     let first: Promise<unknown> = Promise.resolve()
     act(() => {
@@ -355,7 +376,8 @@ describe("action hooks", () => {
     })
     expect(result.current.error).toMatchObject({
       _tag: "NoWalletError",
-      message: "No wallet to act with; give one to <TradekitProvider wallet>, to the mutation options, or with the call",
+      message:
+        "No wallet to act with; give one to <TradekitProvider wallet>, to the mutation options, or with the call",
     })
   })
 

@@ -12,7 +12,10 @@ const account = privateKeyToAccount(TEST_PRIVATE_KEY)
 /** A wallet over the test key and an in-memory node that mines each transaction at once; `sent` lists the raw transactions. */
 export const minedWallet = (): { readonly wallet: WalletClient; readonly sent: ReadonlyArray<string> } => {
   const provider = memoryProvider(TEST_CHAIN.id)
-  return { wallet: createWalletClient({ account, chain: mainnet, transport: custom(provider) }), sent: provider.rawTransactions }
+  return {
+    wallet: createWalletClient({ account, chain: mainnet, transport: custom(provider) }),
+    sent: provider.rawTransactions,
+  }
 }
 
 /** A buy the fake API carries through: one sale transaction, synced at once, its transfer indexed at once. */
@@ -20,4 +23,6 @@ export const routeSale = (api: FakeApi): FakeApi =>
   api
     .route("POST", "/execute/buy/v7", { body: { steps: [step("sale", "transaction", [txItem(account.address)])] } })
     .route("GET", /synced/, { body: { synced: true } })
-    .route("GET", "/transfers/bulk/v2", (request) => ({ body: { transfers: (request.query.txHash ?? []).map((txHash) => ({ txHash })) } }))
+    .route("GET", "/transfers/bulk/v2", (request) => ({
+      body: { transfers: (request.query.txHash ?? []).map((txHash) => ({ txHash })) },
+    }))

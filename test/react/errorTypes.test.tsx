@@ -15,7 +15,13 @@ import {
 import { type ActionMutationError, buyTokenMutationOptions } from "../../src/react/query.js"
 
 /** True when every member of the union `E` has a literal `_tag`, so that checking `_tag` narrows it. */
-type PurelyTagged<E> = [E] extends [{ readonly _tag: infer T }] ? (T extends string ? (string extends T ? false : true) : false) : false
+type PurelyTagged<E> = [E] extends [{ readonly _tag: infer T }]
+  ? T extends string
+    ? string extends T
+      ? false
+      : true
+    : false
+  : false
 
 describe("the error types", () => {
   it("are unions of tagged errors only, for every action, useResume and the mutation options", () => {
@@ -29,9 +35,13 @@ describe("the error types", () => {
   })
 
   it("are one definition: a hook's error is its mutation's, plus only the hook's own refusal", () => {
-    expectTypeOf<ActionHookError<"buyToken">>().toEqualTypeOf<ActionMutationError<"buyToken"> | ExecutionInProgressError>()
+    expectTypeOf<ActionHookError<"buyToken">>().toEqualTypeOf<
+      ActionMutationError<"buyToken"> | ExecutionInProgressError
+    >()
     expectTypeOf<ActionHookError<"call">>().toEqualTypeOf<ActionMutationError<"call"> | ExecutionInProgressError>()
-    expectTypeOf<Exclude<ActionHookError<"listToken">, ExecutionInProgressError>>().toEqualTypeOf<ActionMutationError<"listToken">>()
+    expectTypeOf<Exclude<ActionHookError<"listToken">, ExecutionInProgressError>>().toEqualTypeOf<
+      ActionMutationError<"listToken">
+    >()
   })
 
   it("narrow by _tag, with no `in` check first", () => {
@@ -102,7 +112,9 @@ describe("the hook result's types", () => {
     type Hook = ActionHookResult<"listToken">
     type CallOptions = NonNullable<Parameters<Hook["mutateAsync"]>[1]>
     expectTypeOf<Parameters<NonNullable<CallOptions["onError"]>>[0]>().toEqualTypeOf<ActionHookError<"listToken">>()
-    expectTypeOf<Parameters<NonNullable<CallOptions["onSettled"]>>[1]>().toEqualTypeOf<ActionHookError<"listToken"> | null>()
+    expectTypeOf<
+      Parameters<NonNullable<CallOptions["onSettled"]>>[1]
+    >().toEqualTypeOf<ActionHookError<"listToken"> | null>()
     expectTypeOf<ReturnType<Hook["mutate"]>>().toEqualTypeOf<void>()
     expectTypeOf<ReturnType<Hook["mutateAsync"]>>().toEqualTypeOf<Promise<ActionHookData<"listToken">>>()
   })
@@ -111,7 +123,8 @@ describe("the hook result's types", () => {
     const useBuy = (client: Parameters<typeof buyTokenMutationOptions>[0]) => {
       const buy = useMutation(buyTokenMutationOptions(client))
       expectTypeOf(buy.error).toEqualTypeOf<ActionMutationError<"buyToken"> | null>()
-      if (buy.error?._tag === "PriceMismatchError") expectTypeOf(buy.error.errorData.type).toEqualTypeOf<"price mismatch">()
+      if (buy.error?._tag === "PriceMismatchError")
+        expectTypeOf(buy.error.errorData.type).toEqualTypeOf<"price mismatch">()
       expectTypeOf(buy.mutate).parameter(0).toHaveProperty("items")
       return buy
     }

@@ -34,7 +34,8 @@ const buyVariables = { items: [{ token: listing.token, quantity: 1 }] }
 const recording = <N extends "buyToken" | "listToken">(who: string, log: Array<unknown>): ActionHookCallbacks<N> => ({
   onSuccess: (data, variables) => void log.push([`${who}.onSuccess`, data, variables]),
   onError: (error, variables) => void log.push([`${who}.onError`, error._tag, variables]),
-  onSettled: (data, error, variables) => void log.push([`${who}.onSettled`, data, error === null ? null : error._tag, variables]),
+  onSettled: (data, error, variables) =>
+    void log.push([`${who}.onSettled`, data, error === null ? null : error._tag, variables]),
 })
 
 describe("action hooks, in the shape of useMutation", () => {
@@ -66,7 +67,13 @@ describe("action hooks, in the shape of useMutation", () => {
     const variables = { listings: [listing] }
 
     act(() => result.current.mutate(variables))
-    expect(result.current).toMatchObject({ status: "pending", isIdle: false, isPending: true, isSuccess: false, isError: false })
+    expect(result.current).toMatchObject({
+      status: "pending",
+      isIdle: false,
+      isPending: true,
+      isSuccess: false,
+      isError: false,
+    })
     expect(result.current.variables).toBe(variables)
     expect(result.current.data).toBeUndefined()
     await waitFor(() => expect(api.requestsTo("/order/v4")).toHaveLength(1))
@@ -147,7 +154,9 @@ describe("action hooks, in the shape of useMutation", () => {
 
   it("call onSuccess then onSettled: the hook's, then the call's, with the data and the variables", async () => {
     const { api, wrapper } = withCleanup()
-    api.route("POST", "/execute/list/v5", { body: listingSteps }).route("POST", "/order/v4", { body: { orderId: "0xabc" } })
+    api
+      .route("POST", "/execute/list/v5", { body: listingSteps })
+      .route("POST", "/order/v4", { body: { orderId: "0xabc" } })
     const log: Array<unknown> = []
     const { result } = renderHook(() => useListToken(recording("hook", log)), { wrapper })
     const variables = { listings: [listing] }
@@ -183,7 +192,9 @@ describe("action hooks, in the shape of useMutation", () => {
 
   it("await the hook's async onSuccess before mutateAsync resolves", async () => {
     const { api, wrapper } = withCleanup()
-    api.route("POST", "/execute/list/v5", { body: listingSteps }).route("POST", "/order/v4", { body: { orderId: "0xabc" } })
+    api
+      .route("POST", "/execute/list/v5", { body: listingSteps })
+      .route("POST", "/order/v4", { body: { orderId: "0xabc" } })
     const log: Array<string> = []
     const onSuccess = async () => {
       await new Promise((resolve) => setTimeout(resolve, 10))
@@ -265,7 +276,12 @@ describe("action hooks, in the shape of useMutation", () => {
     })
 
     expect(rejection).toBeInstanceOf(ExecutionAbortedError)
-    expect(rejection).toMatchObject({ _tag: "ExecutionAbortedError", name: "ExecutionAbortedError", message: "The execution was aborted", reason })
+    expect(rejection).toMatchObject({
+      _tag: "ExecutionAbortedError",
+      name: "ExecutionAbortedError",
+      message: "The execution was aborted",
+      reason,
+    })
     expect(result.current.status).toBe("error")
     expect(result.current.error).toBe(rejection)
     expect(log.map((entry) => (entry as Array<unknown>).slice(0, 2))).toEqual([

@@ -28,9 +28,15 @@ describe("action hooks: what the API left out of the plan", () => {
     expect(result.current.errors).toEqual([])
 
     const from = wallet.account!.address
-    api.route("POST", "/execute/buy/v7", { body: { steps: [step("sale", "transaction", [txItem(from)])], errors: GONE } })
+    api.route("POST", "/execute/buy/v7", {
+      body: { steps: [step("sale", "transaction", [txItem(from)])], errors: GONE },
+    })
     await act(async () => {
-      await result.current.mutateAsync({ items: [{ token: "0x1111111111111111111111111111111111111111:1" }], wallet, options: { partial: true } })
+      await result.current.mutateAsync({
+        items: [{ token: "0x1111111111111111111111111111111111111111:1" }],
+        wallet,
+        options: { partial: true },
+      })
     })
     expect(result.current.status).toBe("success")
     expect(result.current.errors).toEqual(GONE)

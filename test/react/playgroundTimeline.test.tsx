@@ -63,7 +63,9 @@ describe("the playground's timeline", () => {
   })
 
   it("names the token beside an order hash in an error, and shortens the hash", () => {
-    const html = renderToString(<ErrorView error={new Error(`${order} would stay fillable`)} names={new Map([[order, "Devnet Punks #13"]])} />)
+    const html = renderToString(
+      <ErrorView error={new Error(`${order} would stay fillable`)} names={new Map([[order, "Devnet Punks #13"]])} />,
+    )
     expect(html).toContain("Devnet Punks #13")
     expect(html).toContain(`title="${order}"`)
     expect(occurrences(html, order)).toBe(2)

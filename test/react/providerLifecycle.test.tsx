@@ -15,7 +15,10 @@ import { memoryProvider } from "../unit/client/memoryProvider.js"
 import { listing, listingSteps, makeWalletClient } from "./fixtures.js"
 
 /** Every client `createClient` made, over the fake API of the test, and whether it was disposed. */
-const made = vi.hoisted(() => ({ clients: [] as Array<{ client: ReservoirClient; disposed: boolean }>, api: undefined as FakeApi | undefined }))
+const made = vi.hoisted(() => ({
+  clients: [] as Array<{ client: ReservoirClient; disposed: boolean }>,
+  api: undefined as FakeApi | undefined,
+}))
 
 vi.mock("../../src/client.js", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../src/client.js")>()
@@ -71,8 +74,13 @@ describe("TradekitProvider given options", () => {
   })
 
   it("under StrictMode: one live client, the one the hooks see, and every client made is disposed by unmount", async () => {
-    made.api!.route("POST", "/execute/list/v5", { body: listingSteps }).route("POST", "/order/v4", { body: { orderId: "0xabc" } })
-    const { result, unmount } = renderHook(() => ({ tradekit: useTradekit(), list: useListToken() }), { wrapper: fromOptions, reactStrictMode: true })
+    made
+      .api!.route("POST", "/execute/list/v5", { body: listingSteps })
+      .route("POST", "/order/v4", { body: { orderId: "0xabc" } })
+    const { result, unmount } = renderHook(() => ({ tradekit: useTradekit(), list: useListToken() }), {
+      wrapper: fromOptions,
+      reactStrictMode: true,
+    })
 
     await waitFor(() => expect(live()).toHaveLength(1))
     // StrictMode's simulated unmount released the first client; the remount made the one in use.
@@ -91,7 +99,9 @@ describe("TradekitProvider given options", () => {
 
 describe("TradekitProvider given options, after it unmounted", () => {
   it("a client read from a context value kept past unmount is disposed at once, and a mutate then fails, tagged", async () => {
-    const { result, unmount } = renderHook(() => ({ tradekit: useTradekit(), list: useListToken() }), { wrapper: fromOptions })
+    const { result, unmount } = renderHook(() => ({ tradekit: useTradekit(), list: useListToken() }), {
+      wrapper: fromOptions,
+    })
     const { tradekit, list } = result.current
     unmount()
     expect(live()).toEqual([])
@@ -102,9 +112,11 @@ describe("TradekitProvider given options, after it unmounted", () => {
     await Promise.resolve()
     expect(made.clients.at(-1)?.disposed).toBe(true)
     // What was asked of it before the release waits for it, so it rejects too and sends nothing.
-    expect(await late.actions.listToken({ listings: [listing], wallet: undefined as never }).catch((error: Error) => error.message)).toBe(
-      "The client was disposed",
-    )
+    expect(
+      await late.actions
+        .listToken({ listings: [listing], wallet: undefined as never })
+        .catch((error: Error) => error.message),
+    ).toBe("The client was disposed")
 
     const rejection = await list.mutateAsync({ listings: [listing] }).catch((error: unknown) => error)
     expect(rejection).toMatchObject({ _tag: "UnknownError" })
@@ -134,7 +146,12 @@ const stored: ExecutionSnapshot = JSON.parse(
           {
             status: "incomplete",
             txHashes: [{ txHash: SENT, chainId: TEST_CHAIN.id }],
-            data: { from: account.address, to: "0x2222222222222222222222222222222222222222", data: "0xdeadbeef", value: "0" },
+            data: {
+              from: account.address,
+              to: "0x2222222222222222222222222222222222222222",
+              data: "0xdeadbeef",
+              value: "0",
+            },
           },
         ],
       },
@@ -146,7 +163,10 @@ const stored: ExecutionSnapshot = JSON.parse(
         items: [
           {
             status: "incomplete",
-            data: { sign: { signatureKind: "eip191", message: "list token 1" }, post: { endpoint: "/order/v4", method: "POST", body: {} } },
+            data: {
+              sign: { signatureKind: "eip191", message: "list token 1" },
+              post: { endpoint: "/order/v4", method: "POST", body: {} },
+            },
           },
         ],
       },

@@ -21,7 +21,9 @@ const withCleanup = () => {
   const s = setup()
   cleanups.push(() => s.client.dispose())
   const queryClient = new QueryClient()
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  )
   return { ...s, wrapper }
 }
 
@@ -41,7 +43,9 @@ describe("TanStack Query mutation options", () => {
     expect(result.current.data).toBe(true)
     expect(sent).toHaveLength(1)
     expect(snapshots.at(-1)?.status).toBe("complete")
-    expect(api.requests.map((request) => request.path)).toEqual(expect.arrayContaining(["/execute/buy/v7", "/transfers/bulk/v2"]))
+    expect(api.requests.map((request) => request.path)).toEqual(
+      expect.arrayContaining(["/execute/buy/v7", "/transfers/bulk/v2"]),
+    )
   })
 
   it("a failed mutation's error is the action's typed error", async () => {
@@ -98,32 +102,39 @@ describe("TanStack Query mutation options", () => {
     ["cancelOrder", "cancelOrderMutationOptions"],
     ["transferTokens", "transferTokensMutationOptions"],
     ["call", "callMutationOptions"],
-  ] as const)("%s: the key is ['tradekit', '%s'] and mutationFn calls that action with the wallet", async (name: FacadeActionName, factory) => {
-    const { client, wallet } = withCleanup()
-    const action = vi.spyOn(client.actions, name).mockResolvedValue(true as never)
+  ] as const)(
+    "%s: the key is ['tradekit', '%s'] and mutationFn calls that action with the wallet",
+    async (name: FacadeActionName, factory) => {
+      const { client, wallet } = withCleanup()
+      const action = vi.spyOn(client.actions, name).mockResolvedValue(true as never)
 
-    // The eight option types differ in their variables; what they share is a key and a one-argument mutationFn.
-    const options = query[factory](client, wallet) as {
-      readonly mutationKey: ReadonlyArray<string>
-      readonly mutationFn: (variables: unknown) => Promise<unknown>
-    }
-    const resolved = await options.mutationFn({ marker: 1 })
+      // The eight option types differ in their variables; what they share is a key and a one-argument mutationFn.
+      const options = query[factory](client, wallet) as {
+        readonly mutationKey: ReadonlyArray<string>
+        readonly mutationFn: (variables: unknown) => Promise<unknown>
+      }
+      const resolved = await options.mutationFn({ marker: 1 })
 
-    expect(options.mutationKey).toEqual(["tradekit", name])
-    expect(resolved).toBe(true)
-    expect(action).toHaveBeenCalledWith({ marker: 1, wallet })
-  })
+      expect(options.mutationKey).toEqual(["tradekit", name])
+      expect(resolved).toBe(true)
+      expect(action).toHaveBeenCalledWith({ marker: 1, wallet })
+    },
+  )
 
   it("no module of tradekit/react loads TanStack Query: it imports its types only", () => {
     const root = join(process.cwd(), "src/react/")
     const files = (dir: string): Array<string> =>
-      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]))
+      readdirSync(dir).flatMap((name) =>
+        statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)],
+      )
     const imports = files(root).flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/^import (type )?[^;]*?from "(@tanstack\/[^"]+)"/gm)].map(([, type, module]) => ({
-        file: file.slice(root.length),
-        module,
-        typeOnly: type !== undefined,
-      })),
+      [...readFileSync(file, "utf8").matchAll(/^import (type )?[^;]*?from "(@tanstack\/[^"]+)"/gm)].map(
+        ([, type, module]) => ({
+          file: file.slice(root.length),
+          module,
+          typeOnly: type !== undefined,
+        }),
+      ),
     )
     expect(imports).toEqual([{ file: "query.ts", module: "@tanstack/react-query", typeOnly: true }])
   })

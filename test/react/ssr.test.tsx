@@ -41,7 +41,9 @@ describe("server rendering", () => {
   it("marks the React entry and every module that uses React with 'use client'", () => {
     const root = join(process.cwd(), "src/react")
     const files = (dir: string): Array<string> =>
-      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]))
+      readdirSync(dir).flatMap((name) =>
+        statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)],
+      )
     // The entry, the hooks, the provider, the context, and whatever else imports React at run time.
     const isClient = (file: string) =>
       /\/(index\.ts|use[A-Z]\w*\.ts|Tradekit\w*\.tsx?|createActionHook\.ts)$/.test(file) ||

@@ -21,7 +21,12 @@ const withCleanup = () => {
   cleanups.push(() => s.client.dispose())
   // A resume asks the API for the plan again: it still has the approval (sent, not yet indexed) and the signature.
   s.api.route("POST", "/execute/list/v5", {
-    body: { steps: stored().steps.map(({ items, ...step }) => ({ ...step, items: items?.map(({ txHashes: _sent, ...item }) => item) })) },
+    body: {
+      steps: stored().steps.map(({ items, ...step }) => ({
+        ...step,
+        items: items?.map(({ txHashes: _sent, ...item }) => item),
+      })),
+    },
   })
   return s
 }
@@ -49,7 +54,12 @@ const stored = (): ExecutionSnapshot =>
             {
               status: "incomplete",
               txHashes: [{ txHash: SENT, chainId: TEST_CHAIN.id }],
-              data: { from: account.address, to: "0x2222222222222222222222222222222222222222", data: "0xdeadbeef", value: "0" },
+              data: {
+                from: account.address,
+                to: "0x2222222222222222222222222222222222222222",
+                data: "0xdeadbeef",
+                value: "0",
+              },
             },
           ],
         },
@@ -61,7 +71,10 @@ const stored = (): ExecutionSnapshot =>
           items: [
             {
               status: "incomplete",
-              data: { sign: { signatureKind: "eip191", message: "list token 1" }, post: { endpoint: "/order/v4", method: "POST", body: {} } },
+              data: {
+                sign: { signatureKind: "eip191", message: "list token 1" },
+                post: { endpoint: "/order/v4", method: "POST", body: {} },
+              },
             },
           ],
         },

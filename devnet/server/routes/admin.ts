@@ -19,7 +19,8 @@ const rate = (value: unknown, name: string): number | undefined => {
 
 const count = (value: unknown, name: string): number | undefined => {
   if (value === undefined) return undefined
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) throw badRequest(`${name} must be a non-negative integer`)
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
+    throw badRequest(`${name} must be a non-negative integer`)
   return value
 }
 
@@ -35,8 +36,10 @@ function endpointFault(value: unknown, name: string): EndpointFault {
   const rateLimit = f.rateLimit === undefined ? undefined : object(f.rateLimit, `${name}.rateLimit`)
   const limit = rateLimit === undefined ? undefined : count(rateLimit.limit, `${name}.rateLimit.limit`)
   const windowMs = rateLimit === undefined ? undefined : count(rateLimit.windowMs, `${name}.rateLimit.windowMs`)
-  if (rateLimit !== undefined && (limit === undefined || windowMs === undefined)) throw badRequest(`${name}.rateLimit needs a limit and a windowMs`)
-  const retryAfterSeconds = rateLimit === undefined ? undefined : count(rateLimit.retryAfterSeconds, `${name}.rateLimit.retryAfterSeconds`)
+  if (rateLimit !== undefined && (limit === undefined || windowMs === undefined))
+    throw badRequest(`${name}.rateLimit needs a limit and a windowMs`)
+  const retryAfterSeconds =
+    rateLimit === undefined ? undefined : count(rateLimit.retryAfterSeconds, `${name}.rateLimit.retryAfterSeconds`)
   // Every field as read, undefined when absent; only the defined ones are kept.
   const fields: { readonly [K in keyof EndpointFault]: EndpointFault[K] | undefined } = {
     latencyMs: count(f.latencyMs, `${name}.latencyMs`),
@@ -51,13 +54,16 @@ function endpointFault(value: unknown, name: string): EndpointFault {
     hangMs: count(f.hangMs, `${name}.hangMs`),
     malformedRate: rate(f.malformedRate, `${name}.malformedRate`),
     rateLimit:
-      rateLimit === undefined ? undefined : { limit: limit!, windowMs: windowMs!, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) },
+      rateLimit === undefined
+        ? undefined
+        : { limit: limit!, windowMs: windowMs!, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) },
   }
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as EndpointFault
 }
 
 const txHash = (value: unknown, name: string): Hex => {
-  if (typeof value !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(value)) throw badRequest(`${name} must be a transaction hash`)
+  if (typeof value !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(value))
+    throw badRequest(`${name} must be a transaction hash`)
   return value as Hex
 }
 
@@ -85,11 +91,15 @@ export const postFaultsRoute: Route = {
             ]),
           )
     const chain = body.chain === undefined ? undefined : chainKnobs(body.chain)
-    if (chain !== undefined && !ctx.chains.has(chain.chainId)) throw badRequest(`chain.chainId ${chain.chainId} is not a devnet chain`)
+    if (chain !== undefined && !ctx.chains.has(chain.chainId))
+      throw badRequest(`chain.chainId ${chain.chainId} is not a devnet chain`)
 
     if (reset) ctx.faults.reset(seed)
     if (endpoints !== undefined || seed !== undefined)
-      ctx.faults.configure({ ...(seed !== undefined ? { seed } : {}), ...(endpoints !== undefined ? { endpoints } : {}) })
+      ctx.faults.configure({
+        ...(seed !== undefined ? { seed } : {}),
+        ...(endpoints !== undefined ? { endpoints } : {}),
+      })
     let replacedBy: Hex | undefined
     if (chain !== undefined) {
       const { chainId } = chain
@@ -118,7 +128,8 @@ function chainKnobs(value: unknown) {
   if (mine !== undefined && (mine < 1n || mine > BigInt(MAX_MINED_BLOCKS)))
     throw badRequest(`chain.mine must be from 1 to ${MAX_MINED_BLOCKS} blocks`)
   const intervalMining = c.intervalMining === undefined ? undefined : amount(c.intervalMining, "chain.intervalMining")
-  if (intervalMining !== undefined && intervalMining > 86_400n) throw badRequest("chain.intervalMining must be at most 86400 seconds")
+  if (intervalMining !== undefined && intervalMining > 86_400n)
+    throw badRequest("chain.intervalMining must be at most 86400 seconds")
   return {
     chainId,
     automine: c.automine === undefined ? undefined : boolean(c.automine, "chain.automine", true),
@@ -134,9 +145,16 @@ export const stateRoute: Route = {
   pattern: "/__devnet/state",
   handler: async (ctx) => ({
     heads: Object.fromEntries([...ctx.chains.keys()].map((id) => [id, Number(ctx.indexer.head(id))])),
-    orders: ctx.book
+    orders: ctx.book.all().map((o) => ({
+      id: o.id,
+      side: o.side,
+      status: o.status,
+      maker: o.order.maker,
+      criteria: o.criteria.kind,
+      price: o.order.price,
+    })),
+    intents: ctx.intents
       .all()
-      .map((o) => ({ id: o.id, side: o.side, status: o.status, maker: o.order.maker, criteria: o.criteria.kind, price: o.order.price })),
-    intents: ctx.intents.all().map((i) => ({ requestId: i.requestId, status: i.status, fillTxHashes: i.fillTxHashes, details: i.details })),
+      .map((i) => ({ requestId: i.requestId, status: i.status, fillTxHashes: i.fillTxHashes, details: i.details })),
   }),
 }

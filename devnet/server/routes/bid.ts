@@ -9,7 +9,16 @@
  * a token-set bid on the tokens with that attribute. Fees and royalties as for listings (see list.ts): the seller
  * who accepts the bid receives the price minus them.
  */
-import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256, zeroAddress, zeroHash } from "viem"
+import {
+  type Address,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  maxUint256,
+  zeroAddress,
+  zeroHash,
+} from "viem"
 import { wrappedNativeAbi } from "../../artifacts/index.js"
 import { Criteria, type Order, OrderSide, TokenKind, tokenSetRoot } from "../../chain/orders.js"
 import type { OrderCriteria } from "../../core/orderBook.js"
@@ -18,11 +27,34 @@ import type { DevnetContext } from "../context.js"
 import { badRequest, type Route } from "../http.js"
 import { orderFees } from "../orderFees.js"
 import { commonOrderParams } from "../orderParams.js"
-import { currencyOf, executeResponse, orderJson, orderSign, pathEntry, randomSalt, step, transactionCheck, txItem } from "../steps.js"
-import { address, type Json, nonEmptyArray, object, optionalAddress, optionalString, token, tokenId } from "../validate.js"
+import {
+  currencyOf,
+  executeResponse,
+  orderJson,
+  orderSign,
+  pathEntry,
+  randomSalt,
+  step,
+  transactionCheck,
+  txItem,
+} from "../steps.js"
+import {
+  address,
+  type Json,
+  nonEmptyArray,
+  object,
+  optionalAddress,
+  optionalString,
+  token,
+  tokenId,
+} from "../validate.js"
 
 /** The criteria of a bid, and the collection it is on. */
-export function bidCriteria(ctx: DevnetContext, p: Json, name: string): { collection: Address; criteria: OrderCriteria } {
+export function bidCriteria(
+  ctx: DevnetContext,
+  p: Json,
+  name: string,
+): { collection: Address; criteria: OrderCriteria } {
   const chainId = ctx.origin.chainId
   const collectionParam = optionalAddress(p.collection, `${name}.collection`)
   if (p.token !== undefined) {
@@ -43,7 +75,8 @@ export function bidCriteria(ctx: DevnetContext, p: Json, name: string): { collec
     const contractOf = (value: string | undefined) => address(value, `${name}.tokenSetId contract`)
     if (parts[0] === "token" && parts.length === 3)
       return { collection: contractOf(parts[1]), criteria: { kind: "token", tokenId: ids(parts[2])[0]! } }
-    if (parts[0] === "contract" && parts.length === 2) return { collection: contractOf(parts[1]), criteria: { kind: "collection" } }
+    if (parts[0] === "contract" && parts.length === 2)
+      return { collection: contractOf(parts[1]), criteria: { kind: "collection" } }
     if (parts[0] === "list" && parts.length === 3) {
       return { collection: contractOf(parts[1]), criteria: { kind: "token-set", tokenSetId, tokenIds: ids(parts[2]) } }
     }
@@ -80,7 +113,12 @@ export function criteriaJson(criteria: OrderCriteria): Record<string, unknown> {
     case "token-set":
       return { kind: "token-set", tokenSetId: criteria.tokenSetId, tokenIds: criteria.tokenIds.map(String) }
     case "attribute":
-      return { kind: "attribute", attribute: criteria.attribute, tokenSetId: criteria.tokenSetId, tokenIds: criteria.tokenIds.map(String) }
+      return {
+        kind: "attribute",
+        attribute: criteria.attribute,
+        tokenSetId: criteria.tokenSetId,
+        tokenIds: criteria.tokenIds.map(String),
+      }
   }
 }
 
@@ -103,9 +141,11 @@ export const bidRoute: Route = {
       const info = ctx.catalog.collection(chainId, collection)
       if (info === undefined) throw badRequest(`Collection ${collection} is not traded on this devnet`)
       const common = commonOrderParams(ctx, p, `params[${i}]`)
-      if (info.kind === "erc721" && common.quantity !== 1n) throw badRequest(`params[${i}].quantity must be 1 for an ERC-721 collection`)
+      if (info.kind === "erc721" && common.quantity !== 1n)
+        throw badRequest(`params[${i}].quantity must be 1 for an ERC-721 collection`)
       const currency = common.currency ?? weth
-      if (currency === zeroAddress) throw badRequest(`params[${i}].currency: bids are paid in an ERC-20 (WETH or USDC), not native ETH`)
+      if (currency === zeroAddress)
+        throw badRequest(`params[${i}].currency: bids are paid in an ERC-20 (WETH or USDC), not native ETH`)
       const tokenId = criteria.kind === "token" ? criteria.tokenId : 0n
       const order: Order = {
         side: OrderSide.Bid,
@@ -116,8 +156,16 @@ export const bidRoute: Route = {
         amount: common.quantity,
         currency,
         price: common.price,
-        criteria: criteria.kind === "token" ? Criteria.Single : criteria.kind === "collection" ? Criteria.Collection : Criteria.TokenSet,
-        tokenSetRoot: criteria.kind === "token-set" || criteria.kind === "attribute" ? tokenSetRoot(criteria.tokenIds) : (zeroHash as Hex),
+        criteria:
+          criteria.kind === "token"
+            ? Criteria.Single
+            : criteria.kind === "collection"
+              ? Criteria.Collection
+              : Criteria.TokenSet,
+        tokenSetRoot:
+          criteria.kind === "token-set" || criteria.kind === "attribute"
+            ? tokenSetRoot(criteria.tokenIds)
+            : (zeroHash as Hex),
         expiry: common.expiry,
         nonce,
         salt: randomSalt(),
@@ -138,7 +186,9 @@ export const bidRoute: Route = {
         erc20Allowance(ctx.origin, currency, maker, exchange),
       ])
       if (balance < total && currency !== weth) {
-        throw badRequest(`${maker} holds ${balance} of ${currencyOf(ctx, chainId, currency).symbol} (smallest units), the bids need ${total}`)
+        throw badRequest(
+          `${maker} holds ${balance} of ${currencyOf(ctx, chainId, currency).symbol} (smallest units), the bids need ${total}`,
+        )
       }
       if (balance < total) {
         wrapping = txItem(
@@ -166,7 +216,13 @@ export const bidRoute: Route = {
               ),
             ]
       approvalSteps.push(
-        step("currency-approval", "transaction", "Approve currency", "A one-time setup transaction to enable trading with this currency", approval),
+        step(
+          "currency-approval",
+          "transaction",
+          "Approve currency",
+          "A one-time setup transaction to enable trading with this currency",
+          approval,
+        ),
       )
       ready.set(currency, balance >= total && allowance >= total)
     }
@@ -212,7 +268,13 @@ export const bidRoute: Route = {
           wrapping === undefined ? [] : [wrapping],
         ),
         ...approvalSteps,
-        step("order-signature", "signature", "Authorize offer", "A free off-chain signature to create the offer", signatures),
+        step(
+          "order-signature",
+          "signature",
+          "Authorize offer",
+          "A free off-chain signature to create the offer",
+          signatures,
+        ),
       ],
       bids.map(({ order }) =>
         pathEntry(currencyOf(ctx, chainId, order.currency), order.price, {

@@ -41,7 +41,8 @@ async function pickListing(
   const orderId = optionalString(item.orderId, `items[${index}].orderId`)
   if (orderId !== undefined) {
     const o = ctx.book.get(orderId)
-    if (o === undefined || o.side !== "listing") throw new HttpError(400, `Order ${orderId} is not a listing in the book`)
+    if (o === undefined || o.side !== "listing")
+      throw new HttpError(400, `Order ${orderId} is not a listing in the book`)
     if (o.status !== "active") throw new HttpError(400, `Order ${orderId} is ${o.status} and can no longer be filled`)
     if (!(await fillable(ctx, o, taker))) throw new HttpError(400, `Order ${orderId} is not fillable`)
     return o
@@ -53,7 +54,10 @@ async function pickListing(
   // Without a currency preference, native listings first: prices in different currencies do not compare.
   const ordered =
     currency === undefined
-      ? [...candidates.filter((o) => o.order.currency === zeroAddress), ...candidates.filter((o) => o.order.currency !== zeroAddress)]
+      ? [
+          ...candidates.filter((o) => o.order.currency === zeroAddress),
+          ...candidates.filter((o) => o.order.currency !== zeroAddress),
+        ]
       : candidates
   for (const o of ordered) if (await fillable(ctx, o, taker)) return o
   throw new HttpError(400, `No available orders for token ${contract}:${tokenId}`)
@@ -63,7 +67,8 @@ async function pickListing(
 function parseFeesOnTop(value: unknown): ReadonlyArray<Fee> {
   if (value === undefined || value === null) return []
   return array(value, "feesOnTop").map((fee, i) => {
-    if (typeof fee !== "string" || !/^0x[0-9a-fA-F]{40}:[0-9]+$/.test(fee)) throw badRequest(`feesOnTop[${i}] must look like "0xRecipient:amount"`)
+    if (typeof fee !== "string" || !/^0x[0-9a-fA-F]{40}:[0-9]+$/.test(fee))
+      throw badRequest(`feesOnTop[${i}] must look like "0xRecipient:amount"`)
     const [recipient, amount] = fee.split(":") as [string, string]
     if (BigInt(recipient) === 0n) throw badRequest(`feesOnTop[${i}] pays the zero address`)
     return { recipient: getAddress(recipient), amount: BigInt(amount) }
@@ -73,7 +78,8 @@ function parseFeesOnTop(value: unknown): ReadonlyArray<Fee> {
 /** The currency fees on top are paid in: the listings' one currency (a `currency` in the request picks only listings in it). */
 function feeCurrencyOf(orders: ReadonlyArray<BookOrder>): Address {
   const currencies = new Set(orders.map((o) => o.order.currency))
-  if (currencies.size > 1) throw badRequest("feesOnTop needs one currency: the listings are priced in several, so pass `currency`")
+  if (currencies.size > 1)
+    throw badRequest("feesOnTop needs one currency: the listings are priced in several, so pass `currency`")
   return orders[0]!.order.currency
 }
 
@@ -123,20 +129,34 @@ export const buyRoute: Route = {
     }
     const approvals = []
     const approve = (erc20: Address, amount: bigint) =>
-      txItem({ from: taker, to: erc20, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, amount] }), value: "0" })
+      txItem({
+        from: taker,
+        to: erc20,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [exchange, amount] }),
+        value: "0",
+      })
     for (const [erc20, total] of erc20Totals) {
       const allowed = await erc20Allowance(ctx.origin, erc20, taker, exchange)
       if (allowed >= total) continue
-      if (allowed > 0n && ctx.catalog.currency(ctx.origin.chainId, erc20)?.zeroResetApproval === true) approvals.push(approve(erc20, 0n))
+      if (allowed > 0n && ctx.catalog.currency(ctx.origin.chainId, erc20)?.zeroResetApproval === true)
+        approvals.push(approve(erc20, 0n))
       approvals.push(approve(erc20, maxUint256))
     }
 
     const fillArgs = [orders.map((o) => o.order), orders.map((o) => o.signature), taker] as const
     const data =
       feeCurrency !== undefined
-        ? encodeFunctionData({ abi: exchangeAbi, functionName: "fillListingsWithFees", args: [...fillArgs, feeCurrency, feesOnTop] })
+        ? encodeFunctionData({
+            abi: exchangeAbi,
+            functionName: "fillListingsWithFees",
+            args: [...fillArgs, feeCurrency, feesOnTop],
+          })
         : orders.length === 1
-          ? encodeFunctionData({ abi: exchangeAbi, functionName: "fillListing", args: [orders[0]!.order, orders[0]!.signature, taker] })
+          ? encodeFunctionData({
+              abi: exchangeAbi,
+              functionName: "fillListing",
+              args: [orders[0]!.order, orders[0]!.signature, taker],
+            })
           : encodeFunctionData({ abi: exchangeAbi, functionName: "fillListings", args: fillArgs })
     const sale = txItem(
       { from: taker, to: exchange, data, value: nativeTotal.toString() },
@@ -144,7 +164,12 @@ export const buyRoute: Route = {
     )
     return executeResponse(
       [
-        ...oneStepPerItem("currency-approval", "Approve currency", "A one-time setup transaction to enable trading with this currency", approvals),
+        ...oneStepPerItem(
+          "currency-approval",
+          "Approve currency",
+          "A one-time setup transaction to enable trading with this currency",
+          approvals,
+        ),
         step(
           "sale",
           "transaction",

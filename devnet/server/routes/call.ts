@@ -17,9 +17,12 @@ export const callRoute: Route = {
     const body = object(req.body)
     const user = address(body.user, "user")
     const originChainId = Number(amount(body.originChainId, "originChainId"))
-    if (originChainId !== ctx.origin.chainId) throw badRequest(`originChainId must be ${ctx.origin.chainId}, the devnet's origin chain`)
+    if (originChainId !== ctx.origin.chainId)
+      throw badRequest(`originChainId must be ${ctx.origin.chainId}, the devnet's origin chain`)
     if (req.chain.chainId !== ctx.destination.chainId) {
-      throw badRequest(`Cross-chain calls are served by the destination chain's API (/chains/${ctx.destination.chainId})`)
+      throw badRequest(
+        `Cross-chain calls are served by the destination chain's API (/chains/${ctx.destination.chainId})`,
+      )
     }
     const calls = nonEmptyArray(body.txs, "txs").map((raw, i) => {
       const tx = object(raw, `txs[${i}]`)
@@ -32,7 +35,14 @@ export const callRoute: Route = {
     const requestId = newRequestId()
     const fee = ctx.relayerFee
     const total = calls.reduce((sum, c) => sum + c.value, 0n) + fee
-    ctx.intents.register({ requestId, user, originChainId, destinationChainId: req.chain.chainId, calls, required: total })
+    ctx.intents.register({
+      requestId,
+      user,
+      originChainId,
+      destinationChainId: req.chain.chainId,
+      calls,
+      required: total,
+    })
     const eth = currencyOf(ctx, req.chain.chainId, zeroAddress)
     return {
       requestId,
@@ -51,7 +61,13 @@ export const callRoute: Route = {
                 value: total.toString(),
                 chainId: originChainId,
               },
-              { check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "cross-chain-intent", id: requestId } } },
+              {
+                check: {
+                  endpoint: "/execute/status/v1",
+                  method: "POST",
+                  body: { kind: "cross-chain-intent", id: requestId },
+                },
+              },
             ),
           ],
         ),

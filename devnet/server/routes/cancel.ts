@@ -26,7 +26,8 @@ export const cancelRoute: Route = {
       return o
     })
     const maker = orders[0]!.order.maker
-    if (orders.some((o) => o.order.maker !== maker)) throw badRequest("Orders to cancel together must have the same maker")
+    if (orders.some((o) => o.order.maker !== maker))
+      throw badRequest("Orders to cancel together must have the same maker")
     const orderIds = orders.map((o) => o.id as Hex)
     const onChain = boolean(body.onChain, "onChain", false)
     const path = orders.map((o) => orderPathEntry(ctx, o))
@@ -35,9 +36,18 @@ export const cancelRoute: Route = {
       const data = encodeFunctionData({ abi: exchangeAbi, functionName: "cancel", args: [orders.map((o) => o.order)] })
       return executeResponse(
         [
-          step("cancellation", "transaction", "Cancel order", "To cancel these orders you must confirm the transaction and pay the gas fee", [
-            txItem({ from: maker, to: ctx.contracts.origin.exchange, data, value: "0" }, { orderIds, check: transactionCheck }),
-          ]),
+          step(
+            "cancellation",
+            "transaction",
+            "Cancel order",
+            "To cancel these orders you must confirm the transaction and pay the gas fee",
+            [
+              txItem(
+                { from: maker, to: ctx.contracts.origin.exchange, data, value: "0" },
+                { orderIds, check: transactionCheck },
+              ),
+            ],
+          ),
         ],
         path,
       )

@@ -23,14 +23,16 @@ export const cancelSignatureRoute: Route = {
     })
     const signer = await cancellationSigner(kind, ctx.origin.chainId, orderIds, signature)
     const notMaker = orders.find((o) => o.order.maker !== signer)
-    if (signer === undefined || notMaker !== undefined) throw new HttpError(401, "The signature is not from the maker of every order")
+    if (signer === undefined || notMaker !== undefined)
+      throw new HttpError(401, "The signature is not from the maker of every order")
     const live = orders.filter((o) => o.status === "active")
     if (live.length > 0) {
       const receipt = await ctx.operator.sendAndWait({
         to: ctx.contracts.origin.exchange,
         data: encodeFunctionData({ abi: exchangeAbi, functionName: "cancelByOperator", args: [live.map((o) => o.id)] }),
       })
-      if (receipt.status !== "success") throw new HttpError(500, `The cancellation transaction ${receipt.transactionHash} reverted`)
+      if (receipt.status !== "success")
+        throw new HttpError(500, `The cancellation transaction ${receipt.transactionHash} reverted`)
       for (const o of live) ctx.book.markCancelled(o.id, receipt.transactionHash)
     }
     return { message: "Success" }

@@ -37,7 +37,13 @@ export const collectionsRoute: Route = {
                   token: { contract: c.address, tokenId: floor.order.tokenId.toString() },
                 },
           topBid:
-            top === undefined ? null : { id: top.id, price: priceJson(ctx, chainId, top.order.currency, top.order.price), maker: top.order.maker },
+            top === undefined
+              ? null
+              : {
+                  id: top.id,
+                  price: priceJson(ctx, chainId, top.order.currency, top.order.price),
+                  maker: top.order.maker,
+                },
         }
       })
     return { collections, continuation: null }

@@ -12,7 +12,17 @@ import { isApprovedForAll, makerNonce, requireOrigin } from "../chainReads.js"
 import { badRequest, type Route } from "../http.js"
 import { orderFees } from "../orderFees.js"
 import { commonOrderParams } from "../orderParams.js"
-import { currencyOf, executeResponse, orderJson, orderSign, pathEntry, randomSalt, step, transactionCheck, txItem } from "../steps.js"
+import {
+  currencyOf,
+  executeResponse,
+  orderJson,
+  orderSign,
+  pathEntry,
+  randomSalt,
+  step,
+  transactionCheck,
+  txItem,
+} from "../steps.js"
 import { address, nonEmptyArray, object, optionalString, token } from "../validate.js"
 
 export const listRoute: Route = {
@@ -36,7 +46,8 @@ export const listRoute: Route = {
       const common = commonOrderParams(ctx, p, `params[${i}]`)
       if (collection.kind === "erc721") {
         if (common.quantity !== 1n) throw badRequest(`params[${i}].quantity must be 1 for an ERC-721 token`)
-        if (ctx.indexer.ownerOf(chainId, contract, tokenId) !== maker) throw badRequest(`${maker} does not own token ${contract}:${tokenId}`)
+        if (ctx.indexer.ownerOf(chainId, contract, tokenId) !== maker)
+          throw badRequest(`${maker} does not own token ${contract}:${tokenId}`)
       } else if (ctx.indexer.balanceOf(chainId, contract, tokenId, maker) < common.quantity) {
         throw badRequest(`${maker} holds fewer than ${common.quantity} of ${contract}:${tokenId}`)
       }
@@ -79,7 +90,11 @@ export const listRoute: Route = {
                 {
                   from: maker,
                   to: contract as `0x${string}`,
-                  data: encodeFunctionData({ abi: devnetERC721Abi, functionName: "setApprovalForAll", args: [exchange, true] }),
+                  data: encodeFunctionData({
+                    abi: devnetERC721Abi,
+                    functionName: "setApprovalForAll",
+                    args: [exchange, true],
+                  }),
                   value: "0",
                 },
                 { check: transactionCheck },
@@ -99,7 +114,12 @@ export const listRoute: Route = {
                 method: "POST",
                 body: {
                   items: [
-                    { order: { kind: common.orderKind, data: orderJson(order) }, orderbook: common.orderbook, orderIndex: i, fees: common.fees },
+                    {
+                      order: { kind: common.orderKind, data: orderJson(order) },
+                      orderbook: common.orderbook,
+                      orderIndex: i,
+                      fees: common.fees,
+                    },
                   ],
                   source,
                 },
@@ -113,7 +133,16 @@ export const listRoute: Route = {
           },
     )
     return executeResponse(
-      [...approvalSteps, step("order-signature", "signature", "Authorize listing", "A free off-chain signature to create the listing", signatures)],
+      [
+        ...approvalSteps,
+        step(
+          "order-signature",
+          "signature",
+          "Authorize listing",
+          "A free off-chain signature to create the listing",
+          signatures,
+        ),
+      ],
       listings.map(({ order }) =>
         pathEntry(currencyOf(ctx, chainId, order.currency), order.price, {
           contract: order.collection,

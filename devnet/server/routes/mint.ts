@@ -19,7 +19,9 @@ export const mintRoute: Route = {
     const wanted = nonEmptyArray(body.items, "items").map((raw, i) => {
       const item = object(raw, `items[${i}]`)
       const collection =
-        item.collection !== undefined ? address(item.collection, `items[${i}].collection`) : token(item.token, `items[${i}].token`).contract
+        item.collection !== undefined
+          ? address(item.collection, `items[${i}].collection`)
+          : token(item.token, `items[${i}].token`).contract
       const quantity = optionalAmount(item.quantity, `items[${i}].quantity`) ?? 1n
       if (quantity === 0n) throw badRequest(`items[${i}].quantity must be positive`)
       return { collection, quantity }
@@ -28,12 +30,19 @@ export const mintRoute: Route = {
     const mints: { collection: Address; quantity: bigint; price: bigint }[] = []
     for (const { collection, quantity } of wanted) {
       const info = ctx.catalog.collection(chainId, collection)
-      if (info === undefined || info.kind !== "erc721") throw badRequest(`Collection ${collection} has no public mint on chain ${chainId}`)
+      if (info === undefined || info.kind !== "erc721")
+        throw badRequest(`Collection ${collection} has no public mint on chain ${chainId}`)
       const [minted, max] = await Promise.all([
-        req.chain.client.readContract({ address: collection, abi: devnetERC721Abi, functionName: "mintedBy", args: [taker] }),
+        req.chain.client.readContract({
+          address: collection,
+          abi: devnetERC721Abi,
+          functionName: "mintedBy",
+          args: [taker],
+        }),
         req.chain.client.readContract({ address: collection, abi: devnetERC721Abi, functionName: "maxPerWallet" }),
       ])
-      if (minted + quantity > max) throw badRequest(`Minting ${quantity} would exceed the limit of ${max} per wallet (already minted ${minted})`)
+      if (minted + quantity > max)
+        throw badRequest(`Minting ${quantity} would exceed the limit of ${max} per wallet (already minted ${minted})`)
       mints.push({ collection, quantity, price: (info.mintPrice ?? 0n) * quantity })
     }
     const items = mints.map(({ collection, quantity, price }) =>
@@ -48,7 +57,12 @@ export const mintRoute: Route = {
       ),
     )
     return executeResponse(
-      oneStepPerItem("sale", "Confirm transaction in your wallet", "To mint this item you must confirm the transaction and pay the gas fee", items),
+      oneStepPerItem(
+        "sale",
+        "Confirm transaction in your wallet",
+        "To mint this item you must confirm the transaction and pay the gas fee",
+        items,
+      ),
       mints.map(({ collection, quantity, price }) => pathEntry(eth, price, { contract: collection, quantity })),
     )
   },

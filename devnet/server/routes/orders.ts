@@ -12,7 +12,9 @@ function select(ctx: DevnetContext, req: DevnetRequest, side: BookOrder["side"])
   const q = req.query
   const ids = q.getAll("ids").map((id) => id.toLowerCase())
   const tokenRef = q.get("token") === null ? undefined : token(q.get("token"), "token")
-  const contracts = [...q.getAll("contracts"), ...q.getAll("collection")].map((c) => address(c, "contracts").toLowerCase())
+  const contracts = [...q.getAll("contracts"), ...q.getAll("collection")].map((c) =>
+    address(c, "contracts").toLowerCase(),
+  )
   const maker = q.get("maker") === null ? undefined : address(q.get("maker"), "maker")
   const status = q.get("status") ?? "active"
   const orders = ctx.book
@@ -26,11 +28,23 @@ function select(ctx: DevnetContext, req: DevnetRequest, side: BookOrder["side"])
       if (tokenRef === undefined) return true
       if (o.order.collection !== tokenRef.contract) return false
       const c = o.criteria
-      return c.kind === "token" ? c.tokenId === tokenRef.tokenId : c.kind === "collection" || c.tokenIds.includes(tokenRef.tokenId)
+      return c.kind === "token"
+        ? c.tokenId === tokenRef.tokenId
+        : c.kind === "collection" || c.tokenIds.includes(tokenRef.tokenId)
     })
-    .sort((a, b) => (side === "listing" ? (a.order.price < b.order.price ? -1 : 1) : a.order.price > b.order.price ? -1 : 1))
+    .sort((a, b) =>
+      side === "listing" ? (a.order.price < b.order.price ? -1 : 1) : a.order.price > b.order.price ? -1 : 1,
+    )
   return { orders: orders.map((o) => orderReadJson(ctx, o)), continuation: null }
 }
 
-export const asksRoute: Route = { method: "GET", pattern: "/orders/asks/v5", handler: async (ctx, req) => select(ctx, req, "listing") }
-export const bidsRoute: Route = { method: "GET", pattern: "/orders/bids/v6", handler: async (ctx, req) => select(ctx, req, "bid") }
+export const asksRoute: Route = {
+  method: "GET",
+  pattern: "/orders/asks/v5",
+  handler: async (ctx, req) => select(ctx, req, "listing"),
+}
+export const bidsRoute: Route = {
+  method: "GET",
+  pattern: "/orders/bids/v6",
+  handler: async (ctx, req) => select(ctx, req, "bid"),
+}

@@ -18,7 +18,9 @@ export const paymasterRoute: Route = {
       return { jsonrpc: "2.0", id, result: await ctx.paymaster.answer(req.chain.chainId, body.method, params) }
     } catch (error) {
       const { code, message } =
-        error instanceof PaymasterRpcError ? error : { code: -32603, message: error instanceof Error ? error.message : String(error) }
+        error instanceof PaymasterRpcError
+          ? error
+          : { code: -32603, message: error instanceof Error ? error.message : String(error) }
       return { jsonrpc: "2.0", id, error: { code, message } }
     }
   },

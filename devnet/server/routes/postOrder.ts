@@ -5,7 +5,15 @@
  * price), and a listing's maker holds the token. Answers `{results: [{orderId, crossPostingOrderId: null, orderIndex}]}`.
  */
 import { type Hex, recoverTypedDataAddress, zeroAddress } from "viem"
-import { Criteria, type Order, OrderSide, orderHash, orderTypedData, TokenKind, tokenSetRoot } from "../../chain/orders.js"
+import {
+  Criteria,
+  type Order,
+  OrderSide,
+  orderHash,
+  orderTypedData,
+  TokenKind,
+  tokenSetRoot,
+} from "../../chain/orders.js"
 import type { CollectionInfo } from "../../core/catalog.js"
 import type { OrderCriteria } from "../../core/orderBook.js"
 import { makerNonce } from "../chainReads.js"
@@ -17,7 +25,8 @@ import { hex, nonEmptyArray, object, optionalString, string, tokenId } from "../
 /** Why the Exchange would refuse to fill `order` whoever takes it (its `_validate` and fill checks), if it would. */
 function unfillable(order: Order, collection: CollectionInfo, makerNonce: bigint): string | undefined {
   if (isExpired(order.expiry)) return `the order expired at ${order.expiry}`
-  if (order.nonce < makerNonce) return `the order's nonce ${order.nonce} is below the maker's nonce ${makerNonce}: it is cancelled`
+  if (order.nonce < makerNonce)
+    return `the order's nonce ${order.nonce} is below the maker's nonce ${makerNonce}: it is cancelled`
   const kind = collection.kind === "erc721" ? TokenKind.ERC721 : TokenKind.ERC1155
   if (order.tokenKind !== kind)
     return `order.tokenKind ${order.tokenKind} does not match the collection, an ${collection.kind === "erc721" ? "ERC-721" : "ERC-1155"}`
@@ -25,7 +34,8 @@ function unfillable(order: Order, collection: CollectionInfo, makerNonce: bigint
   if (kind === TokenKind.ERC721 && order.amount !== 1n) return "order.amount must be 1 for an ERC-721 token"
   if (order.side === OrderSide.Listing && order.criteria !== Criteria.Single)
     return `a listing must be on a single token (criteria ${Criteria.Single})`
-  if (order.side === OrderSide.Bid && order.currency === zeroAddress) return "a bid must be paid in an ERC-20, not native ETH"
+  if (order.side === OrderSide.Bid && order.currency === zeroAddress)
+    return "a bid must be paid in an ERC-20, not native ETH"
   const zeroRecipient = order.fees.findIndex((fee) => fee.recipient === zeroAddress)
   if (zeroRecipient >= 0) return `order.fees[${zeroRecipient}] pays the zero address`
   const fees = order.fees.reduce((sum, fee) => sum + fee.amount, 0n)
@@ -38,7 +48,8 @@ function criteriaOf(raw: unknown, order: Order): OrderCriteria {
   if (order.criteria === Criteria.Collection) return { kind: "collection" }
   const c = object(raw, "criteria")
   const tokenIds = nonEmptyArray(c.tokenIds, "criteria.tokenIds").map((id, j) => tokenId(id, `criteria.tokenIds[${j}]`))
-  if (tokenSetRoot(tokenIds) !== order.tokenSetRoot) throw badRequest("criteria.tokenIds do not hash to the order's tokenSetRoot")
+  if (tokenSetRoot(tokenIds) !== order.tokenSetRoot)
+    throw badRequest("criteria.tokenIds do not hash to the order's tokenSetRoot")
   const tokenSetId = string(c.tokenSetId, "criteria.tokenSetId")
   if (c.kind === "attribute") {
     const attribute = object(c.attribute, "criteria.attribute")
@@ -66,8 +77,11 @@ export const postOrderRoute: Route = {
       const item = object(raw, `items[${i}]`)
       const wrapped = object(item.order, `items[${i}].order`)
       const order = orderFromJson(object(wrapped.data, `items[${i}].order.data`))
-      const signer = await recoverTypedDataAddress({ ...orderTypedData(chainId, exchange, order), signature }).catch(() => undefined)
-      if (signer === undefined || signer !== order.maker) throw badRequest(`items[${i}]: the signature is not the maker's`)
+      const signer = await recoverTypedDataAddress({ ...orderTypedData(chainId, exchange, order), signature }).catch(
+        () => undefined,
+      )
+      if (signer === undefined || signer !== order.maker)
+        throw badRequest(`items[${i}]: the signature is not the maker's`)
       const collection = ctx.catalog.collection(chainId, order.collection)
       if (collection === undefined) throw badRequest(`items[${i}]: unknown collection ${order.collection}`)
       const refusal = unfillable(order, collection, await makerNonce(ctx, order.maker))
@@ -96,7 +110,11 @@ export const postOrderRoute: Route = {
           status: "active",
         })
       }
-      results.push({ orderId: id, crossPostingOrderId: null, orderIndex: typeof item.orderIndex === "number" ? item.orderIndex : i })
+      results.push({
+        orderId: id,
+        crossPostingOrderId: null,
+        orderIndex: typeof item.orderIndex === "number" ? item.orderIndex : i,
+      })
     }
     return { results }
   },

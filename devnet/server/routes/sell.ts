@@ -37,7 +37,9 @@ function matches(o: BookOrder, contract: Address, tokenId: bigint): boolean {
 }
 
 function proofFor(o: BookOrder, tokenId: bigint): Hex[] {
-  return o.criteria.kind === "token-set" || o.criteria.kind === "attribute" ? tokenSetProof(o.criteria.tokenIds, tokenId) : []
+  return o.criteria.kind === "token-set" || o.criteria.kind === "attribute"
+    ? tokenSetProof(o.criteria.tokenIds, tokenId)
+    : []
 }
 
 export const sellRoute: Route = {
@@ -66,8 +68,10 @@ export const sellRoute: Route = {
       if (orderId !== undefined) {
         const o = ctx.book.get(orderId)
         if (o === undefined || o.side !== "bid") throw new HttpError(400, `Order ${orderId} is not a bid in the book`)
-        if (o.status !== "active") throw new HttpError(400, `Order ${orderId} is ${o.status} and can no longer be filled`)
-        if (!matches(o, contract, tokenId)) throw new HttpError(400, `Order ${orderId} does not accept token ${contract}:${tokenId}`)
+        if (o.status !== "active")
+          throw new HttpError(400, `Order ${orderId} is ${o.status} and can no longer be filled`)
+        if (!matches(o, contract, tokenId))
+          throw new HttpError(400, `Order ${orderId} does not accept token ${contract}:${tokenId}`)
         if (!(await payable(ctx, o))) throw new HttpError(400, `The maker of order ${orderId} cannot pay it`)
         chosen = o
       } else {
@@ -100,7 +104,11 @@ export const sellRoute: Route = {
         {
           from: taker,
           to: exchange,
-          data: encodeFunctionData({ abi: exchangeAbi, functionName: "fillBid", args: [o.order, o.signature, tokenId, proofFor(o, tokenId)] }),
+          data: encodeFunctionData({
+            abi: exchangeAbi,
+            functionName: "fillBid",
+            args: [o.order, o.signature, tokenId, proofFor(o, tokenId)],
+          }),
           value: "0",
         },
         { orderIds: [o.id], check: transactionCheck },
@@ -115,8 +123,21 @@ export const sellRoute: Route = {
           approvals,
         ),
         ...(sales.length === 1
-          ? [step("sale", "transaction", "Accept offer", "To sell this item you must confirm the transaction and pay the gas fee", sales)]
-          : oneStepPerItem("sale", "Accept offer", "To sell this item you must confirm the transaction and pay the gas fee", sales)),
+          ? [
+              step(
+                "sale",
+                "transaction",
+                "Accept offer",
+                "To sell this item you must confirm the transaction and pay the gas fee",
+                sales,
+              ),
+            ]
+          : oneStepPerItem(
+              "sale",
+              "Accept offer",
+              "To sell this item you must confirm the transaction and pay the gas fee",
+              sales,
+            )),
       ],
       fills.map(({ o, tokenId }) => orderPathEntry(ctx, o, tokenId)),
     )

@@ -19,7 +19,9 @@ export const statusRoute: Route = {
       const status = ctx.intents.status(intent)
       return {
         status,
-        ...(status === "success" ? { txHashes: intent.fillTxHashes, destinationChainId: intent.destinationChainId } : {}),
+        ...(status === "success"
+          ? { txHashes: intent.fillTxHashes, destinationChainId: intent.destinationChainId }
+          : {}),
         ...(intent.details !== undefined ? { details: intent.details } : {}),
         ...(intent.depositTxHash !== undefined ? { inTxHashes: [intent.depositTxHash] } : {}),
         originChainId: intent.originChainId,
@@ -29,7 +31,9 @@ export const statusRoute: Route = {
       const chainId = Number(optionalAmount(body.chainId, "chainId") ?? BigInt(req.chain.chainId))
       const tx = ctx.indexer.transaction(chainId, id)
       if (tx === undefined) return { status: "pending" }
-      return tx.status === "success" ? { status: "success" } : { status: "failure", details: `Transaction ${id} reverted` }
+      return tx.status === "success"
+        ? { status: "success" }
+        : { status: "failure", details: `Transaction ${id} reverted` }
     }
     throw badRequest(`Unknown check kind "${kind}"`)
   },

@@ -40,6 +40,9 @@ export const tokensRoute: Route = {
             .tokensOf(chainId, address(collectionParam, "collection"))
             .map((t) => ({ contract: getAddress(collectionParam!), tokenId: t.tokenId }))
     const limit = Math.min(Number(req.query.get("limit") ?? 100) || 100, 1000)
-    return { tokens: refs.slice(0, limit).map(({ contract, tokenId }) => tokenJson(ctx, chainId, contract, tokenId)), continuation: null }
+    return {
+      tokens: refs.slice(0, limit).map(({ contract, tokenId }) => tokenJson(ctx, chainId, contract, tokenId)),
+      continuation: null,
+    }
   },
 }

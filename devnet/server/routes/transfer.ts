@@ -26,12 +26,17 @@ export const transferRoute: Route = {
       const collection = ctx.catalog.collection(chainId, contract)
       if (collection === undefined) throw badRequest(`Collection ${contract} is not known on chain ${chainId}`)
       if (collection.kind === "erc721") {
-        if (ctx.indexer.ownerOf(chainId, contract, tokenId) !== from) throw badRequest(`${from} does not own token ${contract}:${tokenId}`)
+        if (ctx.indexer.ownerOf(chainId, contract, tokenId) !== from)
+          throw badRequest(`${from} does not own token ${contract}:${tokenId}`)
         items.push(
           txItem({
             from,
             to: contract,
-            data: encodeFunctionData({ abi: devnetERC721Abi, functionName: "safeTransferFrom", args: [from, to, tokenId] }),
+            data: encodeFunctionData({
+              abi: devnetERC721Abi,
+              functionName: "safeTransferFrom",
+              args: [from, to, tokenId],
+            }),
             value: "0",
           }),
         )
@@ -47,10 +52,21 @@ export const transferRoute: Route = {
     for (const [contract, { ids, amounts }] of batches) {
       const data =
         ids.length === 1
-          ? encodeFunctionData({ abi: devnetERC1155Abi, functionName: "safeTransferFrom", args: [from, to, ids[0]!, amounts[0]!, "0x"] })
-          : encodeFunctionData({ abi: devnetERC1155Abi, functionName: "safeBatchTransferFrom", args: [from, to, ids, amounts, "0x"] })
+          ? encodeFunctionData({
+              abi: devnetERC1155Abi,
+              functionName: "safeTransferFrom",
+              args: [from, to, ids[0]!, amounts[0]!, "0x"],
+            })
+          : encodeFunctionData({
+              abi: devnetERC1155Abi,
+              functionName: "safeBatchTransferFrom",
+              args: [from, to, ids, amounts, "0x"],
+            })
       items.push(txItem({ from, to: contract, data, value: "0" }))
     }
-    return executeResponse(oneStepPerItem("transfer", "Confirm transaction in your wallet", "Transfer the items", items), [])
+    return executeResponse(
+      oneStepPerItem("transfer", "Confirm transaction in your wallet", "Transfer the items", items),
+      [],
+    )
   },
 }

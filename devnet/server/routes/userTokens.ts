@@ -11,7 +11,9 @@ export const userTokensRoute: Route = {
     const user = address(req.params.user, "user")
     const chainId = req.chain.chainId
     const only = req.query.get("collection")
-    const collections = ctx.catalog.collectionsOn(chainId).filter((c) => only === null || c.address.toLowerCase() === only.toLowerCase())
+    const collections = ctx.catalog
+      .collectionsOn(chainId)
+      .filter((c) => only === null || c.address.toLowerCase() === only.toLowerCase())
     const tokens = collections.flatMap((c) =>
       ctx.indexer.tokensOf(chainId, c.address).flatMap((t) => {
         const held = t.holders.find((h) => h.owner === user)

@@ -1,10 +1,21 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react"
 import type { Address } from "viem"
 import type { EstimatedResponse } from "../../../src/index.js"
-import { type ActionHookParameters, type ActionHookResult, type FacadeActionName, useResume, useTradekit } from "../../../src/react/index.js"
+import {
+  type ActionHookParameters,
+  type ActionHookResult,
+  type FacadeActionName,
+  useResume,
+  useTradekit,
+} from "../../../src/react/index.js"
 import { short } from "../api.js"
 import { setCurrentAction } from "../httpLog.js"
-import { claimInterrupted, interruptedExecutions, type StoredExecution, storedExecutions } from "../interruptedExecutions.js"
+import {
+  claimInterrupted,
+  interruptedExecutions,
+  type StoredExecution,
+  storedExecutions,
+} from "../interruptedExecutions.js"
 import { useOrderNames } from "../orderNames.js"
 import { useSession } from "../session.js"
 import { ErrorView } from "./ErrorView.js"
@@ -51,7 +62,10 @@ export function ActionPanel<N extends FacadeActionName>(props: {
 
   const interrupted = interruptedExecutions().find((entry) => entry.panel === id)
   const canResume =
-    interrupted !== undefined && client !== undefined && wallet !== undefined && address?.toLowerCase() === interrupted.account.toLowerCase()
+    interrupted !== undefined &&
+    client !== undefined &&
+    wallet !== undefined &&
+    address?.toLowerCase() === interrupted.account.toLowerCase()
   const resume = resumed.mutate
   useEffect(() => {
     if (!canResume) return
@@ -98,12 +112,19 @@ export function ActionPanel<N extends FacadeActionName>(props: {
     start(built)
   }
   const prechecked =
-    shown.status === "success" && typeof shown.data === "object" && shown.data !== null ? (shown.data as EstimatedResponse) : undefined
+    shown.status === "success" && typeof shown.data === "object" && shown.data !== null
+      ? (shown.data as EstimatedResponse)
+      : undefined
   const running = shown.status === "pending"
   return (
     <div className="panel" data-testid={`panel-${id}`} data-status={shown.status}>
       {resumedFrom !== undefined && resumed.status !== "idle" ? (
-        <div className={`resume-banner resume-${resumed.status}`} role="status" data-testid="resume-banner" data-status={resumed.status}>
+        <div
+          className={`resume-banner resume-${resumed.status}`}
+          role="status"
+          data-testid="resume-banner"
+          data-status={resumed.status}
+        >
           <strong>{bannerText[resumed.status]}</strong>
           <span>
             {resumedFrom.action} for <code title={resumedFrom.account}>{short(resumedFrom.account)}</code>, stored at{" "}
@@ -123,7 +144,12 @@ export function ActionPanel<N extends FacadeActionName>(props: {
         <div className="fields">{props.children}</div>
         {typeof built === "string" ? <p className="form-hint">{built}</p> : null}
         <div className="actions">
-          <button type="submit" className="primary" disabled={running || typeof built === "string" || !wallet} data-testid="submit">
+          <button
+            type="submit"
+            className="primary"
+            disabled={running || typeof built === "string" || !wallet}
+            data-testid="submit"
+          >
             {running ? "Running…" : props.submitLabel}
           </button>
           {props.quote ? (
@@ -164,7 +190,13 @@ export function ActionPanel<N extends FacadeActionName>(props: {
         <header className="card-head">
           <h2>Steps</h2>
         </header>
-        <Timeline progress={shown.progress} status={shown.status} chains={chains} pathLabel={props.pathLabel} names={names} />
+        <Timeline
+          progress={shown.progress}
+          status={shown.status}
+          chains={chains}
+          pathLabel={props.pathLabel}
+          names={names}
+        />
       </section>
     </div>
   )

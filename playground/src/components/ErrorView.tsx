@@ -24,7 +24,12 @@ export const NamedMessage = ({ message, names }: { message: string; names: Reado
 /** An error as the page shows it, once: its `_tag` (or name) and its message, its hashes named. */
 export const ErrorView = ({ error, names = new Map() }: { error: unknown; names?: ReadonlyMap<string, string> }) => {
   if (error === undefined || error === null) return null
-  const tag = typeof error === "object" && "_tag" in error ? String((error as { _tag: unknown })._tag) : error instanceof Error ? error.name : "Error"
+  const tag =
+    typeof error === "object" && "_tag" in error
+      ? String((error as { _tag: unknown })._tag)
+      : error instanceof Error
+        ? error.name
+        : "Error"
   return (
     <div className="error" role="alert" data-testid="error">
       <span className="error-tag">{tag}</span>

@@ -26,7 +26,8 @@ export const useRecordEvents = () => {
 /** The event log. */
 export const EventLog = () => {
   const entries = useLog(eventLog)
-  if (entries.length === 0) return <div className="empty">The client's events (purchase_complete, listing_error, …) appear here.</div>
+  if (entries.length === 0)
+    return <div className="empty">The client's events (purchase_complete, listing_error, …) appear here.</div>
   return (
     <div className="log" data-testid="event-log">
       {[...entries].reverse().map((entry, i) => {

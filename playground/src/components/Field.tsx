@@ -36,7 +36,8 @@ export const EXPIRIES: ReadonlyArray<readonly [string, number]> = [
 ]
 
 /** The `expirationTime` for an expiry choice. */
-export const expirationTimeOf = (seconds: number) => (seconds === 0 ? undefined : String(Math.floor(Date.now() / 1000) + seconds))
+export const expirationTimeOf = (seconds: number) =>
+  seconds === 0 ? undefined : String(Math.floor(Date.now() / 1000) + seconds)
 
 /** Expiry select. */
 export const ExpirySelect = ({ value, onChange }: { value: number; onChange: (seconds: number) => void }) => (

@@ -1,7 +1,15 @@
 import { short } from "../api.js"
 
 /** A tx hash: linked to the chain's explorer when it has one, else copyable. */
-export const Hash = ({ hash, explorerUrl, label }: { hash: string; explorerUrl?: string | undefined; label?: string }) => {
+export const Hash = ({
+  hash,
+  explorerUrl,
+  label,
+}: {
+  hash: string
+  explorerUrl?: string | undefined
+  label?: string
+}) => {
   const text = (
     <>
       {label ? <span className="hash-label">{label}</span> : null}
@@ -9,7 +17,14 @@ export const Hash = ({ hash, explorerUrl, label }: { hash: string; explorerUrl?:
     </>
   )
   return explorerUrl ? (
-    <a className="hash" href={`${explorerUrl.replace(/\/$/, "")}/tx/${hash}`} target="_blank" rel="noreferrer" title={hash} data-hash={hash}>
+    <a
+      className="hash"
+      href={`${explorerUrl.replace(/\/$/, "")}/tx/${hash}`}
+      target="_blank"
+      rel="noreferrer"
+      title={hash}
+      data-hash={hash}
+    >
       {text}
     </a>
   ) : (

@@ -2,13 +2,15 @@ import { useState } from "react"
 import { httpLog } from "../httpLog.js"
 import { useLog } from "../store.js"
 
-const json = (value: unknown) => (value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value, null, 2))
+const json = (value: unknown) =>
+  value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value, null, 2)
 
 /** The requests the client made to the API and the answers, newest first; click one to see the bodies. */
 export const HttpLog = () => {
   const entries = useLog(httpLog)
   const [open, setOpen] = useState<number | undefined>(undefined)
-  if (entries.length === 0) return <div className="empty">The client's requests to the API and their answers appear here.</div>
+  if (entries.length === 0)
+    return <div className="empty">The client's requests to the API and their answers appear here.</div>
   return (
     <div className="log" data-testid="http-log">
       {[...entries].reverse().map((entry) => {
@@ -16,7 +18,11 @@ export const HttpLog = () => {
         const failed = entry.error !== undefined || (entry.status !== undefined && entry.status >= 400)
         return (
           <div key={entry.id} className={`log-row ${failed ? "log-row-error" : ""}`}>
-            <button type="button" className="log-summary" onClick={() => setOpen(open === entry.id ? undefined : entry.id)}>
+            <button
+              type="button"
+              className="log-summary"
+              onClick={() => setOpen(open === entry.id ? undefined : entry.id)}
+            >
               <span className="log-action">{entry.action ?? "—"}</span>
               <span className={`method method-${entry.method.toLowerCase()}`}>{entry.method}</span>
               <span className="log-path">

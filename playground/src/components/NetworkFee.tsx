@@ -10,9 +10,17 @@ export const networkFeeText = (wei: string, chainId: number, chains: ReadonlyArr
 }
 
 /** The precheck's total network fee, shown before the user confirms; says so when some step could not be priced yet. */
-export const NetworkFeeLine = ({ total, chains }: { total: NetworkFeeTotal; chains: ReadonlyArray<PlaygroundChain> }) => (
+export const NetworkFeeLine = ({
+  total,
+  chains,
+}: {
+  total: NetworkFeeTotal
+  chains: ReadonlyArray<PlaygroundChain>
+}) => (
   <div className="network-fee" data-testid="network-fee" data-complete={total.complete}>
     Network fee ≈ {networkFeeText(total.fee, total.chainId, chains)}
-    {total.complete ? null : <span className="muted"> (plus steps that can only be priced once earlier ones are done)</span>}
+    {total.complete ? null : (
+      <span className="muted"> (plus steps that can only be priced once earlier ones are done)</span>
+    )}
   </div>
 )

@@ -19,7 +19,9 @@ export const openSeaPrice = (order: OpenSeaBookOrder) => {
 export const openSeaTarget = (market: ReturnType<typeof useChainMarket>, order: OpenSeaBookOrder) => {
   if (order.tokenId !== undefined) return tokenLabel(market, order.contract, order.tokenId)
   const collection = tokenLabel(market, order.contract, undefined)
-  return order.trait !== undefined ? `${collection} · ${order.trait.type}: ${order.trait.value}` : `${collection} · any token`
+  return order.trait !== undefined
+    ? `${collection} · ${order.trait.type}: ${order.trait.value}`
+    : `${collection} · any token`
 }
 
 /** OpenSea's book on the current chain, beside the wallet: its listings and offers, read through the page's proxy. */
@@ -41,7 +43,13 @@ export const OpenSeaBookPanel = () => {
       {book?.error ? <span className="item-error">{book.error}</span> : null}
       <nav className="tabs small">
         {(["listings", "offers"] as const).map((t) => (
-          <button type="button" key={t} className={tab === t ? "active" : ""} onClick={() => setTab(t)} data-testid={`opensea-tab-${t}`}>
+          <button
+            type="button"
+            key={t}
+            className={tab === t ? "active" : ""}
+            onClick={() => setTab(t)}
+            data-testid={`opensea-tab-${t}`}
+          >
             {t} <span className="count">{(t === "listings" ? book?.listings : book?.offers)?.length ?? 0}</span>
           </button>
         ))}

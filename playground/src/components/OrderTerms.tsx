@@ -41,7 +41,13 @@ export const OrderTerms = (props: {
     <div className="row-fields">
       {props.withQuantity ? (
         <Field label="Quantity" error={props.quantityError}>
-          <input name="quantity" type="number" min={1} value={props.quantity} onChange={(e) => props.onQuantity(e.target.value)} />
+          <input
+            name="quantity"
+            type="number"
+            min={1}
+            value={props.quantity}
+            onChange={(e) => props.onQuantity(e.target.value)}
+          />
         </Field>
       ) : null}
       <ExpirySelect value={props.expiry} onChange={props.onExpiry} />

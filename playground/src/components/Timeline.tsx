@@ -11,7 +11,9 @@ type PathEntry = NonNullable<ExecutionSnapshot["path"]>[number]
 
 /** "#13 0.5 ETH": what one entry of the route is on, and its quote. */
 const pathEntryText = (entry: PathEntry) =>
-  [entry.tokenId !== undefined ? `#${entry.tokenId}` : undefined, entry.quote, entry.currencySymbol].filter((part) => part !== undefined).join(" ")
+  [entry.tokenId !== undefined ? `#${entry.tokenId}` : undefined, entry.quote, entry.currencySymbol]
+    .filter((part) => part !== undefined)
+    .join(" ")
 
 /** The relayer's fee as "0.0001 ETH", or undefined when there is none to pay (same-chain actions answer a zero fee). */
 const relayerFeeText = (fees: ExecutionSnapshot["fees"]) => {
@@ -88,7 +90,8 @@ const ItemView = ({
         ))}
       {item.networkFee ? (
         <div className="item-line" data-testid="item-network-fee">
-          Network fee ≈ {networkFeeText(item.networkFee.fee, data?.chainId ?? chains.find((c) => c.active)?.id ?? 0, chains)}
+          Network fee ≈{" "}
+          {networkFeeText(item.networkFee.fee, data?.chainId ?? chains.find((c) => c.active)?.id ?? 0, chains)}
         </div>
       ) : null}
       {item.tip && item.status !== "complete" ? <div className="item-tip">{item.tip}</div> : null}
@@ -118,7 +121,8 @@ export const Timeline = ({
   names?: ReadonlyMap<string, string>
 }) => {
   if (!progress) {
-    const waiting = hookStatus === "pending" ? "Fetching the steps…" : "The steps of the execution appear here once it runs."
+    const waiting =
+      hookStatus === "pending" ? "Fetching the steps…" : "The steps of the execution appear here once it runs."
     return <div className="empty">{waiting}</div>
   }
   const steps = progress.steps.filter((step) => (step.items ?? []).length > 0)
@@ -159,7 +163,13 @@ export const Timeline = ({
                   ? "active"
                   : "pending"
           return (
-            <li key={`${step.id}-${index}`} className={`step step-${state}`} data-testid="step" data-step-id={step.id} data-state={state}>
+            <li
+              key={`${step.id}-${index}`}
+              className={`step step-${state}`}
+              data-testid="step"
+              data-step-id={step.id}
+              data-state={state}
+            >
               <div className="step-dot" />
               <div className="step-body">
                 <div className="step-head">

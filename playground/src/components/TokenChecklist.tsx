@@ -11,7 +11,8 @@ export const TokenChecklist = (props: {
   selected: ReadonlyArray<string>
   onChange: (selected: ReadonlyArray<string>) => void
 }) => {
-  const toggle = (ref: string) => props.onChange(props.selected.includes(ref) ? props.selected.filter((r) => r !== ref) : [...props.selected, ref])
+  const toggle = (ref: string) =>
+    props.onChange(props.selected.includes(ref) ? props.selected.filter((r) => r !== ref) : [...props.selected, ref])
   return (
     <div className="field">
       <span className="field-label">{props.label}</span>
@@ -21,7 +22,13 @@ export const TokenChecklist = (props: {
           const ref = `${token.contract}:${token.tokenId}`
           return (
             <label key={ref} className="check-row">
-              <input type="checkbox" name={props.name} value={ref} checked={props.selected.includes(ref)} onChange={() => toggle(ref)} />
+              <input
+                type="checkbox"
+                name={props.name}
+                value={ref}
+                checked={props.selected.includes(ref)}
+                onChange={() => toggle(ref)}
+              />
               <span className="row-main">{tokenLabel(props.market, token.contract, token.tokenId)}</span>
             </label>
           )

@@ -46,7 +46,12 @@ export const WalletChoices = () => {
           className="wallet-option"
           title="The devnet wallet batches calls (EIP-5792 over EIP-7702): an approval and the sale go out as one transaction"
         >
-          <input type="checkbox" checked={oneConfirmation} onChange={(e) => setOneConfirmation(e.target.checked)} data-testid="one-confirmation" />
+          <input
+            type="checkbox"
+            checked={oneConfirmation}
+            onChange={(e) => setOneConfirmation(e.target.checked)}
+            data-testid="one-confirmation"
+          />
           One confirmation <small className="muted">(batch approval + sale)</small>
         </label>
       ) : null}
@@ -55,7 +60,12 @@ export const WalletChoices = () => {
           className="wallet-option"
           title="With one confirmation: the devnet's ERC-7677 paymaster pays the batch's gas; the account needs no ETH"
         >
-          <input type="checkbox" checked={sponsoredGas} onChange={(e) => setSponsoredGas(e.target.checked)} data-testid="sponsored-gas" />
+          <input
+            type="checkbox"
+            checked={sponsoredGas}
+            onChange={(e) => setSponsoredGas(e.target.checked)}
+            data-testid="sponsored-gas"
+          />
           Sponsored gas <small className="muted">(buy with USDC, no ETH)</small>
         </label>
       ) : null}
@@ -84,7 +94,9 @@ export const WalletChoices = () => {
           </button>
         )
       })}
-      {injectedWallets.length === 0 ? <div className="empty">No browser wallet in this page (none announced itself, no window.ethereum).</div> : null}
+      {injectedWallets.length === 0 ? (
+        <div className="empty">No browser wallet in this page (none announced itself, no window.ethereum).</div>
+      ) : null}
       {injected?.status === "error" ? (
         <div className="item-error" role="alert" data-testid="connect-error">
           {injected.wallet.info.name}: {injected.error}

@@ -40,17 +40,31 @@ export const WalletPanel = () => {
     bids: market.byChain.reduce((n, m) => n + ordersOf(m, "bids").length, 0),
   }
   return (
-    <section className="card wallet" data-testid="wallet" data-loading={market.loading} data-refreshed-at={market.refreshedAt}>
+    <section
+      className="card wallet"
+      data-testid="wallet"
+      data-loading={market.loading}
+      data-refreshed-at={market.refreshedAt}
+    >
       <header className="card-head">
         <h2>Wallet</h2>
-        <button type="button" className="ghost" onClick={market.refresh} disabled={market.loading} data-testid="refresh-wallet">
+        <button
+          type="button"
+          className="ghost"
+          onClick={market.refresh}
+          disabled={market.loading}
+          data-testid="refresh-wallet"
+        >
           {market.loading ? "Refreshing…" : "Refresh"}
         </button>
       </header>
       <WalletChoices />
       <div className="wallet-id" data-testid="wallet-id">
-        {injected !== undefined ? <img className="wallet-icon" src={injected.wallet.info.icon} alt="" width={16} height={16} /> : null}
-        <strong>{injected?.wallet.info.name ?? account?.label ?? "No wallet"}</strong> <code title={address}>{short(address)}</code>
+        {injected !== undefined ? (
+          <img className="wallet-icon" src={injected.wallet.info.icon} alt="" width={16} height={16} />
+        ) : null}
+        <strong>{injected?.wallet.info.name ?? account?.label ?? "No wallet"}</strong>{" "}
+        <code title={address}>{short(address)}</code>
       </div>
       {market.byChain.map((m) => (
         <div key={m.chain.id} className="balances">
@@ -65,7 +79,13 @@ export const WalletPanel = () => {
       ))}
       <nav className="tabs small">
         {(["tokens", "listings", "bids"] as const).map((t) => (
-          <button type="button" key={t} className={tab === t ? "active" : ""} onClick={() => setTab(t)} data-testid={`wallet-tab-${t}`}>
+          <button
+            type="button"
+            key={t}
+            className={tab === t ? "active" : ""}
+            onClick={() => setTab(t)}
+            data-testid={`wallet-tab-${t}`}
+          >
             {t} <span className="count">{counts[t]}</span>
           </button>
         ))}
@@ -98,7 +118,9 @@ export const WalletPanel = () => {
         })}
         {counts[tab] === 0 ? <div className="empty">No {tab} yet.</div> : null}
       </div>
-      <footer className="card-foot">{market.refreshedAt ? `Read ${new Date(market.refreshedAt).toLocaleTimeString()}` : ""}</footer>
+      <footer className="card-foot">
+        {market.refreshedAt ? `Read ${new Date(market.refreshedAt).toLocaleTimeString()}` : ""}
+      </footer>
     </section>
   )
 }

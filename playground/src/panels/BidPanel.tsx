@@ -26,7 +26,9 @@ export const BidPanel = () => {
   const { chainId, address, apiKind } = useSession()
   const types = apiKind === "opensea" ? OPENSEA_BID_TYPES : BID_TYPES
   const market = useChainMarket(chainId)
-  const currencies = (market?.chain.paymentTokens ?? []).filter((c) => c.address !== "0x0000000000000000000000000000000000000000")
+  const currencies = (market?.chain.paymentTokens ?? []).filter(
+    (c) => c.address !== "0x0000000000000000000000000000000000000000",
+  )
   const [chosenType, setType] = useState<BidType>("token")
   // A type the order book does not take (a token set, once OpenSea is picked) falls back to a token bid.
   const type = types.some(([value]) => value === chosenType) ? chosenType : "token"
@@ -60,11 +62,15 @@ export const BidPanel = () => {
         return chosenCollection ? { collection: chosenCollection } : "Pick a collection."
       case "trait": {
         const [attributeKey, attributeValue] = trait.split("=")
-        return attributeKey && attributeValue ? { collection: chosenCollection, attributeKey, attributeValue } : "Pick a trait."
+        return attributeKey && attributeValue
+          ? { collection: chosenCollection, attributeKey, attributeValue }
+          : "Pick a trait."
       }
       case "tokenSet": {
         const ids = tokenIds.split(/[\s,]+/).filter(Boolean)
-        return ids.length > 0 ? { collection: chosenCollection, tokenSetId: `token-set:${ids.join(",")}` } : "Enter token ids."
+        return ids.length > 0
+          ? { collection: chosenCollection, tokenSetId: `token-set:${ids.join(",")}` }
+          : "Enter token ids."
       }
     }
   }
@@ -99,7 +105,15 @@ export const BidPanel = () => {
         ))}
       </div>
       {type === "token" ? (
-        <TokenSelect label="Token" name="token" market={market} tokens={others} value={token} onChange={setToken} hint="Tokens of other wallets" />
+        <TokenSelect
+          label="Token"
+          name="token"
+          market={market}
+          tokens={others}
+          value={token}
+          onChange={setToken}
+          hint="Tokens of other wallets"
+        />
       ) : (
         <Field label="Collection">
           <select name="collection" value={chosenCollection} onChange={(e) => setCollection(e.target.value)}>

@@ -57,7 +57,9 @@ export const BuyPanel = () => {
     tokenRefsOf(token).length === 0 && ticked.every((o) => o.payment !== undefined) && totals.size > 0
       ? Object.fromEntries([...totals].map(([currency, { amount }]) => [currency, { raw: amount }]))
       : undefined
-  const picked = sweep.filter((hash) => openSeaListings.some((o) => o.hash === hash)).length + (onOpenSea ? tokenRefsOf(token).length : 0)
+  const picked =
+    sweep.filter((hash) => openSeaListings.some((o) => o.hash === hash)).length +
+    (onOpenSea ? tokenRefsOf(token).length : 0)
   return (
     <ActionPanel
       id="buy"
@@ -79,7 +81,10 @@ export const BuyPanel = () => {
         if (refused !== undefined) return refused.error
         if (onOpenSea) {
           const live = sweep.filter((hash) => openSeaListings.some((o) => o.hash === hash))
-          const items = [...live.map((hash) => ({ orderId: hash })), ...tokenRefsOf(token).map((ref) => ({ token: ref }))]
+          const items = [
+            ...live.map((hash) => ({ orderId: hash })),
+            ...tokenRefsOf(token).map((ref) => ({ token: ref })),
+          ]
           if (items.length === 0) return "Tick OpenSea listings or enter tokens."
           // Paying in another currency than the listings' is quoted in that one: the listings' total does not apply.
           const check = expectedPrice !== undefined && !currency ? { expectedPrice } : {}
@@ -89,7 +94,12 @@ export const BuyPanel = () => {
         const units = withQuantity ? parseQuantity(quantity) : 1
         if (typeof units === "string") return units
         const item = orderId ? { orderId, quantity: units } : { token, quantity: units }
-        return { items: [item], chainId, ...(currency ? { options: { currency } } : {}), ...(paymasterService ? { paymasterService } : {}) }
+        return {
+          items: [item],
+          chainId,
+          ...(currency ? { options: { currency } } : {}),
+          ...(paymasterService ? { paymasterService } : {}),
+        }
       }}
     >
       {onOpenSea ? (
@@ -100,7 +110,12 @@ export const BuyPanel = () => {
               <span className="row-main">You pay</span>
               <span className="row-sub">
                 {[...totals].map(([address, { amount, order }]) => (
-                  <span key={address} data-testid="buy-total-amount" data-currency={address} data-raw={amount.toString()}>
+                  <span
+                    key={address}
+                    data-testid="buy-total-amount"
+                    data-currency={address}
+                    data-raw={amount.toString()}
+                  >
                     {formatUnits(amount, order.price.decimals)} {order.price.currency}{" "}
                   </span>
                 ))}
@@ -121,7 +136,8 @@ export const BuyPanel = () => {
             <option value="">Choose a listing…</option>
             {listings.map((o) => (
               <option key={o.id} value={o.id}>
-                {tokenLabel(market, o.contract, o.criteria.data.token?.tokenId)} — {formatPrice(o.price)} · by {short(o.maker)}
+                {tokenLabel(market, o.contract, o.criteria.data.token?.tokenId)} — {formatPrice(o.price)} · by{" "}
+                {short(o.maker)}
               </option>
             ))}
           </select>
@@ -144,7 +160,13 @@ export const BuyPanel = () => {
       <div className="row-fields">
         {withQuantity ? (
           <Field label="Quantity" error={withQuantity ? errorOf(parseQuantity(quantity)) : undefined}>
-            <input name="quantity" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+            <input
+              name="quantity"
+              type="number"
+              min={1}
+              value={quantity}
+              onChange={(e) => setQuantity(e.target.value)}
+            />
           </Field>
         ) : null}
         <Field label="Pay with">

@@ -36,7 +36,11 @@ export const CallPanel = () => {
         } catch {
           return "Enter a value in ETH."
         }
-        return { chainId, toChainId, txs: [{ to, value: wei.toString(), ...(data ? { data: data as `0x${string}` } : {}) }] }
+        return {
+          chainId,
+          toChainId,
+          txs: [{ to, value: wei.toString(), ...(data ? { data: data as `0x${string}` } : {}) }],
+        }
       }}
     >
       <Field label="Target chain">

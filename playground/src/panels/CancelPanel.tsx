@@ -46,8 +46,12 @@ export const CancelPanel = () => {
   const [onChain, setOnChain] = useState(false)
   const isMine = (maker: string) => maker.toLowerCase() === address?.toLowerCase()
   const mine: ReadonlyArray<CancelChoice> = onOpenSea
-    ? [...(openSeaBook?.listings ?? []), ...(openSeaBook?.offers ?? [])].filter((o) => isMine(o.maker)).map((o) => openSeaChoice(market, o))
-    : [...(market?.asks ?? []), ...(market?.bids ?? [])].filter((o) => isMine(o.maker)).map((o) => reservoirChoice(market, o))
+    ? [...(openSeaBook?.listings ?? []), ...(openSeaBook?.offers ?? [])]
+        .filter((o) => isMine(o.maker))
+        .map((o) => openSeaChoice(market, o))
+    : [...(market?.asks ?? []), ...(market?.bids ?? [])]
+        .filter((o) => isMine(o.maker))
+        .map((o) => reservoirChoice(market, o))
   const ids = selected.filter((id) => mine.some((o) => o.id === id))
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]))
   return (
@@ -62,15 +66,25 @@ export const CancelPanel = () => {
       hook={hook}
       submitLabel={ids.length > 1 ? `Cancel ${ids.length} orders` : "Cancel order"}
       parameters={() =>
-        ids.length > 0 ? { ids, chainId, ...(onChain && !onOpenSea ? { options: { onChain: true } } : {}) } : "Select orders to cancel."
+        ids.length > 0
+          ? { ids, chainId, ...(onChain && !onOpenSea ? { options: { onChain: true } } : {}) }
+          : "Select orders to cancel."
       }
       onDone={() => setSelected([])}
     >
       <div className="checklist" data-testid="cancel-orders">
-        {mine.length === 0 ? <div className="empty">You have no active order on this chain{onOpenSea ? " on OpenSea" : ""}.</div> : null}
+        {mine.length === 0 ? (
+          <div className="empty">You have no active order on this chain{onOpenSea ? " on OpenSea" : ""}.</div>
+        ) : null}
         {mine.map((o) => (
           <label key={o.id} className="check-row">
-            <input type="checkbox" name="order" value={o.id} checked={ids.includes(o.id)} onChange={() => toggle(o.id)} />
+            <input
+              type="checkbox"
+              name="order"
+              value={o.id}
+              checked={ids.includes(o.id)}
+              onChange={() => toggle(o.id)}
+            />
             <span className={`pill ${o.side === "listing" ? "pill-listing" : "pill-bid"}`}>{o.side}</span>
             <span className="row-main">{o.target}</span>
             <span className="row-sub">

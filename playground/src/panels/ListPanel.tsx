@@ -24,7 +24,11 @@ export const ListPanel = () => {
   const [expiry, setExpiry] = useState(86_400)
   const [orderbook, setOrderbook] = useState("reservoir")
   const myTokens = market?.myTokens ?? []
-  const picked = onOpenSea ? bulk.filter((ref) => myTokens.some((t) => `${t.token.contract}:${t.token.tokenId}` === ref)) : token ? [token] : []
+  const picked = onOpenSea
+    ? bulk.filter((ref) => myTokens.some((t) => `${t.token.contract}:${t.token.tokenId}` === ref))
+    : token
+      ? [token]
+      : []
   const withQuantity = !onOpenSea && takesQuantity(market, token.split(":")[0])
   const chosenCurrency = currencies.find((c) => c.address === currency)
   const checkedPrice = parsePrice(price, chosenCurrency?.decimals ?? 18, chosenCurrency?.symbol)
@@ -70,7 +74,14 @@ export const ListPanel = () => {
           onChange={setBulk}
         />
       ) : (
-        <TokenSelect label="Your token" name="token" market={market} tokens={myTokens} value={token} onChange={setToken} />
+        <TokenSelect
+          label="Your token"
+          name="token"
+          market={market}
+          tokens={myTokens}
+          value={token}
+          onChange={setToken}
+        />
       )}
       <OrderTerms
         price={price}

@@ -32,7 +32,9 @@ export const MintPanel = () => {
       pathLabel="price"
       parameters={() => {
         if (!collection) return "Pick a collection."
-        return typeof checkedQuantity === "string" ? checkedQuantity : { items: [{ collection, quantity: checkedQuantity }], chainId }
+        return typeof checkedQuantity === "string"
+          ? checkedQuantity
+          : { items: [{ collection, quantity: checkedQuantity }], chainId }
       }}
       onDone={() => setQuantity("1")}
     >
@@ -63,7 +65,14 @@ export const MintPanel = () => {
         </select>
       </Field>
       <Field label="Quantity" hint={total} error={errorOf(checkedQuantity)}>
-        <input name="quantity" type="number" min={1} step={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+        <input
+          name="quantity"
+          type="number"
+          min={1}
+          step={1}
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+        />
       </Field>
     </ActionPanel>
   )

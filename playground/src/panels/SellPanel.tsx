@@ -11,11 +11,20 @@ import { tokenKey, useChainOpenSeaBook } from "../openSeaBook.js"
 import { useSession } from "../session.js"
 
 /** The Reservoir book's offers a token satisfies, by other wallets. */
-const reservoirOffers = (market: ChainMarket | undefined, address: string | undefined, contract?: string, tokenId?: string) =>
+const reservoirOffers = (
+  market: ChainMarket | undefined,
+  address: string | undefined,
+  contract?: string,
+  tokenId?: string,
+) =>
   (market?.bids ?? []).filter((o) => {
-    if (o.maker.toLowerCase() === address?.toLowerCase() || o.contract.toLowerCase() !== contract?.toLowerCase()) return false
+    if (o.maker.toLowerCase() === address?.toLowerCase() || o.contract.toLowerCase() !== contract?.toLowerCase())
+      return false
     const c = o.criteria
-    return c.kind === "collection" || (c.kind === "token" ? c.data.token?.tokenId === tokenId : (c.data.tokenIds ?? []).includes(tokenId ?? ""))
+    return (
+      c.kind === "collection" ||
+      (c.kind === "token" ? c.data.token?.tokenId === tokenId : (c.data.tokenIds ?? []).includes(tokenId ?? ""))
+    )
   })
 
 /**
@@ -61,18 +70,36 @@ export const SellPanel = () => {
       parameters={parameters}
       onDone={() => setToken("")}
     >
-      <TokenSelect label="Your token" name="token" market={market} tokens={market?.myTokens ?? []} value={token} onChange={setToken} />
+      <TokenSelect
+        label="Your token"
+        name="token"
+        market={market}
+        tokens={market?.myTokens ?? []}
+        value={token}
+        onChange={setToken}
+      />
       {withQuantity ? (
         <Field label="Quantity" error={withQuantity ? errorOf(parseQuantity(quantity)) : undefined}>
-          <input name="quantity" type="number" min={1} step={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+          <input
+            name="quantity"
+            type="number"
+            min={1}
+            step={1}
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+          />
         </Field>
       ) : null}
       <div className="offers">
         <span className="field-label">{onOpenSea ? "The OpenSea offer this sale fills" : "Offers on it"}</span>
         {token === "" ? <span className="muted">Pick a token to see its offers.</span> : null}
         {onOpenSea && openSeaOffer !== undefined ? <OpenSeaSaleTerms chainId={chainId} offer={openSeaOffer} /> : null}
-        {onOpenSea && token !== "" && openSeaOffer === undefined ? <span className="muted">OpenSea has no offer on this token.</span> : null}
-        {!onOpenSea && token !== "" && offers.length === 0 ? <span className="muted">No offer matches this token.</span> : null}
+        {onOpenSea && token !== "" && openSeaOffer === undefined ? (
+          <span className="muted">OpenSea has no offer on this token.</span>
+        ) : null}
+        {!onOpenSea && token !== "" && offers.length === 0 ? (
+          <span className="muted">No offer matches this token.</span>
+        ) : null}
         {onOpenSea
           ? null
           : offers.map((o) => (

@@ -38,7 +38,14 @@ export const TransferPanel = () => {
         setTo("")
       }}
     >
-      <TokenSelect label="Your token" name="token" market={market} tokens={market?.myTokens ?? []} value={token} onChange={setToken} />
+      <TokenSelect
+        label="Your token"
+        name="token"
+        market={market}
+        tokens={market?.myTokens ?? []}
+        value={token}
+        onChange={setToken}
+      />
       <Field label="Recipient" hint="A devnet account, or any address" error={to === "" ? undefined : addressError}>
         <input name="to" list="recipients" value={to} placeholder="0x…" onChange={(e) => setTo(e.target.value)} />
         <datalist id="recipients">

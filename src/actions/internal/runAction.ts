@@ -3,7 +3,13 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import type { ChainConfig } from "../../chains/ChainConfig.js"
-import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError, PriceMismatchError, TradekitError } from "../../errors/index.js"
+import type {
+  ExecutionError,
+  MissingChainConfigurationError,
+  PluginRejectedError,
+  PriceMismatchError,
+  TradekitError,
+} from "../../errors/index.js"
 import { copyPlain } from "../../internal/copyPlain.js"
 import { atConfiguredLogLevel } from "../../pipeline/atConfiguredLogLevel.js"
 import { type ExecutionSnapshot, snapshotOf } from "../../pipeline/ExecutionSnapshot.js"
@@ -34,7 +40,9 @@ export interface ActionRequest {
   readonly chain: ChainConfig
   /** The body's defaults, built by the action. */
   readonly body: RequestBody
-  /** The caller's `options`: each defined field overrides the default of the same name, as reservoir-sdk spreads them. */
+  /**
+   * The caller's `options`: each defined field overrides the default of the same name, as reservoir-sdk spreads them.
+   */
   readonly options?: ApiObject | undefined
   readonly precheck: boolean
   readonly expectedPrice?: ExpectedPrices | undefined
@@ -66,7 +74,9 @@ const observe = <K extends "onComplete" | "onError">(
   Effect.forEach(
     plugins,
     (plugin) => {
-      const hook = plugin.observe?.[kind] as ((e: typeof event) => Effect.Effect<void, unknown, PluginServices>) | undefined
+      const hook = plugin.observe?.[kind] as
+        | ((e: typeof event) => Effect.Effect<void, unknown, PluginServices>)
+        | undefined
       return hook === undefined
         ? Effect.void
         : Effect.suspend(() => hook(event)).pipe(
@@ -91,14 +101,19 @@ const observe = <K extends "onComplete" | "onError">(
 export const runAction = (
   parameters: CommonActionParameters,
   input: ActionRequest,
-): Effect.Effect<ExecuteResponse | true, ExecutionError | MissingChainConfigurationError | PluginRejectedError, OrderBook | Wallet | ClientConfig> =>
+): Effect.Effect<
+  ExecuteResponse | true,
+  ExecutionError | MissingChainConfigurationError | PluginRejectedError,
+  OrderBook | Wallet | ClientConfig
+> =>
   Effect.gen(function* () {
     const config = yield* ClientConfig
     const book = yield* OrderBook
     const plugins = mergePlugins(yield* Plugins, parameters.plugins)
     const retry = config.settings.retry
     const { action, path, chain, precheck } = input
-    const paymasterService = parameters.paymasterService === false ? undefined : (parameters.paymasterService ?? chain.paymasterService)
+    const paymasterService =
+      parameters.paymasterService === false ? undefined : (parameters.paymasterService ?? chain.paymasterService)
     const context: PluginContext = {
       action,
       path,
@@ -115,13 +130,17 @@ export const runAction = (
     body = compact(body)
     // The expected price rides in the request, so a resume runs the price check again on the API's new answer.
     const expectedPrice =
-      input.expectedPrice === undefined ? undefined : (compact(input.expectedPrice as RequestBody) as ExecuteRequest["expectedPrice"])
+      input.expectedPrice === undefined
+        ? undefined
+        : (compact(input.expectedPrice as RequestBody) as ExecuteRequest["expectedPrice"])
     const request: ExecuteRequest = { action, path, body, ...(expectedPrice !== undefined ? { expectedPrice } : {}) }
     const last = yield* Ref.make(Option.none<ExecutionSnapshot>())
     const onProgress = parameters.onProgress ?? (() => Effect.void)
 
     // The observers hear how the run ended: its result, or its error with the last snapshot when there was one.
-    const observed = <A extends ExecutionSnapshot | ExecuteResponse, E extends TradekitError, R>(run: Effect.Effect<A, E, R>) =>
+    const observed = <A extends ExecutionSnapshot | ExecuteResponse, E extends TradekitError, R>(
+      run: Effect.Effect<A, E, R>,
+    ) =>
       run.pipe(
         Effect.tap((result) => observe(plugins, "onComplete", { _tag: "ActionComplete", context, body, result })),
         Effect.tapError((error) =>
@@ -142,7 +161,9 @@ export const runAction = (
       const response = yield* observed(
         Effect.andThen(supportedByBook(book, action), book.forChain(chain).plan(request, { retry })).pipe(
           Effect.flatMap((fetched) =>
-            Wallet.use((wallet) => estimateNetworkFee(wallet, config, chain, fetched, { paymasterService, gas: input.gas })),
+            Wallet.use((wallet) =>
+              estimateNetworkFee(wallet, config, chain, fetched, { paymasterService, gas: input.gas }),
+            ),
           ),
         ),
       )

@@ -15,7 +15,10 @@ export const walletAddress: Effect.Effect<Address, WalletCallError, Wallet | Cli
   const wallet = withWalletTimeout(yield* Wallet, config.settings)
   const address: unknown = yield* wallet.address
   if (typeof address !== "string" || !isAddress(address, { strict: false })) {
-    return yield* new WalletError({ operation: "address", message: "Wallet address failed: the wallet did not answer an address" })
+    return yield* new WalletError({
+      operation: "address",
+      message: "Wallet address failed: the wallet did not answer an address",
+    })
   }
   return address
 })

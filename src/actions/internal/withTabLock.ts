@@ -3,10 +3,15 @@ import { ExecutionInProgressError } from "../../errors/index.js"
 
 /** The part of the Web Locks API (`navigator.locks`) the guard uses. */
 interface LockManagerLike {
-  request(name: string, options: { readonly ifAvailable: true }, callback: (lock: unknown) => Promise<void> | undefined): Promise<unknown>
+  request(
+    name: string,
+    options: { readonly ifAvailable: true },
+    callback: (lock: unknown) => Promise<void> | undefined,
+  ): Promise<unknown>
 }
 
-const lockManager = (): LockManagerLike | undefined => (globalThis as { readonly navigator?: { readonly locks?: LockManagerLike } }).navigator?.locks
+const lockManager = (): LockManagerLike | undefined =>
+  (globalThis as { readonly navigator?: { readonly locks?: LockManagerLike } }).navigator?.locks
 
 /** A page has a `document`; a server (Node, Deno, Bun) and a worker have none, whatever `navigator` they carry. */
 const isPage = (): boolean => typeof (globalThis as { readonly document?: unknown }).document !== "undefined"
@@ -26,12 +31,18 @@ const heldInProcess = new Set<string>()
  *   coordinated.
  * @internal
  */
-export const withTabLock = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E | ExecutionInProgressError, R> => {
+export const withTabLock = <A, E, R>(
+  name: string,
+  effect: Effect.Effect<A, E, R>,
+): Effect.Effect<A, E | ExecutionInProgressError, R> => {
   const locks = lockManager()
   return locks !== undefined && isPage() ? withWebLock(locks, name, effect) : withProcessLock(name, effect)
 }
 
-const withProcessLock = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E | ExecutionInProgressError, R> =>
+const withProcessLock = <A, E, R>(
+  name: string,
+  effect: Effect.Effect<A, E, R>,
+): Effect.Effect<A, E | ExecutionInProgressError, R> =>
   Effect.acquireUseRelease(
     Effect.sync(() => {
       if (heldInProcess.has(name)) return false

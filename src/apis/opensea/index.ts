@@ -4,7 +4,13 @@
  */
 
 export type { TradekitApi } from "../TradekitApi.js"
-export { ChainReader, type ChainReaderService, type ChainReads, makeChainReads, makeRpcChainReader } from "./chain/chainReads.js"
+export {
+  ChainReader,
+  type ChainReaderService,
+  type ChainReads,
+  makeChainReads,
+  makeRpcChainReader,
+} from "./chain/chainReads.js"
 export type { OpenSeaOptions } from "./config/OpenSeaConfig.js"
 export {
   OPENSEA_CHAINS,

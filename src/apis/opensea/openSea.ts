@@ -16,5 +16,9 @@ import { type OpenSeaOptions, resolveOpenSeaConfig } from "./config/OpenSeaConfi
  */
 export const openSea = (options: OpenSeaOptions = {}): TradekitApi => {
   const config = resolveOpenSeaConfig(options)
-  return { name: "opensea", needsBaseApiUrl: false, layer: (transport) => openSeaBookLayer(config).pipe(Layer.provide(transport)) }
+  return {
+    name: "opensea",
+    needsBaseApiUrl: false,
+    layer: (transport) => openSeaBookLayer(config).pipe(Layer.provide(transport)),
+  }
 }

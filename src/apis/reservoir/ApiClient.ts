@@ -4,7 +4,12 @@ import * as Layer from "effect/Layer"
 import type { ApiHeaders } from "../../chains/ChainConfig.js"
 import { type ChainApi, makeChainApi } from "../../services/ChainApi.js"
 import { ClientConfig, type RedactedHeaders, redactHeaders } from "../../services/ClientConfig.js"
-import { HttpTransport, type HttpTransportService, type TransportRequest, type TransportResponse } from "../../services/HttpTransport.js"
+import {
+  HttpTransport,
+  type HttpTransportService,
+  type TransportRequest,
+  type TransportResponse,
+} from "../../services/HttpTransport.js"
 import { VERSION } from "../../version.js"
 
 /** What the ApiClient service offers: the aggregator API, bound to one chain at a time. */
@@ -24,7 +29,9 @@ export interface ApiClientService {
 }
 
 const warnIfDeprecated = (request: TransportRequest, response: TransportResponse) =>
-  response.headers.deprecation === "true" ? Effect.logWarning(`tradekit: the API marks ${request.url.pathname} as deprecated`) : Effect.void
+  response.headers.deprecation === "true"
+    ? Effect.logWarning(`tradekit: the API marks ${request.url.pathname} as deprecated`)
+    : Effect.void
 
 /**
  * Builds the service over the HttpTransport, composed once for every chain: every request gets tradekit's
@@ -41,15 +48,21 @@ export const makeApiClient = Effect.gen(function* () {
     ...(config.settings.uiVersion ? { "x-rkui-version": config.settings.uiVersion } : {}),
   }
   // Per chain (see makeChainApi), so that a chain's own headers win over the client's by name.
-  const credentials: RedactedHeaders = { ...(config.apiKey !== undefined ? { "x-api-key": config.apiKey } : {}), ...config.headers }
+  const credentials: RedactedHeaders = {
+    ...(config.apiKey !== undefined ? { "x-api-key": config.apiKey } : {}),
+    ...config.headers,
+  }
 
   // The credentials win over tradekit's headers by name, as a configured header always has.
   const send: HttpTransportService["send"] = (request) =>
-    Effect.tap(transport.send({ ...request, headers: { ...headers, ...request.headers } }), (response) => warnIfDeprecated(request, response))
+    Effect.tap(transport.send({ ...request, headers: { ...headers, ...request.headers } }), (response) =>
+      warnIfDeprecated(request, response),
+    )
 
   const defaults = { retry: config.settings.retry, timeout: config.settings.httpTimeout }
   return {
-    forChain: (baseApiUrl, headers) => makeChainApi(send, baseApiUrl, defaults, { ...credentials, ...redactHeaders(headers) }),
+    forChain: (baseApiUrl, headers) =>
+      makeChainApi(send, baseApiUrl, defaults, { ...credentials, ...redactHeaders(headers) }),
   } satisfies ApiClientService
 })
 
@@ -59,7 +72,12 @@ export const makeApiClient = Effect.gen(function* () {
  */
 export class ApiClient extends Context.Service<ApiClient, ApiClientService>()("tradekit/ApiClient") {
   /** The service over the HttpTransport in context (over an effect/http HttpClient: `httpClientTransport`). */
-  static readonly layer: Layer.Layer<ApiClient, never, HttpTransport | ClientConfig> = Layer.effect(ApiClient, makeApiClient)
+  static readonly layer: Layer.Layer<ApiClient, never, HttpTransport | ClientConfig> = Layer.effect(
+    ApiClient,
+    makeApiClient,
+  )
   /** The service over the platform's `fetch`. */
-  static readonly layerFetch: Layer.Layer<ApiClient, never, ClientConfig> = ApiClient.layer.pipe(Layer.provide(HttpTransport.layerFetch()))
+  static readonly layerFetch: Layer.Layer<ApiClient, never, ClientConfig> = ApiClient.layer.pipe(
+    Layer.provide(HttpTransport.layerFetch()),
+  )
 }

@@ -19,7 +19,9 @@ const asBadGateway = (error: ApiRequestError): ApiRequestError =>
 const withoutApiNetworkFees = (response: ExecuteResponse): ExecuteResponse => ({
   ...response,
   steps: response.steps.map((step) =>
-    step.items === undefined ? step : ({ ...step, items: step.items.map(({ networkFee: _fromApi, ...item }) => item) } as typeof step),
+    step.items === undefined
+      ? step
+      : ({ ...step, items: step.items.map(({ networkFee: _fromApi, ...item }) => item) } as typeof step),
   ),
 })
 
@@ -46,19 +48,29 @@ export const fetchPlan = (
         path: request.path,
         method: "POST",
         body: request.body,
-        query: Option.match(options.signature ?? Option.none(), { onNone: () => ({}), onSome: (value) => ({ signature: value }) }),
+        query: Option.match(options.signature ?? Option.none(), {
+          onNone: () => ({}),
+          onSome: (value) => ({ signature: value }),
+        }),
         ...(retry !== undefined ? { retry } : {}),
       })
       const body = response.body
       if (typeof body === "object" && body !== null && "error" in body && (body as { error?: unknown }).error) {
         const error = (body as { error: unknown }).error
-        return yield* new APIError({ message: messageOf(error), statusCode: response.status, rawError: body, endpoint: request.path })
+        return yield* new APIError({
+          message: messageOf(error),
+          statusCode: response.status,
+          rawError: body,
+          endpoint: request.path,
+        })
       }
       return withoutApiNetworkFees(yield* decodeApiBody(ExecuteResponse, request.path, body))
     })
   const fetched =
     options.retry === undefined
       ? once(undefined)
-      : withRetry(options.retry, request.path, Effect.mapError(once(NO_RETRY), asBadGateway)).pipe(Effect.mapError(unwrapMalformed))
+      : withRetry(options.retry, request.path, Effect.mapError(once(NO_RETRY), asBadGateway)).pipe(
+          Effect.mapError(unwrapMalformed),
+        )
   return fetched.pipe(Effect.withSpan("tradekit.fetchPlan"))
 }

@@ -12,7 +12,8 @@ import { ApiClient, type ApiClientService } from "./ApiClient.js"
 import { fetchPlan } from "./fetchPlan.js"
 import { pushedStatus } from "./statusSocket.js"
 
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
 
 /**
  * The body of a check request: the API's own body, untouched, with the transaction's hash as its `id` when
@@ -25,7 +26,8 @@ const checkBody = (body: unknown, hash: Hex): unknown => {
 }
 
 /** An endpoint the API handed out resolves under its base URL, or the item is refused (the key stays on its origin). */
-const checkEndpoint = (api: ChainApi, endpoint: string | undefined) => (endpoint === undefined ? Effect.void : Effect.asVoid(api.resolve(endpoint)))
+const checkEndpoint = (api: ChainApi, endpoint: string | undefined) =>
+  endpoint === undefined ? Effect.void : Effect.asVoid(api.resolve(endpoint))
 
 /** The Reservoir protocol at one chain's `baseApiUrl`. */
 const reservoirOnChain = (api: ChainApi, chain: ChainConfig): ChainOrderBook => ({
@@ -50,7 +52,8 @@ const reservoirOnChain = (api: ChainApi, chain: ChainConfig): ChainOrderBook => 
       checkEndpoint(api, (item.data as { readonly post?: { readonly endpoint?: string } } | undefined)?.post?.endpoint),
       checkEndpoint(api, item.check?.endpoint),
     ),
-  signatureStatus: (check: Check) => api.ask({ path: check.endpoint, method: check.method ?? "POST", body: check.body }, CheckResponse),
+  signatureStatus: (check: Check) =>
+    api.ask({ path: check.endpoint, method: check.method ?? "POST", body: check.body }, CheckResponse),
   transactionStatus: (hash, check) =>
     api.ask(
       check !== undefined
@@ -58,7 +61,8 @@ const reservoirOnChain = (api: ChainApi, chain: ChainConfig): ChainOrderBook => 
         : { path: `/transactions/${hash}/synced/v1`, method: "GET" },
       CheckResponse,
     ),
-  transfers: (hashes) => api.ask({ path: "/transfers/bulk/v2", method: "GET", query: { txHash: hashes } }, TransfersResponse),
+  transfers: (hashes) =>
+    api.ask({ path: "/transfers/bulk/v2", method: "GET", query: { txHash: hashes } }, TransfersResponse),
   report: (report) =>
     Effect.asVoid(
       api.request({
@@ -73,7 +77,8 @@ const reservoirOnChain = (api: ChainApi, chain: ChainConfig): ChainOrderBook => 
         },
       }),
     ),
-  refresh: (token) => Effect.asVoid(api.request({ path: "/tokens/refresh/v1", method: "POST", body: { token, liquidityOnly: true } })),
+  refresh: (token) =>
+    Effect.asVoid(api.request({ path: "/tokens/refresh/v1", method: "POST", body: { token, liquidityOnly: true } })),
   pushed: (filter, hash) => {
     const url = chain.websocketUrl
     return url === undefined ? Effect.never : pushedStatus(url, filter, hash, api.socketHeaders(url))
@@ -106,5 +111,6 @@ export const reservoirBookLayer: Layer.Layer<OrderBook, never, ApiClient> = Laye
  * @example
  * withReservoirBook(ApiClient.layerFetch.pipe(Layer.provide(config)))
  */
-export const withReservoirBook = <E, R>(apiClient: Layer.Layer<ApiClient, E, R>): Layer.Layer<ApiClient | OrderBook, E, R> =>
-  Layer.merge(apiClient, reservoirBookLayer.pipe(Layer.provide(apiClient)))
+export const withReservoirBook = <E, R>(
+  apiClient: Layer.Layer<ApiClient, E, R>,
+): Layer.Layer<ApiClient | OrderBook, E, R> => Layer.merge(apiClient, reservoirBookLayer.pipe(Layer.provide(apiClient)))

@@ -9,7 +9,7 @@
  *   `{"type":"subscribe","event":"transaction.status","filters":{"txHash":"0x…"}}`, or, for a cross-chain
  *   request, `{"type":"subscribe","event":"transaction.status","filters":{"requestId":"0x…"}}`.
  * - server → client:
- *   `{"event":"transaction.status","data":{"txHash":"0x…","requestId"?:"0x…","status":"pending"|"success"|"failure","txHashes"?:["0x…"],"destinationChainId"?:1,"details"?:"…"}}`.
+ * `{"event":"transaction.status","data":{"txHash":"0x…","requestId"?:"0x…","status":"pending"|"success"|"failure","txHashes"?:["0x…"],"destinationChainId"?:1,"details"?:"…"}}`.
  *   `pending` is informational; `success` completes the item (with `txHashes`, the API's fill hashes, when
  *   present); `failure` fails it with `TransactionFailedError`. Messages for other subscriptions, other
  *   events, or that do not decode are ignored.
@@ -29,7 +29,8 @@
  * @example
  * import * as Socket from "effect/socket/Socket"
  * import WebSocket from "ws"
- * const wsConstructor = Layer.succeed(Socket.WebSocketConstructor, (url, protocols) => new WebSocket(url, protocols as string) as unknown as Socket.WebSocketLike)
+ * const wsConstructor = Layer.succeed(Socket.WebSocketConstructor, (url, protocols) => new WebSocket(url, protocols as
+ * string) as unknown as Socket.WebSocketLike)
  * executeSteps({ request }).pipe(Effect.provide(wsConstructor))
  * @module
  */
@@ -50,12 +51,16 @@ export const StatusMessage = Schema.Struct({
 export type StatusMessage = typeof StatusMessage.Type
 
 /** The subscription message for `filter`. */
-export const subscribeMessage = (filter: StatusFilter): string => JSON.stringify({ type: "subscribe", event: "transaction.status", filters: filter })
+export const subscribeMessage = (filter: StatusFilter): string =>
+  JSON.stringify({ type: "subscribe", event: "transaction.status", filters: filter })
 
 const parseJson = Option.liftThrowable((text: string): unknown => JSON.parse(text))
 const decodeStatusMessage = Schema.decodeUnknownOption(StatusMessage)
-/** The status message a frame's text holds, if it holds one (JSON, then the schema; `Schema.fromJsonString` costs more). */
-const decodeMessage = (text: string): Option.Option<StatusMessage> => Option.flatMap(parseJson(text), decodeStatusMessage)
+/**
+ * The status message a frame's text holds, if it holds one (JSON, then the schema; `Schema.fromJsonString` costs more).
+ */
+const decodeMessage = (text: string): Option.Option<StatusMessage> =>
+  Option.flatMap(parseJson(text), decodeStatusMessage)
 const decoder = new TextDecoder()
 
 const concerns = (update: StatusUpdate, filter: StatusFilter): boolean =>
@@ -64,7 +69,8 @@ const concerns = (update: StatusUpdate, filter: StatusFilter): boolean =>
     : update.requestId?.toLowerCase() === filter.requestId.toLowerCase()
 
 /** A socket that could not even be built (a throwing constructor) failed to open. */
-const openFailure = (cause: unknown) => new Socket.SocketError({ reason: new Socket.SocketOpenError({ kind: "Unknown", cause }) })
+const openFailure = (cause: unknown) =>
+  new Socket.SocketError({ reason: new Socket.SocketOpenError({ kind: "Unknown", cause }) })
 
 /**
  * Opens a socket to `url`, subscribes to `filter`, and resolves with the first settled update (`success` or
@@ -105,7 +111,11 @@ const webSocketConstructor: Effect.Effect<Option.Option<WebSocketConstructorServ
   Option.orElse(() =>
     typeof globalThis.WebSocket === "function"
       ? Option.some<WebSocketConstructorService>(
-          (url, options) => new globalThis.WebSocket(url, typeof options === "string" || Array.isArray(options) ? options : options?.protocols),
+          (url, options) =>
+            new globalThis.WebSocket(
+              url,
+              typeof options === "string" || Array.isArray(options) ? options : options?.protocols,
+            ),
         )
       : Option.none(),
   ),
@@ -132,15 +142,21 @@ export const pushedStatus = (
   Effect.flatMap(
     webSocketConstructor,
     Option.match({
-      onNone: () => Effect.andThen(Effect.logDebug("tradekit: no WebSocket constructor, status by polling only"), Effect.never),
+      onNone: () =>
+        Effect.andThen(Effect.logDebug("tradekit: no WebSocket constructor, status by polling only"), Effect.never),
       onSome: (construct) =>
         watchStatusSocket(url, filter, headers).pipe(
           Effect.provideService(Socket.WebSocketConstructor, construct),
           Effect.catch((error) =>
-            Effect.andThen(Effect.logDebug(`tradekit: status socket unavailable, polling only: ${describe(error)}`), Effect.never),
+            Effect.andThen(
+              Effect.logDebug(`tradekit: status socket unavailable, polling only: ${describe(error)}`),
+              Effect.never,
+            ),
           ),
           Effect.flatMap((update) =>
-            update.status === "failure" ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" })) : Effect.succeed(update),
+            update.status === "failure"
+              ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
+              : Effect.succeed(update),
           ),
         ),
     }),

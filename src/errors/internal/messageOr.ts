@@ -6,4 +6,5 @@ import * as Schema from "effect/Schema"
  * `optionalWith(Schema.String, { default })`).
  * @internal
  */
-export const messageOr = (fallback: string) => Schema.String.pipe(Schema.withConstructorDefault(Effect.succeed(fallback)))
+export const messageOr = (fallback: string) =>
+  Schema.String.pipe(Schema.withConstructorDefault(Effect.succeed(fallback)))

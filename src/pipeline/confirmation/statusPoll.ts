@@ -27,13 +27,21 @@ export const timedOut =
  * receipt's word: a successful receipt settles the transaction, and without one the wait ends when the poll budget
  * would have.
  */
-export const pollStatus = (ctx: ExecutionContext, target: ConfirmTarget, hash: Hex, pacing: Pacing): Effect.Effect<Settled, ConfirmError> => {
+export const pollStatus = (
+  ctx: ExecutionContext,
+  target: ConfirmTarget,
+  hash: Hex,
+  pacing: Pacing,
+): Effect.Effect<Settled, ConfirmError> => {
   // The book of the chain the transaction was sent on knows it (for a cross-chain call: the origin's).
   const status = ctx.bookFor(target.chain.id).transactionStatus
   if (status === undefined) {
     return pacing === "receipt"
       ? Effect.succeed({ _tag: "Confirmed", answer: { status: "success" }, mined: true })
-      : Effect.andThen(Effect.sleep(Duration.millis(ctx.maxAttempts * ctx.pollingInterval)), Effect.fail(timedOut(target, hash)(ctx.maxAttempts)))
+      : Effect.andThen(
+          Effect.sleep(Duration.millis(ctx.maxAttempts * ctx.pollingInterval)),
+          Effect.fail(timedOut(target, hash)(ctx.maxAttempts)),
+        )
   }
   return pollAnswer(
     status(hash, target.check),
@@ -54,7 +62,11 @@ export const pollStatus = (ctx: ExecutionContext, target: ConfirmTarget, hash: H
  * The status the book pushes for the transaction (the Reservoir book's socket), settling the wait like a poll
  * answer would; never, when the book pushes nothing. A cross-chain fill is followed by its request id.
  */
-export const pushedStatus = (ctx: ExecutionContext, target: ConfirmTarget, hash: Hex): Effect.Effect<Settled, TransactionFailedError> => {
+export const pushedStatus = (
+  ctx: ExecutionContext,
+  target: ConfirmTarget,
+  hash: Hex,
+): Effect.Effect<Settled, TransactionFailedError> => {
   if (ctx.book.pushed === undefined) return Effect.never
   const requestId = (target.check?.body as { id?: unknown } | undefined)?.id
   const filter: StatusFilter = target.isCrossChain && typeof requestId === "string" ? { requestId } : { txHash: hash }

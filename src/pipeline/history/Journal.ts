@@ -143,7 +143,12 @@ export interface ItemJournal {
 export const itemJournal = (journal: ReadonlyArray<JournalEntry> | undefined, key: string): ItemJournal => {
   let result: ItemJournal = { postRequested: false, sendRejected: false, batchRefused: false }
   for (const entry of journal ?? []) {
-    if (entry._tag === "BatchRequested" || entry._tag === "BatchSent" || entry._tag === "BatchRejected" || entry._tag === "BatchRefused") {
+    if (
+      entry._tag === "BatchRequested" ||
+      entry._tag === "BatchSent" ||
+      entry._tag === "BatchRejected" ||
+      entry._tag === "BatchRefused"
+    ) {
       if (!entry.items.includes(key)) continue
       if (entry._tag === "BatchRequested") result = { ...result, batchRequested: entry }
       else if (entry._tag === "BatchSent") result = { ...result, batchSent: entry }
@@ -156,7 +161,11 @@ export const itemJournal = (journal: ReadonlyArray<JournalEntry> | undefined, ke
     if (entry.item !== key) continue
     switch (entry._tag) {
       case "Signed":
-        result = { ...result, signature: entry.signature, ...(entry.post !== undefined ? { signedPost: entry.post } : {}) }
+        result = {
+          ...result,
+          signature: entry.signature,
+          ...(entry.post !== undefined ? { signedPost: entry.post } : {}),
+        }
         break
       case "Posted":
         result = { ...result, posted: entry }

@@ -17,7 +17,11 @@ export interface ConfirmOnlyPlan {
  * else of it is kept, as nothing of a stored plan is ever sent: confirming only reads (the receipt, the API's
  * check on an endpoint the plan's validation accepts, the calls status). Undefined when no such item is left.
  */
-export const confirmOnlyPlan = (stored: ExecutionSnapshot, journal: ReadonlyArray<JournalEntry>, keyOf?: ItemKeyOf): ConfirmOnlyPlan | undefined => {
+export const confirmOnlyPlan = (
+  stored: ExecutionSnapshot,
+  journal: ReadonlyArray<JournalEntry>,
+  keyOf?: ItemKeyOf,
+): ConfirmOnlyPlan | undefined => {
   const refs = itemRefsOf(stored.steps, stored.chainId, keyOf)
   let leftOut = 0
   let toConfirm = 0

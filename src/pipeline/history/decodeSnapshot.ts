@@ -86,15 +86,22 @@ const executePathPattern = /^\/execute\/([a-z]+)\/v[0-9]+$/
  * names another action than the path is refused, as is a path that is not an action's; a snapshot stored by an
  * older tradekit, whose request named only its path, takes the path's action.
  */
-const actionOf = (request: { readonly action?: ActionName | undefined; readonly path: string }): Effect.Effect<ActionName, InvalidSnapshotError> => {
+const actionOf = (request: {
+  readonly action?: ActionName | undefined
+  readonly path: string
+}): Effect.Effect<ActionName, InvalidSnapshotError> => {
   const segment = executePathPattern.exec(request.path)?.[1]
   if (!Schema.is(ActionName)(segment)) {
-    return Effect.fail(InvalidSnapshotError.of({ issue: `its request's path ${request.path} is not the path of an action` }))
+    return Effect.fail(
+      InvalidSnapshotError.of({ issue: `its request's path ${request.path} is not the path of an action` }),
+    )
   }
   return request.action === undefined || request.action === segment
     ? Effect.succeed(segment)
     : Effect.fail(
-        InvalidSnapshotError.of({ issue: `its request names the action "${request.action}", but its path ${request.path} runs "${segment}"` }),
+        InvalidSnapshotError.of({
+          issue: `its request names the action "${request.action}", but its path ${request.path} runs "${segment}"`,
+        }),
       )
 }
 
@@ -118,7 +125,12 @@ export const decodeSnapshot = (input: unknown): Effect.Effect<ExecutionSnapshot,
     Effect.flatMap((snapshot) =>
       Effect.map(
         actionOf(snapshot.request),
-        (action) => ({ ...snapshot, request: { ...snapshot.request, action }, txHashes: snapshot.txHashes ?? [] }) as ExecutionSnapshot,
+        (action) =>
+          ({
+            ...snapshot,
+            request: { ...snapshot.request, action },
+            txHashes: snapshot.txHashes ?? [],
+          }) as ExecutionSnapshot,
       ),
     ),
   )

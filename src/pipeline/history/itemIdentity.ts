@@ -17,13 +17,18 @@ export interface ItemRef {
  * one `transfer` step per token), and its index. What a signature item, or a transaction still waiting for its
  * data, is known by; and what journals written before content identities keyed every item by.
  */
-export const positionalIdentity = (steps: ReadonlyArray<{ readonly id: string }>, stepIndex: number, itemIndex: number): string => {
+export const positionalIdentity = (
+  steps: ReadonlyArray<{ readonly id: string }>,
+  stepIndex: number,
+  itemIndex: number,
+): string => {
   const id = steps[stepIndex]?.id ?? ""
   const occurrence = steps.slice(0, stepIndex).filter((step) => step.id === id).length
   return `${id}#${occurrence}:${itemIndex}`
 }
 
-const text = (value: unknown): string => (typeof value === "string" ? value.toLowerCase() : typeof value === "number" ? String(value) : "")
+const text = (value: unknown): string =>
+  typeof value === "string" ? value.toLowerCase() : typeof value === "number" ? String(value) : ""
 
 const amount = (value: unknown): string => {
   if (value === undefined || value === null || value === "") return "0"
@@ -40,13 +45,17 @@ const amount = (value: unknown): string => {
  * transaction for one already sent. Identical transactions of one plan are told apart by their order
  * (`#0`, `#1`, …), the `occurrence` given here.
  */
-export const transactionIdentity = (data: Readonly<Record<string, unknown>>, defaultChainId: number, occurrence: number): string =>
-  `${transactionContent(data, defaultChainId)}#${occurrence}`
+export const transactionIdentity = (
+  data: Readonly<Record<string, unknown>>,
+  defaultChainId: number,
+  occurrence: number,
+): string => `${transactionContent(data, defaultChainId)}#${occurrence}`
 
 const transactionContent = (data: Readonly<Record<string, unknown>>, defaultChainId: number): string => {
   const chainId = typeof data.chainId === "number" ? data.chainId : defaultChainId
   const calldata = typeof data.data === "string" ? data.data.toLowerCase() : "0x"
-  const hashed = /^0x[0-9a-f]*$/.test(calldata) && calldata.length % 2 === 0 ? keccak256(calldata as `0x${string}`) : calldata
+  const hashed =
+    /^0x[0-9a-f]*$/.test(calldata) && calldata.length % 2 === 0 ? keccak256(calldata as `0x${string}`) : calldata
   return `tx:${chainId}:${text(data.to)}:${amount(data.value)}:${hashed}`
 }
 
@@ -58,7 +67,11 @@ export type ItemKeyOf = (step: Step, item: StepItem) => string | undefined
 
 const cache = new WeakMap<
   ReadonlyArray<Step>,
-  { readonly chainId: number; readonly keyOf: ItemKeyOf | undefined; readonly refs: ReadonlyArray<ReadonlyArray<ItemRef>> }
+  {
+    readonly chainId: number
+    readonly keyOf: ItemKeyOf | undefined
+    readonly refs: ReadonlyArray<ReadonlyArray<ItemRef>>
+  }
 >()
 
 /**
@@ -66,7 +79,11 @@ const cache = new WeakMap<
  * gives one, else what a transaction does, else its place. Plans are immutable snapshots, so the answer is kept
  * per plan.
  */
-export const itemRefsOf = (steps: ReadonlyArray<Step>, defaultChainId: number, keyOf?: ItemKeyOf): ReadonlyArray<ReadonlyArray<ItemRef>> => {
+export const itemRefsOf = (
+  steps: ReadonlyArray<Step>,
+  defaultChainId: number,
+  keyOf?: ItemKeyOf,
+): ReadonlyArray<ReadonlyArray<ItemRef>> => {
   const known = cache.get(steps)
   if (known !== undefined && known.chainId === defaultChainId && known.keyOf === keyOf) return known.refs
   const seen = new Map<string, number>()

@@ -26,7 +26,9 @@ const sameCall = (found: Extract<NonceLookup, { _tag: "Mined" }>, request: Trans
   found.input.toLowerCase() === (request.data ?? "0x").toLowerCase()
 
 const isCancellation = (found: Extract<NonceLookup, { _tag: "Mined" }>, from: string): boolean =>
-  found.to?.toLowerCase() === from.toLowerCase() && found.value === 0n && (found.input === "0x" || found.input === "0x0")
+  found.to?.toLowerCase() === from.toLowerCase() &&
+  found.value === 0n &&
+  (found.input === "0x" || found.input === "0x0")
 
 /** What the chain says about the nonces from the journaled one on. */
 type Probe =
@@ -50,7 +52,8 @@ const afterRejection = (
 ): Effect.Effect<Reconciled, WalletCallError> =>
   Effect.gen(function* () {
     const { nextNonce, transactionByNonce } = ctx.wallet
-    if (requested.nonce === undefined || nextNonce === undefined || transactionByNonce === undefined) return { _tag: "NotSent" } as const
+    if (requested.nonce === undefined || nextNonce === undefined || transactionByNonce === undefined)
+      return { _tag: "NotSent" } as const
     const next = yield* nextNonce({ chain, address })
     const last = Math.min(next, requested.nonce + ctx.config.settings.nonceWindow) - 1
     for (let nonce = requested.nonce; nonce <= last; nonce++) {
@@ -82,7 +85,10 @@ export const reconcileSend = (
   chain: Chain,
   request: TransactionRequest,
   journal: ItemJournal & { readonly sendRequested: SendRequestedEntry },
-): Effect.Effect<Reconciled, SendOutcomeUnknownError | TransactionCancelledError | PollTimeoutError | InvalidSnapshotError | WalletCallError> =>
+): Effect.Effect<
+  Reconciled,
+  SendOutcomeUnknownError | TransactionCancelledError | PollTimeoutError | InvalidSnapshotError | WalletCallError
+> =>
   Effect.gen(function* () {
     const requested = journal.sendRequested
     // The account is the wallet's, never the journal's word: a send is adopted only from the user's transactions.
@@ -90,13 +96,16 @@ export const reconcileSend = (
     if (journal.sendRejected) return yield* afterRejection(ctx, chain, request, requested, address)
     const unproven = (why: Unproven) =>
       ctx.resendUnknown
-        ? Effect.as(Effect.logInfo(`tradekit: sending again a send of unknown outcome (${why}), as the app asked`), { _tag: "NotSent" } as const)
+        ? Effect.as(Effect.logInfo(`tradekit: sending again a send of unknown outcome (${why}), as the app asked`), {
+            _tag: "NotSent",
+          } as const)
         : SendOutcomeUnknownError.of({ from: requested.from, chainId: requested.chainId, reason: why })
 
     const kind = ctx.wallet.accountKind === undefined ? "eoa" : yield* ctx.wallet.accountKind({ chain, address })
     if (kind === "smart") return yield* unproven("smart-account")
     const { nextNonce, transactionByNonce } = ctx.wallet
-    if (requested.nonce === undefined || nextNonce === undefined || transactionByNonce === undefined) return yield* unproven("no-nonce")
+    if (requested.nonce === undefined || nextNonce === undefined || transactionByNonce === undefined)
+      return yield* unproven("no-nonce")
     const first = requested.nonce
 
     const probe = Effect.gen(function* () {

@@ -35,7 +35,8 @@ const awaitMined = (ctx: ExecutionContext, chainId: number, hash: Hex) =>
     const explorer = chain.blockExplorers?.default.url
     yield* Effect.timeoutOrElse(ctx.wallet.waitForReceipt({ chain, hash }), {
       duration: Duration.millis(ctx.maxAttempts * ctx.pollingInterval),
-      orElse: () => TransactionTimeoutError.of({ txHash: hash, attempts: ctx.maxAttempts, blockExplorerBaseUrl: explorer }),
+      orElse: () =>
+        TransactionTimeoutError.of({ txHash: hash, attempts: ctx.maxAttempts, blockExplorerBaseUrl: explorer }),
     })
   })
 
@@ -51,12 +52,21 @@ const settleOne = (ctx: ExecutionContext, known: ItemJournal, storedItem: StepIt
     if (known.sent !== undefined) return yield* awaitMined(ctx, known.sent.chainId, known.sent.hash as Hex)
     // Orders all filled or cancelled, on the book's word: whatever became of the send, it can fill nothing more.
     const asked = known.sendRequested !== undefined || (known.batchSent ?? known.batchRequested) !== undefined
-    if (asked && storedItem !== undefined && ctx.book.ordersFilled !== undefined && (yield* ctx.book.ordersFilled(storedItem))) {
+    if (
+      asked &&
+      storedItem !== undefined &&
+      ctx.book.ordersFilled !== undefined &&
+      (yield* ctx.book.ordersFilled(storedItem))
+    ) {
       return yield* Effect.logInfo("tradekit: the book says every order of the send is filled or cancelled: settled")
     }
     const batch = known.batchSent ?? known.batchRequested
     if (batch !== undefined) {
-      return yield* SendOutcomeUnknownError.of({ from: yield* ctx.address, chainId: batch.chainId, reason: "batch-unknown" })
+      return yield* SendOutcomeUnknownError.of({
+        from: yield* ctx.address,
+        chainId: batch.chainId,
+        reason: "batch-unknown",
+      })
     }
     // A batch the wallet rejected or refused sent nothing.
     const requested = known.sendRequested

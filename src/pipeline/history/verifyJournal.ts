@@ -36,7 +36,9 @@ export const verifyJournal = (
       const sent = itemJournal(journal, item).sent!
       const chain = viemChainOf(ctx, sent.chainId)
       if (chain === undefined)
-        return yield* InvalidSnapshotError.of({ issue: `its journal names a transaction on chain ${sent.chainId}, which is not configured` })
+        return yield* InvalidSnapshotError.of({
+          issue: `its journal names a transaction on chain ${sent.chainId}, which is not configured`,
+        })
       // A node that cannot answer cannot tell: the check is skipped, as for a wallet without the look-up.
       const answer = yield* Effect.option(lookUp({ chain, hash: sent.hash as Hex }))
       if (Option.isNone(answer)) {
@@ -45,7 +47,9 @@ export const verifyJournal = (
       }
       const found = answer.value
       if (found === undefined) {
-        return yield* InvalidSnapshotError.of({ issue: `its journal names transaction ${sent.hash}, which chain ${sent.chainId} does not know` })
+        return yield* InvalidSnapshotError.of({
+          issue: `its journal names transaction ${sent.hash}, which chain ${sent.chainId} does not know`,
+        })
       }
       if (found.from.toLowerCase() !== account) {
         return yield* InvalidSnapshotError.of({

@@ -31,7 +31,10 @@ export const simulatedFill = (
   Effect.gen(function* () {
     const funds = { maxFeePerGas: (c: typeof chain) => ctx.maxFeePerGas?.(c) ?? Effect.succeed(undefined) }
     const gas = yield* simulateTransaction({ wallet: ctx.wallet, settings: ctx.config.settings, chain, request, funds })
-    const maxFeePerGas = gas === undefined ? undefined : (request.maxFeePerGas ?? (yield* ctx.maxFeePerGas?.(chain) ?? Effect.succeed(undefined)))
+    const maxFeePerGas =
+      gas === undefined
+        ? undefined
+        : (request.maxFeePerGas ?? (yield* ctx.maxFeePerGas?.(chain) ?? Effect.succeed(undefined)))
     return {
       toSend: gas === undefined || request.gas !== undefined ? request : { ...request, gas },
       networkFee: gas === undefined || maxFeePerGas === undefined ? undefined : networkFeeOf(gas, maxFeePerGas),

@@ -36,7 +36,10 @@ export type SendToWalletError =
 /** Records `hash` as the item's transaction, in the journal and on the item, in one snapshot. */
 export const recordSentHash = (ctx: ExecutionContext, send: ItemSend, hash: Hex) =>
   updateState(ctx, (snapshot) =>
-    send.withHash(withJournalEntry(snapshot, { _tag: "Sent", item: send.position.id, chainId: send.chainId, hash }), hash),
+    send.withHash(
+      withJournalEntry(snapshot, { _tag: "Sent", item: send.position.id, chainId: send.chainId, hash }),
+      hash,
+    ),
   )
 
 /** The wallet's answer as a hash, once checked: none, or something that is not a transaction hash, is refused. */
@@ -79,7 +82,9 @@ export const sendToWallet = (ctx: ExecutionContext, send: ItemSend): Effect.Effe
         // A filled transaction goes out with exactly the nonce it was filled with; any other nonce is the wallet's
         // to pick, and the one read here only a guess at it.
         const exactNonce = filled.nonce !== undefined
-        const nonce = filled.nonce ?? (ctx.wallet.nextNonce === undefined ? undefined : yield* ctx.wallet.nextNonce({ chain, address }))
+        const nonce =
+          filled.nonce ??
+          (ctx.wallet.nextNonce === undefined ? undefined : yield* ctx.wallet.nextNonce({ chain, address }))
         const requested = {
           _tag: "SendRequested",
           item: position.id,
@@ -91,18 +96,29 @@ export const sendToWallet = (ctx: ExecutionContext, send: ItemSend): Effect.Effe
         yield* networkFee === undefined
           ? appendJournal(ctx, requested)
           : updateState(ctx, (snapshot) =>
-              updateItem(withJournalEntry(snapshot, requested), position.stepIndex, position.itemIndex, (current) => ({ ...current, networkFee })),
+              updateItem(withJournalEntry(snapshot, requested), position.stepIndex, position.itemIndex, (current) => ({
+                ...current,
+                networkFee,
+              })),
             )
         const sendSync = exactNonce && nonce !== undefined ? ctx.wallet.sendTransactionSync : undefined
-        const toWallet: Effect.Effect<{ readonly hash: unknown; readonly receipt?: SyncSent["receipt"] }, WalletCallError> =
+        const toWallet: Effect.Effect<
+          { readonly hash: unknown; readonly receipt?: SyncSent["receipt"] },
+          WalletCallError
+        > =
           sendSync !== undefined
             ? sendSync({ chain, request: toSend, context: { step, item }, nonce: nonce! })
-            : Effect.map(ctx.wallet.sendTransaction({ chain, request: toSend, context: { step, item }, nonce }), (hash) => ({ hash }))
+            : Effect.map(
+                ctx.wallet.sendTransaction({ chain, request: toSend, context: { step, item }, nonce }),
+                (hash) => ({ hash }),
+              )
         // Once the wallet answers, its hash is journaled before anything can stop the execution.
         return yield* Effect.uninterruptibleMask((restore) =>
           restore(toWallet).pipe(
             Effect.tapError((error) =>
-              error._tag === "UserRejectedError" ? appendJournal(ctx, { _tag: "SendRejected", item: position.id }) : Effect.void,
+              error._tag === "UserRejectedError"
+                ? appendJournal(ctx, { _tag: "SendRejected", item: position.id })
+                : Effect.void,
             ),
             Effect.flatMap(({ hash: sent, receipt }) =>
               Effect.flatMap(hashOf(sent), (hash) => Effect.as(recordSentHash(ctx, send, hash), { hash, receipt })),

@@ -23,7 +23,10 @@ const awaitingRetain = (client: ReservoirClient): ReservoirClient => {
     (parameters: P): Promise<A> =>
       Promise.resolve().then(() => start(parameters))
   const actions = Object.fromEntries(
-    Object.entries(client.actions).map(([name, action]) => [name, later(action as (parameters: unknown) => Promise<unknown>)]),
+    Object.entries(client.actions).map(([name, action]) => [
+      name,
+      later(action as (parameters: unknown) => Promise<unknown>),
+    ]),
   ) as unknown as ReservoirClient["actions"]
   return { ...client, actions, resume: later(client.resume) }
 }

@@ -11,7 +11,10 @@ export interface CallControls {
 }
 
 /** One call of the Promise facade (an action, or `resume`), given the wallet it acts with. */
-export type FacadeCall<P, D> = (client: ReservoirClient, parameters: P & { readonly wallet: ReservoirClientWallet }) => Promise<D>
+export type FacadeCall<P, D> = (
+  client: ReservoirClient,
+  parameters: P & { readonly wallet: ReservoirClientWallet },
+) => Promise<D>
 
 const isTagged = (value: unknown): boolean =>
   typeof value === "object" && value !== null && typeof (value as { readonly _tag?: unknown })._tag === "string"

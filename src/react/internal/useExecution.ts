@@ -85,7 +85,10 @@ export interface ExecutionHookControls<V, D, E> {
    * @deprecated Use `mutate` or `mutateAsync`.
    */
   readonly execute: (variables: V) => Promise<D | undefined>
-  /** Aborts the running execution: every request and poll stops; the status becomes `error` with an `ExecutionAbortedError`. */
+  /**
+   * Aborts the running execution: every request and poll stops; the status becomes `error` with an
+   * `ExecutionAbortedError`.
+   */
   readonly abort: (reason?: unknown) => void
   /** Aborts the running execution, if any, and goes back to `idle` with no variables, progress, data or error. */
   readonly reset: () => void
@@ -102,7 +105,9 @@ export interface ExecutionHookErrors {
 }
 
 /** The state and the controls of one execution at a time. */
-export type ExecutionHookResult<V, D, E> = ExecutionHookState<V, D, E> & ExecutionHookErrors & ExecutionHookControls<V, D, E>
+export type ExecutionHookResult<V, D, E> = ExecutionHookState<V, D, E> &
+  ExecutionHookErrors &
+  ExecutionHookControls<V, D, E>
 
 const NO_ERRORS: ReadonlyArray<ExecuteError> = Object.freeze([])
 
@@ -133,7 +138,11 @@ const report = (error: unknown): void => {
   void Promise.reject(error)
 }
 
-const settleCallbacks = async <V, D, E>(callbacks: ExecutionCallbacks<V, D, E> | undefined, outcome: Outcome<D, E>, variables: V) => {
+const settleCallbacks = async <V, D, E>(
+  callbacks: ExecutionCallbacks<V, D, E> | undefined,
+  outcome: Outcome<D, E>,
+  variables: V,
+) => {
   if (callbacks === undefined) return
   const run = async (callback: () => unknown) => {
     try {
@@ -165,7 +174,11 @@ const outcomeOf = async <V, D, E>(
 }
 
 /** The state a settled execution shows, its last progress kept. */
-const settledState = <V, D, E>(outcome: Outcome<D, E>, variables: V, progress: ExecutionSnapshot | undefined): ExecutionHookState<V, D, E> =>
+const settledState = <V, D, E>(
+  outcome: Outcome<D, E>,
+  variables: V,
+  progress: ExecutionSnapshot | undefined,
+): ExecutionHookState<V, D, E> =>
   outcome.ok
     ? { ...flags, status: "success", isSuccess: true, variables, data: outcome.data, error: undefined, progress }
     : { ...flags, status: "error", isError: true, variables, data: undefined, error: outcome.error, progress }
@@ -211,7 +224,15 @@ export const useExecution = <V, D, E>(
       }
       const controller = new AbortController()
       running.current = controller
-      setState({ ...flags, status: "pending", isPending: true, variables, data: undefined, error: undefined, progress: undefined })
+      setState({
+        ...flags,
+        status: "pending",
+        isPending: true,
+        variables,
+        data: undefined,
+        error: undefined,
+        progress: undefined,
+      })
       const outcome = await outcomeOf<V, D, E>(mutationFn, variables, {
         signal: controller.signal,
         onSnapshot: (snapshot: ExecutionSnapshot) => {

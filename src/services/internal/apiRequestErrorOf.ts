@@ -21,7 +21,8 @@ export interface AnswerReader {
 
 const errorMessageOf = (body: unknown, status: number): { message: string; statusCode: number } => {
   const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {}
-  const text = typeof record.message === "string" ? record.message : typeof record.error === "string" ? record.error : undefined
+  const text =
+    typeof record.message === "string" ? record.message : typeof record.error === "string" ? record.error : undefined
   return {
     message: text ?? (typeof body === "string" && body !== "" ? body : `Request failed with status code ${status}`),
     statusCode: typeof record.statusCode === "number" ? record.statusCode : status,
@@ -78,5 +79,8 @@ export const apiRequestErrorOf = (
 /** The Reservoir protocol's answers: `{ message, statusCode }` refusals, `Retry-After` in seconds or as a date. */
 export const RESERVOIR_ANSWERS: AnswerReader = {
   parse: parseApiBody,
-  refusal: (body, status, headers, now) => ({ ...errorMessageOf(body, status), retryAfterMs: parseRetryAfter(headers["retry-after"], now) }),
+  refusal: (body, status, headers, now) => ({
+    ...errorMessageOf(body, status),
+    retryAfterMs: parseRetryAfter(headers["retry-after"], now),
+  }),
 }

@@ -34,7 +34,9 @@ export const classifyEstimateFailure = (cause: unknown): Effect.Effect<GasEstima
     const reverted = chain.find((error) => error.name === "ExecutionRevertedError" || error.code === 3)
     if (reverted === undefined) return Effect.fail(walletFailure("estimateGas", cause))
     const data = chain
-      .map((error) => (typeof error.data === "object" && error.data !== null ? (error.data as { data?: unknown }).data : error.data))
+      .map((error) =>
+        typeof error.data === "object" && error.data !== null ? (error.data as { data?: unknown }).data : error.data,
+      )
       .filter(isHex)
       .at(-1)
     const details = chain
@@ -42,7 +44,11 @@ export const classifyEstimateFailure = (cause: unknown): Effect.Effect<GasEstima
       .filter((text): text is string => typeof text === "string" && text !== "")
       .at(-1)
     const message = details?.replace(/^execution reverted:?\s*/i, "")
-    return Effect.succeed({ _tag: "Reverted", ...(data !== undefined && data !== "0x" ? { data } : {}), ...(message ? { message } : {}) })
+    return Effect.succeed({
+      _tag: "Reverted",
+      ...(data !== undefined && data !== "0x" ? { data } : {}),
+      ...(message ? { message } : {}),
+    })
   } catch {
     return Effect.fail(walletFailure("estimateGas", cause))
   }
@@ -54,7 +60,10 @@ export const classifyEstimateFailure = (cause: unknown): Effect.Effect<GasEstima
  * outcome decides).
  * @internal
  */
-export const estimateGasWith = (client: Client, request: TransactionRequest): Effect.Effect<GasEstimate, WalletCallError> =>
+export const estimateGasWith = (
+  client: Client,
+  request: TransactionRequest,
+): Effect.Effect<GasEstimate, WalletCallError> =>
   Effect.tryPromise({
     try: () =>
       getAction(
@@ -129,7 +138,9 @@ export const prepareWith = (
     }),
     Effect.catch((cause) =>
       Effect.flatMap(classifyEstimateFailure(cause), (estimate) =>
-        estimate._tag === "Reverted" ? Effect.succeed(estimate) : Effect.fail(walletFailure("prepareTransaction", cause)),
+        estimate._tag === "Reverted"
+          ? Effect.succeed(estimate)
+          : Effect.fail(walletFailure("prepareTransaction", cause)),
       ),
     ),
   )

@@ -12,10 +12,15 @@ const isUnder = (base: URL, target: URL): boolean =>
   target.password === base.password &&
   target.pathname.startsWith(`${base.pathname.replace(/\/+$/, "")}/`)
 
-const parseUrl = (url: string, base?: URL): URL | undefined => Option.getOrUndefined(Option.liftThrowable(() => new URL(url, base))())
+const parseUrl = (url: string, base?: URL): URL | undefined =>
+  Option.getOrUndefined(Option.liftThrowable(() => new URL(url, base))())
 
 /** Where a redirect leads, when that is on the origin the request went to and under the API's base path. */
-const allowedTarget = (request: TransportRequest, response: TransportResponse, base: URL | undefined): URL | undefined => {
+const allowedTarget = (
+  request: TransportRequest,
+  response: TransportResponse,
+  base: URL | undefined,
+): URL | undefined => {
   const location = response.headers.location
   if (location === undefined || base === undefined) return undefined
   const target = parseUrl(location, request.url)
@@ -36,11 +41,16 @@ export const followSameOriginRedirects = (
   maxRedirects: number,
 ): HttpTransportService["send"] => {
   const base = parseUrl(baseApiUrl)
-  const follow = (request: TransportRequest, response: TransportResponse, left: number): Effect.Effect<TransportResponse, TransportError> => {
+  const follow = (
+    request: TransportRequest,
+    response: TransportResponse,
+    left: number,
+  ): Effect.Effect<TransportResponse, TransportError> => {
     const target = isRedirect(response.status) && left > 0 ? allowedTarget(request, response, base) : undefined
     if (target === undefined) return Effect.succeed(response)
     const { body: _body, ...bodyless } = request
-    const next: TransportRequest = response.status === 303 ? { ...bodyless, method: "GET", url: target } : { ...request, url: target }
+    const next: TransportRequest =
+      response.status === 303 ? { ...bodyless, method: "GET", url: target } : { ...request, url: target }
     return Effect.flatMap(send(next), (answer) => follow(next, answer, left - 1))
   }
   return (request) => Effect.flatMap(send(request), (response) => follow(request, response, maxRedirects))

@@ -14,8 +14,12 @@ import { walletCall } from "./walletFailure.js"
 export const lookUpByNonce = (client: Client, address: Address, nonce: number) =>
   Effect.gen(function* () {
     const countAt = (blockNumber: bigint) =>
-      walletCall("getTransactionCount", () => getAction(client, getTransactionCount, "getTransactionCount")({ address, blockNumber }))
-    const latest = yield* walletCall("getBlockNumber", () => getAction(client, getBlockNumber, "getBlockNumber")({ cacheTime: 0 }))
+      walletCall("getTransactionCount", () =>
+        getAction(client, getTransactionCount, "getTransactionCount")({ address, blockNumber }),
+      )
+    const latest = yield* walletCall("getBlockNumber", () =>
+      getAction(client, getBlockNumber, "getBlockNumber")({ cacheTime: 0 }),
+    )
     if ((yield* countAt(latest)) <= nonce) {
       const pending = yield* walletCall("getTransactionCount", () =>
         getAction(client, getTransactionCount, "getTransactionCount")({ address, blockTag: "pending" }),
@@ -36,8 +40,16 @@ export const lookUpByNonce = (client: Client, address: Address, nonce: number) =
       if ((yield* countAt(middle)) > nonce) high = middle
       else low = middle
     }
-    const block = yield* walletCall("getBlock", () => getAction(client, getBlock, "getBlock")({ blockNumber: high, includeTransactions: true }))
+    const block = yield* walletCall("getBlock", () =>
+      getAction(client, getBlock, "getBlock")({ blockNumber: high, includeTransactions: true }),
+    )
     const found = block.transactions.find((tx) => tx.from.toLowerCase() === address.toLowerCase() && tx.nonce === nonce)
     if (found === undefined) return { _tag: "None" } satisfies NonceLookup
-    return { _tag: "Mined", hash: found.hash, to: found.to, value: found.value, input: found.input as Hex } satisfies NonceLookup
+    return {
+      _tag: "Mined",
+      hash: found.hash,
+      to: found.to,
+      value: found.value,
+      input: found.input as Hex,
+    } satisfies NonceLookup
   })

@@ -29,7 +29,8 @@ const isUnsupported = (cause: unknown): boolean =>
 const IN_MEMPOOL_CODES: ReadonlySet<number> = new Set([4, 5])
 
 /** A node's words for "I hold these very bytes already" (go-ethereum, Erigon, Nethermind, Besu). */
-const ALREADY_KNOWN = /already known|known transaction|already imported|already exists|already in (the )?(tx|transaction )?pool/i
+const ALREADY_KNOWN =
+  /already known|known transaction|already imported|already exists|already in (the )?(tx|transaction )?pool/i
 
 /**
  * A node's words for "that nonce is taken": by these very bytes (mined, or pending in the pool) or by another
@@ -48,7 +49,8 @@ const wordsOf = (cause: unknown): string =>
  * it may hold them (a nonce taken, perhaps by these bytes), or it refused them.
  */
 const answerOf = (cause: unknown): "holds" | "may-hold" | "refused" => {
-  if (causeChain(cause).some((error) => typeof error.code === "number" && IN_MEMPOOL_CODES.has(error.code))) return "holds"
+  if (causeChain(cause).some((error) => typeof error.code === "number" && IN_MEMPOOL_CODES.has(error.code)))
+    return "holds"
   const words = wordsOf(cause)
   return ALREADY_KNOWN.test(words) ? "holds" : NONCE_TAKEN.test(words) ? "may-hold" : "refused"
 }
@@ -147,7 +149,8 @@ interface SignedSend {
 /** How the node's answers about signed bytes are read: look-ups by hash, a refusal settled, the plain send. */
 const readingsOf = (signed: SignedSend) => {
   const { client, account, chain, request, nonce, serialized, hash } = signed
-  const failure = (cause: unknown) => walletFailure("sendTransaction", getTransactionError(cause as Error, { account, chain, ...request, nonce }))
+  const failure = (cause: unknown) =>
+    walletFailure("sendTransaction", getTransactionError(cause as Error, { account, chain, ...request, nonce }))
   const sent: SyncSent = { hash }
   // Whether the node knows the hash, asked once; a look-up that fails is no answer.
   const knownOnce = transactionByHashOf(client, hash).pipe(
@@ -184,7 +187,8 @@ const readingsOf = (signed: SignedSend) => {
     Effect.catch((cause) => settleRefusal(cause)),
   )
   // The node knows the transaction: it went out, and its receipt is watched for as usual.
-  const accepted = (orElse: Effect.Effect<SyncSent, SendFailure>) => Effect.flatMap(knownOnce, (known) => (known ? Effect.succeed(sent) : orElse))
+  const accepted = (orElse: Effect.Effect<SyncSent, SendFailure>) =>
+    Effect.flatMap(knownOnce, (known) => (known ? Effect.succeed(sent) : orElse))
   return { sent, settleRefusal, sendPlain, accepted }
 }
 
@@ -222,7 +226,12 @@ const sendAwaitingReceipt = (signed: SignedSend, key: string, waitMs: number): E
       const call = yield* Effect.forkScoped(
         Effect.exit(
           Effect.tryPromise({
-            try: () => getAction(client, sendRawTransactionSync, "sendRawTransactionSync")({ serializedTransaction: serialized }),
+            try: () =>
+              getAction(
+                client,
+                sendRawTransactionSync,
+                "sendRawTransactionSync",
+              )({ serializedTransaction: serialized }),
             catch: (cause) => cause,
           }),
         ),

@@ -13,5 +13,10 @@ export const signatureAnswer =
     if (answer === undefined || answer === null) return Effect.succeed("0x")
     return typeof answer === "string" && isHex(answer, { strict: true })
       ? Effect.succeed(answer)
-      : Effect.fail(new WalletError({ operation, message: `Wallet ${operation} failed: the wallet answered something that is not a signature` }))
+      : Effect.fail(
+          new WalletError({
+            operation,
+            message: `Wallet ${operation} failed: the wallet answered something that is not a signature`,
+          }),
+        )
   }

@@ -30,7 +30,9 @@ export type SwitchChainErrorType = UserRejectedError | WalletError | ChainMismat
  */
 export const switchChain = (client: Client, chain: Chain): Effect.Effect<void, SwitchChainErrorType> => {
   const request = walletCall("switchChain", () => getAction(client, switchWalletChain, "switchChain")({ id: chain.id }))
-  const addThenSwitch = walletCall("switchChain", () => getAction(client, addChain, "addChain")({ chain })).pipe(Effect.andThen(request))
+  const addThenSwitch = walletCall("switchChain", () => getAction(client, addChain, "addChain")({ chain })).pipe(
+    Effect.andThen(request),
+  )
   return request.pipe(
     Effect.catchIf(
       (error): error is WalletError => error._tag === "WalletError" && hasCode(error.cause, UNRECOGNIZED_CHAIN),
@@ -39,7 +41,9 @@ export const switchChain = (client: Client, chain: Chain): Effect.Effect<void, S
     Effect.catchTag("WalletError", () => Effect.void),
     Effect.andThen(walletCall("getChainId", () => getAction(client, getChainId, "getChainId")({}))),
     Effect.flatMap((after) =>
-      after === chain.id ? Effect.void : Effect.fail(ChainMismatchError.of({ walletChainId: after, expectedChainId: chain.id })),
+      after === chain.id
+        ? Effect.void
+        : Effect.fail(ChainMismatchError.of({ walletChainId: after, expectedChainId: chain.id })),
     ),
   )
 }

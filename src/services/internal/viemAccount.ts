@@ -8,13 +8,17 @@ import { switchChain } from "./switchChain.js"
 import { walletCall } from "./walletFailure.js"
 
 /** The client's account, else the first address the wallet has connected. */
-export const accountOf = (client: ViemWalletClient): Effect.Effect<Account | `0x${string}`, WalletError | UserRejectedError> =>
+export const accountOf = (
+  client: ViemWalletClient,
+): Effect.Effect<Account | `0x${string}`, WalletError | UserRejectedError> =>
   client.account !== undefined
     ? Effect.succeed(client.account)
     : walletCall("getAddresses", () => getAction(client, getAddresses, "getAddresses")({})).pipe(
         Effect.flatMap((addresses) =>
           addresses[0] === undefined
-            ? Effect.fail(new WalletError({ operation: "getAddresses", message: "The wallet has no account connected" }))
+            ? Effect.fail(
+                new WalletError({ operation: "getAddresses", message: "The wallet has no account connected" }),
+              )
             : Effect.succeed(addresses[0]),
         ),
       )
@@ -32,8 +36,13 @@ export const ensureChainOf = (client: ViemWalletClient) => (chain: Chain) =>
  * single-try one is for a read whose failure is an answer of its own (a revert, "cannot tell"): asked once, not
  * retried.
  */
-export const readersOf = (client: ViemWalletClient, publicClients: Readonly<Record<number, PublicClient>> | undefined) => ({
-  publicClientFor: (chain: Chain): Client => publicClients?.[chain.id] ?? createClient({ chain, transport: custom({ request: client.request }) }),
+export const readersOf = (
+  client: ViemWalletClient,
+  publicClients: Readonly<Record<number, PublicClient>> | undefined,
+) => ({
+  publicClientFor: (chain: Chain): Client =>
+    publicClients?.[chain.id] ?? createClient({ chain, transport: custom({ request: client.request }) }),
   singleTryClientFor: (chain: Chain): Client =>
-    publicClients?.[chain.id] ?? createClient({ chain, transport: custom({ request: client.request }, { retryCount: 0 }) }),
+    publicClients?.[chain.id] ??
+    createClient({ chain, transport: custom({ request: client.request }, { retryCount: 0 }) }),
 })

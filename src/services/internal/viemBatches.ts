@@ -78,10 +78,15 @@ export const viemBatches = ({
       const supported =
         typeof a !== "string" && a.type === "local"
           ? NO_CAPABILITIES
-          : yield* walletCall("getCapabilities", () => getAction(client, getCapabilities, "getCapabilities")({ account: a, chainId: chain.id })).pipe(
+          : yield* walletCall("getCapabilities", () =>
+              getAction(client, getCapabilities, "getCapabilities")({ account: a, chainId: chain.id }),
+            ).pipe(
               Effect.map(capabilitiesOf),
               Effect.catch((error) =>
-                Effect.as(Effect.logDebug(`tradekit: wallet_getCapabilities failed, no batches: ${error.message}`), NO_CAPABILITIES),
+                Effect.as(
+                  Effect.logDebug(`tradekit: wallet_getCapabilities failed, no batches: ${error.message}`),
+                  NO_CAPABILITIES,
+                ),
               ),
             )
       capabilities.set(chain.id, supported)
@@ -116,7 +121,8 @@ export const viemBatches = ({
           catch: batchFailure,
         })
         const id = callsIdOf(answer)
-        if (id === undefined) return yield* CallsIdMissingError.of({ chainId: chain.id, answer: describeAnswer(answer) })
+        if (id === undefined)
+          return yield* CallsIdMissingError.of({ chainId: chain.id, answer: describeAnswer(answer) })
         return id
       }),
     callsStatus: ({ id }) =>

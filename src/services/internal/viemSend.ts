@@ -33,7 +33,8 @@ export const sendOneWith =
   ({ chain, request, nonce }) =>
     Effect.gen(function* () {
       const a = yield* account()
-      const localNonce = typeof a !== "string" && a.type === "local" && nonce !== undefined ? { nonce, chainId: chain.id } : {}
+      const localNonce =
+        typeof a !== "string" && a.type === "local" && nonce !== undefined ? { nonce, chainId: chain.id } : {}
       const send = walletCall("sendTransaction", () =>
         getAction(
           client,
@@ -69,6 +70,8 @@ export const sendLocalSyncWith =
       ? sendSync(client, local, chain, request, nonce, syncReceiptWait)
       : Effect.flatMap(sendOne({ chain, request, nonce, context }), (hash) =>
           hash === undefined
-            ? Effect.fail(new WalletError({ operation: "sendTransaction", message: "Wallet sendTransaction failed: no hash" }))
+            ? Effect.fail(
+                new WalletError({ operation: "sendTransaction", message: "Wallet sendTransaction failed: no hash" }),
+              )
             : Effect.succeed({ hash }),
         )

@@ -16,11 +16,21 @@ const safely = <A>(f: () => A, fallback: A): A => {
 
 /** Maps whatever a wallet threw to a typed error: a user rejection (EIP-1193 4001) or a WalletError. */
 export const walletFailure = (operation: string, cause: unknown): UserRejectedError | WalletError =>
-  safely(() => describeFailure(operation, cause), new WalletError({ operation, cause, message: `Wallet ${operation} failed` }))
+  safely(
+    () => describeFailure(operation, cause),
+    new WalletError({ operation, cause, message: `Wallet ${operation} failed` }),
+  )
 
 const textOf = (cause: unknown): string => {
-  const record = (typeof cause === "object" && cause !== null ? cause : {}) as { shortMessage?: unknown; message?: unknown }
-  return typeof record.shortMessage === "string" ? record.shortMessage : typeof record.message === "string" ? record.message : String(cause)
+  const record = (typeof cause === "object" && cause !== null ? cause : {}) as {
+    shortMessage?: unknown
+    message?: unknown
+  }
+  return typeof record.shortMessage === "string"
+    ? record.shortMessage
+    : typeof record.message === "string"
+      ? record.message
+      : String(cause)
 }
 
 // viem's code for an error it could not classify (UnknownRpcError); the wallet's own code, if any, is on its cause.
@@ -39,7 +49,12 @@ const answeredCode = (cause: unknown): number | undefined =>
 const describeFailure = (operation: string, cause: unknown): UserRejectedError | WalletError => {
   if (isUserRejection(cause)) return new UserRejectedError({ operation })
   const code = answeredCode(cause)
-  return new WalletError({ operation, cause, ...(code !== undefined ? { code } : {}), message: `Wallet ${operation} failed: ${textOf(cause)}` })
+  return new WalletError({
+    operation,
+    cause,
+    ...(code !== undefined ? { code } : {}),
+    message: `Wallet ${operation} failed: ${textOf(cause)}`,
+  })
 }
 
 const refusalReasons: ReadonlyMap<number, BatchRefusalReason> = new Map([
@@ -67,7 +82,9 @@ export const batchFailure = (cause: unknown): UserRejectedError | BatchRefusedEr
       const code = answeredCode(cause)
       if (code === undefined) return describeFailure("sendCalls", cause)
       // The wallet's own words: the innermost error with its code (viem's wrappers reword it).
-      const own = [...causeChain(cause)].reverse().find((error) => error.code === code && typeof error.message === "string")
+      const own = [...causeChain(cause)]
+        .reverse()
+        .find((error) => error.code === code && typeof error.message === "string")
       const details = own !== undefined ? String(own.message) : textOf(cause)
       return BatchRefusedError.of({ code, reason: refusalReasons.get(code) ?? "wallet-error", details, cause })
     },

@@ -2,9 +2,23 @@
  * The devnet's batching wallet (EIP-5792 over an EIP-7702 delegation to BatchExecutor), driven through viem's
  * own `sendCalls` / `getCallsStatus` / `getCapabilities`, as a dapp would.
  */
-import { type Address, createWalletClient, custom, encodeFunctionData, type Hex, http, maxUint256, parseEther } from "viem"
+import {
+  type Address,
+  createWalletClient,
+  custom,
+  encodeFunctionData,
+  type Hex,
+  http,
+  maxUint256,
+  parseEther,
+} from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { batchExecutorAbi, devnetERC1155Abi, stableTokenAbi, wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
+import {
+  batchExecutorAbi,
+  devnetERC1155Abi,
+  stableTokenAbi,
+  wrappedNativeAbi,
+} from "../../../devnet/artifacts/index.js"
 import { anvilAccounts } from "../../../devnet/chain/anvil.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import {
@@ -35,10 +49,13 @@ afterAll(async () => {
 const walletOf = (provider: BatchingProvider) =>
   createWalletClient({ account: provider.address, chain: devnet.chains[0]!.viemChain!, transport: custom(provider) })
 const user = (n: number): DevnetAccount => devnet.accounts.users[n - 1]!
-const allowance = (owner: Address) => origin.readContract({ address: usdc, abi: stableTokenAbi, functionName: "allowance", args: [owner, exchange] })
-const wethOf = (owner: Address) => origin.readContract({ address: weth, abi: wrappedNativeAbi, functionName: "balanceOf", args: [owner] })
+const allowance = (owner: Address) =>
+  origin.readContract({ address: usdc, abi: stableTokenAbi, functionName: "allowance", args: [owner, exchange] })
+const wethOf = (owner: Address) =>
+  origin.readContract({ address: weth, abi: wrappedNativeAbi, functionName: "balanceOf", args: [owner] })
 const delegation = (executor: Address) => `0xef0100${executor.slice(2).toLowerCase()}`
-const approveUsdc = (amount: bigint) => ({ to: usdc, abi: stableTokenAbi, functionName: "approve", args: [exchange, amount] }) as const
+const approveUsdc = (amount: bigint) =>
+  ({ to: usdc, abi: stableTokenAbi, functionName: "approve", args: [exchange, amount] }) as const
 const wrap = (value: bigint) => ({ to: weth, abi: wrappedNativeAbi, functionName: "deposit", value }) as const
 /** Sends a batch that wraps 1 wei and waits for it: the account is delegated afterwards. */
 const delegate = async (provider: BatchingProvider) => {
@@ -54,7 +71,11 @@ const freshProvider = (index: 6 | 7) =>
   createBatchingProvider({
     account: anvilAccounts(index + 1)[index]!,
     chains: [
-      { chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]!, batchExecutor: devnet.contracts.origin.batchExecutor },
+      {
+        chainId: devnet.originChainId,
+        rpcUrl: devnet.rpcUrls[devnet.originChainId]!,
+        batchExecutor: devnet.contracts.origin.batchExecutor,
+      },
       {
         chainId: devnet.destinationChainId,
         rpcUrl: devnet.rpcUrls[devnet.destinationChainId]!,
@@ -69,18 +90,25 @@ describe("wallet_sendCalls", () => {
   it("delegates on the first batch and lands an approve and a wrap in one transaction", async () => {
     const provider = devnetBatchingProvider(devnet, user(1))
     const wallet = walletOf(provider)
-    const { id } = await wallet.sendCalls({ calls: [approveUsdc(maxUint256), wrap(parseEther("0.5"))], forceAtomic: true })
+    const { id } = await wallet.sendCalls({
+      calls: [approveUsdc(maxUint256), wrap(parseEther("0.5"))],
+      forceAtomic: true,
+    })
     const result = await wallet.waitForCallsStatus({ id, pollingInterval: 50 })
 
-    expect({ status: result.status, statusCode: result.statusCode, atomic: result.atomic, chainId: result.chainId, version: result.version }).toEqual(
-      {
-        status: "success",
-        statusCode: 200,
-        atomic: true,
-        chainId: devnet.originChainId,
-        version: "2.0.0",
-      },
-    )
+    expect({
+      status: result.status,
+      statusCode: result.statusCode,
+      atomic: result.atomic,
+      chainId: result.chainId,
+      version: result.version,
+    }).toEqual({
+      status: "success",
+      statusCode: 200,
+      atomic: true,
+      chainId: devnet.originChainId,
+      version: "2.0.0",
+    })
     expect(result.receipts).toHaveLength(1)
     const [receipt] = result.receipts!
     expect(receipt!.status).toBe("success")
@@ -95,7 +123,10 @@ describe("wallet_sendCalls", () => {
     expect(await allowance(provider.address)).toBe(maxUint256)
     expect(await wethOf(provider.address)).toBe(parseEther("0.5"))
     // Both calls' events are in the batch's one receipt, in call order: USDC's Approval, then WETH's.
-    expect([...new Set(receipt!.logs.map((l) => l.address.toLowerCase()))]).toEqual([usdc.toLowerCase(), weth.toLowerCase()])
+    expect([...new Set(receipt!.logs.map((l) => l.address.toLowerCase()))]).toEqual([
+      usdc.toLowerCase(),
+      weth.toLowerCase(),
+    ])
   })
 
   it("sends later batches without a new authorization", async () => {
@@ -115,7 +146,10 @@ describe("wallet_sendCalls", () => {
   it("reverts the whole batch when one call fails: status 500, no call's effect on chain", async () => {
     const provider = devnetBatchingProvider(devnet, user(2))
     const wallet = walletOf(provider)
-    const { id } = await wallet.sendCalls({ calls: [approveUsdc(7n), wrap(parseEther("0.1")), sendUsdc(user(3).address)], forceAtomic: true })
+    const { id } = await wallet.sendCalls({
+      calls: [approveUsdc(7n), wrap(parseEther("0.1")), sendUsdc(user(3).address)],
+      forceAtomic: true,
+    })
     const result = await wallet.waitForCallsStatus({ id, pollingInterval: 50 })
 
     expect({ status: result.status, statusCode: result.statusCode, atomic: result.atomic }).toEqual({
@@ -130,14 +164,23 @@ describe("wallet_sendCalls", () => {
 
   it("answers a status for an id it never sent with 5730", async () => {
     const wallet = walletOf(devnetBatchingProvider(devnet, user(4)))
-    await expect(wallet.getCallsStatus({ id: "0x1234" })).rejects.toMatchObject({ name: "UnknownBundleIdError", code: 5730 })
+    await expect(wallet.getCallsStatus({ id: "0x1234" })).rejects.toMatchObject({
+      name: "UnknownBundleIdError",
+      code: 5730,
+    })
   })
 
   it("refuses a batch from an account it does not hold with 4100", async () => {
     const provider = devnetBatchingProvider(devnet, user(4))
-    const wallet = createWalletClient({ account: user(3).address, chain: devnet.chains[0]!.viemChain!, transport: custom(provider) })
+    const wallet = createWalletClient({
+      account: user(3).address,
+      chain: devnet.chains[0]!.viemChain!,
+      transport: custom(provider),
+    })
     // viem wraps the wallet's rejection in a TransactionExecutionError; the wallet's own error is its cause.
-    await expect(wallet.sendCalls({ calls: [wrap(1n)] })).rejects.toMatchObject({ cause: { name: "UnauthorizedProviderError", code: 4100 } })
+    await expect(wallet.sendCalls({ calls: [wrap(1n)] })).rejects.toMatchObject({
+      cause: { name: "UnauthorizedProviderError", code: 4100 },
+    })
   })
 })
 
@@ -147,11 +190,21 @@ describe("BatchExecutor on a delegated account", () => {
     await delegate(victim)
     const held = await wethOf(victim.address)
     const steal: Array<{ to: Address; value: bigint; data: Hex }> = [
-      { to: weth, value: 0n, data: encodeFunctionData({ abi: wrappedNativeAbi, functionName: "transfer", args: [user(3).address, held] }) },
+      {
+        to: weth,
+        value: 0n,
+        data: encodeFunctionData({ abi: wrappedNativeAbi, functionName: "transfer", args: [user(3).address, held] }),
+      },
     ]
 
     await expect(
-      origin.simulateContract({ account: user(3).address, address: victim.address, abi: batchExecutorAbi, functionName: "execute", args: [steal] }),
+      origin.simulateContract({
+        account: user(3).address,
+        address: victim.address,
+        abi: batchExecutorAbi,
+        functionName: "execute",
+        args: [steal],
+      }),
     ).rejects.toThrow(/Unauthorized/)
 
     const attacker = walletOf(devnetBatchingProvider(devnet, user(3)))
@@ -172,9 +225,21 @@ describe("BatchExecutor on a delegated account", () => {
       chain: devnet.chains[0]!.viemChain!,
       transport: http(devnet.rpcUrls[devnet.originChainId]),
     })
-    const hash = await deployer.writeContract({ address: editions, abi: devnetERC1155Abi, functionName: "mint", args: [provider.address, 1n, 2n] })
+    const hash = await deployer.writeContract({
+      address: editions,
+      abi: devnetERC1155Abi,
+      functionName: "mint",
+      args: [provider.address, 1n, 2n],
+    })
     expect((await origin.waitForTransactionReceipt({ hash })).status).toBe("success")
-    expect(await origin.readContract({ address: editions, abi: devnetERC1155Abi, functionName: "balanceOf", args: [provider.address, 1n] })).toBe(2n)
+    expect(
+      await origin.readContract({
+        address: editions,
+        abi: devnetERC1155Abi,
+        functionName: "balanceOf",
+        args: [provider.address, 1n],
+      }),
+    ).toBe(2n)
   })
 })
 
@@ -250,7 +315,12 @@ describe("as an ordinary wallet", () => {
   it("signs and sends a plain transaction and signs messages with the account's key", async () => {
     const provider = devnetBatchingProvider(devnet, user(4))
     const wallet = walletOf(provider)
-    const hash = await wallet.writeContract({ address: weth, abi: wrappedNativeAbi, functionName: "deposit", value: 9n })
+    const hash = await wallet.writeContract({
+      address: weth,
+      abi: wrappedNativeAbi,
+      functionName: "deposit",
+      value: 9n,
+    })
     expect((await origin.waitForTransactionReceipt({ hash })).status).toBe("success")
     const signature = await wallet.signMessage({ message: "hello" })
     expect(await origin.verifyMessage({ address: provider.address, message: "hello", signature })).toBe(true)

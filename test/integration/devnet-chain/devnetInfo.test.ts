@@ -77,7 +77,10 @@ describe("GET / on the devnet API", () => {
       contracts: JSON.parse(JSON.stringify(devnet.contracts, (_k, v) => (typeof v === "bigint" ? v.toString() : v))),
       accounts: {
         users: devnet.accounts.users.map((u) => ({ address: u.address, privateKey: u.privateKey })),
-        usdcOnlyUser: { address: devnet.accounts.usdcOnlyUser.address, privateKey: devnet.accounts.usdcOnlyUser.privateKey },
+        usdcOnlyUser: {
+          address: devnet.accounts.usdcOnlyUser.address,
+          privateKey: devnet.accounts.usdcOnlyUser.privateKey,
+        },
         sponsor: devnet.accounts.sponsor.address,
         deployer: devnet.accounts.deployer.address,
         operator: devnet.accounts.operator.address,
@@ -127,7 +130,11 @@ describe("GET / on a seeded devnet, as an app author uses it", () => {
     expect(listings.length).toBeGreaterThan(0)
     expect(bids.length).toBeGreaterThan(0)
     for (const listing of listings) {
-      expect(listing).toMatchObject({ contract: expect.stringMatching(/^0x/), tokenId: expect.any(String), price: expect.stringMatching(/^\d+$/) })
+      expect(listing).toMatchObject({
+        contract: expect.stringMatching(/^0x/),
+        tokenId: expect.any(String),
+        price: expect.stringMatching(/^\d+$/),
+      })
       const token = tokens.find((t) => t.contract === listing.contract && t.tokenId === listing.tokenId)
       expect(token?.owners.map((o) => o.owner)).toContain(listing.maker)
     }
@@ -164,7 +171,11 @@ describe("the devnet CLI's well-known file", () => {
     const cwd = mkdtempSync(join(tmpdir(), "tradekit-devnet-"))
     dirs.push(cwd)
     const { TRADEKIT_ANVIL: _inherited, ...env } = process.env
-    const child = spawn(process.execPath, ["--import", tsx, join(repo, "devnet/cli.ts"), ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, ["--import", tsx, join(repo, "devnet/cli.ts"), ...args], {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
     children.push(child)
     let stdout = ""
     let stderr = ""
@@ -173,7 +184,8 @@ describe("the devnet CLI's well-known file", () => {
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
     const printed = async (text: string) => {
       while (!stdout.includes(text)) {
-        if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before printing ${JSON.stringify(text)}:\n${stdout}${stderr}`)
+        if (child.exitCode !== null)
+          throw new Error(`exited with ${child.exitCode} before printing ${JSON.stringify(text)}:\n${stdout}${stderr}`)
         await new Promise((r) => setTimeout(r, 50))
       }
     }
@@ -207,7 +219,9 @@ describe("the devnet CLI's well-known file", () => {
     try {
       const run = cli(["--origin-port", String(port)])
       expect(await run.exited).toBe(1)
-      expect(run.stderr()).toBe(`tradekit-devnet: port ${port} (--origin-port) is already in use; stop it or pick another port\n`)
+      expect(run.stderr()).toBe(
+        `tradekit-devnet: port ${port} (--origin-port) is already in use; stop it or pick another port\n`,
+      )
     } finally {
       taken.close()
     }
@@ -228,7 +242,9 @@ describe("the devnet CLI's well-known file", () => {
   it("is documented in --help, next to the root endpoint", { timeout: 30_000 }, async () => {
     const run = cli(["--help"])
     expect(await run.exited).toBe(0)
-    expect(run.stdout()).toContain('GET <API>/            answers JSON: { name: "tradekit-devnet", chainId, rpcUrl, apiUrl, wsUrl, chains,')
+    expect(run.stdout()).toContain(
+      'GET <API>/            answers JSON: { name: "tradekit-devnet", chainId, rpcUrl, apiUrl, wsUrl, chains,',
+    )
     expect(run.stdout()).toContain("\n  node_modules/.cache/tradekit-devnet/devnet.json\n")
   })
 })

@@ -1,6 +1,21 @@
-import { type Address, encodeAbiParameters, type Hex, keccak256, maxUint256, parseEther, parseUnits, zeroAddress } from "viem"
+import {
+  type Address,
+  encodeAbiParameters,
+  type Hex,
+  keccak256,
+  maxUint256,
+  parseEther,
+  parseUnits,
+  zeroAddress,
+} from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { devnetERC721Abi, devnetERC1155Abi, exchangeAbi, stableTokenAbi, wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
+import {
+  devnetERC721Abi,
+  devnetERC1155Abi,
+  exchangeAbi,
+  stableTokenAbi,
+  wrappedNativeAbi,
+} from "../../../devnet/artifacts/index.js"
 import {
   buildOrder,
   Criteria,
@@ -20,13 +35,21 @@ let exchange: Address
 let punks: Address
 const chainId = 31337
 
-const ownerOf = (tokenId: bigint) => f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName: "ownerOf", args: [tokenId] })
+const ownerOf = (tokenId: bigint) =>
+  f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName: "ownerOf", args: [tokenId] })
 const erc20Balance = (token: Address, who: Address) =>
   f.originClient.readContract({ address: token, abi: wrappedNativeAbi, functionName: "balanceOf", args: [who] })
 const sign = (order: Order, signer = f.accounts.alice) => signOrder(signer, chainId, exchange, order)
-const status = (hash: Hex) => f.originClient.readContract({ address: exchange, abi: exchangeAbi, functionName: "orderStatus", args: [hash] })
+const status = (hash: Hex) =>
+  f.originClient.readContract({ address: exchange, abi: exchangeAbi, functionName: "orderStatus", args: [hash] })
 const fillListing = (order: Order, signature: Hex, value: bigint, taker = f.accounts.bob) =>
-  send(f.origin, taker, { address: exchange, abi: exchangeAbi, functionName: "fillListing", args: [order, signature, taker.address], value })
+  send(f.origin, taker, {
+    address: exchange,
+    abi: exchangeAbi,
+    functionName: "fillListing",
+    args: [order, signature, taker.address],
+    value,
+  })
 const listing = (tokenId: bigint, price: bigint, extra: Partial<Order> = {}) =>
   buildOrder({ side: OrderSide.Listing, maker: f.accounts.alice.address, collection: punks, tokenId, price, ...extra })
 
@@ -40,18 +63,59 @@ beforeAll(async () => {
   // Sequential per account (nonces), parallel across accounts.
   await Promise.all([
     (async () => {
-      await send(f.origin, deployer, { address: punks, abi: devnetERC721Abi, functionName: "adminMint", args: [alice.address, 12n] })
-      await send(f.origin, deployer, { address: editions, abi: devnetERC1155Abi, functionName: "mint", args: [alice.address, 1n, 10n] })
-      await send(f.origin, deployer, { address: usdc, abi: stableTokenAbi, functionName: "mint", args: [bob.address, parseUnits("1000", 6)] })
+      await send(f.origin, deployer, {
+        address: punks,
+        abi: devnetERC721Abi,
+        functionName: "adminMint",
+        args: [alice.address, 12n],
+      })
+      await send(f.origin, deployer, {
+        address: editions,
+        abi: devnetERC1155Abi,
+        functionName: "mint",
+        args: [alice.address, 1n, 10n],
+      })
+      await send(f.origin, deployer, {
+        address: usdc,
+        abi: stableTokenAbi,
+        functionName: "mint",
+        args: [bob.address, parseUnits("1000", 6)],
+      })
     })(),
     (async () => {
-      await send(f.origin, alice, { address: punks, abi: devnetERC721Abi, functionName: "setApprovalForAll", args: [exchange, true] })
-      await send(f.origin, alice, { address: editions, abi: devnetERC1155Abi, functionName: "setApprovalForAll", args: [exchange, true] })
+      await send(f.origin, alice, {
+        address: punks,
+        abi: devnetERC721Abi,
+        functionName: "setApprovalForAll",
+        args: [exchange, true],
+      })
+      await send(f.origin, alice, {
+        address: editions,
+        abi: devnetERC1155Abi,
+        functionName: "setApprovalForAll",
+        args: [exchange, true],
+      })
     })(),
     (async () => {
-      await send(f.origin, bob, { address: weth, abi: wrappedNativeAbi, functionName: "deposit", args: [], value: parseEther("10") })
-      await send(f.origin, bob, { address: weth, abi: wrappedNativeAbi, functionName: "approve", args: [exchange, maxUint256] })
-      await send(f.origin, bob, { address: usdc, abi: stableTokenAbi, functionName: "approve", args: [exchange, maxUint256] })
+      await send(f.origin, bob, {
+        address: weth,
+        abi: wrappedNativeAbi,
+        functionName: "deposit",
+        args: [],
+        value: parseEther("10"),
+      })
+      await send(f.origin, bob, {
+        address: weth,
+        abi: wrappedNativeAbi,
+        functionName: "approve",
+        args: [exchange, maxUint256],
+      })
+      await send(f.origin, bob, {
+        address: usdc,
+        abi: stableTokenAbi,
+        functionName: "approve",
+        args: [exchange, maxUint256],
+      })
     })(),
   ])
 })
@@ -63,7 +127,15 @@ afterAll(async () => {
 describe("deployment", () => {
   it("deploys every contract with its parameters", async () => {
     const { origin, destination } = f.contracts
-    for (const address of [origin.punks, origin.drops, origin.editions, origin.weth, origin.usdc, origin.exchange, origin.depository]) {
+    for (const address of [
+      origin.punks,
+      origin.drops,
+      origin.editions,
+      origin.weth,
+      origin.usdc,
+      origin.exchange,
+      origin.depository,
+    ]) {
       expect(await f.originClient.getCode({ address })).toMatch(/^0x[0-9a-f]{100,}/)
     }
     for (const address of [destination.solver, destination.punks, destination.weth]) {
@@ -77,9 +149,15 @@ describe("deployment", () => {
       parseEther("0.01"),
       5n,
     ])
-    expect(await f.originClient.readContract({ address: exchange, abi: exchangeAbi, functionName: "operator" })).toBe(f.accounts.operator.address)
-    expect(await f.originClient.readContract({ address: origin.usdc, abi: stableTokenAbi, functionName: "decimals" })).toBe(6)
-    expect(await f.originClient.readContract({ address: origin.weth, abi: wrappedNativeAbi, functionName: "symbol" })).toBe("WETH")
+    expect(await f.originClient.readContract({ address: exchange, abi: exchangeAbi, functionName: "operator" })).toBe(
+      f.accounts.operator.address,
+    )
+    expect(
+      await f.originClient.readContract({ address: origin.usdc, abi: stableTokenAbi, functionName: "decimals" }),
+    ).toBe(6)
+    expect(
+      await f.originClient.readContract({ address: origin.weth, abi: wrappedNativeAbi, functionName: "symbol" }),
+    ).toBe("WETH")
     console.info(`anvil x2 start: ${f.timings.anvilMs.toFixed(0)} ms, deploy: ${f.timings.deployMs.toFixed(0)} ms`)
   })
 })
@@ -87,27 +165,61 @@ describe("deployment", () => {
 describe("mint", () => {
   it("mints at the right price and rejects a wrong price or more than the wallet cap", async () => {
     const { carol } = f.accounts
-    const supplyBefore = await f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName: "totalSupply" })
-    await send(f.origin, carol, { address: punks, abi: devnetERC721Abi, functionName: "mint", args: [carol.address, 2n], value: parseEther("0.02") })
-    expect(await f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName: "balanceOf", args: [carol.address] })).toBe(2n)
+    const supplyBefore = await f.originClient.readContract({
+      address: punks,
+      abi: devnetERC721Abi,
+      functionName: "totalSupply",
+    })
+    await send(f.origin, carol, {
+      address: punks,
+      abi: devnetERC721Abi,
+      functionName: "mint",
+      args: [carol.address, 2n],
+      value: parseEther("0.02"),
+    })
+    expect(
+      await f.originClient.readContract({
+        address: punks,
+        abi: devnetERC721Abi,
+        functionName: "balanceOf",
+        args: [carol.address],
+      }),
+    ).toBe(2n)
     expect(await ownerOf(supplyBefore + 1n)).toBe(carol.address)
     expect(await f.originClient.getBalance({ address: punks })).toBe(parseEther("0.02"))
 
     await expect(
-      send(f.origin, carol, { address: punks, abi: devnetERC721Abi, functionName: "mint", args: [carol.address, 1n], value: parseEther("0.005") }),
+      send(f.origin, carol, {
+        address: punks,
+        abi: devnetERC721Abi,
+        functionName: "mint",
+        args: [carol.address, 1n],
+        value: parseEther("0.005"),
+      }),
     ).rejects.toThrow("DevnetERC721: wrong value")
     await expect(
-      send(f.origin, carol, { address: punks, abi: devnetERC721Abi, functionName: "mint", args: [carol.address, 4n], value: parseEther("0.04") }),
+      send(f.origin, carol, {
+        address: punks,
+        abi: devnetERC721Abi,
+        functionName: "mint",
+        args: [carol.address, 4n],
+        value: parseEther("0.04"),
+      }),
     ).rejects.toThrow("DevnetERC721: exceeds max per wallet")
   })
 
   it("serves tokenURI and ERC-165", async () => {
-    expect(await f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName: "tokenURI", args: [1n] })).toBe(
-      "http://127.0.0.1/metadata/31337/punks/1",
-    )
-    expect(await f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName: "supportsInterface", args: ["0x80ac58cd"] })).toBe(
-      true,
-    )
+    expect(
+      await f.originClient.readContract({ address: punks, abi: devnetERC721Abi, functionName: "tokenURI", args: [1n] }),
+    ).toBe("http://127.0.0.1/metadata/31337/punks/1")
+    expect(
+      await f.originClient.readContract({
+        address: punks,
+        abi: devnetERC721Abi,
+        functionName: "supportsInterface",
+        args: ["0x80ac58cd"],
+      }),
+    ).toBe(true)
   })
 })
 
@@ -124,7 +236,12 @@ describe("orders", () => {
       expiry: 1_900_000_000n,
       nonce: 7n,
     })
-    const onChain = await f.originClient.readContract({ address: exchange, abi: exchangeAbi, functionName: "hashOrder", args: [order] })
+    const onChain = await f.originClient.readContract({
+      address: exchange,
+      abi: exchangeAbi,
+      functionName: "hashOrder",
+      args: [order],
+    })
     expect(orderHash(chainId, exchange, order)).toBe(onChain)
   })
 
@@ -176,7 +293,13 @@ describe("listings", () => {
     const orders = [listing(3n, parseEther("0.5")), listing(4n, parseEther("0.25"))]
     const signatures = await Promise.all(orders.map((o) => sign(o)))
     const call = (value: bigint) =>
-      send(f.origin, bob, { address: exchange, abi: exchangeAbi, functionName: "fillListings", args: [orders, signatures, carol.address], value })
+      send(f.origin, bob, {
+        address: exchange,
+        abi: exchangeAbi,
+        functionName: "fillListings",
+        args: [orders, signatures, carol.address],
+        value,
+      })
     await expect(call(parseEther("0.5"))).rejects.toThrow("Exchange: wrong value")
     await call(parseEther("0.75"))
     expect([await ownerOf(3n), await ownerOf(4n)]).toEqual([carol.address, carol.address])
@@ -265,9 +388,13 @@ describe("validation and cancellation", () => {
 
   it("rejects a signature from someone other than the maker", async () => {
     const order = listing(9n, parseEther("0.1"))
-    await expect(fillListing(order, await sign(order, f.accounts.carol), parseEther("0.1"))).rejects.toThrow("Exchange: bad signature")
+    await expect(fillListing(order, await sign(order, f.accounts.carol), parseEther("0.1"))).rejects.toThrow(
+      "Exchange: bad signature",
+    )
     const tampered = { ...order, price: parseEther("0.01") }
-    await expect(fillListing(tampered, await sign(order), parseEther("0.01"))).rejects.toThrow("Exchange: bad signature")
+    await expect(fillListing(tampered, await sign(order), parseEther("0.01"))).rejects.toThrow(
+      "Exchange: bad signature",
+    )
 
     // The malleable twin (n - s, flipped v) recovers the same signer but must still be rejected.
     const good = await sign(order)
@@ -276,16 +403,23 @@ describe("validation and cancellation", () => {
     const flippedV = good.slice(130) === "1b" ? "1c" : "1b"
     const twin = `${good.slice(0, 66)}${highS}${flippedV}` as Hex
     await expect(fillListing(order, twin, parseEther("0.1"))).rejects.toThrow("Exchange: bad signature")
-    await expect(fillListing(order, good.slice(0, 130) as Hex, parseEther("0.1"))).rejects.toThrow("Exchange: bad signature")
+    await expect(fillListing(order, good.slice(0, 130) as Hex, parseEther("0.1"))).rejects.toThrow(
+      "Exchange: bad signature",
+    )
   })
 
   it("honours an on-chain cancel by the maker only", async () => {
     const order = listing(9n, parseEther("0.1"))
     const signature = await sign(order)
-    await expect(send(f.origin, f.accounts.bob, { address: exchange, abi: exchangeAbi, functionName: "cancel", args: [[order]] })).rejects.toThrow(
-      "Exchange: not maker",
-    )
-    await send(f.origin, f.accounts.alice, { address: exchange, abi: exchangeAbi, functionName: "cancel", args: [[order]] })
+    await expect(
+      send(f.origin, f.accounts.bob, { address: exchange, abi: exchangeAbi, functionName: "cancel", args: [[order]] }),
+    ).rejects.toThrow("Exchange: not maker")
+    await send(f.origin, f.accounts.alice, {
+      address: exchange,
+      abi: exchangeAbi,
+      functionName: "cancel",
+      args: [[order]],
+    })
     expect(await status(orderHash(chainId, exchange, order))).toEqual([false, true])
     await expect(fillListing(order, signature, parseEther("0.1"))).rejects.toThrow("Exchange: cancelled")
   })
@@ -294,17 +428,39 @@ describe("validation and cancellation", () => {
     const order = listing(10n, parseEther("0.1"))
     const hash = orderHash(chainId, exchange, order)
     await expect(
-      send(f.origin, f.accounts.alice, { address: exchange, abi: exchangeAbi, functionName: "cancelByOperator", args: [[hash]] }),
+      send(f.origin, f.accounts.alice, {
+        address: exchange,
+        abi: exchangeAbi,
+        functionName: "cancelByOperator",
+        args: [[hash]],
+      }),
     ).rejects.toThrow("Exchange: not operator")
-    await send(f.origin, f.accounts.operator, { address: exchange, abi: exchangeAbi, functionName: "cancelByOperator", args: [[hash]] })
+    await send(f.origin, f.accounts.operator, {
+      address: exchange,
+      abi: exchangeAbi,
+      functionName: "cancelByOperator",
+      args: [[hash]],
+    })
     await expect(fillListing(order, await sign(order), parseEther("0.1"))).rejects.toThrow("Exchange: cancelled")
   })
 
   it("cancels every lower-nonce order on incrementNonce", async () => {
     const { carol } = f.accounts
-    await send(f.origin, carol, { address: punks, abi: devnetERC721Abi, functionName: "setApprovalForAll", args: [exchange, true] })
+    await send(f.origin, carol, {
+      address: punks,
+      abi: devnetERC721Abi,
+      functionName: "setApprovalForAll",
+      args: [exchange, true],
+    })
     const carolToken = 3n // received in the batch fill above
-    const stale = buildOrder({ side: OrderSide.Listing, maker: carol.address, collection: punks, tokenId: carolToken, price: 1n, nonce: 0n })
+    const stale = buildOrder({
+      side: OrderSide.Listing,
+      maker: carol.address,
+      collection: punks,
+      tokenId: carolToken,
+      price: 1n,
+      nonce: 0n,
+    })
     const staleSignature = await sign(stale, carol)
     await send(f.origin, carol, { address: exchange, abi: exchangeAbi, functionName: "incrementNonce", args: [] })
     await expect(fillListing(stale, staleSignature, 1n)).rejects.toThrow("Exchange: cancelled")

@@ -43,7 +43,8 @@ const user = (n: number) => devnet.accounts.users[n - 1]!
 const punks = () => devnet.contracts.origin.punks
 const punk = (id: bigint) => `${punks()}:${id}`
 const bps = (price: bigint, share: bigint) => (price * share) / 10_000n
-const orderIdOf = (final: ExecutionSnapshot) => final.steps.find((s) => s.id === "order-signature")!.items![0]!.orderData![0]!.orderId as Hex
+const orderIdOf = (final: ExecutionSnapshot) =>
+  final.steps.find((s) => s.id === "order-signature")!.items![0]!.orderData![0]!.orderId as Hex
 
 /** Balances of `who` in `currency` (native ETH for the zero address), read together. */
 const balances = (currency: Address, who: ReadonlyArray<Address>) => {
@@ -51,7 +52,11 @@ const balances = (currency: Address, who: ReadonlyArray<Address>) => {
   return Promise.all(who.map((a) => (currency === zeroAddress ? r.eth(a) : r.erc20(currency, a))))
 }
 /** What each of `who` gained in `currency` while `act` ran. */
-const gains = async (currency: Address, who: ReadonlyArray<Address>, act: () => Promise<unknown>): Promise<bigint[]> => {
+const gains = async (
+  currency: Address,
+  who: ReadonlyArray<Address>,
+  act: () => Promise<unknown>,
+): Promise<bigint[]> => {
   const before = await balances(currency, who)
   await act()
   const after = await balances(currency, who)
@@ -91,8 +96,15 @@ describe("a listing's marketplace fee and royalty are paid in the fill transacti
     const price = parseUnits("100", 6)
     await list(user(3), 14n, price, { currency: usdc, marketplaceFees: [`${marketplace}:100`] })
 
-    const [toMarketplace, toRoyalty, toSeller, toBuyer] = await gains(usdc, [marketplace, ROYALTY, user(3).address, user(4).address], () =>
-      executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ token: punk(14n) }], taker: user(4).address, currency: usdc }),
+    const [toMarketplace, toRoyalty, toSeller, toBuyer] = await gains(
+      usdc,
+      [marketplace, ROYALTY, user(3).address, user(4).address],
+      () =>
+        executeOk(devnet, user(4), "/execute/buy/v7", {
+          items: [{ token: punk(14n) }],
+          taker: user(4).address,
+          currency: usdc,
+        }),
     )
 
     expect(toMarketplace).toBe(parseUnits("1", 6))
@@ -110,8 +122,14 @@ describe("a listing's marketplace fee and royalty are paid in the fill transacti
       params: [{ token: punk(4n), weiPrice: price.toString(), fees: [`${marketplace}:200`] }],
     })
 
-    const [toMarketplace, toRoyalty, toSeller, toBidder] = await gains(weth, [marketplace, ROYALTY, user(1).address, user(4).address], () =>
-      executeOk(devnet, user(1), "/execute/sell/v7", { items: [{ token: punk(4n), orderId: orderIdOf(bid) }], taker: user(1).address }),
+    const [toMarketplace, toRoyalty, toSeller, toBidder] = await gains(
+      weth,
+      [marketplace, ROYALTY, user(1).address, user(4).address],
+      () =>
+        executeOk(devnet, user(1), "/execute/sell/v7", {
+          items: [{ token: punk(4n), orderId: orderIdOf(bid) }],
+          taker: user(1).address,
+        }),
     )
 
     expect(toMarketplace).toBe(bps(price, 200n))
@@ -133,7 +151,12 @@ describe("a listing's marketplace fee and royalty are paid in the fill transacti
       ],
     })
     const { exchange } = devnet.contracts.origin
-    const onChain = await reads(devnet).client.readContract({ address: exchange, abi: exchangeAbi, functionName: "hashOrder", args: [order] })
+    const onChain = await reads(devnet).client.readContract({
+      address: exchange,
+      abi: exchangeAbi,
+      functionName: "hashOrder",
+      args: [order],
+    })
     expect(onChain).toBe(orderHash(devnet.originChainId, exchange, order))
     expect(onChain).not.toBe(orderHash(devnet.originChainId, exchange, { ...order, fees: order.fees.slice(0, 1) }))
   })
@@ -150,7 +173,10 @@ describe("through tradekit's client", () => {
     })
     const price = parseEther("0.5")
     try {
-      await withFees.actions.listToken({ listings: [{ token: punk(15n), weiPrice: price.toString() }], wallet: walletClientOf(devnet, user(3)) })
+      await withFees.actions.listToken({
+        listings: [{ token: punk(15n), weiPrice: price.toString() }],
+        wallet: walletClientOf(devnet, user(3)),
+      })
     } finally {
       await withFees.dispose()
     }
@@ -197,11 +223,15 @@ describe("fees the price cannot cover", () => {
     const seller = user(4)
     const r = reads(devnet)
     const nonce = await r.nonce(seller.address)
-    const asks = async () => (await apiGet<{ orders: unknown[] }>(devnet, `/orders/asks/v5?maker=${seller.address}&status=any`)).orders.length
+    const asks = async () =>
+      (await apiGet<{ orders: unknown[] }>(devnet, `/orders/asks/v5?maker=${seller.address}&status=any`)).orders.length
     const asksBefore = await asks()
     const price = parseEther("1")
     // 96% marketplace fee + the 5% royalty = 101% of the price.
-    const body = { maker: seller.address, params: [{ token: punk(18n), weiPrice: price.toString(), fees: [`${recipient(0xfee07)}:9600`] }] }
+    const body = {
+      maker: seller.address,
+      params: [{ token: punk(18n), weiPrice: price.toString(), fees: [`${recipient(0xfee07)}:9600`] }],
+    }
 
     const answer = await apiPost(devnet, "/execute/list/v5", body)
     const outcome = await execute(devnet, seller, "/execute/list/v5", body)
@@ -234,7 +264,10 @@ describe("fees the price cannot cover", () => {
     const posted = await apiPost(devnet, `/order/v4?signature=${signature}`, {
       items: [{ order: { kind: "tradekit-exchange", data: orderJson(order) } }],
     })
-    expect(posted).toMatchObject({ status: 400, body: { message: `items[0]: the order's fees (${price + 1n}) exceed its price (${price})` } })
+    expect(posted).toMatchObject({
+      status: 400,
+      body: { message: `items[0]: the order's fees (${price + 1n}) exceed its price (${price})` },
+    })
 
     const buyer = walletClientOf(devnet, user(5))
     await expect(

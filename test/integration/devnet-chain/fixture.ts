@@ -36,12 +36,25 @@ export interface ChainFixture {
 
 /** Starts origin (31337) and destination (31338) anvils concurrently and deploys everything. */
 export async function setupChains(): Promise<ChainFixture> {
-  const [deployer, operator, solver, alice, bob, carol] = anvilAccounts(6) as [HDAccount, HDAccount, HDAccount, HDAccount, HDAccount, HDAccount]
+  const [deployer, operator, solver, alice, bob, carol] = anvilAccounts(6) as [
+    HDAccount,
+    HDAccount,
+    HDAccount,
+    HDAccount,
+    HDAccount,
+    HDAccount,
+  ]
   let t = performance.now()
   const [origin, destination] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })])
   const anvilMs = performance.now() - t
   t = performance.now()
-  const contracts = await deployContracts({ origin, destination, deployer, operator: operator.address, solver: solver.address })
+  const contracts = await deployContracts({
+    origin,
+    destination,
+    deployer,
+    operator: operator.address,
+    solver: solver.address,
+  })
   const deployMs = performance.now() - t
   return {
     origin,

@@ -5,7 +5,18 @@
 
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { type Address, createWalletClient, custom, encodeFunctionData, erc20Abi, erc721Abi, type Hex, http, parseEther, zeroAddress } from "viem"
+import {
+  type Address,
+  createWalletClient,
+  custom,
+  encodeFunctionData,
+  erc20Abi,
+  erc721Abi,
+  type Hex,
+  http,
+  parseEther,
+  zeroAddress,
+} from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
 import { seaportAbi } from "../../../devnet/artifacts/seaport/index.js"
@@ -41,16 +52,22 @@ beforeAll(async () => {
   const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
   const recording: typeof globalThis.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input))
-    if (url.href.startsWith(apiBaseUrl)) openSeaRequests.push(`${init?.method ?? (input instanceof Request ? input.method : "GET")} ${url.pathname}`)
+    if (url.href.startsWith(apiBaseUrl))
+      openSeaRequests.push(`${init?.method ?? (input instanceof Request ? input.method : "GET")} ${url.pathname}`)
     if (dropCollectionFees && url.pathname.startsWith("/api/v2/collections/")) {
       return globalThis.fetch(input, init).then(async (response) => {
         const body = await response.json()
-        return new Response(JSON.stringify({ ...body, fees: [] }), { status: response.status, headers: { "content-type": "application/json" } })
+        return new Response(JSON.stringify({ ...body, fees: [] }), {
+          status: response.status,
+          headers: { "content-type": "application/json" },
+        })
       })
     }
     const hook = url.pathname.endsWith("/fulfillment_data") ? afterFulfilment : undefined
     if (hook !== undefined) afterFulfilment = undefined
-    return hook === undefined ? globalThis.fetch(input, init) : globalThis.fetch(input, init).then((response) => hook().then(() => response))
+    return hook === undefined
+      ? globalThis.fetch(input, init)
+      : globalThis.fetch(input, init).then((response) => hook().then(() => response))
   }
   const transport = HttpTransport.layerFetch(recording)
   client = createClientWithLayer(
@@ -69,12 +86,15 @@ afterAll(async () => {
 const user = (n: number) => devnetUser(devnet, n)
 const punks = () => devnet.contracts.origin.punks
 const punk = (id: bigint | number) => `${punks()}:${id}`
-const ownerOf = (id: bigint) => chain.readContract({ address: punks(), abi: erc721Abi, functionName: "ownerOf", args: [id] })
+const ownerOf = (id: bigint) =>
+  chain.readContract({ address: punks(), abi: erc721Abi, functionName: "ownerOf", args: [id] })
 const nonceOf = (address: Address) => chain.getTransactionCount({ address })
 const chainName = () => devnet.openSea.chainNames[devnet.originChainId]!
-const bestListing = async (tokenId: bigint) => (await openSea(devnet, "GET", `/api/v2/listings/collection/devnet-punks/nfts/${tokenId}/best`)).body
+const bestListing = async (tokenId: bigint) =>
+  (await openSea(devnet, "GET", `/api/v2/listings/collection/devnet-punks/nfts/${tokenId}/best`)).body
 const orderStatus = async (hash: string) =>
-  (await openSea(devnet, "GET", `/api/v2/orders/chain/${chainName()}/protocol/${devnet.openSea.seaport}/${hash}`)).body.order.status
+  (await openSea(devnet, "GET", `/api/v2/orders/chain/${chainName()}/protocol/${devnet.openSea.seaport}/${hash}`)).body
+    .order.status
 
 /** The devnet wallet of user `n`; `methods` records every method it is asked. */
 const walletOf = (n: number, methods?: Array<string>) => {
@@ -82,7 +102,9 @@ const walletOf = (n: number, methods?: Array<string>) => {
   return createWalletClient({
     account: user(n).account,
     chain: devnet.chains[0]!.viemChain!,
-    transport: custom({ request: (args: { method: string; params?: unknown }) => (methods?.push(args.method), rpc.request(args as never)) }),
+    transport: custom({
+      request: (args: { method: string; params?: unknown }) => (methods?.push(args.method), rpc.request(args as never)),
+    }),
   })
 }
 
@@ -99,7 +121,11 @@ const fillAs = async (n: number, hash: string) => {
 describe("buying OpenSea listings", () => {
   it("an ETH listing, by token: the buyer owns it, the sale confirmed from the chain", async () => {
     const steps: Array<Array<Step>> = []
-    const result = await client.actions.buyToken({ items: [{ token: punk(13) }], wallet: walletOf(5), onProgress: (s) => steps.push(s) })
+    const result = await client.actions.buyToken({
+      items: [{ token: punk(13) }],
+      wallet: walletOf(5),
+      onProgress: (s) => steps.push(s),
+    })
     expect(result).toBe(true)
     expect(await ownerOf(13n)).toBe(user(5).address)
     expect(steps.at(-1)?.map((step) => step.id)).toEqual(["sale"])
@@ -119,10 +145,16 @@ describe("buying OpenSea listings", () => {
     const wallet = createWalletClient({
       account: provider.address,
       chain: devnet.chains[0]!.viemChain!,
-      transport: custom({ request: (args: { method: string; params?: unknown }) => (methods.push(args.method), provider.request(args)) }),
+      transport: custom({
+        request: (args: { method: string; params?: unknown }) => (methods.push(args.method), provider.request(args)),
+      }),
     })
     const plans: Array<Array<string>> = []
-    await client.actions.buyToken({ items: [{ token: punk(14) }], wallet, onProgress: (steps) => plans.push(steps.map((s) => s.id)) })
+    await client.actions.buyToken({
+      items: [{ token: punk(14) }],
+      wallet,
+      onProgress: (steps) => plans.push(steps.map((s) => s.id)),
+    })
     expect(plans[0]).toEqual(["currency-approval", "sale"])
     expect(methods.filter((method) => PROMPTS.has(method))).toEqual(["wallet_sendCalls"])
     expect(await ownerOf(14n)).toBe(buyer.address)
@@ -140,7 +172,11 @@ describe("the guarantees on OpenSea", () => {
   it("a price above the expected one is refused by the price check: nothing signed or sent", async () => {
     const nonce = await nonceOf(user(5).address)
     await expect(
-      client.actions.buyToken({ items: [{ token: punk(18) }], wallet: walletOf(5), expectedPrice: { [zeroAddress]: { raw: parseEther("0.1") } } }),
+      client.actions.buyToken({
+        items: [{ token: punk(18) }],
+        wallet: walletOf(5),
+        expectedPrice: { [zeroAddress]: { raw: parseEther("0.1") } },
+      }),
     ).rejects.toMatchObject({ _tag: "PriceMismatchError" })
     expect(await nonceOf(user(5).address)).toBe(nonce)
     expect(await ownerOf(18n)).toBe(user(4).address)
@@ -163,7 +199,8 @@ describe("the guarantees on OpenSea", () => {
 const unlistedPunkOf = async (n: number, skip: ReadonlyArray<bigint> = []) => {
   for (let id = 1n; id <= 22n; id++) {
     if (skip.includes(id) || (await ownerOf(id)) !== user(n).address) continue
-    if ((await openSea(devnet, "GET", `/api/v2/listings/collection/devnet-punks/nfts/${id}/best`)).status === 404) return id
+    if ((await openSea(devnet, "GET", `/api/v2/listings/collection/devnet-punks/nfts/${id}/best`)).status === 404)
+      return id
   }
   throw new Error(`user ${n} has no unlisted punk`)
 }
@@ -221,8 +258,16 @@ describe("making orders on OpenSea", () => {
     let steps: Array<Step> = []
     await client.actions.placeBid({
       bids: [
-        { token: punk(target), weiPrice: parseEther("0.3").toString(), expirationTime: String(Math.floor(Date.now() / 1000) + 3600) },
-        { collection: punks(), weiPrice: parseEther("0.045").toString(), expirationTime: String(Math.floor(Date.now() / 1000) + 3600) },
+        {
+          token: punk(target),
+          weiPrice: parseEther("0.3").toString(),
+          expirationTime: String(Math.floor(Date.now() / 1000) + 3600),
+        },
+        {
+          collection: punks(),
+          weiPrice: parseEther("0.045").toString(),
+          expirationTime: String(Math.floor(Date.now() / 1000) + 3600),
+        },
       ],
       wallet: walletOf(5),
       onProgress: (s) => {
@@ -231,20 +276,42 @@ describe("making orders on OpenSea", () => {
     })
     expect(steps.map((step) => step.id)).toEqual(["currency-wrapping", "order-signature"])
     ;[itemOffer, collectionOffer] = postedOrderIds(steps)
-    const item = await openSea(devnet, "GET", `/api/v2/orders/chain/${chainName()}/protocol/${devnet.openSea.seaport}/${itemOffer}`)
+    const item = await openSea(
+      devnet,
+      "GET",
+      `/api/v2/orders/chain/${chainName()}/protocol/${devnet.openSea.seaport}/${itemOffer}`,
+    )
     expect(item.body.order).toMatchObject({ status: "ACTIVE", asset: { identifier: String(target) } })
-    const collection = await openSea(devnet, "GET", `/api/v2/orders/chain/${chainName()}/protocol/${devnet.openSea.seaport}/${collectionOffer}`)
-    expect(collection.body.order).toMatchObject({ status: "ACTIVE", criteria: { collection: { slug: "devnet-punks" } } })
+    const collection = await openSea(
+      devnet,
+      "GET",
+      `/api/v2/orders/chain/${chainName()}/protocol/${devnet.openSea.seaport}/${collectionOffer}`,
+    )
+    expect(collection.body.order).toMatchObject({
+      status: "ACTIVE",
+      criteria: { collection: { slug: "devnet-punks" } },
+    })
     const best = await openSea(devnet, "GET", `/api/v2/offers/collection/devnet-punks/nfts/${target}/best`)
     expect(best.body.order_hash).toBe(itemOffer)
   })
 
   it("acceptOffer: the owner sells into the best offer (the item offer), net of the required fees", async () => {
-    const offer = (await openSea(devnet, "GET", `/api/v2/orders/chain/${chainName()}/protocol/${devnet.openSea.seaport}/${itemOffer}`)).body.order
+    const offer = (
+      await openSea(
+        devnet,
+        "GET",
+        `/api/v2/orders/chain/${chainName()}/protocol/${devnet.openSea.seaport}/${itemOffer}`,
+      )
+    ).body.order
     const tokenId = BigInt(offer.asset.identifier)
     const seller = user(3)
     const wethOf = (address: Address) =>
-      chain.readContract({ address: devnet.contracts.origin.weth, abi: erc20Abi, functionName: "balanceOf", args: [address] })
+      chain.readContract({
+        address: devnet.contracts.origin.weth,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [address],
+      })
     const before = await wethOf(seller.address)
     const paths: Array<unknown> = []
     await client.actions.acceptOffer({
@@ -254,7 +321,9 @@ describe("making orders on OpenSea", () => {
     })
     expect(await ownerOf(tokenId)).toBe(user(5).address)
     expect((await wethOf(seller.address)) - before).toBe(parseEther("0.2895"))
-    expect(paths[0]).toEqual([expect.objectContaining({ orderId: itemOffer, rawQuote: parseEther("0.2895").toString() })])
+    expect(paths[0]).toEqual([
+      expect.objectContaining({ orderId: itemOffer, rawQuote: parseEther("0.2895").toString() }),
+    ])
     // The devnet's OpenSea marks the order once it has indexed Seaport's event, a moment after the receipt.
     await expect.poll(() => orderStatus(itemOffer!), { timeout: 5_000 }).toBe("FULFILLED")
   })
@@ -287,7 +356,12 @@ describe("cancelling OpenSea orders", () => {
     })
     const [hash] = postedOrderIds(steps)
     await client.actions.cancelOrder({ ids: [hash!], wallet: walletOf(1) })
-    const status = await chain.readContract({ address: devnet.openSea.seaport, abi: seaportAbi, functionName: "getOrderStatus", args: [hash as Hex] })
+    const status = await chain.readContract({
+      address: devnet.openSea.seaport,
+      abi: seaportAbi,
+      functionName: "getOrderStatus",
+      args: [hash as Hex],
+    })
     expect(status[1]).toBe(true)
     await expect.poll(() => orderStatus(hash!), { timeout: 5000 }).toBe("CANCELLED")
   })
@@ -295,7 +369,9 @@ describe("cancelling OpenSea orders", () => {
   it("someone else's order: refused before any prompt (the plan's sender is not the wallet)", async () => {
     const listing = await bestListing(19n)
     const methods: Array<string> = []
-    await expect(client.actions.cancelOrder({ ids: [listing.order_hash], wallet: walletOf(5, methods) })).rejects.toMatchObject({
+    await expect(
+      client.actions.cancelOrder({ ids: [listing.order_hash], wallet: walletOf(5, methods) }),
+    ).rejects.toMatchObject({
       _tag: "WalletAddressMismatchError",
     })
     expect(methods.filter((method) => PROMPTS.has(method))).toEqual([])
@@ -316,7 +392,11 @@ describe("a price raised between the quote and the buy", () => {
       })
     await list("0.1")
     const [first] = postedOrderIds(steps)
-    const quote = (await client.actions.buyToken({ items: [{ token: punk(tokenId) }], wallet: walletOf(5), precheck: true })) as ExecuteResponse
+    const quote = (await client.actions.buyToken({
+      items: [{ token: punk(tokenId) }],
+      wallet: walletOf(5),
+      precheck: true,
+    })) as ExecuteResponse
     const quoted = quote.path?.[0]?.rawQuote
     expect(quoted).toBe(parseEther("0.1").toString())
     await client.actions.cancelOrder({ ids: [first!], wallet: walletOf(1) })
@@ -324,7 +404,11 @@ describe("a price raised between the quote and the buy", () => {
     await list("0.2")
     const nonce = await nonceOf(user(5).address)
     await expect(
-      client.actions.buyToken({ items: [{ token: punk(tokenId) }], wallet: walletOf(5), expectedPrice: { [zeroAddress]: { raw: BigInt(quoted!) } } }),
+      client.actions.buyToken({
+        items: [{ token: punk(tokenId) }],
+        wallet: walletOf(5),
+        expectedPrice: { [zeroAddress]: { raw: BigInt(quoted!) } },
+      }),
     ).rejects.toMatchObject({ _tag: "PriceMismatchError", quoteRaw: parseEther("0.2").toString() })
     expect(await nonceOf(user(5).address)).toBe(nonce)
     expect(await ownerOf(tokenId)).toBe(user(1).address)
@@ -341,16 +425,24 @@ describe("resuming on OpenSea", () => {
       chain: devnet.chains[0]!.viemChain!,
       transport: custom({
         request: async (args: { method: string; params?: unknown }) => {
-          if (args.method === "eth_fillTransaction" || args.method.startsWith("eth_sendRawTransaction")) throw new Error("the page was reloaded")
-          return http(devnet.rpcUrls[devnet.originChainId])({ chain: devnet.chains[0]!.viemChain! }).request(args as never)
+          if (args.method === "eth_fillTransaction" || args.method.startsWith("eth_sendRawTransaction"))
+            throw new Error("the page was reloaded")
+          return http(devnet.rpcUrls[devnet.originChainId])({ chain: devnet.chains[0]!.viemChain! }).request(
+            args as never,
+          )
         },
       }),
     })
     await expect(
-      client.actions.buyToken({ items: [{ orderId: listing.order_hash }], wallet: closing, onSnapshot: (s) => snapshots.push(s) }),
+      client.actions.buyToken({
+        items: [{ orderId: listing.order_hash }],
+        wallet: closing,
+        onSnapshot: (s) => snapshots.push(s),
+      }),
     ).rejects.toThrow()
     expect(await ownerOf(19n)).toBe(user(4).address)
-    const fulfilments = () => openSeaRequests.filter((request) => request === "POST /api/v2/listings/fulfillment_data").length
+    const fulfilments = () =>
+      openSeaRequests.filter((request) => request === "POST /api/v2/listings/fulfillment_data").length
     const before = fulfilments()
     const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
     await expect(client.resume({ snapshot: stored, wallet: walletOf(2) })).resolves.toBe(true)
@@ -367,7 +459,9 @@ describe("OpenSea's refusals reach the caller", () => {
       api: openSeaApi({ apiKey: "not-the-key", apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
     })
     try {
-      await expect(stranger.actions.buyToken({ items: [{ token: punk(relisted!) }], wallet: walletOf(5), precheck: true })).rejects.toMatchObject({
+      await expect(
+        stranger.actions.buyToken({ items: [{ token: punk(relisted!) }], wallet: walletOf(5), precheck: true }),
+      ).rejects.toMatchObject({
         _tag: "APIError",
         statusCode: 401,
         message: "Invalid or missing API key (x-api-key)",
@@ -382,16 +476,27 @@ describe("OpenSea's refusals reach the caller", () => {
     dropCollectionFees = true
     try {
       await expect(
-        client.actions.listToken({ listings: [{ token: punk(tokenId), weiPrice: parseEther("0.05").toString() }], wallet: walletOf(1) }),
-      ).rejects.toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringMatching(/^Expecting 250 basis points fee to 0x/) })
+        client.actions.listToken({
+          listings: [{ token: punk(tokenId), weiPrice: parseEther("0.05").toString() }],
+          wallet: walletOf(1),
+        }),
+      ).rejects.toMatchObject({
+        _tag: "APIError",
+        statusCode: 400,
+        message: expect.stringMatching(/^Expecting 250 basis points fee to 0x/),
+      })
     } finally {
       dropCollectionFees = false
     }
-    expect((await openSea(devnet, "GET", `/api/v2/listings/collection/devnet-punks/nfts/${tokenId}/best`)).status).toBe(404)
+    expect((await openSea(devnet, "GET", `/api/v2/listings/collection/devnet-punks/nfts/${tokenId}/best`)).status).toBe(
+      404,
+    )
   })
 
   it("a 429 on the fulfilment route is retried after its retry-after", async () => {
-    devnet.faults.setEndpoint("/api/v2/listings/fulfillment_data", { rateLimit: { limit: 1, windowMs: 1500, retryAfterSeconds: 2 } })
+    devnet.faults.setEndpoint("/api/v2/listings/fulfillment_data", {
+      rateLimit: { limit: 1, windowMs: 1500, retryAfterSeconds: 2 },
+    })
     try {
       // The one call of the window, spent.
       const listing = await bestListing(relisted!)
@@ -400,7 +505,11 @@ describe("OpenSea's refusals reach the caller", () => {
         fulfiller: { address: user(5).address },
       })
       const started = Date.now()
-      const answer = await client.actions.buyToken({ items: [{ token: punk(relisted!) }], wallet: walletOf(5), precheck: true })
+      const answer = await client.actions.buyToken({
+        items: [{ token: punk(relisted!) }],
+        wallet: walletOf(5),
+        precheck: true,
+      })
       expect(Date.now() - started).toBeGreaterThanOrEqual(2000)
       expect(answer).toMatchObject({ path: [expect.objectContaining({ orderId: listing.order_hash })] })
       expect(devnet.faults.stats()["rate-limited"]).toBeGreaterThanOrEqual(1)
@@ -414,7 +523,10 @@ describe("the Effect API on OpenSea", () => {
   it("Tradekit.layer({ api: openSea(...) }) runs buy with the same executor", async () => {
     const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const tokenId = await unlistedPunkOf(1)
-    await client.actions.listToken({ listings: [{ token: punk(tokenId), weiPrice: parseEther("0.01").toString() }], wallet: walletOf(1) })
+    await client.actions.listToken({
+      listings: [{ token: punk(tokenId), weiPrice: parseEther("0.01").toString() }],
+      wallet: walletOf(1),
+    })
     const layer = Layer.merge(
       Tradekit.layer({
         chains: devnet.chains,

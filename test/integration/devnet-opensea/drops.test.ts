@@ -64,7 +64,10 @@ const mintRoute = (slug: string, body: unknown) => openSea(devnet, "POST", `/api
 const balance = (address: Address) => chain.getBalance({ address })
 
 /** The revert of a call (of SeaDrop unless `abi` says otherwise), decoded with the published interface. */
-async function revertOf(call: { account: Address; to: Address; data: Hex; value: bigint }, abi: Abi = seaDropInterface) {
+async function revertOf(
+  call: { account: Address; to: Address; data: Hex; value: bigint },
+  abi: Abi = seaDropInterface,
+) {
   const error = await chain.call(call).then(
     () => undefined,
     (e: { walk: (f: (e: unknown) => boolean) => unknown }) => e,
@@ -78,7 +81,9 @@ describe("OpenSea's drops routes on the devnet", () => {
   it("lists the drops, and describes the live one as OpenSea's DropDetailedResponse, its stage read from SeaDrop", async () => {
     const list = await openSea(devnet, "GET", "/api/v2/drops")
     expect(list.status).toBe(200)
-    expect(list.body.drops.map((d: { collection_slug: string; is_minting: boolean }) => [d.collection_slug, d.is_minting])).toEqual([
+    expect(
+      list.body.drops.map((d: { collection_slug: string; is_minting: boolean }) => [d.collection_slug, d.is_minting]),
+    ).toEqual([
       ["devnet-drop", true],
       ["devnet-drop-soon", false],
     ])
@@ -143,21 +148,31 @@ describe("OpenSea's drops routes on the devnet", () => {
     const minter = wallet.account.address
     const { status, body } = await mintRoute("devnet-drop", { minter, quantity: 2 })
     expect(status).toBe(200)
-    expect(body).toEqual({ to: devnet.openSea.seaDrop, data: expect.any(String), value: "0x470de4df820000", chain: "devnet" })
+    expect(body).toEqual({
+      to: devnet.openSea.seaDrop,
+      data: expect.any(String),
+      value: "0x470de4df820000",
+      chain: "devnet",
+    })
     const call = decodeFunctionData({ abi: seaDropInterface, data: body.data })
     expect(call).toEqual({ functionName: "mintPublic", args: [live().contract, OPENSEA_FEE_RECIPIENT, minter, 2n] })
 
     const [feeBefore, creatorBefore] = await Promise.all([balance(OPENSEA_FEE_RECIPIENT), balance(live().creator)])
     const hash = await wallet.sendTransaction({ to: body.to, data: body.data, value: BigInt(body.value) })
     expect((await chain.waitForTransactionReceipt({ hash })).status).toBe("success")
-    const owner = (id: bigint) => chain.readContract({ address: live().contract, abi: erc721Abi, functionName: "ownerOf", args: [id] })
+    const owner = (id: bigint) =>
+      chain.readContract({ address: live().contract, abi: erc721Abi, functionName: "ownerOf", args: [id] })
     expect([await owner(1n), await owner(2n)]).toEqual([minter, minter])
     expect((await balance(OPENSEA_FEE_RECIPIENT)) - feeBefore).toBe(parseEther("0.002"))
     expect((await balance(live().creator)) - creatorBefore).toBe(parseEther("0.018"))
     expect((await openSea(devnet, "GET", "/api/v2/drops/devnet-drop")).body.total_supply).toBe("2")
     const nft = await openSea(devnet, "GET", `/api/v2/chain/devnet/contract/${live().contract}/nfts/2`)
     expect(nft.status).toBe(200)
-    expect(nft.body.nft).toMatchObject({ identifier: "2", collection: "devnet-drop", owners: [{ address: minter, quantity: 1 }] })
+    expect(nft.body.nft).toMatchObject({
+      identifier: "2",
+      collection: "devnet-drop",
+      owners: [{ address: minter, quantity: 1 }],
+    })
   })
 
   it("a mint transaction sent with another value reverts with SeaDrop's IncorrectPayment", async () => {
@@ -201,7 +216,9 @@ describe("OpenSea's drops routes on the devnet", () => {
     expect(over.errorName).toBe("MintQuantityExceedsMaxMintedPerWallet")
     const soon = devnet.openSea.drops.find((d) => d.slug === "devnet-drop-soon")!
     const early = body.data.replace(live().contract.slice(2).toLowerCase(), soon.contract.slice(2).toLowerCase()) as Hex
-    expect((await revertOf({ account: minter, to: body.to, data: early, value: BigInt(body.value) })).errorName).toBe("NotActive")
+    expect((await revertOf({ account: minter, to: body.to, data: early, value: BigInt(body.value) })).errorName).toBe(
+      "NotActive",
+    )
   })
 
   it("the chain holds without the route: another fee recipient, a direct mint and a mint past the supply revert", async () => {
@@ -213,22 +230,36 @@ describe("OpenSea's drops routes on the devnet", () => {
       functionName: "mintPublic",
       args: [live().contract, minter, minter, 1n],
     })
-    expect((await revertOf({ account: minter, to: body.to, data: stranger, value })).errorName).toBe("FeeRecipientNotAllowed")
+    expect((await revertOf({ account: minter, to: body.to, data: stranger, value })).errorName).toBe(
+      "FeeRecipientNotAllowed",
+    )
     const direct = encodeFunctionData({ abi: dropTokenInterface, functionName: "mintSeaDrop", args: [minter, 1n] })
-    const notSeaDrop = await revertOf({ account: minter, to: live().contract, data: direct, value: 0n }, dropTokenInterface)
+    const notSeaDrop = await revertOf(
+      { account: minter, to: live().contract, data: direct, value: 0n },
+      dropTokenInterface,
+    )
     expect(notSeaDrop.errorName).toBe("OnlyAllowedSeaDrop")
     const publicMint = encodeFunctionData({ abi: dropTokenInterface, functionName: "mint", args: [minter, 1n] })
-    await expect(chain.call({ account: minter, to: live().contract, data: publicMint })).rejects.toThrow(/max per wallet/)
+    await expect(chain.call({ account: minter, to: live().contract, data: publicMint })).rejects.toThrow(
+      /max per wallet/,
+    )
 
     // User 1 holds 2 of the 10; users 2 and 3 mint 3 each, leaving 2: user 4 may not mint 3.
     for (const n of [2, 3]) {
       const mint = await mintRoute("devnet-drop", { minter: devnetUser(devnet, n).account.address, quantity: 3 })
-      const hash = await walletOf(n).sendTransaction({ to: mint.body.to, data: mint.body.data, value: BigInt(mint.body.value) })
+      const hash = await walletOf(n).sendTransaction({
+        to: mint.body.to,
+        data: mint.body.data,
+        value: BigInt(mint.body.value),
+      })
       expect((await chain.waitForTransactionReceipt({ hash })).status).toBe("success")
     }
     const user4 = devnetUser(devnet, 4).account.address
     const over = await mintRoute("devnet-drop", { minter: user4, quantity: 3 })
-    expect(over).toMatchObject({ status: 422, body: { errors: [expect.stringMatching(/supply of devnet-drop: 8 of 10/)] } })
+    expect(over).toMatchObject({
+      status: 422,
+      body: { errors: [expect.stringMatching(/supply of devnet-drop: 8 of 10/)] },
+    })
     const two = await mintRoute("devnet-drop", { minter: user4, quantity: 2 })
     expect(two.status).toBe(200)
     const args = [live().contract, OPENSEA_FEE_RECIPIENT, user4] as const

@@ -3,7 +3,16 @@
  * `fulfillment_data.transaction` into a transaction with viem alone — as a client would, from the function name and
  * the spec's argument names, numbers given as JSON numbers, decimal strings or hex.
  */
-import { type AbiParameter, type Address, createWalletClient, encodeFunctionData, getAbiItem, type Hex, http, type LocalAccount } from "viem"
+import {
+  type AbiParameter,
+  type Address,
+  createWalletClient,
+  encodeFunctionData,
+  getAbiItem,
+  type Hex,
+  http,
+  type LocalAccount,
+} from "viem"
 import { seaportAbi } from "../../../devnet/artifacts/seaport/index.js"
 import { devnetChain, devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import type { Devnet } from "../../../devnet/index.js"
@@ -40,7 +49,8 @@ const argumentNames: Record<string, ReadonlyArray<string>> = {
 
 /** A wire value as viem wants it for an ABI parameter: uints as bigints, tuples by component name. */
 function toAbiValue(value: any, param: AbiParameter): unknown {
-  if (param.type.endsWith("[]")) return (value as unknown[]).map((v) => toAbiValue(v, { ...param, type: param.type.slice(0, -2) }))
+  if (param.type.endsWith("[]"))
+    return (value as unknown[]).map((v) => toAbiValue(v, { ...param, type: param.type.slice(0, -2) }))
   if (param.type === "tuple") {
     const components = (param as { components: ReadonlyArray<AbiParameter> }).components
     return Object.fromEntries(components.map((c) => [c.name, toAbiValue(value[c.name!], c)]))
@@ -53,7 +63,9 @@ function toAbiValue(value: any, param: AbiParameter): unknown {
 export function fulfillmentCall(transaction: any): { to: Address; value: bigint; data: Hex } {
   const name = (transaction.function as string).split("(")[0]!
   const alias = name === "fulfillBasicOrder_efficient_6GL6yc" ? "fulfillBasicOrder" : name
-  const item = getAbiItem({ abi: seaportAbi, name: name as "fulfillAdvancedOrder" }) as unknown as { inputs: ReadonlyArray<AbiParameter> }
+  const item = getAbiItem({ abi: seaportAbi, name: name as "fulfillAdvancedOrder" }) as unknown as {
+    inputs: ReadonlyArray<AbiParameter>
+  }
   const args = argumentNames[alias]!.map((key, i) => toAbiValue(transaction.input_data[key], item.inputs[i]!))
   return {
     to: transaction.to,
@@ -63,7 +75,11 @@ export function fulfillmentCall(transaction: any): { to: Address; value: bigint;
 }
 
 /** Sends a transaction from `account` on the devnet's origin chain and waits for a successful receipt. */
-export async function send(devnet: Devnet, account: LocalAccount, call: { to: Address; value?: bigint; data?: Hex }): Promise<Hex> {
+export async function send(
+  devnet: Devnet,
+  account: LocalAccount,
+  call: { to: Address; value?: bigint; data?: Hex },
+): Promise<Hex> {
   const endpoint = { chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! }
   const wallet = createWalletClient({ account, chain: devnetChain(endpoint), transport: http(endpoint.rpcUrl) })
   const hash = await wallet.sendTransaction(call)

@@ -27,18 +27,25 @@ beforeAll(async () => {
 afterAll(() => devnet?.stop())
 
 const chain = () => devnet.openSea.chainNames[devnet.originChainId]!
-const bestListing = async (tokenId: bigint) => (await openSea(devnet, "GET", `/api/v2/listings/collection/devnet-punks/nfts/${tokenId}/best`)).body
+const bestListing = async (tokenId: bigint) =>
+  (await openSea(devnet, "GET", `/api/v2/listings/collection/devnet-punks/nfts/${tokenId}/best`)).body
 const listingFulfilment = (hash: string, fulfiller: Address) =>
   openSea(devnet, "POST", "/api/v2/listings/fulfillment_data", {
     listing: { hash, chain: chain(), protocol_address: devnet.openSea.seaport },
     fulfiller: { address: fulfiller },
   })
-const ownerOf = (tokenId: bigint) => client.readContract({ address: punks, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] })
-const wethOf = (owner: Address) => client.readContract({ address: weth, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
+const ownerOf = (tokenId: bigint) =>
+  client.readContract({ address: punks, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] })
+const wethOf = (owner: Address) =>
+  client.readContract({ address: weth, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
 
 describe("the devnet's Seaport", () => {
   it("is the real Seaport 1.6, with the conduit open to it", async () => {
-    const [version] = await client.readContract({ address: devnet.openSea.seaport, abi: seaportAbi, functionName: "information" })
+    const [version] = await client.readContract({
+      address: devnet.openSea.seaport,
+      abi: seaportAbi,
+      functionName: "information",
+    })
     expect(version).toBe("1.6")
     expect(devnet.openSea.conduitKey.slice(0, 42)).not.toBe(`0x${"0".repeat(40)}`)
     const info = await fetch(devnet.apiUrl).then((r) => r.json())
@@ -56,8 +63,15 @@ describe("buying a seeded listing with the route's fulfilment data", () => {
     expect(answer.status).toBe(200)
     const { transaction } = answer.body.fulfillment_data
     expect(transaction.function).toMatch(/^fulfillBasicOrder_efficient_6GL6yc\(/)
-    expect(transaction).toMatchObject({ to: devnet.openSea.seaport, value: parseEther("0.1").toString(), chain: devnet.originChainId })
-    const [sellerBefore, creatorBefore] = await Promise.all([client.getBalance({ address: seller.address }), client.getBalance({ address: creator })])
+    expect(transaction).toMatchObject({
+      to: devnet.openSea.seaport,
+      value: parseEther("0.1").toString(),
+      chain: devnet.originChainId,
+    })
+    const [sellerBefore, creatorBefore] = await Promise.all([
+      client.getBalance({ address: seller.address }),
+      client.getBalance({ address: creator }),
+    ])
     await send(devnet, buyer.account, fulfillmentCall(transaction))
     expect(await ownerOf(13n)).toBe(buyer.address)
     expect((await client.getBalance({ address: seller.address })) - sellerBefore).toBe(parseEther("0.0965"))
@@ -97,7 +111,11 @@ describe("buying a seeded listing with the route's fulfilment data", () => {
     await devnet.sync()
     // Asked before the fulfilment route, which would also read the order's status from the contract: the event did it.
     expect((await openSea(devnet, "GET", "/api/v2/listings/collection/devnet-punks/nfts/19/best")).status).toBe(404)
-    const order = await openSea(devnet, "GET", `/api/v2/orders/chain/${chain()}/protocol/${devnet.openSea.seaport}/${listing.order_hash}`)
+    const order = await openSea(
+      devnet,
+      "GET",
+      `/api/v2/orders/chain/${chain()}/protocol/${devnet.openSea.seaport}/${listing.order_hash}`,
+    )
     expect(order.body.order.status).toBe("FULFILLED")
     const again = await listingFulfilment(listing.order_hash, buyer.address)
     expect(again.status).toBe(400)
@@ -184,7 +202,13 @@ describe("accepting a seeded offer with the route's fulfilment data", () => {
 describe("lookups", () => {
   it("finds the collection of a contract, and the collection's required fee", async () => {
     const contract = await openSea(devnet, "GET", `/api/v2/chain/${chain()}/contract/${punks}`)
-    expect(contract.body).toEqual({ address: punks, chain: chain(), collection: "devnet-punks", contract_standard: "erc721", name: "Devnet Punks" })
+    expect(contract.body).toEqual({
+      address: punks,
+      chain: chain(),
+      collection: "devnet-punks",
+      contract_standard: "erc721",
+      name: "Devnet Punks",
+    })
     const collection = await openSea(devnet, "GET", "/api/v2/collections/devnet-punks")
     expect(collection.body.fees).toEqual([
       { fee: 2.5, recipient: creator, required: true },
@@ -204,7 +228,9 @@ describe("the API key and the rate limit", () => {
   })
 
   it("answers 429 with retry-after when the fault knob rate-limits a route", async () => {
-    devnet.faults.setEndpoint("/api/v2/listings/fulfillment_data", { rateLimit: { limit: 0, windowMs: 60_000, retryAfterSeconds: 7 } })
+    devnet.faults.setEndpoint("/api/v2/listings/fulfillment_data", {
+      rateLimit: { limit: 0, windowMs: 60_000, retryAfterSeconds: 7 },
+    })
     try {
       const answer = await listingFulfilment(`0x${"1".repeat(64)}`, devnetUser(devnet, 5).address)
       expect(answer.status).toBe(429)

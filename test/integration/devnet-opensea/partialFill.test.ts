@@ -26,10 +26,17 @@ beforeAll(async () => {
   chain = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! })
   const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
   client = createClientWithLayer(
-    { chains: devnet.chains, api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }) },
+    {
+      chains: devnet.chains,
+      api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+    },
     HttpTransport.layerFetch(globalThis.fetch),
   )
-  const best = await openSea(devnet, "GET", `/api/v2/listings/collection/devnet-editions/nfts/${SEEDED_EDITION.tokenId}/best`)
+  const best = await openSea(
+    devnet,
+    "GET",
+    `/api/v2/listings/collection/devnet-editions/nfts/${SEEDED_EDITION.tokenId}/best`,
+  )
   expect(best.status).toBe(200)
   hash = best.body.order_hash
 })
@@ -41,12 +48,26 @@ afterAll(async () => {
 const user = (n: number) => devnetUser(devnet, n)
 const editions = () => devnet.contracts.origin.editions
 const unitsOf = (owner: Address) =>
-  chain.readContract({ address: editions(), abi: erc1155Abi, functionName: "balanceOf", args: [owner, SEEDED_EDITION.tokenId] })
+  chain.readContract({
+    address: editions(),
+    abi: erc1155Abi,
+    functionName: "balanceOf",
+    args: [owner, SEEDED_EDITION.tokenId],
+  })
 const ethOf = (address: Address) => chain.getBalance({ address })
 const walletOf = (n: number) =>
-  createWalletClient({ account: user(n).account, chain: devnet.chains[0]!.viemChain!, transport: http(devnet.rpcUrls[devnet.originChainId]) })
+  createWalletClient({
+    account: user(n).account,
+    chain: devnet.chains[0]!.viemChain!,
+    transport: http(devnet.rpcUrls[devnet.originChainId]),
+  })
 const statusOf = () =>
-  chain.readContract({ address: devnet.openSea.seaport, abi: seaportAbi, functionName: "getOrderStatus", args: [hash as `0x${string}`] })
+  chain.readContract({
+    address: devnet.openSea.seaport,
+    abi: seaportAbi,
+    functionName: "getOrderStatus",
+    args: [hash as `0x${string}`],
+  })
 
 describe("quantity of a 10-unit ERC-1155 listing on the devnet's Seaport", () => {
   it("`quantity: 1` moves one unit and pays exactly a tenth: 0.0099 ETH to the seller, 0.0001 ETH to OpenSea", async () => {
@@ -81,7 +102,9 @@ describe("quantity of a 10-unit ERC-1155 listing on the devnet's Seaport", () =>
 
   it("a quantity above the listing's units is refused before the wallet", async () => {
     const nonce = await chain.getTransactionCount({ address: user(5).address })
-    await expect(client.actions.buyToken({ items: [{ orderId: hash, quantity: 11 }], wallet: walletOf(5) })).rejects.toMatchObject({
+    await expect(
+      client.actions.buyToken({ items: [{ orderId: hash, quantity: 11 }], wallet: walletOf(5) }),
+    ).rejects.toMatchObject({
       _tag: "UnsupportedByBookError",
     })
     expect(await chain.getTransactionCount({ address: user(5).address })).toBe(nonce)

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seaportAbi } from "../../../devnet/artifacts/seaport/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import { type Devnet, devnetUser, startDevnet } from "../../../devnet/index.js"
-import { ItemType, type OrderComponents, orderHash, orderHashTypes, orderTypes, seaportDomain } from "../../../devnet/opensea/seaport.js"
+import {
+  ItemType,
+  type OrderComponents,
+  orderHash,
+  orderHashTypes,
+  orderTypes,
+  seaportDomain,
+} from "../../../devnet/opensea/seaport.js"
 import { fulfillmentCall, openSea, send } from "./fixture.js"
 
 let devnet: Devnet
@@ -34,7 +41,12 @@ const OPENSEA_FEE = "0x0000a26b00c1F0DF003000390027140000fAa719"
  */
 async function listing(tokenId: bigint, price: bigint, feeBps = 250n): Promise<OrderComponents> {
   const offerer = seller().address
-  const counter = await client.readContract({ address: devnet.openSea.seaport, abi: seaportAbi, functionName: "getCounter", args: [offerer] })
+  const counter = await client.readContract({
+    address: devnet.openSea.seaport,
+    abi: seaportAbi,
+    functionName: "getCounter",
+    args: [offerer],
+  })
   const fee = (price * feeBps) / 10_000n
   const openSeaFee = price / 100n
   const pay = (amount: bigint, recipient: Address) => ({
@@ -49,8 +61,20 @@ async function listing(tokenId: bigint, price: bigint, feeBps = 250n): Promise<O
   return {
     offerer,
     zone: zeroAddress,
-    offer: [{ itemType: ItemType.ERC721, token: devnet.contracts.origin.punks, identifierOrCriteria: tokenId, startAmount: 1n, endAmount: 1n }],
-    consideration: [pay(price - fee - openSeaFee, offerer), ...(fee > 0n ? [pay(fee, creator)] : []), pay(openSeaFee, OPENSEA_FEE)],
+    offer: [
+      {
+        itemType: ItemType.ERC721,
+        token: devnet.contracts.origin.punks,
+        identifierOrCriteria: tokenId,
+        startAmount: 1n,
+        endAmount: 1n,
+      },
+    ],
+    consideration: [
+      pay(price - fee - openSeaFee, offerer),
+      ...(fee > 0n ? [pay(fee, creator)] : []),
+      pay(openSeaFee, OPENSEA_FEE),
+    ],
     orderType: 0,
     startTime: now - 60n,
     endTime: now + 3600n,
@@ -105,15 +129,30 @@ describe("posting a listing signed over Seaport's OrderComponents", () => {
     const posted = await post(components, await sign(components))
     expect(posted.status).toBe(200)
     expect(posted.body.order_hash).toBe(orderHash(components))
-    expect(await client.readContract({ address: devnet.openSea.seaport, abi: seaportAbi, functionName: "getOrderHash", args: [components] })).toBe(
-      posted.body.order_hash,
-    )
-    expect(posted.body).toMatchObject({ status: "ACTIVE", chain: chain(), protocol_address: devnet.openSea.seaport, type: "basic" })
+    expect(
+      await client.readContract({
+        address: devnet.openSea.seaport,
+        abi: seaportAbi,
+        functionName: "getOrderHash",
+        args: [components],
+      }),
+    ).toBe(posted.body.order_hash)
+    expect(posted.body).toMatchObject({
+      status: "ACTIVE",
+      chain: chain(),
+      protocol_address: devnet.openSea.seaport,
+      type: "basic",
+    })
     const buyer = devnetUser(devnet, 5)
     const answer = await fulfilment(posted.body.order_hash, buyer.address)
     expect(answer.status).toBe(200)
     await send(devnet, buyer.account, fulfillmentCall(answer.body.fulfillment_data.transaction))
-    const owner = await client.readContract({ address: devnet.contracts.origin.punks, abi: erc721Abi, functionName: "ownerOf", args: [16n] })
+    const owner = await client.readContract({
+      address: devnet.contracts.origin.punks,
+      abi: erc721Abi,
+      functionName: "ownerOf",
+      args: [16n],
+    })
     expect(owner).toBe(buyer.address)
   })
 
@@ -163,10 +202,19 @@ describe("posting offers", () => {
       const components: OrderComponents = {
         offerer: account.address,
         ...zone,
-        offer: [{ itemType: ItemType.ERC20, token: weth, identifierOrCriteria: 0n, startAmount: price, endAmount: price }],
+        offer: [
+          { itemType: ItemType.ERC20, token: weth, identifierOrCriteria: 0n, startAmount: price, endAmount: price },
+        ],
         consideration: [
           wanted,
-          { itemType: ItemType.ERC20, token: weth, identifierOrCriteria: 0n, startAmount: fee, endAmount: fee, recipient: creator },
+          {
+            itemType: ItemType.ERC20,
+            token: weth,
+            identifierOrCriteria: 0n,
+            startAmount: fee,
+            endAmount: fee,
+            recipient: creator,
+          },
           {
             itemType: ItemType.ERC20,
             token: weth,
@@ -199,7 +247,11 @@ describe("posting offers", () => {
       protocol_address: devnet.openSea.seaport,
     })
     expect(itemPosted.status).toBe(200)
-    expect(itemPosted.body).toMatchObject({ order_hash: orderHash(item.components), status: "ACTIVE", asset: { contract: punks, identifier: "17" } })
+    expect(itemPosted.body).toMatchObject({
+      order_hash: orderHash(item.components),
+      status: "ACTIVE",
+      asset: { contract: punks, identifier: "17" },
+    })
 
     const offerer = devnetUser(devnet, 2)
     const built = await openSea(devnet, "POST", "/api/v2/offers/build", {
@@ -211,7 +263,14 @@ describe("posting offers", () => {
     })
     expect(built.status).toBe(200)
     const [criteria] = built.body.partialParameters.consideration
-    expect(criteria).toEqual({ itemType: 4, token: punks, identifierOrCriteria: "0", startAmount: "1", endAmount: "1", recipient: offerer.address })
+    expect(criteria).toEqual({
+      itemType: 4,
+      token: punks,
+      identifierOrCriteria: "0",
+      startAmount: "1",
+      endAmount: "1",
+      recipient: offerer.address,
+    })
     // The build hands out the signed zone: a criteria offer is a restricted order in it (PARTIAL_RESTRICTED, as opensea-js makes it).
     expect(built.body.partialParameters.zone).toBe(devnet.openSea.signedZone)
     const collectionOffer = await offerOf(
@@ -238,7 +297,15 @@ describe("posting offers", () => {
     const components: OrderComponents = {
       offerer: broke.address,
       zone: zeroAddress,
-      offer: [{ itemType: ItemType.ERC20, token: devnet.contracts.origin.weth, identifierOrCriteria: 0n, startAmount: 1000n, endAmount: 1000n }],
+      offer: [
+        {
+          itemType: ItemType.ERC20,
+          token: devnet.contracts.origin.weth,
+          identifierOrCriteria: 0n,
+          startAmount: 1000n,
+          endAmount: 1000n,
+        },
+      ],
       consideration: [
         {
           itemType: ItemType.ERC721,
@@ -299,7 +366,9 @@ describe("cancelling", () => {
     expect(refused.status).toBe(400)
     expect(refused.body.errors[0]).toMatch(/is not a signed-zone order: an off-chain cancel cannot stop it/)
     expect((await fulfilment(hash, devnetUser(devnet, 5).address)).status).toBe(200)
-    expect((await openSea(devnet, "GET", "/api/v2/listings/collection/devnet-punks/nfts/17/best")).body.order_hash).toBe(hash)
+    expect(
+      (await openSea(devnet, "GET", "/api/v2/listings/collection/devnet-punks/nfts/17/best")).body.order_hash,
+    ).toBe(hash)
   })
 
   it("on chain (Seaport.cancel by the offerer): no more fulfilment data once the event is indexed", async () => {
@@ -331,7 +400,11 @@ describe("cancelling", () => {
     })
     await devnet.sync()
     // Asked before any fulfilment request, which would also read the order's status from the contract: the event did it.
-    const order = await openSea(devnet, "GET", `/api/v2/orders/chain/${chain()}/protocol/${devnet.openSea.seaport}/${listingOf18.order_hash}`)
+    const order = await openSea(
+      devnet,
+      "GET",
+      `/api/v2/orders/chain/${chain()}/protocol/${devnet.openSea.seaport}/${listingOf18.order_hash}`,
+    )
     expect(order.body.order.status).toBe("CANCELLED")
     expect((await openSea(devnet, "GET", "/api/v2/listings/collection/devnet-punks/nfts/18/best")).status).toBe(404)
     const answer = await fulfilment(listingOf18.order_hash, devnetUser(devnet, 5).address)

@@ -23,7 +23,10 @@ describe("openSea(devnet.openSea)", () => {
       origins.add(new URL(input instanceof Request ? input.url : String(input)).origin)
       return globalThis.fetch(input, init)
     }
-    client = createClientWithLayer({ chains: devnet.chains, api: openSea(devnet.openSea) }, HttpTransport.layerFetch(recording))
+    client = createClientWithLayer(
+      { chains: devnet.chains, api: openSea(devnet.openSea) },
+      HttpTransport.layerFetch(recording),
+    )
   })
   afterAll(async () => {
     await client?.dispose()
@@ -38,7 +41,9 @@ describe("openSea(devnet.openSea)", () => {
     const punks = devnet.contracts.origin.punks
     await client.actions.buyToken({ items: [{ token: `${punks}:18` }], wallet })
     const reads = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl })
-    expect(await reads.readContract({ address: punks, abi: erc721Abi, functionName: "ownerOf", args: [18n] })).toBe(buyer.address)
+    expect(await reads.readContract({ address: punks, abi: erc721Abi, functionName: "ownerOf", args: [18n] })).toBe(
+      buyer.address,
+    )
     expect([...origins]).toEqual([new URL(devnet.openSea.apiBaseUrl).origin])
   })
 })

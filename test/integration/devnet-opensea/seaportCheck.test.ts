@@ -5,7 +5,16 @@
  */
 
 import * as Effect from "effect/Effect"
-import { type Address, erc20Abi, erc721Abi, getAbiItem, type Hex, parseEther, toFunctionSelector, zeroAddress } from "viem"
+import {
+  type Address,
+  erc20Abi,
+  erc721Abi,
+  getAbiItem,
+  type Hex,
+  parseEther,
+  toFunctionSelector,
+  zeroAddress,
+} from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seaportAbi } from "../../../devnet/artifacts/seaport/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
@@ -59,7 +68,12 @@ const componentsOf = (p: any): OrderComponents => {
   }
 }
 const onChainHash = (components: OrderComponents) =>
-  client.readContract({ address: devnet.openSea.seaport, abi: seaportAbi, functionName: "getOrderHash", args: [components] })
+  client.readContract({
+    address: devnet.openSea.seaport,
+    abi: seaportAbi,
+    functionName: "getOrderHash",
+    args: [components],
+  })
 const counterOf = (offerer: Address) =>
   client.readContract({ address: devnet.openSea.seaport, abi: seaportAbi, functionName: "getCounter", args: [offerer] })
 const refusal = (effect: Effect.Effect<void, OrderCheckError>) =>
@@ -68,7 +82,9 @@ const fulfilment = async (side: "listings" | "offers", hash: Hex, fulfiller: Add
   const answer = await openSea(devnet, "POST", `/api/v2/${side}/fulfillment_data`, {
     [side === "listings" ? "listing" : "offer"]: { hash, chain: chain(), protocol_address: devnet.openSea.seaport },
     fulfiller: { address: fulfiller },
-    ...(tokenId === undefined ? {} : { consideration: { asset_contract_address: punks, token_id: tokenId.toString() } }),
+    ...(tokenId === undefined
+      ? {}
+      : { consideration: { asset_contract_address: punks, token_id: tokenId.toString() } }),
   })
   expect(answer.status).toBe(200)
   return fulfillmentTransaction(answer.body.fulfillment_data.transaction)
@@ -88,7 +104,14 @@ describe("seaportOrderHash", () => {
       ],
       consideration: [
         ...components.consideration,
-        { itemType: 5, token: punks, identifierOrCriteria: 2n ** 255n, startAmount: 2n, endAmount: 2n, recipient: weth },
+        {
+          itemType: 5,
+          token: punks,
+          identifierOrCriteria: 2n ** 255n,
+          startAmount: 2n,
+          endAmount: 2n,
+          recipient: weth,
+        },
       ],
       orderType: 3,
       zone: weth,
@@ -135,17 +158,27 @@ describe("checkFulfillment on the routes' fulfilments", () => {
     expect(offer.criteria.collection.slug).toBe("devnet-punks")
     const counter = await counterOf(offer.protocol_data.parameters.offerer)
     const match = await fulfilment("offers", offer.order_hash, seller.address, 21n)
-    expect(match.data.slice(0, 10)).toBe(toFunctionSelector(getAbiItem({ abi: seaportAbi, name: "matchAdvancedOrders" }) as never))
+    expect(match.data.slice(0, 10)).toBe(
+      toFunctionSelector(getAbiItem({ abi: seaportAbi, name: "matchAdvancedOrders" }) as never),
+    )
     const net = parseEther("0.0386")
     expect(refusal(checkFulfillment(sell(offer.order_hash, 21n, counter, net), match))).toBeUndefined()
     expect(refusal(checkFulfillment(sell(offer.order_hash, 21n, counter, net + 1n), match))).toBe("sale")
     expect(refusal(checkFulfillment(sell(offer.order_hash, 22n, counter, net), match))).toBe("criteria")
-    const before = await client.readContract({ address: weth, abi: erc20Abi, functionName: "balanceOf", args: [seller.address] })
+    const before = await client.readContract({
+      address: weth,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [seller.address],
+    })
     await send(devnet, seller.account, match)
     expect(await client.readContract({ address: punks, abi: erc721Abi, functionName: "ownerOf", args: [21n] })).toBe(
       offer.protocol_data.parameters.offerer,
     )
-    expect((await client.readContract({ address: weth, abi: erc20Abi, functionName: "balanceOf", args: [seller.address] })) - before).toBe(net)
+    expect(
+      (await client.readContract({ address: weth, abi: erc20Abi, functionName: "balanceOf", args: [seller.address] })) -
+        before,
+    ).toBe(net)
 
     const itemOffer = (await openSea(devnet, "GET", "/api/v2/offers/collection/devnet-punks/nfts/15/best")).body
     const owner = await client.readContract({ address: punks, abi: erc721Abi, functionName: "ownerOf", args: [15n] })
@@ -153,6 +186,8 @@ describe("checkFulfillment on the routes' fulfilments", () => {
     const itemCounter = await counterOf(itemOffer.protocol_data.parameters.offerer)
     const sale = { ...sell(itemOffer.order_hash, 15n, itemCounter, parseEther("0.04825")), taker: owner }
     expect(refusal(checkFulfillment(sale, basic))).toBeUndefined()
-    expect(refusal(checkFulfillment({ ...sale, minReceive: { currency: weth, amount: parseEther("0.04825") + 1n } }, basic))).toBe("sale")
+    expect(
+      refusal(checkFulfillment({ ...sale, minReceive: { currency: weth, amount: parseEther("0.04825") + 1n } }, basic)),
+    ).toBe("sale")
   })
 })

@@ -31,7 +31,10 @@ beforeAll(async () => {
   devnet = await startDevnet()
   const rpcUrl = devnet.rpcUrls[devnet.originChainId]!
   client = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl })
-  provider = new ethers.JsonRpcProvider(rpcUrl, ethers.Network.from(devnet.originChainId), { staticNetwork: true, pollingInterval: 50 })
+  provider = new ethers.JsonRpcProvider(rpcUrl, ethers.Network.from(devnet.originChainId), {
+    staticNetwork: true,
+    pollingInterval: 50,
+  })
   creator = (await openSea(devnet, "GET", "/api/v2/collections/devnet-punks")).body.fees[0].recipient
   punks = devnet.contracts.origin.punks
   weth = devnet.contracts.origin.weth
@@ -65,7 +68,12 @@ async function make(n: number, input: CreateOrderInput): Promise<OrderWithCounte
 }
 
 /** A listing input: Devnet Punk `tokenId` for `price` ETH, the fees taken out of the price by seaport-js. */
-async function listingInput(owner: Address, tokenId: bigint, price: bigint, overrides: Partial<CreateOrderInput> = {}): Promise<CreateOrderInput> {
+async function listingInput(
+  owner: Address,
+  tokenId: bigint,
+  price: bigint,
+  overrides: Partial<CreateOrderInput> = {},
+): Promise<CreateOrderInput> {
   const now = await chainNow()
   return {
     conduitKey: devnet.openSea.conduitKey,
@@ -82,7 +90,12 @@ async function listingInput(owner: Address, tokenId: bigint, price: bigint, over
 }
 
 /** An item offer input as opensea-js makes it: WETH for a token, the fees on top, in the signed zone, PARTIAL_RESTRICTED. */
-async function offerInput(offerer: Address, tokenId: bigint, price: bigint, overrides: Partial<CreateOrderInput> = {}): Promise<CreateOrderInput> {
+async function offerInput(
+  offerer: Address,
+  tokenId: bigint,
+  price: bigint,
+  overrides: Partial<CreateOrderInput> = {},
+): Promise<CreateOrderInput> {
   const now = await chainNow()
   return {
     conduitKey: devnet.openSea.conduitKey,
@@ -115,7 +128,9 @@ const fulfilment = (side: "listing" | "offer", hash: string, fulfiller: Address,
   openSea(devnet, "POST", `/api/v2/${side}s/fulfillment_data`, {
     [side]: { hash, chain: chain(), protocol_address: devnet.openSea.seaport },
     fulfiller: { address: fulfiller },
-    ...(tokenId === undefined ? {} : { consideration: { asset_contract_address: punks, token_id: tokenId.toString() } }),
+    ...(tokenId === undefined
+      ? {}
+      : { consideration: { asset_contract_address: punks, token_id: tokenId.toString() } }),
   })
 
 /** Re-signs changed components with seaport-js's own signOrder (a compact signature), as a client that built them would. */
@@ -123,7 +138,8 @@ async function resigned(n: number, parameters: OrderComponents): Promise<OrderWi
   return { parameters, signature: await seaportOf(n).seaport.signOrder(parameters) }
 }
 
-const ownerOf = (tokenId: bigint) => client.readContract({ address: punks, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] })
+const ownerOf = (tokenId: bigint) =>
+  client.readContract({ address: punks, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] })
 
 describe("orders made by seaport-js", () => {
   it("a listing with a compact signature is taken, served without its signature, and filled from the fulfilment answer", async () => {
@@ -139,7 +155,11 @@ describe("orders made by seaport-js", () => {
     const best = await openSea(devnet, "GET", "/api/v2/listings/collection/devnet-punks/nfts/16/best")
     expect(best.body.order_hash).toBe(hash)
     expect(best.body.protocol_data.signature).toBeNull()
-    const byHash = await openSea(devnet, "GET", `/api/v2/orders/chain/${chain()}/protocol/${devnet.openSea.seaport}/${hash}`)
+    const byHash = await openSea(
+      devnet,
+      "GET",
+      `/api/v2/orders/chain/${chain()}/protocol/${devnet.openSea.seaport}/${hash}`,
+    )
     expect(byHash.body.order.protocol_data.signature).toBeNull()
 
     const buyer = devnetUser(devnet, 5)
@@ -161,7 +181,9 @@ describe("orders made by seaport-js", () => {
   it("a bulk listing (one BulkOrder signature, an index and a proof per order): every order is taken and fillable", async () => {
     const seller = devnetUser(devnet, 4)
     const { seaport } = seaportOf(4)
-    const inputs = await Promise.all([20n, 21n, 22n].map((id) => listingInput(seller.address, id, parseEther("0.01") * id)))
+    const inputs = await Promise.all(
+      [20n, 21n, 22n].map((id) => listingInput(seller.address, id, parseEther("0.01") * id)),
+    )
     const { executeAllActions } = await seaport.createBulkOrders(inputs, seller.address)
     const orders = await executeAllActions()
     // Three orders: a tree of height 2, so 64 + 3 + 2 × 32 bytes.
@@ -236,7 +258,9 @@ describe("the signed zone", () => {
     // The second answer for an order: no conduit (the mirror order's key is zero), `value` a JSON number.
     expect([transaction.value, forOther.body.fulfillment_data.transaction.value]).toEqual(["0", 0])
     expect(forOther.body.fulfillment_data.transaction.input_data.orders[1].parameters.conduitKey).toBe(zeroHash)
-    expect(await simulate(withExtraData(forOther.body.fulfillment_data.transaction.input_data.orders[0].extraData))).not.toBe("accepted")
+    expect(
+      await simulate(withExtraData(forOther.body.fulfillment_data.transaction.input_data.orders[0].extraData)),
+    ).not.toBe("accepted")
     // One bit of the signature changed: recovered to another signer.
     const tampered = `${good.slice(0, 70)}${good[70] === "0" ? "1" : "0"}${good.slice(71)}` as Hex
     expect(await simulate(withExtraData(tampered))).not.toBe("accepted")
@@ -249,7 +273,11 @@ describe("the signed zone", () => {
     const offerer = devnetUser(devnet, 2)
     const made = await make(2, await offerInput(offerer.address, 14n, parseEther("0.02")))
     const parameters = { ...made.parameters, consideration: [...made.parameters.consideration] }
-    parameters.consideration[0] = { ...parameters.consideration[0]!, itemType: ItemType.ERC721_WITH_CRITERIA, identifierOrCriteria: "0" }
+    parameters.consideration[0] = {
+      ...parameters.consideration[0]!,
+      itemType: ItemType.ERC721_WITH_CRITERIA,
+      identifierOrCriteria: "0",
+    }
     const signed = await resigned(2, parameters)
     const posted = await openSea(devnet, "POST", "/api/v2/offers", {
       protocol_data: { parameters: postBody(signed).parameters, signature: signed.signature },
@@ -258,7 +286,8 @@ describe("the signed zone", () => {
     })
     expect(posted.status, JSON.stringify(posted.body)).toBe(200)
     const seller = devnetUser(devnet, 3)
-    const transaction = (await fulfilment("offer", posted.body.order_hash, seller.address, 14n)).body.fulfillment_data.transaction
+    const transaction = (await fulfilment("offer", posted.body.order_hash, seller.address, 14n)).body.fulfillment_data
+      .transaction
     const extraData = transaction.input_data.orders[0].extraData as Hex
     expect(extraData.slice(-66)).toBe(`01${14n.toString(16).padStart(64, "0")}`)
     const selling = (tokenId: bigint) => {
@@ -283,7 +312,11 @@ describe("the signed zone", () => {
   })
 
   it("the zone is the devnet's SIP-7 zone and trusts only its signer", async () => {
-    const signer = await client.readContract({ address: devnet.openSea.signedZone, abi: signedZoneAbi, functionName: "signer" })
+    const signer = await client.readContract({
+      address: devnet.openSea.signedZone,
+      abi: signedZoneAbi,
+      functionName: "signer",
+    })
     expect(signer).not.toBe(zeroAddress)
     const [name, schemas] = await client.readContract({
       address: devnet.openSea.signedZone,
@@ -296,11 +329,21 @@ describe("the signed zone", () => {
 })
 
 describe("off-chain cancels (OrderHash { orderHash } in Seaport's domain)", () => {
-  const cancelPath = (hash: string) => `/api/v2/orders/chain/${chain()}/protocol/${devnet.openSea.seaport}/${hash}/cancel`
+  const cancelPath = (hash: string) =>
+    `/api/v2/orders/chain/${chain()}/protocol/${devnet.openSea.seaport}/${hash}/cancel`
   const signCancel = async (n: number, hash: string, compact: boolean) => {
     const { wallet } = seaportOf(n)
-    const domain = { name: "Seaport", version: "1.6", chainId: devnet.originChainId, verifyingContract: devnet.openSea.seaport }
-    const signature = await wallet.signTypedData(domain, { OrderHash: [{ name: "orderHash", type: "bytes32" }] }, { orderHash: hash })
+    const domain = {
+      name: "Seaport",
+      version: "1.6",
+      chainId: devnet.originChainId,
+      verifyingContract: devnet.openSea.seaport,
+    }
+    const signature = await wallet.signTypedData(
+      domain,
+      { OrderHash: [{ name: "orderHash", type: "bytes32" }] },
+      { orderHash: hash },
+    )
     return compact ? ethers.Signature.from(signature).compactSerialized : signature
   }
 
@@ -309,10 +352,14 @@ describe("off-chain cancels (OrderHash { orderHash } in Seaport's domain)", () =
     const order = await make(1, await offerInput(offerer.address, 14n, parseEther("0.04")))
     const hash = (await post("offers", order)).body.order_hash as string
     expect((await fulfilment("offer", hash, devnetUser(devnet, 3).address, 14n)).status).toBe(200)
-    const byOther = await openSea(devnet, "POST", cancelPath(hash), { offererSignature: await signCancel(2, hash, true) })
+    const byOther = await openSea(devnet, "POST", cancelPath(hash), {
+      offererSignature: await signCancel(2, hash, true),
+    })
     expect(byOther.status).toBe(400)
     expect(byOther.body.errors[0]).toMatch(/is not 0x[0-9a-fA-F]{40}'s signature of OrderHash/)
-    const cancelled = await openSea(devnet, "POST", cancelPath(hash), { offererSignature: await signCancel(1, hash, true) })
+    const cancelled = await openSea(devnet, "POST", cancelPath(hash), {
+      offererSignature: await signCancel(1, hash, true),
+    })
     expect(cancelled.status).toBe(200)
     const after = await fulfilment("offer", hash, devnetUser(devnet, 3).address, 14n)
     expect(after.status).toBe(400)
@@ -323,7 +370,9 @@ describe("off-chain cancels (OrderHash { orderHash } in Seaport's domain)", () =
     const seller = devnetUser(devnet, 3)
     const order = await make(3, await listingInput(seller.address, 15n, parseEther("0.5")))
     const hash = (await post("listings", order)).body.order_hash as string
-    const refused = await openSea(devnet, "POST", cancelPath(hash), { offererSignature: await signCancel(3, hash, false) })
+    const refused = await openSea(devnet, "POST", cancelPath(hash), {
+      offererSignature: await signCancel(3, hash, false),
+    })
     expect(refused.status).toBe(400)
     expect(refused.body.errors[0]).toMatch(/is not a signed-zone order: an off-chain cancel cannot stop it/)
     expect((await fulfilment("listing", hash, devnetUser(devnet, 5).address)).status).toBe(200)
@@ -348,15 +397,24 @@ describe("OpenSea's refusals, in its error shape", () => {
   it("an expiry 7 months ahead (OpenSea takes at most 6)", async () => {
     const seller = devnetUser(devnet, 3)
     const now = await chainNow()
-    const order = await make(3, await listingInput(seller.address, 15n, parseEther("0.5"), { endTime: String(now + 213 * DAY) }))
+    const order = await make(
+      3,
+      await listingInput(seller.address, 15n, parseEther("0.5"), { endTime: String(now + 213 * DAY) }),
+    )
     await refusal(await post("listings", order), /^The order's endTime \d+ is more than 6 months ahead/)
-    const inBounds = await make(3, await listingInput(seller.address, 15n, parseEther("0.5"), { endTime: String(now + 175 * DAY) }))
+    const inBounds = await make(
+      3,
+      await listingInput(seller.address, 15n, parseEther("0.5"), { endTime: String(now + 175 * DAY) }),
+    )
     expect((await post("listings", inBounds)).status).toBe(200)
   })
 
   it("OpenSea's 1 % fee missing, or short", async () => {
     const seller = devnetUser(devnet, 3)
-    const missing = await make(3, await listingInput(seller.address, 15n, parseEther("0.5"), { fees: [{ recipient: creator, basisPoints: 250 }] }))
+    const missing = await make(
+      3,
+      await listingInput(seller.address, 15n, parseEther("0.5"), { fees: [{ recipient: creator, basisPoints: 250 }] }),
+    )
     await refusal(
       await post("listings", missing),
       /^Expecting 100 basis points fee to 0x0000a26b00c1F0DF003000390027140000fAa719 .*found 0 basis points$/,
@@ -375,16 +433,26 @@ describe("OpenSea's refusals, in its error shape", () => {
 
   it("an OPEN order in the signed zone", async () => {
     const offerer = devnetUser(devnet, 1)
-    const order = await make(1, await offerInput(offerer.address, 16n, parseEther("0.01"), { restrictedByZone: false, allowPartialFills: false }))
+    const order = await make(
+      1,
+      await offerInput(offerer.address, 16n, parseEther("0.01"), { restrictedByZone: false, allowPartialFills: false }),
+    )
     expect(order.parameters.orderType).toBe(0)
     await refusal(await post("offers", order), /^An order in the signed zone 0x[0-9a-fA-F]{40} must be restricted/)
   })
 
   it("a collection offer outside the signed zone", async () => {
     const offerer = devnetUser(devnet, 1)
-    const order = await make(1, await offerInput(offerer.address, 16n, parseEther("0.01"), { zone: zeroAddress, restrictedByZone: false }))
+    const order = await make(
+      1,
+      await offerInput(offerer.address, 16n, parseEther("0.01"), { zone: zeroAddress, restrictedByZone: false }),
+    )
     const parameters = { ...order.parameters, consideration: [...order.parameters.consideration] }
-    parameters.consideration[0] = { ...parameters.consideration[0]!, itemType: ItemType.ERC721_WITH_CRITERIA, identifierOrCriteria: "0" }
+    parameters.consideration[0] = {
+      ...parameters.consideration[0]!,
+      itemType: ItemType.ERC721_WITH_CRITERIA,
+      identifierOrCriteria: "0",
+    }
     const signed = await resigned(1, parameters)
     const posted = await openSea(devnet, "POST", "/api/v2/offers", {
       protocol_data: { parameters: postBody(signed).parameters, signature: signed.signature },
@@ -398,10 +466,16 @@ describe("OpenSea's refusals, in its error shape", () => {
     const seller = devnetUser(devnet, 3)
     const order = await make(3, await listingInput(seller.address, 15n, parseEther("0.5")))
     const byOther = await seaportOf(4).seaport.signOrder(order.parameters)
-    await refusal(await post("listings", { ...order, signature: byOther }), /^Invalid signature of Seaport 1\.6's OrderComponents: not signed by/)
+    await refusal(
+      await post("listings", { ...order, signature: byOther }),
+      /^Invalid signature of Seaport 1\.6's OrderComponents: not signed by/,
+    )
     const corrupted = `${order.signature.slice(0, 10)}${order.signature[10] === "a" ? "b" : "a"}${order.signature.slice(11)}`
     await refusal(await post("listings", { ...order, signature: corrupted }), /^Invalid signature/)
-    await refusal(await post("listings", { ...order, signature: `${order.signature}00` }), /v must be 27 or 28 \(Seaport's ecrecover\), got 0$/)
+    await refusal(
+      await post("listings", { ...order, signature: `${order.signature}00` }),
+      /v must be 27 or 28 \(Seaport's ecrecover\), got 0$/,
+    )
     await refusal(
       await post("listings", { ...order, signature: `${order.signature}0000` }),
       /^Invalid signature of Seaport 1\.6's OrderComponents: a signature must be/,

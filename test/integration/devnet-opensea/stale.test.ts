@@ -5,7 +5,17 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { createWalletClient, custom, decodeFunctionData, encodeFunctionData, erc721Abi, type Hex, http, parseEther, zeroAddress } from "viem"
+import {
+  createWalletClient,
+  custom,
+  decodeFunctionData,
+  encodeFunctionData,
+  erc721Abi,
+  type Hex,
+  http,
+  parseEther,
+  zeroAddress,
+} from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seaportAbi } from "../../../devnet/artifacts/seaport/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
@@ -33,9 +43,15 @@ beforeAll(async () => {
 afterAll(() => devnet?.stop())
 
 const ownerOf = (tokenId: bigint) =>
-  chain.readContract({ address: devnet.contracts.origin.punks, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] })
+  chain.readContract({
+    address: devnet.contracts.origin.punks,
+    abi: erc721Abi,
+    functionName: "ownerOf",
+    args: [tokenId],
+  })
 
-const bestListing = (tokenId: bigint) => openSea(devnet, "GET", `/api/v2/listings/collection/devnet-punks/nfts/${tokenId}/best`)
+const bestListing = (tokenId: bigint) =>
+  openSea(devnet, "GET", `/api/v2/listings/collection/devnet-punks/nfts/${tokenId}/best`)
 
 describe("a listing whose token its maker moved away", () => {
   it("is hidden from the read routes, and a sweep naming it leaves it out, names it and buys the rest in one transaction", async () => {
@@ -45,7 +61,11 @@ describe("a listing whose token its maker moved away", () => {
     expect((await bestListing(moved.tokenId)).body.order_hash).toBe(moved.orderHash)
     await send(devnet, seller.account, {
       to: devnet.contracts.origin.punks,
-      data: encodeFunctionData({ abi: erc721Abi, functionName: "transferFrom", args: [seller.address, elsewhere.address, moved.tokenId] }),
+      data: encodeFunctionData({
+        abi: erc721Abi,
+        functionName: "transferFrom",
+        args: [seller.address, elsewhere.address, moved.tokenId],
+      }),
     })
     expect((await bestListing(moved.tokenId)).status).toBe(404)
     expect((await bestListing(listings[0]!.tokenId)).status).toBe(200)
@@ -65,7 +85,10 @@ describe("a listing whose token its maker moved away", () => {
     })
     const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const layer = Layer.merge(
-      Tradekit.layer({ chains: devnet.chains, api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }) }),
+      Tradekit.layer({
+        chains: devnet.chains,
+        api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+      }),
       walletLayer(wallet),
     )
     const snapshots: Array<ExecutionSnapshot> = []

@@ -46,7 +46,12 @@ beforeAll(async () => {
 afterAll(() => devnet?.stop())
 
 const ownerOf = (tokenId: bigint) =>
-  chain.readContract({ address: devnet.contracts.origin.punks, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] })
+  chain.readContract({
+    address: devnet.contracts.origin.punks,
+    abi: erc721Abi,
+    functionName: "ownerOf",
+    args: [tokenId],
+  })
 
 /** User `n` fills the listing on chain with exactly OpenSea's fulfilment data. */
 const fillAs = async (n: number, hash: string) => {
@@ -131,8 +136,13 @@ describe("a sweep on OpenSea", () => {
     const buyer = devnetUser(devnet, 5)
     const weth = devnet.contracts.origin.weth
     const total = parseEther("0.32")
-    await send(devnet, buyer.account, { to: weth, value: total, data: encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" }) })
-    const wethOf = (owner: Address) => chain.readContract({ address: weth, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
+    await send(devnet, buyer.account, {
+      to: weth,
+      value: total,
+      data: encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" }),
+    })
+    const wethOf = (owner: Address) =>
+      chain.readContract({ address: weth, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
     const before = await wethOf(buyer.address)
     const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const layer = Layer.merge(
@@ -141,19 +151,27 @@ describe("a sweep on OpenSea", () => {
         api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
       }),
       walletLayer(
-        createWalletClient({ account: buyer.account, chain: devnet.chains[0]!.viemChain!, transport: http(devnet.rpcUrls[devnet.originChainId]) }),
+        createWalletClient({
+          account: buyer.account,
+          chain: devnet.chains[0]!.viemChain!,
+          transport: http(devnet.rpcUrls[devnet.originChainId]),
+        }),
       ),
     )
     const snapshots: Array<ExecutionSnapshot> = []
     const punk = (id: number) => `${devnet.contracts.origin.punks}:${id}`
     await Effect.runPromise(
-      buy({ items: [{ token: punk(14) }, { token: punk(19) }], onProgress: (snapshot) => Effect.sync(() => void snapshots.push(snapshot)) }).pipe(
-        Effect.provide(layer),
-      ),
+      buy({
+        items: [{ token: punk(14) }, { token: punk(19) }],
+        onProgress: (snapshot) => Effect.sync(() => void snapshots.push(snapshot)),
+      }).pipe(Effect.provide(layer)),
     )
     const final = snapshots.at(-1)!
     expect(final.steps.map((step) => step.id)).toEqual(["currency-approval", "sale"])
-    const approval = decodeFunctionData({ abi: erc20Abi, data: (final.steps[0]!.items![0]!.data as { data: Hex }).data })
+    const approval = decodeFunctionData({
+      abi: erc20Abi,
+      data: (final.steps[0]!.items![0]!.data as { data: Hex }).data,
+    })
     expect(approval.args[0]).toBe(conduit)
     const sale = decodeFunctionData({ abi: seaportAbi, data: (final.steps[1]!.items![0]!.data as { data: Hex }).data })
     expect(sale.functionName).toBe("fulfillAvailableAdvancedOrders")

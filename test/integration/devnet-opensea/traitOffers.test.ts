@@ -38,9 +38,15 @@ afterAll(async () => {
 const user = (n: number) => devnetUser(devnet, n)
 const punks = () => devnet.contracts.origin.punks
 const punk = (id: bigint) => `${punks()}:${id}`
-const ownerOf = (id: bigint) => chain.readContract({ address: punks(), abi: erc721Abi, functionName: "ownerOf", args: [id] })
+const ownerOf = (id: bigint) =>
+  chain.readContract({ address: punks(), abi: erc721Abi, functionName: "ownerOf", args: [id] })
 const wethOf = (address: Address) =>
-  chain.readContract({ address: devnet.contracts.origin.weth, abi: erc20Abi, functionName: "balanceOf", args: [address] })
+  chain.readContract({
+    address: devnet.contracts.origin.weth,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [address],
+  })
 const isAlien = (id: bigint) => punkAttributes(id).some((a) => a.key === "Type" && a.value === "Alien")
 const orderPath = (hash: string) =>
   `/api/v2/orders/chain/${devnet.openSea.chainNames[devnet.originChainId]}/protocol/${devnet.openSea.seaport}/${hash}`
@@ -51,7 +57,9 @@ const walletOf = (n: number, methods?: Array<string>) => {
   return createWalletClient({
     account: user(n).account,
     chain: devnet.chains[0]!.viemChain!,
-    transport: custom({ request: (args: { method: string; params?: unknown }) => (methods?.push(args.method), rpc.request(args as never)) }),
+    transport: custom({
+      request: (args: { method: string; params?: unknown }) => (methods?.push(args.method), rpc.request(args as never)),
+    }),
   })
 }
 
@@ -81,13 +89,17 @@ describe("OpenSea trait offers on Seaport 1.6", () => {
     // User 5 (ETH only) bids 0.5 WETH on any Alien: wrapped, approved, signed, posted as a trait offer.
     let steps: Array<Step> = []
     await client.actions.placeBid({
-      bids: [{ collection: punks(), attributeKey: "Type", attributeValue: "Alien", weiPrice: parseEther("0.5").toString() }],
+      bids: [
+        { collection: punks(), attributeKey: "Type", attributeValue: "Alien", weiPrice: parseEther("0.5").toString() },
+      ],
       wallet: walletOf(5),
       onProgress: (s) => {
         steps = s
       },
     })
-    const [offerId] = steps.flatMap((step) => (step.items ?? []).flatMap((item) => (item.orderData ?? []).map((order) => order.orderId)))
+    const [offerId] = steps.flatMap((step) =>
+      (step.items ?? []).flatMap((item) => (item.orderData ?? []).map((order) => order.orderId)),
+    )
     const offer = (await openSea(devnet, "GET", orderPath(offerId!))).body.order
     const aliens = Array.from({ length: 40 }, (_, i) => BigInt(i + 1)).filter(isAlien)
     const minted = await Promise.all(
@@ -99,9 +111,12 @@ describe("OpenSea trait offers on Seaport 1.6", () => {
       ),
     )
     expect(offer.criteria.traits).toEqual([{ type: "Type", value: "Alien" }])
-    expect(BigInt(offer.protocol_data.parameters.consideration[0].identifierOrCriteria)).toBe(criteriaRoot(minted.filter((id) => id !== undefined)))
+    expect(BigInt(offer.protocol_data.parameters.consideration[0].identifierOrCriteria)).toBe(
+      criteriaRoot(minted.filter((id) => id !== undefined)),
+    )
     // OpenSea's best offer: the trait offer for the Alien, never for the Human.
-    const bestFor = async (id: bigint) => (await openSea(devnet, "GET", `/api/v2/offers/collection/devnet-punks/nfts/${id}/best`)).body.order_hash
+    const bestFor = async (id: bigint) =>
+      (await openSea(devnet, "GET", `/api/v2/offers/collection/devnet-punks/nfts/${id}/best`)).body.order_hash
     expect(await bestFor(alien!)).toBe(offerId)
     expect(await bestFor(human!)).not.toBe(offerId)
 
@@ -109,7 +124,10 @@ describe("OpenSea trait offers on Seaport 1.6", () => {
     const methods: Array<string> = []
     const nonce = await chain.getTransactionCount({ address: user(seller).address })
     await expect(
-      client.actions.acceptOffer({ items: [{ token: punk(human!), orderId: offerId! }], wallet: walletOf(seller, methods) }),
+      client.actions.acceptOffer({
+        items: [{ token: punk(human!), orderId: offerId! }],
+        wallet: walletOf(seller, methods),
+      }),
     ).rejects.toMatchObject({ _tag: "OrderCheckError", check: "criteria" })
     expect(methods.filter((method) => PROMPTS.has(method))).toEqual([])
     expect(await ownerOf(human!)).toBe(user(seller).address)
@@ -120,7 +138,9 @@ describe("OpenSea trait offers on Seaport 1.6", () => {
     await client.actions.acceptOffer({ items: [{ token: punk(alien!), orderId: offerId! }], wallet: walletOf(seller) })
     expect(await ownerOf(alien!)).toBe(user(5).address)
     expect((await wethOf(user(seller).address)) - before).toBe(parseEther("0.4825"))
-    await expect.poll(async () => (await openSea(devnet, "GET", orderPath(offerId!))).body.order.status, { timeout: 5_000 }).toBe("FULFILLED")
+    await expect
+      .poll(async () => (await openSea(devnet, "GET", orderPath(offerId!))).body.order.status, { timeout: 5_000 })
+      .toBe("FULFILLED")
   })
 
   it("offers/build with a trait answers the criteria root over exactly the tokens with it", async () => {

@@ -66,7 +66,12 @@ describe("the devnet Relay's errors", () => {
   })
 
   it("refuses a call that would revert on the destination chain, naming the failed call", async () => {
-    const answer = await relayApi(devnet, "POST", "/quote/v2", body({ amount: parseEther("0.06").toString(), txs: [mint(6n)] }))
+    const answer = await relayApi(
+      devnet,
+      "POST",
+      "/quote/v2",
+      body({ amount: parseEther("0.06").toString(), txs: [mint(6n)] }),
+    )
     expect(answer.status).toBe(400)
     expect(answer.body).toEqual({
       ...relayError("DESTINATION_TX_FAILED"),
@@ -91,7 +96,10 @@ describe("the devnet Relay's errors", () => {
     const chain = await relayApi(devnet, "POST", "/transactions/index", { chainId: 5, txHash: `0x${"22".repeat(32)}` })
     expect(chain.status).toBe(400)
     expect(chain.body).toEqual(relayError("INVALID_INPUT"))
-    const hash = await relayApi(devnet, "POST", "/transactions/index", { chainId: devnet.originChainId, txHash: "0x12" })
+    const hash = await relayApi(devnet, "POST", "/transactions/index", {
+      chainId: devnet.originChainId,
+      txHash: "0x12",
+    })
     expect(hash.status).toBe(400)
     expect(hash.body).toEqual(relayError("INVALID_INPUT"))
   })

@@ -37,7 +37,11 @@ export function clients(devnet: Devnet, chainId: number, account: LocalAccount) 
 }
 
 /** Polls `/intents/status/v3` until the request leaves `waiting`/`pending`/`submitted`/`depositing`. */
-export async function finalStatus(devnet: Devnet, requestId: Hex, timeoutMs = 15_000): Promise<Record<string, unknown>> {
+export async function finalStatus(
+  devnet: Devnet,
+  requestId: Hex,
+  timeoutMs = 15_000,
+): Promise<Record<string, unknown>> {
   const until = Date.now() + timeoutMs
   for (;;) {
     const { body } = await relayApi(devnet, "GET", `/intents/status/v3?requestId=${requestId}`)

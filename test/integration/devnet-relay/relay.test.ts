@@ -39,7 +39,12 @@ const callQuote = (user: Address, txs: ReadonlyArray<ReturnType<typeof mint>>) =
 })
 
 interface Quote {
-  steps: Array<{ id: string; kind: string; requestId: Hex; items: Array<{ data: DepositData; check: { endpoint: string } }> }>
+  steps: Array<{
+    id: string
+    kind: string
+    requestId: Hex
+    items: Array<{ data: DepositData; check: { endpoint: string } }>
+  }>
   protocol: { v2: { orderId: Hex; orderData: unknown; paymentDetails: Record<string, string> } }
 }
 
@@ -61,7 +66,9 @@ async function deposit(n: number, quote: Quote) {
     value: BigInt(step.items[0]!.data.value),
   })
   const receipt = await origin.public.waitForTransactionReceipt({ hash })
-  expect((await relayApi(devnet, "POST", "/transactions/index", { chainId: devnet.originChainId, txHash: hash })).status).toBe(200)
+  expect(
+    (await relayApi(devnet, "POST", "/transactions/index", { chainId: devnet.originChainId, txHash: hash })).status,
+  ).toBe(200)
   return { hash, receipt, status: await finalStatus(devnet, step.requestId) }
 }
 
@@ -79,7 +86,12 @@ describe("the devnet's Relay", () => {
 
   it("quotes a call in Relay's shape, with the deprecation headers of /quote/v2", async () => {
     const user = devnet.accounts.users[0]!.address
-    const { status, headers, body } = await relayApi<Quote & Record<string, any>>(devnet, "POST", "/quote/v2", callQuote(user, [mint(user, 1n)]))
+    const { status, headers, body } = await relayApi<Quote & Record<string, any>>(
+      devnet,
+      "POST",
+      "/quote/v2",
+      callQuote(user, [mint(user, 1n)]),
+    )
     expect(status).toBe(200)
     expect(headers.get("deprecation")).toBe(`@${Date.UTC(2026, 10, 25) / 1000}`)
     expect(headers.get("sunset")).toBe("Tue, 23 Feb 2027 00:00:00 GMT")
@@ -99,7 +111,14 @@ describe("the devnet's Relay", () => {
       currency: zeroAddress,
       amount: parseEther("0.01").toString(),
     })
-    expect(Object.keys(body.fees).sort()).toEqual(["app", "gas", "relayer", "relayerGas", "relayerService", "subsidized"])
+    expect(Object.keys(body.fees).sort()).toEqual([
+      "app",
+      "gas",
+      "relayer",
+      "relayerGas",
+      "relayerService",
+      "subsidized",
+    ])
     expect(body.details).toMatchObject({ recipient: user, currencyIn: { amount: parseEther("0.01").toString() } })
   })
 
@@ -107,13 +126,23 @@ describe("the devnet's Relay", () => {
     const user = devnet.accounts.users[0]!
     const destination = clients(devnet, devnet.destinationChainId, user.account).public
     const punks = devnet.contracts.destination.punks
-    const before = await destination.readContract({ address: punks, abi: devnetERC721Abi, functionName: "balanceOf", args: [user.address] })
+    const before = await destination.readContract({
+      address: punks,
+      abi: devnetERC721Abi,
+      functionName: "balanceOf",
+      args: [user.address],
+    })
     const { status, hash } = await deposit(0, await quote(0, [mint(user.address, 1n)]))
     expect(status).toMatchObject({ status: "success", inTxHashes: [hash] })
     const fill = await destination.getTransactionReceipt({ hash: (status.txHashes as Hex[])[0]! })
     expect(fill.status).toBe("success")
     expect(fill.to).toBe(devnet.relay.chains[devnet.destinationChainId]!.router.toLowerCase())
-    const after = await destination.readContract({ address: punks, abi: devnetERC721Abi, functionName: "balanceOf", args: [user.address] })
+    const after = await destination.readContract({
+      address: punks,
+      abi: devnetERC721Abi,
+      functionName: "balanceOf",
+      args: [user.address],
+    })
     expect(after).toBe(before + 1n)
   })
 
@@ -122,13 +151,26 @@ describe("the devnet's Relay", () => {
     const router = devnet.relay.chains[devnet.destinationChainId]!.router
     const destination = clients(devnet, devnet.destinationChainId, user.account).public
     const punks = devnet.contracts.destination.punks
-    const tokenId = (await destination.readContract({ address: punks, abi: devnetERC721Abi, functionName: "totalSupply" })) + 1n
+    const tokenId =
+      (await destination.readContract({ address: punks, abi: devnetERC721Abi, functionName: "totalSupply" })) + 1n
     // A mint to the router itself: the safe-mint hook hands the token to the router during the multicall.
     const { status } = await deposit(2, await quote(2, [mint(router, 1n)]))
     expect(status.status).toBe("success")
-    const owner = await destination.readContract({ address: punks, abi: devnetERC721Abi, functionName: "ownerOf", args: [tokenId] })
+    const owner = await destination.readContract({
+      address: punks,
+      abi: devnetERC721Abi,
+      functionName: "ownerOf",
+      args: [tokenId],
+    })
     expect(owner).toBe(user.address)
-    expect(await destination.readContract({ address: punks, abi: devnetERC721Abi, functionName: "balanceOf", args: [router] })).toBe(0n)
+    expect(
+      await destination.readContract({
+        address: punks,
+        abi: devnetERC721Abi,
+        functionName: "balanceOf",
+        args: [router],
+      }),
+    ).toBe(0n)
   })
 
   it("refunds the whole deposit on the origin chain when the destination call reverts", async () => {

@@ -29,7 +29,9 @@ let proxy: Server
 let proxyUrl = ""
 beforeAll(async () => {
   devnet = await startDevnet()
-  proxy = createServer(toNodeListener(createApiProxy({ target: devnet.apiUrl, basePath: "/api/reservoir", apiKey: KEY })))
+  proxy = createServer(
+    toNodeListener(createApiProxy({ target: devnet.apiUrl, basePath: "/api/reservoir", apiKey: KEY })),
+  )
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve))
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
 })
@@ -52,7 +54,9 @@ describe("headers, the proxy and partial fills against the devnet", () => {
     })
     devnet.requests.clear()
     try {
-      expect(await client.actions.buyToken({ items: [{ token: punk(1) }], wallet: walletClientOf(devnet, user(3)) })).toBe(true)
+      expect(
+        await client.actions.buyToken({ items: [{ token: punk(1) }], wallet: walletClientOf(devnet, user(3)) }),
+      ).toBe(true)
     } finally {
       await client.dispose()
     }
@@ -66,7 +70,8 @@ describe("headers, the proxy and partial fills against the devnet", () => {
     expect(routes).toContain("POST /execute/buy/v7")
     expect(routes).toContain("POST /execute/status/v1")
     expect(routes).toContain("GET /transfers/bulk/v2")
-    for (const entry of devnet.requests.entries) expect([entry.route, entry.credentials]).toEqual([entry.route, expected])
+    for (const entry of devnet.requests.entries)
+      expect([entry.route, entry.credentials]).toEqual([entry.route, expected])
     expect(devnet.requests.handshakes.length).toBeGreaterThan(0)
     for (const handshake of devnet.requests.handshakes) expect(handshake.credentials).toEqual(expected)
     // The log keeps fingerprints, never a value.
@@ -75,16 +80,21 @@ describe("headers, the proxy and partial fills against the devnet", () => {
   })
 
   it("a buy through the proxy succeeds with no key in the client, while the devnet receives the key", async () => {
-    const client = createClient({ chains: [{ ...origin(), baseApiUrl: `${proxyUrl}/api/reservoir`, websocketUrl: undefined }] })
+    const client = createClient({
+      chains: [{ ...origin(), baseApiUrl: `${proxyUrl}/api/reservoir`, websocketUrl: undefined }],
+    })
     devnet.requests.clear()
     try {
-      expect(await client.actions.buyToken({ items: [{ token: punk(2) }], wallet: walletClientOf(devnet, user(4)) })).toBe(true)
+      expect(
+        await client.actions.buyToken({ items: [{ token: punk(2) }], wallet: walletClientOf(devnet, user(4)) }),
+      ).toBe(true)
     } finally {
       await client.dispose()
     }
     expect(await reads(devnet).ownerOf(devnet.contracts.origin.punks, 2n)).toBe(user(4).address)
     expect(devnet.requests.entries.length).toBeGreaterThan(2)
-    for (const entry of devnet.requests.entries) expect(entry.credentials).toEqual({ "x-api-key": credentialFingerprint(KEY) })
+    for (const entry of devnet.requests.entries)
+      expect(entry.credentials).toEqual({ "x-api-key": credentialFingerprint(KEY) })
   })
 
   it("a request for a non-protocol route through the proxy is refused and never reaches the devnet", async () => {
@@ -111,7 +121,10 @@ describe("headers, the proxy and partial fills against the devnet", () => {
       expect(result).toBe(true)
       // Without `partial`, the unlisted token is the API's error, as before, and nothing is bought.
       await expect(
-        client.actions.buyToken({ items: [{ token: punk(4) }, { token: punk(21) }], wallet: walletClientOf(devnet, user(5)) }),
+        client.actions.buyToken({
+          items: [{ token: punk(4) }, { token: punk(21) }],
+          wallet: walletClientOf(devnet, user(5)),
+        }),
       ).rejects.toThrow(/No available orders for token .*:21/)
     } finally {
       await client.dispose()
@@ -119,7 +132,10 @@ describe("headers, the proxy and partial fills against the devnet", () => {
     const { punks } = devnet.contracts.origin
     expect(await reads(devnet).ownerOf(punks, 3n)).toBe(user(5).address)
     expect(await reads(devnet).ownerOf(punks, 4n)).toBe(user(1).address)
-    expect(snapshots.at(-1)).toMatchObject({ status: "complete", errors: [{ message: `No available orders for token ${punk(21)}` }] })
+    expect(snapshots.at(-1)).toMatchObject({
+      status: "complete",
+      errors: [{ message: `No available orders for token ${punk(21)}` }],
+    })
     expect(snapshots.at(-1)?.path?.map((entry) => entry.tokenId)).toEqual(["3"])
   })
 })

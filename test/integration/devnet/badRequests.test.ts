@@ -5,7 +5,15 @@
 import { connect } from "node:net"
 import { type Hex, parseEther } from "viem"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { buildOrder, Criteria, type Order, OrderSide, signOrder, TokenKind, tokenSetRoot } from "../../../devnet/chain/orders.js"
+import {
+  buildOrder,
+  Criteria,
+  type Order,
+  OrderSide,
+  signOrder,
+  TokenKind,
+  tokenSetRoot,
+} from "../../../devnet/chain/orders.js"
 import { type Devnet, Faults, startDevnet } from "../../../devnet/index.js"
 import type { DevnetContext } from "../../../devnet/server/context.js"
 import { close, listen, type Route } from "../../../devnet/server/http.js"
@@ -58,9 +66,12 @@ const postOrder = async (order: Order, maker = user(1), criteria?: unknown) => {
 
 /** Every order of `maker` in the book, whatever its status. */
 const bookIdsOf = async (maker: string, side: "asks" | "bids") =>
-  (await apiGet<{ orders: { id: Hex }[] }>(devnet, `/orders/${side}/${side === "asks" ? "v5" : "v6"}?maker=${maker}&status=any`)).orders.map(
-    (o) => o.id,
-  )
+  (
+    await apiGet<{ orders: { id: Hex }[] }>(
+      devnet,
+      `/orders/${side}/${side === "asks" ? "v5" : "v6"}?maker=${maker}&status=any`,
+    )
+  ).orders.map((o) => o.id)
 
 describe("requests the devnet cannot route", () => {
   it("answers a websocket upgrade with an unparseable URL with 400 and keeps serving", async () => {
@@ -90,7 +101,10 @@ describe("requests the devnet cannot route", () => {
       body: `"${"x".repeat(2 ** 21)}"`,
     })
     expect(response.status).toBe(413)
-    expect(await response.json()).toMatchObject({ message: "The request body is larger than 1048576 bytes", statusCode: 413 })
+    expect(await response.json()).toMatchObject({
+      message: "The request body is larger than 1048576 bytes",
+      statusCode: 413,
+    })
     await stillServing()
   })
 
@@ -98,7 +112,10 @@ describe("requests the devnet cannot route", () => {
     for (const path of ["/users/%E0%A4%A/tokens/v10", "/transactions/%ZZ/synced/v1"]) {
       const response = await fetch(`${devnet.apiUrl}${path}`)
       expect(response.status).toBe(400)
-      expect(await response.json()).toMatchObject({ message: expect.stringMatching(/^Malformed %-encoding in the path segment "%/), statusCode: 400 })
+      expect(await response.json()).toMatchObject({
+        message: expect.stringMatching(/^Malformed %-encoding in the path segment "%/),
+        statusCode: 400,
+      })
     }
     await stillServing()
   })
@@ -117,7 +134,10 @@ describe("/order/v4 refuses orders that can never be filled", () => {
     })
     const before = await bookIdsOf(user(1).address, "asks")
     const answer = await postOrder(order)
-    expect(answer).toMatchObject({ status: 400, body: { message: "items[0]: order.amount must be positive", statusCode: 400 } })
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { message: "items[0]: order.amount must be positive", statusCode: 400 },
+    })
     expect(await bookIdsOf(user(1).address, "asks")).toEqual(before)
     await stillServing()
   })
@@ -143,9 +163,18 @@ describe("/order/v4 refuses orders that can never be filled", () => {
       price: parseEther("0.01"),
       expiry,
     })
-    const [asksBefore, bidsBefore] = [await bookIdsOf(user(1).address, "asks"), await bookIdsOf(user(2).address, "bids")]
-    expect(await postOrder(listing)).toMatchObject({ status: 400, body: { message: `items[0]: the order expired at ${expiry}` } })
-    expect(await postOrder(bid, user(2))).toMatchObject({ status: 400, body: { message: `items[0]: the order expired at ${expiry}` } })
+    const [asksBefore, bidsBefore] = [
+      await bookIdsOf(user(1).address, "asks"),
+      await bookIdsOf(user(2).address, "bids"),
+    ]
+    expect(await postOrder(listing)).toMatchObject({
+      status: 400,
+      body: { message: `items[0]: the order expired at ${expiry}` },
+    })
+    expect(await postOrder(bid, user(2))).toMatchObject({
+      status: 400,
+      body: { message: `items[0]: the order expired at ${expiry}` },
+    })
     expect(await bookIdsOf(user(1).address, "asks")).toEqual(asksBefore)
     expect(await bookIdsOf(user(2).address, "bids")).toEqual(bidsBefore)
     await stillServing()
@@ -162,8 +191,15 @@ describe("/order/v4 refuses orders that can never be filled", () => {
       currency: devnet.contracts.origin.weth,
       price: parseEther("0.01"),
     })
-    const answer = await postOrder(bid, user(2), { kind: "token-set", tokenSetId: "token-set:1,x", tokenIds: ["1", "x"] })
-    expect(answer).toMatchObject({ status: 400, body: { message: 'criteria.tokenIds[1] must be a token id, not "x"', statusCode: 400 } })
+    const answer = await postOrder(bid, user(2), {
+      kind: "token-set",
+      tokenSetId: "token-set:1,x",
+      tokenIds: ["1", "x"],
+    })
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { message: 'criteria.tokenIds[1] must be a token id, not "x"', statusCode: 400 },
+    })
     await stillServing()
   })
 })
@@ -172,10 +208,19 @@ describe("execute requests the chain could never carry out", () => {
   it("refuses token ids and prices beyond uint256", async () => {
     const huge = (2n ** 256n).toString()
     const { punks } = devnet.contracts.origin
-    const bid = await apiPost(devnet, "/execute/bid/v5", { maker: user(1).address, params: [{ token: `${punks}:${huge}`, weiPrice: "1000" }] })
+    const bid = await apiPost(devnet, "/execute/bid/v5", {
+      maker: user(1).address,
+      params: [{ token: `${punks}:${huge}`, weiPrice: "1000" }],
+    })
     expect(bid).toMatchObject({ status: 400, body: { message: "params[0].token token id must be below 2^256" } })
-    const list = await apiPost(devnet, "/execute/list/v5", { maker: user(1).address, params: [{ token: `${punks}:1`, weiPrice: huge }] })
-    expect(list).toMatchObject({ status: 400, body: { message: "params[0].weiPrice must be a non-negative integer below 2^256" } })
+    const list = await apiPost(devnet, "/execute/list/v5", {
+      maker: user(1).address,
+      params: [{ token: `${punks}:1`, weiPrice: huge }],
+    })
+    expect(list).toMatchObject({
+      status: 400,
+      body: { message: "params[0].weiPrice must be a non-negative integer below 2^256" },
+    })
     await stillServing()
   })
 
@@ -202,9 +247,15 @@ describe("the admin routes", () => {
         { endpoints: { "/collections/v7": { errorRate: 1, errorStatus: 99 } } },
         'endpoints["/collections/v7"].errorStatus must be an HTTP status (100–599)',
       ],
-      [{ endpoints: { "/collections/v7": { errorRate: 2 } } }, 'endpoints["/collections/v7"].errorRate must be a number from 0 to 1'],
+      [
+        { endpoints: { "/collections/v7": { errorRate: 2 } } },
+        'endpoints["/collections/v7"].errorRate must be a number from 0 to 1',
+      ],
       [{ endpoints: { "/collections/v7": "often" } }, 'endpoints["/collections/v7"] must be a JSON object'],
-      [{ chain: { chainId: devnet.originChainId, mine: "1000000000000000000000000" } }, "chain.mine must be from 1 to 10000 blocks"],
+      [
+        { chain: { chainId: devnet.originChainId, mine: "1000000000000000000000000" } },
+        "chain.mine must be from 1 to 10000 blocks",
+      ],
       [{ chain: { chainId: devnet.originChainId, drop: "0x12" } }, "chain.drop must be a transaction hash"],
     ] as const
     for (const [body, message] of bad) {
@@ -248,8 +299,17 @@ describe("handler defects", () => {
             error: "Internal Server Error",
           },
         },
-        { status: 500, body: { message: "Internal devnet error: a bare string", statusCode: 500, error: "Internal Server Error" } },
-        { status: 500, body: expect.objectContaining({ message: expect.stringMatching(/^Internal devnet error: /), statusCode: 500 }) },
+        {
+          status: 500,
+          body: { message: "Internal devnet error: a bare string", statusCode: 500, error: "Internal Server Error" },
+        },
+        {
+          status: 500,
+          body: expect.objectContaining({
+            message: expect.stringMatching(/^Internal devnet error: /),
+            statusCode: 500,
+          }),
+        },
       ])
       expect(await (await fetch(`http://127.0.0.1:${port}/ok`)).json()).toEqual({ ok: true })
     } finally {

@@ -8,12 +8,18 @@ import * as Result from "effect/Result"
 import { createWalletClient, custom, parseUnits } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
-import { type BatchingProvider, type Devnet, type DevnetAccount, devnetBatchingProvider, startDevnet } from "../../../devnet/index.js"
+import {
+  type BatchingProvider,
+  type Devnet,
+  type DevnetAccount,
+  devnetBatchingProvider,
+  startDevnet,
+} from "../../../devnet/index.js"
 import { resumeExecution } from "../../../src/actions/resume.js"
+import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
-import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { ClientConfig, type ClientSettings } from "../../../src/services/ClientConfig.js"
 import { fromViemWalletClient } from "../../../src/services/viemWallet.js"
 import { Wallet } from "../../../src/services/Wallet.js"
@@ -36,17 +42,36 @@ const providers = new Map<string, BatchingProvider>()
 /** The devnet batching wallet of `user` as a tradekit layer; `prompts()` lists what it asked the user to confirm. */
 const batchingWalletLayer = (
   buyer: DevnetAccount,
-  options: { readonly walletBatches: boolean; readonly settings?: ClientSettings; readonly provider?: BatchingProvider },
+  options: {
+    readonly walletBatches: boolean
+    readonly settings?: ClientSettings
+    readonly provider?: BatchingProvider
+  },
 ) => {
   const provider = options.provider ?? devnetBatchingProvider(devnet, buyer, { batching: options.walletBatches })
   providers.set(buyer.address, provider)
   const methods: Array<string> = []
-  const recording = { request: (args: { readonly method: string; readonly params?: unknown }) => (methods.push(args.method), provider.request(args)) }
-  const client = createWalletClient({ account: provider.address, chain: devnet.chains[0]!.viemChain!, transport: custom(recording) })
+  const recording = {
+    request: (args: { readonly method: string; readonly params?: unknown }) => (
+      methods.push(args.method), provider.request(args)
+    ),
+  }
+  const client = createWalletClient({
+    account: provider.address,
+    chain: devnet.chains[0]!.viemChain!,
+    transport: custom(recording),
+  })
   const config = ClientConfig.layer({ ...options.settings, chains: devnet.chains })
   const origin = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! })
-  const wallet = fromViemWalletClient(client, { publicClients: { [devnet.originChainId]: origin }, receiptPollingInterval: 100 })
-  const layer = Layer.mergeAll(config, withReservoirBook(ApiClient.layerFetch.pipe(Layer.provide(config))), Layer.succeed(Wallet, wallet))
+  const wallet = fromViemWalletClient(client, {
+    publicClients: { [devnet.originChainId]: origin },
+    receiptPollingInterval: 100,
+  })
+  const layer = Layer.mergeAll(
+    config,
+    withReservoirBook(ApiClient.layerFetch.pipe(Layer.provide(config))),
+    Layer.succeed(Wallet, wallet),
+  )
   return { layer, wallet, prompts: () => methods.filter((method) => PROMPTS.has(method)) }
 }
 
@@ -64,13 +89,18 @@ const buyWithBatchingWallet = async (
         request: {
           action: "buy",
           path: "/execute/buy/v7",
-          body: { items: [{ token: `${punks()}:${tokenId}` }], taker: buyer.address, currency: devnet.contracts.origin.usdc },
+          body: {
+            items: [{ token: `${punks()}:${tokenId}` }],
+            taker: buyer.address,
+            currency: devnet.contracts.origin.usdc,
+          },
         },
         onProgress: (snapshot) => Effect.sync(() => snapshots.push(snapshot)),
       }),
     ).pipe(Effect.provide(layer)),
   )
-  if (Result.isFailure(outcome)) throw new Error(`the buy failed: ${outcome.failure.message}`, { cause: outcome.failure })
+  if (Result.isFailure(outcome))
+    throw new Error(`the buy failed: ${outcome.failure.message}`, { cause: outcome.failure })
   return { final: outcome.success, snapshots, prompts: prompts() }
 }
 
@@ -96,11 +126,18 @@ describe("batched calls (EIP-5792) against the devnet", () => {
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(sale!.internalTxHashes?.[0]?.txHash).toBe(hash)
     expect([approval!.status, sale!.status]).toEqual(["complete", "complete"])
-    expect(sale!.transfersData).toEqual([expect.objectContaining({ to: user(3).address, token: { contract: punks(), tokenId: "5" } })])
-    expect(final.journal?.filter((entry) => entry._tag.startsWith("Batch")).map((entry) => entry._tag)).toEqual(["BatchRequested", "BatchSent"])
+    expect(sale!.transfersData).toEqual([
+      expect.objectContaining({ to: user(3).address, token: { contract: punks(), tokenId: "5" } }),
+    ])
+    expect(final.journal?.filter((entry) => entry._tag.startsWith("Batch")).map((entry) => entry._tag)).toEqual([
+      "BatchRequested",
+      "BatchSent",
+    ])
     expect(
       snapshots.some(
-        (s) => s.status === "running" && s.steps.every((step) => (step.items ?? []).every((item) => item.txHashes?.[0]?.txHash === hash)),
+        (s) =>
+          s.status === "running" &&
+          s.steps.every((step) => (step.items ?? []).every((item) => item.txHashes?.[0]?.txHash === hash)),
       ),
     ).toBe(true)
     inFlight = JSON.parse(JSON.stringify(snapshots.find((s) => s.journal?.at(-1)?._tag === "BatchSent")))
@@ -108,7 +145,10 @@ describe("batched calls (EIP-5792) against the devnet", () => {
 
   it("resume of that batch in flight waits for its calls id: no second batch, no confirmation asked", async () => {
     expect(inFlight?.journal?.map((entry) => entry._tag)).toEqual(["BatchRequested", "BatchSent"])
-    const { layer, prompts } = batchingWalletLayer(user(3), { walletBatches: true, provider: providers.get(user(3).address)! })
+    const { layer, prompts } = batchingWalletLayer(user(3), {
+      walletBatches: true,
+      provider: providers.get(user(3).address)!,
+    })
     const final = await Effect.runPromise(resumeExecution(inFlight!).pipe(Effect.provide(layer)))
     expect(final.status).toBe("complete")
     expect(prompts()).toEqual([])
@@ -127,7 +167,10 @@ describe("batched calls (EIP-5792) against the devnet", () => {
     const { usdc } = devnet.contracts.origin
     expect(await r.allowance(usdc, user(4).address)).toBe(0n)
 
-    const { final, prompts } = await buyWithBatchingWallet(user(4), 12n, { walletBatches: true, settings: { batchTransactions: false } })
+    const { final, prompts } = await buyWithBatchingWallet(user(4), 12n, {
+      walletBatches: true,
+      settings: { batchTransactions: false },
+    })
 
     expect(prompts).toEqual(["eth_sendTransaction", "eth_sendTransaction"])
     expect(final.status).toBe("complete")

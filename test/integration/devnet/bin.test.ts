@@ -23,7 +23,11 @@ const runs: ChildProcess[] = []
 
 const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}): Run => {
   const { TRADEKIT_ANVIL: _inherited, ...base } = process.env
-  const child = spawn(process.execPath, [...command, ...args], { cwd: root, env: { ...base, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(process.execPath, [...command, ...args], {
+    cwd: root,
+    env: { ...base, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
   runs.push(child)
   let stdout = ""
   let stderr = ""
@@ -43,7 +47,9 @@ const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}): Run => {
       }
       listeners.add(check)
       check()
-      void exited.then((code) => reject(new Error(`exited with ${code} before printing ${JSON.stringify(text)}:\n${stdout}${stderr}`)))
+      void exited.then((code) =>
+        reject(new Error(`exited with ${code} before printing ${JSON.stringify(text)}:\n${stdout}${stderr}`)),
+      )
     })
   return { child, stdout: () => stdout, stderr: () => stderr, exited, printed }
 }
@@ -53,12 +59,16 @@ afterEach(() => {
 })
 
 describe(`tradekit-devnet (${built ? "bin/tradekit-devnet.js on the build" : "devnet/cli.ts through tsx"})`, () => {
-  it("starts the devnet on the ports given as flags, prints its URLs, and stops on Ctrl-C with exit code 0", { timeout: 60_000 }, async () => {
+  it("starts the devnet on the ports given as flags, prints its URLs, and stops on Ctrl-C with exit code 0", {
+    timeout: 60_000,
+  }, async () => {
     // Below the ephemeral range, so no free port handed to a parallel test can take them.
     const devnet = run(["--port", "18721", "--origin-port", "18722", "--destination-port", "18723", "--no-seed"])
     await devnet.printed("Press Ctrl-C to stop.")
 
-    expect(devnet.stdout()).toContain("31337  http://127.0.0.1:18721/chains/31337   (origin, order book; also served at the root)")
+    expect(devnet.stdout()).toContain(
+      "31337  http://127.0.0.1:18721/chains/31337   (origin, order book; also served at the root)",
+    )
     expect(devnet.stdout()).toContain("31338  http://127.0.0.1:18721/chains/31338   (destination of cross-chain calls)")
     expect(devnet.stdout()).toContain("31337  ws://127.0.0.1:18721/chains/31337/ws")
     expect(devnet.stdout()).toContain("RPC:\n  31337  http://127.0.0.1:18722\n  31338  http://127.0.0.1:18723\n")

@@ -39,7 +39,9 @@ describe("buy through the core executor", () => {
     expect(await r.orderStatus(orderId!)).toBe("filled")
     expect((await bookOrder(devnet, orderId!))?.status).toBe("filled")
     const sale = final.steps.find((s) => s.id === "sale")!.items![0]!
-    expect(sale.transfersData).toEqual([expect.objectContaining({ to: user(3).address, token: { contract: punks(), tokenId: "2" } })])
+    expect(sale.transfersData).toEqual([
+      expect.objectContaining({ to: user(3).address, token: { contract: punks(), tokenId: "2" } }),
+    ])
   })
 
   it("buys a USDC listing, approving USDC first", async () => {
@@ -47,13 +49,23 @@ describe("buy through the core executor", () => {
     const { usdc } = devnet.contracts.origin
     expect(await r.allowance(usdc, user(3).address)).toBe(0n)
     const usdcBefore = await r.erc20(usdc, user(3).address)
-    const final = await executeOk(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(5n) }], taker: user(3).address, currency: usdc })
+    const final = await executeOk(devnet, user(3), "/execute/buy/v7", {
+      items: [{ token: token(5n) }],
+      taker: user(3).address,
+      currency: usdc,
+    })
 
     expect(stepIdsWithItems(final.steps)).toEqual(["currency-approval", "sale"])
     expect(final.steps.every((s) => (s.items ?? []).every((i) => i.status === "complete"))).toBe(true)
     expect(await r.ownerOf(punks(), 5n)).toBe(user(3).address)
     expect(usdcBefore - (await r.erc20(usdc, user(3).address))).toBe(parseUnits("50", 6))
-    expect(final.path?.[0]).toMatchObject({ currency: usdc, currencySymbol: "USDC", currencyDecimals: 6, quote: 50, rawQuote: "50000000" })
+    expect(final.path?.[0]).toMatchObject({
+      currency: usdc,
+      currencySymbol: "USDC",
+      currencyDecimals: 6,
+      quote: 50,
+      rawQuote: "50000000",
+    })
   })
 
   it("buys a given order id, and refuses it once it is filled", async () => {
@@ -62,18 +74,31 @@ describe("buy through the core executor", () => {
     await executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ orderId }], taker: user(4).address })
     expect(await r.ownerOf(punks(), 8n)).toBe(user(4).address)
     const again = await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ orderId }], taker: user(3).address })
-    expect(Result.isFailure(again) && again.failure).toMatchObject({ _tag: "APIError", statusCode: 400, message: expect.stringContaining("filled") })
+    expect(Result.isFailure(again) && again.failure).toMatchObject({
+      _tag: "APIError",
+      statusCode: 400,
+      message: expect.stringContaining("filled"),
+    })
   })
 
   it("prechecks without touching the chain", async () => {
     const r = reads(devnet)
     const nonce = await r.nonce(user(3).address)
-    const answer = await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(3n) }], taker: user(3).address })
+    const answer = await fetchOnly(devnet, user(3), "/execute/buy/v7", {
+      items: [{ token: token(3n) }],
+      taker: user(3).address,
+    })
     expect(Result.isSuccess(answer)).toBe(true)
     const response = Result.getOrThrow(answer)
     expect(response.requestId).toMatch(/^0x[0-9a-f]{64}$/)
     expect(response.path).toEqual([
-      expect.objectContaining({ contract: punks(), tokenId: "3", source: "devnet", quote: 0.12, rawQuote: parseEther("0.12").toString() }),
+      expect.objectContaining({
+        contract: punks(),
+        tokenId: "3",
+        source: "devnet",
+        quote: 0.12,
+        rawQuote: parseEther("0.12").toString(),
+      }),
     ])
     expect(response.steps.map((s) => s.id)).toEqual(["currency-approval", "sale"])
     expect(await r.nonce(user(3).address)).toBe(nonce)
@@ -104,7 +129,9 @@ describe("buy through the core executor", () => {
 
   it("a sale reverted on chain (the listing was filled in between) fails with a typed error", async () => {
     const r = reads(devnet)
-    const answer = Result.getOrThrow(await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(3).address }))
+    const answer = Result.getOrThrow(
+      await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(3).address }),
+    )
     // Someone else buys it first.
     await executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ token: token(4n) }], taker: user(4).address })
     // Without simulation and with a fixed gas limit (no estimate), the stale sale is really sent and reverts on chain.
@@ -130,7 +157,9 @@ describe("buy through the core executor", () => {
 
   it("a sale another buyer filled first is refused with its reason before any wallet prompt, and costs no gas", async () => {
     const r = reads(devnet)
-    const answer = Result.getOrThrow(await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(6n) }], taker: user(3).address }))
+    const answer = Result.getOrThrow(
+      await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(6n) }], taker: user(3).address }),
+    )
     await executeOk(devnet, user(4), "/execute/buy/v7", { items: [{ token: token(6n) }], taker: user(4).address })
     const nonce = await r.nonce(user(3).address)
     const balance = await r.eth(user(3).address)
@@ -169,7 +198,10 @@ describe("buy through the core executor", () => {
 
   it("a sale that goes through carries its estimated network fee, and the estimate is its gas limit", async () => {
     const r = reads(devnet)
-    const final = await executeOk(devnet, user(3), "/execute/buy/v7", { items: [{ token: token(7n) }], taker: user(3).address })
+    const final = await executeOk(devnet, user(3), "/execute/buy/v7", {
+      items: [{ token: token(7n) }],
+      taker: user(3).address,
+    })
     const sale = final.steps.find((s) => s.id === "sale")!.items![0]!
     const fee = sale.networkFee!
     expect(BigInt(fee.gas)).toBeGreaterThan(21_000n)

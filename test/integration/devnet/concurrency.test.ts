@@ -38,7 +38,9 @@ describe("concurrent executions through one client", () => {
     )
     await client.dispose()
 
-    const failures = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [String((outcome.reason as Error).message)] : []))
+    const failures = outcomes.flatMap((outcome) =>
+      outcome.status === "rejected" ? [String((outcome.reason as Error).message)] : [],
+    )
     expect(failures.filter((message) => /nonce/i.test(message))).toEqual([])
     expect(failures).toEqual([])
     // Every execution asked for its own approval (none was on chain when it started), and each went out
@@ -51,7 +53,9 @@ describe("concurrent executions through one client", () => {
         devnet,
         `/orders/bids/v6?maker=${user.address}&contracts=${punks}`,
       )
-      expect(orders.filter((order) => order.price.currency.contract.toLowerCase() === usdc.toLowerCase())).toHaveLength(BIDS / users.length)
+      expect(orders.filter((order) => order.price.currency.contract.toLowerCase() === usdc.toLowerCase())).toHaveLength(
+        BIDS / users.length,
+      )
     }
   }, 60_000)
 })

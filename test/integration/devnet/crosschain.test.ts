@@ -38,7 +38,11 @@ describe("cross-chain call through the core executor", () => {
     const deposit = answer.steps[0]!
     expect(deposit).toMatchObject({ id: "deposit", kind: "transaction" })
     expect(deposit.items![0]).toMatchObject({
-      data: { to: devnet.contracts.origin.depository, chainId: devnet.originChainId, value: parseEther("0.0101").toString() },
+      data: {
+        to: devnet.contracts.origin.depository,
+        chainId: devnet.originChainId,
+        value: parseEther("0.0101").toString(),
+      },
       check: { endpoint: "/execute/status/v1", body: { kind: "cross-chain-intent", id: answer.requestId } },
     })
   })
@@ -73,6 +77,9 @@ describe("cross-chain call through the core executor", () => {
       txs: [mintCall(devnet, user.address)],
       originChainId: devnet.originChainId,
     })
-    expect(Result.isFailure(answer) && answer.failure).toMatchObject({ statusCode: 400, message: expect.stringContaining("destination chain") })
+    expect(Result.isFailure(answer) && answer.failure).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining("destination chain"),
+    })
   })
 })

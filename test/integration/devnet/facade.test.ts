@@ -33,7 +33,8 @@ describe("the Promise facade against the devnet", () => {
     const result = await client.actions.buyToken({
       items: [{ token: punk(1), quantity: 1 }],
       wallet: wallet(3),
-      onProgress: (steps) => progress.push(steps.map((s) => `${s.id}:${(s.items ?? []).map((i) => i.status).join(",")}`).join(" ")),
+      onProgress: (steps) =>
+        progress.push(steps.map((s) => `${s.id}:${(s.items ?? []).map((i) => i.status).join(",")}`).join(" ")),
     })
     expect(result).toBe(true)
     expect(await reads(devnet).ownerOf(devnet.contracts.origin.punks, 1n)).toBe(user(3).address)
@@ -42,7 +43,11 @@ describe("the Promise facade against the devnet", () => {
 
   it("buyToken with precheck resolves to the answer and sends nothing", async () => {
     const nonce = await reads(devnet).nonce(user(3).address)
-    const answer = (await client.actions.buyToken({ items: [{ token: punk(2) }], wallet: wallet(3), precheck: true })) as ExecuteResponse
+    const answer = (await client.actions.buyToken({
+      items: [{ token: punk(2) }],
+      wallet: wallet(3),
+      precheck: true,
+    })) as ExecuteResponse
     expect(answer.steps.map((s) => s.id)).toEqual(["currency-approval", "sale"])
     expect(answer.path?.[0]).toMatchObject({ tokenId: "2", quote: 0.11 })
     expect(await reads(devnet).nonce(user(3).address)).toBe(nonce)
@@ -51,14 +56,20 @@ describe("the Promise facade against the devnet", () => {
   it("buyToken rejects with the price check message when the price moved, sending nothing", async () => {
     const nonce = await reads(devnet).nonce(user(3).address)
     await expect(
-      client.actions.buyToken({ items: [{ token: punk(2) }], wallet: wallet(3), expectedPrice: { [zeroAddress]: { amount: 0.01 } } }),
+      client.actions.buyToken({
+        items: [{ token: punk(2) }],
+        wallet: wallet(3),
+        expectedPrice: { [zeroAddress]: { amount: 0.01 } },
+      }),
     ).rejects.toThrow("Attention: the total price is now 0.11")
     expect(await reads(devnet).nonce(user(3).address)).toBe(nonce)
     expect(await reads(devnet).ownerOf(devnet.contracts.origin.punks, 2n)).toBe(user(1).address)
   })
 
   it("buyToken rejects with the API's message for a token without listings", async () => {
-    await expect(client.actions.buyToken({ items: [{ token: punk(21) }], wallet: wallet(3) })).rejects.toThrow(/No available orders/)
+    await expect(client.actions.buyToken({ items: [{ token: punk(21) }], wallet: wallet(3) })).rejects.toThrow(
+      /No available orders/,
+    )
   })
 
   it("acceptOffer sells into the token bid", async () => {
@@ -71,7 +82,9 @@ describe("the Promise facade against the devnet", () => {
 
   it("listToken lists with an approval, then buyToken from another account fills it", async () => {
     const steps = await client.actions.listToken({
-      listings: [{ token: punk(16), weiPrice: parseEther("0.3").toString(), orderbook: "reservoir", orderKind: "seaport-v1.6" }],
+      listings: [
+        { token: punk(16), weiPrice: parseEther("0.3").toString(), orderbook: "reservoir", orderKind: "seaport-v1.6" },
+      ],
       wallet: wallet(3),
     })
     expect(steps).toBe(true)
@@ -83,7 +96,11 @@ describe("the Promise facade against the devnet", () => {
   })
 
   it("listToken with precheck resolves to the steps", async () => {
-    const steps = (await client.actions.listToken({ listings: [{ token: punk(17), weiPrice: "1000" }], wallet: wallet(3), precheck: true })) as Step[]
+    const steps = (await client.actions.listToken({
+      listings: [{ token: punk(17), weiPrice: "1000" }],
+      wallet: wallet(3),
+      precheck: true,
+    })) as Step[]
     expect(steps.map((s) => s.id)).toEqual(["nft-approval", "order-signature"])
   })
 
@@ -109,10 +126,14 @@ describe("the Promise facade against the devnet", () => {
     const [offChain] = await listingIds(devnet, devnet.contracts.origin.punks, 3n)
     const [onChain] = await listingIds(devnet, devnet.contracts.origin.punks, 4n)
     expect(await client.actions.cancelOrder({ ids: [offChain!], wallet: wallet(1) })).toBe(true)
-    expect(await client.actions.cancelOrder({ ids: [onChain!], wallet: wallet(1), options: { onChain: true } })).toBe(true)
+    expect(await client.actions.cancelOrder({ ids: [onChain!], wallet: wallet(1), options: { onChain: true } })).toBe(
+      true,
+    )
     expect(await reads(devnet).orderStatus(offChain!)).toBe("cancelled")
     expect(await reads(devnet).orderStatus(onChain!)).toBe("cancelled")
-    await expect(client.actions.buyToken({ items: [{ orderId: offChain }], wallet: wallet(3) })).rejects.toThrow(/cancelled/)
+    await expect(client.actions.buyToken({ items: [{ orderId: offChain }], wallet: wallet(3) })).rejects.toThrow(
+      /cancelled/,
+    )
   })
 
   it("transferTokens moves ERC-721 and ERC-1155 tokens", async () => {
@@ -130,7 +151,9 @@ describe("the Promise facade against the devnet", () => {
 
   it("mintToken mints", async () => {
     const { drops } = devnet.contracts.origin
-    expect(await client.actions.mintToken({ items: [{ collection: drops, quantity: 1 }], wallet: wallet(4) })).toBe(true)
+    expect(await client.actions.mintToken({ items: [{ collection: drops, quantity: 1 }], wallet: wallet(4) })).toBe(
+      true,
+    )
     expect(await reads(devnet).ownerOf(drops, 1n)).toBe(user(4).address)
   })
 

@@ -18,13 +18,20 @@ afterAll(async () => {
 })
 
 const user = (n: number) => devnet.accounts.users[n - 1]!
-const buyBody = (tokenId: bigint, taker = user(3).address) => ({ items: [{ token: `${devnet.contracts.origin.punks}:${tokenId}` }], taker })
+const buyBody = (tokenId: bigint, taker = user(3).address) => ({
+  items: [{ token: `${devnet.contracts.origin.punks}:${tokenId}` }],
+  taker,
+})
 
 describe("HTTP answers", () => {
   it("answers unknown paths with a 404 and bad bodies with a 400, as JSON", async () => {
     const missing = await fetch(`${devnet.apiUrl}/nothing/here`)
     expect(missing.status).toBe(404)
-    expect(await missing.json()).toEqual({ message: "No route for GET /nothing/here", statusCode: 404, error: "Bad Request" })
+    expect(await missing.json()).toEqual({
+      message: "No route for GET /nothing/here",
+      statusCode: 404,
+      error: "Bad Request",
+    })
     const noTaker = await apiPost(devnet, "/execute/buy/v7", { items: [] })
     expect(noTaker).toMatchObject({ status: 400, body: { message: "taker must be an address", statusCode: 400 } })
     const notJson = await fetch(`${devnet.apiUrl}/execute/buy/v7`, { method: "POST", body: "{oops" })
@@ -86,7 +93,10 @@ describe("HTTP faults", () => {
   })
 
   it("is configurable over HTTP at /__devnet/faults", async () => {
-    const set = await apiPost(devnet, "/__devnet/faults", { seed: 3, endpoints: { "/execute/mint/v1": { errorRate: 1, errorStatus: 502 } } })
+    const set = await apiPost(devnet, "/__devnet/faults", {
+      seed: 3,
+      endpoints: { "/execute/mint/v1": { errorRate: 1, errorStatus: 502 } },
+    })
     expect(set.body).toEqual({ seed: 3, endpoints: { "/execute/mint/v1": { errorRate: 1, errorStatus: 502 } } })
     expect((await apiPost(devnet, "/execute/mint/v1", {})).status).toBe(502)
     await apiPost(devnet, "/__devnet/faults", { reset: true })
@@ -94,7 +104,10 @@ describe("HTTP faults", () => {
   })
 
   it("a buy completes even when half of the status checks fail", async () => {
-    devnet.faults.configure({ seed: 11, endpoints: { "/execute/status/v1": { errorRate: 0.5 }, "/transfers/bulk/v2": { errorRate: 0.5 } } })
+    devnet.faults.configure({
+      seed: 11,
+      endpoints: { "/execute/status/v1": { errorRate: 0.5 }, "/transfers/bulk/v2": { errorRate: 0.5 } },
+    })
     await executeOk(devnet, user(3), "/execute/buy/v7", buyBody(1n))
     expect(await reads(devnet).ownerOf(devnet.contracts.origin.punks, 1n)).toBe(user(3).address)
   })
@@ -106,7 +119,9 @@ describe("chain faults", () => {
     const { punks } = devnet.contracts.origin
     await devnet.faults.setAutomine(devnet.originChainId, false)
     const snapshots: ExecutionSnapshot[] = []
-    const running = executeOk(devnet, user(4), "/execute/buy/v7", buyBody(2n, user(4).address), { onProgress: (s) => snapshots.push(s) })
+    const running = executeOk(devnet, user(4), "/execute/buy/v7", buyBody(2n, user(4).address), {
+      onProgress: (s) => snapshots.push(s),
+    })
 
     const sentHash = async (): Promise<Hex> => {
       for (;;) {
@@ -156,7 +171,10 @@ describe("chain faults", () => {
     await devnet.faults.mine(devnet.originChainId)
     const receipt = await r.client.getTransactionReceipt({ hash: replaced })
     expect(receipt.status).toBe("success")
-    const [a, b] = await Promise.all([r.client.getTransaction({ hash: replaced }), r.client.getTransaction({ hash }).catch(() => undefined)])
+    const [a, b] = await Promise.all([
+      r.client.getTransaction({ hash: replaced }),
+      r.client.getTransaction({ hash }).catch(() => undefined),
+    ])
     expect(a.to).toBe(user(1).address.toLowerCase())
     expect(b?.blockNumber ?? null).toBeNull()
   })

@@ -9,6 +9,7 @@ import { type Address, createWalletClient, type Hex, http } from "viem"
 import { devnetERC721Abi, devnetERC1155Abi, exchangeAbi, wrappedNativeAbi } from "../../../devnet/artifacts/index.js"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import type { Devnet, DevnetAccount } from "../../../devnet/index.js"
+import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { fetchPlan } from "../../../src/apis/reservoir/fetchPlan.js"
 import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
 import type { ExecutionError } from "../../../src/errors/index.js"
@@ -17,7 +18,6 @@ import { executeSteps, type Guard } from "../../../src/pipeline/executeSteps.js"
 import type { ActionName } from "../../../src/schema/ActionName.js"
 import type { ExecuteRequest } from "../../../src/schema/ExecuteRequest.js"
 import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
-import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { ClientConfig, type ClientSettings } from "../../../src/services/ClientConfig.js"
 import { walletLayer } from "../../../src/services/viemWallet.js"
 
@@ -39,13 +39,21 @@ export const walletClientOf = (devnet: Devnet, user: DevnetAccount, onMethod?: (
   })
 
 /** Everything executeSteps needs, for `user` against the devnet. */
-export const devnetLayer = (devnet: Devnet, user: DevnetAccount, settings: ClientSettings = {}, onMethod?: (method: string) => void) => {
+export const devnetLayer = (
+  devnet: Devnet,
+  user: DevnetAccount,
+  settings: ClientSettings = {},
+  onMethod?: (method: string) => void,
+) => {
   const config = ClientConfig.layer({ ...settings, chains: devnet.chains })
   const origin = devnetPublicClient({ chainId: devnet.originChainId, rpcUrl: devnet.rpcUrls[devnet.originChainId]! })
   return Layer.mergeAll(
     config,
     withReservoirBook(ApiClient.layerFetch.pipe(Layer.provide(config))),
-    walletLayer(walletClientOf(devnet, user, onMethod), { publicClients: { [devnet.originChainId]: origin }, receiptPollingInterval: 100 }),
+    walletLayer(walletClientOf(devnet, user, onMethod), {
+      publicClients: { [devnet.originChainId]: origin },
+      receiptPollingInterval: 100,
+    }),
   )
 }
 
@@ -64,10 +72,20 @@ export interface RunOptions {
 type ActionPath = `/execute/${ActionName}/${string}`
 
 /** The request for an action's path: the tests name paths, as the API's routes do; the type keeps them to actions. */
-const requestOf = (path: ActionPath, body: unknown): ExecuteRequest => ({ action: path.split("/")[2] as ActionName, path, body })
+const requestOf = (path: ActionPath, body: unknown): ExecuteRequest => ({
+  action: path.split("/")[2] as ActionName,
+  path,
+  body,
+})
 
 /** Runs an execution through the core executor; resolves with the final snapshot or the typed error. */
-export const execute = (devnet: Devnet, user: DevnetAccount, path: ActionPath, body: unknown, options: RunOptions = {}) =>
+export const execute = (
+  devnet: Devnet,
+  user: DevnetAccount,
+  path: ActionPath,
+  body: unknown,
+  options: RunOptions = {},
+) =>
   Effect.runPromise(
     Effect.result(
       executeSteps({
@@ -91,16 +109,24 @@ export const executeOk = async (
 ): Promise<ExecutionSnapshot> => {
   const outcome = await execute(devnet, user, path, body, options)
   if (Result.isFailure(outcome))
-    throw new Error(`execution of ${path} failed: ${(outcome.failure as ExecutionError).message}`, { cause: outcome.failure })
+    throw new Error(`execution of ${path} failed: ${(outcome.failure as ExecutionError).message}`, {
+      cause: outcome.failure,
+    })
   return outcome.success
 }
 
 /** Fetches an execute answer without executing it (what a precheck does). */
-export const fetchOnly = (devnet: Devnet, user: DevnetAccount, path: ActionPath, body: unknown, chainId = devnet.originChainId) =>
+export const fetchOnly = (
+  devnet: Devnet,
+  user: DevnetAccount,
+  path: ActionPath,
+  body: unknown,
+  chainId = devnet.originChainId,
+) =>
   Effect.runPromise(
-    Effect.result(ApiClient.use((api) => fetchPlan(api.forChain(devnet.apiUrls[chainId]!), requestOf(path, body)))).pipe(
-      Effect.provide(devnetLayer(devnet, user)),
-    ),
+    Effect.result(
+      ApiClient.use((api) => fetchPlan(api.forChain(devnet.apiUrls[chainId]!), requestOf(path, body))),
+    ).pipe(Effect.provide(devnetLayer(devnet, user))),
   )
 
 /** Chain reads on the origin chain (or the destination with `chainId`). */
@@ -116,15 +142,30 @@ export const reads = (devnet: Devnet, chainId = devnet.originChainId) => {
     erc20: (token: Address, owner: Address) =>
       client.readContract({ address: token, abi: wrappedNativeAbi, functionName: "balanceOf", args: [owner] }),
     allowance: (token: Address, owner: Address) =>
-      client.readContract({ address: token, abi: wrappedNativeAbi, functionName: "allowance", args: [owner, exchange] }),
+      client.readContract({
+        address: token,
+        abi: wrappedNativeAbi,
+        functionName: "allowance",
+        args: [owner, exchange],
+      }),
     eth: (owner: Address) => client.getBalance({ address: owner }),
     nonce: (owner: Address) => client.getTransactionCount({ address: owner }),
     orderStatus: async (orderId: Hex) => {
-      const [filled, cancelled] = await client.readContract({ address: exchange, abi: exchangeAbi, functionName: "orderStatus", args: [orderId] })
+      const [filled, cancelled] = await client.readContract({
+        address: exchange,
+        abi: exchangeAbi,
+        functionName: "orderStatus",
+        args: [orderId],
+      })
       return filled ? "filled" : cancelled ? "cancelled" : "open"
     },
     approvedForAll: (collection: Address, owner: Address) =>
-      client.readContract({ address: collection, abi: devnetERC721Abi, functionName: "isApprovedForAll", args: [owner, exchange] }),
+      client.readContract({
+        address: collection,
+        abi: devnetERC721Abi,
+        functionName: "isApprovedForAll",
+        args: [owner, exchange],
+      }),
   }
 }
 
@@ -158,7 +199,9 @@ export const apiPost = async <T = any>(
 
 /** The order ids of a token's active listings, cheapest first. */
 export const listingIds = async (devnet: Devnet, collection: Address, tokenId: bigint): Promise<Hex[]> =>
-  (await apiGet<{ orders: { id: Hex }[] }>(devnet, `/orders/asks/v5?token=${collection}:${tokenId}`)).orders.map((o) => o.id)
+  (await apiGet<{ orders: { id: Hex }[] }>(devnet, `/orders/asks/v5?token=${collection}:${tokenId}`)).orders.map(
+    (o) => o.id,
+  )
 
 /** One order from the book, whatever its status. */
 export const bookOrder = async (devnet: Devnet, id: Hex, side: "asks" | "bids" = "asks") =>

@@ -10,7 +10,9 @@ describe("devnet lifecycle", () => {
     // eslint-disable-next-line no-console -- the measured start time is part of the report
     console.log(`devnet start: ${JSON.stringify(devnet.timings)}`)
     expect(devnet.timings.totalMs).toBeLessThan(3000)
-    expect(devnet.chains.map((c) => [c.id, c.baseApiUrl, c.checkPollingInterval, c.viemChain?.rpcUrls.default.http[0]])).toEqual([
+    expect(
+      devnet.chains.map((c) => [c.id, c.baseApiUrl, c.checkPollingInterval, c.viemChain?.rpcUrls.default.http[0]]),
+    ).toEqual([
       [31337, devnet.apiUrls[31337], 250, devnet.rpcUrls[31337]],
       [31338, devnet.apiUrls[31338], 250, devnet.rpcUrls[31338]],
     ])
@@ -45,7 +47,10 @@ describe("devnet lifecycle", () => {
   })
 
   it("npm start --exit runs every action through the facade and exits 0", { timeout: 60_000 }, async () => {
-    const { stdout } = await promisify(execFile)("npx", ["tsx", "demo/main.ts", "--exit"], { cwd: process.cwd(), timeout: 55_000 })
+    const { stdout } = await promisify(execFile)("npx", ["tsx", "demo/main.ts", "--exit"], {
+      cwd: process.cwd(),
+      timeout: 55_000,
+    })
     expect(stdout).toContain("Every action completed.")
     expect(stdout.match(/✔ done/g)).toHaveLength(14)
     // The USDC buy needing approval goes out as one batch: one confirmation.

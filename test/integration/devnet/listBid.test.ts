@@ -30,7 +30,14 @@ describe("list and bid through the core executor", () => {
       {
         maker: seller.address,
         source: "devnet.test",
-        params: [{ token: `${punks}:14`, weiPrice: parseEther("0.5").toString(), orderbook: "reservoir", orderKind: "seaport-v1.6" }],
+        params: [
+          {
+            token: `${punks}:14`,
+            weiPrice: parseEther("0.5").toString(),
+            orderbook: "reservoir",
+            orderKind: "seaport-v1.6",
+          },
+        ],
       },
       { onProgress: (s) => snapshots.push(s) },
     )
@@ -40,7 +47,11 @@ describe("list and bid through the core executor", () => {
     const orderId = orderIdOf(final)
     expect(orderId).toMatch(/^0x[0-9a-f]{64}$/)
     const listed = await bookOrder(devnet, orderId)
-    expect(listed).toMatchObject({ status: "active", maker: seller.address, price: { amount: { raw: parseEther("0.5").toString() } } })
+    expect(listed).toMatchObject({
+      status: "active",
+      maker: seller.address,
+      price: { amount: { raw: parseEther("0.5").toString() } },
+    })
     expect((await apiGet(devnet, `/tokens/v7?tokens=${punks}:14`)).tokens[0].market.floorAsk.id).toBe(orderId)
 
     const sellerBefore = await r.eth(seller.address)
@@ -70,7 +81,11 @@ describe("list and bid through the core executor", () => {
       devnet,
       bidder,
       "/execute/bid/v5",
-      { maker: bidder.address, source: "devnet.test", params: [{ token: `${punks}:15`, weiPrice: parseEther("0.2").toString() }] },
+      {
+        maker: bidder.address,
+        source: "devnet.test",
+        params: [{ token: `${punks}:15`, weiPrice: parseEther("0.2").toString() }],
+      },
       { onProgress: (s) => snapshots.push(s) },
     )
     expect(stepIdsWithItems(snapshots[0]!.steps)).toEqual(["currency-wrapping", "currency-approval", "order-signature"])
@@ -81,7 +96,10 @@ describe("list and bid through the core executor", () => {
 
     // Token 15 belongs to user 3, who approved the collection in the first test.
     const ownerWeth = await r.erc20(weth, user(3).address)
-    await executeOk(devnet, user(3), "/execute/sell/v7", { items: [{ token: `${punks}:15`, orderId: bidId }], taker: user(3).address })
+    await executeOk(devnet, user(3), "/execute/sell/v7", {
+      items: [{ token: `${punks}:15`, orderId: bidId }],
+      taker: user(3).address,
+    })
     expect(await r.ownerOf(punks, 15n)).toBe(bidder.address)
     expect((await r.erc20(weth, user(3).address)) - ownerWeth).toBe(parseEther("0.2"))
     expect(await r.orderStatus(bidId)).toBe("filled")
@@ -95,13 +113,20 @@ describe("list and bid through the core executor", () => {
       params: [
         { collection: punks, weiPrice: parseEther("0.01").toString() },
         { tokenSetId: `list:${punks}:1,2,3`, weiPrice: parseEther("0.011").toString() },
-        { collection: punks, attributeKey: "Background", attributeValue: "Blue", weiPrice: parseEther("0.012").toString() },
+        {
+          collection: punks,
+          attributeKey: "Background",
+          attributeValue: "Blue",
+          weiPrice: parseEther("0.012").toString(),
+        },
       ],
     })
     const ids = final.steps.find((s) => s.id === "order-signature")!.items!.map((i) => i.orderData![0]!.orderId)
     expect(ids).toHaveLength(3)
     // Token 3 (Background Blue: 3 % 3 = 0) is covered by all three.
-    const bids = (await apiGet(devnet, `/orders/bids/v6?token=${punks}:3&maker=${bidder.address}`)).orders.map((o: { id: string }) => o.id)
+    const bids = (await apiGet(devnet, `/orders/bids/v6?token=${punks}:3&maker=${bidder.address}`)).orders.map(
+      (o: { id: string }) => o.id,
+    )
     expect(bids).toEqual(expect.arrayContaining(ids))
   })
 
@@ -111,7 +136,10 @@ describe("list and bid through the core executor", () => {
     const bid = (await apiGet(devnet, `/orders/bids/v6?token=${punks}:2&maker=${user(4).address}`)).orders.find(
       (o: any) => o.criteria.kind === "custom",
     )
-    await executeOk(devnet, user(1), "/execute/sell/v7", { items: [{ token: `${punks}:2`, orderId: bid.id }], taker: user(1).address })
+    await executeOk(devnet, user(1), "/execute/sell/v7", {
+      items: [{ token: `${punks}:2`, orderId: bid.id }],
+      taker: user(1).address,
+    })
     expect(await r.ownerOf(punks, 2n)).toBe(user(4).address)
     expect(await r.orderStatus(bid.id)).toBe("filled")
   })

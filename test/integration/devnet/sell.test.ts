@@ -26,7 +26,10 @@ describe("accept offer (sell) through the core executor", () => {
     const { punks, weth } = devnet.contracts.origin
     const tokenBid = (await bidsFor(1n)).find((b) => b.criteria.kind === "token")!
     const before = await r.erc20(weth, user(1).address)
-    const final = await executeOk(devnet, user(1), "/execute/sell/v7", { items: [{ token: `${punks}:1` }], taker: user(1).address })
+    const final = await executeOk(devnet, user(1), "/execute/sell/v7", {
+      items: [{ token: `${punks}:1` }],
+      taker: user(1).address,
+    })
 
     expect(stepIdsWithItems(final.steps)).toEqual(["sale"])
     expect(final.steps.find((s) => s.id === "sale")!.items![0]!.orderIds).toEqual([tokenBid.id])
@@ -43,7 +46,10 @@ describe("accept offer (sell) through the core executor", () => {
     expect(await r.approvedForAll(punks, user(3).address)).toBe(false)
     const collectionBid = (await bidsFor(13n)).find((b) => b.criteria.kind === "collection")!
     const before = await r.erc20(weth, user(3).address)
-    const final = await executeOk(devnet, user(3), "/execute/sell/v7", { items: [{ token: `${punks}:13` }], taker: user(3).address })
+    const final = await executeOk(devnet, user(3), "/execute/sell/v7", {
+      items: [{ token: `${punks}:13` }],
+      taker: user(3).address,
+    })
 
     expect(stepIdsWithItems(final.steps)).toEqual(["nft-approval", "sale"])
     expect(await r.approvedForAll(punks, user(3).address)).toBe(true)
@@ -59,7 +65,10 @@ describe("accept offer (sell) through the core executor", () => {
     const attributeBid = (await bidsFor(10n)).find((b) => b.criteria.kind === "attribute")!
     expect(attributeBid).toBeDefined()
     const before = await r.erc20(weth, user(2).address)
-    await executeOk(devnet, user(2), "/execute/sell/v7", { items: [{ token: `${punks}:10`, orderId: attributeBid.id }], taker: user(2).address })
+    await executeOk(devnet, user(2), "/execute/sell/v7", {
+      items: [{ token: `${punks}:10`, orderId: attributeBid.id }],
+      taker: user(2).address,
+    })
     expect(await r.ownerOf(punks, 10n)).toBe(user(3).address)
     expect((await r.erc20(weth, user(2).address)) - before).toBe(parseEther("0.06"))
     expect(await r.orderStatus(attributeBid.id)).toBe("filled")
@@ -67,13 +76,19 @@ describe("accept offer (sell) through the core executor", () => {
 
   it("refuses a token the attribute bid does not cover, and a token the taker does not own", async () => {
     const { punks } = devnet.contracts.origin
-    const notOwned = await fetchOnly(devnet, user(1), "/execute/sell/v7", { items: [{ token: `${punks}:20` }], taker: user(1).address })
+    const notOwned = await fetchOnly(devnet, user(1), "/execute/sell/v7", {
+      items: [{ token: `${punks}:20` }],
+      taker: user(1).address,
+    })
     expect(Result.isFailure(notOwned) && notOwned.failure).toMatchObject({
       _tag: "APIError",
       statusCode: 400,
       message: expect.stringContaining("does not own"),
     })
-    const noBid = await fetchOnly(devnet, user(4), "/execute/sell/v7", { items: [{ token: `${punks}:19` }], taker: user(4).address })
+    const noBid = await fetchOnly(devnet, user(4), "/execute/sell/v7", {
+      items: [{ token: `${punks}:19` }],
+      taker: user(4).address,
+    })
     expect(Result.isFailure(noBid) && noBid.failure).toMatchObject({
       _tag: "APIError",
       statusCode: 400,

@@ -8,7 +8,13 @@ import { createWalletClient, custom, encodeFunctionData, type Hex, type LocalAcc
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { batchExecutorAbi } from "../../../devnet/artifacts/index.js"
-import { type BatchingProvider, type Devnet, devnetBatchingProvider, devnetInfo, startDevnet } from "../../../devnet/index.js"
+import {
+  type BatchingProvider,
+  type Devnet,
+  devnetBatchingProvider,
+  devnetInfo,
+  startDevnet,
+} from "../../../devnet/index.js"
 import { USDC_ONLY_PUNK, USDC_ONLY_PUNK_PRICE } from "../../../devnet/seed.js"
 import { sponsoredBatchTypedData, sponsoredNonce } from "../../../devnet/wallet/sponsoredBatch.js"
 import { createClient } from "../../../src/client.js"
@@ -26,12 +32,21 @@ afterAll(async () => {
 /** The devnet batching wallet of the USDC-only user as a viem WalletClient; `prompts()` lists what it asked to confirm. */
 const usdcOnlyWallet = (provider: BatchingProvider = devnetBatchingProvider(devnet, devnet.accounts.usdcOnlyUser)) => {
   const methods: Array<string> = []
-  const recording = { request: (args: { readonly method: string; readonly params?: unknown }) => (methods.push(args.method), provider.request(args)) }
-  const wallet = createWalletClient({ account: provider.address, chain: devnet.chains[0]!.viemChain!, transport: custom(recording) })
+  const recording = {
+    request: (args: { readonly method: string; readonly params?: unknown }) => (
+      methods.push(args.method), provider.request(args)
+    ),
+  }
+  const wallet = createWalletClient({
+    account: provider.address,
+    chain: devnet.chains[0]!.viemChain!,
+    transport: custom(recording),
+  })
   return { wallet, prompts: () => methods.filter((method) => PROMPTS.has(method)), methods: () => [...methods] }
 }
 
-const sponsoredChains = () => devnet.chains.map((chain) => ({ ...chain, paymasterService: { url: devnet.paymasterUrls[chain.id]! } }))
+const sponsoredChains = () =>
+  devnet.chains.map((chain) => ({ ...chain, paymasterService: { url: devnet.paymasterUrls[chain.id]! } }))
 const punk = () => `${devnet.contracts.origin.punks}:${USDC_ONLY_PUNK}`
 
 describe("sponsored gas (ERC-7677) on the devnet", () => {
@@ -43,7 +58,9 @@ describe("sponsored gas (ERC-7677) on the devnet", () => {
     expect(info.accounts.sponsor).toBe(devnet.accounts.sponsor.address)
     const r = reads(devnet)
     expect(await r.eth(devnet.accounts.usdcOnlyUser.address)).toBe(0n)
-    expect(await r.erc20(devnet.contracts.origin.usdc, devnet.accounts.usdcOnlyUser.address)).toBe(parseUnits("1000", 6))
+    expect(await r.erc20(devnet.contracts.origin.usdc, devnet.accounts.usdcOnlyUser.address)).toBe(
+      parseUnits("1000", 6),
+    )
   })
 
   it("the paymaster service answers ERC-7677 stub data, and refuses an operation it did not approve", async () => {
@@ -70,11 +87,24 @@ describe("sponsored gas (ERC-7677) on the devnet", () => {
     expect(stub).toEqual({
       jsonrpc: "2.0",
       id: 7,
-      result: { paymaster: devnet.accounts.sponsor.address, paymasterData: "0x", sponsor: { name: "tradekit devnet" }, isFinal: false },
+      result: {
+        paymaster: devnet.accounts.sponsor.address,
+        paymasterData: "0x",
+        sponsor: { name: "tradekit devnet" },
+        isFinal: false,
+      },
     })
-    const refused = await ask("eth_sendUserOperation", [{ ...operation, signature: "0x", paymasterData: `0x${"11".repeat(32)}` }, target[0]])
-    expect(refused.error).toEqual({ code: -32500, message: "The paymaster did not approve this operation: ask pm_getPaymasterData for it first" })
-    expect((await ask("pm_getPaymasterData", [operation, devnet.contracts.origin.usdc, "0x7a69", {}])).error?.code).toBe(-32602)
+    const refused = await ask("eth_sendUserOperation", [
+      { ...operation, signature: "0x", paymasterData: `0x${"11".repeat(32)}` },
+      target[0],
+    ])
+    expect(refused.error).toEqual({
+      code: -32500,
+      message: "The paymaster did not approve this operation: ask pm_getPaymasterData for it first",
+    })
+    expect(
+      (await ask("pm_getPaymasterData", [operation, devnet.contracts.origin.usdc, "0x7a69", {}])).error?.code,
+    ).toBe(-32602)
     expect((await ask("pm_sponsorEverything", [])).error?.code).toBe(-32601)
   })
 
@@ -87,10 +117,12 @@ describe("sponsored gas (ERC-7677) on the devnet", () => {
   it("without a paymaster the buy is refused before any prompt: the account cannot pay for gas", async () => {
     const { wallet, prompts } = usdcOnlyWallet()
     const client = createClient({ chains: devnet.chains })
-    const refusal = await client.actions.buyToken({ items: [{ token: punk() }], options: { currency: devnet.contracts.origin.usdc }, wallet }).then(
-      () => undefined,
-      (error: unknown) => error as { _tag: string; message: string; balance: string },
-    )
+    const refusal = await client.actions
+      .buyToken({ items: [{ token: punk() }], options: { currency: devnet.contracts.origin.usdc }, wallet })
+      .then(
+        () => undefined,
+        (error: unknown) => error as { _tag: string; message: string; balance: string },
+      )
     expect(refusal?._tag).toBe("InsufficientFundsError")
     expect(refusal?.message).toMatch(/^The account cannot pay for gas/)
     expect(refusal?.balance).toBe("0")
@@ -119,7 +151,10 @@ describe("sponsored gas (ERC-7677) on the devnet", () => {
     const sponsorBefore = await r.eth(devnet.accounts.sponsor.address)
     const { wallet, prompts } = usdcOnlyWallet()
     const client = createClient({ chains: sponsoredChains() })
-    const snapshots: Array<{ journal?: ReadonlyArray<{ _tag: string; sponsored?: boolean }> | undefined; steps: ReadonlyArray<unknown> }> = []
+    const snapshots: Array<{
+      journal?: ReadonlyArray<{ _tag: string; sponsored?: boolean }> | undefined
+      steps: ReadonlyArray<unknown>
+    }> = []
 
     const result = await client.actions.buyToken({
       items: [{ token: punk() }],
@@ -139,7 +174,9 @@ describe("sponsored gas (ERC-7677) on the devnet", () => {
       expect.objectContaining({ _tag: "BatchRequested", sponsored: true }),
       expect.objectContaining({ _tag: "BatchSent", sponsored: true }),
     ])
-    const items = (last.steps as ReadonlyArray<{ items?: ReadonlyArray<{ sponsored?: boolean; status: string }> }>).flatMap((s) => s.items ?? [])
+    const items = (
+      last.steps as ReadonlyArray<{ items?: ReadonlyArray<{ sponsored?: boolean; status: string }> }>
+    ).flatMap((s) => s.items ?? [])
     expect(items.map((item) => [item.status, item.sponsored])).toEqual([
       ["complete", true],
       ["complete", true],
@@ -172,7 +209,9 @@ describe("BatchExecutor.executeSponsored refuses what the account did not sign",
       },
     ]
     const nonce = await sponsoredNonce(r.client, account)
-    const signature = await signer.signTypedData(sponsoredBatchTypedData({ account, chainId: devnet.originChainId, calls, nonce, submitter }))
+    const signature = await signer.signTypedData(
+      sponsoredBatchTypedData({ account, chainId: devnet.originChainId, calls, nonce, submitter }),
+    )
     return { account, calls, nonce, signature }
   }
   /** Simulates `executeSponsored` sent by `from`; resolves with the revert's error name, or "ok". */
@@ -198,16 +237,25 @@ describe("BatchExecutor.executeSponsored refuses what the account did not sign",
     const good = await signedBatch(sponsor())
     expect(await simulate(sponsor(), good)).toBe("ok")
     expect(await simulate(stranger(), good)).toBe("InvalidSignature")
-    expect(await simulate(sponsor(), await signedBatch(sponsor(), privateKeyToAccount(devnet.accounts.users[0]!.privateKey)))).toBe(
-      "InvalidSignature",
-    )
+    expect(
+      await simulate(
+        sponsor(),
+        await signedBatch(sponsor(), privateKeyToAccount(devnet.accounts.users[0]!.privateKey)),
+      ),
+    ).toBe("InvalidSignature")
     expect(await simulate(sponsor(), { ...good, nonce: good.nonce - 1n })).toBe("InvalidNonce")
   })
 
   it("execute itself stays the account's own: a stranger's call reverts", async () => {
     const batch = await signedBatch(sponsor())
     const reverted = await reads(devnet)
-      .client.simulateContract({ account: stranger(), address: batch.account, abi: batchExecutorAbi, functionName: "execute", args: [batch.calls] })
+      .client.simulateContract({
+        account: stranger(),
+        address: batch.account,
+        abi: batchExecutorAbi,
+        functionName: "execute",
+        args: [batch.calls],
+      })
       .then(
         () => "ok",
         (error: { cause?: { data?: { errorName?: string } } }) => error.cause?.data?.errorName,

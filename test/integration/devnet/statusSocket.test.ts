@@ -23,11 +23,17 @@ const punk = (id: bigint) => `${devnet.contracts.origin.punks}:${id}`
 
 /** Sockets built from the `ws` package (Node 20 has no global WebSocket); every one is kept to check it closes. */
 const wsSockets: Array<WebSocket> = []
-const wsConstructor = Layer.succeed(Socket.WebSocketConstructor, (url: string, options?: Socket.WebSocketConstructorOptions) => {
-  const socket = new WebSocket(url, typeof options === "string" || Array.isArray(options) ? options : options?.protocols)
-  wsSockets.push(socket)
-  return socket as unknown as Socket.WebSocketLike
-})
+const wsConstructor = Layer.succeed(
+  Socket.WebSocketConstructor,
+  (url: string, options?: Socket.WebSocketConstructorOptions) => {
+    const socket = new WebSocket(
+      url,
+      typeof options === "string" || Array.isArray(options) ? options : options?.protocols,
+    )
+    wsSockets.push(socket)
+    return socket as unknown as Socket.WebSocketLike
+  },
+)
 
 /** Buys `id` as user 3; resolves with the final snapshot and when the sale item was reported complete. */
 const buy = async (id: bigint, withSocket: boolean) => {
@@ -35,14 +41,18 @@ const buy = async (id: bigint, withSocket: boolean) => {
   const onProgress = (snapshot: ExecutionSnapshot) =>
     Effect.sync(() => {
       const sale = snapshot.steps.find((s) => s.id === "sale")?.items?.[0]
-      if (sale?.status === "complete" && completedAt === undefined) completedAt = performance.timeOrigin + performance.now()
+      if (sale?.status === "complete" && completedAt === undefined)
+        completedAt = performance.timeOrigin + performance.now()
     })
   const program = executeSteps({
     request: { action: "buy", path: "/execute/buy/v7", body: { items: [{ token: punk(id) }], taker: user(3).address } },
     onProgress,
   })
   const outcome = await Effect.runPromise(
-    Effect.result(program).pipe(Effect.provide(devnetLayer(devnet, user(3))), Effect.provide(withSocket ? wsConstructor : Layer.empty)),
+    Effect.result(program).pipe(
+      Effect.provide(devnetLayer(devnet, user(3))),
+      Effect.provide(withSocket ? wsConstructor : Layer.empty),
+    ),
   )
   if (Result.isFailure(outcome)) throw new Error(`buy failed: ${outcome.failure.message}`)
   const final = outcome.success
@@ -93,7 +103,10 @@ describe("status over the devnet websocket", () => {
     expect(await waitFor((m) => m.event === "error")).toMatchObject({ message: "frame is not JSON" })
     const unknown = `0x${"12".repeat(32)}`
     socket.send(JSON.stringify({ type: "subscribe", event: "transaction.status", filters: { txHash: unknown } }))
-    expect(await waitFor((m) => m.data?.txHash === unknown)).toEqual({ event: "transaction.status", data: { txHash: unknown, status: "pending" } })
+    expect(await waitFor((m) => m.data?.txHash === unknown)).toEqual({
+      event: "transaction.status",
+      data: { txHash: unknown, status: "pending" },
+    })
     socket.close()
   })
 

@@ -20,7 +20,10 @@ describe("sweep through the core executor", () => {
     const orderIds = (await Promise.all(ids.map((id) => listingIds(devnet, punks, id)))).map((l) => l[0]!)
     const [s1, s2] = [await r.eth(seller1.address), await r.eth(seller2.address)]
 
-    const final = await executeOk(devnet, buyer, "/execute/buy/v7", { items: ids.map((id) => ({ token: `${punks}:${id}` })), taker: buyer.address })
+    const final = await executeOk(devnet, buyer, "/execute/buy/v7", {
+      items: ids.map((id) => ({ token: `${punks}:${id}` })),
+      taker: buyer.address,
+    })
 
     const sale = final.steps.find((s) => s.id === "sale")!
     expect(sale.items).toHaveLength(1)

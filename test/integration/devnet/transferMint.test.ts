@@ -27,7 +27,10 @@ describe("transfer through the core executor", () => {
     expect(final.steps[0]!.items![0]!.check).toBeUndefined()
     expect(await r.ownerOf(punks, 6n)).toBe(user(5).address)
     // The listing of token 6 is no longer offered: its maker does not hold the token.
-    const refused = await fetchOnly(devnet, user(3), "/execute/buy/v7", { items: [{ token: `${punks}:6` }], taker: user(3).address })
+    const refused = await fetchOnly(devnet, user(3), "/execute/buy/v7", {
+      items: [{ token: `${punks}:6` }],
+      taker: user(3).address,
+    })
     expect(Result.isFailure(refused)).toBe(true)
   })
 
@@ -52,13 +55,19 @@ describe("mint through the core executor", () => {
     const r = reads(devnet)
     const { drops, punks } = devnet.contracts.origin
     const before = await r.eth(user(5).address)
-    const free = await executeOk(devnet, user(5), "/execute/mint/v1", { items: [{ collection: drops, quantity: 2 }], taker: user(5).address })
+    const free = await executeOk(devnet, user(5), "/execute/mint/v1", {
+      items: [{ collection: drops, quantity: 2 }],
+      taker: user(5).address,
+    })
     const sale = free.steps.find((s) => s.id === "sale")!.items![0]!
     expect(sale.transfersData).toHaveLength(2)
     expect(await r.ownerOf(drops, 1n)).toBe(user(5).address)
     expect(await r.ownerOf(drops, 2n)).toBe(user(5).address)
 
-    const paid = await executeOk(devnet, user(5), "/execute/mint/v1", { items: [{ collection: punks, quantity: 1 }], taker: user(5).address })
+    const paid = await executeOk(devnet, user(5), "/execute/mint/v1", {
+      items: [{ collection: punks, quantity: 1 }],
+      taker: user(5).address,
+    })
     expect(paid.path?.[0]).toMatchObject({ contract: punks, quote: 0.01, rawQuote: parseEther("0.01").toString() })
     // Punks #1–#23 are seeded: the mint is #24.
     expect(await r.ownerOf(punks, 24n)).toBe(user(5).address)

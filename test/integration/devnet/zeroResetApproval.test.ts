@@ -2,7 +2,15 @@
  * Zero-reset approvals (USDT's rule) on the devnet: a buyer whose nonzero allowance is too low gets
  * `approve(0)`, `approve(n)` and the sale from the API, and a batching wallet sends the three as ONE batch.
  */
-import { createWalletClient, custom, encodeFunctionData, erc20Abi, type LocalAccount, maxUint256, parseUnits } from "viem"
+import {
+  createWalletClient,
+  custom,
+  encodeFunctionData,
+  erc20Abi,
+  type LocalAccount,
+  maxUint256,
+  parseUnits,
+} from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { listPunks, mintPunks } from "../../../bench/inventory.js"
 import { stableTokenAbi } from "../../../devnet/artifacts/index.js"
@@ -31,7 +39,11 @@ describe("zero-reset approvals (USDT)", () => {
       {
         account: devnet.accounts.deployer.account,
         to: usdt,
-        data: encodeFunctionData({ abi: stableTokenAbi, functionName: "mint", args: [buyer.address, parseUnits("100", 6)] }),
+        data: encodeFunctionData({
+          abi: stableTokenAbi,
+          functionName: "mint",
+          args: [buyer.address, parseUnits("100", 6)],
+        }),
       },
       { account: buyer.account, to: usdt, data: approveData(1n) },
     ])
@@ -40,14 +52,22 @@ describe("zero-reset approvals (USDT)", () => {
       /reset the allowance to zero first/,
     )
     const [tokenId] = await mintPunks(devnet, devnet.accounts.users[0]!.address, 1)
-    await listPunks(devnet, devnet.accounts.users[0]!.account as unknown as LocalAccount, [tokenId!], parseUnits("10", 6), usdt)
+    await listPunks(
+      devnet,
+      devnet.accounts.users[0]!.account as unknown as LocalAccount,
+      [tokenId!],
+      parseUnits("10", 6),
+      usdt,
+    )
 
     const provider = devnetBatchingProvider(devnet, buyer)
     const sent: Array<{ method: string; params?: unknown }> = []
     const wallet = createWalletClient({
       account: provider.address,
       chain: devnet.chains[0]!.viemChain!,
-      transport: custom({ request: (args: { method: string; params?: unknown }) => (sent.push(args), provider.request(args)) }),
+      transport: custom({
+        request: (args: { method: string; params?: unknown }) => (sent.push(args), provider.request(args)),
+      }),
     })
     const client = createClient({ chains: devnet.chains })
     const usdtBefore = await r.erc20(usdt, buyer.address)

@@ -98,7 +98,11 @@ interface Planned {
   readonly describe: string
   readonly run: (onProgress: (s: ExecutionSnapshot) => Effect.Effect<void>) => Effect.Effect<unknown, unknown, any>
   /** Checks the chain and the book after the action; returns what disagrees with the outcome. */
-  readonly verify: (completed: boolean, last: ExecutionSnapshot | undefined, sent: boolean) => Promise<ReadonlyArray<string>>
+  readonly verify: (
+    completed: boolean,
+    last: ExecutionSnapshot | undefined,
+    sent: boolean,
+  ) => Promise<ReadonlyArray<string>>
   /** The action sends a transaction (so a chain fault can be armed). */
   readonly sends: boolean
 }
@@ -112,7 +116,15 @@ interface Summary {
   untypedFailures: number
   failureTags: Record<string, number>
   requestsToFaultedEndpoints: number
-  faultsInjected: { error: number; malformed: number; reset: number; timeout: number; rateLimited: number; total: number; rate: number }
+  faultsInjected: {
+    error: number
+    malformed: number
+    reset: number
+    timeout: number
+    rateLimited: number
+    total: number
+    rate: number
+  }
   chainFaults: { drop: number; replace: number }
   itemsSent: number
   sendsPerItemMax: number
@@ -198,8 +210,10 @@ describe("fault suite", () => {
       price: { currency: { contract: Address }; amount: { raw: string } }
       criteria: { kind: string; data: { token?: { tokenId: string } } }
     }
-    const activeAsks = async () => (await apiGet<{ orders: BookRow[] }>(devnet, `/orders/asks/v5?contracts=${punks}`)).orders
-    const activeBids = async (query: string) => (await apiGet<{ orders: BookRow[] }>(devnet, `/orders/bids/v6?${query}`)).orders
+    const activeAsks = async () =>
+      (await apiGet<{ orders: BookRow[] }>(devnet, `/orders/asks/v5?contracts=${punks}`)).orders
+    const activeBids = async (query: string) =>
+      (await apiGet<{ orders: BookRow[] }>(devnet, `/orders/bids/v6?${query}`)).orders
     const mintedBy = (collection: Address, user: Address) =>
       origin.readContract({ address: collection, abi: devnetERC721Abi, functionName: "mintedBy", args: [user] })
     const orderIdsOf = (last: ExecutionSnapshot | undefined) =>
@@ -208,9 +222,9 @@ describe("fault suite", () => {
         .map((o) => o.orderId as Hex)
     const activeOrderIdsOf = async (maker: Address, side: "asks" | "bids") =>
       new Set(
-        (await apiGet<{ orders: BookRow[] }>(devnet, `/orders/${side}/${side === "asks" ? "v5" : "v6"}?maker=${maker}`)).orders.map((o) =>
-          o.id.toLowerCase(),
-        ),
+        (
+          await apiGet<{ orders: BookRow[] }>(devnet, `/orders/${side}/${side === "asks" ? "v5" : "v6"}?maker=${maker}`)
+        ).orders.map((o) => o.id.toLowerCase()),
       )
     /**
      * What a listing or bid left in the book: actions run one at a time and only an action's maker makes orders,
@@ -225,7 +239,10 @@ describe("fault suite", () => {
       last: ExecutionSnapshot | undefined,
     ) => {
       const created = [...(await activeOrderIdsOf(maker, side))].filter((id) => !before.has(id))
-      if (!completed) return created.length === 0 ? [] : [`failed ${what}, yet the maker has new active orders in the book: ${created.join(", ")}`]
+      if (!completed)
+        return created.length === 0
+          ? []
+          : [`failed ${what}, yet the maker has new active orders in the book: ${created.join(", ")}`]
       const [id] = orderIdsOf(last)
       return id !== undefined && created.length === 1 && created[0] === id.toLowerCase()
         ? []
@@ -262,8 +279,13 @@ describe("fault suite", () => {
             run: (onProgress) => buy({ items: [{ orderId: order.id }], onProgress }),
             verify: async (completed, _last, sent) => {
               const owner = await ownerOf(punks, tokenId)
-              if (completed) return owner === user.address && (await r.orderStatus(order.id)) === "filled" ? [] : [`completed buy but owner ${owner}`]
-              return !sent && owner !== order.maker ? [`failed buy with nothing sent, yet punk ${tokenId} moved to ${owner}`] : []
+              if (completed)
+                return owner === user.address && (await r.orderStatus(order.id)) === "filled"
+                  ? []
+                  : [`completed buy but owner ${owner}`]
+              return !sent && owner !== order.maker
+                ? [`failed buy with nothing sent, yet punk ${tokenId} moved to ${owner}`]
+                : []
             },
           }
         }
@@ -273,7 +295,9 @@ describe("fault suite", () => {
           if (mine.length === 0) return undefined
           const token = rng.pick(mine)
           const inUsdc = rng.chance(0.2)
-          const weiPrice = inUsdc ? String(rng.int(1, 200) * 1_000_000) : String(parseEther("0.01") * BigInt(rng.int(1, 30)))
+          const weiPrice = inUsdc
+            ? String(rng.int(1, 200) * 1_000_000)
+            : String(parseEther("0.01") * BigInt(rng.int(1, 30)))
           const before = await activeOrderIdsOf(user.address, "asks")
           return {
             kind,
@@ -282,7 +306,14 @@ describe("fault suite", () => {
             describe: `user ${user.index} lists punk ${token.id} for ${weiPrice}${inUsdc ? " USDC" : ""}`,
             run: (onProgress) =>
               list({
-                listings: [{ token: `${punks}:${token.id}`, weiPrice, orderbook: "reservoir", ...(inUsdc ? { currency: usdc } : {}) }],
+                listings: [
+                  {
+                    token: `${punks}:${token.id}`,
+                    weiPrice,
+                    orderbook: "reservoir",
+                    ...(inUsdc ? { currency: usdc } : {}),
+                  },
+                ],
                 onProgress,
               }),
             verify: (completed, last) => orderOutcome("listing", user.address, "asks", before, completed, last),
@@ -331,8 +362,12 @@ describe("fault suite", () => {
               verify: async (completed, _last, sent) => {
                 const owner = await ownerOf(punks, token.id)
                 if (completed)
-                  return owner === order.maker && (await r.orderStatus(order.id)) === "filled" ? [] : [`completed sale but owner ${owner}`]
-                return !sent && owner !== seller.address ? [`failed sale with nothing sent, yet punk ${token.id} moved to ${owner}`] : []
+                  return owner === order.maker && (await r.orderStatus(order.id)) === "filled"
+                    ? []
+                    : [`completed sale but owner ${owner}`]
+                return !sent && owner !== seller.address
+                  ? [`failed sale with nothing sent, yet punk ${token.id} moved to ${owner}`]
+                  : []
               },
             }
           }
@@ -357,8 +392,10 @@ describe("fault suite", () => {
             run: (onProgress) => cancel({ orderIds: [order.id], options: variant, onProgress }),
             verify: async (completed, _last, sent) => {
               const status = await r.orderStatus(order.id)
-              if (completed) return status === "cancelled" ? [] : [`completed cancel but the order is ${status} on chain`]
-              if (!sent && (await r.nonce(user.address)) !== nonceBefore) return ["failed cancel with nothing sent, yet the maker's nonce moved"]
+              if (completed)
+                return status === "cancelled" ? [] : [`completed cancel but the order is ${status} on chain`]
+              if (!sent && (await r.nonce(user.address)) !== nonceBefore)
+                return ["failed cancel with nothing sent, yet the maker's nonce moved"]
               return status === "filled" ? [`failed cancel, and the order is filled`] : []
             },
           }
@@ -378,7 +415,9 @@ describe("fault suite", () => {
             verify: async (completed, _last, sent) => {
               const owner = await ownerOf(punks, token.id)
               if (completed) return owner === to.address ? [] : [`completed transfer but owner ${owner}`]
-              return !sent && owner !== user.address ? [`failed transfer with nothing sent, yet punk ${token.id} moved`] : []
+              return !sent && owner !== user.address
+                ? [`failed transfer with nothing sent, yet punk ${token.id} moved`]
+                : []
             },
           }
         }
@@ -399,10 +438,16 @@ describe("fault suite", () => {
             verify: async (completed, last, sent) => {
               const after = await mintedBy(collection, user.address)
               if (completed) {
-                const transfers = (last?.steps ?? []).flatMap((s) => (s.items ?? []).flatMap((i) => i.transfersData ?? []))
+                const transfers = (last?.steps ?? []).flatMap((s) =>
+                  (s.items ?? []).flatMap((i) => i.transfersData ?? []),
+                )
                 const owners = await Promise.all(transfers.map((t) => ownerOf(collection, BigInt(t.token!.tokenId))))
-                const problems = after === already + BigInt(quantity) ? [] : [`completed mint of ${quantity} but minted ${after - already}`]
-                if (transfers.length !== quantity) problems.push(`completed mint reports ${transfers.length} transfers for ${quantity}`)
+                const problems =
+                  after === already + BigInt(quantity)
+                    ? []
+                    : [`completed mint of ${quantity} but minted ${after - already}`]
+                if (transfers.length !== quantity)
+                  problems.push(`completed mint reports ${transfers.length} transfers for ${quantity}`)
                 if (owners.some((o) => o !== user.address)) problems.push("a minted token reported is not the taker's")
                 return problems
               }
@@ -463,17 +508,17 @@ describe("fault suite", () => {
       // A kind can have no valid action on the current state (no live listing, a user at the mint limit): draw again.
       for (let tries = 0; planned === undefined && tries < 30; tries++) planned = await plan(pickKind())
       if (planned === undefined) throw new Error(`seed ${SEED}: no valid action at #${index}`)
-      const chainFault: ChainFault | undefined = planned.sends && rng.chance(0.1) ? (rng.chance(0.6) ? "replace" : "drop") : undefined
+      const chainFault: ChainFault | undefined =
+        planned.sends && rng.chance(0.1) ? (rng.chance(0.6) ? "replace" : "drop") : undefined
       if (chainFault !== undefined) {
         armed.fault = chainFault
         await devnet.faults.setAutomine(devnet.originChainId, false)
       }
       let last: ExecutionSnapshot | undefined
       const exit = await Effect.runPromiseExit(
-        planned.run((snapshot) => Effect.sync(() => void (last = snapshot))).pipe(Effect.provide(layerFor(planned.user, index))) as Effect.Effect<
-          unknown,
-          unknown
-        >,
+        planned
+          .run((snapshot) => Effect.sync(() => void (last = snapshot)))
+          .pipe(Effect.provide(layerFor(planned.user, index))) as Effect.Effect<unknown, unknown>,
       )
       armed.fault = undefined
       await devnet.faults.setAutomine(devnet.originChainId, true)
@@ -513,7 +558,9 @@ describe("fault suite", () => {
             const receipt = await origin.getTransactionReceipt({ hash: txHash as Hex }).catch(() => undefined)
             if (receipt?.status !== "success") {
               summary.stateMismatches++
-              problems.push(`${label}: item of ${step.id} reported complete, but its transaction ${txHash} is ${receipt?.status ?? "not mined"}`)
+              problems.push(
+                `${label}: item of ${step.id} reported complete, but its transaction ${txHash} is ${receipt?.status ?? "not mined"}`,
+              )
             }
           }
         }
@@ -530,8 +577,10 @@ describe("fault suite", () => {
     const head = await origin.getBlockNumber()
     const landed = await transactionsFrom(origin, firstBlock, head, new Set(users.map((u) => u.address.toLowerCase())))
     const actionOfHash = new Map<string, number>()
-    for (const [action, hashes] of record.sentByAction) for (const hash of hashes) actionOfHash.set(hash.toLowerCase(), action)
-    for (const f of record.chainFaults) if (f.replacement !== undefined) actionOfHash.set(f.replacement.toLowerCase(), f.action)
+    for (const [action, hashes] of record.sentByAction)
+      for (const hash of hashes) actionOfHash.set(hash.toLowerCase(), action)
+    for (const f of record.chainFaults)
+      if (f.replacement !== undefined) actionOfHash.set(f.replacement.toLowerCase(), f.action)
     const landedCalls = new Map<string, { nonce: number; hash: Hex }>()
     for (const tx of landed) {
       let action = actionOfHash.get(tx.hash.toLowerCase())
@@ -553,10 +602,14 @@ describe("fault suite", () => {
       landedCalls.set(call, { nonce: tx.nonce, hash: tx.hash })
     }
     summary.transactionsLanded = landed.length
-    const noncesAfter = await Promise.all(users.map((u) => origin.getTransactionCount({ address: u.address, blockNumber: head })))
+    const noncesAfter = await Promise.all(
+      users.map((u) => origin.getTransactionCount({ address: u.address, blockNumber: head })),
+    )
     const nonceMoves = noncesAfter.reduce((sum, n, i) => sum + (n - noncesBefore[i]!), 0)
     if (nonceMoves !== landed.length)
-      problems.push(`the users' nonces moved by ${nonceMoves}, but ${landed.length} of their transactions are in the blocks`)
+      problems.push(
+        `the users' nonces moved by ${nonceMoves}, but ${landed.length} of their transactions are in the blocks`,
+      )
     summary.requestsToFaultedEndpoints = Object.values(stats).reduce((a, b) => a + b, 0)
     const injected = stats.error + stats.malformed + stats.reset + stats.hang + stats["rate-limited"]
     summary.faultsInjected = {
@@ -610,7 +663,9 @@ async function transactionsFrom(client: PublicClient, fromBlock: bigint, head: b
   for (let n = fromBlock; n <= head; n += 20n) {
     const last = n + 19n < head ? n + 19n : head
     const numbers = Array.from({ length: Number(last - n + 1n) }, (_, i) => n + BigInt(i))
-    blocks.push(...(await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })))))
+    blocks.push(
+      ...(await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })))),
+    )
   }
   return blocks.flatMap((block) => block.transactions.filter((tx) => senders.has(tx.from.toLowerCase())))
 }

@@ -22,7 +22,12 @@ export interface WalletRecord {
   readonly undecodableSignatures: Array<string>
   /** Every transaction hash sent per action index (the wallet's own hashes, before any replacement). */
   readonly sentByAction: Map<number, Array<Hex>>
-  readonly chainFaults: Array<{ readonly action: number; readonly fault: ChainFault; readonly hash: Hex; readonly replacement?: Hex }>
+  readonly chainFaults: Array<{
+    readonly action: number
+    readonly fault: ChainFault
+    readonly hash: Hex
+    readonly replacement?: Hex
+  }>
 }
 
 export const makeWalletRecord = (): WalletRecord => ({
@@ -37,7 +42,8 @@ const itemIndexOf = (context: StepContext): number => {
   return (context.step.items ?? []).findIndex((item) => JSON.stringify(item.data) === data)
 }
 
-const decodesAs = (schema: Schema.Decoder<unknown>, value: unknown): boolean => Result.isSuccess(Schema.decodeUnknownResult(schema)(value))
+const decodesAs = (schema: Schema.Decoder<unknown>, value: unknown): boolean =>
+  Result.isSuccess(Schema.decodeUnknownResult(schema)(value))
 
 /**
  * Wraps `inner` for action number `action`; both ways of sending (`sendTransaction`, `sendTransactionSync`) are
@@ -57,7 +63,11 @@ export const recordingWallet = (
   const checkAndCount = (args: Parameters<WalletService["sendTransaction"]>[0]) =>
     Effect.gen(function* () {
       const data = args.context.item.data as { to?: string; data?: string } | undefined
-      if (!decodesAs(TransactionStepItem, args.context.item) || data?.to !== args.request.to || data?.data !== args.request.data) {
+      if (
+        !decodesAs(TransactionStepItem, args.context.item) ||
+        data?.to !== args.request.to ||
+        data?.data !== args.request.data
+      ) {
         yield* refuse("sendTransaction", args.context)
       }
       const key = `${action}:${args.context.step.id}:${itemIndexOf(args.context)}`
@@ -87,13 +97,17 @@ export const recordingWallet = (
       Effect.gen(function* () {
         const sign = (args.context.item.data as { sign?: { message?: string } } | undefined)?.sign
         const text = typeof args.message === "string" ? args.message : (args.message as { raw: string }).raw
-        if (!decodesAs(SignatureStepItem, args.context.item) || sign?.message !== text) yield* refuse("signMessage", args.context)
+        if (!decodesAs(SignatureStepItem, args.context.item) || sign?.message !== text)
+          yield* refuse("signMessage", args.context)
         return yield* inner.signMessage(args)
       }),
     signTypedData: (args) =>
       Effect.gen(function* () {
         const sign = (args.context.item.data as { sign?: { value?: unknown } } | undefined)?.sign
-        if (!decodesAs(SignatureStepItem, args.context.item) || JSON.stringify(sign?.value) !== JSON.stringify(args.typedData.message)) {
+        if (
+          !decodesAs(SignatureStepItem, args.context.item) ||
+          JSON.stringify(sign?.value) !== JSON.stringify(args.typedData.message)
+        ) {
           yield* refuse("signTypedData", args.context)
         }
         return yield* inner.signTypedData(args)

@@ -28,16 +28,28 @@ describe("fromViemWalletClient on anvil", () => {
   it("tells its chain and the chain's latest block", async () => {
     const { chain, wallet } = setup()
     const before = await Effect.runPromise(wallet.blockNumber(chain))
-    await Effect.runPromise(wallet.sendTransaction({ chain, request: { from: alice!.address, to: bob!.address, value: 1n }, context: {} as never }))
+    await Effect.runPromise(
+      wallet.sendTransaction({
+        chain,
+        request: { from: alice!.address, to: bob!.address, value: 1n },
+        context: {} as never,
+      }),
+    )
     expect(await Effect.runPromise(wallet.chainId)).toBe(31337)
     // anvil answers the send before its block is committed under load: the latest block is read until it shows.
-    await expect.poll(() => Effect.runPromise(wallet.blockNumber(chain)), { timeout: 5_000, interval: 20 }).toBe(before + 1n)
+    await expect
+      .poll(() => Effect.runPromise(wallet.blockNumber(chain)), { timeout: 5_000, interval: 20 })
+      .toBe(before + 1n)
   })
 
   it("sends a transaction and sees it mined", async () => {
     const { chain, wallet } = setup()
     const hash = await Effect.runPromise(
-      wallet.sendTransaction({ chain, request: { from: alice!.address, to: bob!.address, value: 1n }, context: {} as never }),
+      wallet.sendTransaction({
+        chain,
+        request: { from: alice!.address, to: bob!.address, value: 1n },
+        context: {} as never,
+      }),
     )
     const outcome = await Effect.runPromise(wallet.waitForReceipt({ chain, hash: hash! }))
     expect(outcome).toMatchObject({ _tag: "Mined", hash, status: "success" })
@@ -54,14 +66,21 @@ describe("fromViemWalletClient on anvil", () => {
         const inner = base(options)
         return {
           ...inner,
-          request: ((args: { method: string }) => (methods.push(args.method), inner.request(args as never))) as typeof inner.request,
+          request: ((args: { method: string }) => (
+            methods.push(args.method), inner.request(args as never)
+          )) as typeof inner.request,
         }
       },
     })
     const nonce = await devnetPublicClient(node).getTransactionCount({ address: alice!.address, blockTag: "pending" })
     const wallet = fromViemWalletClient(client)
     const hash = await Effect.runPromise(
-      wallet.sendTransaction({ chain, request: { from: alice!.address, to: bob!.address, value: 1n }, context: {} as never, nonce }),
+      wallet.sendTransaction({
+        chain,
+        request: { from: alice!.address, to: bob!.address, value: 1n },
+        context: {} as never,
+        nonce,
+      }),
     )
     expect((await devnetPublicClient(node).getTransaction({ hash: hash! })).nonce).toBe(nonce)
     expect(methods).not.toContain("eth_getTransactionCount")
@@ -73,7 +92,13 @@ describe("fromViemWalletClient on anvil", () => {
     const publicClient = devnetPublicClient(node)
     await setAutomine(node.rpcUrl, false)
     try {
-      const request = { from: alice!.address, to: bob!.address, value: 5n, maxFeePerGas: parseGwei("2"), maxPriorityFeePerGas: parseGwei("1") }
+      const request = {
+        from: alice!.address,
+        to: bob!.address,
+        value: 5n,
+        maxFeePerGas: parseGwei("2"),
+        maxPriorityFeePerGas: parseGwei("1"),
+      }
       const hash = (await Effect.runPromise(wallet.sendTransaction({ chain, request, context: {} as never })))!
       const nonce = (await publicClient.getTransaction({ hash })).nonce
       const sent = { from: alice!.address, nonce, to: bob!.address, value: 5n, input: "0x" as const }
@@ -97,7 +122,13 @@ describe("fromViemWalletClient on anvil", () => {
     const publicClient = devnetPublicClient(node)
     await setAutomine(node.rpcUrl, false)
     try {
-      const request = { from: alice!.address, to: bob!.address, value: 7n, maxFeePerGas: parseGwei("2"), maxPriorityFeePerGas: parseGwei("1") }
+      const request = {
+        from: alice!.address,
+        to: bob!.address,
+        value: 7n,
+        maxFeePerGas: parseGwei("2"),
+        maxPriorityFeePerGas: parseGwei("1"),
+      }
       const hash = (await Effect.runPromise(wallet.sendTransaction({ chain, request, context: {} as never })))!
       const nonce = (await publicClient.getTransaction({ hash })).nonce
       const sent = { from: alice!.address, nonce, to: bob!.address, value: 7n, input: "0x" as const }
@@ -123,9 +154,16 @@ describe("fromViemWalletClient on anvil", () => {
     const creation = await deployer.sendTransaction({ data: "0x600380600b6000396000f35f5ffd" as Hex })
     const receipt = await devnetPublicClient(node).waitForTransactionReceipt({ hash: creation })
     const hash = (await Effect.runPromise(
-      wallet.sendTransaction({ chain, request: { from: alice!.address, to: receipt.contractAddress!, gas: 100_000n }, context: {} as never }),
+      wallet.sendTransaction({
+        chain,
+        request: { from: alice!.address, to: receipt.contractAddress!, gas: 100_000n },
+        context: {} as never,
+      }),
     ))!
-    expect(await Effect.runPromise(wallet.waitForReceipt({ chain, hash }))).toMatchObject({ _tag: "Mined", status: "reverted" })
+    expect(await Effect.runPromise(wallet.waitForReceipt({ chain, hash }))).toMatchObject({
+      _tag: "Mined",
+      status: "reverted",
+    })
   })
 
   it("maps an EIP-1193 user rejection (4001) to UserRejectedError", async () => {
@@ -140,7 +178,9 @@ describe("fromViemWalletClient on anvil", () => {
         },
       }),
     })
-    const exit = await Effect.runPromiseExit(fromViemWalletClient(rejecting).signMessage({ message: "hi", chainId: chain.id, context: {} as never }))
+    const exit = await Effect.runPromiseExit(
+      fromViemWalletClient(rejecting).signMessage({ message: "hi", chainId: chain.id, context: {} as never }),
+    )
     expect(exit).toMatchObject(Exit.fail({ _tag: "UserRejectedError", operation: "signMessage" }))
   })
 
@@ -148,7 +188,11 @@ describe("fromViemWalletClient on anvil", () => {
     const { wallet } = setup()
     const other = devnetChain({ rpcUrl: node.rpcUrl, chainId: 31338 })
     const exit = await Effect.runPromiseExit(
-      wallet.sendTransaction({ chain: other, request: { from: alice!.address, to: bob!.address, value: 1n }, context: {} as never }),
+      wallet.sendTransaction({
+        chain: other,
+        request: { from: alice!.address, to: bob!.address, value: 1n },
+        context: {} as never,
+      }),
     )
     expect(exit).toMatchObject(Exit.fail({ _tag: "ChainMismatchError", walletChainId: 31337, expectedChainId: 31338 }))
   })

@@ -36,7 +36,11 @@ interface Probe {
 /** The app's own wiring: wagmi's wallet client, whatever it currently is, is tradekit's wallet. */
 const TradekitFromWagmi = ({ children }: { children: ReactNode }) => {
   const { data: walletClient } = useWalletClient()
-  return h(TradekitProvider, { options: { chains: devnet.chains, source: "wagmi.test" }, wallet: walletClient }, children)
+  return h(
+    TradekitProvider,
+    { options: { chains: devnet.chains, source: "wagmi.test" }, wallet: walletClient },
+    children,
+  )
 }
 
 const Reader = ({ probe }: { probe: Probe }) => {

@@ -2,9 +2,9 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
+import type { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import type { Plugin } from "../../../src/plugins/Plugin.js"
 import { defaultPlugins, mergePlugins, Plugins } from "../../../src/plugins/Plugins.js"
-import type { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import type { ClientConfig, ClientOptions } from "../../../src/services/ClientConfig.js"
 import type { OrderBook } from "../../../src/services/OrderBook.js"
 import type { Wallet } from "../../../src/services/Wallet.js"
@@ -28,7 +28,8 @@ export const setupActions = (options: ClientOptions & { readonly plugins?: Reado
     testLayer({ api, wallet, options: { chains: [TEST_CHAIN, BASE_CHAIN], ...clientOptions } }),
     Plugins.layer(mergePlugins(defaultPlugins, plugins)),
   )
-  const run = <A, E>(effect: Effect.Effect<A, E, ApiClient | OrderBook | Wallet | ClientConfig>) => Effect.provide(effect, layer)
+  const run = <A, E>(effect: Effect.Effect<A, E, ApiClient | OrderBook | Wallet | ClientConfig>) =>
+    Effect.provide(effect, layer)
   return { api, wallet, layer, run }
 }
 

@@ -20,7 +20,9 @@ describe("actions: the execute requests on the wire", () => {
     Effect.gen(function* () {
       const { api, wallet, run } = setupActions(settings)
       api.route("POST", "/execute/buy/v7", { body: doneResponse })
-      const result = yield* run(buy({ items: [{ token: `${NFT}:1`, quantity: 1 }], options: { currency: OTHER, partial: undefined } }))
+      const result = yield* run(
+        buy({ items: [{ token: `${NFT}:1`, quantity: 1 }], options: { currency: OTHER, partial: undefined } }),
+      )
       expect(result).toBe(true)
       const [request] = api.requests
       expect(request!.url.origin).toBe("https://api.test")
@@ -40,7 +42,11 @@ describe("actions: the execute requests on the wire", () => {
       const { api, wallet, run } = setupActions({ normalizeRoyalties: true })
       api.route("POST", "/execute/buy/v7", { body: doneResponse })
       yield* run(buy({ items: [{ orderId: "0x1" }], options: { normalizeRoyalties: false } }))
-      expect(api.requests[0]!.body).toEqual({ items: [{ orderId: "0x1" }], taker: wallet.address, normalizeRoyalties: false })
+      expect(api.requests[0]!.body).toEqual({
+        items: [{ orderId: "0x1" }],
+        taker: wallet.address,
+        normalizeRoyalties: false,
+      })
     }),
   )
 
@@ -64,7 +70,12 @@ describe("actions: the execute requests on the wire", () => {
       const { api, wallet, run } = setupActions(settings)
       api.route("POST", "/execute/mint/v1", { body: doneResponse })
       yield* run(mint({ items: [{ collection: NFT, quantity: 2 }] }))
-      expect(api.requests[0]!.body).toEqual({ items: [{ collection: NFT, quantity: 2 }], taker: wallet.address, source: "my.app", referrer: OTHER })
+      expect(api.requests[0]!.body).toEqual({
+        items: [{ collection: NFT, quantity: 2 }],
+        taker: wallet.address,
+        source: "my.app",
+        referrer: OTHER,
+      })
     }),
   )
 
@@ -102,36 +113,46 @@ describe("actions: the execute requests on the wire", () => {
       const { api, wallet, run } = setupActions()
       api.route("POST", "/execute/transfer/v1", { body: doneResponse })
       yield* run(transfer({ to: OTHER, items: [{ token: `${NFT}:1`, quantity: 1 }] }))
-      expect(api.requests[0]!.body).toEqual({ to: OTHER, from: wallet.address, items: [{ token: `${NFT}:1`, quantity: 1 }] })
+      expect(api.requests[0]!.body).toEqual({
+        to: OTHER,
+        from: wallet.address,
+        items: [{ token: `${NFT}:1`, quantity: 1 }],
+      })
     }),
   )
 
-  it.effect("call goes to the destination chain's API, encodes contract calls, and names the active chain as origin", () =>
-    Effect.gen(function* () {
-      const { api, wallet, run } = setupActions()
-      api.route("POST", "/execute/call/v1", { body: doneResponse })
-      yield* run(
-        call({
-          toChainId: 8453,
+  it.effect(
+    "call goes to the destination chain's API, encodes contract calls, and names the active chain as origin",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, run } = setupActions()
+        api.route("POST", "/execute/call/v1", { body: doneResponse })
+        yield* run(
+          call({
+            toChainId: 8453,
+            txs: [
+              { address: NFT, abi, functionName: "mint", args: [OTHER, 2n], value: 10n ** 15n },
+              { to: OTHER, data: "0x1234", value: "5" },
+            ],
+            options: { currency: OTHER },
+          }),
+        )
+        const [request] = api.requests
+        expect(request!.url.origin).toBe("https://api-base.test")
+        expect(request!.body).toEqual({
+          user: wallet.address,
           txs: [
-            { address: NFT, abi, functionName: "mint", args: [OTHER, 2n], value: 10n ** 15n },
+            {
+              to: NFT,
+              data: encodeFunctionData({ abi, functionName: "mint", args: [OTHER, 2n] }),
+              value: "1000000000000000",
+            },
             { to: OTHER, data: "0x1234", value: "5" },
           ],
-          options: { currency: OTHER },
-        }),
-      )
-      const [request] = api.requests
-      expect(request!.url.origin).toBe("https://api-base.test")
-      expect(request!.body).toEqual({
-        user: wallet.address,
-        txs: [
-          { to: NFT, data: encodeFunctionData({ abi, functionName: "mint", args: [OTHER, 2n] }), value: "1000000000000000" },
-          { to: OTHER, data: "0x1234", value: "5" },
-        ],
-        originChainId: 1,
-        currency: OTHER,
-      })
-    }),
+          originChainId: 1,
+          currency: OTHER,
+        })
+      }),
   )
 
   it.effect('call sends txs without a value with value "0", as the older SDK does', () =>
@@ -141,7 +162,11 @@ describe("actions: the execute requests on the wire", () => {
       yield* run(
         call({
           toChainId: 8453,
-          txs: [{ address: NFT, abi, functionName: "mint", args: [OTHER, 1n] }, { to: OTHER, data: "0x1234" }, { to: OTHER }],
+          txs: [
+            { address: NFT, abi, functionName: "mint", args: [OTHER, 1n] },
+            { to: OTHER, data: "0x1234" },
+            { to: OTHER },
+          ],
         }),
       )
       expect(api.requests[0]!.body).toEqual({
@@ -183,7 +208,11 @@ describe("actions: the execute requests on the wire", () => {
         .route("POST", "/execute/transfer/v1", {
           body: {
             steps: [
-              { id: "transfer", kind: "transaction", items: [{ status: "incomplete", data: { from: wallet.address, to: NFT, data: "0x01" } }] },
+              {
+                id: "transfer",
+                kind: "transaction",
+                items: [{ status: "incomplete", data: { from: wallet.address, to: NFT, data: "0x01" } }],
+              },
             ],
           },
         })

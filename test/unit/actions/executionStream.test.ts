@@ -13,10 +13,14 @@ describe("executionStream", () => {
     Effect.gen(function* () {
       const { api, wallet, run } = setupActions()
       api
-        .route("POST", "/execute/transfer/v1", { body: { steps: [step("transfer", "transaction", [txItem(wallet.address)])] } })
+        .route("POST", "/execute/transfer/v1", {
+          body: { steps: [step("transfer", "transaction", [txItem(wallet.address)])] },
+        })
         .route("GET", /synced/, { body: { synced: true } })
       const snapshots = yield* run(
-        Stream.runCollect(executionStream((onProgress) => transfer({ to: OTHER, items: [{ token: `${NFT}:1` }], onProgress }))),
+        Stream.runCollect(
+          executionStream((onProgress) => transfer({ to: OTHER, items: [{ token: `${NFT}:1` }], onProgress })),
+        ),
       )
       const list = snapshots
       expect(list[0]!.status).toBe("running")
@@ -29,8 +33,12 @@ describe("executionStream", () => {
     Effect.gen(function* () {
       const { api, wallet, run } = setupActions()
       wallet.behaviour.rejectTransactions = true
-      api.route("POST", "/execute/transfer/v1", { body: { steps: [step("transfer", "transaction", [txItem(wallet.address)])] } })
-      const exit = yield* Effect.exit(run(Stream.runCollect(executionStream((onProgress) => transfer({ to: OTHER, items: [], onProgress })))))
+      api.route("POST", "/execute/transfer/v1", {
+        body: { steps: [step("transfer", "transaction", [txItem(wallet.address)])] },
+      })
+      const exit = yield* Effect.exit(
+        run(Stream.runCollect(executionStream((onProgress) => transfer({ to: OTHER, items: [], onProgress })))),
+      )
       expect(Exit.isFailure(exit)).toBe(true)
       expect(failureOf(exit)).toBeInstanceOf(UserRejectedError)
     }),

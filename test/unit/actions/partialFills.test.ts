@@ -40,9 +40,13 @@ describe("a partial buy: what the API left out is reported", () => {
       api
         .route("POST", "/execute/buy/v7", { body: partialAnswer(wallet.address) })
         .route("GET", /synced/, { body: { synced: true } })
-        .route("GET", "/transfers/bulk/v2", (request) => ({ body: { transfers: (request.query.txHash ?? []).map((txHash) => ({ txHash })) } }))
+        .route("GET", "/transfers/bulk/v2", (request) => ({
+          body: { transfers: (request.query.txHash ?? []).map((txHash) => ({ txHash })) },
+        }))
       const snapshots: Array<ExecutionSnapshot> = []
-      yield* run(buy({ items, options: { partial: true }, onProgress: (s) => Effect.sync(() => void snapshots.push(s)) }))
+      yield* run(
+        buy({ items, options: { partial: true }, onProgress: (s) => Effect.sync(() => void snapshots.push(s)) }),
+      )
       expect(snapshots.at(-1)?.status).toBe("complete")
       expect(snapshots.length).toBeGreaterThan(2)
       for (const snapshot of snapshots) expect(snapshot.errors).toEqual(GONE)
@@ -60,7 +64,9 @@ describe("a partial buy: what the API left out is reported", () => {
           { body: { ...partialAnswer(wallet.address), errors: later } },
         ])
         .route("GET", /synced/, { body: { synced: true } })
-        .route("GET", "/transfers/bulk/v2", (request) => ({ body: { transfers: (request.query.txHash ?? []).map((txHash) => ({ txHash })) } }))
+        .route("GET", "/transfers/bulk/v2", (request) => ({
+          body: { transfers: (request.query.txHash ?? []).map((txHash) => ({ txHash })) },
+        }))
       const snapshots: Array<ExecutionSnapshot> = []
       const fiber = yield* Effect.forkChild(
         run(buy({ items, options: { partial: true }, onProgress: (s) => Effect.sync(() => void snapshots.push(s)) })),

@@ -71,7 +71,9 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
       const { api, wallet, run } = setupActions()
       api.route("POST", "/execute/buy/v7", { body: response(wallet.address) })
       const seen: Array<ExecutionSnapshot> = []
-      yield* run(buy({ items: [{ token: `${NFT}:1` }], precheck: true, onProgress: (s) => Effect.sync(() => seen.push(s)) }))
+      yield* run(
+        buy({ items: [{ token: `${NFT}:1` }], precheck: true, onProgress: (s) => Effect.sync(() => seen.push(s)) }),
+      )
       expect(seen).toHaveLength(1)
       expect(seen[0]!.steps).toEqual(estimated(wallet.address))
       expect(seen[0]!.path).toEqual(response(wallet.address).path)
@@ -92,59 +94,75 @@ describe("actions with precheck: fetch the steps, execute nothing", () => {
   it.effect("without precheck the same answer is executed and the action resolves to true", () =>
     Effect.gen(function* () {
       const { api, wallet, run } = setupActions()
-      api.route("POST", "/execute/transfer/v1", { body: response(wallet.address) }).route("GET", /synced/, { body: { synced: true } })
+      api
+        .route("POST", "/execute/transfer/v1", { body: response(wallet.address) })
+        .route("GET", /synced/, { body: { synced: true } })
       expect(yield* run(transfer({ to: OTHER, items: [{ token: `${NFT}:1` }] }))).toBe(true)
       expect(wallet.sent).toHaveLength(1)
     }),
   )
 
-  it.effect("a precheck carries the network fee of each transaction item and in total (the API's own dropped), with no prompt", () =>
-    Effect.gen(function* () {
-      const { api, wallet, run } = setupActions()
-      const from = wallet.address
-      const body = {
-        ...response(from),
-        steps: [
-          step("approval", "transaction", [txItem(from, { data: { ...txItem(from).data, maxFeePerGas: "3000000000" } })]),
-          step("sale", "transaction", [txItem(from), txItem(from, { status: "complete" })]),
-          step("order", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "hi" } } }]),
-        ],
-        // Only tradekit's own estimate is told.
-        networkFee: { chainId: 1, gas: "1", fee: "1", complete: true },
-      }
-      api.route("POST", "/execute/buy/v7", { body })
-      wallet.behaviour.simulations.push({ gas: 50_000n }, { gas: 100_000n })
-      const result = (yield* run(buy({ items: [{ token: `${NFT}:1` }], precheck: true }))) as {
-        steps: ReadonlyArray<{ items: ReadonlyArray<{ networkFee?: unknown }> }>
-        networkFee?: unknown
-      }
-      expect(result.steps.map((s) => s.items.map((item) => item.networkFee))).toEqual([
-        [{ gas: "50000", maxFeePerGas: "3000000000", fee: "150000000000000" }],
-        [{ gas: "100000", maxFeePerGas: "2000000000", fee: "200000000000000" }, undefined],
-        [undefined],
-      ])
-      expect(result.networkFee).toEqual({ chainId: 1, gas: "150000", fee: "350000000000000", complete: true })
-      expect(wallet.simulated).toHaveLength(2)
-      expect(wallet.feeReads).toBe(1)
-      expect(wallet.calls).toEqual([])
-    }),
+  it.effect(
+    "a precheck carries the network fee of each transaction item and in total (the API's own dropped), with no prompt",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, run } = setupActions()
+        const from = wallet.address
+        const body = {
+          ...response(from),
+          steps: [
+            step("approval", "transaction", [
+              txItem(from, { data: { ...txItem(from).data, maxFeePerGas: "3000000000" } }),
+            ]),
+            step("sale", "transaction", [txItem(from), txItem(from, { status: "complete" })]),
+            step("order", "signature", [
+              { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "hi" } } },
+            ]),
+          ],
+          // Only tradekit's own estimate is told.
+          networkFee: { chainId: 1, gas: "1", fee: "1", complete: true },
+        }
+        api.route("POST", "/execute/buy/v7", { body })
+        wallet.behaviour.simulations.push({ gas: 50_000n }, { gas: 100_000n })
+        const result = (yield* run(buy({ items: [{ token: `${NFT}:1` }], precheck: true }))) as {
+          steps: ReadonlyArray<{ items: ReadonlyArray<{ networkFee?: unknown }> }>
+          networkFee?: unknown
+        }
+        expect(result.steps.map((s) => s.items.map((item) => item.networkFee))).toEqual([
+          [{ gas: "50000", maxFeePerGas: "3000000000", fee: "150000000000000" }],
+          [{ gas: "100000", maxFeePerGas: "2000000000", fee: "200000000000000" }, undefined],
+          [undefined],
+        ])
+        expect(result.networkFee).toEqual({ chainId: 1, gas: "150000", fee: "350000000000000", complete: true })
+        expect(wallet.simulated).toHaveLength(2)
+        expect(wallet.feeReads).toBe(1)
+        expect(wallet.calls).toEqual([])
+      }),
   )
 
-  it.effect("an item that cannot be estimated yet (it needs an earlier step) has no fee, and the total says it is incomplete", () =>
-    Effect.gen(function* () {
-      const { api, wallet, run } = setupActions()
-      const from = wallet.address
-      api.route("POST", "/execute/buy/v7", {
-        body: { ...response(from), steps: [step("approval", "transaction", [txItem(from)]), step("sale", "transaction", [txItem(from)])] },
-      })
-      wallet.behaviour.simulations.push({ gas: 50_000n }, { revert: undefined, message: "ERC20: insufficient allowance" })
-      const result = (yield* run(buy({ items: [{ token: `${NFT}:1` }], precheck: true }))) as {
-        steps: ReadonlyArray<{ items: ReadonlyArray<{ networkFee?: unknown }> }>
-        networkFee?: unknown
-      }
-      expect(result.steps[1]!.items[0]!.networkFee).toBeUndefined()
-      expect(result.networkFee).toEqual({ chainId: 1, gas: "50000", fee: "100000000000000", complete: false })
-    }),
+  it.effect(
+    "an item that cannot be estimated yet (it needs an earlier step) has no fee, and the total says it is incomplete",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, run } = setupActions()
+        const from = wallet.address
+        api.route("POST", "/execute/buy/v7", {
+          body: {
+            ...response(from),
+            steps: [step("approval", "transaction", [txItem(from)]), step("sale", "transaction", [txItem(from)])],
+          },
+        })
+        wallet.behaviour.simulations.push(
+          { gas: 50_000n },
+          { revert: undefined, message: "ERC20: insufficient allowance" },
+        )
+        const result = (yield* run(buy({ items: [{ token: `${NFT}:1` }], precheck: true }))) as {
+          steps: ReadonlyArray<{ items: ReadonlyArray<{ networkFee?: unknown }> }>
+          networkFee?: unknown
+        }
+        expect(result.steps[1]!.items[0]!.networkFee).toBeUndefined()
+        expect(result.networkFee).toEqual({ chainId: 1, gas: "50000", fee: "100000000000000", complete: false })
+      }),
   )
 
   it.effect("with simulate: false a precheck estimates nothing", () =>

@@ -43,7 +43,12 @@ describe("action input validation: typed errors before any request", () => {
     Effect.gen(function* () {
       const { api, run } = setupActions()
       api.route("POST", "/execute/bid/v5", { body: { steps: [] } })
-      const bids = [{ token: `${OTHER}:1` }, { collection: OTHER }, { tokenSetId: "token:x" }, { attributeKey: "Hat", attributeValue: "Red" }]
+      const bids = [
+        { token: `${OTHER}:1` },
+        { collection: OTHER },
+        { tokenSetId: "token:x" },
+        { attributeKey: "Hat", attributeValue: "Red" },
+      ]
       expect(yield* run(bid({ bids }))).toBe(true)
       expect(api.requestsTo("/execute/bid/v5")).toHaveLength(1)
     }),
@@ -60,15 +65,17 @@ describe("action input validation: typed errors before any request", () => {
     ["call (destination)", call({ txs: [], toChainId: 999 })],
   ] as const
 
-  it.effect.each(unconfigured)("%s on an unconfigured chain fails with 'ReservoirClient missing chain configuration'", ([, action]) =>
-    Effect.gen(function* () {
-      const { api, run } = setupActions()
-      const error = failureOf(yield* Effect.exit(run(action as Effect.Effect<unknown, unknown, never>)))
-      expect(error).toBeInstanceOf(MissingChainConfigurationError)
-      expect((error as MissingChainConfigurationError).message).toBe("ReservoirClient missing chain configuration")
-      expect((error as MissingChainConfigurationError).chainId).toBe(999)
-      expect(api.requests).toEqual([])
-    }),
+  it.effect.each(unconfigured)(
+    "%s on an unconfigured chain fails with 'ReservoirClient missing chain configuration'",
+    ([, action]) =>
+      Effect.gen(function* () {
+        const { api, run } = setupActions()
+        const error = failureOf(yield* Effect.exit(run(action as Effect.Effect<unknown, unknown, never>)))
+        expect(error).toBeInstanceOf(MissingChainConfigurationError)
+        expect((error as MissingChainConfigurationError).message).toBe("ReservoirClient missing chain configuration")
+        expect((error as MissingChainConfigurationError).chainId).toBe(999)
+        expect(api.requests).toEqual([])
+      }),
   )
 
   it.effect("a bid on an unconfigured chain fails with 'ReservoirClient missing configuration'", () =>

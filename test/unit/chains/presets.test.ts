@@ -71,8 +71,16 @@ describe("chain presets", () => {
       "astarZkEVM",
       "redstoneTestnet",
     ])
-    expect(reservoirChains.mainnet).toMatchObject({ id: 1, name: "Ethereum", baseApiUrl: "https://api.reservoir.tools" })
-    expect(reservoirChains.base).toMatchObject({ id: 8453, name: "Base", baseApiUrl: "https://api-base.reservoir.tools" })
+    expect(reservoirChains.mainnet).toMatchObject({
+      id: 1,
+      name: "Ethereum",
+      baseApiUrl: "https://api.reservoir.tools",
+    })
+    expect(reservoirChains.base).toMatchObject({
+      id: 8453,
+      name: "Base",
+      baseApiUrl: "https://api-base.reservoir.tools",
+    })
     expect(reservoirChains.polygon).toMatchObject({ id: 137, name: "Polygon" })
   })
 
@@ -81,11 +89,14 @@ describe("chain presets", () => {
     expect(preset.viemChain.nativeCurrency.decimals).toBe(18)
   })
 
-  it.each(presets.map((preset) => [preset.name, preset] as const))("%s: is inactive, with an https API and no trailing slash", (_, preset) => {
-    expect(preset.active).toBe(false)
-    expect(preset.baseApiUrl).toMatch(/^https:\/\/api(-[a-z0-9-]+)?\.reservoir\.tools$/)
-    if (preset.websocketUrl !== undefined) expect(preset.websocketUrl).toMatch(/^wss:\/\//)
-  })
+  it.each(presets.map((preset) => [preset.name, preset] as const))(
+    "%s: is inactive, with an https API and no trailing slash",
+    (_, preset) => {
+      expect(preset.active).toBe(false)
+      expect(preset.baseApiUrl).toMatch(/^https:\/\/api(-[a-z0-9-]+)?\.reservoir\.tools$/)
+      if (preset.websocketUrl !== undefined) expect(preset.websocketUrl).toMatch(/^wss:\/\//)
+    },
+  )
 
   it.each(presets.map((preset) => [preset.name, preset] as const))(
     "%s: polls every 2 s on Ethereum, Goerli and Sepolia, else every 1 s",
@@ -172,9 +183,15 @@ describe("presets of the chains marketplaces run on today", () => {
       expect(preset.active).toBe(false)
       expect(preset.checkPollingInterval).toBe(1000)
       const [native, wrapped, ...rest] = preset.paymentTokens
-      expect(native).toMatchObject({ address: zeroAddress, symbol: preset.viemChain.nativeCurrency.symbol, decimals: 18 })
+      expect(native).toMatchObject({
+        address: zeroAddress,
+        symbol: preset.viemChain.nativeCurrency.symbol,
+        decimals: 18,
+      })
       expect(wrapped).toMatchObject({ symbol: `W${native?.symbol}`, decimals: 18 })
-      expect(rest.map((token) => [token.symbol, token.decimals])).toEqual([130, 143, 1329].includes(id) ? [["USDC", 6]] : [])
+      expect(rest.map((token) => [token.symbol, token.decimals])).toEqual(
+        [130, 143, 1329].includes(id) ? [["USDC", 6]] : [],
+      )
       for (const token of preset.paymentTokens) {
         expect(token.chainId).toBe(id)
         expect(token.address).toBe(getAddress(token.address))
@@ -203,8 +220,9 @@ describe("presets of the chains marketplaces run on today", () => {
         'Details: the chain has no baseApiUrl. Point it at an API that speaks the protocol (a self-hosted indexer, your proxy, the devnet): { ...preset, baseApiUrl: "https://…" }.',
       ].join("\n"),
     )
-    expect(Effect.runSync(chainFor(resolveClientConfig({ chains: [{ ...monad, baseApiUrl: "https://indexer.example/" }] }))).baseApiUrl).toBe(
-      "https://indexer.example",
-    )
+    expect(
+      Effect.runSync(chainFor(resolveClientConfig({ chains: [{ ...monad, baseApiUrl: "https://indexer.example/" }] })))
+        .baseApiUrl,
+    ).toBe("https://indexer.example")
   })
 })

@@ -22,7 +22,9 @@ const presetModules = readdirSync(chainsDir)
 describe("tree-shaking", () => {
   it("no source file imports every viem chain at once", () => {
     const offenders = sourceFiles(src).filter((file) =>
-      /import\s+\*\s+as\s+\w+\s+from\s+["']viem\/chains["']|export\s+\*\s+from\s+["']viem\/chains["']/.test(readFileSync(file, "utf8")),
+      /import\s+\*\s+as\s+\w+\s+from\s+["']viem\/chains["']|export\s+\*\s+from\s+["']viem\/chains["']/.test(
+        readFileSync(file, "utf8"),
+      ),
     )
     expect(offenders.map((file) => relative(root, file))).toEqual([])
   })
@@ -35,7 +37,10 @@ describe("tree-shaking", () => {
       const imported = presetModules.filter((name) => new RegExp(`from ["']\\./${name}\\.js["']`).test(text))
       return imported.length > 1
     })
-    expect(importers.map((file) => relative(root, file)).sort()).toEqual(["src/chains/index.ts", "src/chains/reservoirChains.ts"])
+    expect(importers.map((file) => relative(root, file)).sort()).toEqual([
+      "src/chains/index.ts",
+      "src/chains/reservoirChains.ts",
+    ])
   })
 
   it("marks every preset and chain definition as pure", () => {

@@ -8,7 +8,9 @@ const txHash = "0x5f2e0c3d1b6a7f8e9d0c1b2a3f4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b0a1f
 describe("viemChainFor", () => {
   it("returns the configured viem chain when there is one", () => {
     expect(viemChainFor(reservoirChains.base)).toBe(viemBase)
-    expect(viemChainFor({ id: 8453, name: "Base", baseApiUrl: "https://api-base.reservoir.tools", viemChain: viemBase })).toBe(viemBase)
+    expect(
+      viemChainFor({ id: 8453, name: "Base", baseApiUrl: "https://api-base.reservoir.tools", viemChain: viemBase }),
+    ).toBe(viemBase)
   })
 
   it("builds a chain for a configured devnet viem does not know", () => {
@@ -28,7 +30,9 @@ describe("viemChainFor", () => {
 describe("explorerTxUrl", () => {
   it("links to the transaction on the chain's default explorer", () => {
     expect(explorerTxUrl(reservoirChains.mainnet.viemChain, txHash)).toBe(`https://etherscan.io/tx/${txHash}`)
-    expect(explorerTxUrl(reservoirChains.redstoneTestnet.viemChain, txHash)).toBe(`https://explorer.holesky.redstone.xyz/tx/${txHash}`)
+    expect(explorerTxUrl(reservoirChains.redstoneTestnet.viemChain, txHash)).toBe(
+      `https://explorer.holesky.redstone.xyz/tx/${txHash}`,
+    )
   })
 
   it("does not double a trailing slash of the explorer URL", () => {

@@ -25,7 +25,11 @@ describe("compatibility with reservoir-sdk 2.0.x apps", () => {
               description: "",
               kind: "transaction",
               items: [
-                { status: "incomplete", orderIds: ["0xabc"], data: { from: account.address, to: EXCHANGE, data: "0xdeadbeef", value: "1000" } },
+                {
+                  status: "incomplete",
+                  orderIds: ["0xabc"],
+                  data: { from: account.address, to: EXCHANGE, data: "0xdeadbeef", value: "1000" },
+                },
               ],
             },
           ],
@@ -44,7 +48,12 @@ describe("compatibility with reservoir-sdk 2.0.x apps", () => {
       .route("GET", /^\/transactions\/0x[0-9a-f]{64}\/synced\/v1$/, { body: { synced: true } })
       .route("GET", "/transfers/bulk/v2", (req) => ({
         body: {
-          transfers: req.query.txHash!.map((txHash) => ({ txHash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: account.address })),
+          transfers: req.query.txHash!.map((txHash) => ({
+            txHash,
+            token: { contract: NFT, tokenId: "1" },
+            from: EXCHANGE,
+            to: account.address,
+          })),
         },
       }))
 

@@ -2,7 +2,11 @@
 // same viem wallet, against the same scripted API — a real HTTP server on 127.0.0.1, since the older SDK speaks
 // axios to a URL. What reaches the server, what the progress callbacks see, and how each call ends are compared;
 // every difference is asserted on its own, with the DESIGN.md section that makes it deliberate.
-import { adaptViemWallet, createClient as createReservoirClient, type ReservoirWallet } from "@reservoir0x/reservoir-sdk"
+import {
+  adaptViemWallet,
+  createClient as createReservoirClient,
+  type ReservoirWallet,
+} from "@reservoir0x/reservoir-sdk"
 import { createWalletClient, custom, type Hex, type WalletClient } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { mainnet } from "viem/chains"
@@ -74,16 +78,36 @@ afterEach(async () => {
 const runWith = async (
   sdk: Sdk,
   script: Script,
-  call: (actions: Actions, wallet: WalletClient, onProgress: (steps: ReadonlyArray<unknown>) => void) => Promise<unknown>,
-  chainOptions: { readonly checkPollingInterval?: number; readonly maxPollingAttemptsBeforeTimeout?: number; readonly mined?: boolean } = {},
+  call: (
+    actions: Actions,
+    wallet: WalletClient,
+    onProgress: (steps: ReadonlyArray<unknown>) => void,
+  ) => Promise<unknown>,
+  chainOptions: {
+    readonly checkPollingInterval?: number
+    readonly maxPollingAttemptsBeforeTimeout?: number
+    readonly mined?: boolean
+  } = {},
 ): Promise<Run> => {
   const api = await startScriptedHttpApi(script)
   closeAll.push(api.close)
   const node = scriptedChain(1, account.address, { mined: chainOptions.mined ?? true })
   const wallet = createWalletClient({ account, chain: mainnet, transport: custom(node) })
-  const chains = [{ id: 1, name: "Ethereum", baseApiUrl: `${api.url}/`, active: true, checkPollingInterval: chainOptions.checkPollingInterval ?? 20 }]
+  const chains = [
+    {
+      id: 1,
+      name: "Ethereum",
+      baseApiUrl: `${api.url}/`,
+      active: true,
+      checkPollingInterval: chainOptions.checkPollingInterval ?? 20,
+    },
+  ]
   const { maxPollingAttemptsBeforeTimeout } = chainOptions
-  const options = { chains, ...SETTINGS, ...(maxPollingAttemptsBeforeTimeout !== undefined ? { maxPollingAttemptsBeforeTimeout } : {}) }
+  const options = {
+    chains,
+    ...SETTINGS,
+    ...(maxPollingAttemptsBeforeTimeout !== undefined ? { maxPollingAttemptsBeforeTimeout } : {}),
+  }
   const progress: Array<ReadonlyArray<StepView>> = []
   let firstStepsAsHeld: ReadonlyArray<StepView> | undefined
   const onProgress = (steps: ReadonlyArray<unknown>) => {
@@ -91,7 +115,8 @@ const runWith = async (
     progress.push(copy(steps) as ReadonlyArray<StepView>)
   }
   const events: Array<{ name: string; chainId: number }> = []
-  const listener = (event: { readonly name: string }, chainId: number) => void events.push({ name: event.name, chainId })
+  const listener = (event: { readonly name: string }, chainId: number) =>
+    void events.push({ name: event.name, chainId })
 
   let outcome: Run["outcome"]
   if (sdk === "reservoir-sdk") {
@@ -115,7 +140,14 @@ const runWith = async (
     await client.dispose()
   }
   await api.settled()
-  return { outcome, requests: api.requests, progress, firstStepsAsHeld, events, rawTransactions: [...node.rawTransactions] }
+  return {
+    outcome,
+    requests: api.requests,
+    progress,
+    firstStepsAsHeld,
+    events,
+    rawTransactions: [...node.rawTransactions],
+  }
 }
 
 const runBoth = async (...args: Parameters<typeof runWith> extends [Sdk, ...infer Rest] ? Rest : never) => ({
@@ -124,7 +156,16 @@ const runBoth = async (...args: Parameters<typeof runWith> extends [Sdk, ...infe
 })
 
 // Headers that the HTTP stack adds (axios in the older SDK, fetch in tradekit), not the SDK: not part of the protocol.
-const TRANSPORT_HEADERS = ["host", "connection", "content-length", "accept", "accept-encoding", "accept-language", "sec-fetch-mode", "user-agent"]
+const TRANSPORT_HEADERS = [
+  "host",
+  "connection",
+  "content-length",
+  "accept",
+  "accept-encoding",
+  "accept-language",
+  "sec-fetch-mode",
+  "user-agent",
+]
 
 /** A request as the protocol defines it: method, path, query, body and the SDK's headers, minus the version header. */
 const wire = (request: WireRequest) => ({
@@ -132,7 +173,9 @@ const wire = (request: WireRequest) => ({
   path: request.path,
   query: request.query,
   body: request.body,
-  headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => !TRANSPORT_HEADERS.includes(name) && name !== "x-rkc-version")),
+  headers: Object.fromEntries(
+    Object.entries(request.headers).filter(([name]) => !TRANSPORT_HEADERS.includes(name) && name !== "x-rkc-version"),
+  ),
 })
 
 /**
@@ -142,7 +185,12 @@ const wire = (request: WireRequest) => ({
  */
 const withDesignHeaders = (request: ReturnType<typeof wire>) => ({
   ...request,
-  headers: { ...request.headers, "content-type": "application/json", "x-api-key": SETTINGS.apiKey, "x-rkui-version": SETTINGS.uiVersion },
+  headers: {
+    ...request.headers,
+    "content-type": "application/json",
+    "x-api-key": SETTINGS.apiKey,
+    "x-rkui-version": SETTINGS.uiVersion,
+  },
 })
 
 const RESULTS = "/execute/results/v1"
@@ -153,13 +201,18 @@ const resultsPosts = (run: Run) =>
   run.requests
     .filter((r) => r.path === RESULTS)
     .map(wire)
-    .sort((a, b) => String((a.body as { stepId?: unknown }).stepId).localeCompare(String((b.body as { stepId?: unknown }).stepId)))
+    .sort((a, b) =>
+      String((a.body as { stepId?: unknown }).stepId).localeCompare(String((b.body as { stepId?: unknown }).stepId)),
+    )
 
 /** What each progress callback says about the items — status, tx hashes, error — with repeated updates folded. */
 const itemStates = (run: Run) => {
   const states = run.progress.map((steps) =>
     JSON.stringify(
-      steps.map((step) => ({ id: step.id, items: (step.items ?? []).map((item) => ({ status: item.status, txHashes: item.txHashes ?? [] })) })),
+      steps.map((step) => ({
+        id: step.id,
+        items: (step.items ?? []).map((item) => ({ status: item.status, txHashes: item.txHashes ?? [] })),
+      })),
     ),
   )
   return states.filter((state, i) => state !== states[i - 1]).map((state) => JSON.parse(state) as unknown)
@@ -181,7 +234,9 @@ const rejectionOf = (run: Run) => {
 // ------------------------------------------------------------------------------------------- scripts
 
 const synced: Script = (r) =>
-  r.method === "GET" && /^\/transactions\/0x[0-9a-f]{64}\/synced\/v1$/.test(r.path) ? { body: { synced: true } } : undefined
+  r.method === "GET" && /^\/transactions\/0x[0-9a-f]{64}\/synced\/v1$/.test(r.path)
+    ? { body: { synced: true } }
+    : undefined
 const indexed: Script = (r) =>
   r.method === "GET" && r.path === "/transfers/bulk/v2"
     ? {
@@ -217,7 +272,13 @@ const buyAnswer = {
       action: "Confirm transaction in your wallet",
       description: "",
       kind: "transaction",
-      items: [{ status: "incomplete", orderIds: ["0xabc"], data: { from: account.address, to: EXCHANGE, data: "0xdeadbeef", value: "0x3e8" } }],
+      items: [
+        {
+          status: "incomplete",
+          orderIds: ["0xabc"],
+          data: { from: account.address, to: EXCHANGE, data: "0xdeadbeef", value: "0x3e8" },
+        },
+      ],
     },
   ],
   path: [
@@ -270,7 +331,10 @@ const listAnswer = {
             post: {
               endpoint: "/order/v4",
               method: "POST",
-              body: { items: [{ order: { kind: "seaport-v1.5", data: { price: "1000" } }, orderbook: "reservoir" }], source: "my.app" },
+              body: {
+                items: [{ order: { kind: "seaport-v1.5", data: { price: "1000" } }, orderbook: "reservoir" }],
+                source: "my.app",
+              },
             },
           },
         },
@@ -286,7 +350,11 @@ const listScript: Script = firstOf(
       : undefined,
 )
 const list = (actions: Actions, wallet: WalletClient, onProgress: (steps: ReadonlyArray<unknown>) => void) =>
-  actions.listToken({ listings: [{ token: `${NFT}:42`, weiPrice: "1000", orderbook: "reservoir", orderKind: "seaport-v1.5" }], wallet, onProgress })
+  actions.listToken({
+    listings: [{ token: `${NFT}:42`, weiPrice: "1000", orderbook: "reservoir", orderKind: "seaport-v1.5" }],
+    wallet,
+    onProgress,
+  })
 
 // ------------------------------------------------------------------------------------------- tests
 
@@ -400,23 +468,38 @@ describe("drop-in for reservoir-sdk 2.0.11, measured against it over HTTP", () =
     expect(itemStates(older)).toEqual(states)
     expect(itemStates(tradekit)).toEqual(states)
     expect(tradekit.progress.at(-1)![0]!.items![0]!.orderData).toEqual(older.progress.at(-1)![0]!.items![0]!.orderData)
-    expect(older.progress.at(-1)![0]!.items![0]!.orderData).toEqual([{ orderId: "0xorder", crossPostingOrderId: null, orderIndex: 0 }])
+    expect(older.progress.at(-1)![0]!.items![0]!.orderData).toEqual([
+      { orderId: "0xorder", crossPostingOrderId: null, orderIndex: 0 },
+    ])
 
     expect(older.events).toEqual([{ name: "listing_complete", chainId: 1 }])
     expect(tradekit.events).toEqual(older.events)
   }, 10_000)
 
   it("an API error (400 with a message): the same rejection, message, status and body, the same liquidity refresh, no progress", async () => {
-    const body = { statusCode: 400, error: "Bad Request", message: "Token 0x1111111111111111111111111111111111111111:42 is not listed" }
+    const body = {
+      statusCode: 400,
+      error: "Bad Request",
+      message: "Token 0x1111111111111111111111111111111111111111:42 is not listed",
+    }
     const script: Script = firstOf(
       (r) => (r.path === "/execute/buy/v7" ? { status: 400, body } : undefined),
       (r) => (r.path === "/tokens/refresh/v1" ? { body: {} } : undefined),
     )
     const { older, tradekit } = await runBoth(script, buy)
 
-    expect(rejectionOf(older)).toEqual({ isError: true, name: "APIError", message: body.message, statusCode: 400, rawError: body })
+    expect(rejectionOf(older)).toEqual({
+      isError: true,
+      name: "APIError",
+      message: body.message,
+      statusCode: 400,
+      rawError: body,
+    })
     expect(rejectionOf(tradekit)).toEqual(rejectionOf(older))
-    expect(ordered(older).map((r) => `${r.method} ${r.path}`)).toEqual(["POST /execute/buy/v7", "POST /tokens/refresh/v1"])
+    expect(ordered(older).map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /execute/buy/v7",
+      "POST /tokens/refresh/v1",
+    ])
     expect(ordered(older)[1]!.body).toEqual({ token: `${NFT}:42`, liquidityOnly: true })
     expect(ordered(tradekit)).toEqual(ordered(older).map(withDesignHeaders))
     expect(older.progress).toEqual([])
@@ -427,9 +510,13 @@ describe("drop-in for reservoir-sdk 2.0.11, measured against it over HTTP", () =
   }, 10_000)
 
   it("a sale never indexed: the same poll, the same message; the older SDK rejects with a plain string", async () => {
-    const notIndexed: Script = (r) => (r.method === "GET" && r.path === "/transfers/bulk/v2" ? { body: { transfers: [] } } : undefined)
+    const notIndexed: Script = (r) =>
+      r.method === "GET" && r.path === "/transfers/bulk/v2" ? { body: { transfers: [] } } : undefined
     const script = firstOf(
-      (r) => (r.method === "POST" && r.path === "/execute/buy/v7" ? { body: { ...buyAnswer, steps: [buyAnswer.steps[1]] } } : undefined),
+      (r) =>
+        r.method === "POST" && r.path === "/execute/buy/v7"
+          ? { body: { ...buyAnswer, steps: [buyAnswer.steps[1]] } }
+          : undefined,
       synced,
       notIndexed,
       results,
@@ -456,9 +543,13 @@ describe("drop-in for reservoir-sdk 2.0.11, measured against it over HTTP", () =
   }, 10_000)
 
   it("a transaction never confirmed: the same TransactionTimeoutError message after the same number of polls", async () => {
-    const notSynced: Script = (r) => (r.method === "GET" && /\/synced\/v1$/.test(r.path) ? { body: { synced: false } } : undefined)
+    const notSynced: Script = (r) =>
+      r.method === "GET" && /\/synced\/v1$/.test(r.path) ? { body: { synced: false } } : undefined
     const script = firstOf(
-      (r) => (r.method === "POST" && r.path === "/execute/buy/v7" ? { body: { ...buyAnswer, steps: [buyAnswer.steps[1]] } } : undefined),
+      (r) =>
+        r.method === "POST" && r.path === "/execute/buy/v7"
+          ? { body: { ...buyAnswer, steps: [buyAnswer.steps[1]] } }
+          : undefined,
       notSynced,
       results,
     )
@@ -480,9 +571,13 @@ describe("drop-in for reservoir-sdk 2.0.11, measured against it over HTTP", () =
   }, 10_000)
 
   it("a transaction never confirmed is still reported on /execute/results/v1, as the older SDK does", async () => {
-    const notSynced: Script = (r) => (r.method === "GET" && /\/synced\/v1$/.test(r.path) ? { body: { synced: false } } : undefined)
+    const notSynced: Script = (r) =>
+      r.method === "GET" && /\/synced\/v1$/.test(r.path) ? { body: { synced: false } } : undefined
     const script = firstOf(
-      (r) => (r.method === "POST" && r.path === "/execute/buy/v7" ? { body: { ...buyAnswer, steps: [buyAnswer.steps[1]] } } : undefined),
+      (r) =>
+        r.method === "POST" && r.path === "/execute/buy/v7"
+          ? { body: { ...buyAnswer, steps: [buyAnswer.steps[1]] } }
+          : undefined,
       notSynced,
       results,
     )
@@ -496,7 +591,8 @@ describe("drop-in for reservoir-sdk 2.0.11, measured against it over HTTP", () =
       return { ...request, body: rest }
     }
     expect(resultsPosts(tradekit).length).toBeGreaterThan(0)
-    for (const post of resultsPosts(tradekit)) expect(withoutErrorMessage(post)).toEqual(withDesignHeaders(resultsPosts(older)[0]!))
+    for (const post of resultsPosts(tradekit))
+      expect(withoutErrorMessage(post)).toEqual(withDesignHeaders(resultsPosts(older)[0]!))
   }, 10_000)
 
   it("adaptViemWallet's shape is taken as it is: the older SDK's own adapter drives tradekit to the same requests", async () => {

@@ -4,7 +4,12 @@ import { mainnet } from "viem/chains"
 import { describe, expect, it } from "vitest"
 import { createClientWithLayer } from "../../../src/client/createClientWithLayer.js"
 import type { ReservoirClientOptions } from "../../../src/client.js"
-import { APIError, BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError } from "../../../src/errors/index.js"
+import {
+  APIError,
+  BidDataMissingError,
+  MissingChainConfigurationError,
+  NoOrderIdsError,
+} from "../../../src/errors/index.js"
 import type { ReservoirEvent } from "../../../src/plugins/events.js"
 import type { Step } from "../../../src/schema/Step.js"
 import type { ReservoirWallet } from "../../../src/services/reservoirWallet.js"
@@ -15,7 +20,11 @@ import { memoryProvider } from "./memoryProvider.js"
 
 const account = privateKeyToAccount(TEST_PRIVATE_KEY)
 const chain = { id: 1, name: "Ethereum", baseApiUrl: "https://api.test", active: true }
-const done = { steps: [step("sale", "transaction", [{ status: "complete" }])], path: [], fees: { relayer: { amount: { raw: "0" } } } }
+const done = {
+  steps: [step("sale", "transaction", [{ status: "complete" }])],
+  path: [],
+  fees: { relayer: { amount: { raw: "0" } } },
+}
 
 /** The older SDK's wallet adapter shape: enough for actions that sign and send nothing. */
 const adapterWallet: ReservoirWallet = {
@@ -33,30 +42,49 @@ const setup = (options: Partial<ReservoirClientOptions> = {}) => {
 describe("createClient: the Promise facade", () => {
   it("precheck resolves to what 2.0.x resolves to, per action", async () => {
     const { api, client } = setup()
-    for (const path of ["/execute/buy/v7", "/execute/sell/v7", "/execute/mint/v1", "/execute/list/v5", "/execute/transfer/v1", "/execute/call/v1"]) {
+    for (const path of [
+      "/execute/buy/v7",
+      "/execute/sell/v7",
+      "/execute/mint/v1",
+      "/execute/list/v5",
+      "/execute/transfer/v1",
+      "/execute/call/v1",
+    ]) {
       api.route("POST", path, { body: done })
     }
     const wallet = adapterWallet
     const item = [{ token: `${NFT}:1` }]
     const paths: Array<unknown> = []
-    expect(await client.actions.buyToken({ items: item, wallet, precheck: true, onProgress: (_s, path) => paths.push(path) })).toEqual(done)
+    expect(
+      await client.actions.buyToken({
+        items: item,
+        wallet,
+        precheck: true,
+        onProgress: (_s, path) => paths.push(path),
+      }),
+    ).toEqual(done)
     expect(paths).toEqual([[]])
     expect(await client.actions.acceptOffer({ items: item, wallet, precheck: true })).toEqual(done)
     expect(await client.actions.mintToken({ items: item, wallet, precheck: true })).toEqual(done)
     expect(await client.actions.listToken({ listings: item, wallet, precheck: true })).toEqual(done.steps)
     expect(await client.actions.transferTokens({ to: OTHER, items: item, wallet, precheck: true })).toEqual(done.steps)
     const fees: Array<unknown> = []
-    expect(await client.actions.call({ txs: [], toChainId: 1, wallet, precheck: true, onProgress: (_s, f) => fees.push(f) })).toEqual(done)
+    expect(
+      await client.actions.call({ txs: [], toChainId: 1, wallet, precheck: true, onProgress: (_s, f) => fees.push(f) }),
+    ).toEqual(done)
     expect(fees).toEqual([done.fees])
     await client.dispose()
   })
 
   it("executes without precheck and resolves to true; bid and cancel always execute", async () => {
     const { api, client } = setup()
-    for (const path of ["/execute/buy/v7", "/execute/bid/v5", "/execute/cancel/v3"]) api.route("POST", path, { body: done })
+    for (const path of ["/execute/buy/v7", "/execute/bid/v5", "/execute/cancel/v3"])
+      api.route("POST", path, { body: done })
     expect(await client.actions.buyToken({ items: [{ token: `${NFT}:1` }], wallet: adapterWallet })).toBe(true)
     expect(await client.actions.placeBid({ bids: [{ collection: NFT }], wallet: adapterWallet })).toBe(true)
-    expect(await client.actions.cancelOrder({ ids: ["0x1"], wallet: adapterWallet, options: { orderKind: "x" } })).toBe(true)
+    expect(await client.actions.cancelOrder({ ids: ["0x1"], wallet: adapterWallet, options: { orderKind: "x" } })).toBe(
+      true,
+    )
     expect(api.requestsTo("/execute/cancel/v3")[0]!.body).toEqual({ orderIds: ["0x1"], orderKind: "x" })
     await client.dispose()
   })
@@ -68,13 +96,19 @@ describe("createClient: the Promise facade", () => {
     expect(noIds).toBeInstanceOf(NoOrderIdsError)
     expect(noIds).toBeInstanceOf(Error)
     expect((noIds as Error).message).toBe("No order ids specified")
-    const badBid = await client.actions.placeBid({ bids: [{ weiPrice: "1" }], wallet: adapterWallet }).catch((e: unknown) => e)
+    const badBid = await client.actions
+      .placeBid({ bids: [{ weiPrice: "1" }], wallet: adapterWallet })
+      .catch((e: unknown) => e)
     expect(badBid).toBeInstanceOf(BidDataMissingError)
     expect((badBid as Error).message).toBe("Some bid data is missing")
-    const noChain = await client.actions.buyToken({ items: [], wallet: adapterWallet, chainId: 5 }).catch((e: unknown) => e)
+    const noChain = await client.actions
+      .buyToken({ items: [], wallet: adapterWallet, chainId: 5 })
+      .catch((e: unknown) => e)
     expect(noChain).toBeInstanceOf(MissingChainConfigurationError)
     expect((noChain as Error).message).toBe("ReservoirClient missing chain configuration")
-    const callError = await client.actions.call({ txs: [], toChainId: 10, wallet: adapterWallet }).catch((e: unknown) => e)
+    const callError = await client.actions
+      .call({ txs: [], toChainId: 10, wallet: adapterWallet })
+      .catch((e: unknown) => e)
     expect((callError as Error).message).toBe("ReservoirClient missing chain configuration")
     const apiError = await client.actions
       .acceptOffer({ items: [{ token: `${NFT}:1` }], wallet: adapterWallet, precheck: true })
@@ -86,7 +120,9 @@ describe("createClient: the Promise facade", () => {
 
   it("delivers events to the client's listeners with the chain id; remove and clear work", async () => {
     const { api, client } = setup()
-    api.route("POST", "/execute/buy/v7", { body: done }).route("POST", "/execute/list/v5", { status: 400, body: { message: "bad" } })
+    api
+      .route("POST", "/execute/buy/v7", { body: done })
+      .route("POST", "/execute/list/v5", { status: 400, body: { message: "bad" } })
     const heard: Array<[ReservoirEvent["name"], number]> = []
     const removed: Array<unknown> = []
     const listener = (event: ReservoirEvent, chainId: number) => heard.push([event.name, chainId])
@@ -130,10 +166,17 @@ describe("createClient: the Promise facade", () => {
       a.client.actions.listToken({ listings: [{ token: `${NFT}:1` }], wallet: adapterWallet }),
       b.client.actions.listToken({ listings: [{ token: `${NFT}:1` }], wallet: adapterWallet }),
     ])
-    expect(a.api.requests[0]!.body).toMatchObject({ source: "a.app", params: [{ token: `${NFT}:1`, marketplaceFees: ["0xa:1"] }] })
+    expect(a.api.requests[0]!.body).toMatchObject({
+      source: "a.app",
+      params: [{ token: `${NFT}:1`, marketplaceFees: ["0xa:1"] }],
+    })
     expect(a.api.requests[0]!.headers["x-api-key"]).toBe("key-a")
     expect(b.api.requests[0]!.url.origin).toBe("https://api-b.test")
-    expect(b.api.requests[0]!.body).toEqual({ maker: account.address, source: "b.app", params: [{ token: `${NFT}:1` }] })
+    expect(b.api.requests[0]!.body).toEqual({
+      maker: account.address,
+      source: "b.app",
+      params: [{ token: `${NFT}:1` }],
+    })
     expect(b.api.requests[0]!.headers["x-api-key"]).toBeUndefined()
     expect(heardA).toEqual(["listing_complete"])
     await Promise.all([a.client.dispose(), b.client.dispose()])
@@ -166,7 +209,11 @@ describe("createClient: the Promise facade", () => {
     api
       .route("POST", "/execute/list/v5", {
         body: {
-          steps: [step("approval", "transaction", [txItem(account.address, { data: { from: account.address, to: EXCHANGE, data: "0x01" } })])],
+          steps: [
+            step("approval", "transaction", [
+              txItem(account.address, { data: { from: account.address, to: EXCHANGE, data: "0x01" } }),
+            ]),
+          ],
         },
       })
       .route("GET", /synced/, { body: { synced: true } })
@@ -191,7 +238,9 @@ describe("createClient: the Promise facade", () => {
 
   it("onProgress of buy, sell and mint gets the response's fees third during an execution, as 2.0.x does", async () => {
     const { api, client } = setup()
-    const fees = { relayer: { currency: { contract: EXCHANGE, decimals: 18 }, amount: { raw: "1000", decimal: 0.000000000000001 } } }
+    const fees = {
+      relayer: { currency: { contract: EXCHANGE, decimals: 18 }, amount: { raw: "1000", decimal: 0.000000000000001 } },
+    }
     const path = [{ orderId: "0x1", quote: 1 }]
     api
       .route("POST", "/execute/buy/v7", { body: { steps: done.steps, path, fees } })

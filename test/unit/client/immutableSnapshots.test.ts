@@ -89,7 +89,12 @@ describe("snapshots handed to consumers", () => {
     const api = makeFakeApi()
     api.route("POST", "/execute/buy/v7", { body: saleSteps })
     const client = createClientWithLayer({ chains: [chain] }, api.layer)
-    const facadeAnswer = await client.actions.buyToken({ items: [{ token: `${NFT}:1` }], wallet, precheck: true, onSnapshot: redirect })
+    const facadeAnswer = await client.actions.buyToken({
+      items: [{ token: `${NFT}:1` }],
+      wallet,
+      precheck: true,
+      onSnapshot: redirect,
+    })
     // The answer is the API's, plus the network fee tradekit estimated.
     expect(facadeAnswer).toMatchObject(saleSteps)
     await client.dispose()
@@ -97,7 +102,13 @@ describe("snapshots handed to consumers", () => {
     const actions = setupActions()
     actions.api.route("POST", "/execute/buy/v7", { body: saleSteps })
     const effectAnswer = await Effect.runPromise(
-      actions.run(buy({ items: [{ token: `${NFT}:1` }], precheck: true, onProgress: (snapshot) => Effect.sync(() => redirect(snapshot)) })),
+      actions.run(
+        buy({
+          items: [{ token: `${NFT}:1` }],
+          precheck: true,
+          onProgress: (snapshot) => Effect.sync(() => redirect(snapshot)),
+        }),
+      ),
     )
     expect(effectAnswer).toMatchObject(saleSteps)
   })

@@ -79,7 +79,8 @@ export const memoryProvider = (
       case "eth_sendRawTransactionSync": {
         if (options.sync === undefined) break
         if (options.sync === "rejected") throw Object.assign(new Error("nonce too low"), { code: -32000 })
-        if (options.sync === "refusedMethod") throw Object.assign(new Error("Unsupported method: eth_sendRawTransactionSync"), { code: -32600 })
+        if (options.sync === "refusedMethod")
+          throw Object.assign(new Error("Unsupported method: eth_sendRawTransactionSync"), { code: -32600 })
         const hash = accept(params?.[0] as Hex)
         if (options.sync === "held") return new Promise(() => {})
         if (options.sync === "reverted") reverted.add(hash)

@@ -118,7 +118,9 @@ describe("a client's runtimes", () => {
     api
       .route("POST", "/execute/buy/v7", { status: 400, body: { message: "No available orders", statusCode: 400 } })
       .route("POST", "/tokens/refresh/v1", refresh.responder)
-    await expect(client.actions.buyToken({ items: [{ token: `${NFT}:1` }], wallet })).rejects.toThrow("No available orders")
+    await expect(client.actions.buyToken({ items: [{ token: `${NFT}:1` }], wallet })).rejects.toThrow(
+      "No available orders",
+    )
     await until(() => api.requestsTo("/tokens/refresh/v1").length === 1)
     expect(refresh.state.interrupted).toBe(false)
 
@@ -134,7 +136,9 @@ describe("a client's runtimes", () => {
     api
       .route("POST", "/execute/buy/v7", { status: 400, body: { message: "No available orders", statusCode: 400 } })
       .route("POST", "/tokens/refresh/v1", refresh.responder)
-    await expect(client.actions.buyToken({ items: [{ token: `${NFT}:1` }], wallet })).rejects.toThrow("No available orders")
+    await expect(client.actions.buyToken({ items: [{ token: `${NFT}:1` }], wallet })).rejects.toThrow(
+      "No available orders",
+    )
     await until(() => api.requestsTo("/tokens/refresh/v1").length === 1)
 
     client.configure({ source: "next.test" })

@@ -61,7 +61,13 @@ export const startScriptedHttpApi = async (script: Script): Promise<ScriptedHttp
       for (const [key, value] of Object.entries(incoming.headers)) {
         if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(", ") : value
       }
-      const request: WireRequest = { method: incoming.method ?? "", path: url.pathname, query, headers, body: parseBody(text) }
+      const request: WireRequest = {
+        method: incoming.method ?? "",
+        path: url.pathname,
+        query,
+        headers,
+        body: parseBody(text),
+      }
       requests.push(request)
       let answer: WireResponse
       try {

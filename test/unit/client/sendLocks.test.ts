@@ -42,14 +42,16 @@ describe("Tradekit.layer's send locks", () => {
       const api = makeFakeApi()
       const { fake, sends, layer: wallet } = slowWallet()
       api
-        .route("POST", "/execute/buy/v7", { body: { steps: [step("currency-approval", "transaction", [txItem(fake.address)])] } })
+        .route("POST", "/execute/buy/v7", {
+          body: { steps: [step("currency-approval", "transaction", [txItem(fake.address)])] },
+        })
         .route("GET", /synced/, { body: { synced: true } })
       const layer = Layer.merge(Tradekit.layerWith({ chains: [TEST_CHAIN], retry: NO_RETRY }, api.layer), wallet)
 
       const both = yield* Effect.forkChild(
-        Effect.all([buy({ items: [{ token: `${NFT}:1` }] }), buy({ items: [{ token: `${NFT}:2` }] })], { concurrency: "unbounded" }).pipe(
-          Effect.provide(layer),
-        ),
+        Effect.all([buy({ items: [{ token: `${NFT}:1` }] }), buy({ items: [{ token: `${NFT}:2` }] })], {
+          concurrency: "unbounded",
+        }).pipe(Effect.provide(layer)),
       )
       yield* TestClock.adjust("10 seconds")
 
@@ -78,7 +80,9 @@ describe("a client's send locks", () => {
     const wallet = createWalletClient({ account, chain: mainnet, transport: custom(slow) })
     const api = makeFakeApi()
     api
-      .route("POST", "/execute/buy/v7", { body: { steps: [step("currency-approval", "transaction", [txItem(account.address)])] } })
+      .route("POST", "/execute/buy/v7", {
+        body: { steps: [step("currency-approval", "transaction", [txItem(account.address)])] },
+      })
       .route("GET", /synced/, { body: { synced: true } })
     const client = createClientWithLayer({ chains: [TEST_CHAIN] }, api.layer)
 

@@ -28,7 +28,10 @@ describe("error messages are the contract's, verbatim", () => {
     [new MissingChainConfigurationError(), "ReservoirClient missing chain configuration"],
     [new TransactionHashMissingError(), "Transaction hash not returned from sendTransaction method"],
     [new TransactionCancelledError({ txHash: hash }), "Transaction cancelled"],
-    [new TransactionCancelledError({ txHash: hash, message: "Transaction was cancelled" }), "Transaction was cancelled"],
+    [
+      new TransactionCancelledError({ txHash: hash, message: "Transaction was cancelled" }),
+      "Transaction was cancelled",
+    ],
     [new TransactionFailedError({ txHash: hash, reason: "reverted" }), "Transaction failed"],
     [
       new CrossChainTransactionError({ txHash: hash, attempts: 3 }),
@@ -40,15 +43,24 @@ describe("error messages are the contract's, verbatim", () => {
     [new SignatureCheckError({ message: "Order is not fillable" }), "Order is not fillable"],
     [new UnknownError(), "Error: something went wrong"],
     [new UserRejectedError({ operation: "signMessage" }), "User rejected the request."],
-    [ChainNotConfiguredError.of({ chainId: 10, what: "a transaction" }), "Refused to sign a transaction for chain 10: it is not configured"],
+    [
+      ChainNotConfiguredError.of({ chainId: 10, what: "a transaction" }),
+      "Refused to sign a transaction for chain 10: it is not configured",
+    ],
   ])("%s", (error, message) => {
     expect(error.message).toBe(message)
     expect(error).toBeInstanceOf(Error)
   })
 
   it("TransactionTimeoutError names the hash, the attempts and the explorer page", () => {
-    const error = TransactionTimeoutError.of({ txHash: hash, attempts: 75, blockExplorerBaseUrl: "https://etherscan.io/" })
-    expect(error.message).toBe(`Failed to receive a successful response for transaction with hash '${hash}' after 75 attempt(s).`)
+    const error = TransactionTimeoutError.of({
+      txHash: hash,
+      attempts: 75,
+      blockExplorerBaseUrl: "https://etherscan.io/",
+    })
+    expect(error.message).toBe(
+      `Failed to receive a successful response for transaction with hash '${hash}' after 75 attempt(s).`,
+    )
     expect(error.blockExplorerBaseUrl).toBe("https://etherscan.io")
     expect(error.explorerUrl).toBe(`https://etherscan.io/tx/${hash}`)
     expect(TransactionTimeoutError.of({ txHash: hash, attempts: 1 }).explorerUrl).toBeUndefined()
@@ -56,7 +68,12 @@ describe("error messages are the contract's, verbatim", () => {
 
   it("APIError keeps the status and the raw body", () => {
     const error = new APIError({ message: "Invalid", statusCode: 400, rawError: { message: "Invalid" } })
-    expect(error).toMatchObject({ _tag: "APIError", message: "Invalid", statusCode: 400, rawError: { message: "Invalid" } })
+    expect(error).toMatchObject({
+      _tag: "APIError",
+      message: "Invalid",
+      statusCode: 400,
+      rawError: { message: "Invalid" },
+    })
   })
 
   it("the mismatch errors name both sides, as viem words it", () => {

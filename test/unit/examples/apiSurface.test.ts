@@ -22,11 +22,14 @@ const exportedNames = (file: string): ReadonlySet<string> => {
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.ES2022)
   const names = new Set<string>()
   const isExported = (node: ts.Node) =>
-    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+    ts.canHaveModifiers(node) &&
+    (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement)) {
       const from =
-        statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined
+        statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier)
+          ? statement.moduleSpecifier.text
+          : undefined
       if (statement.exportClause === undefined) {
         if (from !== undefined) for (const name of exportedNames(sourceOf(file, from))) names.add(name)
       } else if (ts.isNamespaceExport(statement.exportClause)) {
@@ -75,7 +78,12 @@ const documented = (): ReadonlyMap<string, ReadonlyArray<string>> => {
 /** The package's code entry points, by their import specifier, with the source file each is built from. */
 const entries = Object.entries(packageJson.exports).flatMap(([subpath, target]) =>
   target !== null && typeof target === "object"
-    ? [[`tradekit${subpath.slice(1)}`, resolve(root, target.types.replace(/^\.\/dist\//, "").replace(/\.d\.ts$/, ".ts"))] as const]
+    ? [
+        [
+          `tradekit${subpath.slice(1)}`,
+          resolve(root, target.types.replace(/^\.\/dist\//, "").replace(/\.d\.ts$/, ".ts")),
+        ] as const,
+      ]
     : [],
 )
 
@@ -89,6 +97,8 @@ describe("docs/API.md", () => {
   it.each(entries)("lists exactly the names %s exports, each once", (specifier, file) => {
     const listed = docs.get(specifier) ?? []
     expect(listed.filter((name, i) => listed.indexOf(name) !== i)).toEqual([])
-    expect([...listed].sort()).toEqual([...exportedNames(existsSync(file) ? file : file.replace(/\.ts$/, ".tsx"))].sort())
+    expect([...listed].sort()).toEqual(
+      [...exportedNames(existsSync(file) ? file : file.replace(/\.ts$/, ".tsx"))].sort(),
+    )
   })
 })

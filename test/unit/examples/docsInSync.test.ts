@@ -27,7 +27,10 @@ const checkedFiles = [...wholeExamples, "test/unit/examples/devnet.ts"]
 
 /** The fenced blocks of a Markdown text, with their language. */
 const blocksOf = (markdown: string) =>
-  [...markdown.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map(([, language, code]) => ({ language: language ?? "", code: (code ?? "").trim() }))
+  [...markdown.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map(([, language, code]) => ({
+    language: language ?? "",
+    code: (code ?? "").trim(),
+  }))
 
 describe("README.md", () => {
   const readme = read("README.md")

@@ -13,10 +13,15 @@ describe("examples/opensea-page.ts", () => {
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init)
       requests.push({ url: request.url, key: request.headers.get("x-api-key") })
-      return new Response(JSON.stringify({ errors: ["not here"] }), { status: 404, headers: { "content-type": "application/json" } })
+      return new Response(JSON.stringify({ errors: ["not here"] }), {
+        status: 404,
+        headers: { "content-type": "application/json" },
+      })
     })
     vi.spyOn(console, "log").mockImplementation(() => undefined)
-    const client = createPageClient([{ ...mainnet, active: true }], "https://app.test/api/opensea", { apiKey: "server-only-key" })
+    const client = createPageClient([{ ...mainnet, active: true }], "https://app.test/api/opensea", {
+      apiKey: "server-only-key",
+    })
     const account = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d")
     const wallet = createWalletClient({ account, chain: mainnet.viemChain, transport: http("http://127.0.0.1:1") })
     await expect(buyBestListing(client, "0x00000000000000000000000000000000000af001:42", wallet)).rejects.toBeDefined()

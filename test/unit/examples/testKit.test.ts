@@ -19,13 +19,19 @@ describe("my app's checkout", () => {
         .route("POST", "/execute/buy/v7", {
           body: {
             steps: [
-              { id: "sale", kind: "transaction", items: [{ status: "incomplete", data: { from: wallet.address, to: exchange, value: "1000" } }] },
+              {
+                id: "sale",
+                kind: "transaction",
+                items: [{ status: "incomplete", data: { from: wallet.address, to: exchange, value: "1000" } }],
+              },
             ],
           },
         })
         // Not synced on the first look, synced on the second.
         .route("GET", /\/synced\/v1$/, [{ body: { synced: false } }, { body: { synced: true } }])
-        .route("GET", "/transfers/bulk/v2", (req) => ({ body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) } }))
+        .route("GET", "/transfers/bulk/v2", (req) => ({
+          body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) },
+        }))
 
       const checkout = buy({ items: [{ token: `${nft}:42` }] }).pipe(Effect.provide(testLayer({ api, wallet })))
       const fiber = yield* Effect.forkChild(checkout)

@@ -17,7 +17,24 @@ const candidate = fc.oneof(
   fc.bigInt({ min: -(2n ** 300n), max: -1n }).map((n) => n.toString()),
   fc.double(),
   fc.integer(),
-  fc.constantFrom("", "0x", "0X1", "-0", "+1", "1e3", "1.0", " 1", "0x-1", "0b1", "0o7", "１", "Infinity", "NaN", Number.MAX_SAFE_INTEGER + 1, -0),
+  fc.constantFrom(
+    "",
+    "0x",
+    "0X1",
+    "-0",
+    "+1",
+    "1e3",
+    "1.0",
+    " 1",
+    "0x-1",
+    "0b1",
+    "0o7",
+    "１",
+    "Infinity",
+    "NaN",
+    Number.MAX_SAFE_INTEGER + 1,
+    -0,
+  ),
   fc.string({ unit: "binary", maxLength: 12 }),
   fc.anything(),
 )
@@ -49,10 +66,14 @@ describe("fuzz: amounts", () => {
   it("a transaction's value, gas and fees are refused unless they are amounts", () => {
     const from = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
     fc.assert(
-      fc.property(fc.constantFrom("value", "gas", "maxFeePerGas", "maxPriorityFeePerGas"), candidate, (field, value) => {
-        const decoded = Schema.decodeUnknownResult(TransactionRequest)({ from, to: from, [field]: value })
-        expect(Result.isSuccess(decoded)).toBe(value === undefined || isAmount(value))
-      }),
+      fc.property(
+        fc.constantFrom("value", "gas", "maxFeePerGas", "maxPriorityFeePerGas"),
+        candidate,
+        (field, value) => {
+          const decoded = Schema.decodeUnknownResult(TransactionRequest)({ from, to: from, [field]: value })
+          expect(Result.isSuccess(decoded)).toBe(value === undefined || isAmount(value))
+        },
+      ),
       { seed: FUZZ_SEED, numRuns: 2_000 },
     )
   })

@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest"
 import { endpointUrl } from "../../../src/services/endpointUrl.js"
 import { FUZZ_SEED } from "./fuzzKit.js"
 
-const bases = ["https://api.test", "https://api.test/chains/1", "http://127.0.0.1:8545/chains/31337/", "https://user@api.test/base"]
+const bases = [
+  "https://api.test",
+  "https://api.test/chains/1",
+  "http://127.0.0.1:8545/chains/31337/",
+  "https://user@api.test/base",
+]
 
 /** Pieces attackers put in a path: hosts, credentials, separators, encodings, traversal, control characters. */
 const piece = fc.oneof(
@@ -77,10 +82,14 @@ describe("fuzz: endpointUrl", () => {
 
   it("accepts plain paths under the base", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...bases), fc.array(fc.stringMatching(/^[a-z0-9-]{1,8}$/), { minLength: 1, maxLength: 4 }), (base, segments) => {
-        const result = endpointUrl(base, `/${segments.join("/")}`)
-        expect(Result.isSuccess(result)).toBe(true)
-      }),
+      fc.property(
+        fc.constantFrom(...bases),
+        fc.array(fc.stringMatching(/^[a-z0-9-]{1,8}$/), { minLength: 1, maxLength: 4 }),
+        (base, segments) => {
+          const result = endpointUrl(base, `/${segments.join("/")}`)
+          expect(Result.isSuccess(result)).toBe(true)
+        },
+      ),
       { seed: FUZZ_SEED, numRuns: 500 },
     )
   })
@@ -115,7 +124,20 @@ describe("endpointUrl: encoded separators and dot segments", () => {
   }
 
   it("refuses any path with an encoded separator or a dot segment, under any number of encodings", () => {
-    const encodings = fc.constantFrom("%2f", "%2F", "%5c", "%5C", "%252f", "%255C", "%25252F", "/.%2e/", "/%2e%2E/", "/%252e/", "/./", "/../")
+    const encodings = fc.constantFrom(
+      "%2f",
+      "%2F",
+      "%5c",
+      "%5C",
+      "%252f",
+      "%255C",
+      "%25252F",
+      "/.%2e/",
+      "/%2e%2E/",
+      "/%252e/",
+      "/./",
+      "/../",
+    )
     fc.assert(
       fc.property(
         fc.constantFrom(...bases),

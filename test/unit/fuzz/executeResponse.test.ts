@@ -21,7 +21,15 @@ const BUY = "/execute/buy/v7"
 /** Raw bodies that are not JSON at all, or JSON cut short. */
 const notJson = fc.oneof(
   fc.string({ maxLength: 60 }),
-  fc.constantFrom('{"steps": [{"id": "sale", "kind": ', "<html>502 Bad Gateway</html>", "{", "[", '{"steps":[]', "\u0000", "\ufeff{}"),
+  fc.constantFrom(
+    '{"steps": [{"id": "sale", "kind": ',
+    "<html>502 Bad Gateway</html>",
+    "{",
+    "[",
+    '{"steps":[]',
+    "\u0000",
+    "\ufeff{}",
+  ),
 )
 
 describe("fuzz: execute answers", () => {
@@ -30,7 +38,12 @@ describe("fuzz: execute answers", () => {
       happyRoutes(api, w).route("POST", BUY, { body: validResponse(w.address) })
     })
     expect(Exit.isSuccess(exit)).toBe(true)
-    expect(attempts.map((attempt) => attempt.method)).toEqual(["sendTransaction", "signTypedData", "signMessage", "sendTransaction"])
+    expect(attempts.map((attempt) => attempt.method)).toEqual([
+      "sendTransaction",
+      "signTypedData",
+      "signMessage",
+      "sendTransaction",
+    ])
     expect(oracleProblems(attempts, wallet)).toEqual([])
     expect(wallet.sent).toHaveLength(2)
     expect(wallet.calls.filter((c) => c.method === "signTypedData" || c.method === "signMessage")).toHaveLength(2)
@@ -80,9 +93,11 @@ describe("fuzz: execute answers", () => {
           completed++
           const final = exit.value
           expect(final.status).toBe("complete")
-          expect(final.steps.flatMap((s) => (s.items ?? []) as ReadonlyArray<{ status: string }>).every((item) => item.status === "complete")).toBe(
-            true,
-          )
+          expect(
+            final.steps
+              .flatMap((s) => (s.items ?? []) as ReadonlyArray<{ status: string }>)
+              .every((item) => item.status === "complete"),
+          ).toBe(true)
         } else {
           expect(last?.status).toBe("error")
           expect(last?.error?._tag).toBe(tagOf(exit))

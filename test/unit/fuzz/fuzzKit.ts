@@ -95,7 +95,18 @@ export const validResponse = (wallet: `0x${string}`) => ({
       ],
     },
   ],
-  path: [{ orderId: "0xabc", contract: NFT, tokenId: "42", quantity: 1, currency: TOKEN, currencyDecimals: 6, quote: 12.5, rawQuote: "12500000" }],
+  path: [
+    {
+      orderId: "0xabc",
+      contract: NFT,
+      tokenId: "42",
+      quantity: 1,
+      currency: TOKEN,
+      currencyDecimals: 6,
+      quote: 12.5,
+      rawQuote: "12500000",
+    },
+  ],
   fees: { relayer: { currency: { contract: TOKEN, decimals: 6 }, amount: { raw: "0", decimal: 0 } } },
 })
 
@@ -121,7 +132,17 @@ export const happyRoutes = (api: FakeApi, wallet: FakeWallet) =>
 // ------------------------------------------------------------------------------------------- arbitraries
 
 const unicode = fc.string({ unit: "binary", maxLength: 40 })
-const hugeNumber = fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, 1e21, 1e308, -1, -1e21, 0.5, -0.000001, 2 ** 53, Number.MIN_SAFE_INTEGER)
+const hugeNumber = fc.constantFrom(
+  Number.MAX_SAFE_INTEGER + 2,
+  1e21,
+  1e308,
+  -1,
+  -1e21,
+  0.5,
+  -0.000001,
+  2 ** 53,
+  Number.MIN_SAFE_INTEGER,
+)
 const trickyString = fc.constantFrom(
   "",
   "0x",
@@ -207,7 +228,8 @@ const updateAt = (value: unknown, path: Path, f: (node: unknown) => unknown | ty
   const next = updateAt(record[head as string], rest, f)
   const copy: Record<string, unknown> = {}
   for (const [key, child] of Object.entries(record)) if (key !== head) copy[key] = child
-  if (next !== REMOVE) Object.defineProperty(copy, head as string, { value: next, enumerable: true, writable: true, configurable: true })
+  if (next !== REMOVE)
+    Object.defineProperty(copy, head as string, { value: next, enumerable: true, writable: true, configurable: true })
   return copy
 }
 const REMOVE = Symbol("remove")
@@ -216,7 +238,11 @@ const REMOVE = Symbol("remove")
  * Applies mutations one after the other; each picks among the nodes of the document as it then is (only those
  * whose path satisfies `within`, when given; a mutation with none to pick changes nothing).
  */
-export const mutate = (document: unknown, mutations: ReadonlyArray<Mutation>, within: (path: Path) => boolean = () => true): unknown =>
+export const mutate = (
+  document: unknown,
+  mutations: ReadonlyArray<Mutation>,
+  within: (path: Path) => boolean = () => true,
+): unknown =>
   mutations.reduce((doc, m) => {
     const nodes = nodesOf(doc).filter(within)
     if (nodes.length === 0) return doc
@@ -231,7 +257,12 @@ export const mutate = (document: unknown, mutations: ReadonlyArray<Mutation>, wi
       case "extra":
         return updateAt(doc, path, (node) =>
           typeof node === "object" && node !== null && !Array.isArray(node)
-            ? Object.defineProperty({ ...node }, m.key, { value: m.value, enumerable: true, writable: true, configurable: true })
+            ? Object.defineProperty({ ...node }, m.key, {
+                value: m.value,
+                enumerable: true,
+                writable: true,
+                configurable: true,
+              })
             : node,
         )
     }
@@ -252,12 +283,22 @@ export type WalletAttempt =
 export const recordingWalletLayer = (wallet: FakeWallet, attempts: Array<WalletAttempt>): Layer.Layer<Wallet> =>
   Layer.succeed(Wallet, {
     ...wallet.service,
-    signMessage: (args) => Effect.suspend(() => (attempts.push({ method: "signMessage", message: args.message }), wallet.service.signMessage(args))),
+    signMessage: (args) =>
+      Effect.suspend(
+        () => (attempts.push({ method: "signMessage", message: args.message }), wallet.service.signMessage(args)),
+      ),
     signTypedData: (args) =>
-      Effect.suspend(() => (attempts.push({ method: "signTypedData", typedData: args.typedData }), wallet.service.signTypedData(args))),
+      Effect.suspend(
+        () => (
+          attempts.push({ method: "signTypedData", typedData: args.typedData }), wallet.service.signTypedData(args)
+        ),
+      ),
     sendTransaction: (args) =>
       Effect.suspend(
-        () => (attempts.push({ method: "sendTransaction", chainId: args.chain.id, request: args.request }), wallet.service.sendTransaction(args)),
+        () => (
+          attempts.push({ method: "sendTransaction", chainId: args.chain.id, request: args.request }),
+          wallet.service.sendTransaction(args)
+        ),
       ),
   })
 
@@ -276,7 +317,11 @@ export interface Outcome {
  * Runs an execution of `action` at `path` over a fresh fake API (set up by `routes`) and fake wallet, moving a TestClock
  * a second at a time (and letting the wallet's promises settle) until it ends. Polls give up after 3 attempts.
  */
-export const runExecution = (action: ActionName, path: string, routes: (api: FakeApi, wallet: FakeWallet) => void): Promise<Outcome> => {
+export const runExecution = (
+  action: ActionName,
+  path: string,
+  routes: (api: FakeApi, wallet: FakeWallet) => void,
+): Promise<Outcome> => {
   const api = makeFakeApi()
   const wallet = makeFakeWallet()
   routes(api, wallet)
@@ -284,7 +329,11 @@ export const runExecution = (action: ActionName, path: string, routes: (api: Fak
   const attempts: Array<WalletAttempt> = []
   // The recording wallet is merged last: it replaces the fake's own Wallet.
   const layer = Layer.merge(
-    testLayer({ api, wallet, options: { chains: [{ ...TEST_CHAIN, checkPollingInterval: 1000 }], maxPollingAttemptsBeforeTimeout: 3 } }),
+    testLayer({
+      api,
+      wallet,
+      options: { chains: [{ ...TEST_CHAIN, checkPollingInterval: 1000 }], maxPollingAttemptsBeforeTimeout: 3 },
+    }),
     recordingWalletLayer(wallet, attempts),
   )
   const program = Effect.gen(function* () {
@@ -304,7 +353,13 @@ export const runExecution = (action: ActionName, path: string, routes: (api: Fak
     yield* Fiber.interrupt(fiber)
     return Exit.die(new Error("the execution did not end within 600 simulated seconds"))
   })
-  return Effect.runPromise(program.pipe(Effect.provide(TestEnv))).then((exit) => ({ exit, api, wallet, attempts, last }))
+  return Effect.runPromise(program.pipe(Effect.provide(TestEnv))).then((exit) => ({
+    exit,
+    api,
+    wallet,
+    attempts,
+    last,
+  }))
 }
 
 /**
@@ -323,7 +378,9 @@ export const untypedFailure = (exit: Exit.Exit<unknown, unknown>): string | unde
 
 /** The failure's `_tag`, or undefined on success. */
 export const tagOf = (exit: Exit.Exit<unknown, unknown>): string | undefined =>
-  Exit.isSuccess(exit) ? undefined : Option.getOrUndefined(Option.map(Cause.findErrorOption(exit.cause), (e) => (e as { _tag: string })._tag))
+  Exit.isSuccess(exit)
+    ? undefined
+    : Option.getOrUndefined(Option.map(Cause.findErrorOption(exit.cause), (e) => (e as { _tag: string })._tag))
 
 /** True when the execute answer decodes (what the executor requires before doing anything). */
 export const decodes = (body: unknown): boolean => Result.isSuccess(Schema.decodeUnknownResult(ExecuteResponse)(body))
@@ -337,10 +394,14 @@ export const walletCallProblems = (wallet: FakeWallet, answer: unknown): Readonl
   const problems: Array<string> = []
   const decoded = Schema.decodeUnknownSync(ExecuteResponse)(answer)
   const txItems = decoded.steps.flatMap((step) =>
-    step.kind === "transaction" ? (step.items ?? []).flatMap((item) => (item.data === undefined ? [] : [item.data])) : [],
+    step.kind === "transaction"
+      ? (step.items ?? []).flatMap((item) => (item.data === undefined ? [] : [item.data]))
+      : [],
   )
   const signItems = decoded.steps.flatMap((step) =>
-    step.kind === "signature" ? (step.items ?? []).flatMap((item) => (item.data?.sign === undefined ? [] : [item.data.sign])) : [],
+    step.kind === "signature"
+      ? (step.items ?? []).flatMap((item) => (item.data?.sign === undefined ? [] : [item.data.sign]))
+      : [],
   )
   const keyOf = (request: TransactionRequest) =>
     JSON.stringify([request.from.toLowerCase(), request.to, request.data, String(request.value), request.chainId])
@@ -364,11 +425,13 @@ export const walletCallProblems = (wallet: FakeWallet, answer: unknown): Readonl
     if (call.method === "signMessage") {
       const message = call.message as string | { raw: string }
       const text = typeof message === "string" ? message : message.raw
-      if (!signItems.some((sign) => sign.signatureKind === "eip191" && sign.message === text)) problems.push("signed a message that is no item's")
+      if (!signItems.some((sign) => sign.signatureKind === "eip191" && sign.message === text))
+        problems.push("signed a message that is no item's")
     }
   }
   for (const [key, sends] of sendsPerKey) {
-    if (sends > (itemsPerKey.get(key) ?? 0)) problems.push(`sent ${sends} transactions for ${itemsPerKey.get(key) ?? 0} item(s): ${key}`)
+    if (sends > (itemsPerKey.get(key) ?? 0))
+      problems.push(`sent ${sends} transactions for ${itemsPerKey.get(key) ?? 0} item(s): ${key}`)
   }
   return problems
 }
@@ -398,7 +461,8 @@ const isNonNegativeInteger = (value: unknown): boolean => {
   if (typeof value === "number") return Number.isSafeInteger(value) && value >= 0
   return typeof value === "string" && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value) && BigInt(value) >= 0n
 }
-const isPositiveSafeInteger = (value: unknown): boolean => typeof value === "number" && Number.isSafeInteger(value) && value > 0
+const isPositiveSafeInteger = (value: unknown): boolean =>
+  typeof value === "number" && Number.isSafeInteger(value) && value > 0
 const hasOnlyKeys = (value: Readonly<Record<string, unknown>>, allowed: ReadonlyArray<string>): boolean =>
   Reflect.ownKeys(value).every((key) => typeof key === "string" && allowed.includes(key))
 
@@ -422,23 +486,35 @@ const STEERING_FIELDS = [
 const transactionProblems = (request: unknown, chainId: unknown, wallet: string): ReadonlyArray<string> => {
   if (!isPlainObject(request)) return ["a transaction that is not a plain object"]
   const problems: Array<string> = []
-  for (const field of STEERING_FIELDS) if (Object.hasOwn(request, field)) problems.push(`a transaction carrying ${field}`)
-  if (typeof request.from !== "string" || !isAddress(request.from)) problems.push(`a transaction from ${String(request.from)}, not an address`)
-  else if (request.from.toLowerCase() !== wallet.toLowerCase()) problems.push(`a transaction from ${request.from}, not the wallet`)
-  if (typeof request.to !== "string" || !isAddress(request.to)) problems.push(`a transaction to ${String(request.to)}, not an address`)
+  for (const field of STEERING_FIELDS)
+    if (Object.hasOwn(request, field)) problems.push(`a transaction carrying ${field}`)
+  if (typeof request.from !== "string" || !isAddress(request.from))
+    problems.push(`a transaction from ${String(request.from)}, not an address`)
+  else if (request.from.toLowerCase() !== wallet.toLowerCase())
+    problems.push(`a transaction from ${request.from}, not the wallet`)
+  if (typeof request.to !== "string" || !isAddress(request.to))
+    problems.push(`a transaction to ${String(request.to)}, not an address`)
   if (request.data !== undefined && (typeof request.data !== "string" || !isHex(request.data)))
     problems.push(`calldata ${String(request.data)}, not hex`)
   for (const field of AMOUNT_FIELDS) {
-    if (request[field] !== undefined && !isNonNegativeInteger(request[field])) problems.push(`a ${field} of ${String(request[field])}`)
+    if (request[field] !== undefined && !isNonNegativeInteger(request[field]))
+      problems.push(`a ${field} of ${String(request[field])}`)
   }
-  if (request.chainId !== undefined && !isPositiveSafeInteger(request.chainId)) problems.push(`a transaction chain id ${String(request.chainId)}`)
+  if (request.chainId !== undefined && !isPositiveSafeInteger(request.chainId))
+    problems.push(`a transaction chain id ${String(request.chainId)}`)
   if (!isPositiveSafeInteger(chainId)) problems.push(`a send on chain ${String(chainId)}`)
   return [...problems, ...foreignValues(request).map((path) => `a transaction holding a foreign value at ${path}`)]
 }
 
 const messageProblems = (message: unknown): ReadonlyArray<string> => {
   if (typeof message === "string") return []
-  if (isPlainObject(message) && hasOnlyKeys(message, ["raw"]) && typeof message.raw === "string" && isHex(message.raw) && message.raw.length === 66)
+  if (
+    isPlainObject(message) &&
+    hasOnlyKeys(message, ["raw"]) &&
+    typeof message.raw === "string" &&
+    isHex(message.raw) &&
+    message.raw.length === 66
+  )
     return []
   return [`an eip191 message that is neither text nor 32 raw bytes: ${String(message)}`]
 }
@@ -450,13 +526,21 @@ const typedDataProblems = (typedData: unknown): ReadonlyArray<string> => {
   if (!isPlainObject(domain)) problems.push("a typed-data domain that is not a plain object")
   else {
     for (const field of ["name", "version"]) {
-      if (domain[field] !== undefined && typeof domain[field] !== "string") problems.push(`a domain ${field} of ${JSON.stringify(domain[field])}`)
+      if (domain[field] !== undefined && typeof domain[field] !== "string")
+        problems.push(`a domain ${field} of ${JSON.stringify(domain[field])}`)
     }
-    if (domain.chainId !== undefined && !isNonNegativeInteger(domain.chainId)) problems.push(`a domain chain id of ${JSON.stringify(domain.chainId)}`)
-    if (domain.verifyingContract !== undefined && (typeof domain.verifyingContract !== "string" || !isAddress(domain.verifyingContract))) {
+    if (domain.chainId !== undefined && !isNonNegativeInteger(domain.chainId))
+      problems.push(`a domain chain id of ${JSON.stringify(domain.chainId)}`)
+    if (
+      domain.verifyingContract !== undefined &&
+      (typeof domain.verifyingContract !== "string" || !isAddress(domain.verifyingContract))
+    ) {
       problems.push(`a verifying contract of ${JSON.stringify(domain.verifyingContract)}`)
     }
-    if (domain.salt !== undefined && (typeof domain.salt !== "string" || !isHex(domain.salt) || domain.salt.length !== 66))
+    if (
+      domain.salt !== undefined &&
+      (typeof domain.salt !== "string" || !isHex(domain.salt) || domain.salt.length !== 66)
+    )
       problems.push(`a domain salt of ${JSON.stringify(domain.salt)}`)
   }
   if (!isPlainObject(types)) problems.push("typed-data types that are not a plain object")
@@ -464,7 +548,9 @@ const typedDataProblems = (typedData: unknown): ReadonlyArray<string> => {
     for (const [name, fields] of Object.entries(types)) {
       const wellFormed =
         Array.isArray(fields) &&
-        fields.every((field: unknown) => isPlainObject(field) && typeof field.name === "string" && typeof field.type === "string")
+        fields.every(
+          (field: unknown) => isPlainObject(field) && typeof field.name === "string" && typeof field.type === "string",
+        )
       if (!wellFormed) problems.push(`a type ${name} that is not a list of { name, type }`)
     }
     if (typeof primaryType !== "string" || !Object.hasOwn(types, primaryType))

@@ -21,7 +21,10 @@ const BUY = "/execute/buy/v7"
 const statusAnswer = (valid: unknown): fc.Arbitrary<FakeResponse> =>
   fc.oneof(
     { weight: 3, arbitrary: nastyJson.map((body) => ({ body })) },
-    { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 2 }).map((ms) => ({ body: mutate(valid, ms) })) },
+    {
+      weight: 3,
+      arbitrary: fc.array(mutation, { minLength: 1, maxLength: 2 }).map((ms) => ({ body: mutate(valid, ms) })),
+    },
     { weight: 2, arbitrary: fc.constant({ body: valid }) },
     {
       weight: 1,
@@ -35,8 +38,14 @@ const statusAnswer = (valid: unknown): fc.Arbitrary<FakeResponse> =>
   )
 
 const answers = fc.record({
-  check: fc.array(statusAnswer({ status: "success", txHashes: [`0x${"cd".repeat(32)}`] }), { minLength: 1, maxLength: 4 }),
-  post: fc.array(statusAnswer({ results: [{ orderId: "0xorder", crossPostingOrderId: null, orderIndex: 0 }] }), { minLength: 1, maxLength: 3 }),
+  check: fc.array(statusAnswer({ status: "success", txHashes: [`0x${"cd".repeat(32)}`] }), {
+    minLength: 1,
+    maxLength: 4,
+  }),
+  post: fc.array(statusAnswer({ results: [{ orderId: "0xorder", crossPostingOrderId: null, orderIndex: 0 }] }), {
+    minLength: 1,
+    maxLength: 3,
+  }),
   synced: fc.array(statusAnswer({ synced: true }), { minLength: 1, maxLength: 3 }),
   transfers: fc.array(statusAnswer({ transfers: [] }), { minLength: 1, maxLength: 3 }),
 })
@@ -65,7 +74,9 @@ describe("fuzz: check, post, synced and transfers answers", () => {
         if (Exit.isSuccess(exit)) {
           completed++
           expect(
-            exit.value.steps.flatMap((s) => (s.items ?? []) as ReadonlyArray<{ status: string }>).every((item) => item.status === "complete"),
+            exit.value.steps
+              .flatMap((s) => (s.items ?? []) as ReadonlyArray<{ status: string }>)
+              .every((item) => item.status === "complete"),
           ).toBe(true)
         } else {
           expect(last?.status).toBe("error")

@@ -19,7 +19,8 @@ import {
 const BUY = "/execute/buy/v7"
 
 /** Only the nodes inside an item's `data`: what the executor hands to the wallet. */
-const insideItemData = (path: Path) => path[0] === "steps" && path[2] === "items" && path[4] === "data" && path.length > 5
+const insideItemData = (path: Path) =>
+  path[0] === "steps" && path[2] === "items" && path[4] === "data" && path.length > 5
 
 const typedDataAnswer = (sign: Record<string, unknown>) => ({
   steps: [
@@ -112,7 +113,9 @@ describe("fuzz: what reaches the wallet", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (mutations) => {
         const { exit, wallet, attempts } = await runExecution("buy", BUY, (api, w) => {
-          happyRoutes(api, w).route("POST", BUY, { body: mutate(validResponse(w.address), mutations, insideItemData) as never })
+          happyRoutes(api, w).route("POST", BUY, {
+            body: mutate(validResponse(w.address), mutations, insideItemData) as never,
+          })
         })
         expect(untypedFailure(exit)).toBeUndefined()
         expect(oracleProblems(attempts, wallet)).toEqual([])
@@ -128,8 +131,14 @@ describe("fuzz: what reaches the wallet", () => {
   // a primary type that is not among its types. Each must be refused before the wallet, as a malformed answer.
   const malformedTypedData: ReadonlyArray<readonly [string, (wallet: `0x${string}`) => Record<string, unknown>]> = [
     ["a domain name that is not a string", (w) => ({ ...validSign(w), domain: { ...validSign(w).domain, name: 5 } })],
-    ["a domain version that is not a string", (w) => ({ ...validSign(w), domain: { ...validSign(w).domain, version: [] } })],
-    ["a verifying contract that is not an address", (w) => ({ ...validSign(w), domain: { ...validSign(w).domain, verifyingContract: "0x12" } })],
+    [
+      "a domain version that is not a string",
+      (w) => ({ ...validSign(w), domain: { ...validSign(w).domain, version: [] } }),
+    ],
+    [
+      "a verifying contract that is not an address",
+      (w) => ({ ...validSign(w), domain: { ...validSign(w).domain, verifyingContract: "0x12" } }),
+    ],
     ["a primary type that is not among the types", (w) => ({ ...validSign(w), primaryType: "Missing" })],
   ]
   for (const [what, sign] of malformedTypedData) {

@@ -34,7 +34,10 @@ describe("copyPlain", () => {
     })
     try {
       const copy = copyPlain(JSON.parse('{"pollutedKey":"own"}'), {}) as Record<string, unknown>
-      const merged = withUnknownFields(JSON.parse('{"pollutedKey":"own","id":"a"}'), { id: "a" }) as Record<string, unknown>
+      const merged = withUnknownFields(JSON.parse('{"pollutedKey":"own","id":"a"}'), { id: "a" }) as Record<
+        string,
+        unknown
+      >
       expect(Object.getOwnPropertyDescriptor(copy, "pollutedKey")?.value).toBe("own")
       expect(Object.getOwnPropertyDescriptor(merged, "pollutedKey")?.value).toBe("own")
       expect(setterRuns).toBe(0)

@@ -13,7 +13,9 @@ const APPROVE = "0x095ea7b3"
 
 /** An ERC-20 approval step then the sale step, both with their data: the buy reservoir-sdk confirms twice. */
 const buyNeedingApproval = (wallet: FakeWallet) => [
-  step("currency-approval", "transaction", [{ status: "incomplete", data: { from: wallet.address, to: TOKEN, data: APPROVE } }]),
+  step("currency-approval", "transaction", [
+    { status: "incomplete", data: { from: wallet.address, to: TOKEN, data: APPROVE } },
+  ]),
   step("sale", "transaction", [txItem(wallet.address)]),
 ]
 
@@ -23,53 +25,68 @@ const routeBuy = (api: FakeApi, steps: ReadonlyArray<unknown>) =>
     .route("GET", /synced/, { body: { synced: true } })
     .route("POST", "/execute/results/v1", { body: {} })
     .route("GET", "/transfers/bulk/v2", (request) => ({
-      body: { transfers: request.query.txHash!.map((txHash) => ({ txHash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: TOKEN })) },
+      body: {
+        transfers: request.query.txHash!.map((txHash) => ({
+          txHash,
+          token: { contract: NFT, tokenId: "1" },
+          from: EXCHANGE,
+          to: TOKEN,
+        })),
+      },
     }))
 
 const layerOf = (api: FakeApi, wallet: FakeWallet) => testLayer({ api, wallet, options: { chains: [TEST_CHAIN] } })
 
-const itemsOf = (snapshot: ExecutionSnapshot): ReadonlyArray<StepItem> => snapshot.steps.flatMap((s): ReadonlyArray<StepItem> => s.items ?? [])
+const itemsOf = (snapshot: ExecutionSnapshot): ReadonlyArray<StepItem> =>
+  snapshot.steps.flatMap((s): ReadonlyArray<StepItem> => s.items ?? [])
 
 describe("batched transactions (EIP-5792)", () => {
-  it.effect("an ERC-20 approval and the sale go out as one batch: one confirmation, each item confirmed by the API", () =>
-    Effect.gen(function* () {
-      const { api, wallet, snapshots, execute } = setup()
-      wallet.behaviour.atomicBatch = true
-      routeBuy(api, buyNeedingApproval(wallet))
-      const final = yield* execute()
-      expect(final.status).toBe("complete")
-      expect(wallet.sent).toEqual([])
-      expect(wallet.batches).toHaveLength(1)
-      const batch = wallet.batches[0]!
-      expect(batch.calls.map((call) => call.to)).toEqual([TOKEN, EXCHANGE])
-      expect(batch.calls.map((call) => call.data)).toEqual([APPROVE, "0xdeadbeef"])
-      expect(batch.calls[1]!.value).toBe(1000n)
-      // Each item shows the batch's transaction and went through the same confirmation as a single send.
-      expect(itemsOf(final).map((item) => item.internalTxHashes)).toEqual([
-        [{ txHash: batch.hash, chainId: 1 }],
-        [{ txHash: batch.hash, chainId: 1 }],
-      ])
-      expect(api.requestsTo(`/transactions/${batch.hash}/synced/v1`)).toHaveLength(2)
-      // The calls status reported the transaction mined: no receipt is read again.
-      expect(wallet.calls.filter((call) => call.method === "waitForReceipt")).toEqual([])
-      expect(api.requestsTo("/execute/results/v1").map((request) => request.body)).toEqual([
-        { requestId: "req-1", txHash: batch.hash, stepId: "currency-approval" },
-        { requestId: "req-1", txHash: batch.hash, stepId: "sale" },
-      ])
-      expect(api.requestsTo("/transfers/bulk/v2")[0]!.query.txHash).toEqual([batch.hash])
-      expect(final.journal?.map((entry) => entry._tag)).toEqual(["BatchRequested", "BatchSent", "Sent", "Sent"])
-      // Items are known by what they do: the approval and the sale, by chain, recipient, value and calldata.
-      expect(final.journal?.[1]).toEqual({
-        _tag: "BatchSent",
-        items: [expect.stringMatching(new RegExp(`^tx:1:${TOKEN.toLowerCase()}:0:0x[0-9a-f]{64}#0$`)), expect.stringMatching(/^tx:1:/)],
-        chainId: 1,
-        id: batch.id,
-      })
-      // Progress is honest: before completion, both items already showed the batch's hash.
-      const landed = snapshots.find((snapshot) => itemsOf(snapshot).every((item) => item.txHashes?.[0]?.txHash === batch.hash))
-      expect(landed?.status).toBe("running")
-      expect(itemsOf(landed!).map((item) => item.status)).toEqual(["incomplete", "incomplete"])
-    }),
+  it.effect(
+    "an ERC-20 approval and the sale go out as one batch: one confirmation, each item confirmed by the API",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, snapshots, execute } = setup()
+        wallet.behaviour.atomicBatch = true
+        routeBuy(api, buyNeedingApproval(wallet))
+        const final = yield* execute()
+        expect(final.status).toBe("complete")
+        expect(wallet.sent).toEqual([])
+        expect(wallet.batches).toHaveLength(1)
+        const batch = wallet.batches[0]!
+        expect(batch.calls.map((call) => call.to)).toEqual([TOKEN, EXCHANGE])
+        expect(batch.calls.map((call) => call.data)).toEqual([APPROVE, "0xdeadbeef"])
+        expect(batch.calls[1]!.value).toBe(1000n)
+        // Each item shows the batch's transaction and went through the same confirmation as a single send.
+        expect(itemsOf(final).map((item) => item.internalTxHashes)).toEqual([
+          [{ txHash: batch.hash, chainId: 1 }],
+          [{ txHash: batch.hash, chainId: 1 }],
+        ])
+        expect(api.requestsTo(`/transactions/${batch.hash}/synced/v1`)).toHaveLength(2)
+        // The calls status reported the transaction mined: no receipt is read again.
+        expect(wallet.calls.filter((call) => call.method === "waitForReceipt")).toEqual([])
+        expect(api.requestsTo("/execute/results/v1").map((request) => request.body)).toEqual([
+          { requestId: "req-1", txHash: batch.hash, stepId: "currency-approval" },
+          { requestId: "req-1", txHash: batch.hash, stepId: "sale" },
+        ])
+        expect(api.requestsTo("/transfers/bulk/v2")[0]!.query.txHash).toEqual([batch.hash])
+        expect(final.journal?.map((entry) => entry._tag)).toEqual(["BatchRequested", "BatchSent", "Sent", "Sent"])
+        // Items are known by what they do: the approval and the sale, by chain, recipient, value and calldata.
+        expect(final.journal?.[1]).toEqual({
+          _tag: "BatchSent",
+          items: [
+            expect.stringMatching(new RegExp(`^tx:1:${TOKEN.toLowerCase()}:0:0x[0-9a-f]{64}#0$`)),
+            expect.stringMatching(/^tx:1:/),
+          ],
+          chainId: 1,
+          id: batch.id,
+        })
+        // Progress is honest: before completion, both items already showed the batch's hash.
+        const landed = snapshots.find((snapshot) =>
+          itemsOf(snapshot).every((item) => item.txHashes?.[0]?.txHash === batch.hash),
+        )
+        expect(landed?.status).toBe("running")
+        expect(itemsOf(landed!).map((item) => item.status)).toEqual(["incomplete", "incomplete"])
+      }),
   )
 
   it.effect("with batchTransactions: false, the same buy takes two sends", () =>
@@ -95,15 +112,17 @@ describe("batched transactions (EIP-5792)", () => {
     }),
   )
 
-  it.effect("with a gas limit imposed on the execution, transactions go one by one (one limit cannot fit a batch)", () =>
-    Effect.gen(function* () {
-      const { api, wallet, execute } = setup()
-      wallet.behaviour.atomicBatch = true
-      routeBuy(api, buyNeedingApproval(wallet))
-      yield* execute({ gas: 500_000n })
-      expect(wallet.batches).toEqual([])
-      expect(wallet.sent.map((sent) => sent.request.gas)).toEqual([500_000n, 500_000n])
-    }),
+  it.effect(
+    "with a gas limit imposed on the execution, transactions go one by one (one limit cannot fit a batch)",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup()
+        wallet.behaviour.atomicBatch = true
+        routeBuy(api, buyNeedingApproval(wallet))
+        yield* execute({ gas: 500_000n })
+        expect(wallet.batches).toEqual([])
+        expect(wallet.sent.map((sent) => sent.request.gas)).toEqual([500_000n, 500_000n])
+      }),
   )
 
   it.effect("a single ready transaction is sent alone", () =>
@@ -128,7 +147,10 @@ describe("batched transactions (EIP-5792)", () => {
       expect(wallet.sent).toEqual([])
       const last = snapshots.at(-1)!
       expect(last.status).toBe("error")
-      expect(itemsOf(last).map((item) => (item.errorData as { _tag: string })._tag)).toEqual(["UserRejectedError", "UserRejectedError"])
+      expect(itemsOf(last).map((item) => (item.errorData as { _tag: string })._tag)).toEqual([
+        "UserRejectedError",
+        "UserRejectedError",
+      ])
       expect(last.steps.map((s) => s.error)).toEqual(["User rejected the request.", "User rejected the request."])
       expect(last.journal?.map((entry) => entry._tag)).toEqual(["BatchRequested", "BatchRejected"])
 
@@ -152,13 +174,20 @@ describe("batched transactions (EIP-5792)", () => {
         const batch = wallet.batches[0]!
         expect(error._tag).toBe("BatchFailedError")
         const hashes = outcome === "revert" ? [batch.hash] : []
-        expect(error).toMatchObject({ callsId: batch.id, statusCode: outcome === "revert" ? 500 : 400, txHashes: hashes })
+        expect(error).toMatchObject({
+          callsId: batch.id,
+          statusCode: outcome === "revert" ? 500 : 400,
+          txHashes: hashes,
+        })
         expect(error.message).toBe(
           `The batched transactions failed; none of them took effect\n\nCalls id: ${batch.id}\nStatus: ${outcome === "revert" ? 500 : 400}` +
             (outcome === "revert" ? `\nTransactions: ${batch.hash}` : ""),
         )
         const last = snapshots.at(-1)!
-        expect(itemsOf(last).map((item) => (item.errorData as { _tag: string })._tag)).toEqual(["BatchFailedError", "BatchFailedError"])
+        expect(itemsOf(last).map((item) => (item.errorData as { _tag: string })._tag)).toEqual([
+          "BatchFailedError",
+          "BatchFailedError",
+        ])
         expect(itemsOf(last).map((item) => item.status)).toEqual(["incomplete", "incomplete"])
         expect(api.requestsTo(/synced/)).toEqual([])
       }),
@@ -198,7 +227,9 @@ describe("batched transactions (EIP-5792)", () => {
         chainId: 1,
         steps: buyNeedingApproval(wallet) as unknown as ExecutionSnapshot["steps"],
         txHashes: [],
-        journal: [{ _tag: "BatchRequested", items: ["currency-approval#0:0", "sale#0:0"], chainId: 1, from: wallet.address }],
+        journal: [
+          { _tag: "BatchRequested", items: ["currency-approval#0:0", "sale#0:0"], chainId: 1, from: wallet.address },
+        ],
       }
       const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(layerOf(api, wallet))))
       expect(error._tag).toBe("SendOutcomeUnknownError")
@@ -216,7 +247,12 @@ describe("batched transactions (EIP-5792)", () => {
       routeBuy(api, [approval!, saleWithoutData])
       api.route("POST", "/execute/buy/v7", [
         { body: { requestId: "req-1", steps: [approval!, saleWithoutData] } },
-        { body: { requestId: "req-1", steps: [{ ...approval!, items: [{ ...(approval!.items[0] as object), status: "complete" }] }, sale!] } },
+        {
+          body: {
+            requestId: "req-1",
+            steps: [{ ...approval!, items: [{ ...(approval!.items[0] as object), status: "complete" }] }, sale!],
+          },
+        },
       ])
       const exit = yield* runWithClock(execute(), "5 seconds", 4)
       expect(Exit.isSuccess(exit)).toBe(true)
@@ -229,7 +265,13 @@ describe("batched transactions (EIP-5792)", () => {
     Effect.gen(function* () {
       const { api, wallet } = setup()
       routeBuy(api, [])
-      const base = { status: "running", request: { action: "buy", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: [], txHashes: [] } as const
+      const base = {
+        status: "running",
+        request: { action: "buy", path: "/execute/buy/v7", body: {} },
+        chainId: 1,
+        steps: [],
+        txHashes: [],
+      } as const
       const withBatch = {
         ...base,
         journal: [
@@ -266,21 +308,23 @@ describe("batched transactions (EIP-5792)", () => {
     }),
   )
 
-  it.effect("a batch of unknown outcome for items the new plan no longer holds: SendOutcomeUnknownError, nothing sent", () =>
-    Effect.gen(function* () {
-      const { api, wallet } = setup()
-      routeBuy(api, [step("sale", "transaction", [txItem(wallet.address)])])
-      const stored = {
-        status: "running",
-        request: { action: "buy", path: "/execute/buy/v7", body: {} },
-        chainId: 1,
-        steps: [],
-        txHashes: [],
-        journal: [{ _tag: "BatchRequested", items: ["gone#0:0"], chainId: 1, from: wallet.address }],
-      } as ExecutionSnapshot
-      const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(layerOf(api, wallet))))
-      expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError", reason: "batch-unknown" })
-      expect(wallet.sent).toHaveLength(0)
-    }),
+  it.effect(
+    "a batch of unknown outcome for items the new plan no longer holds: SendOutcomeUnknownError, nothing sent",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet } = setup()
+        routeBuy(api, [step("sale", "transaction", [txItem(wallet.address)])])
+        const stored = {
+          status: "running",
+          request: { action: "buy", path: "/execute/buy/v7", body: {} },
+          chainId: 1,
+          steps: [],
+          txHashes: [],
+          journal: [{ _tag: "BatchRequested", items: ["gone#0:0"], chainId: 1, from: wallet.address }],
+        } as ExecutionSnapshot
+        const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(layerOf(api, wallet))))
+        expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError", reason: "batch-unknown" })
+        expect(wallet.sent).toHaveLength(0)
+      }),
   )
 })

@@ -9,13 +9,17 @@ import { setup, step } from "../fixtures.js"
 
 const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 const waiting = (id: string) => step(id, "signature", [{ status: "incomplete" }])
-const signing = (id: string) => step(id, "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: id } } }])
+const signing = (id: string) =>
+  step(id, "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: id } } }])
 const trivial = (id: string) => step(id, "signature", [{ status: "incomplete", data: {} }])
 const done = { body: { steps: [step("done", "signature", [{ status: "complete" }])] } }
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   expect(Exit.isFailure(exit)).toBe(true)
-  return Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; [key: string]: unknown }
+  return Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    [key: string]: unknown
+  }
 }
 
 /**
@@ -78,20 +82,22 @@ describe("waiting for item data: paced at the chain's interval, capped across wa
     }),
   )
 
-  it.effect("items that complete without any side effect do not renew the budget: PollTimeoutError after 15 re-polls in all", () =>
-    Effect.gen(function* () {
-      const { api, wallet, execute } = setup()
-      api.route(
-        "POST",
-        "/execute/list/v5",
-        shifting((call) => [trivial(`nothing-${call}`), waiting(`wait-${call}`)]),
-      )
-      const fiber = yield* Effect.forkChild(Effect.exit(execute(LIST)))
-      for (let i = 0; i < 40; i++) yield* TestClock.adjust("1 second")
-      const error = failureOf(yield* Fiber.join(fiber))
-      expect(error).toMatchObject({ _tag: "PollTimeoutError", kind: "data", attempts: 15 })
-      expect(api.requestsTo("/execute/list/v5")).toHaveLength(16)
-      expect(wallet.calls).toEqual([])
-    }),
+  it.effect(
+    "items that complete without any side effect do not renew the budget: PollTimeoutError after 15 re-polls in all",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup()
+        api.route(
+          "POST",
+          "/execute/list/v5",
+          shifting((call) => [trivial(`nothing-${call}`), waiting(`wait-${call}`)]),
+        )
+        const fiber = yield* Effect.forkChild(Effect.exit(execute(LIST)))
+        for (let i = 0; i < 40; i++) yield* TestClock.adjust("1 second")
+        const error = failureOf(yield* Fiber.join(fiber))
+        expect(error).toMatchObject({ _tag: "PollTimeoutError", kind: "data", attempts: 15 })
+        expect(api.requestsTo("/execute/list/v5")).toHaveLength(16)
+        expect(wallet.calls).toEqual([])
+      }),
   )
 })

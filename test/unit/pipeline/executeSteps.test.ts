@@ -11,17 +11,29 @@ describe("executeSteps: the step loop", () => {
     Effect.gen(function* () {
       const { api, wallet, snapshots, execute } = setup()
       api
-        .route("POST", "/execute/buy/v7", { body: { steps: [step("sale", "transaction", [txItem(wallet.address)])], path: [] } })
+        .route("POST", "/execute/buy/v7", {
+          body: { steps: [step("sale", "transaction", [txItem(wallet.address)])], path: [] },
+        })
         .route("GET", /^\/transactions\/0x[0-9a-f]{64}\/synced\/v1$/, { body: { synced: true } })
         .route("GET", "/transfers/bulk/v2", (req) => ({
           body: {
-            transfers: req.query.txHash!.map((txHash) => ({ txHash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: wallet.address })),
+            transfers: req.query.txHash!.map((txHash) => ({
+              txHash,
+              token: { contract: NFT, tokenId: "1" },
+              from: EXCHANGE,
+              to: wallet.address,
+            })),
           },
         }))
       const final = yield* execute()
       expect(final.status).toBe("complete")
       expect(wallet.sent).toHaveLength(1)
-      expect(wallet.sent[0]!.request).toMatchObject({ from: wallet.address, to: EXCHANGE, data: "0xdeadbeef", value: 1000n })
+      expect(wallet.sent[0]!.request).toMatchObject({
+        from: wallet.address,
+        to: EXCHANGE,
+        data: "0xdeadbeef",
+        value: 1000n,
+      })
       const item = final.steps[0]!.items![0]!
       expect(item.status).toBe("complete")
       expect(item.txHashes).toEqual([{ txHash: wallet.sent[0]!.hash, chainId: 1 }])
@@ -48,7 +60,9 @@ describe("executeSteps: the step loop", () => {
               step("empty", "transaction", []),
               { id: "no-items", kind: "transaction", action: "", description: "" },
               step("nft-approval", "transaction", [{ ...txItem(wallet.address), status: "complete" }]),
-              step("approve-2", "transaction", [txItem(wallet.address, { data: { from: wallet.address, to: NFT, data: "0x01" } })]),
+              step("approve-2", "transaction", [
+                txItem(wallet.address, { data: { from: wallet.address, to: NFT, data: "0x01" } }),
+              ]),
             ],
           },
         })
@@ -62,7 +76,9 @@ describe("executeSteps: the step loop", () => {
   it.effect("an execution with no incomplete step completes without touching the wallet", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
-      api.route("POST", "/execute/buy/v7", { body: { steps: [step("sale", "transaction", [{ ...txItem(wallet.address), status: "complete" }])] } })
+      api.route("POST", "/execute/buy/v7", {
+        body: { steps: [step("sale", "transaction", [{ ...txItem(wallet.address), status: "complete" }])] },
+      })
       const final = yield* execute()
       expect(final.status).toBe("complete")
       expect(wallet.calls).toEqual([])
@@ -75,7 +91,15 @@ describe("executeSteps: the step loop", () => {
       let polls = 0
       api
         .route("POST", "/execute/list/v5", {
-          body: { steps: [step("approvals", "transaction", [txItem(wallet.address), txItem(wallet.address), txItem(wallet.address)])] },
+          body: {
+            steps: [
+              step("approvals", "transaction", [
+                txItem(wallet.address),
+                txItem(wallet.address),
+                txItem(wallet.address),
+              ]),
+            ],
+          },
         })
         .route("GET", /synced/, () => {
           polls++
@@ -97,7 +121,9 @@ describe("executeSteps: the step loop", () => {
       const { api, wallet, execute } = setup({ synchronousStepItemExecution: true })
       const sentAtConfirmation: Array<number> = []
       api
-        .route("POST", "/execute/list/v5", { body: { steps: [step("approvals", "transaction", [txItem(wallet.address), txItem(wallet.address)])] } })
+        .route("POST", "/execute/list/v5", {
+          body: { steps: [step("approvals", "transaction", [txItem(wallet.address), txItem(wallet.address)])] },
+        })
         .route("GET", /synced/, () => {
           sentAtConfirmation.push(wallet.sent.length)
           return { body: { synced: true } }
@@ -113,11 +139,16 @@ describe("executeSteps: the step loop", () => {
       api
         .route("POST", "/execute/buy/v7", {
           body: {
-            steps: [step("currency-approval", "transaction", [txItem(wallet.address)]), step("sale", "transaction", [txItem(wallet.address)])],
+            steps: [
+              step("currency-approval", "transaction", [txItem(wallet.address)]),
+              step("sale", "transaction", [txItem(wallet.address)]),
+            ],
           },
         })
         .route("GET", /synced/, { body: { synced: true } })
-        .route("GET", "/transfers/bulk/v2", (req) => ({ body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) } }))
+        .route("GET", "/transfers/bulk/v2", (req) => ({
+          body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) },
+        }))
       yield* execute({ gas: "300000" })
       expect(wallet.sent.map((s) => s.request.gas)).toEqual([300000n, 300000n])
     }),

@@ -13,7 +13,10 @@ const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } }
 
 const signatureItem = (post: string, extra: Record<string, unknown> = {}) => ({
   status: "incomplete",
-  data: { sign: { signatureKind: "eip191", message: "list" }, post: { endpoint: post, method: "POST", body: { order: 1 } } },
+  data: {
+    sign: { signatureKind: "eip191", message: "list" },
+    post: { endpoint: post, method: "POST", body: { order: 1 } },
+  },
   ...extra,
 })
 
@@ -25,13 +28,17 @@ describe("the plan is validated before the first wallet call", () => {
         body: {
           steps: [
             step("nft-approval", "transaction", [txItem(wallet.address)]),
-            step("sale", "transaction", [txItem(wallet.address, { check: { endpoint: "https://evil.test/status", method: "POST" } })]),
+            step("sale", "transaction", [
+              txItem(wallet.address, { check: { endpoint: "https://evil.test/status", method: "POST" } }),
+            ]),
           ],
         },
       })
       const error = yield* Effect.flip(execute(LIST))
       expect(error._tag).toBe("UnsafeEndpointError")
-      expect(error.message).toBe("Refused to call an endpoint outside the API\n\nEndpoint: https://evil.test/status\nAPI: https://api.test")
+      expect(error.message).toBe(
+        "Refused to call an endpoint outside the API\n\nEndpoint: https://evil.test/status\nAPI: https://api.test",
+      )
       expect(wallet.calls).toEqual([])
     }),
   )
@@ -39,7 +46,9 @@ describe("the plan is validated before the first wallet call", () => {
   it.effect("a `//host` post endpoint is refused before the signature is made", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
-      api.route("POST", "/execute/list/v5", { body: { steps: [step("order-signature", "signature", [signatureItem("//evil.test/order")])] } })
+      api.route("POST", "/execute/list/v5", {
+        body: { steps: [step("order-signature", "signature", [signatureItem("//evil.test/order")])] },
+      })
       const error = yield* Effect.flip(execute(LIST))
       expect(error._tag).toBe("UnsafeEndpointError")
       expect(wallet.calls).toEqual([])
@@ -51,7 +60,12 @@ describe("the plan is validated before the first wallet call", () => {
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api.route("POST", "/execute/list/v5", {
-        body: { steps: [step("nft-approval", "transaction", [txItem(wallet.address)]), step("sale", "transaction", [txItem(EXCHANGE)])] },
+        body: {
+          steps: [
+            step("nft-approval", "transaction", [txItem(wallet.address)]),
+            step("sale", "transaction", [txItem(EXCHANGE)]),
+          ],
+        },
       })
       const error = yield* Effect.flip(execute(LIST))
       expect(error._tag).toBe("WalletAddressMismatchError")
@@ -76,28 +90,34 @@ describe("the plan is validated before the first wallet call", () => {
 })
 
 describe("a signed order is posted at most once", () => {
-  it.effect("a 502 on the post is an OrderPostUnknownError after one post, and resume neither signs nor posts again", () =>
-    Effect.gen(function* () {
-      const { api, wallet, execute, snapshots } = setup({ retry: { times: 3, baseDelay: "10 millis", maxDelay: "10 millis" } })
-      api
-        .route("POST", "/execute/list/v5", { body: { steps: [step("order-signature", "signature", [signatureItem("/order/v4")])] } })
-        .route("POST", "/order/v4", { status: 502, body: "bad gateway" })
-      const fiber = yield* Effect.forkChild(execute(LIST))
-      yield* TestClock.adjust("1 minute")
-      const error = yield* Effect.flip(Fiber.join(fiber))
-      expect(error._tag).toBe("OrderPostUnknownError")
-      expect(error.message).toBe(
-        "The order may already exist: its post got no answer, so it is not posted again\n\nEndpoint: /order/v4\n\nDetails: bad gateway",
-      )
-      expect(api.requestsTo("/order/v4")).toHaveLength(1)
-      expect(wallet.calls.map((call) => call.method)).toEqual(["signMessage"])
+  it.effect(
+    "a 502 on the post is an OrderPostUnknownError after one post, and resume neither signs nor posts again",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute, snapshots } = setup({
+          retry: { times: 3, baseDelay: "10 millis", maxDelay: "10 millis" },
+        })
+        api
+          .route("POST", "/execute/list/v5", {
+            body: { steps: [step("order-signature", "signature", [signatureItem("/order/v4")])] },
+          })
+          .route("POST", "/order/v4", { status: 502, body: "bad gateway" })
+        const fiber = yield* Effect.forkChild(execute(LIST))
+        yield* TestClock.adjust("1 minute")
+        const error = yield* Effect.flip(Fiber.join(fiber))
+        expect(error._tag).toBe("OrderPostUnknownError")
+        expect(error.message).toBe(
+          "The order may already exist: its post got no answer, so it is not posted again\n\nEndpoint: /order/v4\n\nDetails: bad gateway",
+        )
+        expect(api.requestsTo("/order/v4")).toHaveLength(1)
+        expect(wallet.calls.map((call) => call.method)).toEqual(["signMessage"])
 
-      const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
-      const again = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(setupLayerOf(api, wallet))))
-      expect(again._tag).toBe("OrderPostUnknownError")
-      expect(api.requestsTo("/order/v4")).toHaveLength(1)
-      expect(wallet.calls.map((call) => call.method)).toEqual(["signMessage"])
-    }),
+        const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
+        const again = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(setupLayerOf(api, wallet))))
+        expect(again._tag).toBe("OrderPostUnknownError")
+        expect(api.requestsTo("/order/v4")).toHaveLength(1)
+        expect(wallet.calls.map((call) => call.method)).toEqual(["signMessage"])
+      }),
   )
 })
 
@@ -106,7 +126,9 @@ describe("waits are bounded", () => {
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api
-        .route("POST", "/execute/list/v5", { body: { requestId: "req-1", steps: [step("nft-approval", "transaction", [txItem(wallet.address)])] } })
+        .route("POST", "/execute/list/v5", {
+          body: { requestId: "req-1", steps: [step("nft-approval", "transaction", [txItem(wallet.address)])] },
+        })
         .route("GET", /synced/, { body: { synced: true } })
         .route("POST", "/execute/results/v1", () => Effect.never)
       const final = yield* execute(LIST)
@@ -122,7 +144,13 @@ describe("resume from a stored snapshot", () => {
     ["a string", "snapshot"],
     [
       "steps that are not a list",
-      { status: "running", request: { action: "buy", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: 3, txHashes: [] },
+      {
+        status: "running",
+        request: { action: "buy", path: "/execute/buy/v7", body: {} },
+        chainId: 1,
+        steps: 3,
+        txHashes: [],
+      },
     ],
     [
       "a journal entry of an unknown kind",
@@ -136,7 +164,13 @@ describe("resume from a stored snapshot", () => {
     ],
     [
       "an action tradekit does not have",
-      { status: "running", request: { action: "steal", path: "/execute/buy/v7", body: {} }, chainId: 1, steps: [], txHashes: [] },
+      {
+        status: "running",
+        request: { action: "steal", path: "/execute/buy/v7", body: {} },
+        chainId: 1,
+        steps: [],
+        txHashes: [],
+      },
     ],
     [
       "an older snapshot whose path names no action",
@@ -157,9 +191,13 @@ describe("resume from a stored snapshot", () => {
     it.effect(`${name}: an InvalidSnapshotError, and no request or wallet call`, () =>
       Effect.gen(function* () {
         const { api, wallet } = setup()
-        const error = yield* Effect.flip(resumeExecution(stored as ExecutionSnapshot).pipe(Effect.provide(setupLayerOf(api, wallet))))
+        const error = yield* Effect.flip(
+          resumeExecution(stored as ExecutionSnapshot).pipe(Effect.provide(setupLayerOf(api, wallet))),
+        )
         expect(error._tag).toBe("InvalidSnapshotError")
-        expect(error.message).toMatch(/^Cannot resume from this snapshot: it is not a valid execution snapshot\n\nDetails: /)
+        expect(error.message).toMatch(
+          /^Cannot resume from this snapshot: it is not a valid execution snapshot\n\nDetails: /,
+        )
         expect(api.requests).toEqual([])
         expect(wallet.calls).toEqual([])
       }),

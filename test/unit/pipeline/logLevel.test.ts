@@ -19,7 +19,10 @@ const run = (logLevel: 0 | 4) =>
     const wallet = makeFakeWallet()
     wallet.behaviour.receipts.push({ replace: "repriced" })
     api
-      .route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(wallet.address)])] }, headers: { deprecation: "true" } })
+      .route("POST", "/execute/list/v5", {
+        body: { steps: [step("x", "transaction", [txItem(wallet.address)])] },
+        headers: { deprecation: "true" },
+      })
       .route("GET", /synced/, (request) => ({ body: { synced: !request.path.includes(wallet.sent[0]!.hash) } }))
     yield* Effect.log("the app's own line").pipe(
       Effect.andThen(executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } })),
@@ -42,7 +45,9 @@ describe("log level", () => {
       const lines = yield* run(4)
       expect(lines).toContain("WARN tradekit: the API marks /execute/list/v5 as deprecated")
       expect(lines.some((line) => line.startsWith("DEBUG tradekit: POST /execute/list/v5"))).toBe(true)
-      expect(lines.some((line) => line.startsWith("INFO tradekit: transaction 0x") && line.includes("replaced by"))).toBe(true)
+      expect(
+        lines.some((line) => line.startsWith("INFO tradekit: transaction 0x") && line.includes("replaced by")),
+      ).toBe(true)
     }),
   )
 })

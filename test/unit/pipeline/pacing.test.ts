@@ -18,7 +18,9 @@ describe("pacing: nothing polls in a tight loop", () => {
         starts.push(yield* Clock.currentTimeMillis)
         return Option.none<string>()
       })
-      const fiber = yield* Effect.forkChild(Effect.exit(pollUntil(never, { interval: 0, attempts: 4, onExhausted: (n) => `after ${n}` })))
+      const fiber = yield* Effect.forkChild(
+        Effect.exit(pollUntil(never, { interval: 0, attempts: 4, onExhausted: (n) => `after ${n}` })),
+      )
       yield* TestClock.adjust("0 millis")
       expect(starts).toEqual([0])
       yield* TestClock.adjust("1 second")

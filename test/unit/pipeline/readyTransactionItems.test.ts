@@ -16,7 +16,9 @@ const snapshotOf = (steps: ReadonlyArray<unknown>, journal: ReadonlyArray<Journa
   journal,
 })
 
-const approval = step("currency-approval", "transaction", [{ status: "incomplete", data: { from: FROM, to: TOKEN, data: "0x095ea7b3" } }])
+const approval = step("currency-approval", "transaction", [
+  { status: "incomplete", data: { from: FROM, to: TOKEN, data: "0x095ea7b3" } },
+])
 const sale = step("sale", "transaction", [txItem(FROM)])
 const saleId = itemRefsOf([approval, sale] as ExecutionSnapshot["steps"], 1)[1]![0]!.id
 const keysOf = (snapshot: ExecutionSnapshot, stepIndex = 0) =>
@@ -34,7 +36,9 @@ describe("readyTransactionItems: what can go out in one batch", () => {
 
   it("stops at a step whose data comes later, and at a signature step", () => {
     const waiting = step("sale", "transaction", [{ status: "incomplete" }])
-    const signature = step("order-signature", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "x" } } }])
+    const signature = step("order-signature", "signature", [
+      { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "x" } } },
+    ])
     expect(keysOf(snapshotOf([approval, waiting]))).toEqual(["0:0"])
     expect(keysOf(snapshotOf([approval, signature, sale]))).toEqual(["0:0"])
   })
@@ -45,7 +49,9 @@ describe("readyTransactionItems: what can go out in one batch", () => {
   })
 
   it("one chain only: a step on another chain ends the run", () => {
-    const elsewhere = step("sale", "transaction", [{ status: "incomplete", data: { from: FROM, to: EXCHANGE, chainId: 8453 } }])
+    const elsewhere = step("sale", "transaction", [
+      { status: "incomplete", data: { from: FROM, to: EXCHANGE, chainId: 8453 } },
+    ])
     expect(keysOf(snapshotOf([approval, elsewhere]))).toEqual(["0:0"])
   })
 

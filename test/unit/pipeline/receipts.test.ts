@@ -21,7 +21,10 @@ const listing = (wallet: { readonly address: `0x${string}` }) => ({
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   expect(Exit.isFailure(exit)).toBe(true)
-  return Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; [key: string]: unknown }
+  return Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    [key: string]: unknown
+  }
 }
 
 /** Captures log lines at every level, as text. */
@@ -46,7 +49,12 @@ describe("confirming: the receipt has the last word over the API", () => {
       expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust("1 millis")
       const error = failureOf(yield* Fiber.join(fiber))
-      expect(error).toMatchObject({ _tag: "TransactionFailedError", reason: "reverted", message: "Transaction failed", txHash: wallet.sent[0]!.hash })
+      expect(error).toMatchObject({
+        _tag: "TransactionFailedError",
+        reason: "reverted",
+        message: "Transaction failed",
+        txHash: wallet.sent[0]!.hash,
+      })
       expect(snapshots.at(-1)!.status).toBe("error")
       expect(api.requestsTo(/synced/)).toHaveLength(1)
     }),
@@ -61,7 +69,9 @@ describe("confirming: the receipt has the last word over the API", () => {
         .route("POST", "/execute/list/v5", {
           body: {
             steps: [
-              step("sale", "transaction", [{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } }]),
+              step("sale", "transaction", [
+                { ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } },
+              ]),
             ],
           },
         })
@@ -92,37 +102,51 @@ describe("confirming: the receipt has the last word over the API", () => {
       const api = makeFakeApi()
       const wallet = makeFakeWallet()
       const logs = captureLogs()
-      api.route("POST", "/execute/list/v5", listing(wallet)).route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
+      api
+        .route("POST", "/execute/list/v5", listing(wallet))
+        .route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
       const blind = Layer.succeed(Wallet, {
         ...wallet.service,
-        waitForReceipt: () => Effect.fail(new WalletError({ operation: "waitForReceipt", message: "eth_getTransactionReceipt is not supported" })),
+        waitForReceipt: () =>
+          Effect.fail(
+            new WalletError({ operation: "waitForReceipt", message: "eth_getTransactionReceipt is not supported" }),
+          ),
       })
       const fiber = yield* Effect.forkChild(
-        executeSteps(LIST).pipe(Effect.provide(Layer.merge(testLayer({ api, wallet, options: { logLevel: 4 } }), blind)), Effect.provide(logs.layer)),
+        executeSteps(LIST).pipe(
+          Effect.provide(Layer.merge(testLayer({ api, wallet, options: { logLevel: 4 } }), blind)),
+          Effect.provide(logs.layer),
+        ),
       )
       yield* TestClock.adjust("2 seconds")
       expect((yield* Fiber.join(fiber)).status).toBe("complete")
       expect(
         logs.lines.some((line) =>
-          line.startsWith("DEBUG tradekit: receipt watch failed, relying on the API: eth_getTransactionReceipt is not supported"),
+          line.startsWith(
+            "DEBUG tradekit: receipt watch failed, relying on the API: eth_getTransactionReceipt is not supported",
+          ),
         ),
       ).toBe(true)
     }),
   )
 
-  it.effect("a receipt that never comes is awaited for the rest of the poll budget only, then the API's word stands", () =>
-    Effect.gen(function* () {
-      // Chain 1 polls every 2 s; 3 attempts make a 6 s budget, counted from the first poll.
-      const { api, wallet, execute } = setup({ maxPollingAttemptsBeforeTimeout: 3 })
-      wallet.behaviour.receipts.push("pending")
-      api.route("POST", "/execute/list/v5", listing(wallet)).route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
-      const fiber = yield* Effect.forkChild(execute(LIST))
-      yield* TestClock.adjust("5999 millis")
-      expect(fiber.pollUnsafe()).toBeUndefined()
-      yield* TestClock.adjust("1 millis")
-      expect((yield* Fiber.join(fiber)).status).toBe("complete")
-      expect(api.requestsTo(/synced/)).toHaveLength(2)
-    }),
+  it.effect(
+    "a receipt that never comes is awaited for the rest of the poll budget only, then the API's word stands",
+    () =>
+      Effect.gen(function* () {
+        // Chain 1 polls every 2 s; 3 attempts make a 6 s budget, counted from the first poll.
+        const { api, wallet, execute } = setup({ maxPollingAttemptsBeforeTimeout: 3 })
+        wallet.behaviour.receipts.push("pending")
+        api
+          .route("POST", "/execute/list/v5", listing(wallet))
+          .route("GET", /synced/, [{ body: { synced: false } }, { body: { synced: true } }])
+        const fiber = yield* Effect.forkChild(execute(LIST))
+        yield* TestClock.adjust("5999 millis")
+        expect(fiber.pollUnsafe()).toBeUndefined()
+        yield* TestClock.adjust("1 millis")
+        expect((yield* Fiber.join(fiber)).status).toBe("complete")
+        expect(api.requestsTo(/synced/)).toHaveLength(2)
+      }),
   )
 
   it.effect("a replacement the receipt reveals after the API said synced is followed to the new hash", () =>
@@ -150,7 +174,10 @@ describe("confirming: the receipt has the last word over the API", () => {
       api.route("POST", "/execute/list/v5", listing(wallet)).route("GET", /synced/, { body: { synced: true } })
       const fiber = yield* Effect.forkChild(Effect.exit(execute(LIST)))
       yield* TestClock.adjust("1 second")
-      expect(failureOf(yield* Fiber.join(fiber))).toMatchObject({ _tag: "TransactionCancelledError", txHash: wallet.sent[0]!.hash })
+      expect(failureOf(yield* Fiber.join(fiber))).toMatchObject({
+        _tag: "TransactionCancelledError",
+        txHash: wallet.sent[0]!.hash,
+      })
     }),
   )
 })

@@ -16,7 +16,11 @@ import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    message: string
+    [k: string]: unknown
+  }
 
 const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 const retrying = { retry: DEFAULT_RETRY_POLICY }
@@ -70,7 +74,12 @@ describe("retry policy", () => {
   it.effect("a malformed answer and 5xx answers share one retry budget", () =>
     Effect.gen(function* () {
       const { api, execute } = setup({ retry: { times: 2, baseDelay: "100 millis", maxDelay: "1 second" } })
-      api.route("POST", "/execute/list/v5", [{ status: 503 }, { body: "{not json" }, { status: 502 }, { body: { steps: [] } }])
+      api.route("POST", "/execute/list/v5", [
+        { status: 503 },
+        { body: "{not json" },
+        { status: 502 },
+        { body: { steps: [] } },
+      ])
       const exit = yield* runWithClock(execute(LIST), "1 second", 10)
       expect(failureOf(exit)).toMatchObject({ _tag: "APIError", statusCode: 502 })
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(3)
@@ -120,17 +129,25 @@ describe("retry policy", () => {
       const { api, wallet, execute } = setup(retrying)
       const first = {
         steps: [
-          step("auth", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "login" } } }]),
+          step("auth", "signature", [
+            { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "login" } } },
+          ]),
           step("order-signature", "signature", [{ status: "incomplete" }]),
         ],
       }
       const ready = {
         steps: [
           step("auth", "signature", [{ status: "complete" }]),
-          step("order-signature", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "order" } } }]),
+          step("order-signature", "signature", [
+            { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "order" } } },
+          ]),
         ],
       }
-      api.route("POST", "/execute/list/v5", [{ body: first }, { status: 500, body: { message: "oops" } }, { body: ready }])
+      api.route("POST", "/execute/list/v5", [
+        { body: first },
+        { status: 500, body: { message: "oops" } },
+        { body: ready },
+      ])
       const exit = yield* runWithClock(execute(LIST), "5 seconds", 4)
       expect(Exit.isSuccess(exit)).toBe(true)
       // 1 first fetch + 1 failed re-poll (not retried) + 1 re-poll 5 s later.
@@ -163,7 +180,13 @@ describe("wallet time limit", () => {
   it.effect("a wallet that never answers a signature fails with WalletTimeoutError after walletTimeout", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/execute/list/v5", {
-        body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" } } }])] },
+        body: {
+          steps: [
+            step("s", "signature", [
+              { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" } } },
+            ]),
+          ],
+        },
       })
       const wallet = makeFakeWallet()
       const layer = Layer.merge(
@@ -190,7 +213,9 @@ describe("resume", () => {
     Effect.gen(function* () {
       const first = setup()
       first.wallet.behaviour.receipts.push("pending")
-      first.api.route("POST", "/execute/buy/v7", { body: { steps: [step("sale", "transaction", [txItem(first.wallet.address)])] } })
+      first.api.route("POST", "/execute/buy/v7", {
+        body: { steps: [step("sale", "transaction", [txItem(first.wallet.address)])] },
+      })
       first.api.route("GET", /synced/, { body: { synced: false } })
       const fiber = yield* Effect.forkChild(first.execute())
       yield* TestClock.adjust("3 seconds")
@@ -201,7 +226,9 @@ describe("resume", () => {
       const api = makeFakeApi().route("POST", "/execute/buy/v7", {
         body: {
           steps: [
-            step("sale", "transaction", [{ ...txItem(first.wallet.address), data: { ...txItem(first.wallet.address).data, data: "0xfeedface" } }]),
+            step("sale", "transaction", [
+              { ...txItem(first.wallet.address), data: { ...txItem(first.wallet.address).data, data: "0xfeedface" } },
+            ]),
           ],
         },
       })
@@ -222,7 +249,10 @@ describe("resume", () => {
             steps: [
               step("nft-approval", "transaction", [txItem(first.wallet.address)]),
               step("order-signature", "signature", [
-                { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } } },
+                {
+                  status: "incomplete",
+                  data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } },
+                },
               ]),
             ],
           },
@@ -242,7 +272,10 @@ describe("resume", () => {
             steps: [
               step("nft-approval", "transaction", [txItem(first.wallet.address)]),
               step("order-signature", "signature", [
-                { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } } },
+                {
+                  status: "incomplete",
+                  data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } },
+                },
               ]),
             ],
           },
@@ -250,7 +283,9 @@ describe("resume", () => {
         .route("GET", `/transactions/${sentHash}/synced/v1`, { body: { synced: true } })
         .route("POST", "/order/v4", { body: { orderId: "0xo" } })
       const wallet = makeFakeWallet()
-      const final = yield* resumeExecution(JSON.parse(stored) as ExecutionSnapshot).pipe(Effect.provide(testLayer({ api, wallet })))
+      const final = yield* resumeExecution(JSON.parse(stored) as ExecutionSnapshot).pipe(
+        Effect.provide(testLayer({ api, wallet })),
+      )
       expect(final.status).toBe("complete")
       expect(wallet.sent).toEqual([])
       expect(final.steps[0]!.items![0]!.internalTxHashes).toEqual([{ txHash: sentHash, chainId: 1 }])
@@ -269,7 +304,9 @@ describe("resume", () => {
             check: { endpoint: "/execute/status/v1" },
           },
         ]),
-        step("post-again", "signature", [{ status: "incomplete", data: { post: { endpoint: "/order/v4", body: {} } } }]),
+        step("post-again", "signature", [
+          { status: "incomplete", data: { post: { endpoint: "/order/v4", body: {} } } },
+        ]),
       ]
       const api = makeFakeApi()
         .route("POST", "/execute/list/v5", { body: { steps } })
@@ -291,7 +328,9 @@ describe("resume", () => {
               check: { endpoint: "/execute/status/v1" },
             },
           ]),
-          step("post-again", "signature", [{ status: "incomplete", data: { post: { endpoint: "/order/v4", body: {} } } }]),
+          step("post-again", "signature", [
+            { status: "incomplete", data: { post: { endpoint: "/order/v4", body: {} } } },
+          ]),
         ] as never,
       }
       const final = yield* resumeExecution(snapshot).pipe(Effect.provide(testLayer({ api, wallet })))
@@ -308,7 +347,9 @@ describe("resume", () => {
     Effect.gen(function* () {
       const wallet = makeFakeWallet()
       const api = makeFakeApi()
-        .route("POST", "/execute/sell/v7", { body: { steps: [step("nft-approval", "transaction", [txItem(wallet.address)])] } })
+        .route("POST", "/execute/sell/v7", {
+          body: { steps: [step("nft-approval", "transaction", [txItem(wallet.address)])] },
+        })
         .route("GET", /synced/, { body: { synced: true } })
       const older = {
         status: "running",
@@ -318,9 +359,9 @@ describe("resume", () => {
         steps: [step("nft-approval", "transaction", [txItem(wallet.address)])],
       } as unknown as ExecutionSnapshot
       const published: Array<ExecutionSnapshot> = []
-      const final = yield* resumeExecution(older, { onProgress: (snapshot) => Effect.sync(() => void published.push(snapshot)) }).pipe(
-        Effect.provide(testLayer({ api, wallet })),
-      )
+      const final = yield* resumeExecution(older, {
+        onProgress: (snapshot) => Effect.sync(() => void published.push(snapshot)),
+      }).pipe(Effect.provide(testLayer({ api, wallet })))
       expect(final.status).toBe("complete")
       expect(published[0]!.request).toEqual({ action: "sell", path: "/execute/sell/v7", body: {} })
       expect(final.request.action).toBe("sell")
@@ -340,7 +381,10 @@ describe("resume", () => {
         txHashes: [],
         error: { _tag: "UserRejectedError", message: "User rejected the request." },
         steps: [
-          { ...step("x", "transaction", [{ ...txItem(wallet.address), error: "User rejected the request." }]), error: "User rejected the request." },
+          {
+            ...step("x", "transaction", [{ ...txItem(wallet.address), error: "User rejected the request." }]),
+            error: "User rejected the request.",
+          },
         ],
       } as unknown as ExecutionSnapshot
       const final = yield* resumeExecution(snapshot).pipe(Effect.provide(testLayer({ api, wallet })))

@@ -53,7 +53,11 @@ describe("adopting a re-polled answer", () => {
               ],
             },
           },
-          { body: { steps: [step("nft-approval", "transaction", []), step("order-signature", "signature", [sign("order")])] } },
+          {
+            body: {
+              steps: [step("nft-approval", "transaction", []), step("order-signature", "signature", [sign("order")])],
+            },
+          },
         ])
         .route("GET", /synced/, { body: { synced: true } })
         .route("POST", "/order/v4", { body: { orderId: "0x1" } })
@@ -71,10 +75,14 @@ describe("items of one step", () => {
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api
-        .route("POST", "/execute/list/v5", { body: { steps: [step("order-signature", "signature", [sign("a"), sign("b"), sign("c")])] } })
+        .route("POST", "/execute/list/v5", {
+          body: { steps: [step("order-signature", "signature", [sign("a"), sign("b"), sign("c")])] },
+        })
         .route("POST", "/order/v4", { body: { orderId: "0x1" } })
       yield* execute(LIST)
-      const signatureOf = new Map(wallet.calls.map((call) => [(call as { message: string }).message, (call as { signature: string }).signature]))
+      const signatureOf = new Map(
+        wallet.calls.map((call) => [(call as { message: string }).message, (call as { signature: string }).signature]),
+      )
       const posts = api.requestsTo("/order/v4")
       expect(posts).toHaveLength(3)
       for (const post of posts) {
@@ -103,10 +111,22 @@ describe("items of one step", () => {
       })
       api
         .route("POST", "/execute/list/v5", {
-          body: { steps: [step("approvals", "transaction", [txItem(wallet.address), txItem(wallet.address), txItem(wallet.address)])] },
+          body: {
+            steps: [
+              step("approvals", "transaction", [
+                txItem(wallet.address),
+                txItem(wallet.address),
+                txItem(wallet.address),
+              ]),
+            ],
+          },
         })
         .route("GET", /synced/, () => ({ body: { synced: wallet.sent.length === 3 } }))
-      const exit = yield* runWithClock(executeSteps(LIST).pipe(Effect.provide(Layer.merge(testLayer({ api, wallet }), slowSends))), "100 millis", 80)
+      const exit = yield* runWithClock(
+        executeSteps(LIST).pipe(Effect.provide(Layer.merge(testLayer({ api, wallet }), slowSends))),
+        "100 millis",
+        80,
+      )
       expect(Exit.isSuccess(exit)).toBe(true)
       expect(wallet.sent).toHaveLength(3)
       expect(most).toBe(1)

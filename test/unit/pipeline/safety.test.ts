@@ -24,40 +24,71 @@ describe("executeSteps: nothing malformed is signed or sent", () => {
   const cases: ReadonlyArray<[string, unknown, string]> = [
     ["no steps", { path: [] }, "steps"],
     ["steps that are not a list", { steps: "nope" }, "steps"],
-    ["an unknown step kind", { steps: [step("x", "transaction", [txItem(address)]), { ...step("y", "transaction", []), kind: "teleport" }] }, "kind"],
+    [
+      "an unknown step kind",
+      { steps: [step("x", "transaction", [txItem(address)]), { ...step("y", "transaction", []), kind: "teleport" }] },
+      "kind",
+    ],
     [
       "a `to` that is not an address",
-      { steps: [step("x", "transaction", [{ status: "incomplete", data: { from: address, to: "0x1234", data: "0x" } }])] },
+      {
+        steps: [
+          step("x", "transaction", [{ status: "incomplete", data: { from: address, to: "0x1234", data: "0x" } }]),
+        ],
+      },
       "to",
     ],
     [
       "tx data that is not hex",
-      { steps: [step("x", "transaction", [{ status: "incomplete", data: { from: address, to: EXCHANGE, data: "0xZZ" } }])] },
+      {
+        steps: [
+          step("x", "transaction", [{ status: "incomplete", data: { from: address, to: EXCHANGE, data: "0xZZ" } }]),
+        ],
+      },
       "data",
     ],
     [
       "a value that is not a number",
-      { steps: [step("x", "transaction", [{ status: "incomplete", data: { from: address, to: EXCHANGE, value: "12abc" } }])] },
+      {
+        steps: [
+          step("x", "transaction", [{ status: "incomplete", data: { from: address, to: EXCHANGE, value: "12abc" } }]),
+        ],
+      },
       "value",
     ],
     [
       "a negative value",
-      { steps: [step("x", "transaction", [{ status: "incomplete", data: { from: address, to: EXCHANGE, value: -1 } }])] },
+      {
+        steps: [step("x", "transaction", [{ status: "incomplete", data: { from: address, to: EXCHANGE, value: -1 } }])],
+      },
       "value",
     ],
-    ["an unknown item status", { steps: [step("x", "transaction", [{ ...txItem(address), status: "done" }])] }, "status"],
+    [
+      "an unknown item status",
+      { steps: [step("x", "transaction", [{ ...txItem(address), status: "done" }])] },
+      "status",
+    ],
     [
       "an eip712 request without types",
       {
         steps: [
-          step("x", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip712", domain: {}, primaryType: "A", value: {} } } }]),
+          step("x", "signature", [
+            {
+              status: "incomplete",
+              data: { sign: { signatureKind: "eip712", domain: {}, primaryType: "A", value: {} } },
+            },
+          ]),
         ],
       },
       "types",
     ],
     [
       "an unknown signature kind",
-      { steps: [step("x", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip999", message: "x" } } }])] },
+      {
+        steps: [
+          step("x", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip999", message: "x" } } }]),
+        ],
+      },
       "signatureKind",
     ],
     ["a body that is not JSON", "<html>oops</html>", "Expected"],
@@ -81,7 +112,12 @@ describe("executeSteps: nothing malformed is signed or sent", () => {
       const { api, wallet, execute } = setup()
       api
         .route("POST", "/execute/list/v5", {
-          body: { extra: 1, steps: [{ ...step("x", "transaction", [{ ...txItem(wallet.address), gasEstimate: 21000 }]), stepExtra: "kept" }] },
+          body: {
+            extra: 1,
+            steps: [
+              { ...step("x", "transaction", [{ ...txItem(wallet.address), gasEstimate: 21000 }]), stepExtra: "kept" },
+            ],
+          },
         })
         .route("GET", /synced/, { body: { synced: true } })
       const final = yield* execute(LIST)
@@ -94,7 +130,11 @@ describe("executeSteps: nothing malformed is signed or sent", () => {
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api.route("POST", "/execute/list/v5", { body: { error: "Token is not listed", steps: [] } })
-      expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({ _tag: "APIError", message: "Token is not listed", statusCode: 200 })
+      expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({
+        _tag: "APIError",
+        message: "Token is not listed",
+        statusCode: 200,
+      })
       expect(wallet.calls).toEqual([])
     }),
   )
@@ -118,7 +158,9 @@ describe("executeSteps: refusals before signing", () => {
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api
-        .route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(wallet.address.toLowerCase() as `0x${string}`)])] } })
+        .route("POST", "/execute/list/v5", {
+          body: { steps: [step("x", "transaction", [txItem(wallet.address.toLowerCase() as `0x${string}`)])] },
+        })
         .route("GET", /synced/, { body: { synced: true } })
       expect((yield* execute(LIST)).status).toBe("complete")
     }),
@@ -128,7 +170,11 @@ describe("executeSteps: refusals before signing", () => {
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api.route("POST", "/execute/list/v5", {
-        body: { steps: [step("x", "transaction", [{ status: "incomplete", data: { ...txItem(wallet.address).data, chainId: 10 } }])] },
+        body: {
+          steps: [
+            step("x", "transaction", [{ status: "incomplete", data: { ...txItem(wallet.address).data, chainId: 10 } }]),
+          ],
+        },
       })
       expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({
         _tag: "ChainNotConfiguredError",
@@ -139,7 +185,14 @@ describe("executeSteps: refusals before signing", () => {
     }),
   )
 
-  const offOrigin = ["https://evil.test/collect", "//evil.test/collect", "@evil.test/collect", "/@evil.test", "\\\\evil.test/x", "http:/evil.test"]
+  const offOrigin = [
+    "https://evil.test/collect",
+    "//evil.test/collect",
+    "@evil.test/collect",
+    "/@evil.test",
+    "\\\\evil.test/x",
+    "http:/evil.test",
+  ]
   for (const endpoint of offOrigin) {
     it.effect(`refuses a post endpoint off the API's origin: ${endpoint}`, () =>
       Effect.gen(function* () {
@@ -158,7 +211,11 @@ describe("executeSteps: refusals before signing", () => {
     Effect.gen(function* () {
       const { api, wallet, execute } = setup({ apiKey: "secret-key" })
       api.route("POST", "/execute/list/v5", {
-        body: { steps: [step("x", "transaction", [{ ...txItem(wallet.address), check: { endpoint: "https://evil.test/status" } }])] },
+        body: {
+          steps: [
+            step("x", "transaction", [{ ...txItem(wallet.address), check: { endpoint: "https://evil.test/status" } }]),
+          ],
+        },
       })
       expect(failureOf(yield* Effect.exit(execute(LIST)))._tag).toBe("UnsafeEndpointError")
       expect(api.requests.every((r) => r.url.origin === "https://api.test")).toBe(true)
@@ -169,13 +226,26 @@ describe("executeSteps: refusals before signing", () => {
     Effect.gen(function* () {
       const { api, wallet, execute, snapshots } = setup()
       api.route("POST", "/execute/buy/v7", { body: { steps: [step("sale", "transaction", [txItem(wallet.address)])] } })
-      const mismatch = new PriceMismatchError({ message: "Attention: the total price is now 2", currency: "0x0", quoteRaw: "2", expectedRaw: "1" })
+      const mismatch = new PriceMismatchError({
+        message: "Attention: the total price is now 2",
+        currency: "0x0",
+        quoteRaw: "2",
+        expectedRaw: "1",
+      })
       const error = failureOf(yield* Effect.exit(execute({ guards: [() => Effect.fail(mismatch)] })))
-      expect(error).toMatchObject({ _tag: "PriceMismatchError", message: mismatch.message, quoteRaw: "2", expectedRaw: "1" })
+      expect(error).toMatchObject({
+        _tag: "PriceMismatchError",
+        message: mismatch.message,
+        quoteRaw: "2",
+        expectedRaw: "1",
+      })
       expect(wallet.calls).toEqual([])
       const last = snapshots.at(-1)!
       expect(last.steps[0]!.error).toBe("Attention: the total price is now 2")
-      expect(last.steps[0]!.errorData).toEqual({ type: "price mismatch", message: "Attention: the total price is now 2" })
+      expect(last.steps[0]!.errorData).toEqual({
+        type: "price mismatch",
+        message: "Attention: the total price is now 2",
+      })
       expect(last.status).toBe("error")
     }),
   )
@@ -194,7 +264,9 @@ describe("executeSteps: never twice, and really stopped", () => {
             body: {
               steps: [
                 approval,
-                step("order-signature", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" } } }]),
+                step("order-signature", "signature", [
+                  { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" } } },
+                ]),
               ],
             },
           },
@@ -234,7 +306,9 @@ describe("executeSteps: never twice, and really stopped", () => {
           body: {
             steps: [
               step("currency-wrapping", "transaction", [txItem(wallet.address)]),
-              step("order-signature", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" } } }]),
+              step("order-signature", "signature", [
+                { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" } } },
+              ]),
             ],
           },
         })

@@ -8,7 +8,12 @@ import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
 const typed = {
   signatureKind: "eip712",
-  domain: { name: "Exchange", version: "1", chainId: 1, verifyingContract: "0x2222222222222222222222222222222222222222" },
+  domain: {
+    name: "Exchange",
+    version: "1",
+    chainId: 1,
+    verifyingContract: "0x2222222222222222222222222222222222222222",
+  },
   types: {
     EIP712Domain: [{ name: "name", type: "string" }],
     Order: [
@@ -23,7 +28,10 @@ const typed = {
 const LIST = { request: { action: "list", path: "/execute/list/v5", body: { params: [] } } } as const
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    message: string
+  }
 
 describe("executeSteps: signatures", () => {
   it.effect("signs eip712 typed data, posts it with the signature query and records the order", () =>
@@ -37,13 +45,18 @@ describe("executeSteps: signatures", () => {
                 {
                   status: "incomplete",
                   orderIndexes: [0],
-                  data: { sign: typed, post: { endpoint: "/order/v4", method: "POST", body: { items: [{ order: { kind: "x" } }] } } },
+                  data: {
+                    sign: typed,
+                    post: { endpoint: "/order/v4", method: "POST", body: { items: [{ order: { kind: "x" } }] } },
+                  },
                 },
               ]),
             ],
           },
         })
-        .route("POST", "/order/v4", { body: { results: [{ orderId: "0xorder", crossPostingOrderId: null, orderIndex: 0 }] } })
+        .route("POST", "/order/v4", {
+          body: { results: [{ orderId: "0xorder", crossPostingOrderId: null, orderIndex: 0 }] },
+        })
       const final = yield* execute(LIST)
       const [signed] = wallet.calls
       expect(signed?.method).toBe("signTypedData")
@@ -54,7 +67,9 @@ describe("executeSteps: signatures", () => {
       const post = api.requestsTo("/order/v4")[0]!
       expect(post.query).toEqual({ signature: [signature] })
       expect(post.body).toEqual({ items: [{ order: { kind: "x" } }] })
-      expect(final.steps[0]!.items![0]!.orderData).toEqual([{ orderId: "0xorder", crossPostingOrderId: null, orderIndex: 0 }])
+      expect(final.steps[0]!.items![0]!.orderData).toEqual([
+        { orderId: "0xorder", crossPostingOrderId: null, orderIndex: 0 },
+      ])
       expect(final.status).toBe("complete")
     }),
   )
@@ -69,7 +84,10 @@ describe("executeSteps: signatures", () => {
               step("cancellation-signature", "signature", [
                 {
                   status: "incomplete",
-                  data: { sign: { signatureKind: "eip191", message: "cancel" }, post: { endpoint: "/execute/cancel-signature/v1", body: {} } },
+                  data: {
+                    sign: { signatureKind: "eip191", message: "cancel" },
+                    post: { endpoint: "/execute/cancel-signature/v1", body: {} },
+                  },
                 },
               ]),
             ],
@@ -77,7 +95,9 @@ describe("executeSteps: signatures", () => {
         })
         .route("POST", "/execute/cancel-signature/v1", { body: { orderId: "0xone" } })
       const final = yield* execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } })
-      expect(final.steps[0]!.items![0]!.orderData).toEqual([{ orderId: "0xone", crossPostingOrderId: undefined, orderIndex: 0 }])
+      expect(final.steps[0]!.items![0]!.orderData).toEqual([
+        { orderId: "0xone", crossPostingOrderId: undefined, orderIndex: 0 },
+      ])
     }),
   )
 
@@ -86,12 +106,20 @@ describe("executeSteps: signatures", () => {
       const { api, wallet, execute } = setup()
       const message = `0x${"7f".repeat(32)}` as const
       api.route("POST", "/execute/cancel/v3", {
-        body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message } } }])] },
+        body: {
+          steps: [
+            step("s", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message } } }]),
+          ],
+        },
       })
       yield* execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } })
       const signature = (wallet.calls[0] as { signature: `0x${string}` }).signature
-      expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage({ raw: message }), signature }))).toBe(wallet.address)
-      expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage(message), signature }))).not.toBe(wallet.address)
+      expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage({ raw: message }), signature }))).toBe(
+        wallet.address,
+      )
+      expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage(message), signature }))).not.toBe(
+        wallet.address,
+      )
     }),
   )
 
@@ -100,53 +128,71 @@ describe("executeSteps: signatures", () => {
       const { api, wallet, execute } = setup()
       const message = `0x${"7f".repeat(31)}`
       api.route("POST", "/execute/cancel/v3", {
-        body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message } } }])] },
+        body: {
+          steps: [
+            step("s", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message } } }]),
+          ],
+        },
       })
       yield* execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } })
       const signature = (wallet.calls[0] as { signature: `0x${string}` }).signature
-      expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage(message), signature }))).toBe(wallet.address)
+      expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage(message), signature }))).toBe(
+        wallet.address,
+      )
     }),
   )
 
-  it.effect("waits for an item's data by re-posting the execute request with the signature, then keeps the signature on later posts", () =>
-    Effect.gen(function* () {
-      const { api, wallet, execute } = setup()
-      const first = {
-        steps: [
-          step("auth", "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: "login" } } }]),
-          step("order-signature", "signature", [{ status: "incomplete", tip: "wait" }]),
-        ],
-      }
-      const ready = {
-        steps: [
-          step("auth", "signature", [{ status: "complete" }]),
-          step("order-signature", "signature", [{ status: "incomplete", data: { sign: typed, post: { endpoint: "/order/v4", body: {} } } }]),
-        ],
-      }
-      api
-        .route("POST", "/execute/list/v5", [{ body: first }, { body: first }, { body: ready }])
-        .route("POST", "/order/v4", { body: { orderId: "0x1" } })
-      const exit = yield* runWithClock(execute(LIST), "5 seconds", 3)
-      expect(Exit.isSuccess(exit)).toBe(true)
-      const executes = api.requestsTo("/execute/list/v5")
-      expect(executes).toHaveLength(3)
-      const login = (wallet.calls[0] as { signature: string }).signature
-      expect(executes[0]!.query).toEqual({})
-      expect(executes[1]!.query).toEqual({ signature: [login] })
-      expect(executes[2]!.body).toEqual(LIST.request.body)
-      const order = (wallet.calls[1] as { signature: string }).signature
-      expect(api.requestsTo("/order/v4")[0]!.query).toEqual({ signature: [order] })
-      // The re-polled answer says "complete" for auth; it is not signed again.
-      expect(wallet.calls.map((c) => c.method)).toEqual(["signMessage", "signTypedData"])
-    }),
+  it.effect(
+    "waits for an item's data by re-posting the execute request with the signature, then keeps the signature on later posts",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup()
+        const first = {
+          steps: [
+            step("auth", "signature", [
+              { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "login" } } },
+            ]),
+            step("order-signature", "signature", [{ status: "incomplete", tip: "wait" }]),
+          ],
+        }
+        const ready = {
+          steps: [
+            step("auth", "signature", [{ status: "complete" }]),
+            step("order-signature", "signature", [
+              { status: "incomplete", data: { sign: typed, post: { endpoint: "/order/v4", body: {} } } },
+            ]),
+          ],
+        }
+        api
+          .route("POST", "/execute/list/v5", [{ body: first }, { body: first }, { body: ready }])
+          .route("POST", "/order/v4", { body: { orderId: "0x1" } })
+        const exit = yield* runWithClock(execute(LIST), "5 seconds", 3)
+        expect(Exit.isSuccess(exit)).toBe(true)
+        const executes = api.requestsTo("/execute/list/v5")
+        expect(executes).toHaveLength(3)
+        const login = (wallet.calls[0] as { signature: string }).signature
+        expect(executes[0]!.query).toEqual({})
+        expect(executes[1]!.query).toEqual({ signature: [login] })
+        expect(executes[2]!.body).toEqual(LIST.request.body)
+        const order = (wallet.calls[1] as { signature: string }).signature
+        expect(api.requestsTo("/order/v4")[0]!.query).toEqual({ signature: [order] })
+        // The re-polled answer says "complete" for auth; it is not signed again.
+        expect(wallet.calls.map((c) => c.method)).toEqual(["signMessage", "signTypedData"])
+      }),
   )
 
   it.effect("gives up waiting for data after 15 attempts, 5 s apart", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
-      api.route("POST", "/execute/list/v5", { body: { steps: [step("order-signature", "signature", [{ status: "incomplete" }])] } })
+      api.route("POST", "/execute/list/v5", {
+        body: { steps: [step("order-signature", "signature", [{ status: "incomplete" }])] },
+      })
       const exit = yield* runWithClock(execute(LIST), "5 seconds", 20)
-      expect(failureOf(exit)).toMatchObject({ _tag: "PollTimeoutError", kind: "data", message: "Failed to get data after 15 attempt(s), aborting" })
+      expect(failureOf(exit)).toMatchObject({
+        _tag: "PollTimeoutError",
+        kind: "data",
+        message: "Failed to get data after 15 attempt(s), aborting",
+      })
       expect(api.requestsTo("/execute/list/v5")).toHaveLength(1 + 15)
       expect(wallet.calls).toEqual([])
     }),
@@ -170,7 +216,10 @@ describe("executeSteps: signatures", () => {
           },
         })
         .route("POST", "/order/v4", { body: {} })
-        .route("POST", "/execute/status/v1", [{ body: { status: "pending" } }, { body: { status: "failure", details: "Order is not fillable" } }])
+        .route("POST", "/execute/status/v1", [
+          { body: { status: "pending" } },
+          { body: { status: "failure", details: "Order is not fillable" } },
+        ])
       const exit = yield* runWithClock(execute(LIST), "2 seconds", 3)
       expect(failureOf(exit)).toMatchObject({ _tag: "SignatureCheckError", message: "Order is not fillable" })
       expect(api.requestsTo("/execute/status/v1")[0]!.body).toEqual({ kind: "order", id: "0xo" })
@@ -182,10 +231,19 @@ describe("executeSteps: signatures", () => {
       const { api, execute } = setup()
       api
         .route("POST", "/execute/list/v5", {
-          body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed }, check: { endpoint: "/execute/status/v1" } }])] },
+          body: {
+            steps: [
+              step("s", "signature", [
+                { status: "incomplete", data: { sign: typed }, check: { endpoint: "/execute/status/v1" } },
+              ]),
+            ],
+          },
         })
         .route("POST", "/execute/status/v1", { body: { status: "failure" } })
-      expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({ _tag: "SignatureCheckError", message: "Transaction failed" })
+      expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({
+        _tag: "SignatureCheckError",
+        message: "Transaction failed",
+      })
     }),
   )
 
@@ -194,9 +252,18 @@ describe("executeSteps: signatures", () => {
       const { api, wallet, execute } = setup()
       wallet.behaviour.rejectSignatures = true
       api.route("POST", "/execute/list/v5", {
-        body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed, post: { endpoint: "/order/v4", body: {} } } }])] },
+        body: {
+          steps: [
+            step("s", "signature", [
+              { status: "incomplete", data: { sign: typed, post: { endpoint: "/order/v4", body: {} } } },
+            ]),
+          ],
+        },
       })
-      expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({ _tag: "UserRejectedError", operation: "signTypedData" })
+      expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({
+        _tag: "UserRejectedError",
+        operation: "signTypedData",
+      })
       expect(api.requestsTo("/order/v4")).toEqual([])
     }),
   )
@@ -206,7 +273,11 @@ describe("executeSteps: signatures", () => {
       const { api, wallet, execute } = setup()
       api.route("POST", "/execute/list/v5", {
         body: {
-          steps: [step("s", "signature", [{ status: "incomplete", data: { sign: { ...typed, domain: { ...typed.domain, chainId: 666 } } } }])],
+          steps: [
+            step("s", "signature", [
+              { status: "incomplete", data: { sign: { ...typed, domain: { ...typed.domain, chainId: 666 } } } },
+            ]),
+          ],
         },
       })
       expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({
@@ -226,7 +297,9 @@ describe("executeSteps: signatures", () => {
           body: {
             steps: [
               step("currency-wrapping", "transaction", [txItem(wallet.address)]),
-              step("order-signature", "signature", [{ status: "incomplete", data: { sign: typed, post: { endpoint: "/order/v4", body: {} } } }]),
+              step("order-signature", "signature", [
+                { status: "incomplete", data: { sign: typed, post: { endpoint: "/order/v4", body: {} } } },
+              ]),
             ],
           },
         })

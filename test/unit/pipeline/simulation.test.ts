@@ -17,28 +17,35 @@ const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   return Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause))
 }
 
-const errorString = (reason: string) => encodeErrorResult({ abi: parseAbi(["error Error(string)"]), errorName: "Error", args: [reason] })
+const errorString = (reason: string) =>
+  encodeErrorResult({ abi: parseAbi(["error Error(string)"]), errorName: "Error", args: [reason] })
 
 const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 
 const withSale = (api: ReturnType<typeof setup>["api"], items: ReadonlyArray<unknown>) =>
-  api.route("POST", "/execute/list/v5", { body: { steps: [step("sale", "transaction", items)] } }).route("GET", /synced/, { body: { synced: true } })
+  api
+    .route("POST", "/execute/list/v5", { body: { steps: [step("sale", "transaction", items)] } })
+    .route("GET", /synced/, { body: { synced: true } })
 
 describe("executeSteps: simulation before send", () => {
-  it.effect("a transaction that would revert is refused with the decoded reason: no send, nothing journaled, the error on the item", () =>
-    Effect.gen(function* () {
-      const { api, wallet, execute } = setup()
-      withSale(api, [txItem(wallet.address)])
-      wallet.behaviour.simulations.push({ revert: errorString("Exchange: filled") })
-      const exit = yield* Effect.exit(execute(LIST))
-      const error = failureOf(exit) as TransactionWouldRevertError
-      expect(error).toBeInstanceOf(TransactionWouldRevertError)
-      expect(error.reason).toBe("Exchange: filled")
-      expect(error.message).toBe(`The transaction would revert, so it was not sent\n\nTo: ${EXCHANGE}\nChain: 1\n\nDetails: Exchange: filled`)
-      expect(wallet.sent).toEqual([])
-      expect(wallet.calls).toEqual([])
-      expect(wallet.simulated).toHaveLength(1)
-    }),
+  it.effect(
+    "a transaction that would revert is refused with the decoded reason: no send, nothing journaled, the error on the item",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup()
+        withSale(api, [txItem(wallet.address)])
+        wallet.behaviour.simulations.push({ revert: errorString("Exchange: filled") })
+        const exit = yield* Effect.exit(execute(LIST))
+        const error = failureOf(exit) as TransactionWouldRevertError
+        expect(error).toBeInstanceOf(TransactionWouldRevertError)
+        expect(error.reason).toBe("Exchange: filled")
+        expect(error.message).toBe(
+          `The transaction would revert, so it was not sent\n\nTo: ${EXCHANGE}\nChain: 1\n\nDetails: Exchange: filled`,
+        )
+        expect(wallet.sent).toEqual([])
+        expect(wallet.calls).toEqual([])
+        expect(wallet.simulated).toHaveLength(1)
+      }),
   )
 
   it.effect("the refusal is recorded on the item and step, and no journal entry says it was sent", () =>
@@ -61,7 +68,9 @@ describe("executeSteps: simulation before send", () => {
       const first = setup()
       withSale(first.api, [txItem(first.wallet.address)])
       first.wallet.behaviour.simulations.push({ revert: undefined, message: "Ownable: caller is not the owner" })
-      expect((failureOf(yield* Effect.exit(first.execute(LIST))) as TransactionWouldRevertError).reason).toBe("Ownable: caller is not the owner")
+      expect((failureOf(yield* Effect.exit(first.execute(LIST))) as TransactionWouldRevertError).reason).toBe(
+        "Ownable: caller is not the owner",
+      )
       const second = setup()
       withSale(second.api, [txItem(second.wallet.address)])
       second.wallet.behaviour.simulations.push({ revert: "0xdeadbeef01" })
@@ -86,7 +95,10 @@ describe("executeSteps: simulation before send", () => {
         wallet.behaviour.simulations.push({ revert })
         reasons.push((failureOf(yield* Effect.exit(execute(LIST))) as TransactionWouldRevertError).reason)
       }
-      expect(reasons).toEqual(["Panic: arithmetic operation resulted in underflow or overflow", "ERC721NonexistentToken(7)"])
+      expect(reasons).toEqual([
+        "Panic: arithmetic operation resulted in underflow or overflow",
+        "ERC721NonexistentToken(7)",
+      ])
     }),
   )
 
@@ -120,7 +132,10 @@ describe("executeSteps: simulation before send", () => {
   it.effect("the estimate is the gas limit when the step gives none; a step's or caller's gas limit wins", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
-      withSale(api, [txItem(wallet.address), txItem(wallet.address, { data: { ...txItem(wallet.address).data, gas: "90000" } })])
+      withSale(api, [
+        txItem(wallet.address),
+        txItem(wallet.address, { data: { ...txItem(wallet.address).data, gas: "90000" } }),
+      ])
       wallet.behaviour.simulations.push({ gas: 50_000n }, { gas: 60_000n })
       yield* execute(LIST)
       expect(wallet.sent.map((s) => s.request.gas).sort()).toEqual([50_000n, 90_000n])
@@ -132,17 +147,22 @@ describe("executeSteps: simulation before send", () => {
     }),
   )
 
-  it.effect("each sent item carries its network fee: the estimate times the chain's max fee, read once per execution", () =>
-    Effect.gen(function* () {
-      const { api, wallet, execute } = setup()
-      withSale(api, [txItem(wallet.address), txItem(wallet.address, { data: { ...txItem(wallet.address).data, maxFeePerGas: "5000000000" } })])
-      wallet.behaviour.simulations.push({ gas: 50_000n }, { gas: 50_000n })
-      const final = yield* execute({ ...LIST })
-      const [own, priced] = final.steps[0]!.items!
-      expect(own!.networkFee).toEqual({ gas: "50000", maxFeePerGas: "2000000000", fee: "100000000000000" })
-      expect(priced!.networkFee).toEqual({ gas: "50000", maxFeePerGas: "5000000000", fee: "250000000000000" })
-      expect(wallet.feeReads).toBe(1)
-    }),
+  it.effect(
+    "each sent item carries its network fee: the estimate times the chain's max fee, read once per execution",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup()
+        withSale(api, [
+          txItem(wallet.address),
+          txItem(wallet.address, { data: { ...txItem(wallet.address).data, maxFeePerGas: "5000000000" } }),
+        ])
+        wallet.behaviour.simulations.push({ gas: 50_000n }, { gas: 50_000n })
+        const final = yield* execute({ ...LIST })
+        const [own, priced] = final.steps[0]!.items!
+        expect(own!.networkFee).toEqual({ gas: "50000", maxFeePerGas: "2000000000", fee: "100000000000000" })
+        expect(priced!.networkFee).toEqual({ gas: "50000", maxFeePerGas: "5000000000", fee: "250000000000000" })
+        expect(wallet.feeReads).toBe(1)
+      }),
   )
 
   it.effect("an item journaled as sent is not simulated again on resume", () =>
@@ -150,8 +170,14 @@ describe("executeSteps: simulation before send", () => {
       const { api, wallet, execute, snapshots } = setup()
       withSale(api, [txItem(wallet.address)])
       yield* execute(LIST)
-      const stored = snapshots.find((s) => s.journal?.some((e) => e._tag === "Sent") && s.steps[0]!.items![0]!.status === "incomplete")!
-      expect(stored.steps[0]!.items![0]!.networkFee).toEqual({ gas: "21000", maxFeePerGas: "2000000000", fee: "42000000000000" })
+      const stored = snapshots.find(
+        (s) => s.journal?.some((e) => e._tag === "Sent") && s.steps[0]!.items![0]!.status === "incomplete",
+      )!
+      expect(stored.steps[0]!.items![0]!.networkFee).toEqual({
+        gas: "21000",
+        maxFeePerGas: "2000000000",
+        fee: "42000000000000",
+      })
       const layer = testLayer({ api, wallet, options: { chains: [TEST_CHAIN] } })
       const resumed = yield* resumeExecution(stored).pipe(Effect.provide(layer))
       expect(resumed.status).toBe("complete")
@@ -194,7 +220,12 @@ describe("executeSteps: simulation before send", () => {
           .route("POST", "/execute/results/v1", { body: {} })
           .route("GET", "/transfers/bulk/v2", (request) => ({
             body: {
-              transfers: request.query.txHash!.map((txHash) => ({ txHash, token: { contract: TOKEN, tokenId: "1" }, from: EXCHANGE, to: TOKEN })),
+              transfers: request.query.txHash!.map((txHash) => ({
+                txHash,
+                token: { contract: TOKEN, tokenId: "1" },
+                from: EXCHANGE,
+                to: TOKEN,
+              })),
             },
           }))
         wallet.behaviour.simulations.push({ gas: 46_000n }, { revert: errorString("ERC20: insufficient allowance") })
@@ -210,7 +241,9 @@ describe("executeSteps: simulation before send", () => {
 describe("executeSteps: a wallet that fills its transactions (a local account)", () => {
   /** Runs a one-sale listing with a wallet whose `prepareTransaction` answers `prepared`, counting nonce reads. */
   const runFilled = (
-    prepared: (request: import("../../../src/schema/TransactionRequest.js").TransactionRequest) => Effect.Effect<PreparedTransaction, WalletError>,
+    prepared: (
+      request: import("../../../src/schema/TransactionRequest.js").TransactionRequest,
+    ) => Effect.Effect<PreparedTransaction, WalletError>,
   ) =>
     Effect.gen(function* () {
       const { api, wallet } = setup()
@@ -234,29 +267,41 @@ describe("executeSteps: a wallet that fills its transactions (a local account)",
       return { exit, wallet, snapshots, nonceReads: () => nonceReads }
     })
 
-  it.effect("sends the filled transaction with the nonce the filling read: no simulation, no nonce read of its own", () =>
-    Effect.gen(function* () {
-      const { exit, wallet, snapshots, nonceReads } = yield* runFilled((request) =>
-        Effect.succeed({
-          _tag: "Prepared",
-          nonce: 41,
-          request: { ...request, gas: 70_000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1n },
-        }),
-      )
-      expect(Exit.isSuccess(exit)).toBe(true)
-      expect(wallet.sent).toHaveLength(1)
-      expect(wallet.sent[0]!.request).toMatchObject({ gas: 70_000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1n })
-      expect(wallet.simulated).toEqual([])
-      expect(nonceReads()).toBe(0)
-      const last = snapshots.at(-1)!
-      expect(last.journal?.find((entry) => entry._tag === "SendRequested")).toMatchObject({ nonce: 41 })
-      expect(last.steps[0]!.items![0]!.networkFee).toEqual({ gas: "70000", maxFeePerGas: "3000000000", fee: "210000000000000" })
-    }),
+  it.effect(
+    "sends the filled transaction with the nonce the filling read: no simulation, no nonce read of its own",
+    () =>
+      Effect.gen(function* () {
+        const { exit, wallet, snapshots, nonceReads } = yield* runFilled((request) =>
+          Effect.succeed({
+            _tag: "Prepared",
+            nonce: 41,
+            request: { ...request, gas: 70_000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1n },
+          }),
+        )
+        expect(Exit.isSuccess(exit)).toBe(true)
+        expect(wallet.sent).toHaveLength(1)
+        expect(wallet.sent[0]!.request).toMatchObject({
+          gas: 70_000n,
+          maxFeePerGas: 3_000_000_000n,
+          maxPriorityFeePerGas: 1n,
+        })
+        expect(wallet.simulated).toEqual([])
+        expect(nonceReads()).toBe(0)
+        const last = snapshots.at(-1)!
+        expect(last.journal?.find((entry) => entry._tag === "SendRequested")).toMatchObject({ nonce: 41 })
+        expect(last.steps[0]!.items![0]!.networkFee).toEqual({
+          gas: "70000",
+          maxFeePerGas: "3000000000",
+          fee: "210000000000000",
+        })
+      }),
   )
 
   it.effect("a revert while filling is refused with its reason: no send, nothing journaled", () =>
     Effect.gen(function* () {
-      const { exit, wallet, snapshots } = yield* runFilled(() => Effect.succeed({ _tag: "Reverted", data: errorString("Exchange: filled") }))
+      const { exit, wallet, snapshots } = yield* runFilled(() =>
+        Effect.succeed({ _tag: "Reverted", data: errorString("Exchange: filled") }),
+      )
       expect((failureOf(exit) as TransactionWouldRevertError).reason).toBe("Exchange: filled")
       expect(wallet.sent).toEqual([])
       expect(snapshots.at(-1)!.journal ?? []).toEqual([])

@@ -12,7 +12,9 @@ const PAYMASTER = { url: "https://paymaster.test/rpc" }
 const SPONSORED_CHAIN = { ...TEST_CHAIN, paymasterService: PAYMASTER }
 
 const buyNeedingApproval = (wallet: FakeWallet) => [
-  step("currency-approval", "transaction", [{ status: "incomplete", data: { from: wallet.address, to: TOKEN, data: APPROVE } }]),
+  step("currency-approval", "transaction", [
+    { status: "incomplete", data: { from: wallet.address, to: TOKEN, data: APPROVE } },
+  ]),
   step("sale", "transaction", [txItem(wallet.address)]),
 ]
 
@@ -22,29 +24,39 @@ const routeBuy = (api: FakeApi, steps: ReadonlyArray<unknown>) =>
     .route("GET", /synced/, { body: { synced: true } })
     .route("POST", "/execute/results/v1", { body: {} })
     .route("GET", "/transfers/bulk/v2", (request) => ({
-      body: { transfers: request.query.txHash!.map((txHash) => ({ txHash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: TOKEN })) },
+      body: {
+        transfers: request.query.txHash!.map((txHash) => ({
+          txHash,
+          token: { contract: NFT, tokenId: "1" },
+          from: EXCHANGE,
+          to: TOKEN,
+        })),
+      },
     }))
 
-const itemsOf = (snapshot: ExecutionSnapshot): ReadonlyArray<StepItem> => snapshot.steps.flatMap((s): ReadonlyArray<StepItem> => s.items ?? [])
+const itemsOf = (snapshot: ExecutionSnapshot): ReadonlyArray<StepItem> =>
+  snapshot.steps.flatMap((s): ReadonlyArray<StepItem> => s.items ?? [])
 
 describe("sponsored gas (ERC-7677 paymasterService)", () => {
-  it.effect("on a chain naming a paymaster, with a wallet that supports it, the batch carries it and says it was sponsored", () =>
-    Effect.gen(function* () {
-      const { api, wallet, execute } = setup({ chains: [SPONSORED_CHAIN] })
-      wallet.behaviour.atomicBatch = true
-      wallet.behaviour.paymasterService = true
-      // No ETH at all: the sponsor pays, so the balance is not held against the gas.
-      wallet.behaviour.balance = 0n
-      routeBuy(api, buyNeedingApproval(wallet))
-      const final = yield* execute()
-      expect(final.status).toBe("complete")
-      expect(wallet.batches.map((batch) => batch.paymasterService)).toEqual([PAYMASTER])
-      expect(final.journal?.filter((entry) => entry._tag.startsWith("Batch"))).toEqual([
-        expect.objectContaining({ _tag: "BatchRequested", sponsored: true }),
-        expect.objectContaining({ _tag: "BatchSent", sponsored: true }),
-      ])
-      expect(itemsOf(final).map((item) => item.sponsored)).toEqual([true, true])
-    }),
+  it.effect(
+    "on a chain naming a paymaster, with a wallet that supports it, the batch carries it and says it was sponsored",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup({ chains: [SPONSORED_CHAIN] })
+        wallet.behaviour.atomicBatch = true
+        wallet.behaviour.paymasterService = true
+        // No ETH at all: the sponsor pays, so the balance is not held against the gas.
+        wallet.behaviour.balance = 0n
+        routeBuy(api, buyNeedingApproval(wallet))
+        const final = yield* execute()
+        expect(final.status).toBe("complete")
+        expect(wallet.batches.map((batch) => batch.paymasterService)).toEqual([PAYMASTER])
+        expect(final.journal?.filter((entry) => entry._tag.startsWith("Batch"))).toEqual([
+          expect.objectContaining({ _tag: "BatchRequested", sponsored: true }),
+          expect.objectContaining({ _tag: "BatchSent", sponsored: true }),
+        ])
+        expect(itemsOf(final).map((item) => item.sponsored)).toEqual([true, true])
+      }),
   )
 
   it.effect("a single transaction on a sponsored chain goes out as a sponsored batch of one", () =>
@@ -71,30 +83,32 @@ describe("sponsored gas (ERC-7677 paymasterService)", () => {
     }),
   )
 
-  it.effect("turned off for the call, the chain's paymaster is not asked, and an account without ETH is refused before any prompt", () =>
-    Effect.gen(function* () {
-      const { api, wallet, execute } = setup({ chains: [SPONSORED_CHAIN] })
-      wallet.behaviour.atomicBatch = true
-      wallet.behaviour.paymasterService = true
-      wallet.behaviour.balance = 0n
-      wallet.behaviour.simulations.push({ gas: 50_000n })
-      routeBuy(api, buyNeedingApproval(wallet))
-      const error = yield* Effect.flip(execute({ paymasterService: false }))
-      expect(error._tag).toBe("InsufficientFundsError")
-      expect(error.message).toBe(
-        [
-          "The account cannot pay for gas: its ETH balance is too low, so the transaction was not sent",
-          "",
-          `Account: ${wallet.address}`,
-          "Chain: 1",
-          "Balance (wei): 0",
-          // 50 000 gas at 2 gwei, plus the sale's 1000 wei.
-          "Needed, gas × max fee + value (wei): 100000000001000",
-        ].join("\n"),
-      )
-      expect(wallet.batches).toEqual([])
-      expect(wallet.sent).toEqual([])
-    }),
+  it.effect(
+    "turned off for the call, the chain's paymaster is not asked, and an account without ETH is refused before any prompt",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup({ chains: [SPONSORED_CHAIN] })
+        wallet.behaviour.atomicBatch = true
+        wallet.behaviour.paymasterService = true
+        wallet.behaviour.balance = 0n
+        wallet.behaviour.simulations.push({ gas: 50_000n })
+        routeBuy(api, buyNeedingApproval(wallet))
+        const error = yield* Effect.flip(execute({ paymasterService: false }))
+        expect(error._tag).toBe("InsufficientFundsError")
+        expect(error.message).toBe(
+          [
+            "The account cannot pay for gas: its ETH balance is too low, so the transaction was not sent",
+            "",
+            `Account: ${wallet.address}`,
+            "Chain: 1",
+            "Balance (wei): 0",
+            // 50 000 gas at 2 gwei, plus the sale's 1000 wei.
+            "Needed, gas × max fee + value (wei): 100000000001000",
+          ].join("\n"),
+        )
+        expect(wallet.batches).toEqual([])
+        expect(wallet.sent).toEqual([])
+      }),
   )
 
   it.effect("a single send the account cannot pay the gas and value of is refused before the prompt", () =>
@@ -135,18 +149,25 @@ describe("calls status and calls id (EIP-5792)", () => {
     }),
   )
 
-  it.effect("a calls id is never used as a transaction hash: items, journal and API posts carry the receipt's hash", () =>
-    Effect.gen(function* () {
-      const { api, wallet, execute } = setup()
-      wallet.behaviour.atomicBatch = true
-      routeBuy(api, buyNeedingApproval(wallet))
-      const final = yield* execute()
-      const { id, hash } = wallet.batches[0]!
-      expect(id).not.toBe(hash)
-      const seen = JSON.stringify([itemsOf(final), api.requestsTo(/synced|results|transfers/).map((r) => [r.path, r.body, r.query])])
-      expect(seen).toContain(hash)
-      expect(seen).not.toContain(id)
-      expect(final.journal?.filter((entry) => entry._tag === "Sent").map((entry) => (entry as { hash: string }).hash)).toEqual([hash, hash])
-    }),
+  it.effect(
+    "a calls id is never used as a transaction hash: items, journal and API posts carry the receipt's hash",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup()
+        wallet.behaviour.atomicBatch = true
+        routeBuy(api, buyNeedingApproval(wallet))
+        const final = yield* execute()
+        const { id, hash } = wallet.batches[0]!
+        expect(id).not.toBe(hash)
+        const seen = JSON.stringify([
+          itemsOf(final),
+          api.requestsTo(/synced|results|transfers/).map((r) => [r.path, r.body, r.query]),
+        ])
+        expect(seen).toContain(hash)
+        expect(seen).not.toContain(id)
+        expect(
+          final.journal?.filter((entry) => entry._tag === "Sent").map((entry) => (entry as { hash: string }).hash),
+        ).toEqual([hash, hash])
+      }),
   )
 })

@@ -28,7 +28,8 @@ const listing = (items: ReadonlyArray<unknown>) => ({ body: { steps: [step("nft-
 /** Lets real promises (the fake API's Response bodies) and forked fibers run, without moving the TestClock. */
 const settle = (until: () => boolean) =>
   Effect.gen(function* () {
-    for (let i = 0; i < 200 && !until(); i++) yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
+    for (let i = 0; i < 200 && !until(); i++)
+      yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
     expect(until()).toBe(true)
   })
 
@@ -44,7 +45,9 @@ const captureLogs = () => {
 const scenario = (options: { readonly chain?: ChainConfig } = {}) => {
   const socket = makeFakeStatusSocket()
   const { api, wallet, execute } = setup({ chains: [options.chain ?? WS_CHAIN] })
-  api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, { body: { synced: false } })
+  api
+    .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
+    .route("GET", /synced/, { body: { synced: false } })
   const run = execute(LIST).pipe(Effect.provide(socket.layer))
   const subscribed = () => socket.connections.some((c) => c.received.length > 0)
   return { socket, api, wallet, run, subscribed }
@@ -58,7 +61,9 @@ describe("executeSteps: websocket status", () => {
       yield* settle(subscribed)
       expect(socket.connections).toHaveLength(1)
       expect(socket.connections[0]!.url).toBe("wss://api.test/ws")
-      expect(socket.connections[0]!.received).toEqual([{ type: "subscribe", event: "transaction.status", filters: { txHash: wallet.sent[0]!.hash } }])
+      expect(socket.connections[0]!.received).toEqual([
+        { type: "subscribe", event: "transaction.status", filters: { txHash: wallet.sent[0]!.hash } },
+      ])
       yield* Fiber.interrupt(fiber)
     }),
   )
@@ -104,7 +109,9 @@ describe("executeSteps: websocket status", () => {
       socket.push({ txHash: wallet.sent[0]!.hash, status: "failure" })
       const exit = yield* Fiber.await(fiber)
       expect(Exit.isFailure(exit)).toBe(true)
-      const error = Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, { _tag: string; message: string; reason: string }>).cause))
+      const error = Option.getOrThrow(
+        Cause.findErrorOption((exit as Exit.Failure<unknown, { _tag: string; message: string; reason: string }>).cause),
+      )
       expect(error).toMatchObject({ _tag: "TransactionFailedError", message: "Transaction failed", reason: "failure" })
       expect(socket.open).toHaveLength(0)
     }),
@@ -159,13 +166,18 @@ describe("executeSteps: websocket status", () => {
         const construct = (url: string, protocols?: Socket.WebSocketConstructorOptions) =>
           new WebSocket(url, protocols as string | Array<string> | undefined) as unknown as Socket.WebSocketLike
         const fiber = yield* Effect.forkChild(
-          execute(LIST).pipe(Effect.provide(Layer.succeed(Socket.WebSocketConstructor, construct)), Effect.provide(logs.layer)),
+          execute(LIST).pipe(
+            Effect.provide(Layer.succeed(Socket.WebSocketConstructor, construct)),
+            Effect.provide(logs.layer),
+          ),
         )
         yield* settle(() => api.requestsTo(/synced/).length === 1)
         yield* TestClock.adjust("1 second")
         const exit = yield* Fiber.await(fiber)
         expect(Exit.isSuccess(exit) && exit.value.status).toBe("complete")
-        expect(logs.lines).toContain(`DEBUG tradekit: status socket unavailable, polling only: An error occurred during Open: ${reason}`)
+        expect(logs.lines).toContain(
+          `DEBUG tradekit: status socket unavailable, polling only: An error occurred during Open: ${reason}`,
+        )
       }
     }),
   )
@@ -187,14 +199,28 @@ describe("executeSteps: websocket status", () => {
       const socket = makeFakeStatusSocket()
       const chains = [
         { id: 1, name: "Origin", baseApiUrl: "https://api.test" },
-        { id: 31338, name: "Destination", baseApiUrl: "https://dest.test", websocketUrl: "wss://dest.test/ws", active: true },
+        {
+          id: 31338,
+          name: "Destination",
+          baseApiUrl: "https://dest.test",
+          websocketUrl: "wss://dest.test/ws",
+          active: true,
+        },
       ]
       const { api, wallet, execute } = setup({ chains })
-      const check = { endpoint: "/execute/status/v1", method: "POST", body: { kind: "cross-chain-intent", id: "0xrequest" } }
+      const check = {
+        endpoint: "/execute/status/v1",
+        method: "POST",
+        body: { kind: "cross-chain-intent", id: "0xrequest" },
+      }
       api
         .route("POST", "/execute/call/v1", {
           body: {
-            steps: [step("deposit", "transaction", [{ ...txItem(wallet.address), data: { ...txItem(wallet.address).data, chainId: 1 }, check }])],
+            steps: [
+              step("deposit", "transaction", [
+                { ...txItem(wallet.address), data: { ...txItem(wallet.address).data, chainId: 1 }, check },
+              ]),
+            ],
           },
         })
         .route("POST", "/execute/status/v1", { body: { status: "pending" } })
@@ -204,7 +230,9 @@ describe("executeSteps: websocket status", () => {
       )
       yield* settle(() => socket.connections.some((c) => c.received.length > 0))
       expect(socket.connections[0]!.url).toBe("wss://dest.test/ws")
-      expect(socket.connections[0]!.received).toEqual([{ type: "subscribe", event: "transaction.status", filters: { requestId: "0xrequest" } }])
+      expect(socket.connections[0]!.received).toEqual([
+        { type: "subscribe", event: "transaction.status", filters: { requestId: "0xrequest" } },
+      ])
       socket.push({ requestId: "0xREQUEST", status: "success", txHashes: [fill], destinationChainId: 31338 })
       const final = yield* Fiber.join(fiber)
       expect(final.steps[0]!.items![0]!.txHashes).toEqual([{ txHash: fill, chainId: 31338 }])

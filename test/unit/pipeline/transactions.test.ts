@@ -42,12 +42,16 @@ describe("executeSteps: transactions", () => {
       }
       const { api, wallet, execute } = setup({ chains: [chain], maxPollingAttemptsBeforeTimeout: 4 })
       wallet.behaviour.receipts.push("pending")
-      api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, { body: { synced: false } })
+      api
+        .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
+        .route("GET", /synced/, { body: { synced: false } })
       const exit = yield* runWithClock(execute(LIST), "1 second", 10)
       const error = failureOf(exit)
       const hash = wallet.sent[0]!.hash
       expect(error._tag).toBe("TransactionTimeoutError")
-      expect(error.message).toBe(`Failed to receive a successful response for transaction with hash '${hash}' after 4 attempt(s).`)
+      expect(error.message).toBe(
+        `Failed to receive a successful response for transaction with hash '${hash}' after 4 attempt(s).`,
+      )
       expect(error.attempts).toBe(4)
       expect(error.txHash).toBe(hash)
       expect(error.explorerUrl).toBe(`https://etherscan.io/tx/${hash}`)
@@ -57,7 +61,9 @@ describe("executeSteps: transactions", () => {
 
   it.effect("before the receipt, the API is asked one interval late, then once per interval", () =>
     Effect.gen(function* () {
-      const { api, wallet, execute } = setup({ chains: [{ id: 1, name: "E", baseApiUrl: "https://api.test", checkPollingInterval: 3000 }] })
+      const { api, wallet, execute } = setup({
+        chains: [{ id: 1, name: "E", baseApiUrl: "https://api.test", checkPollingInterval: 3000 }],
+      })
       wallet.behaviour.receiptDelay = "7 seconds"
       api
         .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
@@ -80,7 +86,9 @@ describe("executeSteps: transactions", () => {
 
   it.effect("the moment the receipt lands the API is asked, then again on a backoff doubling up to the interval", () =>
     Effect.gen(function* () {
-      const { api, wallet, execute } = setup({ chains: [{ id: 1, name: "E", baseApiUrl: "https://api.test", checkPollingInterval: 3000 }] })
+      const { api, wallet, execute } = setup({
+        chains: [{ id: 1, name: "E", baseApiUrl: "https://api.test", checkPollingInterval: 3000 }],
+      })
       wallet.behaviour.receiptDelay = "1 second"
       api
         .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
@@ -114,14 +122,22 @@ describe("executeSteps: transactions", () => {
                 {
                   ...txItem(wallet.address),
                   data: { ...txItem(wallet.address).data, chainId: 1 },
-                  check: { endpoint: "/intents/status", method: "POST", body: { kind: "cross-chain-intent", id: "0xrequest" } },
+                  check: {
+                    endpoint: "/intents/status",
+                    method: "POST",
+                    body: { kind: "cross-chain-intent", id: "0xrequest" },
+                  },
                 },
               ]),
             ],
           },
         })
         .route("POST", "/intents/status", { body: { status: "pending" } })
-      const exit = yield* runWithClock(execute({ request: { action: "call", path: "/execute/call/v1", body: {} } }), "1 second", 12)
+      const exit = yield* runWithClock(
+        execute({ request: { action: "call", path: "/execute/call/v1", body: {} } }),
+        "1 second",
+        12,
+      )
       const error = failureOf(exit)
       expect(error._tag).toBe("CrossChainTransactionError")
       expect(error.message).toBe(
@@ -145,14 +161,22 @@ describe("executeSteps: transactions", () => {
           body: {
             steps: [
               step("sale", "transaction", [
-                { ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "transaction" } } },
+                {
+                  ...txItem(wallet.address),
+                  check: { endpoint: "/execute/status/v1", method: "POST", body: { kind: "transaction" } },
+                },
               ]),
             ],
           },
         })
-        .route("POST", "/execute/status/v1", [{ body: { status: "pending" } }, { body: { status: "success", txHashes: [fill] } }])
+        .route("POST", "/execute/status/v1", [
+          { body: { status: "pending" } },
+          { body: { status: "success", txHashes: [fill] } },
+        ])
         .route("GET", "/transfers/bulk/v2", {
-          body: { transfers: [{ txHash: fill, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: wallet.address }] },
+          body: {
+            transfers: [{ txHash: fill, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: wallet.address }],
+          },
         })
       const exit = yield* runWithClock(execute(), "5 seconds", 2)
       expect(Exit.isSuccess(exit)).toBe(true)
@@ -172,13 +196,25 @@ describe("executeSteps: transactions", () => {
   it.effect("sends a check's body exactly as the API gave it: its chainId, id and other fields untouched", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
-      const body = { kind: "cross-chain-transaction", chainId: 8453, id: "0xintent", user: wallet.address, nested: { a: [1, 2] } }
+      const body = {
+        kind: "cross-chain-transaction",
+        chainId: 8453,
+        id: "0xintent",
+        user: wallet.address,
+        nested: { a: [1, 2] },
+      }
       api
-        .route("POST", "/execute/list/v5", listing([{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", method: "POST", body } }]))
+        .route(
+          "POST",
+          "/execute/list/v5",
+          listing([{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", method: "POST", body } }]),
+        )
         .route("POST", "/execute/status/v1", { body: { status: "success" } })
       const final = yield* execute(LIST)
       expect(final.status).toBe("complete")
-      expect(api.requestsTo("/execute/status/v1").map((r) => [r.url.origin, r.body])).toEqual([["https://api.test", body]])
+      expect(api.requestsTo("/execute/status/v1").map((r) => [r.url.origin, r.body])).toEqual([
+        ["https://api.test", body],
+      ])
     }),
   )
 
@@ -186,7 +222,11 @@ describe("executeSteps: transactions", () => {
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       api
-        .route("POST", "/execute/list/v5", listing([{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1" } }]))
+        .route(
+          "POST",
+          "/execute/list/v5",
+          listing([{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1" } }]),
+        )
         .route("POST", "/execute/status/v1", { body: { status: "success" } })
       yield* execute(LIST)
       expect(api.requestsTo("/execute/status/v1").map((r) => r.body)).toEqual([{ id: wallet.sent[0]!.hash }])
@@ -202,7 +242,11 @@ describe("executeSteps: transactions", () => {
       const { api, wallet, execute } = setup({ chains })
       const onBase = { ...txItem(wallet.address), data: { ...txItem(wallet.address).data, chainId: 8453 } }
       api
-        .route("POST", "/execute/list/v5", listing([{ ...onBase, check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } }, onBase]))
+        .route(
+          "POST",
+          "/execute/list/v5",
+          listing([{ ...onBase, check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } }, onBase]),
+        )
         .route("POST", "/execute/status/v1", { body: { status: "success" } })
         .route("GET", /synced/, { body: { synced: true } })
       yield* execute(LIST)
@@ -219,7 +263,9 @@ describe("executeSteps: transactions", () => {
         .route(
           "POST",
           "/execute/list/v5",
-          listing([{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } }]),
+          listing([
+            { ...txItem(wallet.address), check: { endpoint: "/execute/status/v1", body: { kind: "transaction" } } },
+          ]),
         )
         .route("POST", "/execute/status/v1", { body: { status: "failure", details: "out of gas" } })
       const error = failureOf(yield* Effect.exit(execute(LIST)))
@@ -234,10 +280,17 @@ describe("executeSteps: transactions", () => {
       const { api, wallet, execute } = setup()
       wallet.behaviour.receipts.push("revert")
       wallet.behaviour.receiptDelay = "1500 millis"
-      api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, { body: { synced: false } })
+      api
+        .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
+        .route("GET", /synced/, { body: { synced: false } })
       const exit = yield* runWithClock(execute(LIST), "500 millis", 4)
       const error = failureOf(exit)
-      expect(error).toMatchObject({ _tag: "TransactionFailedError", reason: "reverted", message: "Transaction failed", txHash: wallet.sent[0]!.hash })
+      expect(error).toMatchObject({
+        _tag: "TransactionFailedError",
+        reason: "reverted",
+        message: "Transaction failed",
+        txHash: wallet.sent[0]!.hash,
+      })
     }),
   )
 
@@ -249,7 +302,9 @@ describe("executeSteps: transactions", () => {
       // biome-ignore lint/suspicious/noThenProperty: the fake wallet's receipt script names what follows a replacement `then`
       wallet.behaviour.receipts.push({ replace: "repriced", then: "pending" })
       wallet.behaviour.receiptDelay = "2500 millis"
-      api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, { body: { synced: false } })
+      api
+        .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
+        .route("GET", /synced/, { body: { synced: false } })
       const exit = yield* runWithClock(execute(LIST), "500 millis", 40)
       const error = failureOf(exit)
       const first = wallet.sent[0]!.hash
@@ -258,7 +313,9 @@ describe("executeSteps: transactions", () => {
       expect(api.requestsTo(`/transactions/${first}/synced/v1`)).toHaveLength(1)
       // Without the reset the replacement would get only the 1 attempt left.
       expect(api.requestsTo(`/transactions/${replacement}/synced/v1`)).toHaveLength(3)
-      expect(error.message).toBe(`Failed to receive a successful response for transaction with hash '${replacement}' after 3 attempt(s).`)
+      expect(error.message).toBe(
+        `Failed to receive a successful response for transaction with hash '${replacement}' after 3 attempt(s).`,
+      )
       expect(wallet.sent).toHaveLength(1)
     }),
   )
@@ -286,9 +343,15 @@ describe("executeSteps: transactions", () => {
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
       wallet.behaviour.receipts.push({ replace: "cancelled" })
-      api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, { body: { synced: false } })
+      api
+        .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
+        .route("GET", /synced/, { body: { synced: false } })
       const error = failureOf(yield* runWithClock(execute(LIST), "1 second", 2))
-      expect(error).toMatchObject({ _tag: "TransactionCancelledError", message: "Transaction cancelled", txHash: wallet.sent[0]!.hash })
+      expect(error).toMatchObject({
+        _tag: "TransactionCancelledError",
+        message: "Transaction cancelled",
+        txHash: wallet.sent[0]!.hash,
+      })
     }),
   )
 
@@ -298,7 +361,10 @@ describe("executeSteps: transactions", () => {
       wallet.behaviour.returnNoHash = true
       api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
       const error = failureOf(yield* Effect.exit(execute(LIST)))
-      expect(error).toMatchObject({ _tag: "TransactionHashMissingError", message: "Transaction hash not returned from sendTransaction method" })
+      expect(error).toMatchObject({
+        _tag: "TransactionHashMissingError",
+        message: "Transaction hash not returned from sendTransaction method",
+      })
     }),
   )
 
@@ -308,45 +374,60 @@ describe("executeSteps: transactions", () => {
       wallet.behaviour.rejectTransactions = true
       api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
       const error = failureOf(yield* Effect.exit(execute(LIST)))
-      expect(error).toMatchObject({ _tag: "UserRejectedError", message: "User rejected the request.", operation: "sendTransaction" })
+      expect(error).toMatchObject({
+        _tag: "UserRejectedError",
+        message: "User rejected the request.",
+        operation: "sendTransaction",
+      })
     }),
   )
 
-  it.effect("posts /execute/results/v1 once a transaction's hash is known, with the requestId; its failure is ignored", () =>
-    Effect.gen(function* () {
-      const { api, wallet, execute } = setup()
-      api
-        .route("POST", "/execute/list/v5", listing([txItem(wallet.address)], { requestId: "req-1" }))
-        .route("GET", /synced/, { body: { synced: true } })
-        .route("POST", "/execute/results/v1", { status: 500, body: { message: "boom" } })
-      const final = yield* execute(LIST)
-      expect(final.status).toBe("complete")
-      expect(api.requestsTo("/execute/results/v1").map((r) => r.body)).toEqual([
-        { requestId: "req-1", txHash: wallet.sent[0]!.hash, stepId: "nft-approval" },
-      ])
-    }),
+  it.effect(
+    "posts /execute/results/v1 once a transaction's hash is known, with the requestId; its failure is ignored",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup()
+        api
+          .route("POST", "/execute/list/v5", listing([txItem(wallet.address)], { requestId: "req-1" }))
+          .route("GET", /synced/, { body: { synced: true } })
+          .route("POST", "/execute/results/v1", { status: 500, body: { message: "boom" } })
+        const final = yield* execute(LIST)
+        expect(final.status).toBe("complete")
+        expect(api.requestsTo("/execute/results/v1").map((r) => r.body)).toEqual([
+          { requestId: "req-1", txHash: wallet.sent[0]!.hash, stepId: "nft-approval" },
+        ])
+      }),
   )
 
-  it.effect("posts /execute/results/v1 as soon as the hash is known, then reports the failure with its error message", () =>
-    Effect.gen(function* () {
-      const { api, wallet, execute } = setup()
-      wallet.behaviour.receipts.push("revert")
-      api
-        .route("POST", "/execute/list/v5", listing([txItem(wallet.address)], { requestId: "req-2" }))
-        .route("GET", /synced/, { body: { synced: false } })
-      yield* Effect.exit(execute(LIST))
-      yield* TestClock.adjust("1 second")
-      expect(api.requestsTo("/execute/results/v1").map((r) => r.body)).toEqual([
-        { requestId: "req-2", txHash: wallet.sent[0]!.hash, stepId: "nft-approval" },
-        { requestId: "req-2", txHash: wallet.sent[0]!.hash, stepId: "nft-approval", errorMessage: "Transaction failed" },
-      ])
-    }),
+  it.effect(
+    "posts /execute/results/v1 as soon as the hash is known, then reports the failure with its error message",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup()
+        wallet.behaviour.receipts.push("revert")
+        api
+          .route("POST", "/execute/list/v5", listing([txItem(wallet.address)], { requestId: "req-2" }))
+          .route("GET", /synced/, { body: { synced: false } })
+        yield* Effect.exit(execute(LIST))
+        yield* TestClock.adjust("1 second")
+        expect(api.requestsTo("/execute/results/v1").map((r) => r.body)).toEqual([
+          { requestId: "req-2", txHash: wallet.sent[0]!.hash, stepId: "nft-approval" },
+          {
+            requestId: "req-2",
+            txHash: wallet.sent[0]!.hash,
+            stepId: "nft-approval",
+            errorMessage: "Transaction failed",
+          },
+        ])
+      }),
   )
 
   it.effect("posts no results without a requestId", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup()
-      api.route("POST", "/execute/list/v5", listing([txItem(wallet.address)])).route("GET", /synced/, { body: { synced: true } })
+      api
+        .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
+        .route("GET", /synced/, { body: { synced: true } })
       yield* execute(LIST)
       expect(api.requestsTo("/execute/results/v1")).toEqual([])
     }),
@@ -357,7 +438,11 @@ describe("executeSteps: transactions", () => {
       const { api, wallet, execute } = setup()
       api
         .route("POST", "/execute/list/v5", listing([txItem(wallet.address)]))
-        .route("GET", /synced/, [{ status: 502, body: "bad gateway" }, { body: "{not json" }, { body: { synced: true } }])
+        .route("GET", /synced/, [
+          { status: 502, body: "bad gateway" },
+          { body: "{not json" },
+          { body: { synced: true } },
+        ])
       const exit = yield* runWithClock(execute(LIST), "1 second", 12)
       expect(Exit.isSuccess(exit)).toBe(true)
       expect(api.requestsTo(/synced/)).toHaveLength(3)
@@ -369,7 +454,10 @@ describe("executeSteps: transactions", () => {
       const { api, wallet, execute } = setup()
       api
         .route("POST", "/execute/buy/v7", {
-          body: { steps: [step("sale", "transaction", [txItem(wallet.address)])], path: [{ contract: NFT, tokenId: "1" }] },
+          body: {
+            steps: [step("sale", "transaction", [txItem(wallet.address)])],
+            path: [{ contract: NFT, tokenId: "1" }],
+          },
         })
         .route("GET", /synced/, { body: { synced: true } })
       api.route("GET", "/transfers/bulk/v2", (_req, call) =>
@@ -378,14 +466,24 @@ describe("executeSteps: transactions", () => {
           : {
               body: {
                 transfers: [
-                  { txHash: wallet.sent[0]!.hash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: wallet.address },
+                  {
+                    txHash: wallet.sent[0]!.hash,
+                    token: { contract: NFT, tokenId: "1" },
+                    from: EXCHANGE,
+                    to: wallet.address,
+                  },
                   {
                     txHash: wallet.sent[0]!.hash,
                     token: { contract: NFT.toUpperCase().replace("0X", "0x"), tokenId: "2" },
                     from: EXCHANGE,
                     to: EXCHANGE,
                   },
-                  { txHash: wallet.sent[0]!.hash, token: { contract: EXCHANGE, tokenId: "3" }, from: EXCHANGE, to: wallet.address },
+                  {
+                    txHash: wallet.sent[0]!.hash,
+                    token: { contract: EXCHANGE, tokenId: "3" },
+                    from: EXCHANGE,
+                    to: wallet.address,
+                  },
                 ],
               },
             },
@@ -405,14 +503,27 @@ describe("executeSteps: transactions", () => {
       const { api, wallet, execute } = setup()
       api
         .route("POST", "/execute/sell/v7", {
-          body: { steps: [step("sale", "transaction", [txItem(wallet.address)])], path: [{ contract: NFT, tokenId: "1" }] },
+          body: {
+            steps: [step("sale", "transaction", [txItem(wallet.address)])],
+            path: [{ contract: NFT, tokenId: "1" }],
+          },
         })
         .route("GET", /synced/, { body: { synced: true } })
         .route("GET", "/transfers/bulk/v2", () => ({
           body: {
             transfers: [
-              { txHash: wallet.sent[0]!.hash, token: { contract: NFT, tokenId: "1" }, from: wallet.address, to: EXCHANGE },
-              { txHash: wallet.sent[0]!.hash, token: { contract: EXCHANGE, tokenId: "9" }, from: wallet.address, to: EXCHANGE },
+              {
+                txHash: wallet.sent[0]!.hash,
+                token: { contract: NFT, tokenId: "1" },
+                from: wallet.address,
+                to: EXCHANGE,
+              },
+              {
+                txHash: wallet.sent[0]!.hash,
+                token: { contract: EXCHANGE, tokenId: "9" },
+                from: wallet.address,
+                to: EXCHANGE,
+              },
             ],
           },
         }))

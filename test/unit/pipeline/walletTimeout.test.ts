@@ -12,13 +12,22 @@ import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/ind
 import { step, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    message: string
+    [k: string]: unknown
+  }
 
 const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
 
 const typed = {
   signatureKind: "eip712",
-  domain: { name: "Exchange", version: "1", chainId: 1, verifyingContract: "0x2222222222222222222222222222222222222222" },
+  domain: {
+    name: "Exchange",
+    version: "1",
+    chainId: 1,
+    verifyingContract: "0x2222222222222222222222222222222222222222",
+  },
   types: { Order: [{ name: "maker", type: "address" }] },
   primaryType: "Order",
   value: { maker: "0x1111111111111111111111111111111111111111" },
@@ -39,7 +48,10 @@ const neverAnswering = (
       .route("POST", "/execute/list/v5", { body: { steps: [step("s", kind, items(wallet.address))] } })
       .route("GET", /synced/, { body: { synced: true } })
     const silent: WalletService = { ...wallet.service, [operation]: () => Effect.never }
-    const layer = Layer.merge(testLayer({ api, wallet, options: { walletTimeout: 30_000 } }), Layer.succeed(Wallet, silent))
+    const layer = Layer.merge(
+      testLayer({ api, wallet, options: { walletTimeout: 30_000 } }),
+      Layer.succeed(Wallet, silent),
+    )
     const fiber = yield* Effect.forkChild(Effect.exit(executeSteps(LIST).pipe(Effect.provide(layer))))
     yield* TestClock.adjust("29 seconds")
     expect(fiber.pollUnsafe()).toBeUndefined()
@@ -50,7 +62,9 @@ const neverAnswering = (
 describe("wallet time limit", () => {
   it.effect("typed data the wallet never signs fails with WalletTimeoutError after walletTimeout", () =>
     Effect.gen(function* () {
-      const error = yield* neverAnswering("signTypedData", "signature", () => [{ status: "incomplete", data: { sign: typed } }])
+      const error = yield* neverAnswering("signTypedData", "signature", () => [
+        { status: "incomplete", data: { sign: typed } },
+      ])
       expect(error).toMatchObject({
         _tag: "WalletTimeoutError",
         operation: "signTypedData",
@@ -62,7 +76,9 @@ describe("wallet time limit", () => {
 
   it.effect("a transaction the wallet never sends fails with WalletTimeoutError after walletTimeout", () =>
     Effect.gen(function* () {
-      const error = yield* neverAnswering("sendTransaction", "transaction", (address) => [txItem(address as `0x${string}`)])
+      const error = yield* neverAnswering("sendTransaction", "transaction", (address) => [
+        txItem(address as `0x${string}`),
+      ])
       expect(error).toMatchObject({
         _tag: "WalletTimeoutError",
         operation: "sendTransaction",

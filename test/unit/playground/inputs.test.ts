@@ -29,7 +29,9 @@ describe("the playground's input checks", () => {
     const lower = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8"
     expect(parseAddress(lower)).toBe(lower)
     expect(parseAddress("0x1234", "recipient")).toEqual({ error: "The recipient must be 0x and 40 hex digits." })
-    expect(parseAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C9")).toEqual({ error: expect.stringMatching(/wrong checksum/) })
+    expect(parseAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C9")).toEqual({
+      error: expect.stringMatching(/wrong checksum/),
+    })
   })
 })
 

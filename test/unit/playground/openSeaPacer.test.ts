@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { nextReadAt, openSeaPacer, retryAfterMs } from "../../../playground/src/openSeaPacer.js"
 
-const answer = (status: number, headers: Record<string, string> = {}) => new Response(status === 204 ? null : "{}", { status, headers })
+const answer = (status: number, headers: Record<string, string> = {}) =>
+  new Response(status === 204 ? null : "{}", { status, headers })
 
 /** A clock that sleeps by moving its own time, recording each wait. */
 const fakeClock = () => {
@@ -26,10 +27,16 @@ describe("the playground's OpenSea pacing", () => {
   })
 
   it("waits for the window's reset only when no read is left in it", () => {
-    expect(nextReadAt(answer(200, { "x-ratelimit-remaining": "3", "x-ratelimit-reset": "2000" }), 1_000_000)).toBe(1_000_000)
-    expect(nextReadAt(answer(200, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1005" }), 1_000_000)).toBe(1_005_000)
+    expect(nextReadAt(answer(200, { "x-ratelimit-remaining": "3", "x-ratelimit-reset": "2000" }), 1_000_000)).toBe(
+      1_000_000,
+    )
+    expect(nextReadAt(answer(200, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1005" }), 1_000_000)).toBe(
+      1_005_000,
+    )
     // A reset far off is capped: a bad header cannot stop the page's reads for good.
-    expect(nextReadAt(answer(200, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "99999999" }), 1_000_000)).toBe(1_060_000)
+    expect(nextReadAt(answer(200, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "99999999" }), 1_000_000)).toBe(
+      1_060_000,
+    )
   })
 
   it("one at a time, waits out a 429's retry-after before any read, and asks again", async () => {

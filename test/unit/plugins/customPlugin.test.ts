@@ -62,7 +62,9 @@ describe("user-written plugins", () => {
       api
         .route("POST", "/execute/buy/v7", { body: quoted(wallet.address, 100n) })
         .route("GET", /synced/, { body: { synced: true } })
-        .route("GET", "/transfers/bulk/v2", (req) => ({ body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) } }))
+        .route("GET", "/transfers/bulk/v2", (req) => ({
+          body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) },
+        }))
       expect(yield* run(buy({ items: [{ token: `${NFT}:1` }] }))).toBe(true)
       expect(wallet.sent).toHaveLength(1)
       expect(log).toEqual(["buy:ok"])
@@ -72,8 +74,12 @@ describe("user-written plugins", () => {
   it.effect("a plugin given per call replaces the client's plugin of the same name", () =>
     Effect.gen(function* () {
       const { api, wallet, run } = setupActions({ plugins: [spendLimit(100n)] })
-      api.route("POST", "/execute/buy/v7", { body: quoted(wallet.address, 150n) }).route("GET", /synced/, { body: { synced: true } })
-      api.route("GET", "/transfers/bulk/v2", (req) => ({ body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) } }))
+      api
+        .route("POST", "/execute/buy/v7", { body: quoted(wallet.address, 150n) })
+        .route("GET", /synced/, { body: { synced: true } })
+      api.route("GET", "/transfers/bulk/v2", (req) => ({
+        body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) },
+      }))
       expect(yield* run(buy({ items: [{ token: `${NFT}:1` }], plugins: [spendLimit(200n)] }))).toBe(true)
     }),
   )
@@ -81,7 +87,9 @@ describe("user-written plugins", () => {
   it.effect("a request transform may change the body", () =>
     Effect.gen(function* () {
       const { api, run } = setupActions({
-        plugins: [definePlugin({ name: "tag", transformRequest: (body) => Effect.succeed({ ...body, source: "tagged.app" }) })],
+        plugins: [
+          definePlugin({ name: "tag", transformRequest: (body) => Effect.succeed({ ...body, source: "tagged.app" }) }),
+        ],
       })
       api.route("POST", "/execute/list/v5", { body: doneResponse })
       yield* run(list({ listings: [] }))

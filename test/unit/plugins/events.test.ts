@@ -30,17 +30,19 @@ const withEvents = () => {
 }
 
 describe("events plugin", () => {
-  it.effect.each(cases)("%s emits its completion event with the execution and the chain id (a call's origin)", ([, path, action, prefix]) =>
-    Effect.gen(function* () {
-      const { api, run, events } = withEvents()
-      api.route("POST", path, { body: { ...doneResponse, requestId: "r1" } })
-      yield* run(action as Effect.Effect<unknown, unknown, never>)
-      expect(events).toHaveLength(1)
-      expect(events[0]!.event.name).toBe(prefix === undefined ? "unknown" : `${prefix}_complete`)
-      expect(events[0]!.event.data).toMatchObject({ steps: doneResponse.steps, requestId: "r1" })
-      expect(events[0]!.event.data.error).toBeUndefined()
-      expect(events[0]!.chainId).toBe(1)
-    }),
+  it.effect.each(cases)(
+    "%s emits its completion event with the execution and the chain id (a call's origin)",
+    ([, path, action, prefix]) =>
+      Effect.gen(function* () {
+        const { api, run, events } = withEvents()
+        api.route("POST", path, { body: { ...doneResponse, requestId: "r1" } })
+        yield* run(action as Effect.Effect<unknown, unknown, never>)
+        expect(events).toHaveLength(1)
+        expect(events[0]!.event.name).toBe(prefix === undefined ? "unknown" : `${prefix}_complete`)
+        expect(events[0]!.event.data).toMatchObject({ steps: doneResponse.steps, requestId: "r1" })
+        expect(events[0]!.event.data.error).toBeUndefined()
+        expect(events[0]!.chainId).toBe(1)
+      }),
   )
 
   it.effect.each(cases)("%s emits its error event with the error when the API fails", ([, path, action, prefix]) =>
@@ -59,7 +61,10 @@ describe("events plugin", () => {
       api.route("POST", "/execute/call/v1", [{ body: doneResponse }, { status: 400, body: { message: "Boom" } }])
       yield* run(call({ chainId: BASE_CHAIN.id, toChainId: 1, txs: [] }))
       yield* Effect.exit(run(call({ chainId: BASE_CHAIN.id, toChainId: 1, txs: [] })))
-      expect(api.requestsTo("/execute/call/v1").map((request) => request.url.origin)).toEqual(["https://api.test", "https://api.test"])
+      expect(api.requestsTo("/execute/call/v1").map((request) => request.url.origin)).toEqual([
+        "https://api.test",
+        "https://api.test",
+      ])
       expect(events.map(({ event, chainId }) => [event.name, chainId])).toEqual([
         ["unknown", BASE_CHAIN.id],
         ["unknown", BASE_CHAIN.id],
@@ -72,7 +77,15 @@ describe("events plugin", () => {
       const { api, wallet, run, events } = withEvents()
       wallet.behaviour.rejectTransactions = true
       api.route("POST", "/execute/buy/v7", {
-        body: { steps: [{ id: "sale", kind: "transaction", items: [{ status: "incomplete", data: { from: wallet.address, to: NFT } }] }] },
+        body: {
+          steps: [
+            {
+              id: "sale",
+              kind: "transaction",
+              items: [{ status: "incomplete", data: { from: wallet.address, to: NFT } }],
+            },
+          ],
+        },
       })
       yield* Effect.exit(run(buy({ items: [{ token: `${NFT}:1` }] })))
       expect(events[0]!.event.name).toBe("purchase_error")

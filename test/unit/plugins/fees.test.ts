@@ -50,14 +50,20 @@ describe("fees plugin", () => {
 
   it.effect("the active chain's marketplaceFees win over the global ones", () =>
     Effect.gen(function* () {
-      const params = yield* listedWith({ marketplaceFees: GLOBAL, chains: [{ ...TEST_CHAIN, marketplaceFees: CHAIN }] }, { token, weiPrice: "1" })
+      const params = yield* listedWith(
+        { marketplaceFees: GLOBAL, chains: [{ ...TEST_CHAIN, marketplaceFees: CHAIN }] },
+        { token, weiPrice: "1" },
+      )
       expect(params).toMatchObject({ marketplaceFees: CHAIN })
     }),
   )
 
   it.effect("an empty chain list of fees falls back to the global ones", () =>
     Effect.gen(function* () {
-      const params = yield* listedWith({ marketplaceFees: GLOBAL, chains: [{ ...TEST_CHAIN, marketplaceFees: [] }] }, { token, weiPrice: "1" })
+      const params = yield* listedWith(
+        { marketplaceFees: GLOBAL, chains: [{ ...TEST_CHAIN, marketplaceFees: [] }] },
+        { token, weiPrice: "1" },
+      )
       expect(params).toMatchObject({ marketplaceFees: GLOBAL })
     }),
   )
@@ -72,7 +78,10 @@ describe("fees plugin", () => {
   it.effect("automatedRoyalties is copied from the settings only when the item lacks it", () =>
     Effect.gen(function* () {
       expect(yield* listedWith({ automatedRoyalties: false }, { token })).toEqual({ token, automatedRoyalties: false })
-      expect(yield* listedWith({ automatedRoyalties: false }, { token, automatedRoyalties: true })).toEqual({ token, automatedRoyalties: true })
+      expect(yield* listedWith({ automatedRoyalties: false }, { token, automatedRoyalties: true })).toEqual({
+        token,
+        automatedRoyalties: true,
+      })
       expect(yield* listedWith({}, { token })).toEqual({ token })
     }),
   )

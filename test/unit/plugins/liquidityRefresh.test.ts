@@ -25,7 +25,9 @@ describe("liquidity refresh plugin", () => {
   ] as const)("after an APIError on %s, refreshes every item's token (liquidity only)", ([, path, action]) =>
     Effect.gen(function* () {
       const { api, run } = setupActions()
-      api.route("POST", path, { status: 400, body: { message: "No available orders" } }).route("POST", "/tokens/refresh/v1", { body: {} })
+      api
+        .route("POST", path, { status: 400, body: { message: "No available orders" } })
+        .route("POST", "/tokens/refresh/v1", { body: {} })
       const error = failureOf(yield* Effect.exit(run(action)))
       expect(error).toBeInstanceOf(APIError)
       expect(error.message).toBe("No available orders")
@@ -84,8 +86,13 @@ describe("liquidity refresh plugin", () => {
         const refresh = { interrupted: false }
         api
           .route("POST", "/execute/buy/v7", { status: 400, body: { message: "No available orders" } })
-          .route("POST", "/tokens/refresh/v1", () => Effect.never.pipe(Effect.onInterrupt(() => Effect.sync(() => (refresh.interrupted = true)))))
-        const layer = Layer.merge(Tradekit.layerWith({ chains: [TEST_CHAIN], retry: NO_RETRY }, api.layer), makeFakeWallet().layer)
+          .route("POST", "/tokens/refresh/v1", () =>
+            Effect.never.pipe(Effect.onInterrupt(() => Effect.sync(() => (refresh.interrupted = true)))),
+          )
+        const layer = Layer.merge(
+          Tradekit.layerWith({ chains: [TEST_CHAIN], retry: NO_RETRY }, api.layer),
+          makeFakeWallet().layer,
+        )
         const context = yield* Layer.buildWithScope(layer, scope)
         const error = failureOf(yield* Effect.exit(Effect.provide(buy({ items }), context)))
         expect(error).toBeInstanceOf(APIError)

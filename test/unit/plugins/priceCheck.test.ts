@@ -17,16 +17,29 @@ const TOLERANCE = ONE / 100000n
 type PathEntry = Record<string, unknown>
 
 /** Runs `action` against an answer with `path` (and `fees`); returns the exit, the wallet and the snapshots. */
-const check = (action: "buy" | "sell" | "mint", expectedPrice: ExpectedPrices, path: ReadonlyArray<PathEntry>, fees?: unknown) =>
+const check = (
+  action: "buy" | "sell" | "mint",
+  expectedPrice: ExpectedPrices,
+  path: ReadonlyArray<PathEntry>,
+  fees?: unknown,
+) =>
   Effect.gen(function* () {
     const { api, wallet, run } = setupActions()
     const endpoint = action === "mint" ? "/execute/mint/v1" : `/execute/${action}/v7`
     api
-      .route("POST", endpoint, { body: { steps: [step("sale", "transaction", [txItem(wallet.address)])], path, ...(fees ? { fees } : {}) } })
+      .route("POST", endpoint, {
+        body: { steps: [step("sale", "transaction", [txItem(wallet.address)])], path, ...(fees ? { fees } : {}) },
+      })
       .route("GET", /synced/, { body: { synced: true } })
-      .route("GET", "/transfers/bulk/v2", (req) => ({ body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) } }))
+      .route("GET", "/transfers/bulk/v2", (req) => ({
+        body: { transfers: req.query.txHash!.map((txHash) => ({ txHash })) },
+      }))
     const snapshots: Array<ExecutionSnapshot> = []
-    const parameters = { items: [{ token: `${NFT}:1` }], expectedPrice, onProgress: (s: ExecutionSnapshot) => Effect.sync(() => snapshots.push(s)) }
+    const parameters = {
+      items: [{ token: `${NFT}:1` }],
+      expectedPrice,
+      onProgress: (s: ExecutionSnapshot) => Effect.sync(() => snapshots.push(s)),
+    }
     const effect = action === "buy" ? buy(parameters) : action === "sell" ? sell(parameters) : mint(parameters)
     const exit = yield* Effect.exit(run(effect))
     return { exit, wallet, snapshots, api }
@@ -106,7 +119,9 @@ describe("price check plugin", () => {
       const buyIn = { buyInCurrency: TOKEN, buyInCurrencyDecimals: 6, buyInRawQuote: "2500000", buyInQuote: 2.5 }
       const { exit } = yield* check("buy", { [TOKEN]: { raw: 2_000_000n } }, [eth(ONE, buyIn)])
       expect(failureOf(exit).message).toBe("Attention: the total price is now 2.5")
-      expect((yield* check("buy", { [TOKEN]: { raw: 2_500_000n } }, [eth(ONE * 100n, buyIn)])).exit._tag).toBe("Success")
+      expect((yield* check("buy", { [TOKEN]: { raw: 2_500_000n } }, [eth(ONE * 100n, buyIn)])).exit._tag).toBe(
+        "Success",
+      )
     }),
   )
 
@@ -120,7 +135,12 @@ describe("price check plugin", () => {
 
   it.effect("a 6-decimal currency uses a tolerance of 10 raw units", () =>
     Effect.gen(function* () {
-      const usdc = (raw: bigint) => ({ currency: TOKEN, currencyDecimals: 6, rawQuote: raw.toString(), quote: Number(raw) / 1e6 })
+      const usdc = (raw: bigint) => ({
+        currency: TOKEN,
+        currencyDecimals: 6,
+        rawQuote: raw.toString(),
+        quote: Number(raw) / 1e6,
+      })
       expect((yield* check("buy", { [TOKEN]: { raw: 12_500_000n } }, [usdc(12_500_010n)])).exit._tag).toBe("Success")
       const { exit } = yield* check("buy", { [TOKEN]: { raw: 12_500_000n } }, [usdc(12_500_011n)])
       expect(failureOf(exit).message).toBe("Attention: the total price is now 12.500011")
@@ -138,7 +158,9 @@ describe("price check plugin", () => {
 
   it.effect("with only an amount, amounts are compared with a 0.00001 tolerance", () =>
     Effect.gen(function* () {
-      expect((yield* check("buy", { [ETH]: { amount: 1 } }, [{ currency: ETH, quote: 1.00001 }])).exit._tag).toBe("Success")
+      expect((yield* check("buy", { [ETH]: { amount: 1 } }, [{ currency: ETH, quote: 1.00001 }])).exit._tag).toBe(
+        "Success",
+      )
       const { exit } = yield* check("buy", { [ETH]: { amount: 1 } }, [{ currency: ETH, quote: 1.00002 }])
       expect(failureOf(exit).message).toBe("Attention: the total price is now 1.00002")
       const sold = yield* check("sell", { [ETH]: { amount: 1 } }, [{ currency: ETH, quote: 0.99998 }])
@@ -149,19 +171,25 @@ describe("price check plugin", () => {
   it.effect("the API's decimals are ignored when they are not an integer from 0 to 36 (18 then)", () =>
     Effect.gen(function* () {
       for (const currencyDecimals of [-1, 1.5, 37, 40]) {
-        const { exit, wallet } = yield* check("buy", { [ETH]: { raw: ONE } }, [eth(ONE + TOLERANCE + 1n, { currencyDecimals })])
+        const { exit, wallet } = yield* check("buy", { [ETH]: { raw: ONE } }, [
+          eth(ONE + TOLERANCE + 1n, { currencyDecimals }),
+        ])
         expect(failureOf(exit)).toBeInstanceOf(PriceMismatchError)
         expect(failureOf(exit).message).toBe("Attention: the total price is now 1.000010000000000001")
         expect(wallet.calls).toEqual([])
       }
-      const amountOnly = yield* check("buy", { [ETH]: { amount: 1 } }, [{ currency: ETH, currencyDecimals: -1, quote: 1.00002 }])
+      const amountOnly = yield* check("buy", { [ETH]: { amount: 1 } }, [
+        { currency: ETH, currencyDecimals: -1, quote: 1.00002 },
+      ])
       expect(failureOf(amountOnly.exit).message).toBe("Attention: the total price is now 1.00002")
     }),
   )
 
   it.effect("decimals of 40 from the API cannot widen the tolerance: a 1000x price fails", () =>
     Effect.gen(function* () {
-      const { exit, wallet } = yield* check("buy", { [ETH]: { raw: ONE } }, [eth(ONE * 1000n, { currencyDecimals: 40 })])
+      const { exit, wallet } = yield* check("buy", { [ETH]: { raw: ONE } }, [
+        eth(ONE * 1000n, { currencyDecimals: 40 }),
+      ])
       expect(failureOf(exit).message).toBe("Attention: the total price is now 1000")
       expect(wallet.calls).toEqual([])
     }),

@@ -14,9 +14,17 @@ const DAI = "0x5555555555555555555555555555555555555555"
 const ETH = zeroAddress
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    [k: string]: unknown
+  }
 
-const quote = (currency: string, decimals: number, raw: bigint) => ({ currency, currencyDecimals: decimals, rawQuote: raw.toString(), quote: 0 })
+const quote = (currency: string, decimals: number, raw: bigint) => ({
+  currency,
+  currencyDecimals: decimals,
+  rawQuote: raw.toString(),
+  quote: 0,
+})
 
 /** Runs a buy (or sell) whose path is `path` under `expectedPrice`; answers the exit and the wallet calls made. */
 const trade = (action: "buy" | "sell", expectedPrice: ExpectedPrices, path: ReadonlyArray<unknown>) =>
@@ -32,14 +40,22 @@ const trade = (action: "buy" | "sell", expectedPrice: ExpectedPrices, path: Read
     const api = makeFakeApi()
       .route("POST", `/execute/${action}/v7`, { body: { steps: [sale], path } })
       .route("GET", /synced/, { body: { synced: true } })
-      .route("GET", "/transfers/bulk/v2", (request) => ({ body: { transfers: request.query.txHash!.map((txHash) => ({ txHash })) } }))
+      .route("GET", "/transfers/bulk/v2", (request) => ({
+        body: { transfers: request.query.txHash!.map((txHash) => ({ txHash })) },
+      }))
     const parameters = { items: [{ token: `${NFT}:1` }], expectedPrice }
-    const exit = yield* Effect.exit((action === "buy" ? buy(parameters) : sell(parameters)).pipe(Effect.provide(testLayer({ api, wallet }))))
+    const exit = yield* Effect.exit(
+      (action === "buy" ? buy(parameters) : sell(parameters)).pipe(Effect.provide(testLayer({ api, wallet }))),
+    )
     return { exit, calls: wallet.calls }
   })
 
 describe("the price check checks every currency of the path", () => {
-  const expected: ExpectedPrices = { [ETH]: { raw: 10n ** 18n }, [USDC]: { raw: 12_500_000n }, [DAI]: { raw: 10n ** 18n } }
+  const expected: ExpectedPrices = {
+    [ETH]: { raw: 10n ** 18n },
+    [USDC]: { raw: 12_500_000n },
+    [DAI]: { raw: 10n ** 18n },
+  }
 
   for (const [name, path] of [
     ["second", [quote(ETH, 18, 10n ** 18n), quote(USDC, 6, 25_000_000n)]],
@@ -49,7 +65,11 @@ describe("the price check checks every currency of the path", () => {
       Effect.gen(function* () {
         const { exit, calls } = yield* trade("buy", expected, path)
         const priced = path.at(-1)!
-        expect(failureOf(exit)).toMatchObject({ _tag: "PriceMismatchError", currency: priced.currency, quoteRaw: priced.rawQuote })
+        expect(failureOf(exit)).toMatchObject({
+          _tag: "PriceMismatchError",
+          currency: priced.currency,
+          quoteRaw: priced.rawQuote,
+        })
         expect(calls).toEqual([])
       }),
     )

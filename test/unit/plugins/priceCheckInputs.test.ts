@@ -12,7 +12,10 @@ const EXCHANGE = "0x2222222222222222222222222222222222222222"
 const ETH = zeroAddress
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    [k: string]: unknown
+  }
 
 /** A buy quoted 1 ETH under `expected`; answers the exit and the wallet calls made. */
 const buyExpecting = (expected: ExpectedPrice) =>
@@ -29,9 +32,13 @@ const buyExpecting = (expected: ExpectedPrice) =>
     const api = makeFakeApi()
       .route("POST", "/execute/buy/v7", { body: { steps: [sale], path } })
       .route("GET", /synced/, { body: { synced: true } })
-      .route("GET", "/transfers/bulk/v2", (request) => ({ body: { transfers: request.query.txHash!.map((txHash) => ({ txHash })) } }))
+      .route("GET", "/transfers/bulk/v2", (request) => ({
+        body: { transfers: request.query.txHash!.map((txHash) => ({ txHash })) },
+      }))
     const exit = yield* Effect.exit(
-      buy({ items: [{ token: `${NFT}:1` }], expectedPrice: { [ETH]: expected } }).pipe(Effect.provide(testLayer({ api, wallet }))),
+      buy({ items: [{ token: `${NFT}:1` }], expectedPrice: { [ETH]: expected } }).pipe(
+        Effect.provide(testLayer({ api, wallet })),
+      ),
     )
     return { exit, calls: wallet.calls }
   })

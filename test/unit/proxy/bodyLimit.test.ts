@@ -99,31 +99,39 @@ describe("toNodeListener streams the body to the handler", () => {
     server = createServer(toNodeListener(proxyWith(sent)))
     await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve))
     const { port } = server.address() as AddressInfo
-    const result = await new Promise<{ status: number; connection: string | undefined; finished: boolean }>((resolve, reject) => {
-      let finished = false
-      const request = httpRequest({ host: "127.0.0.1", port, path, method: "POST", headers: { "transfer-encoding": "chunked" } })
-      request.on("response", (response) => {
-        response.resume()
-        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, finished })
-        request.destroy()
-      })
-      request.on("error", (error) => (request.destroyed ? undefined : reject(error)))
-      const chunk = Buffer.alloc(16 * CHUNK, 120)
-      let left = 1024
-      const write = () => {
-        while (left > 0 && !request.destroyed) {
-          left -= 1
-          if (left === 0) {
-            request.end(chunk, () => {
-              finished = true
-            })
-            return
+    const result = await new Promise<{ status: number; connection: string | undefined; finished: boolean }>(
+      (resolve, reject) => {
+        let finished = false
+        const request = httpRequest({
+          host: "127.0.0.1",
+          port,
+          path,
+          method: "POST",
+          headers: { "transfer-encoding": "chunked" },
+        })
+        request.on("response", (response) => {
+          response.resume()
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, finished })
+          request.destroy()
+        })
+        request.on("error", (error) => (request.destroyed ? undefined : reject(error)))
+        const chunk = Buffer.alloc(16 * CHUNK, 120)
+        let left = 1024
+        const write = () => {
+          while (left > 0 && !request.destroyed) {
+            left -= 1
+            if (left === 0) {
+              request.end(chunk, () => {
+                finished = true
+              })
+              return
+            }
+            if (!request.write(chunk)) return void request.once("drain", write)
           }
-          if (!request.write(chunk)) return void request.once("drain", write)
         }
-      }
-      write()
-    })
+        write()
+      },
+    )
     return { ...result, sent }
   }
 

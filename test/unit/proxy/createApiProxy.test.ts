@@ -13,7 +13,9 @@ interface Sent {
 }
 
 /** A proxy in front of a recording fake `fetch` that answers `answer`. */
-const setup = (answer: () => Response = () => Response.json({ ok: true }, { headers: { "set-cookie": "s=1", "retry-after": "2" } })) => {
+const setup = (
+  answer: () => Response = () => Response.json({ ok: true }, { headers: { "set-cookie": "s=1", "retry-after": "2" } }),
+) => {
   const sent: Array<Sent> = []
   const proxy = createApiProxy({
     target: "https://indexer.example/chains/1",
@@ -36,7 +38,11 @@ const post = (path: string, init: RequestInit = {}) =>
     method: "POST",
     body: JSON.stringify({ items: [] }),
     ...init,
-    headers: { "content-type": "application/json", "x-rkc-version": "0.1.0", ...(init.headers as Record<string, string>) },
+    headers: {
+      "content-type": "application/json",
+      "x-rkc-version": "0.1.0",
+      ...(init.headers as Record<string, string>),
+    },
   })
 
 describe("createApiProxy", () => {
@@ -59,7 +65,12 @@ describe("createApiProxy", () => {
       {
         url: "https://indexer.example/chains/1/execute/buy/v7?signature=0x1",
         method: "POST",
-        headers: { "content-type": "application/json", "x-rkc-version": "0.1.0", "x-api-key": KEY, authorization: "Bearer server-token" },
+        headers: {
+          "content-type": "application/json",
+          "x-rkc-version": "0.1.0",
+          "x-api-key": KEY,
+          authorization: "Bearer server-token",
+        },
         body: '{"items":[]}',
         redirect: "manual",
       },
@@ -70,15 +81,22 @@ describe("createApiProxy", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("https://app.example")
   })
 
-  it.each(PROTOCOL_ROUTES.map((route) => [route.method, route.path] as const))("forwards %s %s", async (method, path) => {
-    const { proxy, sent } = setup()
-    const concrete = path.replace(":txHash", HASH)
-    const response = await proxy(
-      method === "POST" ? post(`/api/reservoir${concrete}`) : new Request(`https://app.example/api/reservoir${concrete}?txHash=${HASH}`),
-    )
-    expect(response.status).toBe(200)
-    expect(sent.map((request) => request.url)).toEqual([`https://indexer.example/chains/1${concrete}${method === "GET" ? `?txHash=${HASH}` : ""}`])
-  })
+  it.each(PROTOCOL_ROUTES.map((route) => [route.method, route.path] as const))(
+    "forwards %s %s",
+    async (method, path) => {
+      const { proxy, sent } = setup()
+      const concrete = path.replace(":txHash", HASH)
+      const response = await proxy(
+        method === "POST"
+          ? post(`/api/reservoir${concrete}`)
+          : new Request(`https://app.example/api/reservoir${concrete}?txHash=${HASH}`),
+      )
+      expect(response.status).toBe(200)
+      expect(sent.map((request) => request.url)).toEqual([
+        `https://indexer.example/chains/1${concrete}${method === "GET" ? `?txHash=${HASH}` : ""}`,
+      ])
+    },
+  )
 
   it.each([
     ["a route that is not the protocol's", "GET", "/api/reservoir/tokens/v7"],
@@ -100,7 +118,9 @@ describe("createApiProxy", () => {
     ["a route's prefix", "POST", "/api/reservoir/execute/buy"],
   ])("refuses %s with 404, reaching nothing", async (_, method, path) => {
     const { proxy, sent } = setup()
-    const response = await proxy(new Request(`https://app.example${path}`, { method, ...(method === "POST" ? { body: "{}" } : {}) }))
+    const response = await proxy(
+      new Request(`https://app.example${path}`, { method, ...(method === "POST" ? { body: "{}" } : {}) }),
+    )
     expect(response.status).toBe(404)
     expect(sent).toEqual([])
   })
@@ -118,7 +138,11 @@ describe("createApiProxy", () => {
       proxy(
         new Request(`https://proxy.example${path}`, {
           method: "OPTIONS",
-          headers: { origin, "access-control-request-method": method, "access-control-request-headers": "content-type, x-rkc-version" },
+          headers: {
+            origin,
+            "access-control-request-method": method,
+            "access-control-request-headers": "content-type, x-rkc-version",
+          },
         }),
       )
     const response = await preflight("https://app.example")
@@ -137,7 +161,11 @@ describe("createApiProxy", () => {
   // Same-host is what the proxy was told, not what the request claims: neither the Host it names nor its scheme.
   it.each([
     ["an http page of the allowed https origin", "https://app.example", "http://app.example"],
-    ["the host the request names, as a DNS-rebinding page does", "http://evil.example:3000", "http://evil.example:3000"],
+    [
+      "the host the request names, as a DNS-rebinding page does",
+      "http://evil.example:3000",
+      "http://evil.example:3000",
+    ],
     ["the proxy's own host, not listed", "https://proxy.example", "https://proxy.example"],
     ["another port of the allowed host", "https://app.example", "https://app.example:8443"],
     ["an origin with a path", "https://app.example", "https://app.example/x"],
@@ -146,7 +174,10 @@ describe("createApiProxy", () => {
     const { proxy, sent } = setup()
     for (const request of [
       new Request(`${served}/api/reservoir/execute/buy/v7`, { method: "POST", body: "{}", headers: { origin } }),
-      new Request(`${served}/api/reservoir/execute/buy/v7`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST" } }),
+      new Request(`${served}/api/reservoir/execute/buy/v7`, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "POST" },
+      }),
     ]) {
       const response = await proxy(request)
       expect(response.status).toBe(403)
@@ -163,7 +194,11 @@ describe("createApiProxy", () => {
       fetch: async () => Response.json({}),
     })
     const same = await own(
-      new Request("https://app.example/api/execute/buy/v7", { method: "POST", body: "{}", headers: { origin: "https://app.example" } }),
+      new Request("https://app.example/api/execute/buy/v7", {
+        method: "POST",
+        body: "{}",
+        headers: { origin: "https://app.example" },
+      }),
     )
     expect([same.status, same.headers.get("access-control-allow-origin")]).toEqual([200, "https://app.example"])
     const server = await own(new Request("https://app.example/api/execute/buy/v7", { method: "POST", body: "{}" }))
@@ -171,11 +206,17 @@ describe("createApiProxy", () => {
   })
 
   it("does not follow the API's redirect: the page gets a 502, and nothing goes to where it pointed", async () => {
-    const { proxy, sent } = setup(() => new Response(null, { status: 302, headers: { location: "https://evil.example/steal" } }))
+    const { proxy, sent } = setup(
+      () => new Response(null, { status: 302, headers: { location: "https://evil.example/steal" } }),
+    )
     const response = await proxy(post("/api/reservoir/execute/buy/v7"))
     expect(response.status).toBe(502)
-    expect(await response.json()).toMatchObject({ message: "The API answered with a redirect (status code 302), which the proxy does not follow" })
-    expect(sent.map((request) => [request.url, request.redirect])).toEqual([["https://indexer.example/chains/1/execute/buy/v7", "manual"]])
+    expect(await response.json()).toMatchObject({
+      message: "The API answered with a redirect (status code 302), which the proxy does not follow",
+    })
+    expect(sent.map((request) => [request.url, request.redirect])).toEqual([
+      ["https://indexer.example/chains/1/execute/buy/v7", "manual"],
+    ])
   })
 
   it("passes the API's errors on as they are, and answers 502 when it cannot be reached", async () => {
@@ -189,7 +230,10 @@ describe("createApiProxy", () => {
       fetch: () => Promise.reject(new TypeError("fetch failed")),
     })
     const unreachable = await down(post("/api/execute/buy/v7"))
-    expect([unreachable.status, await unreachable.json()]).toEqual([502, { message: "The API could not be reached", statusCode: 502 }])
+    expect([unreachable.status, await unreachable.json()]).toEqual([
+      502,
+      { message: "The API could not be reached", statusCode: 502 },
+    ])
   })
 
   it("refuses a body over the limit with 413, sending nothing", async () => {
@@ -208,18 +252,37 @@ describe("createApiProxy", () => {
   })
 
   it("refuses a target or basePath it cannot keep to at creation", () => {
-    expect(() => createApiProxy({ target: "ftp://indexer.example", basePath: "/api" })).toThrow(/target must be an http\(s\) URL/)
-    expect(() => createApiProxy({ target: "https://user:pw@indexer.example", basePath: "/api" })).toThrow(/without credentials/)
+    expect(() => createApiProxy({ target: "ftp://indexer.example", basePath: "/api" })).toThrow(
+      /target must be an http\(s\) URL/,
+    )
+    expect(() => createApiProxy({ target: "https://user:pw@indexer.example", basePath: "/api" })).toThrow(
+      /without credentials/,
+    )
     expect(() => createApiProxy({ target: "https://indexer.example?x=1", basePath: "/api" })).toThrow(/target must be/)
-    expect(() => createApiProxy({ target: "https://indexer.example", basePath: "api" })).toThrow(/basePath must be a plain path/)
-    expect(() => createApiProxy({ target: "https://indexer.example", basePath: "/api/../x" })).toThrow(/basePath must be a plain path/)
+    expect(() => createApiProxy({ target: "https://indexer.example", basePath: "api" })).toThrow(
+      /basePath must be a plain path/,
+    )
+    expect(() => createApiProxy({ target: "https://indexer.example", basePath: "/api/../x" })).toThrow(
+      /basePath must be a plain path/,
+    )
     for (const bound of ["maxBodyBytes", "maxResponseBytes", "timeout"] as const) {
       for (const value of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
-        expect(() => createApiProxy({ target: "https://indexer.example", basePath: "/api", [bound]: value })).toThrow(new RegExp(`${bound} must be`))
+        expect(() => createApiProxy({ target: "https://indexer.example", basePath: "/api", [bound]: value })).toThrow(
+          new RegExp(`${bound} must be`),
+        )
       }
     }
-    for (const origin of ["app.example", "https://app.example/path", "ftp://app.example", "https://user@app.example", "*", "null"]) {
-      expect(() => createApiProxy({ target: "https://indexer.example", basePath: "/api", allowedOrigins: [origin] })).toThrow(/allowedOrigins/)
+    for (const origin of [
+      "app.example",
+      "https://app.example/path",
+      "ftp://app.example",
+      "https://user@app.example",
+      "*",
+      "null",
+    ]) {
+      expect(() =>
+        createApiProxy({ target: "https://indexer.example", basePath: "/api", allowedOrigins: [origin] }),
+      ).toThrow(/allowedOrigins/)
     }
   })
 })

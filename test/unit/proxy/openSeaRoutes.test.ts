@@ -47,7 +47,11 @@ const setup = () => {
     apiKey: KEY,
     allowedOrigins: ["https://app.example"],
     fetch: async (input, init) => {
-      sent.push({ url: String(input), method: init?.method ?? "GET", headers: Object.fromEntries(new Headers(init?.headers).entries()) })
+      sent.push({
+        url: String(input),
+        method: init?.method ?? "GET",
+        headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      })
       return Response.json({ ok: true }, { headers: OPENSEA_ANSWER_HEADERS })
     },
   })
@@ -78,7 +82,11 @@ describe("OPENSEA_ROUTES through createOpenSeaProxy", () => {
         {
           url: `https://api.opensea.io${concrete(path)}`,
           method,
-          headers: { accept: "application/json", ...(method === "POST" ? { "content-type": "application/json" } : {}), "x-api-key": KEY },
+          headers: {
+            accept: "application/json",
+            ...(method === "POST" ? { "content-type": "application/json" } : {}),
+            "x-api-key": KEY,
+          },
         },
       ])
       expect(Object.fromEntries(response.headers)).toEqual({
@@ -157,7 +165,11 @@ describe("OPENSEA_ROUTES through createOpenSeaProxy", () => {
     const response = await proxy(
       new Request("https://app.example/api/opensea/api/v2/offers/build", {
         method: "OPTIONS",
-        headers: { origin: "https://app.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+        headers: {
+          origin: "https://app.example",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type",
+        },
       }),
     )
     expect(response.status).toBe(204)
@@ -170,12 +182,18 @@ describe("OPENSEA_ROUTES through createOpenSeaProxy", () => {
     const calls = readdirSync(folder)
       .filter((name) => name.endsWith(".ts"))
       .flatMap((name) => [
-        ...readFileSync(new URL(name, folder), "utf8").matchAll(/(?:\.call\(|\bask\(ctx,\s*\w+,)\s*"(GET|POST)",\s*(?:`([^`]+)`|"([^"]+)")/g),
+        ...readFileSync(new URL(name, folder), "utf8").matchAll(
+          /(?:\.call\(|\bask\(ctx,\s*\w+,)\s*"(GET|POST)",\s*(?:`([^`]+)`|"([^"]+)")/g,
+        ),
       ])
       // A route is a path: the proxy passes the query (a trait filter, a page cursor) on as it is.
-      .flatMap(([, method, template, literal]) => pathsOf(template ?? literal ?? "").map((path) => `${method} ${path.split("?")[0]}`))
+      .flatMap(([, method, template, literal]) =>
+        pathsOf(template ?? literal ?? "").map((path) => `${method} ${path.split("?")[0]}`),
+      )
     expect(calls.length).toBeGreaterThanOrEqual(8)
-    const patterns = OPENSEA_ROUTES.map((route) => new RegExp(`^${route.method} ${route.path.replace(/:\w+/g, "[^/]+")}$`))
+    const patterns = OPENSEA_ROUTES.map(
+      (route) => new RegExp(`^${route.method} ${route.path.replace(/:\w+/g, "[^/]+")}$`),
+    )
     expect(calls.filter((call) => !patterns.some((pattern) => pattern.test(call)))).toEqual([])
     // The posts of signed orders and cancels go to the endpoints the book's plans name: each is a route here.
     const posts = [
@@ -198,4 +216,6 @@ const pathsOf = (template: string): ReadonlyArray<string> => {
 
 /** Whether `method path` is one of the proxy's routes. */
 const isRoute = (method: string, path: string): boolean =>
-  OPENSEA_ROUTES.some((route) => route.method === method && new RegExp(`^${route.path.replace(/:\w+/g, "[^/]+")}$`).test(path))
+  OPENSEA_ROUTES.some(
+    (route) => route.method === method && new RegExp(`^${route.path.replace(/:\w+/g, "[^/]+")}$`).test(path),
+  )

@@ -45,7 +45,8 @@ describe("the proxy's limits", () => {
 
   it("answers 504 when the target's answer stalls past the deadline, though its fetch ignores the abort", async () => {
     // Headers at once, then a body that never comes, whatever the abort signal says.
-    const stalled = async () => new Response(new ReadableStream<Uint8Array>({ pull: () => new Promise<void>(() => undefined) }))
+    const stalled = async () =>
+      new Response(new ReadableStream<Uint8Array>({ pull: () => new Promise<void>(() => undefined) }))
     const proxy = createApiProxy({ target: "https://indexer.example", basePath: "/api", timeout: 100, fetch: stalled })
     const started = Date.now()
     const response = await proxy(new Request("https://app.example/api/execute/buy/v7", { method: "POST", body: "{}" }))

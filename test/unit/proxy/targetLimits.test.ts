@@ -56,14 +56,20 @@ const post = (path: string) => new Request(`https://app.example/api${path}`, { m
 describe("the target's answer is bounded", () => {
   it("answers 502 to an answer larger than maxResponseBytes, and closes the target's stream", async () => {
     const response = await proxy()(post("/execute/buy/v7"))
-    expect([response.status, await response.json()]).toEqual([502, { message: "The API's answer is too large", statusCode: 502 }])
+    expect([response.status, await response.json()]).toEqual([
+      502,
+      { message: "The API's answer is too large", statusCode: 502 },
+    ])
     await closed.get("/execute/buy/v7")
   })
 
   it("answers 504 when the target never answers within the timeout, and lets go of it", async () => {
     const started = performance.now()
     const response = await proxy()(post("/execute/sell/v7"))
-    expect([response.status, await response.json()]).toEqual([504, { message: "The API did not answer in time", statusCode: 504 }])
+    expect([response.status, await response.json()]).toEqual([
+      504,
+      { message: "The API did not answer in time", statusCode: 504 },
+    ])
     expect(performance.now() - started).toBeLessThan(5_000)
     await closed.get("/execute/sell/v7")
   })

@@ -5,7 +5,9 @@ import { BigIntValue, isNonNegative, isPositive, isStartingWith } from "../../..
 
 /** The message decoding `input` with `schema` fails with, or "ok". */
 const outcome = (schema: Schema.Top, input: unknown): string => {
-  const result = Schema.decodeUnknownResult(Schema.Struct({ field: schema as Schema.Codec<unknown> }), { errors: "all" })({ field: input })
+  const result = Schema.decodeUnknownResult(Schema.Struct({ field: schema as Schema.Codec<unknown> }), {
+    errors: "all",
+  })({ field: input })
   return Result.isSuccess(result) ? "ok" : result.failure.message
 }
 
@@ -20,6 +22,8 @@ describe("checks", () => {
   })
 
   it("fails the way Effect's checks do", () => {
-    expect(outcome(Schema.Int.check(isPositive), -1.5)).toBe('Expected an integer\n  at ["field"]\nExpected a value greater than 0\n  at ["field"]')
+    expect(outcome(Schema.Int.check(isPositive), -1.5)).toBe(
+      'Expected an integer\n  at ["field"]\nExpected a value greater than 0\n  at ["field"]',
+    )
   })
 })

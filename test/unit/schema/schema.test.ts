@@ -21,9 +21,12 @@ describe("schemas", () => {
     expect(Schema.decodeUnknownSync(BigIntFromAmount)(input)).toBe(expected)
   })
 
-  it.each([["1.5"], ["-1"], ["0x"], ["abc"], [1.5], [-3], [Number.MAX_SAFE_INTEGER + 2], [null], [""]])("refuses the amount %s", (input) => {
-    expect(Result.isFailure(Schema.decodeUnknownResult(BigIntFromAmount)(input))).toBe(true)
-  })
+  it.each([["1.5"], ["-1"], ["0x"], ["abc"], [1.5], [-3], [Number.MAX_SAFE_INTEGER + 2], [null], [""]])(
+    "refuses the amount %s",
+    (input) => {
+      expect(Result.isFailure(Schema.decodeUnknownResult(BigIntFromAmount)(input))).toBe(true)
+    },
+  )
 
   it.each([
     [Address, from, undefined],
@@ -43,7 +46,14 @@ describe("schemas", () => {
   })
 
   it("decodes a transaction item's data for sending, amounts as bigints", () => {
-    const request = Schema.decodeUnknownSync(TransactionRequest)({ from, to, data: "0xab", value: "0x10", gas: "21000", chainId: 8453 })
+    const request = Schema.decodeUnknownSync(TransactionRequest)({
+      from,
+      to,
+      data: "0xab",
+      value: "0x10",
+      gas: "21000",
+      chainId: 8453,
+    })
     expect(request).toEqual({ from, to, data: "0xab", value: 16n, gas: 21000n, chainId: 8453 })
   })
 

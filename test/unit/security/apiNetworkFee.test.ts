@@ -9,7 +9,8 @@ const NFT = "0x1111111111111111111111111111111111111111"
 const EXCHANGE = "0x2222222222222222222222222222222222222222"
 const FORGED = { gas: "1", maxFeePerGas: "1", fee: "1" }
 
-const itemsOf = (snapshot: ExecutionSnapshot): ReadonlyArray<StepItem> => snapshot.steps.flatMap((step): ReadonlyArray<StepItem> => step.items ?? [])
+const itemsOf = (snapshot: ExecutionSnapshot): ReadonlyArray<StepItem> =>
+  snapshot.steps.flatMap((step): ReadonlyArray<StepItem> => step.items ?? [])
 
 describe("an API-supplied networkFee is never shown as tradekit's estimate", () => {
   for (const simulate of [false, true]) {
@@ -21,7 +22,13 @@ describe("an API-supplied networkFee is never shown as tradekit's estimate", () 
           action: "Buy",
           description: "Buy",
           kind: "transaction",
-          items: [{ status: "incomplete", networkFee: FORGED, data: { from: wallet.address, to: EXCHANGE, data: "0xdeadbeef", value: "1000" } }],
+          items: [
+            {
+              status: "incomplete",
+              networkFee: FORGED,
+              data: { from: wallet.address, to: EXCHANGE, data: "0xdeadbeef", value: "1000" },
+            },
+          ],
         }
         const api = makeFakeApi()
           .route("POST", "/execute/buy/v7", { body: { steps: [sale] } })

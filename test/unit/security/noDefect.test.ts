@@ -46,7 +46,9 @@ const hostileAnswer: fc.Arbitrary<FakeResponse> = fc.oneof(
   { weight: 2, arbitrary: nastyJson.map((body) => ({ body })) },
   {
     weight: 3,
-    arbitrary: fc.array(fc.oneof(mutation, prototypeMutation), { minLength: 1, maxLength: 4 }).map((ms) => ({ body: mutate(VALID, ms) })),
+    arbitrary: fc
+      .array(fc.oneof(mutation, prototypeMutation), { minLength: 1, maxLength: 4 })
+      .map((ms) => ({ body: mutate(VALID, ms) })),
   },
   {
     weight: 2,
@@ -55,7 +57,9 @@ const hostileAnswer: fc.Arbitrary<FakeResponse> = fc.oneof(
         field: fc.constantFrom("currencyDecimals", "buyInCurrencyDecimals", "quote", "rawQuote", "buyInRawQuote"),
         value: fc.oneof(hostileNumber, fc.constantFrom("-1", "1.5", "1e400", "9".repeat(100))),
       })
-      .map(({ field, value }) => ({ body: { ...VALID, path: [{ ...VALID.path[0], buyInCurrency: TOKEN, [field]: value }] } })),
+      .map(({ field, value }) => ({
+        body: { ...VALID, path: [{ ...VALID.path[0], buyInCurrency: TOKEN, [field]: value }] },
+      })),
   },
 )
 
@@ -68,18 +72,25 @@ const hostileStatus = fc.option(
 describe("no defect escapes (issue 10, property 3)", () => {
   it("hostile API answers: arbitrary JSON, mutated answers, prototype keys, huge and fractional numbers", async () => {
     await fc.assert(
-      fc.asyncProperty(hostileAnswer, expected, hostileStatus, hostileStatus, hostileStatus, async (answer, expectedPrice, check, post, synced) => {
-        const outcome = await runHostile({
-          answer,
-          expectedPrice,
-          routes: (api) => {
-            if (check !== undefined) api.route("POST", "/execute/status/v1", check)
-            if (post !== undefined) api.route("POST", "/order/v4", post)
-            if (synced !== undefined) api.route("GET", /\/synced\/v1$/, synced)
-          },
-        })
-        expect(verdictOn(outcome, "action")).toBeUndefined()
-      }),
+      fc.asyncProperty(
+        hostileAnswer,
+        expected,
+        hostileStatus,
+        hostileStatus,
+        hostileStatus,
+        async (answer, expectedPrice, check, post, synced) => {
+          const outcome = await runHostile({
+            answer,
+            expectedPrice,
+            routes: (api) => {
+              if (check !== undefined) api.route("POST", "/execute/status/v1", check)
+              if (post !== undefined) api.route("POST", "/order/v4", post)
+              if (synced !== undefined) api.route("GET", /\/synced\/v1$/, synced)
+            },
+          })
+          expect(verdictOn(outcome, "action")).toBeUndefined()
+        },
+      ),
       { seed: FUZZ_SEED, numRuns: 80 },
     )
   }, 30_000)
@@ -105,23 +116,53 @@ describe("no defect escapes (issue 10, property 3)", () => {
       enumerable: true,
     })
   const found: ReadonlyArray<readonly [string, () => HostileWallet]> = [
-    ["an address() that never settles", () => ({ kind: "reservoir", address: { kind: "hang" }, sign: ok, send: ok, rpc: honest })],
+    [
+      "an address() that never settles",
+      () => ({ kind: "reservoir", address: { kind: "hang" }, sign: ok, send: ok, rpc: honest }),
+    ],
     [
       "an address() that throws an object without a prototype",
-      () => ({ kind: "reservoir", address: { kind: "throw", value: Object.create(null) }, sign: ok, send: ok, rpc: honest }),
+      () => ({
+        kind: "reservoir",
+        address: { kind: "throw", value: Object.create(null) },
+        sign: ok,
+        send: ok,
+        rpc: honest,
+      }),
     ],
     [
       "an address() that throws an object whose message getter throws",
-      () => ({ kind: "reservoir", address: { kind: "throw", value: throwingGetter() }, sign: ok, send: ok, rpc: honest }),
+      () => ({
+        kind: "reservoir",
+        address: { kind: "throw", value: throwingGetter() },
+        sign: ok,
+        send: ok,
+        rpc: honest,
+      }),
     ],
     [
       "an address() that resolves to an object whose getter throws",
-      () => ({ kind: "reservoir", address: { kind: "resolve", value: throwingGetter() }, sign: ok, send: ok, rpc: honest }),
+      () => ({
+        kind: "reservoir",
+        address: { kind: "resolve", value: throwingGetter() },
+        sign: ok,
+        send: ok,
+        rpc: honest,
+      }),
     ],
-    ["a viem wallet whose node never answers a read", () => ({ kind: "viem", account: "local", rpc: { ...honest, reads: { kind: "hang" } } })],
+    [
+      "a viem wallet whose node never answers a read",
+      () => ({ kind: "viem", account: "local", rpc: { ...honest, reads: { kind: "hang" } } }),
+    ],
     [
       "a signature that resolves to an object whose getter throws",
-      () => ({ kind: "reservoir", address: ok, sign: { kind: "resolve", value: throwingGetter() }, send: ok, rpc: null }),
+      () => ({
+        kind: "reservoir",
+        address: ok,
+        sign: { kind: "resolve", value: throwingGetter() },
+        send: ok,
+        rpc: null,
+      }),
     ],
   ]
   for (const [what, wallet] of found) {
@@ -138,7 +179,11 @@ describe("no defect escapes (issue 10, property 3)", () => {
       [{ token: `${NFT}:42`, quantity: 1 }],
     )
     const expectedPrice = fc.record({
-      raw: fc.oneof(fc.constant(undefined), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 80n }), fc.constantFrom("12500000", "-1", "1.5", "abc", "")),
+      raw: fc.oneof(
+        fc.constant(undefined),
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 80n }),
+        fc.constantFrom("12500000", "-1", "1.5", "abc", ""),
+      ),
       amount: fc.option(fc.oneof(hostileNumber, fc.double()), { nil: undefined }),
       currencyDecimals: fc.option(fc.oneof(hostileNumber, fc.integer({ min: -5, max: 100 })), { nil: undefined }),
     })
@@ -161,13 +206,20 @@ describe("no defect escapes (issue 10, property 3)", () => {
     })
 
     it("arbitrary JSON, mutated stored snapshots, prototype keys, bigints where strings are expected", async () => {
-      const bigintMutation: fc.Arbitrary<Mutation> = fc.record({ kind: fc.constant("replace" as const), pick: fc.nat(), value: fc.bigInt() })
+      const bigintMutation: fc.Arbitrary<Mutation> = fc.record({
+        kind: fc.constant("replace" as const),
+        pick: fc.nat(),
+        value: fc.bigInt(),
+      })
       const snapshot = fc.oneof(
         { weight: 1, arbitrary: nastyJson },
         {
           weight: 4,
           arbitrary: fc
-            .tuple(fc.nat(), fc.array(fc.oneof(mutation, prototypeMutation, bigintMutation), { minLength: 1, maxLength: 4 }))
+            .tuple(
+              fc.nat(),
+              fc.array(fc.oneof(mutation, prototypeMutation, bigintMutation), { minLength: 1, maxLength: 4 }),
+            )
             .map(([which, ms]) => mutate(stored[which % stored.length], ms)),
         },
       )

@@ -34,7 +34,8 @@ const account = privateKeyToAccount(TEST_PRIVATE_KEY)
 // ------------------------------------------------------------------------------------------- hostile values
 
 /** `value`, printed as `name` in fast-check's counterexamples (which would otherwise trip on it too). */
-const named = <A extends object>(name: string, value: A): A => Object.defineProperty(value, fc.toStringMethod, { value: () => name })
+const named = <A extends object>(name: string, value: A): A =>
+  Object.defineProperty(value, fc.toStringMethod, { value: () => name })
 
 /** A value no code expects: no prototype (String() throws), a symbol, a throwing getter, a bigint, an Error, a cycle. */
 const cyclic = (): unknown => {
@@ -43,8 +44,29 @@ const cyclic = (): unknown => {
   return named("<an object holding itself>", value)
 }
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(undefined, null, 0, -1, 42, Number.NaN, "", "0x", "boom", "not a hash", true, [], {}, 10n ** 30n),
-  fc.constantFrom<unknown>(`0x${"zz".repeat(32)}`, `0x${"ab".repeat(31)}`, `0x${"AB".repeat(32)}0`, { code: 4001 }, { code: -32603, message: 5 }),
+  fc.constantFrom<unknown>(
+    undefined,
+    null,
+    0,
+    -1,
+    42,
+    Number.NaN,
+    "",
+    "0x",
+    "boom",
+    "not a hash",
+    true,
+    [],
+    {},
+    10n ** 30n,
+  ),
+  fc.constantFrom<unknown>(
+    `0x${"zz".repeat(32)}`,
+    `0x${"ab".repeat(31)}`,
+    `0x${"AB".repeat(32)}0`,
+    { code: 4001 },
+    { code: -32603, message: 5 },
+  ),
   fc.constant(null).map(() => named("Object.create(null)", Object.create(null) as object) as unknown),
   fc.constant(Symbol("hostile") as unknown),
   fc.constant(null).map(() => new Error("wallet exploded") as unknown),
@@ -208,7 +230,11 @@ export const hostileWallet: fc.Arbitrary<HostileWallet> = fc.oneof(
     send: misbehaviour,
     rpc: fc.option(rpcScript, { nil: null }),
   }),
-  fc.record({ kind: fc.constant("viem" as const), account: fc.constantFrom("local" as const, "json-rpc" as const), rpc: rpcScript }),
+  fc.record({
+    kind: fc.constant("viem" as const),
+    account: fc.constantFrom("local" as const, "json-rpc" as const),
+    rpc: rpcScript,
+  }),
 )
 
 /** The Wallet service of a hostile wallet, through tradekit's own adapters (the service boundary under test). */
@@ -217,10 +243,13 @@ export const walletServiceOf = (wallet: HostileWallet): WalletService => {
     // No retries inside viem: they wait on real timers, which the TestClock does not move (tradekit's own
     // receipt reads, over `custom({ request })`, would retry a failed read three times, for ~1 s of real time).
     const transport = custom(hostileProvider(wallet.rpc), { retryCount: 0 })
-    return fromViemWalletClient(createWalletClient({ account: wallet.account === "local" ? account : account.address, transport }), {
-      publicClients: { [CHAIN.id]: createPublicClient({ transport }) },
-      receiptPollingInterval: 1000,
-    })
+    return fromViemWalletClient(
+      createWalletClient({ account: wallet.account === "local" ? account : account.address, transport }),
+      {
+        publicClients: { [CHAIN.id]: createPublicClient({ transport }) },
+        receiptPollingInterval: 1000,
+      },
+    )
   }
   const reservoir: ReservoirWallet = {
     address: () => act(wallet.address, async () => account.address),
@@ -277,7 +306,11 @@ export const runHostile = (run: HostileRun): Promise<HostileOutcome> => {
   run.routes?.(api)
   const snapshots: Array<ExecutionSnapshot> = []
   const events: Array<ReservoirEvent> = []
-  const base = testLayer({ api, wallet: fake, options: { chains: [CHAIN], maxPollingAttemptsBeforeTimeout: 2, walletTimeout: 5000 } })
+  const base = testLayer({
+    api,
+    wallet: fake,
+    options: { chains: [CHAIN], maxPollingAttemptsBeforeTimeout: 2, walletTimeout: 5000 },
+  })
   // A hostile wallet is merged last, replacing the fake one.
   const layer = run.wallet === undefined ? base : Layer.merge(base, Layer.succeed(Wallet, walletServiceOf(run.wallet)))
   const onProgress = (snapshot: ExecutionSnapshot) => Effect.sync(() => void snapshots.push(snapshot))
@@ -323,7 +356,9 @@ export const quoteDefectLines = (lines: number) => {
  */
 export const lastNetDefect = (exit: Exit.Exit<unknown, unknown>): string | undefined => {
   if (Exit.isSuccess(exit)) return undefined
-  const failure = Option.getOrUndefined(Cause.findErrorOption(exit.cause)) as { _tag?: unknown; cause?: unknown } | undefined
+  const failure = Option.getOrUndefined(Cause.findErrorOption(exit.cause)) as
+    | { _tag?: unknown; cause?: unknown }
+    | undefined
   return failure?._tag === "UnknownError" && failure.cause !== undefined
     ? `defect caught by the executor's last net: ${String(failure.cause).split("\n").slice(0, DEFECT_LINES).join(" | ")}`
     : undefined
@@ -332,7 +367,8 @@ export const lastNetDefect = (exit: Exit.Exit<unknown, unknown>): string | undef
 export const verdictOn = (outcome: HostileOutcome, kind: "action" | "resume"): string | undefined => {
   const { exit, snapshots, events } = outcome
   if (exit === undefined) return `did not end within ${HORIZON_SECONDS} simulated seconds`
-  if (Exit.isFailure(exit) && Cause.hasDies(exit.cause)) return `defect: ${Cause.pretty(exit.cause).split("\n").slice(0, DEFECT_LINES).join(" | ")}`
+  if (Exit.isFailure(exit) && Cause.hasDies(exit.cause))
+    return `defect: ${Cause.pretty(exit.cause).split("\n").slice(0, DEFECT_LINES).join(" | ")}`
   const untyped = untypedFailure(exit)
   if (untyped !== undefined) return untyped
   const netted = lastNetDefect(exit)
@@ -345,7 +381,8 @@ export const verdictOn = (outcome: HostileOutcome, kind: "action" | "resume"): s
       return `failed with ${tag}, but the last snapshot is ${last.status} (${last.error?._tag})`
     const executed = outcome.api.requestsTo("/execute/buy/v7").length > 0
     const expected = executed ? ["purchase_error"] : ["", "purchase_error"]
-    if (kind === "action" && !expected.includes(names.join())) return `failed with ${tag}, events: [${names.join(", ")}]`
+    if (kind === "action" && !expected.includes(names.join()))
+      return `failed with ${tag}, events: [${names.join(", ")}]`
     return undefined
   }
   if (kind === "action" && names.join() !== "purchase_complete") return `succeeded, events: [${names.join(", ")}]`

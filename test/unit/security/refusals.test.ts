@@ -12,7 +12,11 @@ const wallet0 = makeFakeWallet()
 const KEY = "sk-origin-test-key"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    message: string
+    [k: string]: unknown
+  }
 
 const typed = (chainId: unknown) => ({
   signatureKind: "eip712",
@@ -42,7 +46,13 @@ describe("check and post endpoints cannot leave the API's origin, not even by a 
             body: {
               steps: [
                 step("order-signature", "signature", [
-                  { status: "incomplete", data: { sign: { signatureKind: "eip191", message: "m" }, post: { endpoint: "/order/v4", body: {} } } },
+                  {
+                    status: "incomplete",
+                    data: {
+                      sign: { signatureKind: "eip191", message: "m" },
+                      post: { endpoint: "/order/v4", body: {} },
+                    },
+                  },
                 ]),
               ],
             },
@@ -60,7 +70,11 @@ describe("check and post endpoints cannot leave the API's origin, not even by a 
         const { api, wallet, execute } = setup({ apiKey: KEY })
         api
           .route("POST", "/execute/list/v5", {
-            body: { steps: [step("x", "transaction", [{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1" } }])] },
+            body: {
+              steps: [
+                step("x", "transaction", [{ ...txItem(wallet.address), check: { endpoint: "/execute/status/v1" } }]),
+              ],
+            },
           })
           .route("POST", "/execute/status/v1", { status: 302, headers: { location } })
         wallet.behaviour.receipts.push("pending")
@@ -77,25 +91,36 @@ describe("check and post endpoints cannot leave the API's origin, not even by a 
     Effect.gen(function* () {
       const { api, execute } = setup({ apiKey: KEY })
       api.route("POST", "/execute/list/v5", { status: 307, headers: { location: "/execute/list/v5" } })
-      expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({ _tag: "HttpRequestError", reason: "redirect" })
+      expect(failureOf(yield* Effect.exit(execute(LIST)))).toMatchObject({
+        _tag: "HttpRequestError",
+        reason: "redirect",
+      })
       expect(api.requests.length).toBeLessThanOrEqual(6)
     }),
   )
 })
 
 describe("an endpoint that a server may decode into another place is refused before the first wallet call", () => {
-  for (const endpoint of ["/..%2F..%2Fadmin", "/execute/%2e%2E/%2E%2e/admin", "/a%5Cb", "/execute/%252F..%252Fadmin", "/execute/./status/v1"]) {
-    it.effect(`a check endpoint ${endpoint}: UnsafeEndpointError, nothing signed or sent, nothing requested there`, () =>
-      Effect.gen(function* () {
-        const { api, wallet, execute } = setup({ apiKey: KEY })
-        api.route("POST", "/execute/list/v5", {
-          body: { steps: [step("x", "transaction", [{ ...txItem(wallet.address), check: { endpoint } }])] },
-        })
-        const error = failureOf(yield* Effect.exit(execute(LIST)))
-        expect(error).toMatchObject({ _tag: "UnsafeEndpointError", endpoint })
-        expect(wallet.calls).toEqual([])
-        expect(api.requests.map((r) => r.url.pathname)).toEqual(["/execute/list/v5"])
-      }),
+  for (const endpoint of [
+    "/..%2F..%2Fadmin",
+    "/execute/%2e%2E/%2E%2e/admin",
+    "/a%5Cb",
+    "/execute/%252F..%252Fadmin",
+    "/execute/./status/v1",
+  ]) {
+    it.effect(
+      `a check endpoint ${endpoint}: UnsafeEndpointError, nothing signed or sent, nothing requested there`,
+      () =>
+        Effect.gen(function* () {
+          const { api, wallet, execute } = setup({ apiKey: KEY })
+          api.route("POST", "/execute/list/v5", {
+            body: { steps: [step("x", "transaction", [{ ...txItem(wallet.address), check: { endpoint } }])] },
+          })
+          const error = failureOf(yield* Effect.exit(execute(LIST)))
+          expect(error).toMatchObject({ _tag: "UnsafeEndpointError", endpoint })
+          expect(wallet.calls).toEqual([])
+          expect(api.requests.map((r) => r.url.pathname)).toEqual(["/execute/list/v5"])
+        }),
     )
   }
 })
@@ -110,7 +135,11 @@ describe("refused before signing", () => {
           if (from.toLowerCase() === wallet.address.toLowerCase()) return
           api.route("POST", "/execute/list/v5", { body: { steps: [step("x", "transaction", [txItem(from)])] } })
           const exit = await Effect.runPromise(Effect.exit(execute(LIST)))
-          expect(failureOf(exit)).toMatchObject({ _tag: "WalletAddressMismatchError", received: from, expected: wallet.address })
+          expect(failureOf(exit)).toMatchObject({
+            _tag: "WalletAddressMismatchError",
+            received: from,
+            expected: wallet.address,
+          })
           expect(wallet.calls).toEqual([])
         }),
         { seed: 7, numRuns: 100 },
@@ -136,16 +165,18 @@ describe("refused before signing", () => {
   )
 
   for (const chainId of [666, "666", "0x29a", 666.0, 1.5, 0, -1, null, "", "one", 2 ** 53 + 1]) {
-    it.effect(`typed data whose domain chain is ${JSON.stringify(chainId)} (not configured) is refused, nothing signed`, () =>
-      Effect.gen(function* () {
-        const { api, wallet, execute } = setup()
-        api.route("POST", "/execute/list/v5", {
-          body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed(chainId) } }])] },
-        })
-        expect(failureOf(yield* Effect.exit(execute(LIST)))._tag).toBe("ChainNotConfiguredError")
-        expect(wallet.calls).toEqual([])
-        expect(api.requests.map((r) => r.path)).toEqual(["/execute/list/v5"])
-      }),
+    it.effect(
+      `typed data whose domain chain is ${JSON.stringify(chainId)} (not configured) is refused, nothing signed`,
+      () =>
+        Effect.gen(function* () {
+          const { api, wallet, execute } = setup()
+          api.route("POST", "/execute/list/v5", {
+            body: { steps: [step("s", "signature", [{ status: "incomplete", data: { sign: typed(chainId) } }])] },
+          })
+          expect(failureOf(yield* Effect.exit(execute(LIST)))._tag).toBe("ChainNotConfiguredError")
+          expect(wallet.calls).toEqual([])
+          expect(api.requests.map((r) => r.path)).toEqual(["/execute/list/v5"])
+        }),
     )
   }
 
@@ -163,9 +194,13 @@ describe("refused before signing", () => {
           // The signature an independent signer makes over the same typed data, the domain's chain being 1.
           const { signatureKind: _kind, value, ...definition } = typed(1)
           const expected = yield* Effect.promise(() =>
-            wallet.account.signTypedData({ ...definition, message: value } as Parameters<typeof wallet.account.signTypedData>[0]),
+            wallet.account.signTypedData({ ...definition, message: value } as Parameters<
+              typeof wallet.account.signTypedData
+            >[0]),
           )
-          expect(wallet.calls).toEqual([{ method: "signTypedData", chainId: 1, typedData: expect.anything(), signature: expected }])
+          expect(wallet.calls).toEqual([
+            { method: "signTypedData", chainId: 1, typedData: expect.anything(), signature: expected },
+          ])
           expect(Exit.isSuccess(exit) && exit.value.status).toBe("complete")
         }),
     )

@@ -15,7 +15,14 @@ import {
   Wallet,
   type WalletService,
 } from "../../../src/index.js"
-import { type FakeWallet, type FakeWalletBehaviour, makeFakeApi, makeFakeWallet, TEST_CHAIN, testLayer } from "../../../src/testing/index.js"
+import {
+  type FakeWallet,
+  type FakeWalletBehaviour,
+  makeFakeApi,
+  makeFakeWallet,
+  TEST_CHAIN,
+  testLayer,
+} from "../../../src/testing/index.js"
 import { EXCHANGE, NFT, step, TOKEN } from "../fixtures.js"
 
 /**
@@ -43,7 +50,9 @@ const honestApi = (from: Address) =>
     .route("POST", "/execute/status/v1", { body: { status: "success" } })
     .route("GET", /synced/, { body: { synced: true } })
     .route("POST", "/execute/results/v1", { body: {} })
-    .route("GET", "/transfers/bulk/v2", (request) => ({ body: { transfers: request.query.txHash!.map((txHash) => ({ txHash })) } }))
+    .route("GET", "/transfers/bulk/v2", (request) => ({
+      body: { transfers: request.query.txHash!.map((txHash) => ({ txHash })) },
+    }))
 
 const storedOf = (from: Address, patch: Partial<ExecutionSnapshot> = {}): ExecutionSnapshot =>
   JSON.parse(
@@ -67,7 +76,10 @@ describe("a stored snapshot is a record, never an order", () => {
       const forged = storedOf(wallet.address, {
         steps: [
           step("sale", "transaction", [
-            { status: "incomplete", data: { from: wallet.address, to: ATTACKER, data: "0x", value: parseEther("5").toString() } },
+            {
+              status: "incomplete",
+              data: { from: wallet.address, to: ATTACKER, data: "0x", value: parseEther("5").toString() },
+            },
           ]),
         ] as never,
       })
@@ -85,14 +97,25 @@ describe("a stored snapshot is a record, never an order", () => {
       const api = honestApi(wallet.address)
       let last: ExecutionSnapshot | undefined
       const fiber = yield* Effect.forkChild(
-        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(
+          Effect.provide(testLayer({ api, wallet })),
+        ),
       )
       yield* TestClock.adjust("1 second")
       yield* Fiber.interrupt(fiber)
-      const edited = JSON.parse(JSON.stringify(last)) as { steps: Array<{ items: Array<{ data: Record<string, unknown> }> }> }
-      edited.steps[1]!.items[0]!.data = { from: wallet.address, to: ATTACKER, data: "0x", value: parseEther("5").toString() }
+      const edited = JSON.parse(JSON.stringify(last)) as {
+        steps: Array<{ items: Array<{ data: Record<string, unknown> }> }>
+      }
+      edited.steps[1]!.items[0]!.data = {
+        from: wallet.address,
+        to: ATTACKER,
+        data: "0x",
+        value: parseEther("5").toString(),
+      }
       wallet.behaviour.sendDelay = 0
-      const final = yield* resumeExecution(edited, { resendUnknown: true }).pipe(Effect.provide(testLayer({ api, wallet })))
+      const final = yield* resumeExecution(edited, { resendUnknown: true }).pipe(
+        Effect.provide(testLayer({ api, wallet })),
+      )
       expect(final.status).toBe("complete")
       expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
     }),
@@ -116,7 +139,10 @@ describe("a stored snapshot is a record, never an order", () => {
         },
       })
       const stored = storedOf(wallet.address, {
-        request: { ...BUY, expectedPrice: { "0x0000000000000000000000000000000000000000": { raw: "1000000000000000000" } } },
+        request: {
+          ...BUY,
+          expectedPrice: { "0x0000000000000000000000000000000000000000": { raw: "1000000000000000000" } },
+        },
       })
       const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
       expect(error._tag).toBe("PriceMismatchError")
@@ -144,7 +170,16 @@ describe("a stored snapshot is a record, never an order", () => {
       const wallet = walletWith()
       const api = honestApi(wallet.address)
       const forged = storedOf(wallet.address, {
-        journal: [{ _tag: "SendRequested", item: "currency-approval#0:0", chainId: 1, from: wallet.address, nonce: 1_000_000, exactNonce: true }],
+        journal: [
+          {
+            _tag: "SendRequested",
+            item: "currency-approval#0:0",
+            chainId: 1,
+            from: wallet.address,
+            nonce: 1_000_000,
+            exactNonce: true,
+          },
+        ],
       } as never)
       const error = yield* Effect.flip(resumeExecution(forged).pipe(Effect.provide(testLayer({ api, wallet }))))
       expect(error._tag).toBe("InvalidSnapshotError")
@@ -156,55 +191,70 @@ describe("a stored snapshot is a record, never an order", () => {
 
 describe("what a resume checks follows from what it will do, never from a stored label", () => {
   const ETH = "0x0000000000000000000000000000000000000000"
-  const quoted = (eth: string) => [{ orderId: "0x1", currency: ETH, currencyDecimals: 18, quote: Number(eth), rawQuote: parseEther(eth).toString() }]
+  const quoted = (eth: string) => [
+    { orderId: "0x1", currency: ETH, currencyDecimals: 18, quote: Number(eth), rawQuote: parseEther(eth).toString() },
+  ]
 
-  it.effect('`action: "list"` on a buy\'s path cannot switch the price check off: 50 ETH against 1 expected is never paid', () =>
-    Effect.gen(function* () {
-      const wallet = walletWith()
-      const api = honestApi(wallet.address).route("POST", "/execute/buy/v7", {
-        body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("50") },
-      })
-      const stored = storedOf(wallet.address, { request: { ...BUY, action: "list" } as never })
-      const error = yield* Effect.flip(
-        resumeExecution(stored, { expectedPrice: { [ETH]: { raw: parseEther("1") } } }).pipe(Effect.provide(testLayer({ api, wallet }))),
-      )
-      expect(error._tag).toBe("InvalidSnapshotError")
-      expect(error.message).toContain('names the action "list", but its path /execute/buy/v7 runs "buy"')
-      expect(wallet.calls).toEqual([])
-      expect(api.requests).toEqual([])
-    }),
+  it.effect(
+    '`action: "list"` on a buy\'s path cannot switch the price check off: 50 ETH against 1 expected is never paid',
+    () =>
+      Effect.gen(function* () {
+        const wallet = walletWith()
+        const api = honestApi(wallet.address).route("POST", "/execute/buy/v7", {
+          body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("50") },
+        })
+        const stored = storedOf(wallet.address, { request: { ...BUY, action: "list" } as never })
+        const error = yield* Effect.flip(
+          resumeExecution(stored, { expectedPrice: { [ETH]: { raw: parseEther("1") } } }).pipe(
+            Effect.provide(testLayer({ api, wallet })),
+          ),
+        )
+        expect(error._tag).toBe("InvalidSnapshotError")
+        expect(error.message).toContain('names the action "list", but its path /execute/buy/v7 runs "buy"')
+        expect(wallet.calls).toEqual([])
+        expect(api.requests).toEqual([])
+      }),
   )
 
-  it.effect('`action: "buy"` on a sale\'s path cannot check a sale as a purchase: a 0.1 ETH offer against 10 expected is never accepted', () =>
-    Effect.gen(function* () {
-      const wallet = walletWith()
-      const SELL = { action: "buy", path: "/execute/sell/v7", body: { items: [{ token: `${NFT}:1` }] } }
-      const api = honestApi(wallet.address).route("POST", "/execute/sell/v7", {
-        body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("0.1") },
-      })
-      const stored = storedOf(wallet.address, {
-        request: { ...SELL, expectedPrice: { [ETH]: { raw: parseEther("10").toString() } } } as never,
-      })
-      const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
-      expect(error._tag).toBe("InvalidSnapshotError")
-      expect(wallet.calls).toEqual([])
-      expect(api.requests).toEqual([])
-    }),
+  it.effect(
+    '`action: "buy"` on a sale\'s path cannot check a sale as a purchase: a 0.1 ETH offer against 10 expected is never accepted',
+    () =>
+      Effect.gen(function* () {
+        const wallet = walletWith()
+        const SELL = { action: "buy", path: "/execute/sell/v7", body: { items: [{ token: `${NFT}:1` }] } }
+        const api = honestApi(wallet.address).route("POST", "/execute/sell/v7", {
+          body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("0.1") },
+        })
+        const stored = storedOf(wallet.address, {
+          request: { ...SELL, expectedPrice: { [ETH]: { raw: parseEther("10").toString() } } } as never,
+        })
+        const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+        expect(error._tag).toBe("InvalidSnapshotError")
+        expect(wallet.calls).toEqual([])
+        expect(api.requests).toEqual([])
+      }),
   )
 
-  it.effect("the path decides: a sale resumed with its true label is checked as a sale, and a 0.1 ETH offer against 10 is refused", () =>
-    Effect.gen(function* () {
-      const wallet = walletWith()
-      const api = honestApi(wallet.address).route("POST", "/execute/sell/v7", {
-        body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("0.1") },
-      })
-      const stored = storedOf(wallet.address, {
-        request: { action: "sell", path: "/execute/sell/v7", body: {}, expectedPrice: { [ETH]: { raw: parseEther("10").toString() } } } as never,
-      })
-      const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
-      expect(error._tag).toBe("PriceMismatchError")
-      expect(wallet.sent).toEqual([])
-    }),
+  it.effect(
+    "the path decides: a sale resumed with its true label is checked as a sale, and a 0.1 ETH offer against 10 is refused",
+    () =>
+      Effect.gen(function* () {
+        const wallet = walletWith()
+        const api = honestApi(wallet.address).route("POST", "/execute/sell/v7", {
+          body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("0.1") },
+        })
+        const stored = storedOf(wallet.address, {
+          request: {
+            action: "sell",
+            path: "/execute/sell/v7",
+            body: {},
+            expectedPrice: { [ETH]: { raw: parseEther("10").toString() } },
+          } as never,
+        })
+        const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+        expect(error._tag).toBe("PriceMismatchError")
+        expect(wallet.sent).toEqual([])
+      }),
   )
 
   for (const path of ["/execute/steal/v1", "/execute/buy/v7/../../list/v5", "/orders/asks/v5", "/execute/buy/v7?x=1"]) {
@@ -237,23 +287,38 @@ describe("a journaled fact is adopted only when it is the current account's", ()
           ? Effect.succeed({ _tag: "Mined", ...othersApproval })
           : wallet.service.transactionByNonce!(args),
       transactionByHash: (args) =>
-        args.hash === otherHash ? Effect.succeed({ from: OTHER, nonce: 0, ...othersApproval }) : wallet.service.transactionByHash!(args),
+        args.hash === otherHash
+          ? Effect.succeed({ from: OTHER, nonce: 0, ...othersApproval })
+          : wallet.service.transactionByHash!(args),
     }
     return { ...wallet, layer: Layer.succeed(Wallet, service) } as FakeWallet
   }
 
-  it.effect("a send request journaled `from` another account never adopts that account's identical approval as the user's", () =>
-    Effect.gen(function* () {
-      const wallet = walletWith()
-      const api = honestApi(wallet.address)
-      const forged = storedOf(wallet.address, {
-        journal: [{ _tag: "SendRequested", item: "currency-approval#0:0", chainId: 1, from: OTHER, nonce: 0, exactNonce: true }],
-      } as never)
-      const error = yield* Effect.flip(resumeExecution(forged).pipe(Effect.provide(testLayer({ api, wallet: onSharedChain(wallet) }))))
-      expect(error._tag).toBe("InvalidSnapshotError")
-      expect(error.message).toContain(`asked for from ${OTHER}`)
-      expect(wallet.calls).toEqual([])
-    }),
+  it.effect(
+    "a send request journaled `from` another account never adopts that account's identical approval as the user's",
+    () =>
+      Effect.gen(function* () {
+        const wallet = walletWith()
+        const api = honestApi(wallet.address)
+        const forged = storedOf(wallet.address, {
+          journal: [
+            {
+              _tag: "SendRequested",
+              item: "currency-approval#0:0",
+              chainId: 1,
+              from: OTHER,
+              nonce: 0,
+              exactNonce: true,
+            },
+          ],
+        } as never)
+        const error = yield* Effect.flip(
+          resumeExecution(forged).pipe(Effect.provide(testLayer({ api, wallet: onSharedChain(wallet) }))),
+        )
+        expect(error._tag).toBe("InvalidSnapshotError")
+        expect(error.message).toContain(`asked for from ${OTHER}`)
+        expect(wallet.calls).toEqual([])
+      }),
   )
 
   it.effect("a batch request journaled `from` another account is refused before anything is sent", () =>
@@ -264,54 +329,71 @@ describe("a journaled fact is adopted only when it is the current account's", ()
         journal: [{ _tag: "BatchRequested", items: ["currency-approval#0:0", "sale#0:0"], chainId: 1, from: OTHER }],
       } as never)
       const error = yield* Effect.flip(
-        resumeExecution(forged, { resendUnknown: true }).pipe(Effect.provide(testLayer({ api, wallet: onSharedChain(wallet) }))),
+        resumeExecution(forged, { resendUnknown: true }).pipe(
+          Effect.provide(testLayer({ api, wallet: onSharedChain(wallet) })),
+        ),
       )
       expect(error._tag).toBe("InvalidSnapshotError")
       expect(wallet.calls).toEqual([])
     }),
   )
 
-  it.effect("a journaled hash the chain knows but another account sent is refused: the user's approval is not taken as done", () =>
-    Effect.gen(function* () {
-      const wallet = walletWith()
-      const api = honestApi(wallet.address)
-      const forged = storedOf(wallet.address, {
-        journal: [{ _tag: "Sent", item: "currency-approval#0:0", chainId: 1, hash: otherHash }],
-      } as never)
-      const error = yield* Effect.flip(resumeExecution(forged).pipe(Effect.provide(testLayer({ api, wallet: onSharedChain(wallet) }))))
-      expect(error._tag).toBe("InvalidSnapshotError")
-      expect(error.message).toContain(`sent by ${OTHER}, not by the account`)
-      expect(wallet.calls).toEqual([])
-    }),
+  it.effect(
+    "a journaled hash the chain knows but another account sent is refused: the user's approval is not taken as done",
+    () =>
+      Effect.gen(function* () {
+        const wallet = walletWith()
+        const api = honestApi(wallet.address)
+        const forged = storedOf(wallet.address, {
+          journal: [{ _tag: "Sent", item: "currency-approval#0:0", chainId: 1, hash: otherHash }],
+        } as never)
+        const error = yield* Effect.flip(
+          resumeExecution(forged).pipe(Effect.provide(testLayer({ api, wallet: onSharedChain(wallet) }))),
+        )
+        expect(error._tag).toBe("InvalidSnapshotError")
+        expect(error.message).toContain(`sent by ${OTHER}, not by the account`)
+        expect(wallet.calls).toEqual([])
+      }),
   )
 })
 
 describe("when the API no longer plans a resume", () => {
-  it.effect("what the journal records as sent is confirmed; the stored plan's other items are never sent; the API's error stands", () =>
-    Effect.gen(function* () {
-      const wallet = walletWith({ sendDelay: "10 seconds" })
-      const api = honestApi(wallet.address)
-      let last: ExecutionSnapshot | undefined
-      // The approval went out and was confirmed; the reload came during the sale's prompt.
-      const fiber = yield* Effect.forkChild(
-        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
-      )
-      wallet.behaviour.sendDelay = 0
-      yield* TestClock.adjust("15 seconds")
-      yield* Fiber.interrupt(fiber)
-      const stored = JSON.parse(JSON.stringify(last)) as ExecutionSnapshot
-      // An edit adds a transaction that only the stored snapshot holds.
-      const edited = {
-        ...stored,
-        steps: [...stored.steps, step("extra", "transaction", [{ status: "incomplete", data: { from: wallet.address, to: ATTACKER, value: "5" } }])],
-      }
-      const sentBefore = wallet.sent.length
-      api.route("POST", "/execute/buy/v7", { status: 400, body: { message: "No available orders for token" } })
-      const error = yield* Effect.flip(resumeExecution(edited, { resendUnknown: true }).pipe(Effect.provide(testLayer({ api, wallet }))))
-      expect(error).toMatchObject({ _tag: "APIError", message: "No available orders for token" })
-      expect(wallet.sent).toHaveLength(sentBefore)
-      expect(wallet.sent.some((sent) => sent.request.to.toLowerCase() === ATTACKER)).toBe(false)
-    }),
+  it.effect(
+    "what the journal records as sent is confirmed; the stored plan's other items are never sent; the API's error stands",
+    () =>
+      Effect.gen(function* () {
+        const wallet = walletWith({ sendDelay: "10 seconds" })
+        const api = honestApi(wallet.address)
+        let last: ExecutionSnapshot | undefined
+        // The approval went out and was confirmed; the reload came during the sale's prompt.
+        const fiber = yield* Effect.forkChild(
+          executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(
+            Effect.provide(testLayer({ api, wallet })),
+          ),
+        )
+        wallet.behaviour.sendDelay = 0
+        yield* TestClock.adjust("15 seconds")
+        yield* Fiber.interrupt(fiber)
+        const stored = JSON.parse(JSON.stringify(last)) as ExecutionSnapshot
+        // An edit adds a transaction that only the stored snapshot holds.
+        const edited = {
+          ...stored,
+          steps: [
+            ...stored.steps,
+            step("extra", "transaction", [
+              { status: "incomplete", data: { from: wallet.address, to: ATTACKER, value: "5" } },
+            ]),
+          ],
+        }
+        const sentBefore = wallet.sent.length
+        api.route("POST", "/execute/buy/v7", { status: 400, body: { message: "No available orders for token" } })
+        const error = yield* Effect.flip(
+          resumeExecution(edited, { resendUnknown: true }).pipe(Effect.provide(testLayer({ api, wallet }))),
+        )
+        expect(error).toMatchObject({ _tag: "APIError", message: "No available orders for token" })
+        expect(wallet.sent).toHaveLength(sentBefore)
+        expect(wallet.sent.some((sent) => sent.request.to.toLowerCase() === ATTACKER)).toBe(false)
+      }),
   )
 })
 
@@ -323,7 +405,9 @@ describe("no blind second send", () => {
       const api = honestApi(wallet.address)
       let last: ExecutionSnapshot | undefined
       const fiber = yield* Effect.forkChild(
-        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(
+          Effect.provide(testLayer({ api, wallet })),
+        ),
       )
       yield* TestClock.adjust("1 second")
       yield* Fiber.interrupt(fiber)
@@ -358,12 +442,16 @@ describe("no blind second send", () => {
       const api = honestApi(wallet.address)
       let last: ExecutionSnapshot | undefined
       const exit = yield* Effect.exit(
-        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(
+          Effect.provide(testLayer({ api, wallet })),
+        ),
       )
       expect(Exit.isFailure(exit)).toBe(true)
       expect(last?.journal?.map((entry) => entry._tag)).toEqual(["SendRequested", "SendRejected"])
       wallet.behaviour.rejectTransactions = false
-      const final = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(testLayer({ api, wallet })))
+      const final = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(
+        Effect.provide(testLayer({ api, wallet })),
+      )
       expect(final.status).toBe("complete")
       expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
     }),
@@ -372,7 +460,16 @@ describe("no blind second send", () => {
   /** A journal that says the approval was asked for with exactly nonce 0 (an account that signs locally), no hash back. */
   const exactAt0 = (wallet: FakeWallet) =>
     storedOf(wallet.address, {
-      journal: [{ _tag: "SendRequested", item: "currency-approval#0:0", chainId: 1, from: wallet.address, nonce: 0, exactNonce: true }],
+      journal: [
+        {
+          _tag: "SendRequested",
+          item: "currency-approval#0:0",
+          chainId: 1,
+          from: wallet.address,
+          nonce: 0,
+          exactNonce: true,
+        },
+      ],
     } as never)
   /** Another transaction of the account takes nonce 0, as a send from another app would. */
   const takeNonce0 = (wallet: FakeWallet, request: { readonly to: Address; readonly data: Hex }) =>
@@ -382,33 +479,43 @@ describe("no blind second send", () => {
       context: { step: sale(wallet.address) as never, item: {} as never },
     })
 
-  it.effect("an exact nonce whose slot is still free is proof: a second send takes the same slot, so it is sent once", () =>
-    Effect.gen(function* () {
-      const wallet = walletWith()
-      const final = yield* resumeExecution(exactAt0(wallet)).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })))
-      expect(final.status).toBe("complete")
-      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
-    }),
+  it.effect(
+    "an exact nonce whose slot is still free is proof: a second send takes the same slot, so it is sent once",
+    () =>
+      Effect.gen(function* () {
+        const wallet = walletWith()
+        const final = yield* resumeExecution(exactAt0(wallet)).pipe(
+          Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })),
+        )
+        expect(final.status).toBe("complete")
+        expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+      }),
   )
 
   it.effect("an exact nonce whose slot another transaction took is proof the first cannot land: sent once", () =>
     Effect.gen(function* () {
       const wallet = walletWith()
       yield* takeNonce0(wallet, { to: NFT, data: "0x1234" })
-      const final = yield* resumeExecution(exactAt0(wallet)).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })))
+      const final = yield* resumeExecution(exactAt0(wallet)).pipe(
+        Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })),
+      )
       expect(final.status).toBe("complete")
       expect(wallet.sent.map((sent) => sent.request.to)).toEqual([NFT, TOKEN, EXCHANGE])
     }),
   )
 
-  it.effect("a self-transfer of nothing at the journaled nonce is the user's cancellation: TransactionCancelledError, not sent again", () =>
-    Effect.gen(function* () {
-      const wallet = walletWith()
-      yield* takeNonce0(wallet, { to: wallet.address, data: "0x" })
-      const error = yield* Effect.flip(resumeExecution(exactAt0(wallet)).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet }))))
-      expect(error._tag).toBe("TransactionCancelledError")
-      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([wallet.address])
-    }),
+  it.effect(
+    "a self-transfer of nothing at the journaled nonce is the user's cancellation: TransactionCancelledError, not sent again",
+    () =>
+      Effect.gen(function* () {
+        const wallet = walletWith()
+        yield* takeNonce0(wallet, { to: wallet.address, data: "0x" })
+        const error = yield* Effect.flip(
+          resumeExecution(exactAt0(wallet)).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet }))),
+        )
+        expect(error._tag).toBe("TransactionCancelledError")
+        expect(wallet.sent.map((sent) => sent.request.to)).toEqual([wallet.address])
+      }),
   )
 
   it.effect("an EOA with an EIP-7702 delegation is a smart account for reconciling: its nonce need not move", () =>
@@ -421,27 +528,33 @@ describe("no blind second send", () => {
           throw Object.assign(new Error(`unsupported ${method}`), { code: -32601 })
         },
       }
-      const viemWallet = fromViemWalletClient(createWalletClient({ account: ATTACKER, chain: mainnet, transport: custom(provider) }))
+      const viemWallet = fromViemWalletClient(
+        createWalletClient({ account: ATTACKER, chain: mainnet, transport: custom(provider) }),
+      )
       expect(yield* viemWallet.accountKind!({ chain: mainnet, address: ATTACKER })).toBe("smart")
       expect(yield* viemWallet.accountKind!({ chain: mainnet, address: TOKEN })).toBe("eoa")
     }),
   )
 
-  it.effect("a rejection the journal claims for a send the chain shows mined is not believed: adopted, never sent twice", () =>
-    Effect.gen(function* () {
-      const wallet = walletWith()
-      // The approval went out at nonce 0; an edit then says the user rejected its prompt.
-      yield* takeNonce0(wallet, { to: TOKEN, data: "0x095ea7b3" })
-      const forged = storedOf(wallet.address, {
-        journal: [
-          { _tag: "SendRequested", item: "currency-approval#0:0", chainId: 1, from: wallet.address, nonce: 0 },
-          { _tag: "SendRejected", item: "currency-approval#0:0" },
-        ],
-      } as never)
-      const final = yield* resumeExecution(forged).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })))
-      expect(final.status).toBe("complete")
-      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
-    }),
+  it.effect(
+    "a rejection the journal claims for a send the chain shows mined is not believed: adopted, never sent twice",
+    () =>
+      Effect.gen(function* () {
+        const wallet = walletWith()
+        // The approval went out at nonce 0; an edit then says the user rejected its prompt.
+        yield* takeNonce0(wallet, { to: TOKEN, data: "0x095ea7b3" })
+        const forged = storedOf(wallet.address, {
+          journal: [
+            { _tag: "SendRequested", item: "currency-approval#0:0", chainId: 1, from: wallet.address, nonce: 0 },
+            { _tag: "SendRejected", item: "currency-approval#0:0" },
+          ],
+        } as never)
+        const final = yield* resumeExecution(forged).pipe(
+          Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })),
+        )
+        expect(final.status).toBe("complete")
+        expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+      }),
   )
 
   it.effect("a journaled send still pending is waited for and adopted: never a second transaction", () =>
@@ -461,7 +574,9 @@ describe("no blind second send", () => {
     Effect.gen(function* () {
       // A wallet that picks its own nonces: the nonce read before the prompt is a guess another send may take.
       const wallet = walletWith()
-      const final = yield* executeSteps({ request: BUY }).pipe(Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })))
+      const final = yield* executeSteps({ request: BUY }).pipe(
+        Effect.provide(testLayer({ api: honestApi(wallet.address), wallet })),
+      )
       expect(final.status).toBe("complete")
       const watches = wallet.calls.filter((call) => call.method === "waitForReceipt")
       expect(watches).toHaveLength(2)
@@ -471,117 +586,146 @@ describe("no blind second send", () => {
 })
 
 describe("an item is known by what it does, not where it stands", () => {
-  it.effect("a re-poll that renames the confirmed approval's step and puts a new approval before it: each sent once", () =>
-    Effect.gen(function* () {
-      const wallet = walletWith()
-      const waiting = step("sale", "transaction", [{ status: "incomplete" }])
-      const api = honestApi(wallet.address).route("POST", "/execute/buy/v7", [
-        { body: { steps: [approval(wallet.address), waiting] } },
-        {
-          body: {
-            steps: [
-              step("permit-approval", "transaction", [
-                { status: "incomplete", data: { from: wallet.address, to: NFT, data: "0xa22cb465", value: "0" } },
-              ]),
-              { ...approval(wallet.address), id: "renamed-approval" },
-              sale(wallet.address),
-            ],
+  it.effect(
+    "a re-poll that renames the confirmed approval's step and puts a new approval before it: each sent once",
+    () =>
+      Effect.gen(function* () {
+        const wallet = walletWith()
+        const waiting = step("sale", "transaction", [{ status: "incomplete" }])
+        const api = honestApi(wallet.address).route("POST", "/execute/buy/v7", [
+          { body: { steps: [approval(wallet.address), waiting] } },
+          {
+            body: {
+              steps: [
+                step("permit-approval", "transaction", [
+                  { status: "incomplete", data: { from: wallet.address, to: NFT, data: "0xa22cb465", value: "0" } },
+                ]),
+                { ...approval(wallet.address), id: "renamed-approval" },
+                sale(wallet.address),
+              ],
+            },
           },
-        },
-      ])
-      const fiber = yield* Effect.forkChild(executeSteps({ request: BUY }).pipe(Effect.provide(testLayer({ api, wallet }))))
-      for (let i = 0; i < 10; i++) yield* TestClock.adjust("5 seconds")
-      const final = yield* Fiber.join(fiber)
-      expect(final.status).toBe("complete")
-      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, NFT, EXCHANGE])
-    }),
+        ])
+        const fiber = yield* Effect.forkChild(
+          executeSteps({ request: BUY }).pipe(Effect.provide(testLayer({ api, wallet }))),
+        )
+        for (let i = 0; i < 10; i++) yield* TestClock.adjust("5 seconds")
+        const final = yield* Fiber.join(fiber)
+        expect(final.status).toBe("complete")
+        expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, NFT, EXCHANGE])
+      }),
   )
 })
 
 describe("batches", () => {
-  it.effect("a wallet that refuses the batch (EIP-5792 5760) gets the transactions one by one, once; no batch again on resume", () =>
-    Effect.gen(function* () {
-      const wallet = walletWith({
-        atomicBatch: true,
-        batchAnswer: { refuse: BatchRefusedError.of({ code: 5760, reason: "atomicity-unsupported" }) },
-      })
-      const api = honestApi(wallet.address)
-      let last: ExecutionSnapshot | undefined
-      const final = yield* executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(
-        Effect.provide(testLayer({ api, wallet })),
-      )
-      expect(final.status).toBe("complete")
-      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
-      expect(final.journal?.map((entry) => entry._tag).slice(0, 2)).toEqual(["BatchRequested", "BatchRefused"])
-      // A resume of the finished run neither batches nor sends again.
-      const again = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(testLayer({ api, wallet })))
-      expect(again.status).toBe("complete")
-      expect(wallet.sent).toHaveLength(2)
-      expect(wallet.calls.filter((call) => call.method === "sendCalls")).toHaveLength(0)
-    }),
-  )
-
-  it.effect("a stored `Sent` beside a `BatchSent` is not taken for a success: a reverted batch does not complete the sale on resume", () =>
-    Effect.gen(function* () {
-      const wallet = walletWith({ atomicBatch: true, batchOutcomes: ["revert"] })
-      const api = honestApi(wallet.address)
-      let last: ExecutionSnapshot | undefined
-      const first = yield* Effect.flip(
-        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
-      )
-      expect(first._tag).toBe("BatchFailedError")
-      const stored = JSON.parse(JSON.stringify(last)) as ExecutionSnapshot
-      const batchSent = stored.journal!.find((entry) => entry._tag === "BatchSent")!
-      // The edit: each item's transaction "sent" — the batch's own, reverted, transaction.
-      const edited = {
-        ...stored,
-        status: "running",
-        journal: [
-          ...stored.journal!,
-          ...(batchSent as { items: ReadonlyArray<string> }).items.map((item) => ({ _tag: "Sent", item, chainId: 1, hash: wallet.batches[0]!.hash })),
-        ],
-      }
-      const error = yield* Effect.flip(resumeExecution(edited).pipe(Effect.provide(testLayer({ api, wallet }))))
-      expect(error._tag).toBe("BatchFailedError")
-      expect(wallet.batches).toHaveLength(1)
-      expect(wallet.sent).toEqual([])
-    }),
-  )
-
-  it.effect("a batch that landed is read again from the wallet on resume, by its calls id: complete, never a second batch", () =>
-    Effect.gen(function* () {
-      const wallet = walletWith({ atomicBatch: true })
-      const api = honestApi(wallet.address).route("POST", "/execute/status/v1", { status: 503, body: {} })
-      let last: ExecutionSnapshot | undefined
-      const fiber = yield* Effect.forkChild(
-        executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
-      )
-      yield* TestClock.adjust("10 seconds")
-      yield* Fiber.interrupt(fiber)
-      expect(last?.journal?.filter((entry) => entry._tag === "Sent")).toHaveLength(2)
-      api.route("POST", "/execute/status/v1", { body: { status: "success" } })
-      const final = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(testLayer({ api, wallet })))
-      expect(final.status).toBe("complete")
-      expect(wallet.batches).toHaveLength(1)
-      expect(wallet.sent).toEqual([])
-    }),
-  )
-
-  for (const answer of [{}, 42, "", null]) {
-    it.effect(`a wallet_sendCalls answer without a usable id (${JSON.stringify(answer)}) is a typed, resumable outcome`, () =>
+  it.effect(
+    "a wallet that refuses the batch (EIP-5792 5760) gets the transactions one by one, once; no batch again on resume",
+    () =>
       Effect.gen(function* () {
-        const wallet = walletWith({ atomicBatch: true, batchAnswer: { answer } })
+        const wallet = walletWith({
+          atomicBatch: true,
+          batchAnswer: { refuse: BatchRefusedError.of({ code: 5760, reason: "atomicity-unsupported" }) },
+        })
         const api = honestApi(wallet.address)
         let last: ExecutionSnapshot | undefined
-        const error = yield* Effect.flip(
-          executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(Effect.provide(testLayer({ api, wallet }))),
+        const final = yield* executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(
+          Effect.provide(testLayer({ api, wallet })),
         )
-        expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError", reason: "batch-unknown" })
-        const again = yield* Effect.flip(resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(testLayer({ api, wallet }))))
-        expect(again).toMatchObject({ _tag: "SendOutcomeUnknownError", reason: "batch-unknown" })
+        expect(final.status).toBe("complete")
+        expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+        expect(final.journal?.map((entry) => entry._tag).slice(0, 2)).toEqual(["BatchRequested", "BatchRefused"])
+        // A resume of the finished run neither batches nor sends again.
+        const again = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(
+          Effect.provide(testLayer({ api, wallet })),
+        )
+        expect(again.status).toBe("complete")
+        expect(wallet.sent).toHaveLength(2)
+        expect(wallet.calls.filter((call) => call.method === "sendCalls")).toHaveLength(0)
+      }),
+  )
+
+  it.effect(
+    "a stored `Sent` beside a `BatchSent` is not taken for a success: a reverted batch does not complete the sale on resume",
+    () =>
+      Effect.gen(function* () {
+        const wallet = walletWith({ atomicBatch: true, batchOutcomes: ["revert"] })
+        const api = honestApi(wallet.address)
+        let last: ExecutionSnapshot | undefined
+        const first = yield* Effect.flip(
+          executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(
+            Effect.provide(testLayer({ api, wallet })),
+          ),
+        )
+        expect(first._tag).toBe("BatchFailedError")
+        const stored = JSON.parse(JSON.stringify(last)) as ExecutionSnapshot
+        const batchSent = stored.journal!.find((entry) => entry._tag === "BatchSent")!
+        // The edit: each item's transaction "sent" — the batch's own, reverted, transaction.
+        const edited = {
+          ...stored,
+          status: "running",
+          journal: [
+            ...stored.journal!,
+            ...(batchSent as { items: ReadonlyArray<string> }).items.map((item) => ({
+              _tag: "Sent",
+              item,
+              chainId: 1,
+              hash: wallet.batches[0]!.hash,
+            })),
+          ],
+        }
+        const error = yield* Effect.flip(resumeExecution(edited).pipe(Effect.provide(testLayer({ api, wallet }))))
+        expect(error._tag).toBe("BatchFailedError")
         expect(wallet.batches).toHaveLength(1)
         expect(wallet.sent).toEqual([])
       }),
+  )
+
+  it.effect(
+    "a batch that landed is read again from the wallet on resume, by its calls id: complete, never a second batch",
+    () =>
+      Effect.gen(function* () {
+        const wallet = walletWith({ atomicBatch: true })
+        const api = honestApi(wallet.address).route("POST", "/execute/status/v1", { status: 503, body: {} })
+        let last: ExecutionSnapshot | undefined
+        const fiber = yield* Effect.forkChild(
+          executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(
+            Effect.provide(testLayer({ api, wallet })),
+          ),
+        )
+        yield* TestClock.adjust("10 seconds")
+        yield* Fiber.interrupt(fiber)
+        expect(last?.journal?.filter((entry) => entry._tag === "Sent")).toHaveLength(2)
+        api.route("POST", "/execute/status/v1", { body: { status: "success" } })
+        const final = yield* resumeExecution(JSON.parse(JSON.stringify(last))).pipe(
+          Effect.provide(testLayer({ api, wallet })),
+        )
+        expect(final.status).toBe("complete")
+        expect(wallet.batches).toHaveLength(1)
+        expect(wallet.sent).toEqual([])
+      }),
+  )
+
+  for (const answer of [{}, 42, "", null]) {
+    it.effect(
+      `a wallet_sendCalls answer without a usable id (${JSON.stringify(answer)}) is a typed, resumable outcome`,
+      () =>
+        Effect.gen(function* () {
+          const wallet = walletWith({ atomicBatch: true, batchAnswer: { answer } })
+          const api = honestApi(wallet.address)
+          let last: ExecutionSnapshot | undefined
+          const error = yield* Effect.flip(
+            executeSteps({ request: BUY, onProgress: (s) => Effect.sync(() => (last = s)) }).pipe(
+              Effect.provide(testLayer({ api, wallet })),
+            ),
+          )
+          expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError", reason: "batch-unknown" })
+          const again = yield* Effect.flip(
+            resumeExecution(JSON.parse(JSON.stringify(last))).pipe(Effect.provide(testLayer({ api, wallet }))),
+          )
+          expect(again).toMatchObject({ _tag: "SendOutcomeUnknownError", reason: "batch-unknown" })
+          expect(wallet.batches).toHaveLength(1)
+          expect(wallet.sent).toEqual([])
+        }),
     )
   }
 })

@@ -13,7 +13,10 @@ const NFT = "0x1111111111111111111111111111111111111111"
 const EXCHANGE = "0x2222222222222222222222222222222222222222"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    [k: string]: unknown
+  }
 
 /** A buy whose wallet answers `answer` to the send, through the public action. */
 const buyWithSendAnswer = (answer: unknown) =>
@@ -24,7 +27,9 @@ const buyWithSendAnswer = (answer: unknown) =>
       action: "Buy",
       description: "Buy",
       kind: "transaction",
-      items: [{ status: "incomplete", data: { from: wallet.address, to: EXCHANGE, data: "0xdeadbeef", value: "1000" } }],
+      items: [
+        { status: "incomplete", data: { from: wallet.address, to: EXCHANGE, data: "0xdeadbeef", value: "1000" } },
+      ],
     }
     const api = makeFakeApi()
       .route("POST", "/execute/buy/v7", { body: { steps: [sale] } })
@@ -33,9 +38,10 @@ const buyWithSendAnswer = (answer: unknown) =>
     const snapshots: Array<ExecutionSnapshot> = []
     const fiber = yield* Effect.forkChild(
       Effect.exit(
-        buy({ items: [{ token: `${NFT}:1` }], onProgress: (snapshot) => Effect.sync(() => void snapshots.push(snapshot)) }).pipe(
-          Effect.provide(Layer.merge(testLayer({ api, wallet }), Layer.succeed(Wallet, odd))),
-        ),
+        buy({
+          items: [{ token: `${NFT}:1` }],
+          onProgress: (snapshot) => Effect.sync(() => void snapshots.push(snapshot)),
+        }).pipe(Effect.provide(Layer.merge(testLayer({ api, wallet }), Layer.succeed(Wallet, odd)))),
       ),
     )
     for (let i = 0; i < 10 && fiber.pollUnsafe() === undefined; i++) yield* TestClock.adjust("1 second")

@@ -18,10 +18,16 @@ import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { VERSION } from "../../../src/version.js"
 
 const clientOver = (http: Layer.Layer<HttpTransport>, options: ClientOptions = {}) =>
-  ApiClient.layer.pipe(Layer.provideMerge(Layer.merge(http, ClientConfig.layer({ chains: [], retry: NO_RETRY, ...options }))))
+  ApiClient.layer.pipe(
+    Layer.provideMerge(Layer.merge(http, ClientConfig.layer({ chains: [], retry: NO_RETRY, ...options }))),
+  )
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    message: string
+    [k: string]: unknown
+  }
 
 /** Captures log lines at every level, as text. */
 const captureLogs = () => {
@@ -55,7 +61,9 @@ describe("ApiClient", () => {
   it.effect("omits x-api-key and x-rkui-version when they are not configured", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("GET", "/x", { body: {} })
-      yield* ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/x", method: "GET" })).pipe(Effect.provide(clientOver(api.layer)))
+      yield* ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/x", method: "GET" })).pipe(
+        Effect.provide(clientOver(api.layer)),
+      )
       expect(Object.keys(api.requests[0]!.headers).sort()).toEqual(["content-type", "x-rkc-version"])
     }),
   )
@@ -75,7 +83,9 @@ describe("ApiClient", () => {
     Effect.gen(function* () {
       const api = makeFakeApi().route("GET", "/chains/1/transfers/bulk/v2", { body: {} })
       yield* ApiClient.use((c) =>
-        c.forChain("https://api.test/chains/1").request({ path: "/transfers/bulk/v2", method: "GET", query: { txHash: ["0xa", "0xb"] } }),
+        c
+          .forChain("https://api.test/chains/1")
+          .request({ path: "/transfers/bulk/v2", method: "GET", query: { txHash: ["0xa", "0xb"] } }),
       ).pipe(Effect.provide(clientOver(api.layer)))
       expect(api.requests[0]!.url.search).toBe("?txHash=0xa&txHash=0xb")
     }),
@@ -88,7 +98,9 @@ describe("ApiClient", () => {
         .route("POST", "/b", { status: 503, body: { error: "Service down" } })
         .route("POST", "/c", { status: 500 })
       const run = (path: string) =>
-        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path }))).pipe(Effect.provide(clientOver(api.layer)))
+        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path }))).pipe(
+          Effect.provide(clientOver(api.layer)),
+        )
       expect(failureOf(yield* run("/a"))).toMatchObject({
         _tag: "APIError",
         message: "Invalid token",
@@ -96,18 +108,29 @@ describe("ApiClient", () => {
         rawError: { message: "Invalid token", statusCode: 422, error: "Bad Request" },
       })
       expect(failureOf(yield* run("/b"))).toMatchObject({ _tag: "APIError", message: "Service down", statusCode: 503 })
-      expect(failureOf(yield* run("/c"))).toMatchObject({ _tag: "APIError", message: "Request failed with status code 500", statusCode: 500 })
+      expect(failureOf(yield* run("/c"))).toMatchObject({
+        _tag: "APIError",
+        message: "Request failed with status code 500",
+        statusCode: 500,
+      })
     }),
   )
 
   it.effect("keeps the cause of a network failure", () =>
     Effect.gen(function* () {
-      const failing = HttpTransport.of({ send: () => Effect.fail(new TransportError("TransportError", new Error("ECONNRESET"))) })
-      const exit = yield* Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a" }))).pipe(
-        Effect.provide(clientOver(Layer.succeed(HttpTransport, failing))),
-      )
+      const failing = HttpTransport.of({
+        send: () => Effect.fail(new TransportError("TransportError", new Error("ECONNRESET"))),
+      })
+      const exit = yield* Effect.exit(
+        ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a" })),
+      ).pipe(Effect.provide(clientOver(Layer.succeed(HttpTransport, failing))))
       const error = failureOf(exit)
-      expect(error).toMatchObject({ _tag: "HttpRequestError", reason: "network", message: "Network Error", endpoint: "/a" })
+      expect(error).toMatchObject({
+        _tag: "HttpRequestError",
+        reason: "network",
+        message: "Network Error",
+        endpoint: "/a",
+      })
       expect(String((error.cause as { cause: unknown }).cause)).toContain("ECONNRESET")
     }),
   )
@@ -141,29 +164,49 @@ describe("ApiClient", () => {
         )
       expect(yield* run("/moved")).toEqual(Exit.succeed({ status: 200, body: { arrived: true } }))
       expect(failureOf(yield* run("/away"))).toMatchObject({ _tag: "HttpRequestError", reason: "redirect" })
-      expect(api.requests.map((r) => r.url.origin)).toEqual(["https://api.test", "https://api.test", "https://api.test"])
+      expect(api.requests.map((r) => r.url.origin)).toEqual([
+        "https://api.test",
+        "https://api.test",
+        "https://api.test",
+      ])
     }),
   )
 
-  it.effect("follows a 303 with a GET and no body, any other redirect with the same method and body, at most 5 in a row", () =>
-    Effect.gen(function* () {
-      const api = makeFakeApi()
-        .route("POST", "/see-other", { status: 303, headers: { location: "/result" } })
-        .route("POST", "/temporary", { status: 307, headers: { location: "/result" } })
-        .route("GET", "/result", { body: { via: "GET" } })
-        .route("POST", "/result", { body: { via: "POST" } })
-        .route("POST", /^\/loop\//, (request) => ({ status: 307, headers: { location: `/loop/${Number(request.path.slice(6)) + 1}` } }))
-      const run = (path: string) =>
-        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path, body: { a: 1 } }))).pipe(
-          Effect.provide(clientOver(api.layer)),
-        )
-      expect(yield* run("/see-other")).toEqual(Exit.succeed({ status: 200, body: { via: "GET" } }))
-      expect(api.requestsTo("/result")[0]).toMatchObject({ method: "GET", body: undefined })
-      expect(yield* run("/temporary")).toEqual(Exit.succeed({ status: 200, body: { via: "POST" } }))
-      expect(api.requestsTo("/result")[1]).toMatchObject({ method: "POST", body: { a: 1 } })
-      expect(failureOf(yield* run("/loop/0"))).toMatchObject({ _tag: "HttpRequestError", reason: "redirect", endpoint: "/loop/0" })
-      expect(api.requestsTo(/^\/loop\//).map((request) => request.path)).toEqual(["/loop/0", "/loop/1", "/loop/2", "/loop/3", "/loop/4", "/loop/5"])
-    }),
+  it.effect(
+    "follows a 303 with a GET and no body, any other redirect with the same method and body, at most 5 in a row",
+    () =>
+      Effect.gen(function* () {
+        const api = makeFakeApi()
+          .route("POST", "/see-other", { status: 303, headers: { location: "/result" } })
+          .route("POST", "/temporary", { status: 307, headers: { location: "/result" } })
+          .route("GET", "/result", { body: { via: "GET" } })
+          .route("POST", "/result", { body: { via: "POST" } })
+          .route("POST", /^\/loop\//, (request) => ({
+            status: 307,
+            headers: { location: `/loop/${Number(request.path.slice(6)) + 1}` },
+          }))
+        const run = (path: string) =>
+          Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path, body: { a: 1 } }))).pipe(
+            Effect.provide(clientOver(api.layer)),
+          )
+        expect(yield* run("/see-other")).toEqual(Exit.succeed({ status: 200, body: { via: "GET" } }))
+        expect(api.requestsTo("/result")[0]).toMatchObject({ method: "GET", body: undefined })
+        expect(yield* run("/temporary")).toEqual(Exit.succeed({ status: 200, body: { via: "POST" } }))
+        expect(api.requestsTo("/result")[1]).toMatchObject({ method: "POST", body: { a: 1 } })
+        expect(failureOf(yield* run("/loop/0"))).toMatchObject({
+          _tag: "HttpRequestError",
+          reason: "redirect",
+          endpoint: "/loop/0",
+        })
+        expect(api.requestsTo(/^\/loop\//).map((request) => request.path)).toEqual([
+          "/loop/0",
+          "/loop/1",
+          "/loop/2",
+          "/loop/3",
+          "/loop/4",
+          "/loop/5",
+        ])
+      }),
   )
 
   it.effect("fails with a typed error, sending nothing, when the body cannot be encoded as JSON", () =>
@@ -172,11 +215,15 @@ describe("ApiClient", () => {
       const cyclic: Record<string, unknown> = { a: 1 }
       cyclic.self = cyclic
       const run = (body: unknown) =>
-        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a", body }))).pipe(Effect.provide(clientOver(api.layer)))
+        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a", body }))).pipe(
+          Effect.provide(clientOver(api.layer)),
+        )
       const exit = yield* run(cyclic)
       expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause)).toBe(false)
       expect(failureOf(exit)).toMatchObject({ _tag: "HttpRequestError", reason: "encoding", endpoint: "/a" })
-      expect(failureOf(exit).message).toMatch(/^Could not encode the request body as JSON: Converting circular structure to JSON/)
+      expect(failureOf(exit).message).toMatch(
+        /^Could not encode the request body as JSON: Converting circular structure to JSON/,
+      )
       expect(failureOf(yield* run({ amount: 1n }))).toMatchObject({
         _tag: "HttpRequestError",
         reason: "encoding",
@@ -190,10 +237,19 @@ describe("ApiClient", () => {
     Effect.gen(function* () {
       const retry = { times: 3, baseDelay: "250 millis", maxDelay: "5 seconds" } as const
       const api = makeFakeApi()
-        .route("POST", "/patient", [{ status: 429, headers: { "retry-after": "60" }, body: { message: "slow down" } }, { body: { ok: true } }])
-        .route("POST", "/stall", { status: 503, headers: { "retry-after": "3600" }, body: { message: "come back later" } })
+        .route("POST", "/patient", [
+          { status: 429, headers: { "retry-after": "60" }, body: { message: "slow down" } },
+          { body: { ok: true } },
+        ])
+        .route("POST", "/stall", {
+          status: 503,
+          headers: { "retry-after": "3600" },
+          body: { message: "come back later" },
+        })
       const run = (path: string) =>
-        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path, retry }))).pipe(Effect.provide(clientOver(api.layer)))
+        Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path, retry }))).pipe(
+          Effect.provide(clientOver(api.layer)),
+        )
       const patient = yield* Effect.forkChild(run("/patient"))
       yield* TestClock.adjust("59 seconds")
       expect(api.requestsTo("/patient")).toHaveLength(1)
@@ -231,7 +287,9 @@ describe("ApiClient", () => {
     Effect.gen(function* () {
       const logs = captureLogs()
       const api = makeFakeApi().route("POST", "/a", { status: 500, body: { message: "nope" } })
-      const exit = yield* Effect.exit(ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a" }))).pipe(
+      const exit = yield* Effect.exit(
+        ApiClient.use((c) => c.forChain("https://api.test").request({ path: "/a" })),
+      ).pipe(
         Effect.provide(clientOver(api.layer, { apiKey: "very-secret-key" })),
         Effect.tapCause(Effect.logError),
         Effect.provide(logs.layer),
@@ -285,7 +343,10 @@ describe("ChainApi.poll", () => {
 
   it.effect("ends at once when settled fails, and with onExhausted when the attempts run out", () =>
     Effect.gen(function* () {
-      const failing = makeFakeApi().route("GET", "/status", [{ body: { status: "pending" } }, { body: { status: "failure" } }])
+      const failing = makeFakeApi().route("GET", "/status", [
+        { body: { status: "pending" } },
+        { body: { status: "failure" } },
+      ])
       const failed = yield* Effect.forkChild(pollStatus(failing, 5))
       yield* TestClock.adjust("1 second")
       expect(failureOf(yield* Fiber.join(failed))).toMatchObject({ message: "reported failure" })

@@ -4,7 +4,12 @@ import type * as LogLevel from "effect/LogLevel"
 import * as Result from "effect/Result"
 import { describe, expect, it } from "vitest"
 import packageJson from "../../../package.json" with { type: "json" }
-import { chainFor, DEFAULT_CLIENT_SETTINGS, effectLogLevel, resolveClientConfig } from "../../../src/services/ClientConfig.js"
+import {
+  chainFor,
+  DEFAULT_CLIENT_SETTINGS,
+  effectLogLevel,
+  resolveClientConfig,
+} from "../../../src/services/ClientConfig.js"
 import { endpointUrl } from "../../../src/services/endpointUrl.js"
 import { DEFAULT_RETRY_POLICY, NO_RETRY } from "../../../src/services/RetryPolicy.js"
 import { VERSION } from "../../../src/version.js"
@@ -14,8 +19,14 @@ const b = { id: 8453, name: "B", baseApiUrl: "https://b.test//", active: true }
 
 describe("ClientConfig", () => {
   it("strips trailing slashes and picks the chain flagged active, else the first", () => {
-    expect(resolveClientConfig({ chains: [a, b] }).activeChain).toMatchObject({ id: 8453, baseApiUrl: "https://b.test" })
-    expect(resolveClientConfig({ chains: [a, { ...b, active: false }] }).activeChain).toMatchObject({ id: 1, baseApiUrl: "https://a.test" })
+    expect(resolveClientConfig({ chains: [a, b] }).activeChain).toMatchObject({
+      id: 8453,
+      baseApiUrl: "https://b.test",
+    })
+    expect(resolveClientConfig({ chains: [a, { ...b, active: false }] }).activeChain).toMatchObject({
+      id: 1,
+      baseApiUrl: "https://a.test",
+    })
     expect(resolveClientConfig({}).activeChain).toBeUndefined()
   })
 
@@ -24,7 +35,11 @@ describe("ClientConfig", () => {
     expect(Effect.runSync(chainFor(config, 1)).id).toBe(1)
     expect(Effect.runSync(chainFor(config)).id).toBe(8453)
     expect(Effect.runSyncExit(chainFor(config, 10))).toMatchObject(
-      Exit.fail({ _tag: "MissingChainConfigurationError", chainId: 10, message: "ReservoirClient missing chain configuration" }),
+      Exit.fail({
+        _tag: "MissingChainConfigurationError",
+        chainId: 10,
+        message: "ReservoirClient missing chain configuration",
+      }),
     )
     expect(Effect.runSyncExit(chainFor(resolveClientConfig({}), undefined, "missing configuration"))).toMatchObject(
       Exit.fail({ message: "missing configuration" }),
@@ -69,19 +84,17 @@ describe("ClientConfig", () => {
       dataPollAttempts: 3,
     } as const
     expect(resolveClientConfig({ ...given, source: "app.test" }).settings).toEqual({ ...given, source: "app.test" })
-    expect(resolveClientConfig({ httpTimeout: undefined, simulate: undefined }).settings).toMatchObject({ httpTimeout: 30_000, simulate: true })
+    expect(resolveClientConfig({ httpTimeout: undefined, simulate: undefined }).settings).toMatchObject({
+      httpTimeout: 30_000,
+      simulate: true,
+    })
     expect(resolveClientConfig({ apiKey: "secret" }).settings).not.toHaveProperty("apiKey")
   })
 
   it("maps reservoir-sdk's log levels 0–4 onto Effect's", () => {
-    expect([0, 1, 2, 3, 4, undefined].map((level) => effectLogLevel(level as never))).toEqual<Array<LogLevel.LogLevel>>([
-      "None",
-      "Error",
-      "Warn",
-      "Info",
-      "Debug",
-      "None",
-    ])
+    expect([0, 1, 2, 3, 4, undefined].map((level) => effectLogLevel(level as never))).toEqual<Array<LogLevel.LogLevel>>(
+      ["None", "Error", "Warn", "Info", "Debug", "None"],
+    )
   })
 
   it("sends the package's own version as x-rkc-version", () => {

@@ -28,7 +28,9 @@ const sendWith = (fetch: typeof globalThis.fetch, request: TransportRequest = po
 describe("HttpTransport.layerFetch", () => {
   it.effect("sends the request as it is, secrets revealed on the wire, and hands a redirect back unfollowed", () =>
     Effect.gen(function* () {
-      const { fetch, calls } = recordingFetch(async () => new Response(null, { status: 302, headers: { Location: "/elsewhere" } }))
+      const { fetch, calls } = recordingFetch(
+        async () => new Response(null, { status: 302, headers: { Location: "/elsewhere" } }),
+      )
       const response = yield* sendWith(fetch)
       expect(response).toEqual({ status: 302, headers: { location: "/elsewhere" }, body: "" })
       expect(calls).toHaveLength(1)
@@ -44,7 +46,9 @@ describe("HttpTransport.layerFetch", () => {
 
   it.effect("sends no body when the request has none, and reads the whole answer", () =>
     Effect.gen(function* () {
-      const { fetch, calls } = recordingFetch(async () => new Response(`{"ok":true}`, { status: 200, headers: { "Retry-After": "5" } }))
+      const { fetch, calls } = recordingFetch(
+        async () => new Response(`{"ok":true}`, { status: 200, headers: { "Retry-After": "5" } }),
+      )
       const response = yield* sendWith(fetch, { method: "GET", url: new URL("https://api.test/x"), headers: {} })
       expect(response.status).toBe(200)
       expect(response.body).toBe(`{"ok":true}`)

@@ -33,7 +33,8 @@ const scriptedWallet = (script: { readonly sendCalls?: () => unknown; readonly c
     }),
   )
 
-const sendCallsFailure = (sendCalls: () => unknown) => Effect.flip(scriptedWallet({ sendCalls }).sendCalls!({ chain, calls, context: [] }))
+const sendCallsFailure = (sendCalls: () => unknown) =>
+  Effect.flip(scriptedWallet({ sendCalls }).sendCalls!({ chain, calls, context: [] }))
 
 const throwing = (error: unknown) => () => {
   throw error
@@ -70,9 +71,11 @@ describe("viem wallet: wallet_sendCalls errors are typed (EIP-5792)", () => {
     Effect.gen(function* () {
       const error = yield* sendCallsFailure(throwing({ code: 5740, message: "Bundle too large" }))
       expect(error.message).toBe(
-        ["The wallet refused the batch: the batch has more calls than it takes. Nothing was sent", "Code: 5740", "Details: Bundle too large"].join(
-          "\n\n",
-        ),
+        [
+          "The wallet refused the batch: the batch has more calls than it takes. Nothing was sent",
+          "Code: 5740",
+          "Details: Bundle too large",
+        ].join("\n\n"),
       )
     }),
   )
@@ -121,8 +124,12 @@ describe("viem wallet: wallet_sendCalls errors are typed (EIP-5792)", () => {
   it.effect("a calls id of 1 to 8192 characters is taken, as a string or in { id }", () =>
     Effect.gen(function* () {
       const long = "b".repeat(8192)
-      expect(yield* scriptedWallet({ sendCalls: () => "0xbatch" }).sendCalls!({ chain, calls, context: [] })).toBe("0xbatch")
-      expect(yield* scriptedWallet({ sendCalls: () => ({ id: long }) }).sendCalls!({ chain, calls, context: [] })).toBe(long)
+      expect(yield* scriptedWallet({ sendCalls: () => "0xbatch" }).sendCalls!({ chain, calls, context: [] })).toBe(
+        "0xbatch",
+      )
+      expect(yield* scriptedWallet({ sendCalls: () => ({ id: long }) }).sendCalls!({ chain, calls, context: [] })).toBe(
+        long,
+      )
     }),
   )
 
@@ -130,7 +137,11 @@ describe("viem wallet: wallet_sendCalls errors are typed (EIP-5792)", () => {
     Effect.gen(function* () {
       const wallet = scriptedWallet({ callsStatus: throwing({ code: 5730, message: "Unknown bundle id" }) })
       const result = yield* Effect.result(wallet.callsStatus!({ chain, id: "0xbatch" }))
-      expect(Result.isFailure(result) && result.failure).toMatchObject({ _tag: "WalletError", operation: "getCallsStatus", code: 5730 })
+      expect(Result.isFailure(result) && result.failure).toMatchObject({
+        _tag: "WalletError",
+        operation: "getCallsStatus",
+        code: 5730,
+      })
     }),
   )
 })

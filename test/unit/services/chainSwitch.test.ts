@@ -55,12 +55,17 @@ const scriptedWallet = (script: { switch: Answer; add?: "accept" | "reject" }) =
     }
   }
   const client = createWalletClient({ account: FROM, transport: custom({ request }) })
-  const send = fromViemWalletClient(client).sendTransaction({ chain: base, request: { from: FROM, to: TO, value: 1n }, context: {} as never })
+  const send = fromViemWalletClient(client).sendTransaction({
+    chain: base,
+    request: { from: FROM, to: TO, value: 1n },
+    context: {} as never,
+  })
   const wallet = fromViemWalletClient(client)
   return { send, wallet, calls, methods: () => calls.map((c) => c.method) }
 }
 
-const failureOf = (exit: Exit.Exit<unknown, unknown>) => Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause))
+const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause))
 
 describe("fromViemWalletClient switching chains", () => {
   it.effect("adds a chain the wallet does not know (4902), switches, then sends on it", () =>
@@ -93,7 +98,13 @@ describe("fromViemWalletClient switching chains", () => {
     Effect.gen(function* () {
       const wallet = scriptedWallet({ switch: "switch" })
       const mainnet = { ...base, id: 1, name: "Ethereum" }
-      expect(yield* wallet.wallet.sendTransaction({ chain: mainnet, request: { from: FROM, to: TO, value: 1n }, context: {} as never })).toBe(HASH)
+      expect(
+        yield* wallet.wallet.sendTransaction({
+          chain: mainnet,
+          request: { from: FROM, to: TO, value: 1n },
+          context: {} as never,
+        }),
+      ).toBe(HASH)
       expect(wallet.methods()).toEqual(["eth_chainId", "eth_sendTransaction"])
     }),
   )
@@ -141,7 +152,11 @@ describe("fromViemWalletClient signing typed data for another chain", () => {
   it.effect("switches to the domain's chain before asking for the signature", () =>
     Effect.gen(function* () {
       const { wallet, calls, methods } = scriptedWallet({ switch: "switch" })
-      const signature = yield* wallet.signTypedData({ typedData: typedData(base.id), chain: base, context: {} as never })
+      const signature = yield* wallet.signTypedData({
+        typedData: typedData(base.id),
+        chain: base,
+        context: {} as never,
+      })
       expect(signature).toBe(SIGNATURE)
       expect(methods()).toEqual(["eth_chainId", "wallet_switchEthereumChain", "eth_chainId", "eth_signTypedData_v4"])
       expect(calls.find((c) => c.method === "wallet_switchEthereumChain")?.params).toEqual([{ chainId: "0x2105" }])
@@ -152,7 +167,9 @@ describe("fromViemWalletClient signing typed data for another chain", () => {
   it.effect("a user rejecting the switch is a UserRejectedError, and no signature is asked for", () =>
     Effect.gen(function* () {
       const { wallet, methods } = scriptedWallet({ switch: "reject" })
-      const exit = yield* Effect.exit(wallet.signTypedData({ typedData: typedData(base.id), chain: base, context: {} as never }))
+      const exit = yield* Effect.exit(
+        wallet.signTypedData({ typedData: typedData(base.id), chain: base, context: {} as never }),
+      )
       expect(failureOf(exit)).toMatchObject({ _tag: "UserRejectedError", operation: "switchChain" })
       expect(methods()).toEqual(["eth_chainId", "wallet_switchEthereumChain"])
     }),
@@ -162,7 +179,9 @@ describe("fromViemWalletClient signing typed data for another chain", () => {
     Effect.gen(function* () {
       const { wallet, calls, methods } = scriptedWallet({ switch: "switch" })
       const mainnet = { ...base, id: 1, name: "Ethereum" }
-      expect(yield* wallet.signTypedData({ typedData: typedData(1), chain: mainnet, context: {} as never })).toBe(SIGNATURE)
+      expect(yield* wallet.signTypedData({ typedData: typedData(1), chain: mainnet, context: {} as never })).toBe(
+        SIGNATURE,
+      )
       expect(methods()).toEqual(["eth_chainId", "eth_signTypedData_v4"])
       expect(calls.find((c) => c.method === "eth_signTypedData_v4")?.chainId).toBe(1)
     }),

@@ -6,8 +6,17 @@ import { fromViemWalletClient } from "../../../src/services/viemWallet.js"
 
 const FROM = "0x00000000000000000000000000000000000000a1"
 const TO = "0x00000000000000000000000000000000000000b2"
-const chain = defineChain({ id: 1, name: "E", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [] } } })
-const filled = encodeErrorResult({ abi: parseAbi(["error Error(string)"]), errorName: "Error", args: ["Exchange: filled"] })
+const chain = defineChain({
+  id: 1,
+  name: "E",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: [] } },
+})
+const filled = encodeErrorResult({
+  abi: parseAbi(["error Error(string)"]),
+  errorName: "Error",
+  args: ["Exchange: filled"],
+})
 
 /** A viem wallet over a node that answers eth_estimateGas with `answer`. */
 const walletAnswering = (answer: () => unknown) => {
@@ -17,15 +26,23 @@ const walletAnswering = (answer: () => unknown) => {
     if (method === "eth_estimateGas") return answer()
     throw { code: -32601, message: `Method ${method} not found` }
   }
-  return { wallet: fromViemWalletClient(createWalletClient({ account: FROM, chain, transport: custom({ request }, { retryCount: 0 }) })), methods }
+  return {
+    wallet: fromViemWalletClient(
+      createWalletClient({ account: FROM, chain, transport: custom({ request }, { retryCount: 0 }) }),
+    ),
+    methods,
+  }
 }
 
 const estimate = (answer: () => unknown) => {
   const { wallet, methods } = walletAnswering(answer)
-  return Effect.map(Effect.exit(wallet.estimateGas!({ chain, request: { from: FROM, to: TO, data: "0x12", value: 1n } })), (exit) => ({
-    exit,
-    methods,
-  }))
+  return Effect.map(
+    Effect.exit(wallet.estimateGas!({ chain, request: { from: FROM, to: TO, data: "0x12", value: 1n } })),
+    (exit) => ({
+      exit,
+      methods,
+    }),
+  )
 }
 
 describe("fromViemWalletClient estimateGas", () => {

@@ -35,7 +35,9 @@ const listen = (answer: (url: string) => { status: number; headers?: Record<stri
 }
 
 const start = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)))
+  new Promise<string>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  )
 
 const stop = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()))
 
@@ -64,7 +66,14 @@ describe("configured headers", () => {
     retry: NO_RETRY,
     apiKey: "the-api-key",
     headers: { Authorization: `Bearer ${TOKEN}`, "X-Tenant": "client" },
-    chains: [{ id: 1, name: "A", baseApiUrl: apiOrigin, headers: { "x-tenant": "chain", "X-Gateway-Token": Redacted.make(GATEWAY) } }],
+    chains: [
+      {
+        id: 1,
+        name: "A",
+        baseApiUrl: apiOrigin,
+        headers: { "x-tenant": "chain", "X-Gateway-Token": Redacted.make(GATEWAY) },
+      },
+    ],
   })
   const withClient = <A, E>(f: (client: ApiClient["Service"]) => Effect.Effect<A, E>) =>
     Effect.suspend(() => {
@@ -121,7 +130,10 @@ describe("configured headers", () => {
       Effect.sync(() => {
         const chain = chainApi(client)
         const sameOrigin = apiOrigin.replace(/^http/, "ws")
-        expect(chain.socketHeaders(`${sameOrigin}/ws`)).toMatchObject({ authorization: `Bearer ${TOKEN}`, "x-gateway-token": GATEWAY })
+        expect(chain.socketHeaders(`${sameOrigin}/ws`)).toMatchObject({
+          authorization: `Bearer ${TOKEN}`,
+          "x-gateway-token": GATEWAY,
+        })
         expect(chain.socketHeaders(`${otherOrigin.replace(/^http/, "ws")}/ws`)).toBeUndefined()
         expect(chain.socketHeaders(`wss://${new URL(apiOrigin).host}/ws`)).toBeUndefined()
         expect(chain.socketHeaders(`${apiOrigin}/ws`)).toBeUndefined()
@@ -138,14 +150,19 @@ describe("configured headers", () => {
         HttpClient.HttpClient,
         HttpClient.make((request) =>
           Effect.sync(() => {
-            rendered.push(JSON.stringify(request.headers), String(Headers.redact(request.headers, ["x-none"]).authorization))
+            rendered.push(
+              JSON.stringify(request.headers),
+              String(Headers.redact(request.headers, ["x-none"]).authorization),
+            )
             return HttpClientResponse.fromWeb(request, new Response("{}", { status: 200 }))
           }),
         ),
       )
       const config = ClientConfig.layer(options())
       yield* ApiClient.use((client) => chainApi(client).request({ path: "/x", method: "GET" })).pipe(
-        Effect.provide(ApiClient.layer.pipe(Layer.provide(Layer.merge(httpClientTransport.pipe(Layer.provide(logging)), config)))),
+        Effect.provide(
+          ApiClient.layer.pipe(Layer.provide(Layer.merge(httpClientTransport.pipe(Layer.provide(logging)), config))),
+        ),
       )
       const json = rendered[0]!
       expect(json).toContain("x-gateway-token")

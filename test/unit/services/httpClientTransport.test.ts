@@ -19,40 +19,49 @@ const overFetchHttpClient = (answer: (url: string) => Response) => {
     calls.push({ url: String(input), init })
     return answer(String(input))
   }) as typeof globalThis.fetch
-  const layer = httpClientTransport.pipe(Layer.provide(FetchHttpClient.layer), Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch)))
+  const layer = httpClientTransport.pipe(
+    Layer.provide(FetchHttpClient.layer),
+    Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch)),
+  )
   return { layer, calls }
 }
 
 describe("httpClientTransport", () => {
-  it.effect("sends the request as tradekit's own transport does: its headers and body, no trace headers, redirects handed back", () =>
-    Effect.gen(function* () {
-      const { layer, calls } = overFetchHttpClient((url) =>
-        new URL(url).pathname === "/moved" ? new Response(null, { status: 302, headers: { location: "/here" } }) : new Response(`{"ok":true}`),
-      )
-      const response = yield* HttpTransport.use((transport) =>
-        transport.send({
-          method: "POST",
-          url: new URL("https://api.test/moved?txHash=0xa&txHash=0xb"),
-          headers: { "content-type": "application/json", "x-api-key": Redacted.make("k-123") },
-          body: `{"a":1}`,
-        }),
-      ).pipe(Effect.withSpan("caller"), Effect.provide(layer))
-      expect(response).toMatchObject({ status: 302, headers: { location: "/here" }, body: "" })
-      expect(calls).toHaveLength(1)
-      expect(calls[0]!.url).toBe("https://api.test/moved?txHash=0xa&txHash=0xb")
-      expect(calls[0]!.init.redirect).toBe("manual")
-      expect(calls[0]!.init.method).toBe("POST")
-      expect(new TextDecoder().decode(calls[0]!.init.body as Uint8Array)).toBe(`{"a":1}`)
-      const headers = calls[0]!.init.headers as Record<string, string>
-      expect(headers).toMatchObject({ "content-type": "application/json", "x-api-key": "k-123" })
-      expect(Object.keys(headers).filter((name) => name === "traceparent" || name === "b3")).toEqual([])
-    }),
+  it.effect(
+    "sends the request as tradekit's own transport does: its headers and body, no trace headers, redirects handed back",
+    () =>
+      Effect.gen(function* () {
+        const { layer, calls } = overFetchHttpClient((url) =>
+          new URL(url).pathname === "/moved"
+            ? new Response(null, { status: 302, headers: { location: "/here" } })
+            : new Response(`{"ok":true}`),
+        )
+        const response = yield* HttpTransport.use((transport) =>
+          transport.send({
+            method: "POST",
+            url: new URL("https://api.test/moved?txHash=0xa&txHash=0xb"),
+            headers: { "content-type": "application/json", "x-api-key": Redacted.make("k-123") },
+            body: `{"a":1}`,
+          }),
+        ).pipe(Effect.withSpan("caller"), Effect.provide(layer))
+        expect(response).toMatchObject({ status: 302, headers: { location: "/here" }, body: "" })
+        expect(calls).toHaveLength(1)
+        expect(calls[0]!.url).toBe("https://api.test/moved?txHash=0xa&txHash=0xb")
+        expect(calls[0]!.init.redirect).toBe("manual")
+        expect(calls[0]!.init.method).toBe("POST")
+        expect(new TextDecoder().decode(calls[0]!.init.body as Uint8Array)).toBe(`{"a":1}`)
+        const headers = calls[0]!.init.headers as Record<string, string>
+        expect(headers).toMatchObject({ "content-type": "application/json", "x-api-key": "k-123" })
+        expect(Object.keys(headers).filter((name) => name === "traceparent" || name === "b3")).toEqual([])
+      }),
   )
 
   it.effect("keeps the app's own fetch options, and hands redirects back all the same", () =>
     Effect.gen(function* () {
       const { layer, calls } = overFetchHttpClient(() => new Response(`{"ok":true}`))
-      yield* HttpTransport.use((transport) => transport.send({ method: "GET", url: new URL("https://api.test/x"), headers: {} })).pipe(
+      yield* HttpTransport.use((transport) =>
+        transport.send({ method: "GET", url: new URL("https://api.test/x"), headers: {} }),
+      ).pipe(
         Effect.provide(layer),
         Effect.provideService(FetchHttpClient.RequestInit, { credentials: "include", redirect: "follow" }),
       )
@@ -63,12 +72,14 @@ describe("httpClientTransport", () => {
   it.effect("runs the ApiClient over the app's HttpClient: the redirect rule and the answers are tradekit's", () =>
     Effect.gen(function* () {
       const { layer, calls } = overFetchHttpClient((url) =>
-        url.endsWith("/moved") ? new Response(null, { status: 302, headers: { location: "/here" } }) : new Response(`{"arrived":true}`),
+        url.endsWith("/moved")
+          ? new Response(null, { status: 302, headers: { location: "/here" } })
+          : new Response(`{"arrived":true}`),
       )
       const config = ClientConfig.layer({ chains: [], retry: NO_RETRY, apiKey: "k-123" })
-      const response = yield* ApiClient.use((client) => client.forChain("https://api.test").request({ path: "/moved", method: "GET" })).pipe(
-        Effect.provide(ApiClient.layer.pipe(Layer.provide(Layer.merge(layer, config)))),
-      )
+      const response = yield* ApiClient.use((client) =>
+        client.forChain("https://api.test").request({ path: "/moved", method: "GET" }),
+      ).pipe(Effect.provide(ApiClient.layer.pipe(Layer.provide(Layer.merge(layer, config)))))
       expect(response).toEqual({ status: 200, body: { arrived: true } })
       expect(calls.map((call) => call.url)).toEqual(["https://api.test/moved", "https://api.test/here"])
     }),
@@ -78,13 +89,15 @@ describe("httpClientTransport", () => {
     Effect.gen(function* () {
       const failing = HttpClient.make((request) =>
         Effect.fail(
-          new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause: "ECONNRESET", description: "reset" }) }),
+          new HttpClientError.HttpClientError({
+            reason: new HttpClientError.TransportError({ request, cause: "ECONNRESET", description: "reset" }),
+          }),
         ),
       )
       const exit = yield* Effect.exit(
-        HttpTransport.use((transport) => transport.send({ method: "GET", url: new URL("https://api.test/x"), headers: {} })).pipe(
-          Effect.provide(httpClientTransport.pipe(Layer.provide(Layer.succeed(HttpClient.HttpClient, failing)))),
-        ),
+        HttpTransport.use((transport) =>
+          transport.send({ method: "GET", url: new URL("https://api.test/x"), headers: {} }),
+        ).pipe(Effect.provide(httpClientTransport.pipe(Layer.provide(Layer.succeed(HttpClient.HttpClient, failing))))),
       )
       expect(exit).toEqual(Exit.fail(new TransportError("TransportError", "ECONNRESET", "reset")))
     }),

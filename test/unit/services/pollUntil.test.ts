@@ -16,7 +16,9 @@ describe("pollUntil", () => {
         yield* Effect.sleep("400 millis")
         return starts.length === 3 ? Option.some("done") : Option.none()
       })
-      const fiber = yield* Effect.forkChild(pollUntil(slowProbe, { interval: "1 second", attempts: 5, onExhausted: () => "gave up" }))
+      const fiber = yield* Effect.forkChild(
+        pollUntil(slowProbe, { interval: "1 second", attempts: 5, onExhausted: () => "gave up" }),
+      )
       for (let i = 0; i < 30; i++) yield* TestClock.adjust("100 millis")
       expect(yield* Fiber.join(fiber)).toBe("done")
       expect(starts).toEqual([0, 1000, 2000])
@@ -30,13 +32,15 @@ describe("pollUntil", () => {
         probes++
         return Option.none<string>()
       })
-      const fiber = yield* Effect.forkChild(Effect.exit(pollUntil(never, { interval: "1 second", attempts: 3, onExhausted: (n) => `after ${n}` })))
+      const fiber = yield* Effect.forkChild(
+        Effect.exit(pollUntil(never, { interval: "1 second", attempts: 3, onExhausted: (n) => `after ${n}` })),
+      )
       yield* TestClock.adjust("10 seconds")
       expect(yield* Fiber.join(fiber)).toEqual(Exit.fail("after 3"))
       expect(probes).toBe(3)
-      expect(yield* Effect.exit(pollUntil(never, { interval: "1 second", attempts: 0, onExhausted: (n) => `after ${n}` }))).toEqual(
-        Exit.fail("after 0"),
-      )
+      expect(
+        yield* Effect.exit(pollUntil(never, { interval: "1 second", attempts: 0, onExhausted: (n) => `after ${n}` })),
+      ).toEqual(Exit.fail("after 0"))
       expect(probes).toBe(3)
     }),
   )
@@ -49,7 +53,12 @@ describe("pollUntil", () => {
         return starts.length === 6 ? Option.some("done") : Option.none()
       })
       const fiber = yield* Effect.forkChild(
-        pollUntil(probe, { interval: "250 millis", backoffFrom: "50 millis", attempts: 10, onExhausted: () => "gave up" }),
+        pollUntil(probe, {
+          interval: "250 millis",
+          backoffFrom: "50 millis",
+          attempts: 10,
+          onExhausted: () => "gave up",
+        }),
       )
       for (let i = 0; i < 100; i++) yield* TestClock.adjust("10 millis")
       expect(yield* Fiber.join(fiber)).toBe("done")

@@ -21,7 +21,10 @@ const clientOver = (api: ReturnType<typeof makeFakeApi>) =>
   ApiClient.layer.pipe(Layer.provide(Layer.merge(api.layer, ClientConfig.layer({ chains: [], retry: NO_RETRY }))))
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    message: string
+  }
 
 const isPlain = (value: object) =>
   Object.getPrototypeOf(value) === Object.prototype &&
@@ -34,9 +37,9 @@ describe("prototype-safe decoding", () => {
   it.effect("ApiClient drops __proto__, constructor and prototype keys from a JSON answer", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/x", { body: smuggled })
-      const response = yield* ApiClient.use((client) => client.forChain("https://api.test").request({ path: "/x" })).pipe(
-        Effect.provide(clientOver(api)),
-      )
+      const response = yield* ApiClient.use((client) =>
+        client.forChain("https://api.test").request({ path: "/x" }),
+      ).pipe(Effect.provide(clientOver(api)))
       const item = (response.body as { steps: Array<object> }).steps[0]!
       expect(isPlain(item)).toBe(true)
       expect(item).toEqual({ id: "s" })
@@ -47,9 +50,9 @@ describe("prototype-safe decoding", () => {
     Effect.gen(function* () {
       const escaped = `{"steps":[{"id":"s","\\u005f\\u005fproto\\u005f\\u005f":{"polluted":true},"\\u0063onstructor":{"protot\\u0079pe":{"polluted":true}},"protot\\u0079pe":{"polluted":true}}]}`
       const api = makeFakeApi().route("POST", "/x", { body: escaped })
-      const response = yield* ApiClient.use((client) => client.forChain("https://api.test").request({ path: "/x" })).pipe(
-        Effect.provide(clientOver(api)),
-      )
+      const response = yield* ApiClient.use((client) =>
+        client.forChain("https://api.test").request({ path: "/x" }),
+      ).pipe(Effect.provide(clientOver(api)))
       const item = (response.body as { steps: Array<object> }).steps[0]!
       expect(isPlain(item)).toBe(true)
       expect(item).toEqual({ id: "s" })
@@ -59,9 +62,9 @@ describe("prototype-safe decoding", () => {
   it.effect("ApiClient's decoded answer never takes a smuggled prototype", () =>
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/x", { body: smuggled })
-      const decoded = yield* ApiClient.use((client) => client.forChain("https://api.test").requestDecoded({ path: "/x" }, Body)).pipe(
-        Effect.provide(clientOver(api)),
-      )
+      const decoded = yield* ApiClient.use((client) =>
+        client.forChain("https://api.test").requestDecoded({ path: "/x" }, Body),
+      ).pipe(Effect.provide(clientOver(api)))
       expect(isPlain(decoded.steps[0]!)).toBe(true)
       expect(decoded).toEqual({ steps: [{ id: "s" }] })
     }),
@@ -98,7 +101,11 @@ describe("prototype-safe decoding", () => {
       const answer = `{"steps":[{"id":"s","action":"Sign","description":"Sign","kind":"signature","items":[{"status":"incomplete","__proto__":{"data":{"sign":{"signatureKind":"eip191","message":{"raw":"${raw}"}}}}}]}]}`
       api.route("POST", "/execute/cancel/v3", { body: answer })
       // Without its smuggled data the item has none: the executor waits for data, and gives up.
-      const exit = yield* runWithClock(execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } }), "5 seconds", 40)
+      const exit = yield* runWithClock(
+        execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } }),
+        "5 seconds",
+        40,
+      )
       expect(wallet.calls).toEqual([])
       expect(failureOf(exit)).toMatchObject({ _tag: "PollTimeoutError", kind: "data" })
       expect(api.requestsTo("/execute/cancel/v3").length).toBeGreaterThan(1)

@@ -29,7 +29,9 @@ const listen = (answer: (url: string) => { status: number; headers?: Record<stri
 }
 
 const start = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)))
+  new Promise<string>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  )
 
 const stop = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()))
 
@@ -54,8 +56,11 @@ describe("ApiClient over fetch: redirects", () => {
     await stop(other.server)
   })
 
-  const layer = ApiClient.layerFetch.pipe(Layer.provide(ClientConfig.layer({ chains: [], retry: NO_RETRY, apiKey: "very-secret-key" })))
-  const get = (path: string) => ApiClient.use((client) => client.forChain(apiOrigin).request({ path, method: "GET" })).pipe(Effect.provide(layer))
+  const layer = ApiClient.layerFetch.pipe(
+    Layer.provide(ClientConfig.layer({ chains: [], retry: NO_RETRY, apiKey: "very-secret-key" })),
+  )
+  const get = (path: string) =>
+    ApiClient.use((client) => client.forChain(apiOrigin).request({ path, method: "GET" })).pipe(Effect.provide(layer))
 
   it.live("refuses a redirect to another origin: the other server receives nothing, nor the API key", () =>
     Effect.gen(function* () {

@@ -11,16 +11,23 @@ const BASE = "https://api.test/chains/1"
 const KEY = "base-path-secret"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    [k: string]: unknown
+  }
 
 /** An API under `/chains/1` whose `/chains/1/moved` redirects to `location`; every other path answers 200. */
 const redirectingTo = (location: string) => {
   const api = makeFakeApi()
     .route("GET", /.*/, (request) => ({ body: { at: request.path } }))
     .route("GET", "/chains/1/moved", { status: 302, headers: { location } })
-  const layer = ApiClient.layer.pipe(Layer.provide(Layer.merge(api.layer, ClientConfig.layer({ chains: [], retry: NO_RETRY, apiKey: KEY }))))
+  const layer = ApiClient.layer.pipe(
+    Layer.provide(Layer.merge(api.layer, ClientConfig.layer({ chains: [], retry: NO_RETRY, apiKey: KEY }))),
+  )
   const get = (path: string) =>
-    Effect.exit(ApiClient.use((client) => client.forChain(BASE).request({ path, method: "GET" }))).pipe(Effect.provide(layer))
+    Effect.exit(ApiClient.use((client) => client.forChain(BASE).request({ path, method: "GET" }))).pipe(
+      Effect.provide(layer),
+    )
   return { api, get }
 }
 
@@ -33,12 +40,18 @@ describe("a same-origin redirect stays under the API's base path", () => {
     "https://api.test/chains/10/x",
     "/chains/1",
   ]) {
-    it.effect(`a redirect to ${location} is refused, as an endpoint outside the base path is; the API key goes nowhere else`, () =>
-      Effect.gen(function* () {
-        const { api, get } = redirectingTo(location)
-        expect(failureOf(yield* get("/moved"))).toMatchObject({ _tag: "HttpRequestError", reason: "redirect", endpoint: "/moved" })
-        expect(api.requests.map((request) => request.path)).toEqual(["/chains/1/moved"])
-      }),
+    it.effect(
+      `a redirect to ${location} is refused, as an endpoint outside the base path is; the API key goes nowhere else`,
+      () =>
+        Effect.gen(function* () {
+          const { api, get } = redirectingTo(location)
+          expect(failureOf(yield* get("/moved"))).toMatchObject({
+            _tag: "HttpRequestError",
+            reason: "redirect",
+            endpoint: "/moved",
+          })
+          expect(api.requests.map((request) => request.path)).toEqual(["/chains/1/moved"])
+        }),
     )
   }
 

@@ -6,10 +6,10 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { defineChain, type Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
+import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import type { StepItem } from "../../../src/schema/Step.js"
-import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { ClientConfig } from "../../../src/services/ClientConfig.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
 import { fromReservoirWallet, type ReservoirWallet } from "../../../src/services/reservoirWallet.js"
@@ -44,7 +44,10 @@ const olderWallet = () => {
 }
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; message: string }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    message: string
+  }
 
 const run = (wallet: ReservoirWallet, item: ReturnType<typeof txItem>, gas?: bigint) => {
   const api = makeFakeApi()
@@ -56,7 +59,10 @@ const run = (wallet: ReservoirWallet, item: ReturnType<typeof txItem>, gas?: big
     withReservoirBook(ApiClient.layer.pipe(Layer.provide(Layer.merge(api.layer, config)))),
     Layer.succeed(Wallet, fromReservoirWallet(wallet)),
   )
-  const execution = executeSteps({ request: { action: "buy", path: "/execute/buy/v7", body: {} }, ...(gas !== undefined ? { gas } : {}) })
+  const execution = executeSteps({
+    request: { action: "buy", path: "/execute/buy/v7", body: {} },
+    ...(gas !== undefined ? { gas } : {}),
+  })
   // The status poll decides, at the chain's interval.
   return Effect.flatten(runWithClock(Effect.provide(execution, layer), "1 second", 10))
 }
@@ -70,9 +76,13 @@ describe("fromReservoirWallet", () => {
       expect(failureOf(watch)).toMatchObject({
         _tag: "WalletError",
         operation: "waitForReceipt",
-        message: "Wallet waitForReceipt failed: No URL was provided to the Transport. Please provide a valid RPC URL to the Transport.",
+        message:
+          "Wallet waitForReceipt failed: No URL was provided to the Transport. Please provide a valid RPC URL to the Transport.",
       })
-      expect(failureOf(yield* Effect.exit(adapter.blockNumber(noRpc)))).toMatchObject({ _tag: "WalletError", operation: "getBlockNumber" })
+      expect(failureOf(yield* Effect.exit(adapter.blockNumber(noRpc)))).toMatchObject({
+        _tag: "WalletError",
+        operation: "getBlockNumber",
+      })
       const final = yield* run(wallet, txItem(account.address))
       expect(final.status).toBe("complete")
       expect(final.steps[0]!.items![0]!.txHashes).toEqual([{ txHash: HASH, chainId: CUSTOM.id }])
@@ -82,7 +92,11 @@ describe("fromReservoirWallet", () => {
   it.effect("hands the older wallet the item with the caller's gas override, as a decimal string", () =>
     Effect.gen(function* () {
       const overridden = olderWallet()
-      yield* run(overridden.wallet, txItem(account.address, { data: { ...txItem(account.address).data, gas: "0x5208" } }), 300_000n)
+      yield* run(
+        overridden.wallet,
+        txItem(account.address, { data: { ...txItem(account.address).data, gas: "0x5208" } }),
+        300_000n,
+      )
       expect(overridden.sentItems.map((item) => (item.data as { gas?: unknown }).gas)).toEqual(["300000"])
       const plain = olderWallet()
       yield* run(plain.wallet, txItem(account.address, { data: { ...txItem(account.address).data, gas: "0x5208" } }))

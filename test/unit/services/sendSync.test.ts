@@ -43,7 +43,14 @@ describe("a local account's send asks for its receipt in the same call (EIP-7966
     expect(exit).toEqual(Exit.succeed({ hash: keccak256(raw), receipt: { status: "success", blockNumber: 1n } }))
     expect(provider.methods).toEqual(["eth_sendRawTransactionSync"])
     // Signed as filled: the nonce, gas and fees it was given, for the chain it is sent on.
-    expect(parseTransaction(raw)).toMatchObject({ chainId: 1, nonce: 0, gas: 100_000n, maxFeePerGas: 2_000_000_000n, to: EXCHANGE, value: 1000n })
+    expect(parseTransaction(raw)).toMatchObject({
+      chainId: 1,
+      nonce: 0,
+      gas: 100_000n,
+      maxFeePerGas: 2_000_000_000n,
+      to: EXCHANGE,
+      value: 1000n,
+    })
   })
 
   it("a node without the method gets eth_sendRawTransaction, and is not asked the method again", async () => {
@@ -63,21 +70,27 @@ describe("a local account's send asks for its receipt in the same call (EIP-7966
     expect(provider.methods).toEqual(["eth_sendRawTransactionSync", "eth_getTransactionByHash"])
   })
 
-  effectIt.effect("a node that refuses the transaction: a WalletError with the node's words once its look-ups say it has none, and no hash", () =>
-    Effect.gen(function* () {
-      const provider = memoryProvider(1, { sync: "rejected", from: account.address })
-      const fiber = yield* Effect.forkChild(walletOver(provider).sendTransactionSync!({ chain: mainnet, request: filled, context, nonce: 0 }))
-      for (let i = 0; i < 6; i++) {
-        yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
-        yield* TestClock.adjust("1 second")
-      }
-      const exit = yield* Fiber.await(fiber)
-      const error = Exit.isFailure(exit) ? Option.getOrUndefined(Exit.findErrorOption(exit)) : undefined
-      expect(error).toBeInstanceOf(WalletError)
-      expect((error as WalletError).message).toContain("Nonce provided for the transaction is lower than the current nonce")
-      expect(provider.methods).toEqual(["eth_sendRawTransactionSync", ...Array(5).fill("eth_getTransactionByHash")])
-      expect(provider.rawTransactions).toEqual([])
-    }),
+  effectIt.effect(
+    "a node that refuses the transaction: a WalletError with the node's words once its look-ups say it has none, and no hash",
+    () =>
+      Effect.gen(function* () {
+        const provider = memoryProvider(1, { sync: "rejected", from: account.address })
+        const fiber = yield* Effect.forkChild(
+          walletOver(provider).sendTransactionSync!({ chain: mainnet, request: filled, context, nonce: 0 }),
+        )
+        for (let i = 0; i < 6; i++) {
+          yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
+          yield* TestClock.adjust("1 second")
+        }
+        const exit = yield* Fiber.await(fiber)
+        const error = Exit.isFailure(exit) ? Option.getOrUndefined(Exit.findErrorOption(exit)) : undefined
+        expect(error).toBeInstanceOf(WalletError)
+        expect((error as WalletError).message).toContain(
+          "Nonce provided for the transaction is lower than the current nonce",
+        )
+        expect(provider.methods).toEqual(["eth_sendRawTransactionSync", ...Array(5).fill("eth_getTransactionByHash")])
+        expect(provider.rawTransactions).toEqual([])
+      }),
   )
 
   it("a provider that refuses the method in words of its own gets the same bytes the usual way, once, and is not asked again", async () => {
@@ -88,13 +101,21 @@ describe("a local account's send asks for its receipt in the same call (EIP-7966
     expect(first).toEqual(Exit.succeed({ hash: keccak256(provider.rawTransactions[0]!) }))
     expect(second).toEqual(Exit.succeed({ hash: keccak256(provider.rawTransactions[1]!) }))
     expect(provider.rawTransactions).toHaveLength(2)
-    expect(provider.methods).toEqual(["eth_sendRawTransactionSync", "eth_getTransactionByHash", "eth_sendRawTransaction", "eth_sendRawTransaction"])
+    expect(provider.methods).toEqual([
+      "eth_sendRawTransactionSync",
+      "eth_getTransactionByHash",
+      "eth_sendRawTransaction",
+      "eth_sendRawTransaction",
+    ])
   })
 
   it("syncReceipts: false keeps the usual send", () => {
-    const wallet = fromViemWalletClient(createWalletClient({ account, chain: mainnet, transport: custom(memoryProvider(1)) }), {
-      syncReceipts: false,
-    })
+    const wallet = fromViemWalletClient(
+      createWalletClient({ account, chain: mainnet, transport: custom(memoryProvider(1)) }),
+      {
+        syncReceipts: false,
+      },
+    )
     expect(wallet.sendTransactionSync).toBeUndefined()
   })
 })
@@ -106,7 +127,11 @@ describe("the executor with a send that answered its receipt", () => {
     const api = makeFakeApi()
       .route("POST", "/execute/list/v5", {
         body: {
-          steps: [step("approval", "transaction", [txItem(account.address, { data: { from: account.address, to: EXCHANGE, data: "0x01" } })])],
+          steps: [
+            step("approval", "transaction", [
+              txItem(account.address, { data: { from: account.address, to: EXCHANGE, data: "0x01" } }),
+            ]),
+          ],
         },
       })
       .route("GET", /synced/, { body: { synced: true } })
@@ -163,7 +188,8 @@ const laggingNode = (options: {
     gasUsed: "0x0",
     transactions: [],
   }
-  const refusal = (message: string, code?: number) => Object.assign(new Error(message), code === undefined ? {} : { code })
+  const refusal = (message: string, code?: number) =>
+    Object.assign(new Error(message), code === undefined ? {} : { code })
   const request = async ({ method, params }: { method: string; params?: ReadonlyArray<unknown> }): Promise<unknown> => {
     methods.push(method)
     const raw = params?.[0] as Hex
@@ -247,12 +273,16 @@ const laggingNode = (options: {
 
 /** A wallet over the node whose transport does not retry on its own: every answer of the node is tradekit's to read. */
 const walletOverNode = (node: ReturnType<typeof laggingNode>) =>
-  fromViemWalletClient(createWalletClient({ account, chain: mainnet, transport: custom(node, { retryCount: 0 }) }), { syncReceiptWait: 50 })
+  fromViemWalletClient(createWalletClient({ account, chain: mainnet, transport: custom(node, { retryCount: 0 }) }), {
+    syncReceiptWait: 50,
+  })
 
 /** Runs a send on the TestClock, moving it a second at a time; the look-ups are paced on it, never on timers. */
 const sendOnClock = (node: ReturnType<typeof laggingNode>) =>
   Effect.gen(function* () {
-    const fiber = yield* Effect.forkChild(walletOverNode(node).sendTransactionSync!({ chain: mainnet, request: filled, context, nonce: 0 }))
+    const fiber = yield* Effect.forkChild(
+      walletOverNode(node).sendTransactionSync!({ chain: mainnet, request: filled, context, nonce: 0 }),
+    )
     for (let i = 0; i < 10 && fiber.pollUnsafe() === undefined; i++) {
       yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
       yield* TestClock.adjust("1 second")
@@ -261,74 +291,101 @@ const sendOnClock = (node: ReturnType<typeof laggingNode>) =>
   })
 
 const MEMPOOL_TIMEOUT = "The transaction was added to the mempool but wasn't processed in 2s."
-const MEMPOOL_NOT_READY = "The transaction was added to the mempool but wasn't processed due to a missing nonce or insufficient funds."
+const MEMPOOL_NOT_READY =
+  "The transaction was added to the mempool but wasn't processed due to a missing nonce or insufficient funds."
 
 describe("a transaction the node took is never reported as not sent (EIP-7966 with a lagging look-up)", () => {
   for (const [code, message] of [
     [4, MEMPOOL_TIMEOUT],
     [5, MEMPOOL_NOT_READY],
   ] as const) {
-    effectIt.effect(`code ${code} (in the mempool, no receipt yet) is the hash, not a failure: nothing is sent again`, () =>
-      Effect.gen(function* () {
-        const node = laggingNode({ sync: { code, message, takes: true }, lag: 100, from: account.address })
-        const exit = yield* sendOnClock(node)
-        expect(exit).toEqual(Exit.succeed({ hash: keccak256(node.rawTransactions[0]!) }))
-        expect(node.methods).toEqual(["eth_sendRawTransactionSync"])
-      }),
+    effectIt.effect(
+      `code ${code} (in the mempool, no receipt yet) is the hash, not a failure: nothing is sent again`,
+      () =>
+        Effect.gen(function* () {
+          const node = laggingNode({ sync: { code, message, takes: true }, lag: 100, from: account.address })
+          const exit = yield* sendOnClock(node)
+          expect(exit).toEqual(Exit.succeed({ hash: keccak256(node.rawTransactions[0]!) }))
+          expect(node.methods).toEqual(["eth_sendRawTransactionSync"])
+        }),
     )
   }
 
   for (const plain of ["already known", "nonce too low", "replacement transaction underpriced"]) {
-    effectIt.effect(`a send cut off after the node took it, a look-up that lags, and "${plain}" for the same bytes: the hash`, () =>
-      Effect.gen(function* () {
-        const node = laggingNode({ sync: { message: "socket hang up", takes: true }, plain, lag: 3, from: account.address })
-        const exit = yield* sendOnClock(node)
-        const hash = keccak256(node.rawTransactions[0]!)
-        expect(exit).toEqual(Exit.succeed({ hash }))
-        // One transaction: the same bytes, whatever was asked of the node.
-        expect(node.rawTransactions).toHaveLength(1)
-        expect(node.methods.filter((method) => method === "eth_sendRawTransaction")).toHaveLength(1)
-      }),
+    effectIt.effect(
+      `a send cut off after the node took it, a look-up that lags, and "${plain}" for the same bytes: the hash`,
+      () =>
+        Effect.gen(function* () {
+          const node = laggingNode({
+            sync: { message: "socket hang up", takes: true },
+            plain,
+            lag: 3,
+            from: account.address,
+          })
+          const exit = yield* sendOnClock(node)
+          const hash = keccak256(node.rawTransactions[0]!)
+          expect(exit).toEqual(Exit.succeed({ hash }))
+          // One transaction: the same bytes, whatever was asked of the node.
+          expect(node.rawTransactions).toHaveLength(1)
+          expect(node.methods.filter((method) => method === "eth_sendRawTransaction")).toHaveLength(1)
+        }),
     )
   }
 
-  effectIt.effect("a node that never took the bytes: a WalletError in viem's words, only after paced look-ups by the hash", () =>
-    Effect.gen(function* () {
-      const node = laggingNode({
-        sync: { message: "nonce too low", code: -32000, takes: false },
-        plain: "nonce too low",
-        lag: 0,
-        from: account.address,
-      })
-      const fiber = yield* Effect.forkChild(walletOverNode(node).sendTransactionSync!({ chain: mainnet, request: filled, context, nonce: 0 }))
-      yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
-      // The look-ups wait on the Clock: until it moves, no failure is reported.
-      expect(fiber.pollUnsafe()).toBeUndefined()
-      const lookUpsBefore = node.methods.filter((method) => method === "eth_getTransactionByHash").length
-      for (let i = 0; i < 6; i++) {
-        yield* TestClock.adjust("1 second")
+  effectIt.effect(
+    "a node that never took the bytes: a WalletError in viem's words, only after paced look-ups by the hash",
+    () =>
+      Effect.gen(function* () {
+        const node = laggingNode({
+          sync: { message: "nonce too low", code: -32000, takes: false },
+          plain: "nonce too low",
+          lag: 0,
+          from: account.address,
+        })
+        const fiber = yield* Effect.forkChild(
+          walletOverNode(node).sendTransactionSync!({ chain: mainnet, request: filled, context, nonce: 0 }),
+        )
         yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
-      }
-      const exit = yield* Fiber.await(fiber)
-      const error = Exit.isFailure(exit) ? Option.getOrUndefined(Exit.findErrorOption(exit)) : undefined
-      expect(error).toBeInstanceOf(WalletError)
-      expect((error as WalletError).message).toContain("Nonce provided for the transaction is lower than the current nonce")
-      expect(lookUpsBefore).toBe(1)
-      expect(node.methods.filter((method) => method === "eth_getTransactionByHash")).toHaveLength(5)
-      expect(node.rawTransactions).toEqual([])
-    }),
+        // The look-ups wait on the Clock: until it moves, no failure is reported.
+        expect(fiber.pollUnsafe()).toBeUndefined()
+        const lookUpsBefore = node.methods.filter((method) => method === "eth_getTransactionByHash").length
+        for (let i = 0; i < 6; i++) {
+          yield* TestClock.adjust("1 second")
+          yield* Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
+        }
+        const exit = yield* Fiber.await(fiber)
+        const error = Exit.isFailure(exit) ? Option.getOrUndefined(Exit.findErrorOption(exit)) : undefined
+        expect(error).toBeInstanceOf(WalletError)
+        expect((error as WalletError).message).toContain(
+          "Nonce provided for the transaction is lower than the current nonce",
+        )
+        expect(lookUpsBefore).toBe(1)
+        expect(node.methods.filter((method) => method === "eth_getTransactionByHash")).toHaveLength(5)
+        expect(node.rawTransactions).toEqual([])
+      }),
   )
 
   it("through the facade: a listing whose approval the node answers with code 4 completes, sent once", async () => {
-    const node = laggingNode({ sync: { code: 4, message: MEMPOOL_TIMEOUT, takes: true }, lag: 100, from: account.address })
+    const node = laggingNode({
+      sync: { code: 4, message: MEMPOOL_TIMEOUT, takes: true },
+      lag: 100,
+      from: account.address,
+    })
     const api = makeFakeApi()
       .route("POST", "/execute/list/v5", {
         body: {
-          steps: [step("approval", "transaction", [txItem(account.address, { data: { from: account.address, to: EXCHANGE, data: "0x01" } })])],
+          steps: [
+            step("approval", "transaction", [
+              txItem(account.address, { data: { from: account.address, to: EXCHANGE, data: "0x01" } }),
+            ]),
+          ],
         },
       })
       .route("GET", /synced/, { body: { synced: true } })
-    const client = createClientWithLayer({ chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.test", active: true }] }, api.layer)
+    const client = createClientWithLayer(
+      { chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.test", active: true }] },
+      api.layer,
+    )
     const wallet = createWalletClient({ account, chain: mainnet, transport: custom(node, { retryCount: 0 }) })
     const outcome = await client.actions.listToken({ listings: [], wallet }).then(
       (value) => ({ value }),

@@ -16,12 +16,17 @@ const chain = defineChain({
 })
 
 /** An injected EIP-5792 wallet on chain 1 whose capabilities and batch status are scripted; it records each method. */
-const batchingWallet = (script: { readonly atomic?: string; readonly knowsMethods?: boolean; readonly status?: number }) => {
+const batchingWallet = (script: {
+  readonly atomic?: string
+  readonly knowsMethods?: boolean
+  readonly status?: number
+}) => {
   const calls: Array<{ method: string; params?: unknown }> = []
   const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {
     calls.push({ method, params })
     if (method === "eth_chainId") return numberToHex(1)
-    if (script.knowsMethods === false && method.startsWith("wallet_")) throw { code: -32601, message: "Method not found" }
+    if (script.knowsMethods === false && method.startsWith("wallet_"))
+      throw { code: -32601, message: "Method not found" }
     switch (method) {
       case "wallet_getCapabilities":
         return { "0x1": script.atomic === undefined ? {} : { atomic: { status: script.atomic } } }
@@ -108,7 +113,9 @@ describe("viem wallet: EIP-5792 batches", () => {
         context: [],
       })
       expect(id).toBe("0xbatch")
-      const sent = calls.find((call) => call.method === "wallet_sendCalls")!.params as ReadonlyArray<Record<string, unknown>>
+      const sent = calls.find((call) => call.method === "wallet_sendCalls")!.params as ReadonlyArray<
+        Record<string, unknown>
+      >
       expect(sent[0]).toMatchObject({
         atomicRequired: true,
         version: "2.0.0",
@@ -131,7 +138,11 @@ describe("viem wallet: EIP-5792 batches", () => {
       Effect.gen(function* () {
         const { wallet } = batchingWallet({ status: code })
         const answer = yield* wallet.callsStatus!({ chain, id: "0xbatch" })
-        expect(answer).toEqual({ status, statusCode: code, receipts: receipt === undefined ? [] : [{ hash: HASH, status: receipt }] })
+        expect(answer).toEqual({
+          status,
+          statusCode: code,
+          receipts: receipt === undefined ? [] : [{ hash: HASH, status: receipt }],
+        })
       }),
     )
   }

@@ -48,8 +48,16 @@ describe("viem wallet: the clients it takes", () => {
       expect(yield* wallet.address).toBe(FROM)
       expect(yield* wallet.signTypedData({ typedData, chain } as never)).toBe(SIGNATURE)
       expect(yield* wallet.signMessage({ message: "hello" } as never)).toBe(SIGNATURE)
-      expect(yield* wallet.sendTransaction({ chain, request: { from: FROM, to: TO, data: "0x", value: 0n } } as never)).toBe(HASH)
-      expect(methods).toEqual(["eth_chainId", "eth_signTypedData_v4", "personal_sign", "eth_chainId", "eth_sendTransaction"])
+      expect(
+        yield* wallet.sendTransaction({ chain, request: { from: FROM, to: TO, data: "0x", value: 0n } } as never),
+      ).toBe(HASH)
+      expect(methods).toEqual([
+        "eth_chainId",
+        "eth_signTypedData_v4",
+        "personal_sign",
+        "eth_chainId",
+        "eth_sendTransaction",
+      ])
     }),
   )
 
@@ -64,7 +72,10 @@ describe("viem wallet: the clients it takes", () => {
         },
       }))
       const wallet = fromViemWalletClient(client)
-      const hash = yield* wallet.sendTransaction({ chain, request: { from: FROM, to: TO, data: "0x", value: 0n } } as never)
+      const hash = yield* wallet.sendTransaction({
+        chain,
+        request: { from: FROM, to: TO, data: "0x", value: 0n },
+      } as never)
       expect(hash).toBe(`0x${"ef".repeat(32)}`)
       expect(overridden).toHaveLength(1)
       expect(methods).not.toContain("eth_sendTransaction")

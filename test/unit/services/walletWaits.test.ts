@@ -14,7 +14,10 @@ const EXCHANGE = "0x2222222222222222222222222222222222222222"
 const TOKEN = "0x3333333333333333333333333333333333333333"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
-  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as { _tag: string; [k: string]: unknown }
+  Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
+    _tag: string
+    [k: string]: unknown
+  }
 
 /** An ERC-20 approval then the sale: two transactions a batching wallet sends as one batch. */
 const routeBuy = (wallet: FakeWallet): FakeApi =>
@@ -34,57 +37,75 @@ const routeBuy = (wallet: FakeWallet): FakeApi =>
             action: "Buy",
             description: "Buy",
             kind: "transaction",
-            items: [{ status: "incomplete", data: { from: wallet.address, to: EXCHANGE, data: "0xdeadbeef", value: "1000" } }],
+            items: [
+              { status: "incomplete", data: { from: wallet.address, to: EXCHANGE, data: "0xdeadbeef", value: "1000" } },
+            ],
           },
         ],
       },
     })
     .route("GET", /synced/, { body: { synced: true } })
     .route("GET", "/transfers/bulk/v2", (request) => ({
-      body: { transfers: request.query.txHash!.map((txHash) => ({ txHash, token: { contract: NFT, tokenId: "1" }, from: EXCHANGE, to: TOKEN })) },
+      body: {
+        transfers: request.query.txHash!.map((txHash) => ({
+          txHash,
+          token: { contract: NFT, tokenId: "1" },
+          from: EXCHANGE,
+          to: TOKEN,
+        })),
+      },
     }))
 
 /** Buys with `service` standing in for the fake wallet (which records what reaches it), forked. */
 const forkBuy = (api: FakeApi, wallet: FakeWallet, service: WalletService, options: ClientOptions = {}) =>
   Effect.forkChild(
     Effect.exit(
-      buy({ items: [{ token: `${NFT}:1` }] }).pipe(Effect.provide(Layer.merge(testLayer({ api, wallet, options }), Layer.succeed(Wallet, service)))),
+      buy({ items: [{ token: `${NFT}:1` }] }).pipe(
+        Effect.provide(Layer.merge(testLayer({ api, wallet, options }), Layer.succeed(Wallet, service))),
+      ),
     ),
   )
 
 describe("wallet waits are bounded", () => {
-  it.effect("a batch whose status never comes back fails within attempts × (interval + callsStatusTimeout): 75 × (2 s + 10 s) = 15 min", () =>
-    Effect.gen(function* () {
-      const wallet = makeFakeWallet()
-      wallet.behaviour.atomicBatch = true
-      let reads = 0
-      const silent: WalletService = { ...wallet.service, callsStatus: () => Effect.suspend(() => (reads++, Effect.never)) }
-      const fiber = yield* forkBuy(routeBuy(wallet), wallet, silent)
-      // Each read is cut at 10 s and counts as "not yet": 75 reads take 12 min 30 s.
-      yield* TestClock.adjust("12 minutes")
-      expect(fiber.pollUnsafe()).toBeUndefined()
-      yield* TestClock.adjust("3 minutes")
-      expect(failureOf(yield* Fiber.join(fiber))).toMatchObject({ _tag: "PollTimeoutError", attempts: 75 })
-      expect(reads).toBe(75)
-      expect(wallet.batches).toHaveLength(1)
-      expect(wallet.sent).toEqual([])
-    }),
+  it.effect(
+    "a batch whose status never comes back fails within attempts × (interval + callsStatusTimeout): 75 × (2 s + 10 s) = 15 min",
+    () =>
+      Effect.gen(function* () {
+        const wallet = makeFakeWallet()
+        wallet.behaviour.atomicBatch = true
+        let reads = 0
+        const silent: WalletService = {
+          ...wallet.service,
+          callsStatus: () => Effect.suspend(() => (reads++, Effect.never)),
+        }
+        const fiber = yield* forkBuy(routeBuy(wallet), wallet, silent)
+        // Each read is cut at 10 s and counts as "not yet": 75 reads take 12 min 30 s.
+        yield* TestClock.adjust("12 minutes")
+        expect(fiber.pollUnsafe()).toBeUndefined()
+        yield* TestClock.adjust("3 minutes")
+        expect(failureOf(yield* Fiber.join(fiber))).toMatchObject({ _tag: "PollTimeoutError", attempts: 75 })
+        expect(reads).toBe(75)
+        expect(wallet.batches).toHaveLength(1)
+        expect(wallet.sent).toEqual([])
+      }),
   )
 
-  it.effect("a capability probe that never answers means no batches: after capabilitiesTimeout the items go one by one", () =>
-    Effect.gen(function* () {
-      const wallet = makeFakeWallet()
-      wallet.behaviour.atomicBatch = true
-      const silent: WalletService = { ...wallet.service, atomicBatch: () => Effect.never }
-      const fiber = yield* forkBuy(routeBuy(wallet), wallet, silent)
-      yield* TestClock.adjust("9999 millis")
-      expect(wallet.sent).toEqual([])
-      for (let i = 0; i < 30 && fiber.pollUnsafe() === undefined; i++) yield* TestClock.adjust("1 second")
-      const exit = yield* Fiber.join(fiber)
-      expect(Exit.isSuccess(exit)).toBe(true)
-      expect(wallet.batches).toEqual([])
-      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
-    }),
+  it.effect(
+    "a capability probe that never answers means no batches: after capabilitiesTimeout the items go one by one",
+    () =>
+      Effect.gen(function* () {
+        const wallet = makeFakeWallet()
+        wallet.behaviour.atomicBatch = true
+        const silent: WalletService = { ...wallet.service, atomicBatch: () => Effect.never }
+        const fiber = yield* forkBuy(routeBuy(wallet), wallet, silent)
+        yield* TestClock.adjust("9999 millis")
+        expect(wallet.sent).toEqual([])
+        for (let i = 0; i < 30 && fiber.pollUnsafe() === undefined; i++) yield* TestClock.adjust("1 second")
+        const exit = yield* Fiber.join(fiber)
+        expect(Exit.isSuccess(exit)).toBe(true)
+        expect(wallet.batches).toEqual([])
+        expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+      }),
   )
 
   it.effect("capabilitiesCheck: false never asks the wallet whether it batches, and sends one by one", () =>

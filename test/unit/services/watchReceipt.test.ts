@@ -9,7 +9,9 @@ const HASH: Hex = `0x${"aa".repeat(32)}`
 const REPLACEMENT: Hex = `0x${"bb".repeat(32)}`
 
 /** A client whose `waitForTransactionReceipt` plays `answers` in turn, recording every call's parameters. */
-const clientAnswering = (answers: ReadonlyArray<(parameters: WaitForTransactionReceiptParameters) => Promise<unknown>>) => {
+const clientAnswering = (
+  answers: ReadonlyArray<(parameters: WaitForTransactionReceiptParameters) => Promise<unknown>>,
+) => {
   const calls: Array<WaitForTransactionReceiptParameters> = []
   const client = {
     waitForTransactionReceipt: (parameters: WaitForTransactionReceiptParameters) => {
@@ -26,7 +28,12 @@ describe("watchReceipt over viem's waitForTransactionReceipt", () => {
   it.effect("reports the mined receipt's status and block, never timing out on its own", () =>
     Effect.gen(function* () {
       const { client, calls } = clientAnswering([mined("reverted")])
-      expect(yield* watchReceipt(client, HASH, 250)).toEqual({ _tag: "Mined", hash: HASH, status: "reverted", blockNumber: 12n })
+      expect(yield* watchReceipt(client, HASH, 250)).toEqual({
+        _tag: "Mined",
+        hash: HASH,
+        status: "reverted",
+        blockNumber: 12n,
+      })
       expect(calls[0]).toMatchObject({ hash: HASH, pollingInterval: 250, timeout: 0 })
     }),
   )
@@ -39,7 +46,11 @@ describe("watchReceipt over viem's waitForTransactionReceipt", () => {
           return { status: "success", blockNumber: 13n }
         },
       ])
-      expect(yield* watchReceipt(client, HASH, 250)).toEqual({ _tag: "Replaced", hash: REPLACEMENT, reason: "cancelled" })
+      expect(yield* watchReceipt(client, HASH, 250)).toEqual({
+        _tag: "Replaced",
+        hash: REPLACEMENT,
+        reason: "cancelled",
+      })
     }),
   )
 

@@ -23,8 +23,14 @@ export class OpenSeaFailure {
   ) {}
 
   /** A check of what OpenSea answered refused it (see OrderCheckError). */
-  static check(check: OrderCheckRule, short: string, facts?: Readonly<Record<string, string | number | bigint | undefined>>): OpenSeaFailure {
-    return OpenSeaFailure.refusedBy(OrderCheckError.of({ book: "opensea", check, short, ...(facts !== undefined ? { facts } : {}) }))
+  static check(
+    check: OrderCheckRule,
+    short: string,
+    facts?: Readonly<Record<string, string | number | bigint | undefined>>,
+  ): OpenSeaFailure {
+    return OpenSeaFailure.refusedBy(
+      OrderCheckError.of({ book: "opensea", check, short, ...(facts !== undefined ? { facts } : {}) }),
+    )
   }
 
   /** The failure that stands for an OrderCheckError. */
@@ -52,14 +58,17 @@ const apiErrorOf = (failure: OpenSeaFailure, endpoint: string): APIError =>
     statusCode: failure.status,
     endpoint,
     book: "opensea",
-    ...(failure.retryAfter !== undefined && Number.isFinite(Number(failure.retryAfter)) ? { retryAfterMs: Number(failure.retryAfter) * 1000 } : {}),
+    ...(failure.retryAfter !== undefined && Number.isFinite(Number(failure.retryAfter))
+      ? { retryAfterMs: Number(failure.retryAfter) * 1000 }
+      : {}),
   })
 
 /** The typed error a failure is to the executor. */
 export const errorOf = (
   failure: OpenSeaFailure,
   endpoint: string,
-): ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError => failure.cause ?? apiErrorOf(failure, endpoint)
+): ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError =>
+  failure.cause ?? apiErrorOf(failure, endpoint)
 
 /** The request error a failure of a request (a post, a read) is: its own, else an APIError. */
 export const requestErrorOf = (failure: OpenSeaFailure, endpoint: string): ApiRequestError =>

@@ -33,7 +33,10 @@ export const ask = <A, I>(
 export const attempt = <A>(read: () => A): Effect.Effect<A, OpenSeaFailure> =>
   Effect.try({
     try: read,
-    catch: (error) => (error instanceof OpenSeaFailure ? error : new OpenSeaFailure(502, `OpenSea sent an unusable answer: ${String(error)}`)),
+    catch: (error) =>
+      error instanceof OpenSeaFailure
+        ? error
+        : new OpenSeaFailure(502, `OpenSea sent an unusable answer: ${String(error)}`),
   })
 
 /** A collection as a plan needs it: its slug, standard, required fees and offer currency. */
@@ -48,16 +51,19 @@ export interface OpenSeaCollection {
   readonly requiredZone: Address | undefined
 }
 
-const addressAt = (value: unknown): Address | undefined => (typeof value === "string" && value !== "" ? getAddress(value) : undefined)
+const addressAt = (value: unknown): Address | undefined =>
+  typeof value === "string" && value !== "" ? getAddress(value) : undefined
 
 /**
  * A fee in percent as OpenSea writes it (`2.5`, `"1.005"`), in basis points, counted in decimals rather than
- * floats and rounded half up as OpenSea counts it: 1.005 % is 101 basis points, where `Math.round(1.005 * 100)` says 100.
+ * floats and rounded half up as OpenSea counts it: 1.005 % is 101 basis points, where `Math.round(1.005 * 100)` says
+ * 100.
  */
 export const basisPointsOf = (percent: unknown): bigint => {
   const text = typeof percent === "number" ? percent.toFixed(10) : String(percent)
   const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim())
-  if (match === null) throw new OpenSeaFailure(502, `OpenSea sent ${JSON.stringify(percent)} as a fee, which is not a percentage`)
+  if (match === null)
+    throw new OpenSeaFailure(502, `OpenSea sent ${JSON.stringify(percent)} as a fee, which is not a percentage`)
   // Percent to basis points moves the point two places: the whole part, two decimals, then the rest to round on.
   const decimals = (match[2] ?? "").padEnd(3, "0")
   const basisPoints = BigInt(match[1]!) * 100n + BigInt(decimals.slice(0, 2))
@@ -69,7 +75,10 @@ export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect
   Effect.gen(function* () {
     const info = yield* ask(ctx, ContractAnswer, "GET", `/api/v2/chain/${ctx.chainName}/contract/${contract}`)
     const slug = info.collection ?? ""
-    if (slug === "") return yield* Effect.fail(new OpenSeaFailure(404, `OpenSea knows no collection for ${contract} on ${ctx.chainName}`))
+    if (slug === "")
+      return yield* Effect.fail(
+        new OpenSeaFailure(404, `OpenSea knows no collection for ${contract} on ${ctx.chainName}`),
+      )
     const collection = yield* ask(ctx, CollectionAnswer, "GET", `/api/v2/collections/${encodeURIComponent(slug)}`)
     return yield* attempt(() => ({
       slug,
@@ -87,9 +96,16 @@ export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect
 export const orderByHash = (ctx: PlanContext, hash: unknown): Effect.Effect<OpenSeaOrder, OpenSeaFailure> =>
   Effect.gen(function* () {
     if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
-      return yield* Effect.fail(new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`))
+      return yield* Effect.fail(
+        new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`),
+      )
     }
-    const answer = yield* ask(ctx, OrderByHashAnswer, "GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`)
+    const answer = yield* ask(
+      ctx,
+      OrderByHashAnswer,
+      "GET",
+      `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`,
+    )
     return yield* attempt(() => orderOf(answer.order))
   })
 

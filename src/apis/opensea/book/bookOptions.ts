@@ -7,7 +7,9 @@ import { OpenSeaFailure } from "./OpenSeaFailure.js"
  */
 export const refuseUnsupported = (body: {
   readonly source?: string | undefined
-  readonly params?: ReadonlyArray<{ readonly orderbook?: string | null | undefined; readonly tokenSetId?: string | undefined }> | undefined
+  readonly params?:
+    | ReadonlyArray<{ readonly orderbook?: string | null | undefined; readonly tokenSetId?: string | undefined }>
+    | undefined
 }): void => {
   if (typeof body.source === "string" && body.source !== "") {
     throw OpenSeaFailure.unsupported(
@@ -18,7 +20,10 @@ export const refuseUnsupported = (body: {
   for (const param of body.params ?? []) {
     const orderbook = param.orderbook
     if (orderbook !== undefined && orderbook !== null && orderbook !== "" && orderbook !== "opensea") {
-      throw OpenSeaFailure.unsupported(`the "${String(orderbook)}" order book`, "this client posts orders to OpenSea only")
+      throw OpenSeaFailure.unsupported(
+        `the "${String(orderbook)}" order book`,
+        "this client posts orders to OpenSea only",
+      )
     }
     // A token set is the Reservoir protocol's: read as nothing, the bid would become an offer on any token.
     if (param.tokenSetId !== undefined) {
@@ -48,7 +53,10 @@ export const marketplaceFeesOf = (param: {
   return entries.map((entry) => {
     const match = typeof entry === "string" ? /^(0x[0-9a-fA-F]{40}):(\d{1,5})$/.exec(entry) : null
     if (match === null || BigInt(match[2]!) > 10_000n) {
-      throw new OpenSeaFailure(400, `${JSON.stringify(entry)} is not a marketplace fee ("0xrecipient:basisPoints", at most 10000)`)
+      throw new OpenSeaFailure(
+        400,
+        `${JSON.stringify(entry)} is not a marketplace fee ("0xrecipient:basisPoints", at most 10000)`,
+      )
     }
     return { recipient: getAddress(match[1]!), basisPoints: BigInt(match[2]!) }
   })

@@ -21,7 +21,11 @@ interface OrderSignatureItem {
  * and the `OrderComponents` to sign checked against `expect` (at most the client's `maxFeeBps` in fees). The item
  * comes back with its `fees`, each recipient, amount and share of the price, for a precheck to show.
  */
-export const checkedOrderItem = <I extends OrderSignatureItem>(ctx: PlanContext, expect: OrderToSignExpectation, item: I) =>
+export const checkedOrderItem = <I extends OrderSignatureItem>(
+  ctx: PlanContext,
+  expect: OrderToSignExpectation,
+  item: I,
+) =>
   Effect.gen(function* () {
     yield* checked(checkSeaportDomain({ seaport: ctx.config.seaport, chainId: ctx.chain.id }, item.data.sign.domain))
     const components = yield* attempt(() => componentsOf(item.data.sign.value))

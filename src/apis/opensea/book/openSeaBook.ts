@@ -43,7 +43,12 @@ const plans: Readonly<Record<string, (ctx: PlanContext, body: unknown) => Effect
 }
 
 /** OpenSea's book on one chain. */
-const openSeaOnChain = (config: ResolvedOpenSeaConfig, call: OpenSeaCall, reader: ChainReaderService, chain: ChainConfig): ChainOrderBook => {
+const openSeaOnChain = (
+  config: ResolvedOpenSeaConfig,
+  call: OpenSeaCall,
+  reader: ChainReaderService,
+  chain: ChainConfig,
+): ChainOrderBook => {
   const entry = config.chainOf(chain.id)
   const context = Effect.gen(function* () {
     const missing = config.missingOf(chain.id)
@@ -66,12 +71,19 @@ const openSeaOnChain = (config: ResolvedOpenSeaConfig, call: OpenSeaCall, reader
       )
     }
     const chainConfig = { ...entry, apiBaseUrl: config.apiBaseUrl, maxFeeBps: config.maxFeeBps }
-    return { chain, chainName: entry.name, config: chainConfig, call, reads: yield* reader.forChain(chain) } satisfies PlanContext
+    return {
+      chain,
+      chainName: entry.name,
+      config: chainConfig,
+      call,
+      reads: yield* reader.forChain(chain),
+    } satisfies PlanContext
   })
   const plan = (request: ExecuteRequest) =>
     Effect.gen(function* () {
       const planOf = plans[request.action]
-      if (planOf === undefined) return yield* Effect.fail(new OpenSeaFailure(400, `OpenSea does not plan ${request.action}`))
+      if (planOf === undefined)
+        return yield* Effect.fail(new OpenSeaFailure(400, `OpenSea does not plan ${request.action}`))
       return yield* planOf(yield* context, request.body)
     }).pipe(
       Effect.mapError((failure) => errorOf(failure, `opensea:${request.action}`)),
@@ -132,7 +144,9 @@ const openSeaOnChain = (config: ResolvedOpenSeaConfig, call: OpenSeaCall, reader
  * and the receipt as the only status. Its requests take the client's time limit, retry policy and same-origin
  * redirects; the key goes in `x-api-key` (none behind a proxy that adds it).
  */
-export const openSeaBookLayer = (config: ResolvedOpenSeaConfig): Layer.Layer<OrderBook, never, ClientConfig | HttpTransport> =>
+export const openSeaBookLayer = (
+  config: ResolvedOpenSeaConfig,
+): Layer.Layer<OrderBook, never, ClientConfig | HttpTransport> =>
   Layer.effect(
     OrderBook,
     Effect.gen(function* () {
@@ -140,7 +154,11 @@ export const openSeaBookLayer = (config: ResolvedOpenSeaConfig): Layer.Layer<Ord
       const transport = yield* HttpTransport
       const reads = Option.getOrElse(yield* Effect.serviceOption(ChainReader), makeRpcChainReader)
       const api = makeChainApi(
-        (request) => transport.send({ ...request, headers: { accept: "application/json", "content-type": "application/json", ...request.headers } }),
+        (request) =>
+          transport.send({
+            ...request,
+            headers: { accept: "application/json", "content-type": "application/json", ...request.headers },
+          }),
         config.apiBaseUrl,
         { retry: client.settings.retry, timeout: client.settings.httpTimeout },
         config.apiKey === undefined ? {} : { "x-api-key": Redacted.make(config.apiKey) },

@@ -27,23 +27,32 @@ const POST_ROUTES = [
 /** Whether `endpoint` is one of OpenSea's post routes. */
 export const isOpenSeaPost = (endpoint: string): boolean => POST_ROUTES.some((route) => route.test(endpoint))
 
-/** The body OpenSea takes: the signature where its route reads it (a cancel's `offererSignature`, a criteria offer's `protocol_data`). */
+/**
+ * The body OpenSea takes: the signature where its route reads it (a cancel's `offererSignature`, a criteria offer's
+ * `protocol_data`).
+ */
 const signedBody = (post: Post, signature: string): unknown => {
   const body = fieldsOf(post.body)
   if (post.endpoint.endsWith("/cancel")) return { offererSignature: signature }
-  if (post.endpoint === "/api/v2/offers") return { ...body, protocol_data: { ...fieldsOf(body.protocol_data), signature } }
+  if (post.endpoint === "/api/v2/offers")
+    return { ...body, protocol_data: { ...fieldsOf(body.protocol_data), signature } }
   return { ...body, signature }
 }
 
 /** The fields of a body the book built (an object), or none. */
 const fieldsOf = (value: unknown): Readonly<Record<string, unknown>> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Readonly<Record<string, unknown>>) : {}
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Readonly<Record<string, unknown>>)
+    : {}
 
 /**
  * Retries a post OpenSea throttled (429: it stored nothing), after its `retry-after` when it gives one, else a
  * second; still throttled, the post is refused (an OrderPostRefusedError, safe to post again later).
  */
-const retryThrottled = (post: Effect.Effect<unknown, OpenSeaFailure>, times: number): Effect.Effect<unknown, OpenSeaFailure> =>
+const retryThrottled = (
+  post: Effect.Effect<unknown, OpenSeaFailure>,
+  times: number,
+): Effect.Effect<unknown, OpenSeaFailure> =>
   Effect.catchIf(
     post,
     (failure) => times > 0 && failure.status === 429,
@@ -70,14 +79,19 @@ const postErrorOf = (post: Post) => (failure: OpenSeaFailure) =>
 /** Posts one signed order or cancel: the order's hash as its `orderId` (none for a cancel). */
 const postOne = (call: OpenSeaCall, post: Post, signature: string) =>
   Effect.gen(function* () {
-    const answer = yield* retryThrottled(call("POST", post.endpoint, signedBody(post, signature), { retry: NO_RETRY }), THROTTLED_RETRIES).pipe(
-      Effect.mapError(postErrorOf(post)),
-    )
+    const answer = yield* retryThrottled(
+      call("POST", post.endpoint, signedBody(post, signature), { retry: NO_RETRY }),
+      THROTTLED_RETRIES,
+    ).pipe(Effect.mapError(postErrorOf(post)))
     if (post.endpoint.endsWith("/cancel")) return {} satisfies PostResponse
     const taken = yield* decodeAnswer(
       PostAnswer,
       post.endpoint,
-    )(answer).pipe(Effect.mapError(() => requestErrorOf(new OpenSeaFailure(502, "OpenSea took the order but sent no order_hash"), post.endpoint)))
+    )(answer).pipe(
+      Effect.mapError(() =>
+        requestErrorOf(new OpenSeaFailure(502, "OpenSea took the order but sent no order_hash"), post.endpoint),
+      ),
+    )
     return { orderId: "order_hash" in taken ? taken.order_hash : taken.order.order_hash } satisfies PostResponse
   })
 
@@ -113,7 +127,11 @@ const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: Read
   Effect.gen(function* () {
     const orders = yield* Effect.try({
       try: () => bodies.map((body) => componentsOf(fieldsOf(body).parameters)),
-      catch: () => requestErrorOf(new OpenSeaFailure(400, "The bulk post carries an order that is not Seaport's OrderComponents"), post.endpoint),
+      catch: () =>
+        requestErrorOf(
+          new OpenSeaFailure(400, "The bulk post carries an order that is not Seaport's OrderComponents"),
+          post.endpoint,
+        ),
     })
     const leaves = bulkOrderLeaves(orders, bulkOrderHeight(orders.length))
     const outcomes = yield* Effect.forEach(bodies, (body, index) => {
@@ -131,9 +149,16 @@ const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: Read
                 : {
                     orderId,
                     live: false,
-                    reason: held === undefined ? `${error.message} (OpenSea could not say whether it holds it)` : error.message,
-                    status: error._tag === "APIError" || error._tag === "OrderPostRefusedError" ? error.statusCode : 503,
-                    retryAfterMs: error._tag === "APIError" || error._tag === "OrderPostRefusedError" ? error.retryAfterMs : undefined,
+                    reason:
+                      held === undefined
+                        ? `${error.message} (OpenSea could not say whether it holds it)`
+                        : error.message,
+                    status:
+                      error._tag === "APIError" || error._tag === "OrderPostRefusedError" ? error.statusCode : 503,
+                    retryAfterMs:
+                      error._tag === "APIError" || error._tag === "OrderPostRefusedError"
+                        ? error.retryAfterMs
+                        : undefined,
                   },
           ),
         ),
@@ -141,7 +166,9 @@ const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: Read
     })
     const refused = outcomes.filter((outcome) => !outcome.live)
     if (refused.length === 0)
-      return { results: outcomes.map((outcome, orderIndex) => ({ orderId: outcome.orderId, orderIndex })) } satisfies PostResponse
+      return {
+        results: outcomes.map((outcome, orderIndex) => ({ orderId: outcome.orderId, orderIndex })),
+      } satisfies PostResponse
     const retryAfterMs = refused.find((outcome) => outcome.retryAfterMs !== undefined)?.retryAfterMs
     return yield* Effect.fail(
       new OrderPostRefusedError({
@@ -167,7 +194,8 @@ const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: Read
  */
 export const postSigned = (call: OpenSeaCall, post: Post, signature: string | undefined) =>
   Effect.gen(function* () {
-    if (signature === undefined) return yield* Effect.fail(requestErrorOf(new OpenSeaFailure(400, "The post carries no signature"), post.endpoint))
+    if (signature === undefined)
+      return yield* Effect.fail(requestErrorOf(new OpenSeaFailure(400, "The post carries no signature"), post.endpoint))
     const bulk = fieldsOf(post.body).bulkOrders
     return Array.isArray(bulk) ? yield* postBulk(call, post, signature, bulk) : yield* postOne(call, post, signature)
   })

@@ -34,7 +34,11 @@ export interface ChainReads {
   readonly symbolOf: (token: Address) => Effect.Effect<string, OpenSeaFailure>
   /** A token's own `decimals()`: what its amounts are counted in, whatever an API states. */
   readonly decimalsOf: (token: Address) => Effect.Effect<number, OpenSeaFailure>
-  readonly isApprovedForAll: (contract: Address, owner: Address, operator: Address) => Effect.Effect<boolean, OpenSeaFailure>
+  readonly isApprovedForAll: (
+    contract: Address,
+    owner: Address,
+    operator: Address,
+  ) => Effect.Effect<boolean, OpenSeaFailure>
   /** An ERC-721 token's `ownerOf`: `undefined` when the call reverts (a burned or never minted token). */
   readonly ownerOf: (contract: Address, tokenId: bigint) => Effect.Effect<Address | undefined, OpenSeaFailure>
   /** An ERC-1155 `balanceOf(owner, id)`: how many units of a token `owner` holds. */
@@ -49,30 +53,53 @@ export interface ChainReads {
 }
 
 const read = <A>(what: string, run: () => Promise<A>): Effect.Effect<A, OpenSeaFailure> =>
-  Effect.tryPromise({ try: run, catch: (error) => new OpenSeaFailure(502, `Could not read ${what} on chain: ${(error as Error).message}`) })
+  Effect.tryPromise({
+    try: run,
+    catch: (error) => new OpenSeaFailure(502, `Could not read ${what} on chain: ${(error as Error).message}`),
+  })
 
 /** The reads of one chain, over a viem public client on its `viemChain`'s RPC URL. */
 export const makeChainReads = (client: PublicClient): ChainReads => ({
   allowance: (token, owner, spender) =>
-    read("an allowance", () => client.readContract({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] })),
+    read("an allowance", () =>
+      client.readContract({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] }),
+    ),
   balanceOf: (token, owner) =>
-    read("a balance", () => client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] })),
-  symbolOf: (token) => read("a symbol", () => client.readContract({ address: token, abi: erc20Abi, functionName: "symbol" })),
-  decimalsOf: (token) => read("a token's decimals", () => client.readContract({ address: token, abi: erc20Abi, functionName: "decimals" })),
+    read("a balance", () =>
+      client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] }),
+    ),
+  symbolOf: (token) =>
+    read("a symbol", () => client.readContract({ address: token, abi: erc20Abi, functionName: "symbol" })),
+  decimalsOf: (token) =>
+    read("a token's decimals", () => client.readContract({ address: token, abi: erc20Abi, functionName: "decimals" })),
   isApprovedForAll: (contract, owner, operator) =>
-    read("an approval", () => client.readContract({ address: contract, abi: erc721Abi, functionName: "isApprovedForAll", args: [owner, operator] })),
-  ownerOf: (contract, tokenId) =>
-    read("a token's owner", () =>
-      client.readContract({ address: contract, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] }).catch((error: unknown) => {
-        // ERC-721 requires `ownerOf` to revert for a token nobody owns; any other failure is the RPC's.
-        if (error instanceof BaseError && error.walk((cause) => cause instanceof ContractFunctionRevertedError)) return undefined
-        throw error
+    read("an approval", () =>
+      client.readContract({
+        address: contract,
+        abi: erc721Abi,
+        functionName: "isApprovedForAll",
+        args: [owner, operator],
       }),
     ),
+  ownerOf: (contract, tokenId) =>
+    read("a token's owner", () =>
+      client
+        .readContract({ address: contract, abi: erc721Abi, functionName: "ownerOf", args: [tokenId] })
+        .catch((error: unknown) => {
+          // ERC-721 requires `ownerOf` to revert for a token nobody owns; any other failure is the RPC's.
+          if (error instanceof BaseError && error.walk((cause) => cause instanceof ContractFunctionRevertedError))
+            return undefined
+          throw error
+        }),
+    ),
   unitsOf: (contract, owner, tokenId) =>
-    read("a token balance", () => client.readContract({ address: contract, abi: erc1155Abi, functionName: "balanceOf", args: [owner, tokenId] })),
+    read("a token balance", () =>
+      client.readContract({ address: contract, abi: erc1155Abi, functionName: "balanceOf", args: [owner, tokenId] }),
+    ),
   counterOf: (seaport, offerer) =>
-    read("Seaport's counter", () => client.readContract({ address: seaport, abi: seaportAbi, functionName: "getCounter", args: [offerer] })),
+    read("Seaport's counter", () =>
+      client.readContract({ address: seaport, abi: seaportAbi, functionName: "getCounter", args: [offerer] }),
+    ),
   orderStatusOf: (seaport, orderHash) =>
     read("an order's status", () =>
       client.readContract({ address: seaport, abi: seaportAbi, functionName: "getOrderStatus", args: [orderHash] }),

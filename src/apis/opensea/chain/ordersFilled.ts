@@ -9,10 +9,16 @@ import type { ChainReads } from "./chainReads.js"
  * it knows): then no transaction of the item can fill anything any more. The chain's word, never OpenSea's API's.
  * An item naming no order is not known to be filled.
  */
-export const ordersFilled = (reads: ChainReads, seaport: Address, item: StepItem): Effect.Effect<boolean, OpenSeaFailure> =>
+export const ordersFilled = (
+  reads: ChainReads,
+  seaport: Address,
+  item: StepItem,
+): Effect.Effect<boolean, OpenSeaFailure> =>
   Effect.gen(function* () {
     const orders = item.orderIds ?? []
     if (orders.length === 0) return false
     const statuses = yield* Effect.forEach(orders, (order) => reads.orderStatusOf(seaport, order as Hex))
-    return statuses.every((status) => status.isCancelled || (status.totalSize > 0n && status.totalFilled === status.totalSize))
+    return statuses.every(
+      (status) => status.isCancelled || (status.totalSize > 0n && status.totalFilled === status.totalSize),
+    )
   })

@@ -29,7 +29,10 @@ export const unfilledOrders = (
     const filled = new Set<string>()
     for (const hash of hashes) {
       const receipt = yield* reads.receipt(hash)
-      if (receipt === undefined) return yield* Effect.fail(new OpenSeaFailure(503, `No receipt yet for the sweep ${hash}: its fills cannot be read`))
+      if (receipt === undefined)
+        return yield* Effect.fail(
+          new OpenSeaFailure(503, `No receipt yet for the sweep ${hash}: its fills cannot be read`),
+        )
       const logs = parseEventLogs({ abi: orderFulfilled, logs: receipt.logs, strict: true })
       for (const log of logs) if (sameAddress(log.address, seaport)) filled.add(log.args.orderHash.toLowerCase())
     }

@@ -2,13 +2,18 @@ import type { Address, Hex } from "viem"
 import { DEFAULT_MAX_FEE_BPS } from "../seaport/checkOrderToSign.js"
 import { OPENSEA_CHAINS, type OpenSeaChain } from "./openSeaChains.js"
 
-/** What `openSea(...)` takes: the API key, where the API lives when not OpenSea's own, and the chains' protocol addresses. */
+/**
+ * What `openSea(...)` takes: the API key, where the API lives when not OpenSea's own, and the chains' protocol
+ * addresses.
+ */
 export interface OpenSeaOptions {
   /** Sent as `x-api-key` on every OpenSea request; leave it out behind a proxy that adds it (in a browser). */
   readonly apiKey?: string | undefined
   /** `https://api.opensea.io` by default; a path (`/api/opensea`) is resolved against the page's origin. */
   readonly apiBaseUrl?: string | undefined
-  /** A chain's entry over the built-in table ({@link OPENSEA_CHAINS}), by chain id: a chain to add, or fields to change. */
+  /**
+   * A chain's entry over the built-in table ({@link OPENSEA_CHAINS}), by chain id: a chain to add, or fields to change.
+   */
   readonly chains?: Readonly<Record<number, Partial<OpenSeaChain>>> | undefined
   /** OpenSea's name of a chain by chain id, over the built-in table (the same as `chains: { [id]: { name } }`). */
   readonly chainNames?: Readonly<Record<number, string>> | undefined
@@ -32,9 +37,14 @@ export interface ResolvedOpenSeaConfig {
   readonly apiKey: string | undefined
   readonly apiBaseUrl: string
   readonly maxFeeBps: bigint
-  /** The chain's entry: the table's, with the options' changes; undefined for a chain OpenSea does not serve and the options do not complete. */
+  /**
+   * The chain's entry: the table's, with the options' changes; undefined for a chain OpenSea does not serve and the
+   * options do not complete.
+   */
   readonly chainOf: (chainId: number) => OpenSeaChain | undefined
-  /** The fields of {@link OPENSEA_CHAINS}' entries the chain's entry lacks, in the table's order; none when complete. */
+  /**
+   * The fields of {@link OPENSEA_CHAINS}' entries the chain's entry lacks, in the table's order; none when complete.
+   */
   readonly missingOf: (chainId: number) => ReadonlyArray<keyof OpenSeaChain>
 }
 
@@ -60,20 +70,32 @@ type ChainDraft = { readonly [K in keyof OpenSeaChain]?: OpenSeaChain[K] | undef
 const CHAIN_FIELDS = ["name", "seaport", "conduitKey", "conduit", "signedZone"] as const
 
 // A chain the table does not serve is OpenSea's only when the caller gives all of it (a devnet's deployment).
-const missingFields = (entry: ChainDraft): ReadonlyArray<keyof OpenSeaChain> => CHAIN_FIELDS.filter((field) => entry[field] === undefined)
+const missingFields = (entry: ChainDraft): ReadonlyArray<keyof OpenSeaChain> =>
+  CHAIN_FIELDS.filter((field) => entry[field] === undefined)
 
 /** Fills in the defaults of `options`. */
 export const resolveOpenSeaConfig = (options: OpenSeaOptions): ResolvedOpenSeaConfig => {
-  const everywhere = defined({ seaport: options.seaport, conduitKey: options.conduitKey, conduit: options.conduit, signedZone: options.signedZone })
+  const everywhere = defined({
+    seaport: options.seaport,
+    conduitKey: options.conduitKey,
+    conduit: options.conduit,
+    signedZone: options.signedZone,
+  })
   const entryOf = (chainId: number): ChainDraft => {
     const name = options.chainNames?.[chainId]
-    return { ...OPENSEA_CHAINS[chainId], ...everywhere, ...(name !== undefined ? { name } : {}), ...options.chains?.[chainId] }
+    return {
+      ...OPENSEA_CHAINS[chainId],
+      ...everywhere,
+      ...(name !== undefined ? { name } : {}),
+      ...options.chains?.[chainId],
+    }
   }
   return {
     apiKey: options.apiKey,
     apiBaseUrl: absoluteUrl(options.apiBaseUrl ?? "https://api.opensea.io").replace(/\/+$/, ""),
     maxFeeBps: options.maxFeeBps === undefined ? DEFAULT_MAX_FEE_BPS : BigInt(options.maxFeeBps),
-    chainOf: (chainId) => (missingFields(entryOf(chainId)).length === 0 ? (entryOf(chainId) as OpenSeaChain) : undefined),
+    chainOf: (chainId) =>
+      missingFields(entryOf(chainId)).length === 0 ? (entryOf(chainId) as OpenSeaChain) : undefined,
     missingOf: (chainId) => missingFields(entryOf(chainId)),
   }
 }

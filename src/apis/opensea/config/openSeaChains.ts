@@ -22,10 +22,14 @@ export const OPENSEA_SEAPORT: Address = "0x0000000000000068F116a894984e2DB1123eB
 export const OPENSEA_CONDUIT_KEY: Hex = "0x0000007b02230091a7ed01230072f7006a004d60a8d4e71d599b8104250f0000"
 /** The conduit of {@link OPENSEA_CONDUIT_KEY}. */
 export const OPENSEA_CONDUIT: Address = "0x1E0049783F008A0085193E00003D00cd54003c71"
-/** OpenSea's signed zone (SIP-7) on most chains: offers are restricted orders in it, and it signs every fill OpenSea hands out. */
+/**
+ * OpenSea's signed zone (SIP-7) on most chains: offers are restricted orders in it, and it signs every fill OpenSea
+ * hands out.
+ */
 export const OPENSEA_SIGNED_ZONE: Address = "0x000056F7000000EcE9003ca63978907a00FFD100"
 
-// Abstract, HyperEVM, Monad, Robinhood, Arc and Stable Chain: OpenSea's second conduit, with the canonical Seaport and zone.
+// Abstract, HyperEVM, Monad, Robinhood, Arc and Stable Chain: OpenSea's second conduit, with the canonical Seaport and
+// zone.
 const CONDUIT_KEY_2: Hex = "0x61159fefdfada89302ed55f8b9e89e2d67d8258712b3a3f89aa88525877f1d5e"
 const CONDUIT_2: Address = "0x963F00d3ff000064fFCbA824b800c0000000C300"
 
@@ -63,7 +67,8 @@ const alternate = (name: string, wrappedNative: Address): OpenSeaChain => ({
 const OP_STACK_WETH: Address = "0x4200000000000000000000000000000000000006"
 
 /**
- * Every EVM chain OpenSea serves (the spec's `ChainIdentifier` enum, opensea-js 11.x `CHAIN_ID_MAP`, sdk 12.9.1 `chain.ts`), by chain id,
+ * Every EVM chain OpenSea serves (the spec's `ChainIdentifier` enum, opensea-js 11.x `CHAIN_ID_MAP`, sdk 12.9.1
+ * `chain.ts`), by chain id,
  * with its protocol addresses as opensea-js's `getSeaportAddress`, `getDefaultConduit`, `getSignedZone` and
  * `getNativeWrapTokenAddress` give them. Chains OpenSea dropped (bsc, arbitrum_nova, testnets; `matic` is now
  * `polygon`) are not here: a route naming them would only be refused.

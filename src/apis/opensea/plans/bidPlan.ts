@@ -36,7 +36,9 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
     const offers = yield* Effect.forEach(params, (param) =>
       Effect.gen(function* () {
         const price = yield* attempt(() => bigIntOf(param.weiPrice, "weiPrice"))
-        const quantity = yield* attempt(() => (param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
+        const quantity = yield* attempt(() =>
+          param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity"),
+        )
         const token = param.token === undefined ? undefined : yield* attempt(() => tokenOf(param.token))
         const contract = token?.contract ?? (yield* attempt(() => getAddress(param.collection ?? "")))
         const collection = yield* collectionOf(ctx, contract)
@@ -54,7 +56,8 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
           const built = yield* ask(ctx, BuildAnswer, "POST", "/api/v2/offers/build", {
             offerer: maker,
             quantity: Number(quantity),
-            criteria: trait === undefined ? { collection: { slug: collection.slug } } : traitCriteria(collection.slug, trait),
+            criteria:
+              trait === undefined ? { collection: { slug: collection.slug } } : traitCriteria(collection.slug, trait),
             protocol_address: ctx.config.seaport,
             offer_protection_enabled: true,
           })
@@ -90,7 +93,10 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
           {
             offerer: maker,
             offer: [wireItem(ItemType.ERC20, currency, "0", price)],
-            consideration: [...wanted, ...feeItems([...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))], currency, price)],
+            consideration: [
+              ...wanted,
+              ...feeItems([...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))], currency, price),
+            ],
             orderType: quantity > 1n ? OrderType.PARTIAL_RESTRICTED : OrderType.FULL_RESTRICTED,
             startTime: now,
             endTime: endTimeOf(param.expirationTime, now),
@@ -105,7 +111,11 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
         return yield* checkedOrderItem(
           ctx,
           token !== undefined
-            ? { ...basics, kind: "item-offer", token: { contract: token.contract, tokenId: BigInt(token.tokenId), amount: quantity, itemType } }
+            ? {
+                ...basics,
+                kind: "item-offer",
+                token: { contract: token.contract, tokenId: BigInt(token.tokenId), amount: quantity, itemType },
+              }
             : { ...basics, kind: "collection-offer", contract, quantity },
           item,
         )

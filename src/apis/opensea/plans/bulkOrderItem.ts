@@ -80,7 +80,8 @@ export const bulkOrderItems = <I extends CheckedOrderItem>(
   Effect.gen(function* () {
     const groups = new Map<string, Array<I>>()
     for (const item of items) {
-      if (BULK_ROUTE.test(item.data.post.endpoint)) groups.set(item.data.post.endpoint, [...(groups.get(item.data.post.endpoint) ?? []), item])
+      if (BULK_ROUTE.test(item.data.post.endpoint))
+        groups.set(item.data.post.endpoint, [...(groups.get(item.data.post.endpoint) ?? []), item])
     }
     const result: Array<unknown> = []
     for (const item of items) {

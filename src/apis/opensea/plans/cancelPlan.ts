@@ -19,7 +19,8 @@ import { transactionItem } from "./planSteps.js"
  */
 const inSignedZone = (ctx: PlanContext, order: NamedSeaportOrder): boolean =>
   sameAddress(order.parameters.zone, ctx.config.signedZone) &&
-  (order.parameters.orderType === OrderType.FULL_RESTRICTED || order.parameters.orderType === OrderType.PARTIAL_RESTRICTED)
+  (order.parameters.orderType === OrderType.FULL_RESTRICTED ||
+    order.parameters.orderType === OrderType.PARTIAL_RESTRICTED)
 
 /** The orders the request names, each proven to be the named one (its hash at the offerer's counter on chain). */
 const namedOrders = (ctx: PlanContext, request: CancelRequest) =>
@@ -45,16 +46,26 @@ export const cancelPlan = (ctx: PlanContext, body: unknown) =>
         ),
       )
     }
-    const expectation = { seaport: ctx.config.seaport, chainId: ctx.chain.id, orderHashes: orders.map((order) => order.hash) }
+    const expectation = {
+      seaport: ctx.config.seaport,
+      chainId: ctx.chain.id,
+      orderHashes: orders.map((order) => order.hash),
+    }
     const byMaker = new Map<Address, Array<NamedSeaportOrder>>()
-    for (const order of onChain) byMaker.set(order.parameters.offerer, [...(byMaker.get(order.parameters.offerer) ?? []), order])
+    for (const order of onChain)
+      byMaker.set(order.parameters.offerer, [...(byMaker.get(order.parameters.offerer) ?? []), order])
     const transactions = yield* Effect.forEach([...byMaker], ([maker, mine]) =>
       Effect.gen(function* () {
         const data = yield* attempt(() =>
           encodeFunctionData({
             abi: seaportAbi,
             functionName: "cancel",
-            args: [mine.map(({ parameters: { totalOriginalConsiderationItems: _all, ...fields }, counter }) => ({ ...fields, counter })) as never],
+            args: [
+              mine.map(({ parameters: { totalOriginalConsiderationItems: _all, ...fields }, counter }) => ({
+                ...fields,
+                counter,
+              })) as never,
+            ],
           }),
         )
         yield* checked(checkCancelCall(expectation, { to: ctx.config.seaport, data, value: 0n }))
@@ -70,13 +81,23 @@ export const cancelPlan = (ctx: PlanContext, body: unknown) =>
           primaryType: "OrderHash",
           value: { orderHash: order.hash as Hex },
         }
-        yield* checked(checkCancelSignature(expectation, { domain: sign.domain, primaryType: sign.primaryType, message: sign.value }))
+        yield* checked(
+          checkCancelSignature(expectation, {
+            domain: sign.domain,
+            primaryType: sign.primaryType,
+            message: sign.value,
+          }),
+        )
         return {
           status: "incomplete",
           orderIds: [order.hash],
           data: {
             sign,
-            post: { endpoint: `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${order.hash}/cancel`, method: "POST", body: {} },
+            post: {
+              endpoint: `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${order.hash}/cancel`,
+              method: "POST",
+              body: {},
+            },
           },
         }
       }),
@@ -95,7 +116,15 @@ export const cancelPlan = (ctx: PlanContext, body: unknown) =>
             ]
           : []),
         ...(transactions.length > 0
-          ? [{ id: "cancellation", action: "Cancel order", description: "Cancel on Seaport, on chain", kind: "transaction", items: transactions }]
+          ? [
+              {
+                id: "cancellation",
+                action: "Cancel order",
+                description: "Cancel on Seaport, on chain",
+                kind: "transaction",
+                items: transactions,
+              },
+            ]
           : []),
       ],
     }

@@ -13,8 +13,13 @@ export const refuseFeesOnTop = (request: { readonly feesOnTop?: ReadonlyArray<st
   }
 }
 
-/** Refuses a buy's `currency` other than the listing's: Seaport pays a listing only in the currency its offerer signed. */
-export const checkBuyCurrency = (asked: string | undefined, listing: { readonly currency: Address; readonly hash: string }): void => {
+/**
+ * Refuses a buy's `currency` other than the listing's: Seaport pays a listing only in the currency its offerer signed.
+ */
+export const checkBuyCurrency = (
+  asked: string | undefined,
+  listing: { readonly currency: Address; readonly hash: string },
+): void => {
   if (asked !== undefined && !sameAddress(asked, listing.currency)) {
     throw OpenSeaFailure.unsupported(
       "`currency`",
@@ -34,7 +39,13 @@ export const checkQuantity = (
 ): UnitsBought | undefined => {
   if (asked === undefined) return undefined
   const quantity =
-    typeof asked === "number" ? (Number.isSafeInteger(asked) ? BigInt(asked) : undefined) : /^\d+$/.test(asked) ? BigInt(asked) : undefined
+    typeof asked === "number"
+      ? Number.isSafeInteger(asked)
+        ? BigInt(asked)
+        : undefined
+      : /^\d+$/.test(asked)
+        ? BigInt(asked)
+        : undefined
   if (quantity === undefined || quantity < 1n || quantity > order.units) {
     throw OpenSeaFailure.unsupported(
       "`quantity`",
@@ -54,8 +65,14 @@ export const checkQuantity = (
  * Refuses `partial: true` on a sale of several tokens: each sale is its own fulfilment and an offer gone fails the
  * whole sale, so skipping the gone ones (what `partial` asks) is not what would happen.
  */
-export const refusePartialSale = (request: { readonly partial?: boolean | undefined; readonly items: ReadonlyArray<unknown> }): void => {
+export const refusePartialSale = (request: {
+  readonly partial?: boolean | undefined
+  readonly items: ReadonlyArray<unknown>
+}): void => {
   if (request.partial === true && request.items.length > 1) {
-    throw OpenSeaFailure.unsupported("`partial`", "a sale on OpenSea accepts every named offer or fails; sell the tokens one by one")
+    throw OpenSeaFailure.unsupported(
+      "`partial`",
+      "a sale on OpenSea accepts every named offer or fails; sell the tokens one by one",
+    )
   }
 }

@@ -14,7 +14,13 @@ const ARGUMENT_NAMES: Readonly<Record<string, ReadonlyArray<string | readonly [s
   fulfillBasicOrder_efficient_6GL6yc: ["parameters"],
   fulfillOrder: ["order", "fulfillerConduitKey"],
   fulfillAdvancedOrder: ["advancedOrder", "criteriaResolvers", "fulfillerConduitKey", "recipient"],
-  fulfillAvailableOrders: ["orders", "offerFulfillments", "considerationFulfillments", "fulfillerConduitKey", "maximumFulfilled"],
+  fulfillAvailableOrders: [
+    "orders",
+    "offerFulfillments",
+    "considerationFulfillments",
+    "fulfillerConduitKey",
+    "maximumFulfilled",
+  ],
   fulfillAvailableAdvancedOrders: [
     ["orders", "advancedOrders"],
     "criteriaResolvers",
@@ -30,13 +36,19 @@ const ARGUMENT_NAMES: Readonly<Record<string, ReadonlyArray<string | readonly [s
 
 type Fields = Readonly<Record<string, unknown>>
 
-const isFields = (value: unknown): value is Fields => typeof value === "object" && value !== null && !Array.isArray(value)
+const isFields = (value: unknown): value is Fields =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
 
 /** An argument of `input_data` by its name, or by the other name it may go by. */
-const argumentOf = (inputData: Fields, name: string | readonly [string, string]): { readonly value: unknown; readonly field: string } => {
+const argumentOf = (
+  inputData: Fields,
+  name: string | readonly [string, string],
+): { readonly value: unknown; readonly field: string } => {
   if (typeof name === "string") return { value: inputData[name], field: name }
   const [spec, other] = name
-  return inputData[spec] !== undefined ? { value: inputData[spec], field: spec } : { value: inputData[other], field: other }
+  return inputData[spec] !== undefined
+    ? { value: inputData[spec], field: spec }
+    : { value: inputData[other], field: other }
 }
 
 /** The spec's web3j wrapper of a number or an address (`{ value, bitSize?, typeAsString }`), or the value itself. */
@@ -77,13 +89,20 @@ export const fulfillmentTransaction = (answer: unknown): FulfillmentTransaction 
   const transaction = decodeTransaction(answer)
   const name = transaction.function.split("(")[0]!
   const names = ARGUMENT_NAMES[name]
-  if (names === undefined) throw new OpenSeaFailure(502, `OpenSea's fulfilment calls ${JSON.stringify(name)}, which tradekit does not know`)
-  const item = getAbiItem({ abi: seaportAbi, name: name as "fulfillAdvancedOrder" }) as unknown as { readonly inputs: ReadonlyArray<AbiParameter> }
+  if (names === undefined)
+    throw new OpenSeaFailure(502, `OpenSea's fulfilment calls ${JSON.stringify(name)}, which tradekit does not know`)
+  const item = getAbiItem({ abi: seaportAbi, name: name as "fulfillAdvancedOrder" }) as unknown as {
+    readonly inputs: ReadonlyArray<AbiParameter>
+  }
   const args = names.map((name, index) => {
     const { value, field } = argumentOf(transaction.input_data, name)
     return abiValueOf(value, item.inputs[index]!, field)
   })
-  const call = encodeFunctionData({ abi: seaportAbi, functionName: name as "fulfillAdvancedOrder", args: args as never })
+  const call = encodeFunctionData({
+    abi: seaportAbi,
+    functionName: name as "fulfillAdvancedOrder",
+    args: args as never,
+  })
   const suffix = typeof transaction.calldata_suffix === "string" ? transaction.calldata_suffix.replace(/^0x/, "") : ""
   return {
     to: getAddress(transaction.to),

@@ -6,7 +6,14 @@ import { attempt, collectionOf, feeOf, type PlanContext } from "../book/PlanCont
 import { tradeCurrency } from "../config/tradeCurrency.js"
 import { ItemType } from "../seaport/SeaportOrder.js"
 import { decodeRequest } from "../wire/decode.js"
-import { currencyItemType, endTimeOf, feeItems, orderSignatureItem, restrictedOrderType, wireItem } from "../wire/orderComponents.js"
+import {
+  currencyItemType,
+  endTimeOf,
+  feeItems,
+  orderSignatureItem,
+  restrictedOrderType,
+  wireItem,
+} from "../wire/orderComponents.js"
 import { bigIntOf, tokenOf } from "../wire/orderOf.js"
 import { ListRequest } from "../wire/requests.js"
 import { bulkOrderItems } from "./bulkOrderItem.js"
@@ -31,7 +38,9 @@ export const listPlan = (ctx: PlanContext, body: unknown) =>
       Effect.gen(function* () {
         const token = yield* attempt(() => tokenOf(param.token))
         const price = yield* attempt(() => bigIntOf(param.weiPrice, "weiPrice"))
-        const quantity = yield* attempt(() => (param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
+        const quantity = yield* attempt(() =>
+          param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity"),
+        )
         const collection = yield* collectionOf(ctx, token.contract)
         // A collection's listings are priced in the caller's currency, else its listing currency when trusted.
         const currency = yield* tradeCurrency(ctx, "listing", param.currency, collection.listingCurrency ?? zeroAddress)
@@ -43,7 +52,10 @@ export const listPlan = (ctx: PlanContext, body: unknown) =>
           {
             offerer: maker,
             offer: [wireItem(erc1155 ? ItemType.ERC1155 : ItemType.ERC721, token.contract, token.tokenId, quantity)],
-            consideration: [wireItem(currencyItemType(currency), currency, "0", price - fees, maker), ...feeItems(allFees, currency, price)],
+            consideration: [
+              wireItem(currencyItemType(currency), currency, "0", price - fees, maker),
+              ...feeItems(allFees, currency, price),
+            ],
             zone: collection.requiredZone,
             // A required zone is only asked by Seaport about a restricted order (opensea-js: `restrictedByZone`).
             orderType: restrictedOrderType(erc1155, collection.requiredZone),
@@ -61,7 +73,9 @@ export const listPlan = (ctx: PlanContext, body: unknown) =>
             conduitKey: ctx.config.conduitKey,
             currency,
             price,
-            tokens: [{ contract: token.contract, tokenId: BigInt(token.tokenId), amount: quantity, itemType: erc1155 ? 3 : 2 }],
+            tokens: [
+              { contract: token.contract, tokenId: BigInt(token.tokenId), amount: quantity, itemType: erc1155 ? 3 : 2 },
+            ],
             requiredZone: collection.requiredZone,
           },
           item,

@@ -19,11 +19,18 @@ export interface NamedSeaportOrder {
  * The order named `named` as OpenSea holds it, refused unless it is that order: on the chain's Seaport, and its
  * parameters hashing to `named` at the offerer's current counter (read from the chain, never the API's).
  */
-export const namedOrder = (ctx: PlanContext, order: OpenSeaOrder, named: string): Effect.Effect<NamedSeaportOrder, OpenSeaFailure> =>
+export const namedOrder = (
+  ctx: PlanContext,
+  order: OpenSeaOrder,
+  named: string,
+): Effect.Effect<NamedSeaportOrder, OpenSeaFailure> =>
   Effect.gen(function* () {
     if (!sameAddress(order.protocolAddress, ctx.config.seaport)) {
       return yield* Effect.fail(
-        OpenSeaFailure.check("target", "OpenSea's order is not on the chain's Seaport", { Expected: ctx.config.seaport, Got: order.protocolAddress }),
+        OpenSeaFailure.check("target", "OpenSea's order is not on the chain's Seaport", {
+          Expected: ctx.config.seaport,
+          Got: order.protocolAddress,
+        }),
       )
     }
     const parameters = yield* attempt(() => parametersOf(order.parameters))
@@ -63,9 +70,14 @@ export const listingPrice = (order: NamedSeaportOrder, asked?: UnitsBought): Eff
     const signed = order.parameters.consideration.slice(0, Number(order.parameters.totalOriginalConsiderationItems))
     const currencies = new Set(signed.map((item) => (isCurrencyItem(item) ? currencyOf(item).toLowerCase() : "token")))
     if (currencies.size !== 1 || currencies.has("token")) {
-      throw OpenSeaFailure.check("payment", "The listing does not ask for one currency alone", { Asks: [...currencies].join(", ") })
+      throw OpenSeaFailure.check("payment", "The listing does not ask for one currency alone", {
+        Asks: [...currencies].join(", "),
+      })
     }
-    return { currency: currencyOf(signed[0]!), amount: signed.reduce((sum, item) => sum + unitsOf(largest(item), asked, order.hash), 0n) }
+    return {
+      currency: currencyOf(signed[0]!),
+      amount: signed.reduce((sum, item) => sum + unitsOf(largest(item), asked, order.hash), 0n),
+    }
   })
 
 /**

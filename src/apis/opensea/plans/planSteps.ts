@@ -12,7 +12,11 @@ import { sameAddress } from "../seaport/SeaportOrder.js"
 export type PlanStep = Record<string, unknown>
 
 /** A transaction item from `from` on the plan's chain. */
-export const transactionItem = (ctx: PlanContext, from: Address, call: { readonly to: Address; readonly data: Hex; readonly value?: bigint }) => ({
+export const transactionItem = (
+  ctx: PlanContext,
+  from: Address,
+  call: { readonly to: Address; readonly data: Hex; readonly value?: bigint },
+) => ({
   status: "incomplete",
   data: {
     from,
@@ -67,7 +71,10 @@ export const currencyApprovalStep = (
         ]
   })
 
-/** `setApprovalForAll` of each operator (the conduit of a fill's conduit key, or Seaport) on each contract that `owner` has not approved it on yet. */
+/**
+ * `setApprovalForAll` of each operator (the conduit of a fill's conduit key, or Seaport) on each contract that `owner`
+ * has not approved it on yet.
+ */
 export const nftApprovalStep = (
   ctx: PlanContext,
   owner: Address,
@@ -99,10 +106,16 @@ export const nftApprovalStep = (
 
 /**
  * Wraps what `owner` lacks of `amount` in the wrapped native currency `token` (`deposit`), only when `token` is the
- * chain's configured one (OpenSea's table, else the chain's `paymentTokens` entry named "W" + the native symbol); no step when the balance is
+ * chain's configured one (OpenSea's table, else the chain's `paymentTokens` entry named "W" + the native symbol); no
+ * step when the balance is
  * enough or the currency is another token. A look-alike (another contract calling itself that) is refused.
  */
-export const wrapStep = (ctx: PlanContext, owner: Address, token: Address, amount: bigint): Effect.Effect<ReadonlyArray<PlanStep>, OpenSeaFailure> =>
+export const wrapStep = (
+  ctx: PlanContext,
+  owner: Address,
+  token: Address,
+  amount: bigint,
+): Effect.Effect<ReadonlyArray<PlanStep>, OpenSeaFailure> =>
   Effect.gen(function* () {
     const balance = yield* ctx.reads.balanceOf(token, owner)
     if (balance >= amount) return []
@@ -112,10 +125,14 @@ export const wrapStep = (ctx: PlanContext, owner: Address, token: Address, amoun
       // A token that calls itself the wrapped native currency but is not the chain's takes the deposit for itself.
       if ((yield* ctx.reads.symbolOf(token)) !== `W${native}`) return []
       return yield* Effect.fail(
-        OpenSeaFailure.check("wrap", `The offer's currency calls itself W${native} but is not the chain's configured W${native}`, {
-          Expected: wrapped ?? "none configured (the chain's paymentTokens)",
-          Got: token,
-        }),
+        OpenSeaFailure.check(
+          "wrap",
+          `The offer's currency calls itself W${native} but is not the chain's configured W${native}`,
+          {
+            Expected: wrapped ?? "none configured (the chain's paymentTokens)",
+            Got: token,
+          },
+        ),
       )
     }
     const data = encodeFunctionData({ abi: wrappedNativeAbi, functionName: "deposit" })

@@ -21,7 +21,9 @@ import { checkCriteriaProofs, checkTokenTraits, offerTraitsOf } from "./traitSal
 /** A token a sale names, into its `orderId` or the token's best offer. */
 type SellItem = SellRequest["items"][number]
 
-/** The offer an item names, and the hash it is named by: its `orderId`, else the token's best item or collection offer. */
+/**
+ * The offer an item names, and the hash it is named by: its `orderId`, else the token's best item or collection offer.
+ */
 const offerOf = (ctx: PlanContext, item: SellItem, token: { readonly contract: Address; readonly tokenId: string }) => {
   const { orderId } = item
   return orderId !== undefined
@@ -53,7 +55,8 @@ const saleOf = (ctx: PlanContext, taker: Address, item: SellItem) =>
     const proceeds = yield* offerProceeds(order)
     // A trait offer buys only a token with its traits: a token without them is refused before anything is asked.
     const wanted = order.parameters.consideration[0]
-    if (wanted !== undefined && isCriteriaItem(wanted)) yield* checkTokenTraits(ctx, token, yield* offerTraitsOf(ctx, order.hash))
+    if (wanted !== undefined && isCriteriaItem(wanted))
+      yield* checkTokenTraits(ctx, token, yield* offerTraitsOf(ctx, order.hash))
     const answer = yield* ask(ctx, FulfillmentAnswer, "POST", "/api/v2/offers/fulfillment_data", {
       offer: { hash: order.hash, chain: ctx.chainName, protocol_address: ctx.config.seaport },
       fulfiller: { address: taker },
@@ -75,7 +78,8 @@ const saleOf = (ctx: PlanContext, taker: Address, item: SellItem) =>
     )
     // The token goes through the fulfiller's conduit, or in a match through the conduit of the seller's own order.
     const fill = yield* checked(decodeSeaportCall(call))
-    if (fill.function === "cancel") return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
+    if (fill.function === "cancel")
+      return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
     yield* checkCriteriaProofs(fill, BigInt(token.tokenId))
     const own = fill.orders.find((carried) => sameAddress(carried.parameters.offerer, taker))
     const conduitKey: Hex = fill.fulfillerConduitKey ?? own?.parameters.conduitKey ?? ctx.config.conduitKey

@@ -34,7 +34,8 @@ const sharedSuffix = (suffixes: ReadonlyArray<string | null | undefined>): strin
 /**
  * One `fulfillAvailableAdvancedOrders` call buying every order at its fraction. Each offer item and each
  * consideration item is its own fulfillment of one component: Seaport 1.6's FulfillmentApplier then makes exactly one
- * execution per item (offer items to the recipient, consideration items from the caller) and drops the executions of an order it
+ * execution per item (offer items to the recipient, consideration items from the caller) and drops the executions of an
+ * order it
  * skips as unavailable (filled, cancelled, expired) instead of reverting, so the others are still bought. Aggregating
  * items would save a few transfers but ties orders together; one component per item keeps each order apart.
  */
@@ -47,7 +48,15 @@ export const sweepCall = (input: SweepInput): FulfillmentTransaction => {
   const data = encodeFunctionData({
     abi: seaportAbi,
     functionName: "fulfillAvailableAdvancedOrders",
-    args: [orders, [], componentsOf("offer"), componentsOf("consideration"), input.fulfillerConduitKey, input.taker, BigInt(orders.length)],
+    args: [
+      orders,
+      [],
+      componentsOf("offer"),
+      componentsOf("consideration"),
+      input.fulfillerConduitKey,
+      input.taker,
+      BigInt(orders.length),
+    ],
   })
   return { to: input.seaport, value: input.value, data: `${data}${sharedSuffix(input.suffixes ?? [])}` as Hex }
 }

@@ -11,7 +11,10 @@ export interface Trait {
   readonly value: string
 }
 
-/** The trait a bid names (`attributeKey` with `attributeValue`), or undefined for none; one without the other is refused. */
+/**
+ * The trait a bid names (`attributeKey` with `attributeValue`), or undefined for none; one without the other is
+ * refused.
+ */
 export const traitOfBid = (param: {
   readonly attributeKey?: string | undefined
   readonly attributeValue?: string | undefined
@@ -36,12 +39,19 @@ export const tokensWithTrait = (ctx: PlanContext, slug: string, trait: Trait) =>
     let next: string | undefined
     for (let page = 0; page < MAX_PAGES; page++) {
       const cursor = next === undefined ? "" : `&next=${encodeURIComponent(next)}`
-      const answer = yield* ask(ctx, NftListAnswer, "GET", `/api/v2/collection/${encodeURIComponent(slug)}/nfts?traits=${filter}&limit=200${cursor}`)
+      const answer = yield* ask(
+        ctx,
+        NftListAnswer,
+        "GET",
+        `/api/v2/collection/${encodeURIComponent(slug)}/nfts?traits=${filter}&limit=200${cursor}`,
+      )
       for (const nft of answer.nfts) ids.push(yield* attempt(() => BigInt(nft.identifier)))
       next = typeof answer.next === "string" && answer.next !== "" ? answer.next : undefined
       if (next === undefined) return ids
     }
-    return yield* Effect.fail(new OpenSeaFailure(502, `OpenSea's list of ${slug} tokens with ${trait.type} ${trait.value} does not end`))
+    return yield* Effect.fail(
+      new OpenSeaFailure(502, `OpenSea's list of ${slug} tokens with ${trait.type} ${trait.value} does not end`),
+    )
   })
 
 const rootText = (root: bigint) => numberToHex(root, { size: 32 })
@@ -53,7 +63,13 @@ const rootText = (root: bigint) => numberToHex(root, { size: 32 })
  * enforced by OpenSea's signed zone when it authorises a fill, not by Seaport — accepted only when OpenSea echoes
  * exactly the trait asked (the caller keeps the offer a restricted order in that zone).
  */
-export const checkTraitRoot = (ctx: PlanContext, slug: string, trait: Trait, identifierOrCriteria: string, echoed: ReadonlyArray<Trait>) =>
+export const checkTraitRoot = (
+  ctx: PlanContext,
+  slug: string,
+  trait: Trait,
+  identifierOrCriteria: string,
+  echoed: ReadonlyArray<Trait>,
+) =>
   Effect.gen(function* () {
     const root = yield* attempt(() => BigInt(identifierOrCriteria))
     const named = `${trait.type}: ${trait.value}`
@@ -73,21 +89,32 @@ export const checkTraitRoot = (ctx: PlanContext, slug: string, trait: Trait, ide
       return yield* Effect.fail(
         OpenSeaFailure.check("criteria", "OpenSea built the trait offer on other tokens than the ones with the trait", {
           Trait: named,
-          Expected: ids.length === 0 ? "a token with the trait (OpenSea lists none)" : `${rootText(expected)} (${ids.length} tokens)`,
+          Expected:
+            ids.length === 0
+              ? "a token with the trait (OpenSea lists none)"
+              : `${rootText(expected)} (${ids.length} tokens)`,
           Got: rootText(root),
         }),
       )
     }
   })
 
-/** A trait offer's post names its trait, as `offers/build` was asked (OpenSea would file it as a collection offer otherwise). */
-export const withTraitCriteria = <I extends { readonly data: { readonly post: { readonly body: Record<string, unknown> } } }>(
+/**
+ * A trait offer's post names its trait, as `offers/build` was asked (OpenSea would file it as a collection offer
+ * otherwise).
+ */
+export const withTraitCriteria = <
+  I extends { readonly data: { readonly post: { readonly body: Record<string, unknown> } } },
+>(
   item: I,
   slug: string,
   trait: Trait,
 ): I => ({
   ...item,
-  data: { ...item.data, post: { ...item.data.post, body: { ...item.data.post.body, criteria: traitCriteria(slug, trait) } } },
+  data: {
+    ...item.data,
+    post: { ...item.data.post, body: { ...item.data.post.body, criteria: traitCriteria(slug, trait) } },
+  },
 })
 
 /**

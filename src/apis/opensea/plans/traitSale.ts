@@ -14,20 +14,32 @@ export const traitsOfCriteria = (criteria: OrderAnswer["criteria"]): ReadonlyArr
 
 /** The traits of the criteria offer `hash` as OpenSea files it (none for a collection offer). */
 export const offerTraitsOf = (ctx: PlanContext, hash: string) =>
-  Effect.map(ask(ctx, OrderByHashAnswer, "GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`), (answer) =>
-    traitsOfCriteria(answer.order.criteria),
+  Effect.map(
+    ask(ctx, OrderByHashAnswer, "GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`),
+    (answer) => traitsOfCriteria(answer.order.criteria),
   )
 
 /**
  * Refuses, before anything is sent, to sell into a trait offer a token that lacks one of its traits: the token's
  * traits as OpenSea's get-NFT route gives them.
  */
-export const checkTokenTraits = (ctx: PlanContext, token: { readonly contract: Address; readonly tokenId: string }, traits: ReadonlyArray<Trait>) =>
+export const checkTokenTraits = (
+  ctx: PlanContext,
+  token: { readonly contract: Address; readonly tokenId: string },
+  traits: ReadonlyArray<Trait>,
+) =>
   Effect.gen(function* () {
     if (traits.length === 0) return
-    const answer = yield* ask(ctx, NftAnswer, "GET", `/api/v2/chain/${ctx.chainName}/contract/${token.contract}/nfts/${token.tokenId}`)
+    const answer = yield* ask(
+      ctx,
+      NftAnswer,
+      "GET",
+      `/api/v2/chain/${ctx.chainName}/contract/${token.contract}/nfts/${token.tokenId}`,
+    )
     const held = answer.nft.traits ?? []
-    const missing = traits.find((trait) => !held.some((has) => has.trait_type === trait.type && String(has.value) === trait.value))
+    const missing = traits.find(
+      (trait) => !held.some((has) => has.trait_type === trait.type && String(has.value) === trait.value),
+    )
     if (missing !== undefined) {
       return yield* Effect.fail(
         OpenSeaFailure.check("criteria", "The token does not have the trait the offer is for", {
@@ -49,13 +61,20 @@ export const checkCriteriaProofs = (call: SeaportFulfilment, tokenId: bigint) =>
     for (const resolver of call.criteriaResolvers) {
       const item = call.orders[Number(resolver.orderIndex)]?.parameters.consideration[Number(resolver.index)]
       if (item === undefined || !isCriteriaItem(item)) continue // checkFulfillment refuses a resolver that names no criteria item
-      if (resolver.identifier !== tokenId || !provesCriteria(item.identifierOrCriteria, tokenId, resolver.criteriaProof)) {
+      if (
+        resolver.identifier !== tokenId ||
+        !provesCriteria(item.identifierOrCriteria, tokenId, resolver.criteriaProof)
+      ) {
         return yield* Effect.fail(
-          OpenSeaFailure.check("criteria", "The fulfilment's criteria proof does not prove the token sold against the offer's root", {
-            Token: `#${tokenId}`,
-            Root: numberToHex(item.identifierOrCriteria, { size: 32 }),
-            Got: `#${resolver.identifier}, proof of ${resolver.criteriaProof.length} hashes`,
-          }),
+          OpenSeaFailure.check(
+            "criteria",
+            "The fulfilment's criteria proof does not prove the token sold against the offer's root",
+            {
+              Token: `#${tokenId}`,
+              Root: numberToHex(item.identifierOrCriteria, { size: 32 }),
+              Got: `#${resolver.identifier}, proof of ${resolver.criteriaProof.length} hashes`,
+            },
+          ),
         )
       }
     }

@@ -1,10 +1,23 @@
 import type { Address, Hex } from "viem"
 
 /** Seaport's item types. */
-export const ItemType = { NATIVE: 0, ERC20: 1, ERC721: 2, ERC1155: 3, ERC721_WITH_CRITERIA: 4, ERC1155_WITH_CRITERIA: 5 } as const
+export const ItemType = {
+  NATIVE: 0,
+  ERC20: 1,
+  ERC721: 2,
+  ERC1155: 3,
+  ERC721_WITH_CRITERIA: 4,
+  ERC1155_WITH_CRITERIA: 5,
+} as const
 
 /** Seaport's order types: open or restricted (the zone must authorise each fill), full or partial fills, contract. */
-export const OrderType = { FULL_OPEN: 0, PARTIAL_OPEN: 1, FULL_RESTRICTED: 2, PARTIAL_RESTRICTED: 3, CONTRACT: 4 } as const
+export const OrderType = {
+  FULL_OPEN: 0,
+  PARTIAL_OPEN: 1,
+  FULL_RESTRICTED: 2,
+  PARTIAL_RESTRICTED: 3,
+  CONTRACT: 4,
+} as const
 
 /** An item an order offers. */
 export interface OfferItem {
@@ -47,7 +60,9 @@ export interface OrderComponents extends OrderFields {
   readonly counter: bigint
 }
 
-/** An order in a fulfilment: its parameters, the fraction to fill, the offerer's signature and the zone's extra data. */
+/**
+ * An order in a fulfilment: its parameters, the fraction to fill, the offerer's signature and the zone's extra data.
+ */
 export interface AdvancedOrder {
   readonly parameters: OrderParameters
   readonly numerator: bigint
@@ -66,7 +81,8 @@ export interface CriteriaResolver {
 }
 
 /** Whether an item is a currency (native or ERC-20) rather than a token. */
-export const isCurrencyItem = (item: { readonly itemType: number }): boolean => item.itemType === ItemType.NATIVE || item.itemType === ItemType.ERC20
+export const isCurrencyItem = (item: { readonly itemType: number }): boolean =>
+  item.itemType === ItemType.NATIVE || item.itemType === ItemType.ERC20
 
 /** Whether an item names its token by a criteria (a merkle root, or 0 for any token of the contract). */
 export const isCriteriaItem = (item: { readonly itemType: number }): boolean =>

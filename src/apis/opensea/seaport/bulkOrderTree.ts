@@ -53,7 +53,9 @@ export const bulkOrderTypes = (height: number) => ({
 /** The leaves of the tree of `orders`: their order hashes, padded with the empty order's to 2^height. */
 export const bulkOrderLeaves = (orders: ReadonlyArray<OrderComponents>, height: number): ReadonlyArray<Hex> => {
   const empty = seaportOrderHash(EMPTY_ORDER)
-  return Array.from({ length: 2 ** height }, (_, index) => (index < orders.length ? seaportOrderHash(orders[index]!) : empty))
+  return Array.from({ length: 2 ** height }, (_, index) =>
+    index < orders.length ? seaportOrderHash(orders[index]!) : empty,
+  )
 }
 
 /** The layers of the tree, leaves first, the root last: each node the keccak of its left and right children. */
@@ -61,7 +63,11 @@ const layersOf = (leaves: ReadonlyArray<Hex>): ReadonlyArray<ReadonlyArray<Hex>>
   const layers = [leaves]
   while (layers[layers.length - 1]!.length > 1) {
     const below = layers[layers.length - 1]!
-    layers.push(Array.from({ length: below.length / 2 }, (_, index) => keccak256(concat([below[2 * index]!, below[2 * index + 1]!]))))
+    layers.push(
+      Array.from({ length: below.length / 2 }, (_, index) =>
+        keccak256(concat([below[2 * index]!, below[2 * index + 1]!])),
+      ),
+    )
   }
   return layers
 }
@@ -94,7 +100,10 @@ export const bulkOrderSignature = (signature: Hex, index: number, proof: Readonl
 
 /** The `tree` value a wallet signs: the orders (padded with the empty order) nested in pairs, `height` deep. */
 export const bulkOrderTree = <A>(orders: ReadonlyArray<A>, empty: A, height: number): unknown => {
-  let layer: ReadonlyArray<unknown> = Array.from({ length: 2 ** height }, (_, index) => (index < orders.length ? orders[index] : empty))
-  while (layer.length > 2) layer = Array.from({ length: layer.length / 2 }, (_, index) => [layer[2 * index], layer[2 * index + 1]])
+  let layer: ReadonlyArray<unknown> = Array.from({ length: 2 ** height }, (_, index) =>
+    index < orders.length ? orders[index] : empty,
+  )
+  while (layer.length > 2)
+    layer = Array.from({ length: layer.length / 2 }, (_, index) => [layer[2 * index], layer[2 * index + 1]])
   return layer
 }

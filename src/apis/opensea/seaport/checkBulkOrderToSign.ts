@@ -1,7 +1,23 @@
 import * as Effect from "effect/Effect"
-import { type Address, concat, domainSeparator, encodeAbiParameters, type Hex, hashStruct, hashTypedData, keccak256, toHex } from "viem"
+import {
+  type Address,
+  concat,
+  domainSeparator,
+  encodeAbiParameters,
+  type Hex,
+  hashStruct,
+  hashTypedData,
+  keccak256,
+  toHex,
+} from "viem"
 import { OrderCheckError } from "../../../errors/OrderCheckError.js"
-import { bulkOrderHeight, bulkOrderLeaves, bulkOrderRoot, bulkOrderTypes, MAX_BULK_ORDER_HEIGHT } from "./bulkOrderTree.js"
+import {
+  bulkOrderHeight,
+  bulkOrderLeaves,
+  bulkOrderRoot,
+  bulkOrderTypes,
+  MAX_BULK_ORDER_HEIGHT,
+} from "./bulkOrderTree.js"
 import { ORDER_COMPONENTS_TYPES } from "./eip712Types.js"
 import type { OrderComponents } from "./SeaportOrder.js"
 
@@ -35,7 +51,11 @@ const leavesOf = (tree: unknown, height: number): ReadonlyArray<unknown> | undef
 /** A leaf's order hash as the wallet will hash it, or undefined when it is not `OrderComponents`. */
 const hashOfLeaf = (leaf: unknown): Hex | undefined => {
   try {
-    return hashStruct({ types: ORDER_COMPONENTS_TYPES, primaryType: "OrderComponents", data: leaf as Record<string, unknown> })
+    return hashStruct({
+      types: ORDER_COMPONENTS_TYPES,
+      primaryType: "OrderComponents",
+      data: leaf as Record<string, unknown>,
+    })
   } catch {
     return undefined
   }
@@ -73,7 +93,8 @@ export const checkBulkOrderToSign = Effect.fnUntraced(function* (
     })
   }
   const leaves = leavesOf(typed.value.tree, height)
-  if (leaves === undefined) return yield* refuse("The bulk order's tree is not a complete tree of pairs", { Expected: `${2 ** height} leaves` })
+  if (leaves === undefined)
+    return yield* refuse("The bulk order's tree is not a complete tree of pairs", { Expected: `${2 ** height} leaves` })
   const expected = bulkOrderLeaves(expect.orders, height)
   for (const [index, leaf] of leaves.entries()) {
     const hash = hashOfLeaf(leaf)
@@ -89,12 +110,20 @@ export const checkBulkOrderToSign = Effect.fnUntraced(function* (
   const want = bulkOrderDigest(expect, height, bulkOrderRoot(expected))
   let got: Hex | undefined
   try {
-    got = hashTypedData({ domain: typed.domain, types: typed.types, primaryType: typed.primaryType, message: typed.value } as never)
+    got = hashTypedData({
+      domain: typed.domain,
+      types: typed.types,
+      primaryType: typed.primaryType,
+      message: typed.value,
+    } as never)
   } catch {
     got = undefined
   }
   if (got !== want)
-    return yield* refuse("The bulk signature's digest is not that of the checked orders' tree on the chain's Seaport", { Expected: want, Got: got })
+    return yield* refuse("The bulk signature's digest is not that of the checked orders' tree on the chain's Seaport", {
+      Expected: want,
+      Got: got,
+    })
 })
 
 /** A struct's fields as EIP-712's type string writes them. */
@@ -105,11 +134,19 @@ const fieldsOf = (name: keyof typeof ORDER_COMPONENTS_TYPES): string =>
  * The digest a bulk signature signs, as Seaport derives it (`Verifiers._computeBulkOrderProof`) rather than from any
  * typed data: keccak of the `BulkOrder` type hash of `height` and the tree's root, in Seaport 1.6's domain.
  */
-const bulkOrderDigest = (seaport: { readonly seaport: Address; readonly chainId: number }, height: number, root: Hex): Hex => {
-  const typeString = `BulkOrder(OrderComponents${"[2]".repeat(height)} tree)${(["ConsiderationItem", "OfferItem", "OrderComponents"] as const)
+const bulkOrderDigest = (
+  seaport: { readonly seaport: Address; readonly chainId: number },
+  height: number,
+  root: Hex,
+): Hex => {
+  const typeString = `BulkOrder(OrderComponents${"[2]".repeat(height)} tree)${(
+    ["ConsiderationItem", "OfferItem", "OrderComponents"] as const
+  )
     .map((name) => `${name}(${fieldsOf(name)})`)
     .join("")}`
-  const bulkOrderHash = keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [keccak256(toHex(typeString)), root]))
+  const bulkOrderHash = keccak256(
+    encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [keccak256(toHex(typeString)), root]),
+  )
   const domain = { name: "Seaport", version: "1.6", chainId: seaport.chainId, verifyingContract: seaport.seaport }
   return keccak256(concat(["0x1901", domainSeparator({ domain }), bulkOrderHash]))
 }

@@ -40,7 +40,9 @@ export interface UnitsBought {
 export interface BuyExpectation extends FulfilmentBasics {
   readonly side: "buy"
   readonly orders: ReadonlyArray<NamedOrder & { readonly token: NamedToken; readonly fill?: UnitsBought | undefined }>
-  /** The checked price per currency (the zero address: native), in the chain's units. A currency not here is not paid. */
+  /**
+   * The checked price per currency (the zero address: native), in the chain's units. A currency not here is not paid.
+   */
   readonly maxPayment: ReadonlyMap<Address, bigint>
 }
 
@@ -56,7 +58,8 @@ export interface SellExpectation extends FulfilmentBasics {
 export type FulfilmentExpectation = BuyExpectation | SellExpectation
 
 /** A currency's key in the sums: the token, the zero address for native, lowercased. */
-const currencyKey = (item: OfferItem): string => (item.itemType === ItemType.NATIVE ? zeroAddress : item.token.toLowerCase())
+const currencyKey = (item: OfferItem): string =>
+  item.itemType === ItemType.NATIVE ? zeroAddress : item.token.toLowerCase()
 
 const addTo = (sums: Map<string, bigint>, key: string, amount: bigint) => sums.set(key, (sums.get(key) ?? 0n) + amount)
 
@@ -80,17 +83,28 @@ export const checkFulfillment = Effect.fnUntraced(function* (
   const refuse = (check: OrderCheckRule, short: string, facts?: Record<string, string | bigint | number | undefined>) =>
     OrderCheckError.of({ book, check, short, ...(facts !== undefined ? { facts } : {}) })
   if (!sameAddress(transaction.to, expect.seaport)) {
-    return yield* refuse("target", "The fulfilment does not call the chain's Seaport", { Expected: expect.seaport, Got: transaction.to })
+    return yield* refuse("target", "The fulfilment does not call the chain's Seaport", {
+      Expected: expect.seaport,
+      Got: transaction.to,
+    })
   }
   const call = yield* decodeSeaportCall(transaction, book)
-  if (call.function === "cancel") return yield* refuse("function", "The fulfilment is a cancel", { Function: call.function })
+  if (call.function === "cancel")
+    return yield* refuse("function", "The fulfilment is a cancel", { Function: call.function })
   for (const [index, order] of call.orders.entries()) {
     const { numerator, denominator, parameters } = order
     if (denominator === 0n || numerator === 0n || numerator > denominator) {
-      return yield* refuse("fraction", "An order's fill fraction is not between 0 and 1", { Order: index, Got: `${numerator}/${denominator}` })
+      return yield* refuse("fraction", "An order's fill fraction is not between 0 and 1", {
+        Order: index,
+        Got: `${numerator}/${denominator}`,
+      })
     }
     if (parameters.orderType === OrderType.CONTRACT) {
-      return yield* refuse("order", "The fulfilment fills a contract order, whose items its offerer decides at fill time", { Order: index })
+      return yield* refuse(
+        "order",
+        "The fulfilment fills a contract order, whose items its offerer decides at fill time",
+        { Order: index },
+      )
     }
     if (parameters.totalOriginalConsiderationItems > BigInt(parameters.consideration.length)) {
       return yield* refuse("order", "An order carries fewer consideration items than it was signed with", {
@@ -101,10 +115,17 @@ export const checkFulfillment = Effect.fnUntraced(function* (
     }
   }
   const isMatch = call.function === "matchOrders" || call.function === "matchAdvancedOrders"
-  if (isMatch && expect.side === "buy") return yield* refuse("function", "A buy is never a match of orders", { Function: call.function })
+  if (isMatch && expect.side === "buy")
+    return yield* refuse("function", "A buy is never a match of orders", { Function: call.function })
   // In a match the seller's own order (unsigned: the caller is its offerer) gives the token for the offer.
-  const named = call.orders.flatMap((order, index) => (isMatch && sameAddress(order.parameters.offerer, expect.taker) ? [] : [index]))
-  const match = matchNamedOrders(named.length, (index, counter) => orderHashOf(call.orders[named[index]!]!.parameters, counter), expect.orders)
+  const named = call.orders.flatMap((order, index) =>
+    isMatch && sameAddress(order.parameters.offerer, expect.taker) ? [] : [index],
+  )
+  const match = matchNamedOrders(
+    named.length,
+    (index, counter) => orderHashOf(call.orders[named[index]!]!.parameters, counter),
+    expect.orders,
+  )
   if ("stranger" in match) {
     const stranger = call.orders[named[match.stranger]!]!.parameters
     return yield* refuse("order", "The fulfilment fills an order the user did not name", {
@@ -118,14 +139,21 @@ export const checkFulfillment = Effect.fnUntraced(function* (
   const recipient = expect.recipient ?? expect.taker
   const gets = call.recipient === "caller" ? expect.taker : call.recipient
   if (!sameAddress(gets, recipient)) {
-    return yield* refuse("recipient", "The fulfilment sends the orders' items to someone else", { Expected: recipient, Got: gets })
+    return yield* refuse("recipient", "The fulfilment sends the orders' items to someone else", {
+      Expected: recipient,
+      Got: gets,
+    })
   }
   return yield* expect.side === "buy"
     ? checkBuy(expect, call, match.matched as BuyExpectation["orders"], refuse)
     : checkSale(expect, call, isMatch ? (index) => !named.includes(index) : () => false, refuse)
 })
 
-type Refuse = (check: OrderCheckRule, short: string, facts?: Record<string, string | bigint | number | undefined>) => OrderCheckError
+type Refuse = (
+  check: OrderCheckRule,
+  short: string,
+  facts?: Record<string, string | bigint | number | undefined>,
+) => OrderCheckError
 
 const sameToken = (item: OfferItem, token: NamedToken, identifier = item.identifierOrCriteria): boolean =>
   (item.itemType === ItemType.ERC721 || item.itemType === ItemType.ERC1155 || isCriteriaItem(item)) &&
@@ -147,7 +175,9 @@ const checkBuy = Effect.fnUntraced(function* (
     })
   }
   if (call.criteriaResolvers.length > 0)
-    return yield* refuse("criteria", "A buy resolves criteria, which no listing needs", { Got: call.criteriaResolvers.length })
+    return yield* refuse("criteria", "A buy resolves criteria, which no listing needs", {
+      Got: call.criteriaResolvers.length,
+    })
   const paid = new Map<string, bigint>()
   for (const [index, order] of call.orders.entries()) {
     const { token, fill } = named[index]!
@@ -202,7 +232,12 @@ const checkSale = Effect.fnUntraced(function* (
   const resolved = new Map<string, bigint>()
   for (const resolver of call.criteriaResolvers) {
     const item = call.orders[Number(resolver.orderIndex)]?.parameters.consideration[Number(resolver.index)]
-    if (resolver.side !== 1 || item === undefined || !isCriteriaItem(item) || resolver.identifier !== sellToken.tokenId) {
+    if (
+      resolver.side !== 1 ||
+      item === undefined ||
+      !isCriteriaItem(item) ||
+      resolver.identifier !== sellToken.tokenId
+    ) {
       return yield* refuse("criteria", "A criteria resolver picks another token than the one sold", {
         Expected: `consideration item resolved to #${sellToken.tokenId}`,
         Got: `side ${resolver.side}, order ${resolver.orderIndex}, item ${resolver.index}, #${resolver.identifier}`,
@@ -216,15 +251,20 @@ const checkSale = Effect.fnUntraced(function* (
       Got: `${item.token} #${identifier ?? "unresolved criteria"}`,
     })
   const otherCurrency = (item: OfferItem) =>
-    refuse("payment", "The sale makes the seller pay in another currency", { Expected: minReceive.currency, Got: currencyKey(item) })
+    refuse("payment", "The sale makes the seller pay in another currency", {
+      Expected: minReceive.currency,
+      Got: currencyKey(item),
+    })
   // What the seller gets: in a fulfilment, the offer less what the fulfiller pays; in a match, what the seller's own
-  // order asks (Seaport meets it in full or reverts). What it gives: the tokens the fulfiller pays, or its order offers.
+  // order asks (Seaport meets it in full or reverts). What it gives: the tokens the fulfiller pays, or its order
+  // offers.
   let received = 0n
   let given = 0n
   for (const [orderIndex, order] of call.orders.entries()) {
     if (isOwn(orderIndex)) {
       for (const item of order.parameters.offer) {
-        if (isCurrencyItem(item) || isCriteriaItem(item) || !sameToken(item, sellToken)) return yield* otherToken(item, item.identifierOrCriteria)
+        if (isCurrencyItem(item) || isCriteriaItem(item) || !sameToken(item, sellToken))
+          return yield* otherToken(item, item.identifierOrCriteria)
         given += mostOf(item, order)
       }
       for (const item of order.parameters.consideration) {
@@ -249,13 +289,17 @@ const checkSale = Effect.fnUntraced(function* (
         continue
       }
       const identifier = isCriteriaItem(item) ? resolved.get(`${orderIndex}:${index}`) : item.identifierOrCriteria
-      if (identifier === undefined || !sameToken(item, sellToken, identifier)) return yield* otherToken(item, identifier)
+      if (identifier === undefined || !sameToken(item, sellToken, identifier))
+        return yield* otherToken(item, identifier)
       if (!isMatch) given += mostOf(item, order)
     }
   }
   const amount = sellToken.amount ?? 1n
   if (given > amount) {
-    return yield* refuse("token", "The sale gives more of the token than named", { Expected: `at most ${amount}`, Got: given })
+    return yield* refuse("token", "The sale gives more of the token than named", {
+      Expected: `at most ${amount}`,
+      Got: given,
+    })
   }
   if (received < minReceive.amount) {
     return yield* refuse("sale", "The sale pays the seller less than the checked amount", {

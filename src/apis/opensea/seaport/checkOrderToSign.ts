@@ -3,7 +3,15 @@ import { type Address, type Hex, zeroAddress } from "viem"
 import { OrderCheckError, type OrderCheckRule } from "../../../errors/OrderCheckError.js"
 import type { NamedToken } from "./checkFulfillment.js"
 import { orderPrice, requiredFeeItems } from "./requiredFeeItems.js"
-import { type ConsiderationItem, ItemType, isCriteriaItem, type OfferItem, type OrderComponents, OrderType, sameAddress } from "./SeaportOrder.js"
+import {
+  type ConsiderationItem,
+  ItemType,
+  isCriteriaItem,
+  type OfferItem,
+  type OrderComponents,
+  OrderType,
+  sameAddress,
+} from "./SeaportOrder.js"
 
 /**
  * The most fees an order tradekit signs may pay, in basis points of its price: 10 % of creator earnings and
@@ -17,7 +25,10 @@ export const DEFAULT_MAX_FEE_BPS = 1_100n
  */
 export const MAX_EXPIRATION_MONTHS = 6
 
-/** What every order tradekit signs must be: the maker's, in the named currency at the named price, on the chain's conduit. */
+/**
+ * What every order tradekit signs must be: the maker's, in the named currency at the named price, on the chain's
+ * conduit.
+ */
 interface OrderToSignBasics {
   /** The book, in the error (`opensea` by default). */
   readonly book?: string | undefined
@@ -32,7 +43,9 @@ interface OrderToSignBasics {
   readonly maxFeeBps?: bigint | undefined
 }
 
-/** A listing: the tokens it sells (ERC-721 or ERC-1155 when `itemType` says) and the collection's required zone, if any. */
+/**
+ * A listing: the tokens it sells (ERC-721 or ERC-1155 when `itemType` says) and the collection's required zone, if any.
+ */
 export interface ListingExpectation extends OrderToSignBasics {
   readonly kind: "listing"
   readonly tokens: ReadonlyArray<NamedToken & { readonly itemType?: 2 | 3 | undefined }>
@@ -69,10 +82,13 @@ export const latestEndTime = (startTime: bigint): bigint | undefined => {
   return Number.isFinite(ms) ? BigInt(Math.floor(ms / 1000)) : undefined
 }
 
-const itemText = (item: OfferItem) => `item type ${item.itemType}, ${item.token} #${item.identifierOrCriteria}, amount ${item.endAmount}`
+const itemText = (item: OfferItem) =>
+  `item type ${item.itemType}, ${item.token} #${item.identifierOrCriteria}, amount ${item.endAmount}`
 
 const isToken = (item: OfferItem, token: NamedToken & { readonly itemType?: 2 | 3 | undefined }): boolean =>
-  (token.itemType === undefined ? item.itemType === ItemType.ERC721 || item.itemType === ItemType.ERC1155 : item.itemType === token.itemType) &&
+  (token.itemType === undefined
+    ? item.itemType === ItemType.ERC721 || item.itemType === ItemType.ERC1155
+    : item.itemType === token.itemType) &&
   sameAddress(item.token, token.contract) &&
   item.identifierOrCriteria === token.tokenId &&
   item.endAmount === (token.amount ?? 1n)
@@ -100,17 +116,24 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
     OrderCheckError.of({ book, check, short, ...(facts !== undefined ? { facts } : {}) })
   const { offer, consideration } = components
   if (!sameAddress(components.offerer, expect.maker)) {
-    return yield* refuse("offerer", "The order to sign is not the maker's", { Expected: expect.maker, Got: components.offerer })
+    return yield* refuse("offerer", "The order to sign is not the maker's", {
+      Expected: expect.maker,
+      Got: components.offerer,
+    })
   }
   for (const item of [...offer, ...consideration]) {
     if (item.startAmount === 0n || item.endAmount === 0n)
       return yield* refuse("zero-amount", "The order to sign has an item of amount zero", { Got: itemText(item) })
     if (item.startAmount !== item.endAmount) {
-      return yield* refuse("price", "The order to sign changes its price over time", { Got: `${item.startAmount} to ${item.endAmount}` })
+      return yield* refuse("price", "The order to sign changes its price over time", {
+        Got: `${item.startAmount} to ${item.endAmount}`,
+      })
     }
   }
   if (components.orderType > OrderType.PARTIAL_RESTRICTED)
-    return yield* refuse("order", "The order to sign is not an order type tradekit signs (a contract order)", { Got: components.orderType })
+    return yield* refuse("order", "The order to sign is not an order type tradekit signs (a contract order)", {
+      Got: components.orderType,
+    })
   if (components.conduitKey.toLowerCase() !== expect.conduitKey.toLowerCase()) {
     return yield* refuse("conduit", "The order to sign names another conduit than the chain's", {
       Expected: expect.conduitKey,
@@ -119,16 +142,22 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
   }
   const latest = latestEndTime(components.startTime)
   if (latest === undefined || components.endTime <= components.startTime || components.endTime > latest) {
-    return yield* refuse("expiry", `The order to sign must end after it starts and at most ${MAX_EXPIRATION_MONTHS} months on`, {
-      Expected: `after ${components.startTime}, at most ${latest}`,
-      Got: components.endTime,
-    })
+    return yield* refuse(
+      "expiry",
+      `The order to sign must end after it starts and at most ${MAX_EXPIRATION_MONTHS} months on`,
+      {
+        Expected: `after ${components.startTime}, at most ${latest}`,
+        Got: components.endTime,
+      },
+    )
   }
   const first = consideration[0]
   if (expect.kind === "listing") {
     if (offer.length !== expect.tokens.length || offer.some((item, index) => !isToken(item, expect.tokens[index]!))) {
       return yield* refuse("token", "The listing offers other tokens than the ones named", {
-        Expected: expect.tokens.map((token) => `${token.contract} #${token.tokenId}, amount ${token.amount ?? 1n}`).join("; "),
+        Expected: expect.tokens
+          .map((token) => `${token.contract} #${token.tokenId}, amount ${token.amount ?? 1n}`)
+          .join("; "),
         Got: offer.map(itemText).join("; "),
       })
     }
@@ -139,16 +168,29 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
       })
     }
     const stranger = consideration.find((item) => !isCurrency(item, expect.currency))
-    if (stranger !== undefined) return yield* refuse("payment", "The listing asks for another currency or a token", { Got: itemText(stranger) })
+    if (stranger !== undefined)
+      return yield* refuse("payment", "The listing asks for another currency or a token", { Got: itemText(stranger) })
     const price = orderPrice(components)
-    if (price !== expect.price) return yield* refuse("price", "The listing's price is not the named price", { Expected: expect.price, Got: price })
+    if (price !== expect.price)
+      return yield* refuse("price", "The listing's price is not the named price", {
+        Expected: expect.price,
+        Got: price,
+      })
     const zone = expect.requiredZone ?? zeroAddress
     if (!sameAddress(components.zone, zeroAddress) && !sameAddress(components.zone, zone)) {
-      return yield* refuse("zone", "The listing names a zone the collection does not require", { Expected: zone, Got: components.zone })
+      return yield* refuse("zone", "The listing names a zone the collection does not require", {
+        Expected: zone,
+        Got: components.zone,
+      })
     }
   } else {
     const [offered, ...more] = offer
-    if (offered === undefined || more.length > 0 || !isCurrency(offered, expect.currency) || offered.endAmount !== expect.price) {
+    if (
+      offered === undefined ||
+      more.length > 0 ||
+      !isCurrency(offered, expect.currency) ||
+      offered.endAmount !== expect.price
+    ) {
       return yield* refuse("offer", "The offer offers something else than the named currency amount", {
         Expected: `${expect.price} of ${expect.currency}`,
         Got: offer.map(itemText).join("; ") || "nothing",
@@ -163,7 +205,10 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
       }
       const zone = expect.signedZone ?? zeroAddress
       if (!sameAddress(components.zone, zeroAddress) && !sameAddress(components.zone, zone)) {
-        return yield* refuse("zone", "The offer names a zone other than OpenSea's signed zone", { Expected: zone, Got: components.zone })
+        return yield* refuse("zone", "The offer names a zone other than OpenSea's signed zone", {
+          Expected: zone,
+          Got: components.zone,
+        })
       }
     } else {
       const criteria: ConsiderationItem | undefined = first
@@ -174,10 +219,14 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
         criteria.endAmount !== (expect.quantity ?? 1n) ||
         !sameAddress(criteria.recipient, expect.maker)
       ) {
-        return yield* refuse("token", "The collection offer does not ask for a token of the named collection to the maker", {
-          Expected: `a criteria item on ${expect.contract}, amount ${expect.quantity ?? 1n}, to ${expect.maker}`,
-          Got: criteria === undefined ? "no consideration" : `${itemText(criteria)} to ${criteria.recipient}`,
-        })
+        return yield* refuse(
+          "token",
+          "The collection offer does not ask for a token of the named collection to the maker",
+          {
+            Expected: `a criteria item on ${expect.contract}, amount ${expect.quantity ?? 1n}, to ${expect.maker}`,
+            Got: criteria === undefined ? "no consideration" : `${itemText(criteria)} to ${criteria.recipient}`,
+          },
+        )
       }
       if (components.orderType !== OrderType.FULL_RESTRICTED && components.orderType !== OrderType.PARTIAL_RESTRICTED) {
         return yield* refuse("order", "The collection offer is not restricted to its zone", {
@@ -194,7 +243,9 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
     }
     const stranger = consideration.slice(1).find((item) => !isCurrency(item, expect.currency))
     if (stranger !== undefined)
-      return yield* refuse("fees", "The offer pays a fee in another currency or asks for another token", { Got: itemText(stranger) })
+      return yield* refuse("fees", "The offer pays a fee in another currency or asks for another token", {
+        Got: itemText(stranger),
+      })
   }
   const fees = requiredFeeItems(components).reduce((sum, fee) => sum + fee.amount, 0n)
   const maxFeeBps = expect.maxFeeBps ?? DEFAULT_MAX_FEE_BPS

@@ -67,7 +67,8 @@ const wholeFill = (order: { readonly parameters: OrderParameters; readonly signa
   extraData: "0x",
 })
 
-const recipientOf = (recipient: Address): Address | "caller" => (recipient.toLowerCase() === zeroAddress ? "caller" : recipient)
+const recipientOf = (recipient: Address): Address | "caller" =>
+  recipient.toLowerCase() === zeroAddress ? "caller" : recipient
 
 /**
  * Decodes a call to Seaport 1.6 into {@link SeaportCall}: every fulfilment function tradekit sends, and `cancel`.
@@ -90,7 +91,9 @@ export const decodeSeaportCall = Effect.fnUntraced(function* (
         Reason: error instanceof Error ? error.message.split("\n")[0]! : String(error),
       }),
   })
-  const notCanonical = refuse("calldata", "The transaction's calldata is not encoded the way Solidity encodes it", { Function: decoded.functionName })
+  const notCanonical = refuse("calldata", "The transaction's calldata is not encoded the way Solidity encodes it", {
+    Function: decoded.functionName,
+  })
   // viem decodes a too-wide small integer (a uint8 word of 256) that it then refuses to encode: not canonical either.
   const encoded = yield* Effect.try({
     try: () => encodeFunctionData({ abi: seaportAbi, functionName: decoded.functionName, args: decoded.args } as never),
@@ -99,14 +102,19 @@ export const decodeSeaportCall = Effect.fnUntraced(function* (
   if (!transaction.data.toLowerCase().startsWith(encoded.toLowerCase())) return yield* notCanonical
   const suffix = `0x${transaction.data.slice(encoded.length)}` as Hex
   const base = { to: transaction.to, value: transaction.value, suffix }
-  const fulfilment = (rest: Omit<SeaportFulfilment, "to" | "value" | "suffix">): SeaportFulfilment => ({ ...base, ...rest })
+  const fulfilment = (rest: Omit<SeaportFulfilment, "to" | "value" | "suffix">): SeaportFulfilment => ({
+    ...base,
+    ...rest,
+  })
   switch (decoded.functionName) {
     case "fulfillBasicOrder":
     case "fulfillBasicOrder_efficient_6GL6yc": {
       const basic = decoded.args[0] as BasicOrderParameters
       const order = orderOfBasicParameters(basic)
       if (order === undefined) {
-        return yield* refuse("calldata", "The basic order's type names no route Seaport knows", { "Basic order type": String(basic.basicOrderType) })
+        return yield* refuse("calldata", "The basic order's type names no route Seaport knows", {
+          "Basic order type": String(basic.basicOrderType),
+        })
       }
       return fulfilment({
         function: decoded.functionName,
@@ -174,6 +182,8 @@ export const decodeSeaportCall = Effect.fnUntraced(function* (
     case "cancel":
       return { function: "cancel", ...base, orders: decoded.args[0] }
     default:
-      return yield* refuse("function", `${decoded.functionName} is not a Seaport call tradekit sends`, { Function: decoded.functionName })
+      return yield* refuse("function", `${decoded.functionName} is not a Seaport call tradekit sends`, {
+        Function: decoded.functionName,
+      })
   }
 })

@@ -19,9 +19,15 @@ export const orderPrice = (order: Pick<OrderComponents, "offer" | "consideration
  * The fees an order pays, for a precheck to show: its currency consideration items to anyone but the offerer (out
  * of a listing's price; for an offer, out of what it offers), each with its share of {@link orderPrice}.
  */
-export const requiredFeeItems = (order: Pick<OrderComponents, "offerer" | "offer" | "consideration">): ReadonlyArray<FeeItem> => {
+export const requiredFeeItems = (
+  order: Pick<OrderComponents, "offerer" | "offer" | "consideration">,
+): ReadonlyArray<FeeItem> => {
   const price = orderPrice(order)
   return order.consideration
     .filter((item) => isCurrencyItem(item) && !sameAddress(item.recipient, order.offerer))
-    .map((item) => ({ recipient: item.recipient, amount: item.endAmount, basisPoints: price === 0n ? 0n : (item.endAmount * 10_000n) / price }))
+    .map((item) => ({
+      recipient: item.recipient,
+      amount: item.endAmount,
+      basisPoints: price === 0n ? 0n : (item.endAmount * 10_000n) / price,
+    }))
 }

@@ -69,7 +69,9 @@ export const NftListAnswer = Schema.Struct({
 export const NftAnswer = Schema.Struct({
   nft: Schema.Struct({
     traits: Schema.optional(
-      Schema.NullOr(Schema.Array(Schema.Struct({ trait_type: Schema.String, value: Schema.Union([Schema.String, Schema.Number]) }))),
+      Schema.NullOr(
+        Schema.Array(Schema.Struct({ trait_type: Schema.String, value: Schema.Union([Schema.String, Schema.Number]) })),
+      ),
     ),
   }),
 })
@@ -84,7 +86,9 @@ const Currency = Schema.optional(Schema.NullOr(Schema.Struct({ address: Schema.S
 
 /** `GET /api/v2/collections/{slug}`: its fees (in percent), pricing currencies and required zone. */
 export const CollectionAnswer = Schema.Struct({
-  fees: Schema.optional(Schema.Array(Schema.Struct({ fee: Uint, recipient: Schema.String, required: Schema.optional(Schema.Boolean) }))),
+  fees: Schema.optional(
+    Schema.Array(Schema.Struct({ fee: Uint, recipient: Schema.String, required: Schema.optional(Schema.Boolean) })),
+  ),
   pricing_currencies: Schema.optional(Schema.Struct({ listing_currency: Currency, offer_currency: Currency })),
   required_zone: Schema.optional(Schema.NullOr(Schema.String)),
 })

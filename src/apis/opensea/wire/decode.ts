@@ -10,7 +10,9 @@ import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
 export const decodeAnswer =
   <A, I>(schema: Schema.Codec<A, I>, route: string) =>
   (answer: unknown): Effect.Effect<A, OpenSeaFailure> =>
-    decodeApiBody(schema, route, answer).pipe(Effect.mapError((error) => new OpenSeaFailure(502, error.message, undefined, error)))
+    decodeApiBody(schema, route, answer).pipe(
+      Effect.mapError((error) => new OpenSeaFailure(502, error.message, undefined, error)),
+    )
 
 /**
  * Decodes the request an action handed the book with its schema; a request of another shape is the caller's (a 400
@@ -18,7 +20,9 @@ export const decodeAnswer =
  */
 export const decodeRequest = <A, I>(schema: Schema.Codec<A, I>, body: unknown): Effect.Effect<A, OpenSeaFailure> =>
   decodeApiBody(schema, "request", body).pipe(
-    Effect.mapError((error) => new OpenSeaFailure(400, `The request does not have the shape OpenSea's book reads: ${error.issue}`)),
+    Effect.mapError(
+      (error) => new OpenSeaFailure(400, `The request does not have the shape OpenSea's book reads: ${error.issue}`),
+    ),
   )
 
 /**
@@ -31,7 +35,10 @@ export const decodeWireSync = <A, I>(schema: Schema.Codec<A, I>, what: string): 
     try {
       return decode(value)
     } catch (error) {
-      throw new OpenSeaFailure(502, `OpenSea sent ${what} tradekit cannot read: ${error instanceof Error ? error.message : String(error)}`)
+      throw new OpenSeaFailure(
+        502,
+        `OpenSea sent ${what} tradekit cannot read: ${error instanceof Error ? error.message : String(error)}`,
+      )
     }
   }
 }

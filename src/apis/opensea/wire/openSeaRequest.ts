@@ -45,7 +45,8 @@ export const OPENSEA_ANSWERS: AnswerReader = {
       message: refusalMessage(status, body),
       statusCode: status,
       retryAfterMs:
-        parseRetryAfter(headers["retry-after"], now) ?? (Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : undefined),
+        parseRetryAfter(headers["retry-after"], now) ??
+        (Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : undefined),
     }
   },
 }
@@ -55,7 +56,9 @@ const failureOf = (error: ApiRequestError): OpenSeaFailure =>
   new OpenSeaFailure(
     error._tag === "APIError" ? error.statusCode : 503,
     error._tag === "APIError" ? error.message : `OpenSea could not be reached: ${error.message}`,
-    error._tag === "APIError" && error.retryAfterMs !== undefined ? String(Math.ceil(error.retryAfterMs / 1000)) : undefined,
+    error._tag === "APIError" && error.retryAfterMs !== undefined
+      ? String(Math.ceil(error.retryAfterMs / 1000))
+      : undefined,
     error,
   )
 
@@ -66,7 +69,14 @@ const failureOf = (error: ApiRequestError): OpenSeaFailure =>
 export const makeOpenSeaCall =
   (api: ChainApi): OpenSeaCall =>
   (method, path, body, options = {}) =>
-    api.request({ path, method, ...(body !== undefined ? { body } : {}), ...(options.retry !== undefined ? { retry: options.retry } : {}) }).pipe(
-      Effect.map((response) => response.body),
-      Effect.mapError(failureOf),
-    )
+    api
+      .request({
+        path,
+        method,
+        ...(body !== undefined ? { body } : {}),
+        ...(options.retry !== undefined ? { retry: options.retry } : {}),
+      })
+      .pipe(
+        Effect.map((response) => response.body),
+        Effect.mapError(failureOf),
+      )

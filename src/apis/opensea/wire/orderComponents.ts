@@ -14,10 +14,21 @@ export interface WireItem {
 }
 
 /** Seaport 1.6's EIP-712 domain on the plan's chain. */
-export const seaportDomain = (ctx: PlanContext) => ({ name: "Seaport", version: "1.6", chainId: ctx.chain.id, verifyingContract: ctx.config.seaport })
+export const seaportDomain = (ctx: PlanContext) => ({
+  name: "Seaport",
+  version: "1.6",
+  chainId: ctx.chain.id,
+  verifyingContract: ctx.config.seaport,
+})
 
 /** An item of `amount` (a whole fill: start and end alike). */
-export const wireItem = (itemType: number, token: Address, identifier: string, amount: bigint, recipient?: Address): WireItem => ({
+export const wireItem = (
+  itemType: number,
+  token: Address,
+  identifier: string,
+  amount: bigint,
+  recipient?: Address,
+): WireItem => ({
   itemType,
   token,
   identifierOrCriteria: identifier,
@@ -27,9 +38,13 @@ export const wireItem = (itemType: number, token: Address, identifier: string, a
 })
 
 /** A currency's item type: native for the zero address, else ERC-20. */
-export const currencyItemType = (currency: Address): number => (currency === zeroAddress ? ItemType.NATIVE : ItemType.ERC20)
+export const currencyItemType = (currency: Address): number =>
+  currency === zeroAddress ? ItemType.NATIVE : ItemType.ERC20
 
-/** The fee items of a price, each to its recipient, in `currency`; a fee that comes to nothing has none (OpenSea refuses zero-amount items). */
+/**
+ * The fee items of a price, each to its recipient, in `currency`; a fee that comes to nothing has none (OpenSea refuses
+ * zero-amount items).
+ */
 export const feeItems = (
   fees: ReadonlyArray<{ readonly recipient: Address; readonly basisPoints: bigint }>,
   currency: Address,
@@ -61,12 +76,20 @@ export interface OrderTerms {
  * listing or an item offer as `{ parameters, protocol_address }`, a criteria offer as `{ protocol_data, criteria,
  * protocol_address }`.
  */
-const postOf = (ctx: PlanContext, post: { readonly kind: string; readonly slug?: string }, parameters: Record<string, unknown>) =>
+const postOf = (
+  ctx: PlanContext,
+  post: { readonly kind: string; readonly slug?: string },
+  parameters: Record<string, unknown>,
+) =>
   post.kind === "collection-offer"
     ? {
         endpoint: "/api/v2/offers",
         method: "POST",
-        body: { protocol_data: { parameters }, criteria: { collection: { slug: post.slug } }, protocol_address: ctx.config.seaport },
+        body: {
+          protocol_data: { parameters },
+          criteria: { collection: { slug: post.slug } },
+          protocol_address: ctx.config.seaport,
+        },
       }
     : {
         endpoint: `/api/v2/orders/${ctx.chainName}/seaport/${post.kind === "item-offer" ? "offers" : "listings"}`,
@@ -78,7 +101,11 @@ const postOf = (ctx: PlanContext, post: { readonly kind: string; readonly slug?:
  * A signature item for an order: the EIP-712 `OrderComponents` to sign (the chain's conduit key, a fresh salt,
  * the offerer's counter) and its post to OpenSea.
  */
-export const orderSignatureItem = (ctx: PlanContext, terms: OrderTerms, post: { readonly kind: string; readonly slug?: string }) => {
+export const orderSignatureItem = (
+  ctx: PlanContext,
+  terms: OrderTerms,
+  post: { readonly kind: string; readonly slug?: string },
+) => {
   const components = {
     offerer: terms.offerer,
     zone: terms.zone ?? zeroAddress,
@@ -95,7 +122,13 @@ export const orderSignatureItem = (ctx: PlanContext, terms: OrderTerms, post: { 
   return {
     status: "incomplete",
     data: {
-      sign: { signatureKind: "eip712", domain: seaportDomain(ctx), types: ORDER_COMPONENTS_TYPES, primaryType: "OrderComponents", value: components },
+      sign: {
+        signatureKind: "eip712",
+        domain: seaportDomain(ctx),
+        types: ORDER_COMPONENTS_TYPES,
+        primaryType: "OrderComponents",
+        value: components,
+      },
       post: postOf(ctx, post, { ...components, totalOriginalConsiderationItems: terms.consideration.length }),
     },
   }
@@ -104,7 +137,10 @@ export const orderSignatureItem = (ctx: PlanContext, terms: OrderTerms, post: { 
 /** Seconds an order made without an expiration time lasts: 30 days. */
 export const DEFAULT_ORDER_SECONDS = 30n * 24n * 3600n
 
-/** The end time of an order: the caller's `expirationTime` (seconds) when given, else {@link DEFAULT_ORDER_SECONDS} from now. */
+/**
+ * The end time of an order: the caller's `expirationTime` (seconds) when given, else {@link DEFAULT_ORDER_SECONDS} from
+ * now.
+ */
 export const endTimeOf = (expirationTime: unknown, now: bigint): bigint => {
   const given = typeof expirationTime === "number" || typeof expirationTime === "string" ? Number(expirationTime) : 0
   return Number.isFinite(given) && given > 0 ? BigInt(Math.floor(given)) : now + DEFAULT_ORDER_SECONDS

@@ -6,7 +6,10 @@ import { decodeWireSync } from "./decode.js"
 /** A wire number as OpenSea sends it (a JSON number, a decimal string or 0x-hex) as a bigint. */
 export const bigIntOf = (value: unknown, field: string): bigint => {
   if (typeof value === "bigint") return value
-  if ((typeof value === "number" && Number.isSafeInteger(value)) || (typeof value === "string" && /^(0x[0-9a-fA-F]+|\d+)$/.test(value))) {
+  if (
+    (typeof value === "number" && Number.isSafeInteger(value)) ||
+    (typeof value === "string" && /^(0x[0-9a-fA-F]+|\d+)$/.test(value))
+  ) {
     return BigInt(value)
   }
   throw new OpenSeaFailure(502, `OpenSea sent ${JSON.stringify(value)} as ${field}, which is not a number`)
@@ -22,10 +25,17 @@ export interface OpenSeaOrder {
 
 const decodeOrder = decodeWireSync(OrderAnswer, "an order")
 
-/** Reads the spec's `Listing` or `Offer` with its schema; an answer of another shape is a 502 (OpenSea's answer is unusable). */
+/**
+ * Reads the spec's `Listing` or `Offer` with its schema; an answer of another shape is a 502 (OpenSea's answer is
+ * unusable).
+ */
 export const orderOf = (answer: unknown): OpenSeaOrder => {
   const order = decodeOrder(answer)
-  return { hash: order.order_hash, protocolAddress: getAddress(order.protocol_address), parameters: order.protocol_data.parameters }
+  return {
+    hash: order.order_hash,
+    protocolAddress: getAddress(order.protocol_address),
+    parameters: order.protocol_data.parameters,
+  }
 }
 
 /** A `"0xcontract:tokenId"` token, split; a malformed one is a 400. */

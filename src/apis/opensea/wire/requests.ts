@@ -32,7 +32,11 @@ export const BuyRequest = Schema.Struct({
   taker: Schema.String,
   currency: Schema.optional(Schema.String),
   items: Schema.Array(
-    Schema.Struct({ orderId: Schema.optional(Schema.String), token: Schema.optional(Schema.String), quantity: Schema.optional(Amount) }),
+    Schema.Struct({
+      orderId: Schema.optional(Schema.String),
+      token: Schema.optional(Schema.String),
+      quantity: Schema.optional(Amount),
+    }),
   ),
 })
 export type BuyRequest = typeof BuyRequest.Type
@@ -42,7 +46,9 @@ export const SellRequest = Schema.Struct({
   ...Attribution,
   ...FillOptions,
   taker: Schema.String,
-  items: Schema.Array(Schema.Struct({ token: Schema.String, orderId: Schema.optional(Schema.String), quantity: Schema.optional(Amount) })),
+  items: Schema.Array(
+    Schema.Struct({ token: Schema.String, orderId: Schema.optional(Schema.String), quantity: Schema.optional(Amount) }),
+  ),
 })
 export type SellRequest = typeof SellRequest.Type
 

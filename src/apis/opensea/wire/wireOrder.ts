@@ -26,7 +26,10 @@ const fieldsOf = (json: OrderParametersAnswer) => ({
   zone: getAddress(json.zone),
   offer: json.offer.map((item, index) => itemOf(item, `offer[${index}]`)),
   consideration: json.consideration.map(
-    (item, index): ConsiderationItem => ({ ...itemOf(item, `consideration[${index}]`), recipient: getAddress(item.recipient) }),
+    (item, index): ConsiderationItem => ({
+      ...itemOf(item, `consideration[${index}]`),
+      recipient: getAddress(item.recipient),
+    }),
   ),
   orderType: Number(bigIntOf(json.orderType, "orderType")),
   startTime: bigIntOf(json.startTime, "startTime"),
@@ -45,7 +48,8 @@ export const parametersOf = (json: OrderParametersAnswer): OrderParameters => {
   const total = json.totalOriginalConsiderationItems
   return {
     ...fields,
-    totalOriginalConsiderationItems: total === undefined ? BigInt(fields.consideration.length) : bigIntOf(total, "totalOriginalConsiderationItems"),
+    totalOriginalConsiderationItems:
+      total === undefined ? BigInt(fields.consideration.length) : bigIntOf(total, "totalOriginalConsiderationItems"),
   }
 }
 

@@ -18,7 +18,10 @@ vi.mock("../../../../src/apis/opensea/seaport/bulkOrderTree.js", async (importOr
       const swapped = orders.map((order, index) => {
         if (index !== 1) return order
         const wire = order as { consideration: ReadonlyArray<Record<string, unknown>> }
-        return { ...wire, consideration: wire.consideration.map((item, at) => (at === 0 ? { ...item, recipient: STRANGER } : item)) }
+        return {
+          ...wire,
+          consideration: wire.consideration.map((item, at) => (at === 0 ? { ...item, recipient: STRANGER } : item)),
+        }
       })
       return original.bulkOrderTree(swapped as ReadonlyArray<A>, empty, height)
     },
@@ -34,7 +37,9 @@ describe("a bulk signature whose tree is not the checked orders", () => {
       const listings = [1, 2, 3].map((id) => ({ token: `${NFT}:${id}`, weiPrice: parseEther("1").toString() }))
       const error = yield* refusalOf(world, list({ listings }))
       expectRefused(world, error, "order")
-      expect((error as { message: string }).message).toContain("Leaf 1 of the bulk order is not the order checked for it")
+      expect((error as { message: string }).message).toContain(
+        "Leaf 1 of the bulk order is not the order checked for it",
+      )
       expect(world.openSea.posted).toEqual([])
     }),
   )

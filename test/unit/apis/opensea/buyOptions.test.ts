@@ -13,7 +13,8 @@ import { makeWorld, NFT, refusalOf, run, SELLER, WETH, type World } from "./host
 
 const ONE = parseEther("1")
 const world = () => makeWorld({ transfers: (to) => [{ contract: NFT, from: SELLER.address, to, tokenId: 1n }] })
-const listed = (w: World, tokenId = 1n) => Effect.promise(() => w.openSea.addListing({ maker: SELLER, contract: NFT, tokenId, price: ONE }))
+const listed = (w: World, tokenId = 1n) =>
+  Effect.promise(() => w.openSea.addListing({ maker: SELLER, contract: NFT, tokenId, price: ONE }))
 
 /** The failure is an UnsupportedByBookError of the OpenSea book naming `option`, and nothing reached the wallet. */
 const expectUnsupported = (w: World, error: unknown, option: string) => {
@@ -27,7 +28,10 @@ describe("buy options on the OpenSea book", () => {
     Effect.gen(function* () {
       const w = world()
       const listing = yield* listed(w)
-      const error = yield* refusalOf(w, buy({ items: [{ orderId: listing.hash }], options: { feesOnTop: [`${SELLER.address}:100`] } }))
+      const error = yield* refusalOf(
+        w,
+        buy({ items: [{ orderId: listing.hash }], options: { feesOnTop: [`${SELLER.address}:100`] } }),
+      )
       expectUnsupported(w, error, "feesOnTop")
     }),
   )
@@ -87,7 +91,10 @@ describe("sell options on the OpenSea book", () => {
   it.effect("`feesOnTop` on a sale is refused, naming the option: nothing sent", () =>
     Effect.gen(function* () {
       const w = world()
-      const error = yield* refusalOf(w, sell({ items: [{ token: `${NFT}:1` }], options: { feesOnTop: [`${SELLER.address}:100`] } }))
+      const error = yield* refusalOf(
+        w,
+        sell({ items: [{ token: `${NFT}:1` }], options: { feesOnTop: [`${SELLER.address}:100`] } }),
+      )
       expectUnsupported(w, error, "feesOnTop")
     }),
   )

@@ -2,7 +2,13 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { getAddress, parseEther } from "viem"
-import { OPENSEA_CONDUIT, OPENSEA_CONDUIT_KEY, OPENSEA_SEAPORT, OPENSEA_SIGNED_ZONE, openSea } from "../../../../src/apis/opensea/index.js"
+import {
+  OPENSEA_CONDUIT,
+  OPENSEA_CONDUIT_KEY,
+  OPENSEA_SEAPORT,
+  OPENSEA_SIGNED_ZONE,
+  openSea,
+} from "../../../../src/apis/opensea/index.js"
 import { list } from "../../../../src/index.js"
 import { NO_RETRY } from "../../../../src/services/RetryPolicy.js"
 import { Tradekit } from "../../../../src/Tradekit.js"
@@ -32,12 +38,18 @@ describe("a chain the OpenSea book lacks settings for", () => {
       const wallet = makeFakeWallet({ behaviour: { chainId: LOCAL_ID } })
       const layer = Layer.merge(
         Tradekit.layerWith(
-          { chains: [LOCAL], retry: NO_RETRY, api: openSea({ apiBaseUrl: "https://os.test", chains: { [LOCAL_ID]: localOnOpenSea } }) },
+          {
+            chains: [LOCAL],
+            retry: NO_RETRY,
+            api: openSea({ apiBaseUrl: "https://os.test", chains: { [LOCAL_ID]: localOnOpenSea } }),
+          },
           fake.api.layer,
         ),
         wallet.layer,
       )
-      const error = yield* Effect.flip(list({ listings: [{ token: `${NFT}:3`, weiPrice: parseEther("1").toString() }] }).pipe(Effect.provide(layer)))
+      const error = yield* Effect.flip(
+        list({ listings: [{ token: `${NFT}:3`, weiPrice: parseEther("1").toString() }] }).pipe(Effect.provide(layer)),
+      )
       expect(error).toMatchObject({ _tag: "BookConfigurationError", book: "opensea", chainId: LOCAL_ID })
       expect(error.message).toContain("viemChain")
       expect(error.message).toContain(`${LOCAL_ID}`)
@@ -67,7 +79,9 @@ describe("a chain the OpenSea book lacks settings for", () => {
         ),
         wallet.layer,
       )
-      const error = yield* Effect.flip(list({ listings: [{ token: `${NFT}:3`, weiPrice: parseEther("1").toString() }] }).pipe(Effect.provide(layer)))
+      const error = yield* Effect.flip(
+        list({ listings: [{ token: `${NFT}:3`, weiPrice: parseEther("1").toString() }] }).pipe(Effect.provide(layer)),
+      )
       // Nothing answers at port 1: the failure is the chain read's, past the configuration.
       expect(error._tag).not.toBe("BookConfigurationError")
     }),
@@ -80,12 +94,18 @@ describe("a chain the OpenSea book lacks settings for", () => {
       const partly = { name: "local", seaport: OPENSEA_SEAPORT }
       const layer = Layer.merge(
         Tradekit.layerWith(
-          { chains: [LOCAL], retry: NO_RETRY, api: openSea({ apiBaseUrl: "https://os.test", chains: { [LOCAL_ID]: partly } }) },
+          {
+            chains: [LOCAL],
+            retry: NO_RETRY,
+            api: openSea({ apiBaseUrl: "https://os.test", chains: { [LOCAL_ID]: partly } }),
+          },
           fake.api.layer,
         ),
         wallet.layer,
       )
-      const error = yield* Effect.flip(list({ listings: [{ token: `${NFT}:3`, weiPrice: parseEther("1").toString() }] }).pipe(Effect.provide(layer)))
+      const error = yield* Effect.flip(
+        list({ listings: [{ token: `${NFT}:3`, weiPrice: parseEther("1").toString() }] }).pipe(Effect.provide(layer)),
+      )
       expect(error).toMatchObject({ _tag: "BookConfigurationError", book: "opensea", chainId: LOCAL_ID })
       expect(error.message).toContain("`conduitKey`, `conduit`, `signedZone`")
       expect(error.message).not.toContain("`seaport`")

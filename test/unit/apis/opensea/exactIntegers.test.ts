@@ -6,7 +6,11 @@ import { quoteLongIntegers } from "../../../../src/apis/opensea/wire/exactIntege
 describe("quoteLongIntegers", () => {
   it("writes an integer too long for a safe number as its exact decimal string", () => {
     const text = '{"value":12000000000000000001,"negative":-99999999999999999,"small":123456789012345}'
-    expect(JSON.parse(quoteLongIntegers(text))).toEqual({ value: "12000000000000000001", negative: "-99999999999999999", small: 123456789012345 })
+    expect(JSON.parse(quoteLongIntegers(text))).toEqual({
+      value: "12000000000000000001",
+      negative: "-99999999999999999",
+      small: 123456789012345,
+    })
     // JSON.parse alone loses the last digit.
     expect(String(JSON.parse(text).value)).not.toBe("12000000000000000001")
   })
@@ -85,7 +89,8 @@ describe("quoteLongIntegers keeps JSON's grammar", () => {
   const exact = (value: Tree): unknown => {
     // The scanner quotes by length: an integer written with more than 15 digits is read as its string, even below
     // 2^53 (a double that JSON writes as such an integer too).
-    const written = typeof value === "bigint" ? value.toString() : typeof value === "number" ? JSON.stringify(value) : ""
+    const written =
+      typeof value === "bigint" ? value.toString() : typeof value === "number" ? JSON.stringify(value) : ""
     if (/^-?\d{16,}$/.test(written)) return written
     if (typeof value === "bigint") return Number(value)
     if (Array.isArray(value)) return value.map(exact)

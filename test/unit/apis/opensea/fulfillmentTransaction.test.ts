@@ -4,8 +4,8 @@
  */
 import { decodeFunctionData, parseEther, zeroAddress, zeroHash } from "viem"
 import { describe, expect, it } from "vitest"
-import { fulfillmentTransaction } from "../../../../src/apis/opensea/plans/fulfillmentTransaction.js"
 import { OpenSeaFailure } from "../../../../src/apis/opensea/book/OpenSeaFailure.js"
+import { fulfillmentTransaction } from "../../../../src/apis/opensea/plans/fulfillmentTransaction.js"
 import { seaportAbi } from "../../../../src/apis/opensea/seaport/seaportAbi.js"
 
 const seaport = "0x0000000000000068F116a894984e2DB1123eB395"
@@ -74,7 +74,16 @@ describe("fulfillmentTransaction", () => {
         offerer: maker,
         zone: zeroAddress,
         offer: [{ itemType: 2, token: nft, identifierOrCriteria: "7", startAmount: "1", endAmount: "1" }],
-        consideration: [{ itemType: 1, token: creator, identifierOrCriteria: 0, startAmount: "10", endAmount: "10", recipient: maker }],
+        consideration: [
+          {
+            itemType: 1,
+            token: creator,
+            identifierOrCriteria: 0,
+            startAmount: "10",
+            endAmount: "10",
+            recipient: maker,
+          },
+        ],
         orderType: 0,
         startTime: "0",
         endTime: "0xffffffff",
@@ -106,9 +115,14 @@ describe("fulfillmentTransaction", () => {
   })
 
   it("refuses a function tradekit does not know, and a number that is not one, as OpenSeaFailures (502)", () => {
-    expect(() => fulfillmentTransaction({ ...basicTransaction, function: "transferFrom(address,address,uint256)" })).toThrow(OpenSeaFailure)
+    expect(() =>
+      fulfillmentTransaction({ ...basicTransaction, function: "transferFrom(address,address,uint256)" }),
+    ).toThrow(OpenSeaFailure)
     try {
-      fulfillmentTransaction({ ...basicTransaction, input_data: { parameters: { ...basicParameters, offerAmount: "1.5" } } })
+      fulfillmentTransaction({
+        ...basicTransaction,
+        input_data: { parameters: { ...basicParameters, offerAmount: "1.5" } },
+      })
       expect.unreachable()
     } catch (error) {
       expect(error).toBeInstanceOf(OpenSeaFailure)

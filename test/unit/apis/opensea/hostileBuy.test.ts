@@ -7,7 +7,18 @@ import { OPENSEA_SIGNED_ZONE } from "../../../../src/apis/opensea/index.js"
 import { seaportAbi } from "../../../../src/apis/opensea/seaport/seaportAbi.js"
 import { buy, type ExecutionSnapshot, resumeExecution } from "../../../../src/index.js"
 import type { FakeOrder } from "../../../../src/testing/index.js"
-import { expectRefused, makeWorld, NFT, OTHER_MAKER, refusalOf, run, SELLER, STRANGER, type World, walletLog } from "./hostileKit.js"
+import {
+  expectRefused,
+  makeWorld,
+  NFT,
+  OTHER_MAKER,
+  refusalOf,
+  run,
+  SELLER,
+  STRANGER,
+  type World,
+  walletLog,
+} from "./hostileKit.js"
 
 /**
  * Issue 27, buying: OpenSea's fulfilment answer is input, never authority. Each hostile answer is refused before
@@ -16,7 +27,8 @@ import { expectRefused, makeWorld, NFT, OTHER_MAKER, refusalOf, run, SELLER, STR
 
 const ONE = parseEther("1")
 const honest = () => makeWorld({ transfers: (to) => [{ contract: NFT, from: SELLER.address, to, tokenId: 1n }] })
-const listed = (world: World) => Effect.promise(() => world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: 1n, price: ONE }))
+const listed = (world: World) =>
+  Effect.promise(() => world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: 1n, price: ONE }))
 
 /** OpenSea answers the listing's fulfilment with `tamper` of the honest answer. */
 const fulfilWith = (world: World, order: FakeOrder, tamper: (answer: any) => unknown, form?: "basic" | "advanced") =>
@@ -24,7 +36,8 @@ const fulfilWith = (world: World, order: FakeOrder, tamper: (answer: any) => unk
     body: tamper(structuredClone(world.openSea.fulfillmentAnswer(order, { fulfiller: world.wallet.address, form }))),
   }))
 
-const buyListing = (order: FakeOrder) => buy({ items: [{ orderId: order.hash }], expectedPrice: { [zeroAddress]: { raw: ONE } } })
+const buyListing = (order: FakeOrder) =>
+  buy({ items: [{ orderId: order.hash }], expectedPrice: { [zeroAddress]: { raw: ONE } } })
 
 describe("buying on a hostile OpenSea", () => {
   it.effect("honest twin: the named 1 ETH listing is filled, the wallet sends exactly its fulfilment to Seaport", () =>
@@ -79,49 +92,61 @@ describe("buying on a hostile OpenSea", () => {
     }),
   )
 
-  it.effect("(c) a fulfilment delivering the NFT to a stranger (fulfillAdvancedOrder recipient) is refused (recipient)", () =>
-    Effect.gen(function* () {
-      const world = honest()
-      const listing = yield* listed(world)
-      fulfilWith(
-        world,
-        listing,
-        (answer) => {
-          answer.fulfillment_data.transaction.input_data.recipient = STRANGER
-          return answer
-        },
-        "advanced",
-      )
-      expectRefused(world, yield* refusalOf(world, buyListing(listing)), "recipient")
-    }),
+  it.effect(
+    "(c) a fulfilment delivering the NFT to a stranger (fulfillAdvancedOrder recipient) is refused (recipient)",
+    () =>
+      Effect.gen(function* () {
+        const world = honest()
+        const listing = yield* listed(world)
+        fulfilWith(
+          world,
+          listing,
+          (answer) => {
+            answer.fulfillment_data.transaction.input_data.recipient = STRANGER
+            return answer
+          },
+          "advanced",
+        )
+        expectRefused(world, yield* refusalOf(world, buyListing(listing)), "recipient")
+      }),
   )
 
   it.effect("(d2) the order route answering the named hash with another listing's parameters is refused (order)", () =>
     Effect.gen(function* () {
       const world = honest()
       const listing = yield* listed(world)
-      const other = yield* Effect.promise(() => world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 2n, price: ONE / 2n }))
-      world.openSea.api.route("GET", `/api/v2/orders/chain/ethereum/protocol/${world.openSea.seaport}/${listing.hash}`, {
-        body: { order: { ...world.openSea.orderJson(other), order_hash: listing.hash } },
-      })
+      const other = yield* Effect.promise(() =>
+        world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 2n, price: ONE / 2n }),
+      )
+      world.openSea.api.route(
+        "GET",
+        `/api/v2/orders/chain/ethereum/protocol/${world.openSea.seaport}/${listing.hash}`,
+        {
+          body: { order: { ...world.openSea.orderJson(other), order_hash: listing.hash } },
+        },
+      )
       expectRefused(world, yield* refusalOf(world, buyListing(listing)), "order")
     }),
   )
 
-  it.effect("(d3) a listing that no longer hashes to its name at the offerer's counter on chain is refused (order)", () =>
-    Effect.gen(function* () {
-      const world = honest()
-      const listing = yield* listed(world)
-      world.chain.setCounter(world.openSea.seaport, SELLER.address, 1n)
-      expectRefused(world, yield* refusalOf(world, buyListing(listing)), "order")
-    }),
+  it.effect(
+    "(d3) a listing that no longer hashes to its name at the offerer's counter on chain is refused (order)",
+    () =>
+      Effect.gen(function* () {
+        const world = honest()
+        const listing = yield* listed(world)
+        world.chain.setCounter(world.openSea.seaport, SELLER.address, 1n)
+        expectRefused(world, yield* refusalOf(world, buyListing(listing)), "order")
+      }),
   )
 
   it.effect("(d) a fulfilment of another listing (its own real parameters and signature) is refused (order)", () =>
     Effect.gen(function* () {
       const world = honest()
       const listing = yield* listed(world)
-      const other = yield* Effect.promise(() => world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 2n, price: ONE }))
+      const other = yield* Effect.promise(() =>
+        world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 2n, price: ONE }),
+      )
       world.openSea.api.route("POST", "/api/v2/listings/fulfillment_data", () => ({
         body: world.openSea.fulfillmentAnswer(other, { fulfiller: world.wallet.address }),
       }))
@@ -190,24 +215,35 @@ describe("buying on a hostile OpenSea", () => {
     }),
   )
 
-  it.effect("(n) a stopped buy resumed while the fulfilment carries new signed-zone extraData: no second send prompt", () =>
-    Effect.gen(function* () {
-      const world = honest()
-      const listing = yield* Effect.promise(() =>
-        world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: 1n, price: ONE, zone: OPENSEA_SIGNED_ZONE, orderType: 2 }),
-      )
-      const { exit, extraData } = yield* interruptedThenResumed(world, listing)
-      expect(new Set(extraData).size).toBe(extraData.length)
-      expect(world.wallet.sent, walletLog(world.wallet)).toHaveLength(1)
-      if (exit._tag === "Failure") expect(String(exit.cause)).toContain("SendOutcomeUnknownError")
-    }),
+  it.effect(
+    "(n) a stopped buy resumed while the fulfilment carries new signed-zone extraData: no second send prompt",
+    () =>
+      Effect.gen(function* () {
+        const world = honest()
+        const listing = yield* Effect.promise(() =>
+          world.openSea.addListing({
+            maker: SELLER,
+            contract: NFT,
+            tokenId: 1n,
+            price: ONE,
+            zone: OPENSEA_SIGNED_ZONE,
+            orderType: 2,
+          }),
+        )
+        const { exit, extraData } = yield* interruptedThenResumed(world, listing)
+        expect(new Set(extraData).size).toBe(extraData.length)
+        expect(world.wallet.sent, walletLog(world.wallet)).toHaveLength(1)
+        if (exit._tag === "Failure") expect(String(exit.cause)).toContain("SendOutcomeUnknownError")
+      }),
   )
 
   it.effect("a buy by token resumed after its best listing moved is not sent while the first prompt may be open", () =>
     Effect.gen(function* () {
       const world = honest()
       const cheap = yield* listed(world)
-      yield* Effect.promise(() => world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 1n, price: 2n * ONE }))
+      yield* Effect.promise(() =>
+        world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 1n, price: 2n * ONE }),
+      )
       world.wallet.behaviour.sendDelay = "10 seconds"
       const snapshots: Array<ExecutionSnapshot> = []
       const fiber = yield* Effect.forkChild(
@@ -233,37 +269,55 @@ describe("buying on a hostile OpenSea", () => {
     }),
   )
 
-  it.effect("a buy by token resumed after its best listing moved is sent when Seaport says the first listing is filled", () =>
-    Effect.gen(function* () {
-      const world = honest()
-      const cheap = yield* listed(world)
-      yield* Effect.promise(() => world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 1n, price: 2n * ONE }))
-      const stored = yield* stoppedBuyByToken(world)
-      ;(cheap as { cancelled: boolean }).cancelled = true
-      // The chain's word: the first listing is wholly filled, so its open prompt can fill nothing any more.
-      world.chain.setOrderStatus(world.openSea.seaport, cheap.hash, { isCancelled: false, totalFilled: 1n, totalSize: 1n })
-      world.wallet.behaviour.sendDelay = 0
-      expect((yield* run(world, resumeExecution(stored))).status).toBe("complete")
-      expect(world.wallet.sent, walletLog(world.wallet)).toHaveLength(1)
-      expect(world.chain.reads).toContain(`orderStatusOf:${world.openSea.seaport.toLowerCase()}:${cheap.hash.toLowerCase()}`)
-      // The fill sent is the dearer listing's, the token's best now: its price is the value paid.
-      expect(world.wallet.sent[0]!.request.value).toBe(2n * ONE)
-    }),
+  it.effect(
+    "a buy by token resumed after its best listing moved is sent when Seaport says the first listing is filled",
+    () =>
+      Effect.gen(function* () {
+        const world = honest()
+        const cheap = yield* listed(world)
+        yield* Effect.promise(() =>
+          world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 1n, price: 2n * ONE }),
+        )
+        const stored = yield* stoppedBuyByToken(world)
+        ;(cheap as { cancelled: boolean }).cancelled = true
+        // The chain's word: the first listing is wholly filled, so its open prompt can fill nothing any more.
+        world.chain.setOrderStatus(world.openSea.seaport, cheap.hash, {
+          isCancelled: false,
+          totalFilled: 1n,
+          totalSize: 1n,
+        })
+        world.wallet.behaviour.sendDelay = 0
+        expect((yield* run(world, resumeExecution(stored))).status).toBe("complete")
+        expect(world.wallet.sent, walletLog(world.wallet)).toHaveLength(1)
+        expect(world.chain.reads).toContain(
+          `orderStatusOf:${world.openSea.seaport.toLowerCase()}:${cheap.hash.toLowerCase()}`,
+        )
+        // The fill sent is the dearer listing's, the token's best now: its price is the value paid.
+        expect(world.wallet.sent[0]!.request.value).toBe(2n * ONE)
+      }),
   )
 
-  it.effect("a buy by token resumed after its best listing moved stays unsettled when Seaport says it is only part filled", () =>
-    Effect.gen(function* () {
-      const world = honest()
-      const cheap = yield* listed(world)
-      yield* Effect.promise(() => world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 1n, price: 2n * ONE }))
-      const stored = yield* stoppedBuyByToken(world)
-      ;(cheap as { cancelled: boolean }).cancelled = true
-      world.chain.setOrderStatus(world.openSea.seaport, cheap.hash, { isCancelled: false, totalFilled: 1n, totalSize: 2n })
-      world.wallet.behaviour.sendDelay = 0
-      const error = yield* Effect.flip(run(world, resumeExecution(stored)))
-      expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError" })
-      expect(world.wallet.sent, walletLog(world.wallet)).toHaveLength(0)
-    }),
+  it.effect(
+    "a buy by token resumed after its best listing moved stays unsettled when Seaport says it is only part filled",
+    () =>
+      Effect.gen(function* () {
+        const world = honest()
+        const cheap = yield* listed(world)
+        yield* Effect.promise(() =>
+          world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 1n, price: 2n * ONE }),
+        )
+        const stored = yield* stoppedBuyByToken(world)
+        ;(cheap as { cancelled: boolean }).cancelled = true
+        world.chain.setOrderStatus(world.openSea.seaport, cheap.hash, {
+          isCancelled: false,
+          totalFilled: 1n,
+          totalSize: 2n,
+        })
+        world.wallet.behaviour.sendDelay = 0
+        const error = yield* Effect.flip(run(world, resumeExecution(stored)))
+        expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError" })
+        expect(world.wallet.sent, walletLog(world.wallet)).toHaveLength(0)
+      }),
   )
 })
 

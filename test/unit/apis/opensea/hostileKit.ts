@@ -46,11 +46,17 @@ export interface World {
   readonly layer: Layer.Layer<TradekitServices | Wallet>
 }
 
-const layerOf = (fake: FakeOpenSea, chain: FakeChainReads, wallet: FakeWallet, chains: ReadonlyArray<typeof ETHEREUM | typeof POLYGON>) =>
+const layerOf = (
+  fake: FakeOpenSea,
+  chain: FakeChainReads,
+  wallet: FakeWallet,
+  chains: ReadonlyArray<typeof ETHEREUM | typeof POLYGON>,
+) =>
   Layer.merge(
-    Tradekit.layerWith({ chains: [...chains], retry: NO_RETRY, api: openSea({ apiBaseUrl: "https://os.test" }) }, fake.api.layer).pipe(
-      Layer.provide(chain.layer),
-    ),
+    Tradekit.layerWith(
+      { chains: [...chains], retry: NO_RETRY, api: openSea({ apiBaseUrl: "https://os.test" }) },
+      fake.api.layer,
+    ).pipe(Layer.provide(chain.layer)),
     wallet.layer,
   )
 
@@ -61,7 +67,9 @@ const layerOf = (fake: FakeOpenSea, chain: FakeChainReads, wallet: FakeWallet, c
 export const makeWorld = (
   options: {
     readonly chainId?: 1 | 137
-    readonly transfers?: (user: Address) => ReadonlyArray<{ contract: Address; from: Address; to: Address; tokenId: bigint }>
+    readonly transfers?: (
+      user: Address,
+    ) => ReadonlyArray<{ contract: Address; from: Address; to: Address; tokenId: bigint }>
   } = {},
 ): World => {
   const chainId = options.chainId ?? 1
@@ -71,7 +79,12 @@ export const makeWorld = (
   const chain = makeFakeChainReads()
     .serving(openSeaFake)
     .setReceiptOf((hash: Hex) => transferReceipt(hash, options.transfers?.(wallet.address) ?? [], wallet.address))
-  return { openSea: openSeaFake, chain, wallet, layer: layerOf(openSeaFake, chain, wallet, chainId === 1 ? [ETHEREUM] : [POLYGON]) }
+  return {
+    openSea: openSeaFake,
+    chain,
+    wallet,
+    layer: layerOf(openSeaFake, chain, wallet, chainId === 1 ? [ETHEREUM] : [POLYGON]),
+  }
 }
 
 /** Runs an action of the world's client. */
@@ -81,7 +94,9 @@ export const run = <A, E>(world: World, program: Effect.Effect<A, E, TradekitSer
 /** What the wallet was asked, one line per call: what a refusal that did not happen let through. */
 export const walletLog = (wallet: FakeWallet): string =>
   wallet.calls
-    .filter((call) => call.method === "signTypedData" || call.method === "sendTransaction" || call.method === "sendCalls")
+    .filter(
+      (call) => call.method === "signTypedData" || call.method === "sendTransaction" || call.method === "sendCalls",
+    )
     .map((call) =>
       call.method === "sendTransaction"
         ? `sent ${call.request.value ?? 0n} wei to ${call.request.to} (${call.request.data?.slice(0, 10)})`
@@ -95,11 +110,17 @@ export const walletLog = (wallet: FakeWallet): string =>
  * The error the action failed with; when it completed instead, the test fails saying what reached the wallet
  * (the hostile transaction or signature), never with an unrelated error.
  */
-export const refusalOf = <A, E>(world: World, program: Effect.Effect<A, E, TradekitServices | Wallet>): Effect.Effect<E> =>
+export const refusalOf = <A, E>(
+  world: World,
+  program: Effect.Effect<A, E, TradekitServices | Wallet>,
+): Effect.Effect<E> =>
   run(world, program).pipe(
     Effect.matchEffect({
       onFailure: (error) => Effect.succeed(error),
-      onSuccess: () => Effect.sync(() => expect.fail(`completed instead of being refused; the wallet: ${walletLog(world.wallet) || "nothing"}`)),
+      onSuccess: () =>
+        Effect.sync(() =>
+          expect.fail(`completed instead of being refused; the wallet: ${walletLog(world.wallet) || "nothing"}`),
+        ),
     }),
   )
 
@@ -114,7 +135,9 @@ export const expectRefused = (world: World, error: unknown, checks: string | Rea
 /** The typed data the wallet signed, in order. */
 export const signedTypedData = (wallet: FakeWallet) =>
   wallet.calls.flatMap((call) =>
-    call.method === "signTypedData" ? [call.typedData as { primaryType: string; message: Record<string, any>; domain: Record<string, unknown> }] : [],
+    call.method === "signTypedData"
+      ? [call.typedData as { primaryType: string; message: Record<string, any>; domain: Record<string, unknown> }]
+      : [],
   )
 
 /** OpenSea's own fee recipient (1 % since 2025-09-15). */

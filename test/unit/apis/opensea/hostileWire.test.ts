@@ -5,7 +5,18 @@ import { OPENSEA_SIGNED_ZONE } from "../../../../src/apis/opensea/index.js"
 import { seaportAbi } from "../../../../src/apis/opensea/seaport/seaportAbi.js"
 import { bid, buy, list } from "../../../../src/index.js"
 import type { FakeOrder } from "../../../../src/testing/index.js"
-import { makeWorld, NFT, OPENSEA_CONDUIT, OPENSEA_FEE, run, SELLER, signedTypedData, WETH, type World, walletLog } from "./hostileKit.js"
+import {
+  makeWorld,
+  NFT,
+  OPENSEA_CONDUIT,
+  OPENSEA_FEE,
+  run,
+  SELLER,
+  signedTypedData,
+  WETH,
+  type World,
+  walletLog,
+} from "./hostileKit.js"
 
 /**
  * Issue 27, what the real OpenSea sends and refuses, at the API's edge: every answer shape its spec allows is
@@ -14,12 +25,19 @@ import { makeWorld, NFT, OPENSEA_CONDUIT, OPENSEA_FEE, run, SELLER, signedTypedD
 
 const ONE = parseEther("1")
 const FULFILMENT = "/api/v2/listings/fulfillment_data"
-const buyerWorld = () => makeWorld({ transfers: (user) => [{ contract: NFT, from: SELLER.address, to: user, tokenId: 1n }] })
+const buyerWorld = () =>
+  makeWorld({ transfers: (user) => [{ contract: NFT, from: SELLER.address, to: user, tokenId: 1n }] })
 const listed = (world: World, price = ONE, currency: Address = zeroAddress) =>
   Effect.promise(() => world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: 1n, price, currency }))
-const buyListing = (order: FakeOrder) => buy({ items: [{ orderId: order.hash }], expectedPrice: { [order.currency]: { raw: order.price } } })
+const buyListing = (order: FakeOrder) =>
+  buy({ items: [{ orderId: order.hash }], expectedPrice: { [order.currency]: { raw: order.price } } })
 /** OpenSea answers the listing's fulfilment with `tamper` of the honest answer in `form`. */
-const fulfilWith = (world: World, order: FakeOrder, form: "basic" | "advanced" | "available", tamper: (answer: any) => unknown = (a) => a) =>
+const fulfilWith = (
+  world: World,
+  order: FakeOrder,
+  form: "basic" | "advanced" | "available",
+  tamper: (answer: any) => unknown = (a) => a,
+) =>
   world.openSea.api.route("POST", FULFILMENT, () => ({
     body: tamper(structuredClone(world.openSea.fulfillmentAnswer(order, { fulfiller: world.wallet.address, form }))),
   }))
@@ -33,7 +51,9 @@ describe("fulfilment answers the spec allows", () => {
       expect(yield* run(world, buyListing(listing))).toBe(true)
       const call = decodeFunctionData({ abi: seaportAbi, data: world.wallet.sent[0]!.request.data! })
       expect(call.functionName).toBe("fulfillAvailableAdvancedOrders")
-      expect((call.args[0] as ReadonlyArray<{ signature: string }>).map((order) => order.signature)).toEqual([listing.signature])
+      expect((call.args[0] as ReadonlyArray<{ signature: string }>).map((order) => order.signature)).toEqual([
+        listing.signature,
+      ])
     }),
   )
 
@@ -42,7 +62,11 @@ describe("fulfilment answers the spec allows", () => {
       const world = buyerWorld()
       const listing = yield* listed(world)
       fulfilWith(world, listing, "available", (answer) => {
-        answer.fulfillment_data.transaction.input_data.maximumFulfilled = { value: 1, bitSize: 256, typeAsString: "uint256" }
+        answer.fulfillment_data.transaction.input_data.maximumFulfilled = {
+          value: 1,
+          bitSize: 256,
+          typeAsString: "uint256",
+        }
         return answer
       })
       expect(yield* run(world, buyListing(listing))).toBe(true)
@@ -71,7 +95,10 @@ describe("fulfilment answers the spec allows", () => {
       const listing = yield* listed(world, ONE, WETH)
       world.chain.setBalance(WETH, world.wallet.address, ONE)
       world.openSea.api.route("POST", FULFILMENT, () => ({
-        body: world.openSea.fulfillmentAnswer(listing, { fulfiller: world.wallet.address, fulfillerConduitKey: zeroHash }),
+        body: world.openSea.fulfillmentAnswer(listing, {
+          fulfiller: world.wallet.address,
+          fulfillerConduitKey: zeroHash,
+        }),
       }))
       expect(yield* run(world, buyListing(listing))).toBe(true)
       const approvals = world.wallet.sent.filter((sent) => sent.request.to === WETH)
@@ -82,23 +109,28 @@ describe("fulfilment answers the spec allows", () => {
     }),
   )
 
-  it.effect("a structured error body { errors: [{ code, message }] } reaches the user as its message, nothing sent", () =>
-    Effect.gen(function* () {
-      const world = buyerWorld()
-      const listing = yield* listed(world)
-      world.openSea.api.route("POST", FULFILMENT, {
-        status: 400,
-        body: { errors: [{ code: "ORDER_NOT_FILLABLE", message: "This listing is no longer available" }] },
-      })
-      const error = yield* Effect.flip(run(world, buyListing(listing)))
-      expect(error.message).toContain("This listing is no longer available")
-      expect(world.wallet.calls).toEqual([])
-    }),
+  it.effect(
+    "a structured error body { errors: [{ code, message }] } reaches the user as its message, nothing sent",
+    () =>
+      Effect.gen(function* () {
+        const world = buyerWorld()
+        const listing = yield* listed(world)
+        world.openSea.api.route("POST", FULFILMENT, {
+          status: 400,
+          body: { errors: [{ code: "ORDER_NOT_FILLABLE", message: "This listing is no longer available" }] },
+        })
+        const error = yield* Effect.flip(run(world, buyListing(listing)))
+        expect(error.message).toContain("This listing is no longer available")
+        expect(world.wallet.calls).toEqual([])
+      }),
   )
 
   it.effect("chain 137 is `polygon` in OpenSea's URLs and bodies", () =>
     Effect.gen(function* () {
-      const world = makeWorld({ chainId: 137, transfers: (user) => [{ contract: NFT, from: SELLER.address, to: user, tokenId: 1n }] })
+      const world = makeWorld({
+        chainId: 137,
+        transfers: (user) => [{ contract: NFT, from: SELLER.address, to: user, tokenId: 1n }],
+      })
       const listing = yield* listed(world)
       yield* Effect.exit(run(world, buyListing(listing)))
       const [order] = world.openSea.api.requests
@@ -121,7 +153,9 @@ describe("orders OpenSea would refuse are never signed", () => {
     Effect.gen(function* () {
       const world = listerWorld()
       const expirationTime = (world.chain.state.now + 200n * 24n * 3600n).toString()
-      const exit = yield* Effect.exit(run(world, list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString(), expirationTime }] })))
+      const exit = yield* Effect.exit(
+        run(world, list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString(), expirationTime }] })),
+      )
       expect(walletLog(world.wallet), "what reached the wallet").toBe("")
       expect(world.openSea.posted).toEqual([])
       expect(exit._tag).toBe("Failure")
@@ -132,21 +166,29 @@ describe("orders OpenSea would refuse are never signed", () => {
     Effect.gen(function* () {
       const world = listerWorld([{ fee: 1, recipient: OPENSEA_FEE, required: true }])
       yield* Effect.exit(run(world, list({ listings: [{ token: `${NFT}:3`, weiPrice: "50" }] })))
-      const items = signedTypedData(world.wallet).flatMap((signed) => [...signed.message.offer, ...signed.message.consideration])
+      const items = signedTypedData(world.wallet).flatMap((signed) => [
+        ...signed.message.offer,
+        ...signed.message.consideration,
+      ])
       expect(items.filter((item: any) => BigInt(item.startAmount) === 0n)).toEqual([])
     }),
   )
 
-  it.effect("a collection offer is signed as a restricted order (type 2 or 3) in OpenSea's signed zone, and OpenSea takes it", () =>
-    Effect.gen(function* () {
-      const world = makeWorld()
-      world.openSea.addCollection({ contract: NFT })
-      world.chain.setSymbol(WETH, "WETH").setBalance(WETH, world.wallet.address, ONE).setAllowance(WETH, world.wallet.address, OPENSEA_CONDUIT, ONE)
-      const exit = yield* Effect.exit(run(world, bid({ bids: [{ collection: NFT, weiPrice: ONE.toString() }] })))
-      const [signed] = signedTypedData(world.wallet)
-      expect(getAddress(signed!.message.zone)).toBe(OPENSEA_SIGNED_ZONE)
-      expect([2, 3]).toContain(Number(signed!.message.orderType))
-      expect(exit._tag).toBe("Success")
-    }),
+  it.effect(
+    "a collection offer is signed as a restricted order (type 2 or 3) in OpenSea's signed zone, and OpenSea takes it",
+    () =>
+      Effect.gen(function* () {
+        const world = makeWorld()
+        world.openSea.addCollection({ contract: NFT })
+        world.chain
+          .setSymbol(WETH, "WETH")
+          .setBalance(WETH, world.wallet.address, ONE)
+          .setAllowance(WETH, world.wallet.address, OPENSEA_CONDUIT, ONE)
+        const exit = yield* Effect.exit(run(world, bid({ bids: [{ collection: NFT, weiPrice: ONE.toString() }] })))
+        const [signed] = signedTypedData(world.wallet)
+        expect(getAddress(signed!.message.zone)).toBe(OPENSEA_SIGNED_ZONE)
+        expect([2, 3]).toContain(Number(signed!.message.orderType))
+        expect(exit._tag).toBe("Success")
+      }),
   )
 })

@@ -26,7 +26,11 @@ describe("listingPrice", () => {
           zone: zeroAddress,
           offer: [{ itemType: ItemType.ERC721, token: NFT, identifierOrCriteria: 1n, startAmount: 1n, endAmount: 1n }],
           // The seller's proceeds and a fee, signed; then a tip the fulfilment adds, not signed.
-          consideration: [pay(parseEther("0.975"), SELLER.address), pay(parseEther("0.025"), STRANGER), pay(parseEther("5"), STRANGER)],
+          consideration: [
+            pay(parseEther("0.975"), SELLER.address),
+            pay(parseEther("0.025"), STRANGER),
+            pay(parseEther("5"), STRANGER),
+          ],
           orderType: 0,
           startTime: 0n,
           endTime: 2n ** 40n,

@@ -5,7 +5,11 @@
 import type { Address } from "viem"
 import { describe, expect, it } from "vitest"
 import { resolveOpenSeaConfig } from "../../../../src/apis/opensea/config/OpenSeaConfig.js"
-import { OPENSEA_CHAINS, OPENSEA_CURRENCIES, type OpenSeaChain } from "../../../../src/apis/opensea/config/openSeaChains.js"
+import {
+  OPENSEA_CHAINS,
+  OPENSEA_CURRENCIES,
+  type OpenSeaChain,
+} from "../../../../src/apis/opensea/config/openSeaChains.js"
 
 /** A chain as a client with these per-chain options resolves it. */
 const openSeaChainOf = (chainId: number, chains?: Readonly<Record<number, Partial<OpenSeaChain>>>) =>
@@ -81,9 +85,12 @@ describe("OPENSEA_CHAINS", () => {
     ).toEqual(OPENSEA_JS.map(([, id]) => id).sort((a, b) => a - b))
   })
 
-  it.each(OPENSEA_JS)("%s (%i) has opensea-js's name, Seaport, conduit, signed zone and wrapped native", (name, id, protocol, wrapped) => {
-    expect(lower(OPENSEA_CHAINS[id]!)).toEqual(lower({ name, ...protocol, wrappedNative: wrapped }))
-  })
+  it.each(OPENSEA_JS)(
+    "%s (%i) has opensea-js's name, Seaport, conduit, signed zone and wrapped native",
+    (name, id, protocol, wrapped) => {
+      expect(lower(OPENSEA_CHAINS[id]!)).toEqual(lower({ name, ...protocol, wrappedNative: wrapped }))
+    },
+  )
 
   it("has none of the chains OpenSea dropped or never served, and no old name", () => {
     for (const id of [56, 324, 42170, 59144, 534352, 11155111, 84532, 80002]) expect(OPENSEA_CHAINS[id]).toBeUndefined()

@@ -38,7 +38,10 @@ describe("orderOf", () => {
       protocol_address: seaport,
       asset: { contract: nft, identifier: "42" },
       price: { current: { currency: "WETH", decimals: 24, value: "1" } },
-      protocol_data: { parameters: parameters([item(2, nft, "42")], [{ ...item(1, weth), recipient: maker }]), signature: null },
+      protocol_data: {
+        parameters: parameters([item(2, nft, "42")], [{ ...item(1, weth), recipient: maker }]),
+        signature: null,
+      },
     })
     expect(order).toEqual({
       hash: `0x${"ab".repeat(32)}`,
@@ -49,10 +52,16 @@ describe("orderOf", () => {
 
   it("refuses an answer of another shape (502): no order_hash, no parameters, an item without its token", () => {
     expect(() => orderOf({ order_hash: "0x" })).toThrow(OpenSeaFailure)
-    expect(() => orderOf({ order_hash: `0x${"ab".repeat(32)}`, protocol_address: seaport, protocol_data: {} })).toThrow(OpenSeaFailure)
+    expect(() => orderOf({ order_hash: `0x${"ab".repeat(32)}`, protocol_address: seaport, protocol_data: {} })).toThrow(
+      OpenSeaFailure,
+    )
     const { token: _token, ...tokenless } = item(2, nft)
     expect(() =>
-      orderOf({ order_hash: `0x${"ab".repeat(32)}`, protocol_address: seaport, protocol_data: { parameters: parameters([tokenless], []) } }),
+      orderOf({
+        order_hash: `0x${"ab".repeat(32)}`,
+        protocol_address: seaport,
+        protocol_data: { parameters: parameters([tokenless], []) },
+      }),
     ).toThrow(OpenSeaFailure)
   })
 
@@ -63,7 +72,12 @@ describe("orderOf", () => {
 
 describe("bigIntOf and tokenOf", () => {
   it("read the wire's three spellings of a number, and refuse others", () => {
-    expect([bigIntOf(0, "n"), bigIntOf("0", "n"), bigIntOf("0x0", "n"), bigIntOf("0x1f", "n")]).toEqual([0n, 0n, 0n, 31n])
+    expect([bigIntOf(0, "n"), bigIntOf("0", "n"), bigIntOf("0x0", "n"), bigIntOf("0x1f", "n")]).toEqual([
+      0n,
+      0n,
+      0n,
+      31n,
+    ])
     expect(() => bigIntOf(1.5, "n")).toThrow(OpenSeaFailure)
     expect(() => bigIntOf("-1", "n")).toThrow(OpenSeaFailure)
   })

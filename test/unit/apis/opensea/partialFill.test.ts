@@ -4,7 +4,18 @@ import { decodeFunctionData, parseEther, zeroAddress } from "viem"
 import { seaportAbi } from "../../../../src/apis/opensea/seaport/seaportAbi.js"
 import { buy } from "../../../../src/index.js"
 import type { FakeOrder } from "../../../../src/testing/index.js"
-import { expectRefused, makeWorld, NFT, OPENSEA_FEE, OTHER_NFT, refusalOf, run, SELLER, WETH, type World } from "./hostileKit.js"
+import {
+  expectRefused,
+  makeWorld,
+  NFT,
+  OPENSEA_FEE,
+  OTHER_NFT,
+  refusalOf,
+  run,
+  SELLER,
+  WETH,
+  type World,
+} from "./hostileKit.js"
 
 /**
  * Issue 32: a buy's `quantity` of an ERC-1155 listing of more units is a Seaport partial fill. OpenSea is asked for
@@ -19,8 +30,20 @@ const TEN = parseEther("10")
 const tenUnits = (orderType?: number, currency?: typeof WETH) =>
   Effect.promise(async () => {
     const world = makeWorld({ transfers: (to) => [{ contract: NFT, from: SELLER.address, to, tokenId: 1n }] })
-    world.openSea.addCollection({ contract: NFT, standard: "erc1155", fees: [{ fee: 1, recipient: OPENSEA_FEE, required: true }] })
-    const listing = await world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: 1n, price: TEN, amount: 10n, orderType, currency })
+    world.openSea.addCollection({
+      contract: NFT,
+      standard: "erc1155",
+      fees: [{ fee: 1, recipient: OPENSEA_FEE, required: true }],
+    })
+    const listing = await world.openSea.addListing({
+      maker: SELLER,
+      contract: NFT,
+      tokenId: 1n,
+      price: TEN,
+      amount: 10n,
+      orderType,
+      currency,
+    })
     return { world, listing }
   })
 
@@ -30,9 +53,16 @@ const buyUnits = (listing: FakeOrder, quantity: number) => buy({ items: [{ order
 const sentCall = (world: World) => decodeFunctionData({ abi: seaportAbi, data: world.wallet.sent[0]!.request.data! })
 
 /** OpenSea answers the fulfilment with `tamper` of its honest answer for `unitsToFill` units. */
-const fulfilWith = (world: World, listing: FakeOrder, unitsToFill: bigint, tamper: (answer: any) => unknown = (a) => a) =>
+const fulfilWith = (
+  world: World,
+  listing: FakeOrder,
+  unitsToFill: bigint,
+  tamper: (answer: any) => unknown = (a) => a,
+) =>
   world.openSea.api.route("POST", FULFILMENT, () => ({
-    body: tamper(structuredClone(world.openSea.fulfillmentAnswer(listing, { fulfiller: world.wallet.address, unitsToFill }))),
+    body: tamper(
+      structuredClone(world.openSea.fulfillmentAnswer(listing, { fulfiller: world.wallet.address, unitsToFill })),
+    ),
   }))
 
 describe("quantity as a Seaport partial fill", () => {
@@ -42,7 +72,9 @@ describe("quantity as a Seaport partial fill", () => {
       // The price checked is that of the unit bought: 1 ETH expected, with no slippage, passes.
       const expectedPrice = { [zeroAddress]: { raw: TEN / 10n } }
       expect(yield* run(world, buy({ items: [{ orderId: listing.hash, quantity: 1 }], expectedPrice }))).toBe(true)
-      expect(world.openSea.api.requestsTo(FULFILMENT).map((request) => (request.body as any).units_to_fill)).toEqual([1])
+      expect(world.openSea.api.requestsTo(FULFILMENT).map((request) => (request.body as any).units_to_fill)).toEqual([
+        1,
+      ])
       expect(world.wallet.sent).toHaveLength(1)
       expect(world.wallet.sent[0]!.request.value).toBe(TEN / 10n)
       const call = sentCall(world)
@@ -62,32 +94,41 @@ describe("quantity as a Seaport partial fill", () => {
     }),
   )
 
-  it.effect("`quantity: 1` of a 10-unit WETH listing fills 1/10 at a tenth of the price checked, sending no value", () =>
-    Effect.gen(function* () {
-      const { world, listing } = yield* tenUnits(undefined, WETH)
-      const expectedPrice = { [WETH]: { raw: TEN / 10n } }
-      expect(yield* run(world, buy({ items: [{ orderId: listing.hash, quantity: 1 }], expectedPrice }))).toBe(true)
-      const sale = world.wallet.sent.at(-1)!
-      expect(sale.request.value ?? 0n).toBe(0n)
-      const order = decodeFunctionData({ abi: seaportAbi, data: sale.request.data! }).args[0] as { numerator: bigint; denominator: bigint }
-      expect(order.numerator * 10n).toBe(order.denominator)
-    }),
+  it.effect(
+    "`quantity: 1` of a 10-unit WETH listing fills 1/10 at a tenth of the price checked, sending no value",
+    () =>
+      Effect.gen(function* () {
+        const { world, listing } = yield* tenUnits(undefined, WETH)
+        const expectedPrice = { [WETH]: { raw: TEN / 10n } }
+        expect(yield* run(world, buy({ items: [{ orderId: listing.hash, quantity: 1 }], expectedPrice }))).toBe(true)
+        const sale = world.wallet.sent.at(-1)!
+        expect(sale.request.value ?? 0n).toBe(0n)
+        const order = decodeFunctionData({ abi: seaportAbi, data: sale.request.data! }).args[0] as {
+          numerator: bigint
+          denominator: bigint
+        }
+        expect(order.numerator * 10n).toBe(order.denominator)
+      }),
   )
 
-  it.effect("a sweep of 1 unit of the 10-unit listing and a whole ERC-721 listing fills 1/10 and 1/1, paying 2 ETH", () =>
-    Effect.gen(function* () {
-      const { world, listing } = yield* tenUnits()
-      const whole = yield* Effect.promise(() => world.openSea.addListing({ maker: SELLER, contract: OTHER_NFT, tokenId: 2n, price: parseEther("1") }))
-      const items = [{ orderId: listing.hash, quantity: 1 }, { orderId: whole.hash }]
-      expect(yield* run(world, buy({ items }))).toBe(true)
-      expect(world.wallet.sent[0]!.request.value).toBe(parseEther("2"))
-      const call = sentCall(world)
-      expect(call.functionName).toBe("fulfillAvailableAdvancedOrders")
-      const orders = call.args[0] as ReadonlyArray<{ signature: string; numerator: bigint; denominator: bigint }>
-      const fractionOf = (order: FakeOrder) => orders.find((filled) => filled.signature === order.signature)!
-      expect(fractionOf(listing).numerator * 10n).toBe(fractionOf(listing).denominator)
-      expect(fractionOf(whole).numerator).toBe(fractionOf(whole).denominator)
-    }),
+  it.effect(
+    "a sweep of 1 unit of the 10-unit listing and a whole ERC-721 listing fills 1/10 and 1/1, paying 2 ETH",
+    () =>
+      Effect.gen(function* () {
+        const { world, listing } = yield* tenUnits()
+        const whole = yield* Effect.promise(() =>
+          world.openSea.addListing({ maker: SELLER, contract: OTHER_NFT, tokenId: 2n, price: parseEther("1") }),
+        )
+        const items = [{ orderId: listing.hash, quantity: 1 }, { orderId: whole.hash }]
+        expect(yield* run(world, buy({ items }))).toBe(true)
+        expect(world.wallet.sent[0]!.request.value).toBe(parseEther("2"))
+        const call = sentCall(world)
+        expect(call.functionName).toBe("fulfillAvailableAdvancedOrders")
+        const orders = call.args[0] as ReadonlyArray<{ signature: string; numerator: bigint; denominator: bigint }>
+        const fractionOf = (order: FakeOrder) => orders.find((filled) => filled.signature === order.signature)!
+        expect(fractionOf(listing).numerator * 10n).toBe(fractionOf(listing).denominator)
+        expect(fractionOf(whole).numerator).toBe(fractionOf(whole).denominator)
+      }),
   )
 
   it.effect("a fulfilment that fills 10/10 when 1 unit was asked is refused before the wallet", () =>

@@ -2,12 +2,23 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { getAddress, parseEther, zeroAddress } from "viem"
-import { openSea } from "../../../../src/apis/opensea/index.js"
 import { basisPointsOf } from "../../../../src/apis/opensea/book/PlanContext.js"
+import { openSea } from "../../../../src/apis/opensea/index.js"
 import { bid, cancel, type ExecutionSnapshot, list, mint, resumeExecution } from "../../../../src/index.js"
 import { NO_RETRY } from "../../../../src/services/RetryPolicy.js"
 import { Tradekit } from "../../../../src/Tradekit.js"
-import { ETHEREUM, makeWorld, NFT, OPENSEA_CONDUIT, OPENSEA_FEE, POLYGON, refusalOf, run, SELLER, signedTypedData } from "./hostileKit.js"
+import {
+  ETHEREUM,
+  makeWorld,
+  NFT,
+  OPENSEA_CONDUIT,
+  OPENSEA_FEE,
+  POLYGON,
+  refusalOf,
+  run,
+  SELLER,
+  signedTypedData,
+} from "./hostileKit.js"
 
 /**
  * Issue 27, the seam: OpenSea is an order book of its own, not an emulated Reservoir API. Nothing of the Reservoir
@@ -24,31 +35,41 @@ const lister = (chainId: 1 | 137 = 1) => {
 const LISTINGS = "/api/v2/orders/ethereum/seaport/listings"
 
 describe("the OpenSea book behind the seam", () => {
-  it.effect("a chain with a Reservoir API and a status socket: the OpenSea client asks only OpenSea, and no socket is opened", () =>
-    Effect.gen(function* () {
-      const world = lister()
-      world.openSea.addCollection({ contract: NFT, fees: [{ fee: 1, recipient: OPENSEA_FEE, required: true }] })
-      const reservoirChain = { ...ETHEREUM, baseApiUrl: "https://reservoir.test", websocketUrl: "wss://reservoir.test/ws" }
-      const sockets: Array<string> = []
-      const layer = Layer.merge(
-        Tradekit.layerWith(
-          {
-            chains: [reservoirChain],
-            retry: NO_RETRY,
-            api: openSea({ apiBaseUrl: "https://os.test" }),
-            webSocketConstructor: (url) => {
-              sockets.push(url)
-              throw new Error("no socket expected")
+  it.effect(
+    "a chain with a Reservoir API and a status socket: the OpenSea client asks only OpenSea, and no socket is opened",
+    () =>
+      Effect.gen(function* () {
+        const world = lister()
+        world.openSea.addCollection({ contract: NFT, fees: [{ fee: 1, recipient: OPENSEA_FEE, required: true }] })
+        const reservoirChain = {
+          ...ETHEREUM,
+          baseApiUrl: "https://reservoir.test",
+          websocketUrl: "wss://reservoir.test/ws",
+        }
+        const sockets: Array<string> = []
+        const layer = Layer.merge(
+          Tradekit.layerWith(
+            {
+              chains: [reservoirChain],
+              retry: NO_RETRY,
+              api: openSea({ apiBaseUrl: "https://os.test" }),
+              webSocketConstructor: (url) => {
+                sockets.push(url)
+                throw new Error("no socket expected")
+              },
             },
-          },
-          world.openSea.api.layer,
-        ).pipe(Layer.provide(world.chain.layer)),
-        world.wallet.layer,
-      )
-      expect(yield* Effect.provide(list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }] }), layer)).toBe(true)
-      expect(new Set(world.openSea.api.requests.map((request) => request.url.origin))).toEqual(new Set(["https://os.test"]))
-      expect(sockets).toEqual([])
-    }),
+            world.openSea.api.layer,
+          ).pipe(Layer.provide(world.chain.layer)),
+          world.wallet.layer,
+        )
+        expect(
+          yield* Effect.provide(list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }] }), layer),
+        ).toBe(true)
+        expect(new Set(world.openSea.api.requests.map((request) => request.url.origin))).toEqual(
+          new Set(["https://os.test"]),
+        )
+        expect(sockets).toEqual([])
+      }),
   )
 
   it.effect("an action OpenSea does not plan (mint) is refused before any request, naming the book", () =>
@@ -65,7 +86,10 @@ describe("the OpenSea book behind the seam", () => {
     Effect.gen(function* () {
       const world = lister()
       world.openSea.addCollection({ contract: NFT, fees: [] })
-      const error = yield* refusalOf(world, bid({ bids: [{ collection: NFT, tokenSetId: `contract:${NFT}`, weiPrice: ONE.toString() }] }))
+      const error = yield* refusalOf(
+        world,
+        bid({ bids: [{ collection: NFT, tokenSetId: `contract:${NFT}`, weiPrice: ONE.toString() }] }),
+      )
       expect(error).toMatchObject({ _tag: "UnsupportedByBookError", book: "opensea", what: "`tokenSetId`" })
       expect(world.wallet.calls).toEqual([])
       expect(world.openSea.api.requestsTo("/api/v2/offers/build")).toEqual([])
@@ -78,30 +102,46 @@ describe("the OpenSea book behind the seam", () => {
       world.openSea.addCollection({ contract: NFT, fees: [] })
       const layer = Layer.merge(
         Tradekit.layerWith(
-          { chains: [ETHEREUM], retry: NO_RETRY, source: "market.example", api: openSea({ apiBaseUrl: "https://os.test" }) },
+          {
+            chains: [ETHEREUM],
+            retry: NO_RETRY,
+            source: "market.example",
+            api: openSea({ apiBaseUrl: "https://os.test" }),
+          },
           world.openSea.api.layer,
         ).pipe(Layer.provide(world.chain.layer)),
         world.wallet.layer,
       )
-      const error = yield* Effect.flip(Effect.provide(list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }] }), layer))
+      const error = yield* Effect.flip(
+        Effect.provide(list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }] }), layer),
+      )
       expect(error).toMatchObject({ _tag: "UnsupportedByBookError", book: "opensea", what: "`source`" })
       expect(world.wallet.calls).toEqual([])
     }),
   )
 
-  it.effect("marketplace fees are honoured: each is a consideration item of the signed listing, paid out of the price", () =>
-    Effect.gen(function* () {
-      const world = lister()
-      world.openSea.addCollection({ contract: NFT, fees: [{ fee: 1, recipient: OPENSEA_FEE, required: true }] })
-      const marketplace = getAddress("0x00000000000000000000000000000000000fee01")
-      yield* run(world, list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString(), marketplaceFees: [`${marketplace}:250`] }] }))
-      const [signed] = signedTypedData(world.wallet)
-      expect(signed!.message.consideration.map((item: any) => [getAddress(item.recipient), BigInt(item.endAmount)])).toEqual([
-        [world.wallet.address, parseEther("0.965")],
-        [OPENSEA_FEE, parseEther("0.01")],
-        [marketplace, parseEther("0.025")],
-      ])
-    }),
+  it.effect(
+    "marketplace fees are honoured: each is a consideration item of the signed listing, paid out of the price",
+    () =>
+      Effect.gen(function* () {
+        const world = lister()
+        world.openSea.addCollection({ contract: NFT, fees: [{ fee: 1, recipient: OPENSEA_FEE, required: true }] })
+        const marketplace = getAddress("0x00000000000000000000000000000000000fee01")
+        yield* run(
+          world,
+          list({
+            listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString(), marketplaceFees: [`${marketplace}:250`] }],
+          }),
+        )
+        const [signed] = signedTypedData(world.wallet)
+        expect(
+          signed!.message.consideration.map((item: any) => [getAddress(item.recipient), BigInt(item.endAmount)]),
+        ).toEqual([
+          [world.wallet.address, parseEther("0.965")],
+          [OPENSEA_FEE, parseEther("0.01")],
+          [marketplace, parseEther("0.025")],
+        ])
+      }),
   )
 
   it.effect("a listing takes the collection's listing currency (WETH on Polygon) when the caller names none", () =>
@@ -111,7 +151,9 @@ describe("the OpenSea book behind the seam", () => {
       world.openSea.addCollection({ contract: NFT, fees: [], listingCurrency: polygonWeth })
       yield* run(world, list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }], chainId: POLYGON.id }))
       const [signed] = signedTypedData(world.wallet)
-      expect(signed!.message.consideration.map((item: any) => [Number(item.itemType), getAddress(item.token)])).toEqual([[1, polygonWeth]])
+      expect(signed!.message.consideration.map((item: any) => [Number(item.itemType), getAddress(item.token)])).toEqual(
+        [[1, polygonWeth]],
+      )
     }),
   )
 
@@ -136,7 +178,10 @@ describe("the OpenSea book behind the seam", () => {
       world.openSea.addCollection({ contract: NFT, fees: [] })
       const zone = getAddress("0x00000000000000000000000000000000000a0e01")
       world.openSea.api.route("GET", /^\/api\/v2\/collections\/[^/]+$/, (request) =>
-        Effect.map(world.openSea.honestAnswer(request), (answer) => ({ ...answer, body: { ...(answer.body as object), required_zone: zone } })),
+        Effect.map(world.openSea.honestAnswer(request), (answer) => ({
+          ...answer,
+          body: { ...(answer.body as object), required_zone: zone },
+        })),
       )
       yield* run(world, list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }] }))
       const [signed] = signedTypedData(world.wallet)
@@ -166,29 +211,55 @@ describe("the OpenSea book behind the seam", () => {
     }),
   )
 
-  it.effect("a post OpenSea throttles and stores nothing is a refusal to post again later, not an order of unknown fate", () =>
-    Effect.gen(function* () {
-      const world = lister()
-      world.openSea.addCollection({ contract: NFT, fees: [] })
-      world.openSea.api.route("POST", LISTINGS, { status: 429, headers: { "retry-after": "120" }, body: { detail: "Request was throttled." } })
-      let last: ExecutionSnapshot | undefined
-      const error = yield* Effect.flip(
-        run(world, list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }], onProgress: (s) => Effect.sync(() => (last = s)) })),
-      )
-      expect(error).toMatchObject({ _tag: "OrderPostRefusedError", book: "opensea", statusCode: 429, retryAfterMs: 120_000 })
-      expect(last?.journal?.map((entry) => entry._tag)).toEqual(["Signed"])
-      // OpenSea takes it later: the resume posts the same signature, with no second prompt.
-      world.openSea.api.route("POST", LISTINGS, (request) => world.openSea.honestAnswer(request))
-      yield* run(world, resumeExecution(JSON.parse(JSON.stringify(last))))
-      expect(signedTypedData(world.wallet)).toHaveLength(1)
-      expect(world.openSea.orders.size).toBe(1)
-    }),
+  it.effect(
+    "a post OpenSea throttles and stores nothing is a refusal to post again later, not an order of unknown fate",
+    () =>
+      Effect.gen(function* () {
+        const world = lister()
+        world.openSea.addCollection({ contract: NFT, fees: [] })
+        world.openSea.api.route("POST", LISTINGS, {
+          status: 429,
+          headers: { "retry-after": "120" },
+          body: { detail: "Request was throttled." },
+        })
+        let last: ExecutionSnapshot | undefined
+        const error = yield* Effect.flip(
+          run(
+            world,
+            list({
+              listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }],
+              onProgress: (s) => Effect.sync(() => (last = s)),
+            }),
+          ),
+        )
+        expect(error).toMatchObject({
+          _tag: "OrderPostRefusedError",
+          book: "opensea",
+          statusCode: 429,
+          retryAfterMs: 120_000,
+        })
+        expect(last?.journal?.map((entry) => entry._tag)).toEqual(["Signed"])
+        // OpenSea takes it later: the resume posts the same signature, with no second prompt.
+        world.openSea.api.route("POST", LISTINGS, (request) => world.openSea.honestAnswer(request))
+        yield* run(world, resumeExecution(JSON.parse(JSON.stringify(last))))
+        expect(signedTypedData(world.wallet)).toHaveLength(1)
+        expect(world.openSea.orders.size).toBe(1)
+      }),
   )
 })
 
 describe("OpenSea's fees, counted as OpenSea counts them", () => {
   it("a percentage in basis points, in decimals, rounded half up: 1.005 % is 101, where floats say 100", () => {
     expect(Math.round(1.005 * 100)).toBe(100)
-    expect([1.005, "1.005", 2.5, 0.5, 10, 1e-7, 33.33, "2"].map(basisPointsOf)).toEqual([101n, 101n, 250n, 50n, 1000n, 0n, 3333n, 200n])
+    expect([1.005, "1.005", 2.5, 0.5, 10, 1e-7, 33.33, "2"].map(basisPointsOf)).toEqual([
+      101n,
+      101n,
+      250n,
+      50n,
+      1000n,
+      0n,
+      3333n,
+      200n,
+    ])
   })
 })

@@ -43,19 +43,30 @@ const sweepWorld = (filled: () => ReadonlyArray<FakeOrder>, loggedBy?: (order: F
     const orders = filled()
     const receipt = transferReceipt(
       hash,
-      orders.map((order) => ({ contract: NFT, from: SELLER.address, to: world.wallet.address, tokenId: order.tokenId! })),
+      orders.map((order) => ({
+        contract: NFT,
+        from: SELLER.address,
+        to: world.wallet.address,
+        tokenId: order.tokenId!,
+      })),
       world.wallet.address,
     )
     const logs = orders.map((order, index) => ({
       ...receipt.logs[0]!,
       logIndex: 100 + index,
       address: loggedBy?.(order) ?? world.openSea.seaport,
-      topics: encodeEventTopics({ abi: orderFulfilled, eventName: "OrderFulfilled", args: { offerer: SELLER.address, zone: zeroAddress } }) as [
-        Hex,
-        ...Hex[],
-      ],
+      topics: encodeEventTopics({
+        abi: orderFulfilled,
+        eventName: "OrderFulfilled",
+        args: { offerer: SELLER.address, zone: zeroAddress },
+      }) as [Hex, ...Hex[]],
       data: encodeAbiParameters(
-        [{ type: "bytes32" }, { type: "address" }, { type: "tuple[]", components: [] }, { type: "tuple[]", components: [] }] as never,
+        [
+          { type: "bytes32" },
+          { type: "address" },
+          { type: "tuple[]", components: [] },
+          { type: "tuple[]", components: [] },
+        ] as never,
         [order.hash, world.wallet.address, [], []] as never,
       ),
     }))
@@ -66,17 +77,28 @@ const sweepWorld = (filled: () => ReadonlyArray<FakeOrder>, loggedBy?: (order: F
 
 const listThree = (world: World) =>
   Effect.promise(() =>
-    Promise.all(PRICES.map((price, index) => world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: BigInt(index + 1), price }))),
+    Promise.all(
+      PRICES.map((price, index) =>
+        world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: BigInt(index + 1), price }),
+      ),
+    ),
   )
 
-const sweep = (listings: ReadonlyArray<FakeOrder>, expected = TOTAL, onProgress?: (snapshot: ExecutionSnapshot) => void) =>
+const sweep = (
+  listings: ReadonlyArray<FakeOrder>,
+  expected = TOTAL,
+  onProgress?: (snapshot: ExecutionSnapshot) => void,
+) =>
   buy({
     items: listings.map((listing) => ({ orderId: listing.hash })),
     expectedPrice: { [zeroAddress]: { raw: expected } },
-    ...(onProgress !== undefined ? { onProgress: (snapshot: ExecutionSnapshot) => Effect.sync(() => onProgress(snapshot)) } : {}),
+    ...(onProgress !== undefined
+      ? { onProgress: (snapshot: ExecutionSnapshot) => Effect.sync(() => onProgress(snapshot)) }
+      : {}),
   })
 
-const fulfilmentRequests = (world: World) => world.openSea.api.requests.filter((request) => request.path.endsWith("/fulfillment_data"))
+const fulfilmentRequests = (world: World) =>
+  world.openSea.api.requests.filter((request) => request.path.endsWith("/fulfillment_data"))
 
 describe("a sweep of OpenSea listings", () => {
   it.effect("is ONE fulfillAvailableAdvancedOrders of exactly the named orders, paying their total in value", () =>
@@ -93,7 +115,12 @@ describe("a sweep of OpenSea listings", () => {
       const call = decodeFunctionData({ abi: seaportAbi, data: sent.data! })
       expect(call.functionName).toBe("fulfillAvailableAdvancedOrders")
       const [orders, resolvers, offers, considerations, conduitKey, recipient, maximum] = call.args as unknown as [
-        ReadonlyArray<{ signature: Hex; numerator: bigint; denominator: bigint; parameters: { consideration: ReadonlyArray<unknown> } }>,
+        ReadonlyArray<{
+          signature: Hex
+          numerator: bigint
+          denominator: bigint
+          parameters: { consideration: ReadonlyArray<unknown> }
+        }>,
         ReadonlyArray<unknown>,
         ReadonlyArray<ReadonlyArray<{ orderIndex: bigint; itemIndex: bigint }>>,
         ReadonlyArray<ReadonlyArray<{ orderIndex: bigint; itemIndex: bigint }>>,
@@ -107,7 +134,9 @@ describe("a sweep of OpenSea listings", () => {
       expect(offers).toEqual([0n, 1n, 2n].map((orderIndex) => [{ orderIndex, itemIndex: 0n }]))
       expect(considerations).toEqual(
         orders.flatMap((order, orderIndex) =>
-          order.parameters.consideration.map((_, itemIndex) => [{ orderIndex: BigInt(orderIndex), itemIndex: BigInt(itemIndex) }]),
+          order.parameters.consideration.map((_, itemIndex) => [
+            { orderIndex: BigInt(orderIndex), itemIndex: BigInt(itemIndex) },
+          ]),
         ),
       )
       expect(conduitKey.toLowerCase()).toBe(OPENSEA_CONDUIT_KEY.toLowerCase())
@@ -122,7 +151,10 @@ describe("a sweep of OpenSea listings", () => {
       const world = sweepWorld(() => listings.slice(0, 2))
       listings = yield* listThree(world)
       ;(listings[2] as { cancelled: boolean }).cancelled = true
-      const answer = (yield* run(world, buy({ items: listings.map((l) => ({ orderId: l.hash })), precheck: true }))) as ExecuteResponse
+      const answer = (yield* run(
+        world,
+        buy({ items: listings.map((l) => ({ orderId: l.hash })), precheck: true }),
+      )) as ExecuteResponse
       expect(world.wallet.sent).toHaveLength(0)
       expect(answer.errors).toEqual([expect.objectContaining({ orderId: listings[2]!.hash })])
       const item = answer.steps.at(-1)!.items![0]!
@@ -146,37 +178,44 @@ describe("a sweep of OpenSea listings", () => {
       ).toBe(true)
       expect(world.wallet.sent).toHaveLength(1)
       expect(snapshots[0]?.errors).toBeUndefined()
-      expect(snapshots.at(-1)).toMatchObject({ status: "complete", errors: [expect.objectContaining({ orderId: listings[2]!.hash })] })
+      expect(snapshots.at(-1)).toMatchObject({
+        status: "complete",
+        errors: [expect.objectContaining({ orderId: listings[2]!.hash })],
+      })
     }),
   )
 
-  it.effect("in a sweep of two, a fill logged by a contract other than Seaport is no fill: the skipped one is reported", () =>
-    Effect.gen(function* () {
-      let listings: ReadonlyArray<FakeOrder> = []
-      // Seaport logs the first fill; a token contract (anyone may emit the event) logs one for the second.
-      const world = sweepWorld(
-        () => listings,
-        (order) => (order === listings[1] ? NFT : undefined),
-      )
-      listings = (yield* listThree(world)).slice(0, 2)
-      const snapshots: Array<ExecutionSnapshot> = []
-      const paid = PRICES[0]! + PRICES[1]!
-      expect(
-        yield* run(
-          world,
-          sweep(listings, paid, (snapshot) => snapshots.push(snapshot)),
-        ),
-      ).toBe(true)
-      expect(world.wallet.sent).toHaveLength(1)
-      expect(snapshots.at(-1)?.errors).toEqual([expect.objectContaining({ orderId: listings[1]!.hash })])
-    }),
+  it.effect(
+    "in a sweep of two, a fill logged by a contract other than Seaport is no fill: the skipped one is reported",
+    () =>
+      Effect.gen(function* () {
+        let listings: ReadonlyArray<FakeOrder> = []
+        // Seaport logs the first fill; a token contract (anyone may emit the event) logs one for the second.
+        const world = sweepWorld(
+          () => listings,
+          (order) => (order === listings[1] ? NFT : undefined),
+        )
+        listings = (yield* listThree(world)).slice(0, 2)
+        const snapshots: Array<ExecutionSnapshot> = []
+        const paid = PRICES[0]! + PRICES[1]!
+        expect(
+          yield* run(
+            world,
+            sweep(listings, paid, (snapshot) => snapshots.push(snapshot)),
+          ),
+        ).toBe(true)
+        expect(world.wallet.sent).toHaveLength(1)
+        expect(snapshots.at(-1)?.errors).toEqual([expect.objectContaining({ orderId: listings[1]!.hash })])
+      }),
   )
 
   it.effect("a sweep whose one answer carries another order is refused: nothing sent", () =>
     Effect.gen(function* () {
       const world = sweepWorld(() => [])
       const listings = yield* listThree(world)
-      const stranger = yield* Effect.promise(() => world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 2n, price: PRICES[1]! }))
+      const stranger = yield* Effect.promise(() =>
+        world.openSea.addListing({ maker: OTHER_MAKER, contract: NFT, tokenId: 2n, price: PRICES[1]! }),
+      )
       world.openSea.api.route("POST", "/api/v2/listings/fulfillment_data", (request) => {
         const hash = (request.body as { listing: { hash: string } }).listing.hash
         const order = hash === listings[1]!.hash ? stranger : listings.find((listing) => listing.hash === hash)!
@@ -186,33 +225,35 @@ describe("a sweep of OpenSea listings", () => {
     }),
   )
 
-  it.effect("appends the answers' calldata_suffix (attribution) when every order's is the same; none when they differ", () =>
-    Effect.gen(function* () {
-      for (const [suffixes, tail] of [
-        [["0x72db8c0b", "0x72db8c0b", "0x72db8c0b"], "72db8c0b"],
-        [["0x72db8c0b", "0x11111111", "0x72db8c0b"], ""],
-      ] as const) {
-        let listings: ReadonlyArray<FakeOrder> = []
-        const world = sweepWorld(() => listings)
-        listings = yield* listThree(world)
-        world.openSea.api.route("POST", "/api/v2/listings/fulfillment_data", (request) => {
-          const hash = (request.body as { listing: { hash: string } }).listing.hash
-          const index = listings.findIndex((listing) => listing.hash === hash)
-          const answer = world.openSea.fulfillmentAnswer(listings[index]!, { fulfiller: world.wallet.address }) as any
-          const transaction = { ...answer.fulfillment_data.transaction, calldata_suffix: suffixes[index] }
-          return { body: { ...answer, fulfillment_data: { ...answer.fulfillment_data, transaction } } }
-        })
-        expect(yield* run(world, sweep(listings))).toBe(true)
-        const data = world.wallet.sent[0]!.request.data!
-        const call = decodeFunctionData({ abi: seaportAbi, data })
-        expect(call.functionName).toBe("fulfillAvailableAdvancedOrders")
-        // What follows the ABI-encoded call is exactly the shared suffix, or nothing.
-        const bare = (yield* Effect.sync(() =>
-          encodeFunctionData({ abi: seaportAbi, functionName: call.functionName, args: call.args } as never),
-        )) as Hex
-        expect(data.slice(bare.length)).toBe(tail)
-      }
-    }),
+  it.effect(
+    "appends the answers' calldata_suffix (attribution) when every order's is the same; none when they differ",
+    () =>
+      Effect.gen(function* () {
+        for (const [suffixes, tail] of [
+          [["0x72db8c0b", "0x72db8c0b", "0x72db8c0b"], "72db8c0b"],
+          [["0x72db8c0b", "0x11111111", "0x72db8c0b"], ""],
+        ] as const) {
+          let listings: ReadonlyArray<FakeOrder> = []
+          const world = sweepWorld(() => listings)
+          listings = yield* listThree(world)
+          world.openSea.api.route("POST", "/api/v2/listings/fulfillment_data", (request) => {
+            const hash = (request.body as { listing: { hash: string } }).listing.hash
+            const index = listings.findIndex((listing) => listing.hash === hash)
+            const answer = world.openSea.fulfillmentAnswer(listings[index]!, { fulfiller: world.wallet.address }) as any
+            const transaction = { ...answer.fulfillment_data.transaction, calldata_suffix: suffixes[index] }
+            return { body: { ...answer, fulfillment_data: { ...answer.fulfillment_data, transaction } } }
+          })
+          expect(yield* run(world, sweep(listings))).toBe(true)
+          const data = world.wallet.sent[0]!.request.data!
+          const call = decodeFunctionData({ abi: seaportAbi, data })
+          expect(call.functionName).toBe("fulfillAvailableAdvancedOrders")
+          // What follows the ABI-encoded call is exactly the shared suffix, or nothing.
+          const bare = (yield* Effect.sync(() =>
+            encodeFunctionData({ abi: seaportAbi, functionName: call.functionName, args: call.args } as never),
+          )) as Hex
+          expect(data.slice(bare.length)).toBe(tail)
+        }
+      }),
   )
 
   it.effect("a total above the expected price is refused by the price check: nothing sent", () =>
@@ -225,66 +266,77 @@ describe("a sweep of OpenSea listings", () => {
     }),
   )
 
-  it.effect("a stopped sweep of signed-zone listings, resumed with fresh zone extraData, is the same item: no second send", () =>
-    Effect.gen(function* () {
-      let listings: ReadonlyArray<FakeOrder> = []
-      const world = sweepWorld(() => listings)
-      listings = yield* Effect.promise(() =>
-        Promise.all(
-          PRICES.map((price, index) =>
-            world.openSea.addListing({ maker: SELLER, contract: NFT, tokenId: BigInt(index + 1), price, zone: OPENSEA_SIGNED_ZONE, orderType: 2 }),
+  it.effect(
+    "a stopped sweep of signed-zone listings, resumed with fresh zone extraData, is the same item: no second send",
+    () =>
+      Effect.gen(function* () {
+        let listings: ReadonlyArray<FakeOrder> = []
+        const world = sweepWorld(() => listings)
+        listings = yield* Effect.promise(() =>
+          Promise.all(
+            PRICES.map((price, index) =>
+              world.openSea.addListing({
+                maker: SELLER,
+                contract: NFT,
+                tokenId: BigInt(index + 1),
+                price,
+                zone: OPENSEA_SIGNED_ZONE,
+                orderType: 2,
+              }),
+            ),
           ),
-        ),
-      )
-      world.wallet.behaviour.sendDelay = "10 seconds"
-      world.wallet.behaviour.confirmAbandonedSends = true
-      const snapshots: Array<ExecutionSnapshot> = []
-      const fiber = yield* Effect.forkChild(
-        run(
-          world,
-          sweep(listings, TOTAL, (snapshot) => snapshots.push(snapshot)),
-        ),
-      )
-      yield* TestClock.adjust("1 second")
-      yield* Fiber.interrupt(fiber)
-      const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
-      expect((stored.journal ?? []).map((entry) => entry._tag)).toContain("SendRequested")
-      expect(world.wallet.sent).toHaveLength(1)
-      world.wallet.behaviour.sendDelay = 0
-      const exit = yield* Effect.exit(run(world, resumeExecution(stored)))
-      expect(fulfilmentRequests(world)).toHaveLength(6)
-      expect(world.wallet.sent).toHaveLength(1)
-      if (exit._tag === "Failure") expect(String(exit.cause)).toContain("SendOutcomeUnknownError")
-    }),
+        )
+        world.wallet.behaviour.sendDelay = "10 seconds"
+        world.wallet.behaviour.confirmAbandonedSends = true
+        const snapshots: Array<ExecutionSnapshot> = []
+        const fiber = yield* Effect.forkChild(
+          run(
+            world,
+            sweep(listings, TOTAL, (snapshot) => snapshots.push(snapshot)),
+          ),
+        )
+        yield* TestClock.adjust("1 second")
+        yield* Fiber.interrupt(fiber)
+        const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
+        expect((stored.journal ?? []).map((entry) => entry._tag)).toContain("SendRequested")
+        expect(world.wallet.sent).toHaveLength(1)
+        world.wallet.behaviour.sendDelay = 0
+        const exit = yield* Effect.exit(run(world, resumeExecution(stored)))
+        expect(fulfilmentRequests(world)).toHaveLength(6)
+        expect(world.wallet.sent).toHaveLength(1)
+        if (exit._tag === "Failure") expect(String(exit.cause)).toContain("SendOutcomeUnknownError")
+      }),
   )
 
-  it.effect("a sweep reshaped on resume (a listing sold meanwhile) is not sent while the first one's prompt may be open", () =>
-    Effect.gen(function* () {
-      let listings: ReadonlyArray<FakeOrder> = []
-      const world = sweepWorld(() => listings)
-      listings = yield* listThree(world)
-      world.wallet.behaviour.sendDelay = "10 seconds"
-      const snapshots: Array<ExecutionSnapshot> = []
-      const fiber = yield* Effect.forkChild(
-        run(
-          world,
-          sweep(listings, TOTAL, (snapshot) => snapshots.push(snapshot)),
-        ),
-      )
-      yield* TestClock.adjust("1 second")
-      yield* Fiber.interrupt(fiber)
-      const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
-      expect((stored.journal ?? []).map((entry) => entry._tag)).toContain("SendRequested")
-      expect((stored.journal ?? []).map((entry) => entry._tag)).not.toContain("Sent")
-      // The prompt stays open in the wallet: nothing is on chain yet, and it may still be confirmed.
-      expect(world.wallet.sent).toHaveLength(0)
-      // Someone else buys the first listing: the new plan sweeps the other two, another transaction.
-      ;(listings[0] as { cancelled: boolean }).cancelled = true
-      world.wallet.behaviour.sendDelay = 0
-      const error = yield* Effect.flip(run(world, resumeExecution(stored)))
-      expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError" })
-      expect(world.wallet.sent).toHaveLength(0)
-    }),
+  it.effect(
+    "a sweep reshaped on resume (a listing sold meanwhile) is not sent while the first one's prompt may be open",
+    () =>
+      Effect.gen(function* () {
+        let listings: ReadonlyArray<FakeOrder> = []
+        const world = sweepWorld(() => listings)
+        listings = yield* listThree(world)
+        world.wallet.behaviour.sendDelay = "10 seconds"
+        const snapshots: Array<ExecutionSnapshot> = []
+        const fiber = yield* Effect.forkChild(
+          run(
+            world,
+            sweep(listings, TOTAL, (snapshot) => snapshots.push(snapshot)),
+          ),
+        )
+        yield* TestClock.adjust("1 second")
+        yield* Fiber.interrupt(fiber)
+        const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
+        expect((stored.journal ?? []).map((entry) => entry._tag)).toContain("SendRequested")
+        expect((stored.journal ?? []).map((entry) => entry._tag)).not.toContain("Sent")
+        // The prompt stays open in the wallet: nothing is on chain yet, and it may still be confirmed.
+        expect(world.wallet.sent).toHaveLength(0)
+        // Someone else buys the first listing: the new plan sweeps the other two, another transaction.
+        ;(listings[0] as { cancelled: boolean }).cancelled = true
+        world.wallet.behaviour.sendDelay = 0
+        const error = yield* Effect.flip(run(world, resumeExecution(stored)))
+        expect(error).toMatchObject({ _tag: "SendOutcomeUnknownError" })
+        expect(world.wallet.sent).toHaveLength(0)
+      }),
   )
 
   it.effect("a listing named twice is refused before the wallet", () =>

@@ -7,7 +7,18 @@ import { ItemType } from "../../../../src/apis/opensea/seaport/SeaportOrder.js"
 import { seaportAbi } from "../../../../src/apis/opensea/seaport/seaportAbi.js"
 import { bid, sell } from "../../../../src/index.js"
 import type { FakeOrder } from "../../../../src/testing/index.js"
-import { expectRefused, makeWorld, NFT, OPENSEA_CONDUIT, OTHER_MAKER, refusalOf, run, signedTypedData, WETH, type World } from "./hostileKit.js"
+import {
+  expectRefused,
+  makeWorld,
+  NFT,
+  OPENSEA_CONDUIT,
+  OTHER_MAKER,
+  refusalOf,
+  run,
+  signedTypedData,
+  WETH,
+  type World,
+} from "./hostileKit.js"
 
 /**
  * Issue 29 item 3, trait offers: a bid with `attributeKey` / `attributeValue` is an OpenSea criteria offer whose root
@@ -27,8 +38,13 @@ const BUILD = "/api/v2/offers/build"
 const withTraits = (world: World) => {
   world.openSea.addCollection({ contract: NFT, slug: SLUG })
   world.openSea.api.route("GET", NFTS, (request) => {
-    const [filter] = JSON.parse(request.query.traits?.[0] ?? "[]") as ReadonlyArray<{ traitType: string; value: string }>
-    const ids = [3n, 7n, 8n].filter((id) => traitsOf(id).some((t) => t.trait_type === filter?.traitType && t.value === filter?.value))
+    const [filter] = JSON.parse(request.query.traits?.[0] ?? "[]") as ReadonlyArray<{
+      traitType: string
+      value: string
+    }>
+    const ids = [3n, 7n, 8n].filter((id) =>
+      traitsOf(id).some((t) => t.trait_type === filter?.traitType && t.value === filter?.value),
+    )
     return { body: { nfts: ids.map((id) => ({ identifier: id.toString(), contract: NFT, collection: SLUG })) } }
   })
   world.openSea.api.route("GET", /^\/api\/v2\/chain\/[^/]+\/contract\/[^/]+\/nfts\/\d+$/, (request) => {
@@ -41,17 +57,27 @@ const withTraits = (world: World) => {
 /** `offers/build` answering a trait offer over `ids` (root 0 when none), echoing `traits`. */
 const buildOver = (world: World, ids: ReadonlyArray<bigint>, traits: ReadonlyArray<unknown> = [RED]) =>
   world.openSea.api.route("POST", BUILD, () => {
-    const honest = world.openSea.buildAnswer(world.openSea.addCollection({ contract: NFT, slug: SLUG }), world.wallet.address, 1n) as any
-    honest.partialParameters.consideration[0].identifierOrCriteria = ids.length === 0 ? "0" : criteriaRoot(ids).toString()
+    const honest = world.openSea.buildAnswer(
+      world.openSea.addCollection({ contract: NFT, slug: SLUG }),
+      world.wallet.address,
+      1n,
+    ) as any
+    honest.partialParameters.consideration[0].identifierOrCriteria =
+      ids.length === 0 ? "0" : criteriaRoot(ids).toString()
     return { body: { ...honest, criteria: { collection: { slug: SLUG }, traits } } }
   })
 
 const bidderWorld = () => {
   const world = withTraits(makeWorld())
-  world.chain.setSymbol(WETH, "WETH").setBalance(WETH, world.wallet.address, ONE).setAllowance(WETH, world.wallet.address, OPENSEA_CONDUIT, ONE)
+  world.chain
+    .setSymbol(WETH, "WETH")
+    .setBalance(WETH, world.wallet.address, ONE)
+    .setAllowance(WETH, world.wallet.address, OPENSEA_CONDUIT, ONE)
   return world
 }
-const traitBid = bid({ bids: [{ collection: NFT, attributeKey: "Hat", attributeValue: "Red", weiPrice: ONE.toString() }] })
+const traitBid = bid({
+  bids: [{ collection: NFT, attributeKey: "Hat", attributeValue: "Red", weiPrice: ONE.toString() }],
+})
 
 describe("a trait offer (bid with attributeKey / attributeValue)", () => {
   it.effect("honest twin: signed with the root of exactly the tokens with the trait, posted with the trait", () =>
@@ -65,7 +91,11 @@ describe("a trait offer (bid with attributeKey / attributeValue)", () => {
       const [signed, ...more] = signedTypedData(world.wallet)
       expect(more).toEqual([])
       const wanted = signed!.message.consideration[0]
-      expect([Number(wanted.itemType), getAddress(wanted.token), BigInt(wanted.identifierOrCriteria)]).toEqual([4, NFT, criteriaRoot(WITH_RED)])
+      expect([Number(wanted.itemType), getAddress(wanted.token), BigInt(wanted.identifierOrCriteria)]).toEqual([
+        4,
+        NFT,
+        criteriaRoot(WITH_RED),
+      ])
       const [posted] = world.openSea.api.requestsTo("/api/v2/offers")
       expect((posted!.body as any).criteria).toEqual({ collection: { slug: SLUG }, traits: [RED] })
     }),
@@ -119,7 +149,9 @@ const TEN = parseEther("10")
 /** The user owns the token sold and has approved the conduit; OTHER_MAKER's trait offer (Hat Red) is signed for real. */
 const traitSale = (sold: bigint) =>
   Effect.gen(function* () {
-    const world = withTraits(makeWorld({ transfers: (user) => [{ contract: NFT, from: user, to: OTHER_MAKER.address, tokenId: sold }] }))
+    const world = withTraits(
+      makeWorld({ transfers: (user) => [{ contract: NFT, from: user, to: OTHER_MAKER.address, tokenId: sold }] }),
+    )
     world.chain.setApprovedForAll(NFT, world.wallet.address, OPENSEA_CONDUIT, true)
     const offer = yield* Effect.promise(() =>
       world.openSea.addSigned(
@@ -127,7 +159,9 @@ const traitSale = (sold: bigint) =>
         {
           offerer: OTHER_MAKER.address,
           zone: OPENSEA_SIGNED_ZONE,
-          offer: [{ itemType: ItemType.ERC20, token: WETH, identifierOrCriteria: 0n, startAmount: TEN, endAmount: TEN }],
+          offer: [
+            { itemType: ItemType.ERC20, token: WETH, identifierOrCriteria: 0n, startAmount: TEN, endAmount: TEN },
+          ],
           consideration: [
             {
               itemType: ItemType.ERC721_WITH_CRITERIA,

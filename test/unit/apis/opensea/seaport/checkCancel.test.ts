@@ -10,8 +10,8 @@ import {
   checkCancelCall,
   checkCancelSignature,
 } from "../../../../../src/apis/opensea/seaport/checkCancel.js"
-import { seaportOrderHash } from "../../../../../src/apis/opensea/seaport/seaportOrderHash.js"
 import { seaportAbi } from "../../../../../src/apis/opensea/seaport/seaportAbi.js"
+import { seaportOrderHash } from "../../../../../src/apis/opensea/seaport/seaportOrderHash.js"
 import { itemOffer, listing, refusal, seaport, stranger } from "./fixtures.js"
 
 const expectation = (orderHashes: ReadonlyArray<Hex>): CancelExpectation => ({ seaport, chainId: 1, orderHashes })
@@ -38,10 +38,14 @@ describe("checkCancelSignature", () => {
   })
 
   it("target and cancel: refuses another contract, chain or version, and another message type", () => {
-    expect(refusal(checkCancelSignature(expectation([hash]), signature(hash, { verifyingContract: stranger })))).toBe("target")
+    expect(refusal(checkCancelSignature(expectation([hash]), signature(hash, { verifyingContract: stranger })))).toBe(
+      "target",
+    )
     expect(refusal(checkCancelSignature(expectation([hash]), signature(hash, { chainId: 8453 })))).toBe("target")
     expect(refusal(checkCancelSignature(expectation([hash]), signature(hash, { version: "1.5" })))).toBe("target")
-    expect(refusal(checkCancelSignature(expectation([hash]), { ...signature(hash), primaryType: "OrderComponents" }))).toBe("cancel")
+    expect(
+      refusal(checkCancelSignature(expectation([hash]), { ...signature(hash), primaryType: "OrderComponents" })),
+    ).toBe("cancel")
   })
 })
 
@@ -49,11 +53,17 @@ describe("checkCancelCall", () => {
   const named = [seaportOrderHash(listing()), seaportOrderHash(itemOffer({ counter: 2n }))]
 
   it("lets through a cancel of exactly the named orders, each at its counter, in any order", () => {
-    expect(refusal(checkCancelCall(expectation(named), cancelling(itemOffer({ counter: 2n }), listing())))).toBeUndefined()
+    expect(
+      refusal(checkCancelCall(expectation(named), cancelling(itemOffer({ counter: 2n }), listing()))),
+    ).toBeUndefined()
   })
 
   it("cancel: refuses an extra order, a missing one, or one at another counter", () => {
-    expect(refusal(checkCancelCall(expectation(named), cancelling(listing(), itemOffer({ counter: 2n }), listing({ salt: 1n }))))).toBe("cancel")
+    expect(
+      refusal(
+        checkCancelCall(expectation(named), cancelling(listing(), itemOffer({ counter: 2n }), listing({ salt: 1n }))),
+      ),
+    ).toBe("cancel")
     expect(refusal(checkCancelCall(expectation(named), cancelling(listing())))).toBe("cancel")
     expect(refusal(checkCancelCall(expectation(named), cancelling(itemOffer({ counter: 2n }))))).toBe("cancel")
     expect(refusal(checkCancelCall(expectation(named), cancelling(listing(), itemOffer())))).toBe("cancel")

@@ -4,7 +4,11 @@
  */
 import { type Address, encodeFunctionData, zeroAddress } from "viem"
 import { describe, expect, it } from "vitest"
-import { type BuyExpectation, checkFulfillment, type SellExpectation } from "../../../../../src/apis/opensea/seaport/checkFulfillment.js"
+import {
+  type BuyExpectation,
+  checkFulfillment,
+  type SellExpectation,
+} from "../../../../../src/apis/opensea/seaport/checkFulfillment.js"
 import { type AdvancedOrder, ItemType } from "../../../../../src/apis/opensea/seaport/SeaportOrder.js"
 import { seaportAbi } from "../../../../../src/apis/opensea/seaport/seaportAbi.js"
 import {
@@ -53,7 +57,9 @@ const buyBasic = (value = price) => fulfillBasic(basicOf(listing(), 0), value)
 describe("checkFulfillment: a buy", () => {
   it("lets through the named listing at the checked price, basic or advanced", () => {
     expect(refusal(checkFulfillment(buy(), buyBasic()))).toBeUndefined()
-    expect(refusal(checkFulfillment(buy(), fulfillAdvanced(advanced(parametersOf(listing())), { value: price })))).toBeUndefined()
+    expect(
+      refusal(checkFulfillment(buy(), fulfillAdvanced(advanced(parametersOf(listing())), { value: price }))),
+    ).toBeUndefined()
   })
 
   it("target: refuses a call to another contract than the chain's Seaport", () => {
@@ -66,8 +72,17 @@ describe("checkFulfillment: a buy", () => {
   })
 
   it("payment: refuses a listing that asks more than the checked price, tips included", () => {
-    expect(refusal(checkFulfillment(buy({ maxPayment: new Map([[zeroAddress, price - 1n]]) }), buyBasic(price - 1n)))).toBe("payment")
-    const tip = { itemType: ItemType.NATIVE, token: zeroAddress, identifierOrCriteria: 0n, startAmount: 1n, endAmount: 1n, recipient: stranger }
+    expect(
+      refusal(checkFulfillment(buy({ maxPayment: new Map([[zeroAddress, price - 1n]]) }), buyBasic(price - 1n))),
+    ).toBe("payment")
+    const tip = {
+      itemType: ItemType.NATIVE,
+      token: zeroAddress,
+      identifierOrCriteria: 0n,
+      startAmount: 1n,
+      endAmount: 1n,
+      recipient: stranger,
+    }
     const tipped = fulfillAdvanced(advanced(parametersOf(listing(), [tip])), { value: price })
     expect(refusal(checkFulfillment(buy(), tipped))).toBe("payment")
   })
@@ -76,8 +91,12 @@ describe("checkFulfillment: a buy", () => {
     const order = listing({}, weth)
     const transaction = fulfillBasic(basicOf(order, 2), 0n)
     const orders = [{ ...named(order), token }]
-    expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[weth, price]]) }), transaction))).toBeUndefined()
-    expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[weth, price - 1n]]) }), transaction))).toBe("payment")
+    expect(
+      refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[weth, price]]) }), transaction)),
+    ).toBeUndefined()
+    expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[weth, price - 1n]]) }), transaction))).toBe(
+      "payment",
+    )
     expect(refusal(checkFulfillment(buy({ orders }), transaction))).toBe("payment")
   })
 
@@ -96,31 +115,58 @@ describe("checkFulfillment: a buy", () => {
     })
     const orders = [{ ...named(order), token }]
     const quarter = fulfillAdvanced(advanced(parametersOf(order), [1n, 4n]), { value: price / 4n })
-    expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 4n]]) }), quarter))).toBeUndefined()
-    expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 4n - 1n]]) }), quarter))).toBe("value")
+    expect(
+      refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 4n]]) }), quarter)),
+    ).toBeUndefined()
+    expect(
+      refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 4n - 1n]]) }), quarter)),
+    ).toBe("value")
     const half = fulfillAdvanced(advanced(parametersOf(order), [1n, 2n]), { value: price / 4n })
-    expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 4n]]) }), half))).toBe("payment")
+    expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 4n]]) }), half))).toBe(
+      "payment",
+    )
     // A third of 0.0025 is not a whole wei: the bound rounds it up, one wei over a third of the price rounded down.
     const third = fulfillAdvanced(advanced(parametersOf(order), [1n, 3n]), { value: price / 3n })
-    expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 3n + 1n]]) }), third))).toBeUndefined()
-    expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 3n]]) }), third))).toBe("payment")
+    expect(
+      refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 3n + 1n]]) }), third)),
+    ).toBeUndefined()
+    expect(refusal(checkFulfillment(buy({ orders, maxPayment: new Map([[zeroAddress, price / 3n]]) }), third))).toBe(
+      "payment",
+    )
   })
 
   it("fraction: refuses a fill fraction above one or of zero", () => {
-    expect(refusal(checkFulfillment(buy(), fulfillAdvanced(advanced(parametersOf(listing()), [2n, 1n]), { value: price })))).toBe("fraction")
-    expect(refusal(checkFulfillment(buy(), fulfillAdvanced(advanced(parametersOf(listing()), [0n, 1n]), { value: price })))).toBe("fraction")
+    expect(
+      refusal(checkFulfillment(buy(), fulfillAdvanced(advanced(parametersOf(listing()), [2n, 1n]), { value: price }))),
+    ).toBe("fraction")
+    expect(
+      refusal(checkFulfillment(buy(), fulfillAdvanced(advanced(parametersOf(listing()), [0n, 1n]), { value: price }))),
+    ).toBe("fraction")
   })
 
   it("recipient: refuses sending the token to someone else, or to the taker when the user named another recipient", () => {
     const order = advanced(parametersOf(listing()))
     expect(refusal(checkFulfillment(buy(), fulfillAdvanced(order, { value: price, recipient: taker })))).toBeUndefined()
-    expect(refusal(checkFulfillment(buy(), fulfillAdvanced(order, { value: price, recipient: stranger })))).toBe("recipient")
-    expect(refusal(checkFulfillment(buy({ recipient: stranger }), fulfillAdvanced(order, { value: price, recipient: stranger })))).toBeUndefined()
+    expect(refusal(checkFulfillment(buy(), fulfillAdvanced(order, { value: price, recipient: stranger })))).toBe(
+      "recipient",
+    )
+    expect(
+      refusal(
+        checkFulfillment(buy({ recipient: stranger }), fulfillAdvanced(order, { value: price, recipient: stranger })),
+      ),
+    ).toBeUndefined()
     expect(refusal(checkFulfillment(buy({ recipient: stranger }), buyBasic()))).toBe("recipient")
   })
 
   it("recipient: refuses a listing that asks the buyer for a token to someone else", () => {
-    const asks = { itemType: ItemType.ERC721, token: nft, identifierOrCriteria: 7n, startAmount: 1n, endAmount: 1n, recipient: stranger }
+    const asks = {
+      itemType: ItemType.ERC721,
+      token: nft,
+      identifierOrCriteria: 7n,
+      startAmount: 1n,
+      endAmount: 1n,
+      recipient: stranger,
+    }
     const order = listing({ consideration: [...listing().consideration, asks] })
     const transaction = fulfillAdvanced(advanced(parametersOf(order)), { value: price })
     expect(refusal(checkFulfillment(buy({ orders: [{ ...named(order), token }] }), transaction))).toBe("recipient")
@@ -128,8 +174,12 @@ describe("checkFulfillment: a buy", () => {
 
   it("order: refuses an order the user did not name, one at another counter, or leaving a named one out", () => {
     const other = listing({ salt: 8n })
-    expect(refusal(checkFulfillment(buy(), fulfillAdvanced(advanced(parametersOf(other)), { value: price })))).toBe("order")
-    expect(refusal(checkFulfillment(buy({ orders: [{ ...named(listing()), counter: 1n, token }] }), buyBasic()))).toBe("order")
+    expect(refusal(checkFulfillment(buy(), fulfillAdvanced(advanced(parametersOf(other)), { value: price })))).toBe(
+      "order",
+    )
+    expect(refusal(checkFulfillment(buy({ orders: [{ ...named(listing()), counter: 1n, token }] }), buyBasic()))).toBe(
+      "order",
+    )
     const two = buy({
       orders: [
         { ...named(listing()), token },
@@ -147,7 +197,10 @@ describe("checkFulfillment: a buy", () => {
     const contract = listing({ orderType: 4 })
     expect(
       refusal(
-        checkFulfillment(buy({ orders: [{ ...named(contract), token }] }), fulfillAdvanced(advanced(parametersOf(contract)), { value: price })),
+        checkFulfillment(
+          buy({ orders: [{ ...named(contract), token }] }),
+          fulfillAdvanced(advanced(parametersOf(contract)), { value: price }),
+        ),
       ),
     ).toBe("order")
     const short = { ...parametersOf(listing()), totalOriginalConsiderationItems: 3n }
@@ -155,14 +208,26 @@ describe("checkFulfillment: a buy", () => {
   })
 
   it("token: refuses a named listing that sells another token than the one the user named", () => {
-    expect(refusal(checkFulfillment(buy({ orders: [{ ...named(listing()), token: { contract: nft, tokenId: 43n } }] }), buyBasic()))).toBe("token")
+    expect(
+      refusal(
+        checkFulfillment(
+          buy({ orders: [{ ...named(listing()), token: { contract: nft, tokenId: 43n } }] }),
+          buyBasic(),
+        ),
+      ),
+    ).toBe("token")
   })
 
   it("criteria: refuses criteria resolvers on a buy", () => {
     const resolver = { orderIndex: 0n, side: 0, index: 0n, identifier: 42n, criteriaProof: [] }
-    expect(refusal(checkFulfillment(buy(), fulfillAdvanced(advanced(parametersOf(listing())), { value: price, resolvers: [resolver] })))).toBe(
-      "criteria",
-    )
+    expect(
+      refusal(
+        checkFulfillment(
+          buy(),
+          fulfillAdvanced(advanced(parametersOf(listing())), { value: price, resolvers: [resolver] }),
+        ),
+      ),
+    ).toBe("criteria")
   })
 
   it("function: refuses a cancel handed out as a fulfilment", () => {
@@ -187,7 +252,8 @@ describe("checkFulfillment: a buy", () => {
 describe("checkFulfillment: a sale", () => {
   const resolver = { orderIndex: 0n, side: 1, index: 0n, identifier: 42n, criteriaProof: [] }
   const collection = () => sell({ orders: [named(collectionOffer())] })
-  const acceptCollection = (resolvers = [resolver]) => fulfillAdvanced(advanced(parametersOf(collectionOffer())), { resolvers })
+  const acceptCollection = (resolvers = [resolver]) =>
+    fulfillAdvanced(advanced(parametersOf(collectionOffer())), { resolvers })
 
   it("lets through the named offer for the named token, paying the offer less its fees", () => {
     expect(refusal(checkFulfillment(sell(), fulfillBasic(basicOf(itemOffer(), 4))))).toBeUndefined()
@@ -196,9 +262,21 @@ describe("checkFulfillment: a sale", () => {
 
   it("sale: refuses a sale that pays the seller less than checked", () => {
     expect(
-      refusal(checkFulfillment(sell({ minReceive: { currency: weth, amount: price - creatorFee + 1n } }), fulfillBasic(basicOf(itemOffer(), 4)))),
+      refusal(
+        checkFulfillment(
+          sell({ minReceive: { currency: weth, amount: price - creatorFee + 1n } }),
+          fulfillBasic(basicOf(itemOffer(), 4)),
+        ),
+      ),
     ).toBe("sale")
-    const bigFee = { itemType: ItemType.ERC20, token: weth, identifierOrCriteria: 0n, startAmount: 1n, endAmount: 1n, recipient: creator }
+    const bigFee = {
+      itemType: ItemType.ERC20,
+      token: weth,
+      identifierOrCriteria: 0n,
+      startAmount: 1n,
+      endAmount: 1n,
+      recipient: creator,
+    }
     const tipped = fulfillAdvanced(advanced(parametersOf(itemOffer(), [bigFee])))
     expect(refusal(checkFulfillment(sell(), tipped))).toBe("sale")
   })
@@ -208,12 +286,18 @@ describe("checkFulfillment: a sale", () => {
   })
 
   it("criteria: refuses a resolver that picks another token, or resolves an offer item", () => {
-    expect(refusal(checkFulfillment(collection(), acceptCollection([{ ...resolver, identifier: 43n }])))).toBe("criteria")
+    expect(refusal(checkFulfillment(collection(), acceptCollection([{ ...resolver, identifier: 43n }])))).toBe(
+      "criteria",
+    )
     expect(refusal(checkFulfillment(collection(), acceptCollection([{ ...resolver, side: 0 }])))).toBe("criteria")
   })
 
   it("token: refuses giving another token, an unresolved criteria item, or more than named", () => {
-    expect(refusal(checkFulfillment(sell({ sellToken: { contract: nft, tokenId: 43n } }), fulfillBasic(basicOf(itemOffer(), 4))))).toBe("token")
+    expect(
+      refusal(
+        checkFulfillment(sell({ sellToken: { contract: nft, tokenId: 43n } }), fulfillBasic(basicOf(itemOffer(), 4))),
+      ),
+    ).toBe("token")
     expect(refusal(checkFulfillment(collection(), acceptCollection([])))).toBe("token")
     const five = itemOffer({
       orderType: 1,
@@ -225,16 +309,34 @@ describe("checkFulfillment: a sale", () => {
   })
 
   it("payment: refuses a sale that makes the seller pay in another currency", () => {
-    const other = { itemType: ItemType.NATIVE, token: zeroAddress, identifierOrCriteria: 0n, startAmount: 1n, endAmount: 1n, recipient: stranger }
-    expect(refusal(checkFulfillment(sell(), fulfillAdvanced(advanced(parametersOf(itemOffer(), [other])))))).toBe("payment")
+    const other = {
+      itemType: ItemType.NATIVE,
+      token: zeroAddress,
+      identifierOrCriteria: 0n,
+      startAmount: 1n,
+      endAmount: 1n,
+      recipient: stranger,
+    }
+    expect(refusal(checkFulfillment(sell(), fulfillAdvanced(advanced(parametersOf(itemOffer(), [other])))))).toBe(
+      "payment",
+    )
   })
 
   it("offer: refuses an offer in another currency than checked", () => {
-    expect(refusal(checkFulfillment(sell({ minReceive: { currency: stranger, amount: 1n } }), fulfillBasic(basicOf(itemOffer(), 4))))).toBe("offer")
+    expect(
+      refusal(
+        checkFulfillment(
+          sell({ minReceive: { currency: stranger, amount: 1n } }),
+          fulfillBasic(basicOf(itemOffer(), 4)),
+        ),
+      ),
+    ).toBe("offer")
   })
 
   it("recipient: refuses paying the sale to someone else", () => {
-    expect(refusal(checkFulfillment(sell(), fulfillAdvanced(advanced(parametersOf(itemOffer())), { recipient: stranger })))).toBe("recipient")
+    expect(
+      refusal(checkFulfillment(sell(), fulfillAdvanced(advanced(parametersOf(itemOffer())), { recipient: stranger }))),
+    ).toBe("recipient")
   })
 
   it("order: refuses filling another offer than the named one", () => {
@@ -251,7 +353,16 @@ describe("checkFulfillment: a sale into a collection offer by a match (OpenSea's
       parametersOf(
         listing({
           offerer: taker,
-          consideration: [{ itemType: ItemType.ERC20, token: weth, identifierOrCriteria: 0n, startAmount: net, endAmount: net, recipient: to }],
+          consideration: [
+            {
+              itemType: ItemType.ERC20,
+              token: weth,
+              identifierOrCriteria: 0n,
+              startAmount: net,
+              endAmount: net,
+              recipient: to,
+            },
+          ],
           ...overrides,
         }),
       ),
@@ -259,7 +370,11 @@ describe("checkFulfillment: a sale into a collection offer by a match (OpenSea's
   const matching = (orders: ReadonlyArray<AdvancedOrder>, recipient: Address = zeroAddress) => ({
     to: seaport,
     value: 0n,
-    data: encodeFunctionData({ abi: seaportAbi, functionName: "matchAdvancedOrders", args: [orders, [resolver], [], recipient] }),
+    data: encodeFunctionData({
+      abi: seaportAbi,
+      functionName: "matchAdvancedOrders",
+      args: [orders, [resolver], [], recipient],
+    }),
   })
   const offer = advanced(parametersOf(collectionOffer()))
   const expectation = sell({ orders: [named(collectionOffer())] })
@@ -271,7 +386,10 @@ describe("checkFulfillment: a sale into a collection offer by a match (OpenSea's
   it("sale: refuses a seller's order asking less than checked, or paying someone else", () => {
     expect(
       refusal(
-        checkFulfillment(sell({ orders: [named(collectionOffer())], minReceive: { currency: weth, amount: net + 1n } }), matching([offer, mirror()])),
+        checkFulfillment(
+          sell({ orders: [named(collectionOffer())], minReceive: { currency: weth, amount: net + 1n } }),
+          matching([offer, mirror()]),
+        ),
       ),
     ).toBe("sale")
     expect(refusal(checkFulfillment(expectation, matching([offer, mirror({}, stranger)])))).toBe("sale")
@@ -299,7 +417,16 @@ describe("checkFulfillment: a sale into a collection offer by a match (OpenSea's
   })
 
   it("payment: refuses a seller's order asking for another currency", () => {
-    const native = [{ itemType: ItemType.NATIVE, token: zeroAddress, identifierOrCriteria: 0n, startAmount: net, endAmount: net, recipient: taker }]
+    const native = [
+      {
+        itemType: ItemType.NATIVE,
+        token: zeroAddress,
+        identifierOrCriteria: 0n,
+        startAmount: net,
+        endAmount: net,
+        recipient: taker,
+      },
+    ]
     expect(refusal(checkFulfillment(expectation, matching([offer, mirror({ consideration: native })])))).toBe("payment")
   })
 

@@ -86,13 +86,17 @@ describe("checkOrderToSign: a listing", () => {
   it("token: refuses another token, another amount, another item type, or an extra token", () => {
     expect(refusal(checkOrderToSign(listed({ tokens: [{ ...token, tokenId: 43n }] }), listing()))).toBe("token")
     expect(refusal(checkOrderToSign(listed({ tokens: [{ ...token, amount: 2n }] }), listing()))).toBe("token")
-    expect(refusal(checkOrderToSign(listed({ tokens: [{ ...token, itemType: ItemType.ERC1155 }] }), listing()))).toBe("token")
+    expect(refusal(checkOrderToSign(listed({ tokens: [{ ...token, itemType: ItemType.ERC1155 }] }), listing()))).toBe(
+      "token",
+    )
     const two = listing({ offer: [...listing().offer, { ...listing().offer[0]!, identifierOrCriteria: 43n }] })
     expect(refusal(checkOrderToSign(listed(), two))).toBe("token")
   })
 
   it("payment: refuses a listing paying someone else first, or in another currency, or asking for a token", () => {
-    expect(refusal(checkOrderToSign(listed(), paying(native(price - creatorFee, stranger), native(creatorFee, maker))))).toBe("payment")
+    expect(
+      refusal(checkOrderToSign(listed(), paying(native(price - creatorFee, stranger), native(creatorFee, maker)))),
+    ).toBe("payment")
     expect(refusal(checkOrderToSign(listed({ currency: weth }), listing()))).toBe("payment")
     const nftAsked = { ...listing().offer[0]!, recipient: stranger }
     expect(refusal(checkOrderToSign(listed(), paying(native(price - creatorFee), nftAsked)))).toBe("payment")
@@ -110,11 +114,17 @@ describe("checkOrderToSign: a listing", () => {
       refusal(
         checkOrderToSign(
           listed(),
-          paying(native(price - eleven), native(eleven - parseEther("0.001"), creator), native(parseEther("0.001"), openSeaFee)),
+          paying(
+            native(price - eleven),
+            native(eleven - parseEther("0.001"), creator),
+            native(parseEther("0.001"), openSeaFee),
+          ),
         ),
       ),
     ).toBeUndefined()
-    expect(refusal(checkOrderToSign(listed(), paying(native(price - eleven - 1n), native(eleven + 1n, creator))))).toBe("fees")
+    expect(refusal(checkOrderToSign(listed(), paying(native(price - eleven - 1n), native(eleven + 1n, creator))))).toBe(
+      "fees",
+    )
     expect(refusal(checkOrderToSign(listed({ maxFeeBps: 100n }), listing()))).toBe("fees")
   })
 
@@ -129,7 +139,9 @@ describe("checkOrderToSign: a listing", () => {
     expect(refusal(checkOrderToSign(listed(), listing({ endTime: latest })))).toBeUndefined()
     expect(refusal(checkOrderToSign(listed(), listing({ endTime: latest + 1n })))).toBe("expiry")
     expect(refusal(checkOrderToSign(listed(), listing({ endTime: start })))).toBe("expiry")
-    expect(refusal(checkOrderToSign(listed(), listing({ startTime: 2n ** 255n, endTime: 2n ** 255n + 1n })))).toBe("expiry")
+    expect(refusal(checkOrderToSign(listed(), listing({ startTime: 2n ** 255n, endTime: 2n ** 255n + 1n })))).toBe(
+      "expiry",
+    )
   })
 
   it("zone: takes the zero zone or the collection's required one, nothing else", () => {
@@ -168,18 +180,24 @@ describe("checkOrderToSign: an item offer", () => {
   it("offer: refuses offering another currency, another amount or more items", () => {
     expect(refusal(checkOrderToSign(offered({ currency: stranger }), itemOffer()))).toBe("offer")
     expect(refusal(checkOrderToSign(offered({ price: price - 1n }), itemOffer()))).toBe("offer")
-    expect(refusal(checkOrderToSign(offered(), itemOffer({ offer: [...itemOffer().offer, ...itemOffer().offer] })))).toBe("offer")
+    expect(
+      refusal(checkOrderToSign(offered(), itemOffer({ offer: [...itemOffer().offer, ...itemOffer().offer] }))),
+    ).toBe("offer")
   })
 
   it("token: refuses asking for another token, or sending it to someone else", () => {
     expect(refusal(checkOrderToSign(offered({ token: { ...token, tokenId: 43n } }), itemOffer()))).toBe("token")
     const [wanted, fee] = itemOffer().consideration
-    expect(refusal(checkOrderToSign(offered(), itemOffer({ consideration: [{ ...wanted!, recipient: stranger }, fee!] })))).toBe("token")
+    expect(
+      refusal(checkOrderToSign(offered(), itemOffer({ consideration: [{ ...wanted!, recipient: stranger }, fee!] }))),
+    ).toBe("token")
   })
 
   it("fees: refuses a fee in another currency, or above the bound", () => {
     const [wanted] = itemOffer().consideration
-    expect(refusal(checkOrderToSign(offered(), itemOffer({ consideration: [wanted!, native(creatorFee, creator)] })))).toBe("fees")
+    expect(
+      refusal(checkOrderToSign(offered(), itemOffer({ consideration: [wanted!, native(creatorFee, creator)] }))),
+    ).toBe("fees")
     expect(refusal(checkOrderToSign(offered({ maxFeeBps: 200n }), itemOffer()))).toBe("fees")
   })
 
@@ -198,7 +216,14 @@ describe("checkOrderToSign: a collection offer", () => {
     expect(refusal(checkOrderToSign(collected(), itemOffer({ zone: signedZone, orderType: 2 })))).toBe("token")
     expect(refusal(checkOrderToSign(collected({ contract: stranger }), collectionOffer()))).toBe("token")
     expect(refusal(checkOrderToSign(collected({ quantity: 2n }), collectionOffer()))).toBe("token")
-    expect(refusal(checkOrderToSign(collected(), collectionOffer({ consideration: [{ ...criteria!, recipient: stranger }, fee!] })))).toBe("token")
+    expect(
+      refusal(
+        checkOrderToSign(
+          collected(),
+          collectionOffer({ consideration: [{ ...criteria!, recipient: stranger }, fee!] }),
+        ),
+      ),
+    ).toBe("token")
     expect(refusal(checkOrderToSign(collected(), collectionOffer({ consideration: [] })))).toBe("token")
   })
 

@@ -10,7 +10,13 @@ describe("checkSeaportDomain", () => {
   it("lets through Seaport 1.6 on the chain's Seaport, the chain id as a number or a bigint", () => {
     expect(refusal(checkSeaportDomain(expectation, domain))).toBeUndefined()
     expect(
-      refusal(checkSeaportDomain(expectation, { ...domain, chainId: 8453n, verifyingContract: seaport.toLowerCase() as `0x${string}` })),
+      refusal(
+        checkSeaportDomain(expectation, {
+          ...domain,
+          chainId: 8453n,
+          verifyingContract: seaport.toLowerCase() as `0x${string}`,
+        }),
+      ),
     ).toBeUndefined()
   })
 

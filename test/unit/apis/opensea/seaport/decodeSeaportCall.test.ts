@@ -6,8 +6,8 @@ import * as Effect from "effect/Effect"
 import { encodeFunctionData, type Hex, zeroHash } from "viem"
 import { describe, expect, it } from "vitest"
 import { decodeSeaportCall, type SeaportFulfilment } from "../../../../../src/apis/opensea/seaport/decodeSeaportCall.js"
-import { orderHashOf, seaportOrderHash } from "../../../../../src/apis/opensea/seaport/seaportOrderHash.js"
 import { seaportAbi } from "../../../../../src/apis/opensea/seaport/seaportAbi.js"
+import { orderHashOf, seaportOrderHash } from "../../../../../src/apis/opensea/seaport/seaportOrderHash.js"
 import {
   advanced,
   basicOf,
@@ -24,7 +24,8 @@ import {
   weth,
 } from "./fixtures.js"
 
-const decode = (transaction: { to: `0x${string}`; value: bigint; data: Hex }) => Effect.runSync(decodeSeaportCall(transaction)) as SeaportFulfilment
+const decode = (transaction: { to: `0x${string}`; value: bigint; data: Hex }) =>
+  Effect.runSync(decodeSeaportCall(transaction)) as SeaportFulfilment
 
 describe("decodeSeaportCall: basic orders", () => {
   it.each([
@@ -37,19 +38,32 @@ describe("decodeSeaportCall: basic orders", () => {
     expect(call.orders).toHaveLength(1)
     expect(call.orders[0]!.parameters).toEqual(parametersOf(components))
     expect(orderHashOf(call.orders[0]!.parameters, 0n)).toBe(seaportOrderHash(components))
-    expect(call).toMatchObject({ recipient: "caller", maximumFulfilled: 1n, criteriaResolvers: [], fulfillerConduitKey: zeroHash, suffix: "0x" })
+    expect(call).toMatchObject({
+      recipient: "caller",
+      maximumFulfilled: 1n,
+      criteriaResolvers: [],
+      fulfillerConduitKey: zeroHash,
+      suffix: "0x",
+    })
   })
 
   it("additional recipients past the signed ones are tips: in the consideration, not in the hash", () => {
     const basic = basicOf(listing(), 0)
-    const tipped = { ...basic, additionalRecipients: [...basic.additionalRecipients, { amount: 5n, recipient: stranger }] }
+    const tipped = {
+      ...basic,
+      additionalRecipients: [...basic.additionalRecipients, { amount: 5n, recipient: stranger }],
+    }
     const order = decode(fulfillBasic(tipped)).orders[0]!
     expect(order.parameters.consideration.at(-1)).toMatchObject({ recipient: stranger, startAmount: 5n, itemType: 0 })
     expect(orderHashOf(order.parameters, 0n)).toBe(seaportOrderHash(listing()))
   })
 
   it("the plain fulfillBasicOrder decodes alike", () => {
-    const data = encodeFunctionData({ abi: seaportAbi, functionName: "fulfillBasicOrder", args: [basicOf(listing(), 0)] })
+    const data = encodeFunctionData({
+      abi: seaportAbi,
+      functionName: "fulfillBasicOrder",
+      args: [basicOf(listing(), 0)],
+    })
     const call = decode({ to: seaport, value: 0n, data })
     expect(call.function).toBe("fulfillBasicOrder")
     expect(orderHashOf(call.orders[0]!.parameters, 0n)).toBe(seaportOrderHash(listing()))
@@ -89,7 +103,13 @@ describe("decodeSeaportCall: the other fulfilments", () => {
     const data = encodeFunctionData({
       abi: seaportAbi,
       functionName: "fulfillAvailableOrders",
-      args: [orders.map((order) => ({ parameters: order.parameters, signature: order.signature })), [], [], zeroHash, 1n],
+      args: [
+        orders.map((order) => ({ parameters: order.parameters, signature: order.signature })),
+        [],
+        [],
+        zeroHash,
+        1n,
+      ],
     })
     const call = decode({ to: seaport, value: 0n, data })
     expect(call).toMatchObject({ function: "fulfillAvailableOrders", recipient: "caller", maximumFulfilled: 1n })
@@ -99,22 +119,39 @@ describe("decodeSeaportCall: the other fulfilments", () => {
   it("matchAdvancedOrders and matchOrders: every order, the resolvers, the recipient of what is unspent, no fulfiller conduit", () => {
     const orders = [advanced(parametersOf(collectionOffer())), advanced(parametersOf(listing({ offerer: stranger })))]
     const resolver = { orderIndex: 0n, side: 1, index: 0n, identifier: 42n, criteriaProof: [] }
-    const data = encodeFunctionData({ abi: seaportAbi, functionName: "matchAdvancedOrders", args: [orders, [resolver], [], stranger] })
+    const data = encodeFunctionData({
+      abi: seaportAbi,
+      functionName: "matchAdvancedOrders",
+      args: [orders, [resolver], [], stranger],
+    })
     const call = decode({ to: seaport, value: 0n, data })
-    expect(call).toMatchObject({ function: "matchAdvancedOrders", orders, criteriaResolvers: [resolver], recipient: stranger, maximumFulfilled: 2n })
+    expect(call).toMatchObject({
+      function: "matchAdvancedOrders",
+      orders,
+      criteriaResolvers: [resolver],
+      recipient: stranger,
+      maximumFulfilled: 2n,
+    })
     expect(call.fulfillerConduitKey).toBeUndefined()
     const plain = encodeFunctionData({
       abi: seaportAbi,
       functionName: "matchOrders",
       args: [orders.map(({ parameters, signature }) => ({ parameters, signature })), []],
     })
-    expect(decode({ to: seaport, value: 0n, data: plain })).toMatchObject({ function: "matchOrders", recipient: "caller", maximumFulfilled: 2n })
+    expect(decode({ to: seaport, value: 0n, data: plain })).toMatchObject({
+      function: "matchOrders",
+      recipient: "caller",
+      maximumFulfilled: 2n,
+    })
   })
 
   it("cancel: the orders with their counters", () => {
     const orders = [listing(), itemOffer({ counter: 3n })]
     const data = encodeFunctionData({ abi: seaportAbi, functionName: "cancel", args: [orders] })
-    expect(Effect.runSync(decodeSeaportCall({ to: seaport, value: 0n, data }))).toMatchObject({ function: "cancel", orders })
+    expect(Effect.runSync(decodeSeaportCall({ to: seaport, value: 0n, data }))).toMatchObject({
+      function: "cancel",
+      orders,
+    })
   })
 })
 

@@ -13,8 +13,8 @@ import {
   type OrderComponents,
   type OrderParameters,
 } from "../../../../../src/apis/opensea/seaport/SeaportOrder.js"
-import { seaportOrderHash } from "../../../../../src/apis/opensea/seaport/seaportOrderHash.js"
 import { seaportAbi } from "../../../../../src/apis/opensea/seaport/seaportAbi.js"
+import { seaportOrderHash } from "../../../../../src/apis/opensea/seaport/seaportOrderHash.js"
 import type { OrderCheckError } from "../../../../../src/errors/OrderCheckError.js"
 
 export const seaport: Address = "0x0000000000000068F116a894984e2DB1123eB395"
@@ -97,15 +97,28 @@ export const collectionOffer = (overrides: Partial<OrderComponents> = {}): Order
   })
 
 /** The order's parameters as a fulfilment carries them, with `tips` after the signed consideration. */
-export const parametersOf = (components: OrderComponents, tips: OrderParameters["consideration"] = []): OrderParameters => {
+export const parametersOf = (
+  components: OrderComponents,
+  tips: OrderParameters["consideration"] = [],
+): OrderParameters => {
   const { counter: _, ...fields } = components
-  return { ...fields, consideration: [...fields.consideration, ...tips], totalOriginalConsiderationItems: BigInt(fields.consideration.length) }
+  return {
+    ...fields,
+    consideration: [...fields.consideration, ...tips],
+    totalOriginalConsiderationItems: BigInt(fields.consideration.length),
+  }
 }
 
 /** The named order of `components`: its hash at its counter. */
-export const named = (components: OrderComponents) => ({ hash: seaportOrderHash(components), counter: components.counter })
+export const named = (components: OrderComponents) => ({
+  hash: seaportOrderHash(components),
+  counter: components.counter,
+})
 
-export const advanced = (parameters: OrderParameters, fraction: readonly [bigint, bigint] = [1n, 1n]): AdvancedOrder => ({
+export const advanced = (
+  parameters: OrderParameters,
+  fraction: readonly [bigint, bigint] = [1n, 1n],
+): AdvancedOrder => ({
   parameters,
   numerator: fraction[0],
   denominator: fraction[1],
@@ -116,15 +129,27 @@ export const advanced = (parameters: OrderParameters, fraction: readonly [bigint
 /** `fulfillAdvancedOrder` of `order`, to `recipient` (the caller by default). */
 export const fulfillAdvanced = (
   order: AdvancedOrder,
-  { resolvers = [], recipient = zeroAddress, value = 0n }: { resolvers?: ReadonlyArray<CriteriaResolver>; recipient?: Address; value?: bigint } = {},
+  {
+    resolvers = [],
+    recipient = zeroAddress,
+    value = 0n,
+  }: { resolvers?: ReadonlyArray<CriteriaResolver>; recipient?: Address; value?: bigint } = {},
 ) => ({
   to: seaport,
   value,
-  data: encodeFunctionData({ abi: seaportAbi, functionName: "fulfillAdvancedOrder", args: [order, resolvers, zeroHash, recipient] }),
+  data: encodeFunctionData({
+    abi: seaportAbi,
+    functionName: "fulfillAdvancedOrder",
+    args: [order, resolvers, zeroHash, recipient],
+  }),
 })
 
 /** `fulfillAvailableAdvancedOrders` of `orders`. */
-export const fulfillAvailable = (orders: ReadonlyArray<AdvancedOrder>, value = 0n, recipient: Address = zeroAddress) => ({
+export const fulfillAvailable = (
+  orders: ReadonlyArray<AdvancedOrder>,
+  value = 0n,
+  recipient: Address = zeroAddress,
+) => ({
   to: seaport,
   value,
   data: encodeFunctionData({
