@@ -179,11 +179,12 @@ describe("OPENSEA_ROUTES through createOpenSeaProxy", () => {
   // The table is what the book calls: every `ctx.call(method, path)` and `ask(ctx, schema, method, path)` in src/apis/opensea is one of its routes.
   it("holds every route the openSea order book calls", () => {
     const folder = new URL("../../../src/apis/opensea/", import.meta.url)
-    const calls = readdirSync(folder)
+    // The wing is laid out by role (book/, plans/, chain/, …): every file below it.
+    const calls = readdirSync(folder, { recursive: true, encoding: "utf8" })
       .filter((name) => name.endsWith(".ts"))
       .flatMap((name) => [
         ...readFileSync(new URL(name, folder), "utf8").matchAll(
-          /(?:\.call\(|\bask\(ctx,\s*\w+,)\s*"(GET|POST)",\s*(?:`([^`]+)`|"([^"]+)")/g,
+          /(?:\.call\(|\bask\(\s*ctx,\s*\w+,)\s*"(GET|POST)",\s*(?:`([^`]+)`|"([^"]+)")/g,
         ),
       ])
       // A route is a path: the proxy passes the query (a trait filter, a page cursor) on as it is.
