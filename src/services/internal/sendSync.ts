@@ -129,10 +129,10 @@ export const sendSync = (
       ),
     )
     const signed: SignedSend = { client, account, chain, request, nonce, serialized, hash: keccak256(serialized) }
-    const { sendPlain } = readingsOf(signed)
+    const readings = readingsOf(signed)
     const key = nodeKey(client, chain)
-    if (unsupportedNodes.has(key)) return yield* sendPlain
-    return yield* sendAwaitingReceipt(signed, key, waitMs)
+    if (unsupportedNodes.has(key)) return yield* readings.sendPlain
+    return yield* sendAwaitingReceipt(signed, readings, key, waitMs)
   })
 
 /** A transaction signed by a local account, and what it was signed from. */
@@ -193,9 +193,14 @@ const readingsOf = (signed: SignedSend) => {
 }
 
 /** `eth_sendRawTransactionSync`, its answer awaited `waitMs`, then read as `sendSync` says. */
-const sendAwaitingReceipt = (signed: SignedSend, key: string, waitMs: number): Effect.Effect<SyncSent, SendFailure> => {
+const sendAwaitingReceipt = (
+  signed: SignedSend,
+  readings: ReturnType<typeof readingsOf>,
+  key: string,
+  waitMs: number,
+): Effect.Effect<SyncSent, SendFailure> => {
   const { client, serialized, hash } = signed
-  const { sent, settleRefusal, sendPlain, accepted } = readingsOf(signed)
+  const { sent, settleRefusal, sendPlain, accepted } = readings
   const fromReceipt = (receipt: TransactionReceipt): SyncSent =>
     // A receipt of another transaction is no answer about this one.
     receipt.transactionHash?.toLowerCase() === hash.toLowerCase()
