@@ -6,6 +6,7 @@
  * `node --expose-gc --import tsx bench/overhead.ts [--markdown]`
  */
 import * as Effect from "effect/Effect"
+import { zeroAddress } from "viem"
 import { executeSteps } from "../src/pipeline/executeSteps.js"
 import { HttpTransport } from "../src/services/HttpTransport.js"
 import { makeFakeApi } from "../src/testing/FakeApi.js"
@@ -51,7 +52,9 @@ const viaExecutor = async (n: number) => {
   const { layer } = setup(n)
   const t = performance.now()
   await Effect.runPromise(
-    executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } }).pipe(Effect.provide(layer)),
+    executeSteps({ request: { action: "list", params: { maker: zeroAddress, params: [] } } }).pipe(
+      Effect.provide(layer),
+    ),
   )
   return performance.now() - t
 }
@@ -103,7 +106,7 @@ async function main() {
   const small = setup(1)
   const one = () =>
     Effect.runPromise(
-      executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } }).pipe(
+      executeSteps({ request: { action: "list", params: { maker: zeroAddress, params: [] } } }).pipe(
         Effect.provide(small.layer),
       ),
     )

@@ -14,7 +14,7 @@ import { walletAddress } from "./internal/walletAddress.js"
 
 /**
  * One bid: what it is on (`token`, `collection`, `tokenSetId`, or `attributeKey` with `attributeValue`),
- * `weiPrice`, and any field of `/execute/bid/v5`'s params (`orderbook`, `currency`, `marketplaceFees`, ...).
+ * `weiPrice`, and any field of a bid the book takes (`orderbook`, `currency`, `marketplaceFees`, ...).
  */
 export type Bid = ApiObject & {
   readonly token?: string | undefined
@@ -44,7 +44,7 @@ const hasTarget = (bid: Bid): boolean =>
   Boolean(bid.token || bid.collection || bid.tokenSetId || (bid.attributeKey && bid.attributeValue))
 
 /**
- * Places bids with the connected wallet as maker (`POST /execute/bid/v5`). A bid that names neither a token, a
+ * Places bids with the connected wallet as maker. A bid that names neither a token, a
  * collection, a token set, nor both an attribute key and value fails with BidDataMissingError before any request.
  *
  * @example
@@ -61,10 +61,9 @@ export const bid: (
     const maker = yield* walletAddress
     yield* runAction(parameters, {
       action: "bid",
-      path: "/execute/bid/v5",
       chain,
       precheck: false,
-      body: { maker, source: config.settings.source || undefined, params: parameters.bids },
+      params: { maker, source: config.settings.source || undefined, params: parameters.bids },
     })
     return true as const
   },

@@ -15,7 +15,7 @@ export interface BuyParameters extends CommonActionParameters {
   readonly items: ReadonlyArray<ApiObject>
   /** The most the caller will pay, per currency: the price check fails the buy when the quote is higher. */
   readonly expectedPrice?: ExpectedPrices | undefined
-  /** Any other field of `/execute/buy/v7` (e.g. `currency`, `feesOnTop`, `partial`). */
+  /** Any other field the book takes for a buy (e.g. `currency`, `feesOnTop`, `partial`). */
   readonly options?: ApiObject | undefined
   /** Only fetch the steps and path, without executing them. */
   readonly precheck?: boolean | undefined
@@ -30,7 +30,7 @@ export type BuyReturnType = ExecuteResponse | true
 export type BuyErrorType = ExecutionError | MissingChainConfigurationError | PluginRejectedError
 
 /**
- * Buys tokens with the connected wallet as taker (`POST /execute/buy/v7`). The client's `source`,
+ * Buys tokens with the connected wallet as taker. The client's `source`,
  * `normalizeRoyalties` and `bountyReferrer` (as `referrer`) are sent unless `options` sets them.
  *
  * @example
@@ -46,12 +46,11 @@ export const buy: (
     const taker = yield* walletAddress
     return yield* runAction(parameters, {
       action: "buy",
-      path: "/execute/buy/v7",
       chain,
       precheck: parameters.precheck === true,
       expectedPrice: parameters.expectedPrice,
       gas: parameters.gas,
-      body: {
+      params: {
         items: parameters.items,
         taker,
         source: config.settings.source || undefined,

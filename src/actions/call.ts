@@ -30,7 +30,7 @@ export interface CallParameters extends CommonActionParameters {
   readonly txs: ReadonlyArray<CallTransaction | CallContractRequest>
   /** The chain the transactions run on; its API handles the request. */
   readonly toChainId: number
-  /** Any other field of `/execute/call/v1`. */
+  /** Any other field the book takes for a call (the Reservoir protocol's call body, say). */
   readonly options?: ApiObject | undefined
   /** Only fetch the steps and fees, without executing them. */
   readonly precheck?: boolean | undefined
@@ -61,7 +61,7 @@ export const encodeCallTransaction = (tx: CallTransaction | CallContractRequest)
 
 /**
  * Runs transactions on another chain, paid for from the active (or `chainId`) chain
- * (`POST /execute/call/v1` to the destination chain's API). Both chains must be configured.
+ * (planned by the destination chain's book). Both chains must be configured.
  *
  * @example
  * yield* call({ toChainId: 8453, txs: [{ address: nft, abi, functionName: "mint", args: [1n], value: 10n ** 15n }] })
@@ -76,10 +76,9 @@ export const call: (
     const user = yield* walletAddress
     return yield* runAction(parameters, {
       action: "call",
-      path: "/execute/call/v1",
       chain: destination,
       precheck: parameters.precheck === true,
-      body: { user, txs: parameters.txs.map(encodeCallTransaction), originChainId: origin.id },
+      params: { user, txs: parameters.txs.map(encodeCallTransaction), originChainId: origin.id },
       options: parameters.options,
     })
   },

@@ -15,7 +15,7 @@ import { runAction } from "./internal/runAction.js"
 export interface CancelParameters extends CommonActionParameters {
   /** The ids of the listings or offers to cancel; at least one. */
   readonly orderIds: ReadonlyArray<string>
-  /** Any other field of `/execute/cancel/v3` (e.g. `orderKind`, `token`, `maker`). */
+  /** Any other field the book takes for a cancellation (e.g. `orderKind`, `token`, `maker`). */
   readonly options?: ApiObject | undefined
   /** A gas limit for every transaction. */
   readonly gas?: bigint | string | undefined
@@ -28,7 +28,7 @@ export type CancelReturnType = true
 export type CancelErrorType = ExecutionError | NoOrderIdsError | MissingChainConfigurationError | PluginRejectedError
 
 /**
- * Cancels orders (`POST /execute/cancel/v3`). Without any order id it fails with NoOrderIdsError
+ * Cancels orders. Without any order id it fails with NoOrderIdsError
  * ('No order ids specified') before any request.
  *
  * @example
@@ -43,11 +43,10 @@ export const cancel: (
     if (parameters.orderIds.length === 0) return yield* new NoOrderIdsError()
     yield* runAction(parameters, {
       action: "cancel",
-      path: "/execute/cancel/v3",
       chain,
       precheck: false,
       gas: parameters.gas,
-      body: { orderIds: parameters.orderIds },
+      params: { orderIds: parameters.orderIds },
       options: parameters.options,
     })
     return true as const

@@ -9,7 +9,7 @@ import { runAction } from "./internal/runAction.js"
 import { walletAddress } from "./internal/walletAddress.js"
 
 /**
- * One listing: `token`, `weiPrice`, and any field of `/execute/list/v5`'s params (`orderbook`, `orderKind`,
+ * One listing: `token`, `weiPrice`, and any field of a listing the book takes (`orderbook`, `orderKind`,
  * `currency`, `expirationTime`, `quantity`, `fees` or `marketplaceFees`, `automatedRoyalties`, ...).
  */
 export type Listing = ApiObject & {
@@ -32,7 +32,7 @@ export type ListReturnType = ReadonlyArray<Step> | true
 export type ListErrorType = ExecutionError | MissingChainConfigurationError | PluginRejectedError
 
 /**
- * Lists tokens for sale with the connected wallet as maker (`POST /execute/list/v5`). The fees plugin adds
+ * Lists tokens for sale with the connected wallet as maker. The fees plugin adds
  * the marketplace fees and automated royalties of the client to listings on the default order book.
  *
  * @example
@@ -47,10 +47,9 @@ export const list: (
     const maker = yield* walletAddress
     const result = yield* runAction(parameters, {
       action: "list",
-      path: "/execute/list/v5",
       chain,
       precheck: parameters.precheck === true,
-      body: { maker, source: config.settings.source || undefined, params: parameters.listings },
+      params: { maker, source: config.settings.source || undefined, params: parameters.listings },
     })
     return result === true ? result : result.steps
   },

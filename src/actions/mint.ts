@@ -15,7 +15,7 @@ export interface MintParameters extends CommonActionParameters {
   readonly items: ReadonlyArray<ApiObject>
   /** The most the caller will pay, per currency: the price check fails the mint when the quote is higher. */
   readonly expectedPrice?: ExpectedPrices | undefined
-  /** Any other field of `/execute/mint/v1` (e.g. `currency`, `referrer`). */
+  /** Any other field the book takes for a mint (e.g. `currency`, `referrer`). */
   readonly options?: ApiObject | undefined
   /** Only fetch the steps and path, without executing them. */
   readonly precheck?: boolean | undefined
@@ -30,7 +30,7 @@ export type MintReturnType = ExecuteResponse | true
 export type MintErrorType = ExecutionError | MissingChainConfigurationError | PluginRejectedError
 
 /**
- * Mints tokens with the connected wallet as taker (`POST /execute/mint/v1`). The client's `source` and
+ * Mints tokens with the connected wallet as taker. The client's `source` and
  * `bountyReferrer` (as `referrer`) are sent unless `options` sets them.
  *
  * @example
@@ -46,12 +46,11 @@ export const mint: (
     const taker = yield* walletAddress
     return yield* runAction(parameters, {
       action: "mint",
-      path: "/execute/mint/v1",
       chain,
       precheck: parameters.precheck === true,
       expectedPrice: parameters.expectedPrice,
       gas: parameters.gas,
-      body: {
+      params: {
         items: parameters.items,
         taker,
         source: config.settings.source || undefined,

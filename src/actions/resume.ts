@@ -1,4 +1,5 @@
 import * as Effect from "effect/Effect"
+import { requestOfRoute } from "../apis/reservoir/executeRoutes.js"
 import type { ExecutionError, ExecutionInProgressError, MissingChainConfigurationError } from "../errors/index.js"
 import { atConfiguredLogLevel } from "../pipeline/atConfiguredLogLevel.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
@@ -56,15 +57,14 @@ export const resumeExecution = (
   OrderBook | Wallet | ClientConfig
 > =>
   Effect.gen(function* () {
-    const snapshot = yield* decodeSnapshot(stored)
+    const snapshot = yield* decodeSnapshot(stored, requestOfRoute)
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, snapshot.chainId)
     const retry = options.retry ?? config.settings.retry
-    const { action, path, expectedPrice } = snapshot.request
+    const { action, expectedPrice } = snapshot.request
     const plugins = mergePlugins(yield* Plugins, options.plugins)
     const guards = yield* guardsOf(plugins, {
       action,
-      path,
       chain,
       settings: config.settings,
       precheck: false,

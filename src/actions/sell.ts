@@ -15,7 +15,7 @@ export interface SellParameters extends CommonActionParameters {
   readonly items: ReadonlyArray<ApiObject>
   /** The least the caller will receive, per currency: the price check fails the sale when the offer is lower. */
   readonly expectedPrice?: ExpectedPrices | undefined
-  /** Any other field of `/execute/sell/v7` (e.g. `feesOnTop`, `partial`). */
+  /** Any other field the book takes for a sale (e.g. `feesOnTop`, `partial`). */
   readonly options?: ApiObject | undefined
   /** Only fetch the steps and path, without executing them. */
   readonly precheck?: boolean | undefined
@@ -30,7 +30,7 @@ export type SellReturnType = ExecuteResponse | true
 export type SellErrorType = ExecutionError | MissingChainConfigurationError | PluginRejectedError
 
 /**
- * Accepts offers on the connected wallet's tokens (`POST /execute/sell/v7`), the wallet as taker. The
+ * Accepts offers on the connected wallet's tokens, the wallet as taker. The
  * client's `source` and `normalizeRoyalties` are sent unless `options` sets them.
  *
  * @example
@@ -45,12 +45,11 @@ export const sell: (
     const taker = yield* walletAddress
     return yield* runAction(parameters, {
       action: "sell",
-      path: "/execute/sell/v7",
       chain,
       precheck: parameters.precheck === true,
       expectedPrice: parameters.expectedPrice,
       gas: parameters.gas,
-      body: {
+      params: {
         items: parameters.items,
         taker,
         source: config.settings.source || undefined,

@@ -26,7 +26,7 @@ export type TransferReturnType = ReadonlyArray<Step> | true
 export type TransferErrorType = ExecutionError | MissingChainConfigurationError | PluginRejectedError
 
 /**
- * Transfers tokens from the connected wallet to `to` (`POST /execute/transfer/v1`).
+ * Transfers tokens from the connected wallet to `to`.
  *
  * @example
  * yield* transfer({ to: friend, items: [{ token: `${nft}:42`, quantity: 1 }] })
@@ -41,10 +41,9 @@ export const transfer: (
   const from = yield* walletAddress
   const result = yield* runAction(parameters, {
     action: "transfer",
-    path: "/execute/transfer/v1",
     chain,
     precheck: parameters.precheck === true,
-    body: { to: parameters.to, from, items: parameters.items },
+    params: { to: parameters.to, from, items: parameters.items },
   })
   return result === true ? result : result.steps
 })

@@ -6,7 +6,7 @@ import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import type { WalletCallError } from "../errors/index.js"
 import type { ActionName } from "../schema/ActionName.js"
-import type { ExecuteRequest } from "../schema/ExecuteRequest.js"
+import type { TradeRequest } from "../schema/TradeRequest.js"
 import type { ResolvedClientConfig } from "../services/ClientConfig.js"
 import type { ChainOrderBook, OrderBookService } from "../services/OrderBook.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
@@ -47,7 +47,7 @@ export interface ExecutionEnvironment {
   /** The chain whose API runs the execution. */
   readonly chain: ChainConfig
   readonly viemChain: Chain
-  readonly request: ExecuteRequest
+  readonly request: TradeRequest
   /** The action of the execution, as its request names it. */
   readonly action: ActionName
   readonly pollingInterval: number
@@ -147,3 +147,9 @@ export const updateState = (
  */
 export const appendJournal = (ctx: ExecutionContext, entry: JournalEntry): Effect.Effect<ExecutionSnapshot> =>
   updateState(ctx, (snapshot) => withJournalEntry(snapshot, entry))
+
+/**
+ * What the execution's plan is called in errors about it: its book and action (`reservoir:buy`, `opensea:list`).
+ * @internal
+ */
+export const planName = (ctx: ExecutionContext): string => `${ctx.bookName}:${ctx.request.action}`

@@ -1,6 +1,6 @@
-import type { ExecuteRequest } from "../schema/ExecuteRequest.js"
 import type { ExecuteError, ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse.js"
 import type { ChainTxHash, Step, StepItem } from "../schema/Step.js"
+import type { TradeRequest } from "../schema/TradeRequest.js"
 import type { JournalEntry } from "./history/Journal.js"
 
 /** The step being worked on: its index, id and the items running. */
@@ -17,7 +17,7 @@ export interface CurrentStep {
 export interface ExecutionSnapshot {
   readonly status: "running" | "complete" | "error"
   /** The execute request and the chain of its API: what `resume` needs to carry on. */
-  readonly request: ExecuteRequest
+  readonly request: TradeRequest
   readonly chainId: number
   /** The latest signature, sent as the `signature` query on later posts and re-polls. */
   readonly signature?: string
@@ -65,7 +65,7 @@ export const withSteps = (snapshot: ExecutionSnapshot, steps: ReadonlyArray<Step
 })
 
 /** The first snapshot of an execution, from the API's answer. */
-export const snapshotOf = (response: ExecuteResponse, request: ExecuteRequest, chainId: number): ExecutionSnapshot =>
+export const snapshotOf = (response: ExecuteResponse, request: TradeRequest, chainId: number): ExecutionSnapshot =>
   withSteps(
     {
       status: "running",

@@ -9,7 +9,6 @@ import { viemChainFor } from "../chains/viemChainFor.js"
 import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
 import { UnknownError, UnsupportedByBookError } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
-import type { ExecuteRequest } from "../schema/ExecuteRequest.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type {
   SignatureStep,
@@ -19,6 +18,7 @@ import type {
   TransactionStep,
   TransactionStepItem,
 } from "../schema/Step.js"
+import type { TradeRequest } from "../schema/TradeRequest.js"
 import { ClientConfig, chainFor, type ResolvedClientConfig } from "../services/ClientConfig.js"
 import { OrderBook, type OrderBookService } from "../services/OrderBook.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
@@ -27,7 +27,7 @@ import { Wallet, type WalletService } from "../services/Wallet.js"
 import { atConfiguredLogLevel } from "./atConfiguredLogLevel.js"
 import { awaitItemData, NO_DATA_POLLS } from "./awaitItemData.js"
 import { awaitTransfers, needsTransfers } from "./awaitTransfers.js"
-import { chainBooks, type ExecutionContext, updateState } from "./ExecutionContext.js"
+import { chainBooks, type ExecutionContext, planName, updateState } from "./ExecutionContext.js"
 import { type ExecutionSnapshot, snapshotOf, updateItem } from "./ExecutionSnapshot.js"
 import { makeMaxFeeReader } from "./estimateNetworkFee.js"
 import type { ItemRef } from "./history/itemIdentity.js"
@@ -46,7 +46,7 @@ export type Guard<E = ExecutionError> = (response: ExecuteResponse, chainId: num
 /** How to run an execution. */
 export interface ExecuteStepsOptions<E = never> {
   /** The execute request: its action, path (e.g. `/execute/buy/v7`) and body. */
-  readonly request: ExecuteRequest
+  readonly request: TradeRequest
   /** The chain whose API to ask; the active chain when absent. */
   readonly chainId?: number | undefined
   /** An answer already fetched (a precheck's), to execute without asking again. */
@@ -71,7 +71,7 @@ const logFailure = (ctx: ExecutionContext, error: unknown) =>
     : Effect.gen(function* () {
         const block = yield* Effect.option(ctx.wallet.blockNumber(ctx.viemChain))
         yield* Effect.logError(
-          `tradekit: ${ctx.request.path} failed (${errorTagOf(error)}): ${messageOf(error)}`,
+          `tradekit: ${planName(ctx)} failed (${errorTagOf(error)}): ${messageOf(error)}`,
           Option.match(block, { onNone: () => "block number unknown", onSome: (n) => `block ${n}` }),
         )
       })
@@ -278,7 +278,7 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
  */
 export const supportedByBook = (
   book: OrderBookService,
-  action: ExecuteRequest["action"],
+  action: TradeRequest["action"],
 ): Effect.Effect<void, UnsupportedByBookError> =>
   book.actions.has(action)
     ? Effect.void

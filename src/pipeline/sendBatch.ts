@@ -17,7 +17,7 @@ import { pollUntil } from "../polling/pollUntil.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import type { CallsStatus } from "../services/Wallet.js"
-import { appendJournal, type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
+import { appendJournal, type ExecutionContext, planName, updateState, viemChainOf } from "./ExecutionContext.js"
 import { updateItem, withJournalEntry } from "./ExecutionSnapshot.js"
 import type { ItemRef } from "./history/itemIdentity.js"
 import type { BatchRequestedEntry, BatchSentEntry } from "./history/Journal.js"
@@ -195,7 +195,7 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: 
     }))
     const send = Effect.gen(function* () {
       const calls = yield* Effect.forEach(ready, (item) =>
-        decodeApiBody(TransactionRequest, ctx.request.path, item.item.data),
+        decodeApiBody(TransactionRequest, planName(ctx), item.item.data),
       )
       // Read live, right before the prompt: the user may have switched accounts since the plan was validated.
       const address = yield* ctx.wallet.address

@@ -6,7 +6,7 @@ import type { ChainTxHash, TransactionStep, TransactionStepItem } from "../schem
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
 import { confirmTransaction } from "./confirmTransaction.js"
-import { type ExecutionContext, updateState, viemChainOf } from "./ExecutionContext.js"
+import { type ExecutionContext, planName, updateState, viemChainOf } from "./ExecutionContext.js"
 import { updateItem } from "./ExecutionSnapshot.js"
 import type { ItemRef } from "./history/itemIdentity.js"
 import { type ItemJournal, itemJournal } from "./history/Journal.js"
@@ -39,7 +39,7 @@ export const sendItemTransaction = (
   position: ItemRef,
 ) =>
   Effect.gen(function* () {
-    const decoded = yield* decodeApiBody(TransactionRequest, ctx.request.path, item.data)
+    const decoded = yield* decodeApiBody(TransactionRequest, planName(ctx), item.data)
     const request = ctx.gas === undefined ? decoded : { ...decoded, gas: ctx.gas }
     const chainId = request.chainId ?? ctx.chain.id
     const chain = viemChainOf(ctx, chainId)

@@ -11,7 +11,7 @@ import {
 import type { SignatureStepItem, Step, StepItem } from "../schema/Step.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
-import type { ExecutionContext } from "./ExecutionContext.js"
+import { type ExecutionContext, planName } from "./ExecutionContext.js"
 
 /** Why a plan is refused before anything is signed or sent. */
 export type PlanError =
@@ -47,7 +47,7 @@ export const validatePlan = (
           Effect.gen(function* () {
             if (item.status !== "incomplete" || item.data === undefined) return
             if (step.kind === "transaction") {
-              const request = yield* decodeApiBody(TransactionRequest, ctx.request.path, item.data)
+              const request = yield* decodeApiBody(TransactionRequest, planName(ctx), item.data)
               const chainId = request.chainId ?? ctx.chain.id
               yield* checkChain(ctx, chainId, "a transaction")
               const wallet = yield* address

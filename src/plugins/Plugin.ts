@@ -17,8 +17,6 @@ export type PluginServices = OrderBook | ClientConfig
 /** What a plugin hook knows about the action it runs for. */
 export interface PluginContext {
   readonly action: ActionName
-  /** The execute path, e.g. `/execute/buy/v7`. */
-  readonly path: string
   /** The chain whose API runs the action (for `call`, the destination chain). */
   readonly chain: ChainConfig
   readonly settings: ResolvedClientConfig["settings"]

@@ -13,11 +13,11 @@ import type {
   UnsupportedByBookError,
 } from "../errors/index.js"
 import type { ActionName } from "../schema/ActionName.js"
-import type { ExecuteRequest } from "../schema/ExecuteRequest.js"
 import type { ExecuteError, ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { CheckResponse, PostResponse, TransfersResponse } from "../schema/StatusResponses.js"
 import type { StatusFilter, StatusUpdate } from "../schema/StatusUpdate.js"
 import type { Check, Post, Step, StepItem } from "../schema/Step.js"
+import type { TradeRequest } from "../schema/TradeRequest.js"
 import type { RetryPolicy } from "./RetryPolicy.js"
 
 /** How a plan is asked for. */
@@ -44,7 +44,7 @@ export interface TransactionReport {
 export interface ChainOrderBook {
   /** The plan of an execute request: typed steps, decoded and checked by the book before the executor sees them. */
   readonly plan: (
-    request: ExecuteRequest,
+    request: TradeRequest,
     options?: PlanOptions,
   ) => Effect.Effect<
     ExecuteResponse,

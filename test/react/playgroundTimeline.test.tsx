@@ -4,13 +4,14 @@ import { describe, expect, it } from "vitest"
 import { ErrorView } from "../../playground/src/components/ErrorView.js"
 import { Timeline } from "../../playground/src/components/Timeline.js"
 import type { ExecutionSnapshot } from "../../src/index.js"
+import { blankRequest } from "../support/blankRequest.js"
 
 const REVERT = "The transaction reverted: ERC721: caller is not token owner or approved"
 const order = `0x${"ab".repeat(32)}`
 
 const snapshot = (patch: Partial<ExecutionSnapshot>): ExecutionSnapshot => ({
   status: "running",
-  request: { action: "buy", path: "/execute/buy/v7", body: {} },
+  request: blankRequest("buy"),
   chainId: 31337,
   txHashes: [],
   steps: [

@@ -11,6 +11,7 @@ import { TradekitProvider, useListToken, useResume, useTradekit } from "../../sr
 import { type FakeApi, makeFakeApi } from "../../src/testing/FakeApi.js"
 import { TEST_PRIVATE_KEY } from "../../src/testing/FakeWallet.js"
 import { TEST_CHAIN } from "../../src/testing/testLayer.js"
+import { blankRequest } from "../support/blankRequest.js"
 import { memoryProvider } from "../unit/client/memoryProvider.js"
 import { listing, listingSteps, makeWalletClient } from "./fixtures.js"
 
@@ -132,7 +133,7 @@ const account = privateKeyToAccount(TEST_PRIVATE_KEY)
 const stored: ExecutionSnapshot = JSON.parse(
   JSON.stringify({
     status: "running",
-    request: { action: "list", path: "/execute/list/v5", body: {} },
+    request: blankRequest("list"),
     chainId: TEST_CHAIN.id,
     currentStep: { index: 0, id: "nft-approval", itemIndexes: [0] },
     txHashes: [{ txHash: SENT, chainId: TEST_CHAIN.id }],

@@ -8,6 +8,7 @@ import type { ExecutionSnapshot } from "../../src/pipeline/ExecutionSnapshot.js"
 import { useResume } from "../../src/react/index.js"
 import { TEST_PRIVATE_KEY } from "../../src/testing/FakeWallet.js"
 import { TEST_CHAIN } from "../../src/testing/testLayer.js"
+import { blankRequest } from "../support/blankRequest.js"
 import { memoryProvider } from "../unit/client/memoryProvider.js"
 import { setup } from "./fixtures.js"
 
@@ -40,7 +41,7 @@ const stored = (): ExecutionSnapshot =>
   JSON.parse(
     JSON.stringify({
       status: "running",
-      request: { action: "list", path: "/execute/list/v5", body: {} },
+      request: blankRequest("list"),
       chainId: TEST_CHAIN.id,
       currentStep: { index: 0, id: "nft-approval", itemIndexes: [0] },
       txHashes: [{ txHash: SENT, chainId: TEST_CHAIN.id }],

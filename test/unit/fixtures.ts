@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/testing/TestClock"
 import type { Address } from "viem"
+import { zeroAddress } from "viem"
 import type { ExecutionSnapshot } from "../../src/pipeline/ExecutionSnapshot.js"
 import { type ExecuteStepsOptions, executeSteps } from "../../src/pipeline/executeSteps.js"
 import type { ClientOptions } from "../../src/services/ClientConfig.js"
@@ -40,7 +41,7 @@ export const setup = (options: ClientOptions = {}) => {
   const layer = testLayer({ api, wallet, options: { chains: [TEST_CHAIN], ...options } })
   const execute = <E = never>(opts: Partial<ExecuteStepsOptions<E>> = {}) =>
     executeSteps<E>({
-      request: { action: "buy", path: "/execute/buy/v7", body: { items: [{ token: `${NFT}:1` }] } },
+      request: { action: "buy", params: { items: [{ token: `${NFT}:1` }], taker: zeroAddress } },
       onProgress: (snapshot) =>
         Effect.sync(() => {
           snapshots.push(snapshot)

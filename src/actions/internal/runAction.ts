@@ -20,8 +20,8 @@ import type { ExpectedPrices } from "../../plugins/ExpectedPrice.js"
 import type { Plugin, PluginContext, PluginServices, RequestBody } from "../../plugins/Plugin.js"
 import { mergePlugins, Plugins } from "../../plugins/Plugins.js"
 import type { ActionName } from "../../schema/ActionName.js"
-import type { ExecuteRequest } from "../../schema/ExecuteRequest.js"
 import type { ExecuteResponse } from "../../schema/ExecuteResponse.js"
+import type { TradeParams, TradeRequest } from "../../schema/TradeRequest.js"
 import { ClientConfig } from "../../services/ClientConfig.js"
 import { OrderBook } from "../../services/OrderBook.js"
 import { Wallet } from "../../services/Wallet.js"
@@ -29,17 +29,15 @@ import type { ApiObject, CommonActionParameters } from "./ActionOptions.js"
 import { guardsOf } from "./guardsOf.js"
 
 /**
- * What an action hands to {@link runAction} once its input is valid: its name and path, the chain it resolved
- * and the body it built, and those of the caller's parameters only some actions take (passed as given).
+ * What an action hands to {@link runAction} once its input is valid: its name, the chain it resolved and the
+ * parameters it built, and those of the caller's parameters only some actions take (passed as given).
  */
-export interface ActionRequest {
-  readonly action: ActionName
-  /** The execute path, e.g. `/execute/buy/v7`. */
-  readonly path: string
-  /** The chain whose API runs the action (for `call`, the destination chain). */
+export interface ActionRequest<A extends ActionName = ActionName> {
+  readonly action: A
+  /** The chain whose book plans the action (for `call`, the destination chain). */
   readonly chain: ChainConfig
-  /** The body's defaults, built by the action. */
-  readonly body: RequestBody
+  /** The request's parameters with their defaults, built by the action. */
+  readonly params: TradeParams[A]
   /**
    * The caller's `options`: each defined field overrides the default of the same name, as reservoir-sdk spreads them.
    */
@@ -98,9 +96,9 @@ const observe = <K extends "onComplete" | "onError">(
  * observers how it ended.
  * @internal
  */
-export const runAction = (
+export const runAction = <A extends ActionName>(
   parameters: CommonActionParameters,
-  input: ActionRequest,
+  input: ActionRequest<A>,
 ): Effect.Effect<
   ExecuteResponse | true,
   ExecutionError | MissingChainConfigurationError | PluginRejectedError,
@@ -111,19 +109,18 @@ export const runAction = (
     const book = yield* OrderBook
     const plugins = mergePlugins(yield* Plugins, parameters.plugins)
     const retry = config.settings.retry
-    const { action, path, chain, precheck } = input
+    const { action, chain, precheck } = input
     const paymasterService =
       parameters.paymasterService === false ? undefined : (parameters.paymasterService ?? chain.paymasterService)
     const context: PluginContext = {
       action,
-      path,
       chain,
       settings: config.settings,
       precheck,
       ...(input.expectedPrice !== undefined ? { expectedPrice: input.expectedPrice } : {}),
     }
 
-    let body: RequestBody = { ...input.body, ...compact(input.options ?? {}) }
+    let body: RequestBody = { ...input.params, ...compact(input.options ?? {}) }
     for (const plugin of plugins) {
       if (plugin.transformRequest !== undefined) body = yield* plugin.transformRequest(body, context)
     }
@@ -132,8 +129,13 @@ export const runAction = (
     const expectedPrice =
       input.expectedPrice === undefined
         ? undefined
-        : (compact(input.expectedPrice as RequestBody) as ExecuteRequest["expectedPrice"])
-    const request: ExecuteRequest = { action, path, body, ...(expectedPrice !== undefined ? { expectedPrice } : {}) }
+        : (compact(input.expectedPrice as RequestBody) as TradeRequest["expectedPrice"])
+    // A plugin may reshape the parameters (a fee added, say); the book checks what it is given.
+    const request = {
+      action,
+      params: body as TradeParams[A],
+      ...(expectedPrice !== undefined ? { expectedPrice } : {}),
+    } as TradeRequest
     const last = yield* Ref.make(Option.none<ExecutionSnapshot>())
     const onProgress = parameters.onProgress ?? (() => Effect.void)
 

@@ -2,11 +2,12 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { APIError, type ApiRequestError, MalformedResponseError } from "../../errors/index.js"
 import { messageOf } from "../../errors/messageOf.js"
-import type { ExecuteRequest } from "../../schema/ExecuteRequest.js"
 import { ExecuteResponse } from "../../schema/ExecuteResponse.js"
+import type { TradeRequest } from "../../schema/TradeRequest.js"
 import type { ChainApi } from "../../services/ChainApi.js"
 import { decodeApiBody } from "../../services/decodeApiBody.js"
 import { NO_RETRY, type RetryPolicy, withRetry } from "../../services/RetryPolicy.js"
+import { EXECUTE_ROUTES } from "./executeRoutes.js"
 
 // The retry policy decides on a malformed answer as on a 502 (the server answered, but not usably): the
 // error travels as one through the policy, and comes out as itself when the retries are spent.
@@ -29,7 +30,7 @@ const unwrapMalformed = (error: ApiRequestError): ApiRequestError =>
   error._tag === "APIError" && error.rawError instanceof MalformedResponseError ? error.rawError : error
 
 /**
- * Posts an execute request and decodes the steps. A body with an `error` is an APIError; a body without
+ * Posts a request to its action's execute route and decodes the steps. A body with an `error` is an APIError; a body without
  * valid steps is a MalformedResponseError. Nothing has been signed or sent when either happens. A `networkFee`
  * the API put on an item is dropped: only tradekit's own estimate is shown.
  *
@@ -39,15 +40,16 @@ const unwrapMalformed = (error: ApiRequestError): ApiRequestError =>
  */
 export const fetchPlan = (
   api: ChainApi,
-  request: ExecuteRequest,
+  request: TradeRequest,
   options: { readonly signature?: Option.Option<string>; readonly retry?: RetryPolicy } = {},
 ): Effect.Effect<ExecuteResponse, ApiRequestError> => {
+  const path = EXECUTE_ROUTES[request.action]
   const once = (retry: RetryPolicy | undefined) =>
     Effect.gen(function* () {
       const response = yield* api.request({
-        path: request.path,
+        path,
         method: "POST",
-        body: request.body,
+        body: request.params,
         query: Option.match(options.signature ?? Option.none(), {
           onNone: () => ({}),
           onSome: (value) => ({ signature: value }),
@@ -61,15 +63,15 @@ export const fetchPlan = (
           message: messageOf(error),
           statusCode: response.status,
           rawError: body,
-          endpoint: request.path,
+          endpoint: path,
         })
       }
-      return withoutApiNetworkFees(yield* decodeApiBody(ExecuteResponse, request.path, body))
+      return withoutApiNetworkFees(yield* decodeApiBody(ExecuteResponse, path, body))
     })
   const fetched =
     options.retry === undefined
       ? once(undefined)
-      : withRetry(options.retry, request.path, Effect.mapError(once(NO_RETRY), asBadGateway)).pipe(
+      : withRetry(options.retry, path, Effect.mapError(once(NO_RETRY), asBadGateway)).pipe(
           Effect.mapError(unwrapMalformed),
         )
   return fetched.pipe(Effect.withSpan("tradekit.fetchPlan"))

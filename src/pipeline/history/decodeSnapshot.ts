@@ -6,6 +6,7 @@ import { ActionName } from "../../schema/ActionName.js"
 import { isNonNegative, isPositive, isStartingWith } from "../../schema/checks.js"
 import { ExecuteError, Fees, PathEntry } from "../../schema/ExecuteResponse.js"
 import { ChainTxHash, OrderData, Post, Step } from "../../schema/Step.js"
+import { StoredExpectedPrice, StoredTradeRequest, type TradeRequest } from "../../schema/TradeRequest.js"
 import type { ExecutionSnapshot } from "../ExecutionSnapshot.js"
 
 const item = Schema.String
@@ -43,27 +44,21 @@ const JournalEntry = Schema.Union([
   Schema.Struct({ _tag: Schema.Literal("BatchRefused"), items: Schema.Array(item), reason: Schema.String }),
 ])
 
-/** An expected price as a snapshot stores it (plain JSON: `raw` as a decimal string). */
-const StoredExpectedPrice = Schema.Struct({
-  amount: Schema.optional(Schema.Number),
-  raw: Schema.optional(Schema.String),
-  currencyAddress: Schema.optional(Schema.String),
-  currencyDecimals: Schema.optional(Schema.Number),
+/** A request as tradekit up to 0.x stored it: the route it was posted to and its body, translated on decoding. */
+const StoredRouteRequest = Schema.Struct({
+  action: Schema.optional(ActionName),
+  path: Schema.String.check(isStartingWith("/")),
+  body: Schema.Unknown,
+  expectedPrice: Schema.optional(Schema.Record(Schema.String, StoredExpectedPrice)),
 })
 
 /**
- * A stored snapshot, as `resumeExecution` accepts it: the shape tradekit writes, unknown fields kept. Its
- * request's `action` is optional only because snapshots stored before the request named its action lack it; it
- * must agree with the request's path (see `actionOf`).
+ * A stored snapshot, as `resumeExecution` accepts it: the shape tradekit writes, unknown fields kept. Its request is
+ * the typed request of one action, or the route and body an earlier tradekit stored (see `StoredRouteRequest`).
  */
 const StoredSnapshot = Schema.Struct({
   status: Schema.Literals(["running", "complete", "error"]),
-  request: Schema.Struct({
-    action: Schema.optional(ActionName),
-    path: Schema.String.check(isStartingWith("/")),
-    body: Schema.Unknown,
-    expectedPrice: Schema.optional(Schema.Record(Schema.String, StoredExpectedPrice)),
-  }),
+  request: Schema.Union([StoredTradeRequest, StoredRouteRequest]),
   chainId: Schema.Int.check(isPositive),
   signature: Schema.optional(Schema.String),
   steps: Schema.Array(Step),
@@ -77,44 +72,32 @@ const StoredSnapshot = Schema.Struct({
 
 const decodeStored = Schema.decodeUnknownEffect(StoredSnapshot, { errors: "all" })
 
-/** The path of an execute request: `/execute/<action>/v<version>`, nothing before or after. */
-const executePathPattern = /^\/execute\/([a-z]+)\/v[0-9]+$/
+/** Translates a request an earlier tradekit stored as a route and body into the typed request it runs. */
+export type RouteRequestTranslator = (
+  stored: typeof StoredRouteRequest.Type,
+) => Effect.Effect<TradeRequest, InvalidSnapshotError>
 
-/**
- * The action a stored request runs, as its path says: the path is what a resume re-posts, so it — never a label
- * stored beside it — decides what the resume checks (a buy's price, a sale's proceeds). A stored `action` that
- * names another action than the path is refused, as is a path that is not an action's; a snapshot stored by an
- * older tradekit, whose request named only its path, takes the path's action.
- */
-const actionOf = (request: {
-  readonly action?: ActionName | undefined
-  readonly path: string
-}): Effect.Effect<ActionName, InvalidSnapshotError> => {
-  const segment = executePathPattern.exec(request.path)?.[1]
-  if (!Schema.is(ActionName)(segment)) {
-    return Effect.fail(
-      InvalidSnapshotError.of({ issue: `its request's path ${request.path} is not the path of an action` }),
-    )
-  }
-  return request.action === undefined || request.action === segment
-    ? Effect.succeed(segment)
-    : Effect.fail(
-        InvalidSnapshotError.of({
-          issue: `its request names the action "${request.action}", but its path ${request.path} runs "${segment}"`,
-        }),
-      )
-}
+const isBothShapes = (request: unknown): boolean =>
+  typeof request === "object" && request !== null && "params" in request && "path" in request
 
 /**
  * Decodes a snapshot given to resume — it may come from storage anyone could have changed — into one the
  * executor can trust; anything else is an InvalidSnapshotError, before any request or wallet call.
  */
-export const decodeSnapshot = (input: unknown): Effect.Effect<ExecutionSnapshot, InvalidSnapshotError> =>
+export const decodeSnapshot = (
+  input: unknown,
+  fromRoute: RouteRequestTranslator,
+): Effect.Effect<ExecutionSnapshot, InvalidSnapshotError> =>
   Effect.try({
     // Prototype-safe, as the API's answers are: a stored `__proto__` key never becomes a prototype.
     try: () => copyPlain(input, { dropKeys: PROTOTYPE_KEYS }),
     catch: () => InvalidSnapshotError.of({ issue: "the snapshot is nested too deeply" }),
   }).pipe(
+    // A request that is both a typed request and a route could be read either way: neither is trusted.
+    Effect.filterOrFail(
+      (safe) => !isBothShapes((safe as { readonly request?: unknown } | null)?.request),
+      () => InvalidSnapshotError.of({ issue: "its request is both a typed request and a route with a body" }),
+    ),
     Effect.flatMap((safe) =>
       decodeStored(safe).pipe(
         Effect.mapError((error) => InvalidSnapshotError.of({ issue: error.message })),
@@ -124,13 +107,8 @@ export const decodeSnapshot = (input: unknown): Effect.Effect<ExecutionSnapshot,
     ),
     Effect.flatMap((snapshot) =>
       Effect.map(
-        actionOf(snapshot.request),
-        (action) =>
-          ({
-            ...snapshot,
-            request: { ...snapshot.request, action },
-            txHashes: snapshot.txHashes ?? [],
-          }) as ExecutionSnapshot,
+        "path" in snapshot.request ? fromRoute(snapshot.request) : Effect.succeed(snapshot.request as TradeRequest),
+        (request) => ({ ...snapshot, request, txHashes: snapshot.txHashes ?? [] }) as ExecutionSnapshot,
       ),
     ),
   )

@@ -88,8 +88,7 @@ const buyWithBatchingWallet = async (
       executeSteps({
         request: {
           action: "buy",
-          path: "/execute/buy/v7",
-          body: {
+          params: {
             items: [{ token: `${punks()}:${tokenId}` }],
             taker: buyer.address,
             currency: devnet.contracts.origin.usdc,

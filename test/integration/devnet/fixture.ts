@@ -16,8 +16,8 @@ import type { ExecutionError } from "../../../src/errors/index.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { executeSteps, type Guard } from "../../../src/pipeline/executeSteps.js"
 import type { ActionName } from "../../../src/schema/ActionName.js"
-import type { ExecuteRequest } from "../../../src/schema/ExecuteRequest.js"
 import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
+import type { TradeRequest } from "../../../src/schema/TradeRequest.js"
 import { ClientConfig, type ClientSettings } from "../../../src/services/ClientConfig.js"
 import { walletLayer } from "../../../src/services/viemWallet.js"
 
@@ -71,12 +71,12 @@ export interface RunOptions {
 /** An execute path of one of the actions, e.g. `/execute/buy/v7`. */
 type ActionPath = `/execute/${ActionName}/${string}`
 
-/** The request for an action's path: the tests name paths, as the API's routes do; the type keeps them to actions. */
-const requestOf = (path: ActionPath, body: unknown): ExecuteRequest => ({
-  action: path.split("/")[2] as ActionName,
-  path,
-  body,
-})
+/**
+ * The typed request for an action's route: the tests name the devnet API's routes (it is a Reservoir-protocol API),
+ * and the Reservoir book posts the request back to the same route.
+ */
+const requestOf = (path: ActionPath, body: unknown): TradeRequest =>
+  ({ action: path.split("/")[2] as ActionName, params: body }) as TradeRequest
 
 /** Runs an execution through the core executor; resolves with the final snapshot or the typed error. */
 export const execute = (

@@ -45,7 +45,7 @@ const buy = async (id: bigint, withSocket: boolean) => {
         completedAt = performance.timeOrigin + performance.now()
     })
   const program = executeSteps({
-    request: { action: "buy", path: "/execute/buy/v7", body: { items: [{ token: punk(id) }], taker: user(3).address } },
+    request: { action: "buy", params: { items: [{ token: punk(id) }], taker: user(3).address } },
     onProgress,
   })
   const outcome = await Effect.runPromise(

@@ -34,7 +34,7 @@ const notJson = fc.oneof(
 
 describe("fuzz: execute answers", () => {
   it("the template answer completes, signing and sending only what it holds (the fuzz baseline)", async () => {
-    const { exit, wallet, attempts } = await runExecution("buy", BUY, (api, w) => {
+    const { exit, wallet, attempts } = await runExecution("buy", (api, w) => {
       happyRoutes(api, w).route("POST", BUY, { body: validResponse(w.address) })
     })
     expect(Exit.isSuccess(exit)).toBe(true)
@@ -53,7 +53,7 @@ describe("fuzz: execute answers", () => {
   it("arbitrary JSON or text as the answer: a typed failure and zero wallet calls whenever it does not decode", async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(nastyJson, notJson), async (body) => {
-        const { exit, wallet, attempts } = await runExecution("buy", BUY, (api, w) => {
+        const { exit, wallet, attempts } = await runExecution("buy", (api, w) => {
           happyRoutes(api, w).route("POST", BUY, { body: body as never })
         })
         expect(untypedFailure(exit)).toBeUndefined()
@@ -76,7 +76,7 @@ describe("fuzz: execute answers", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 4 }), async (mutations) => {
         let body: unknown
-        const { exit, wallet, attempts, last } = await runExecution("buy", BUY, (api, w) => {
+        const { exit, wallet, attempts, last } = await runExecution("buy", (api, w) => {
           body = mutate(validResponse(w.address), mutations)
           happyRoutes(api, w).route("POST", BUY, { body: body as never })
         })

@@ -13,12 +13,13 @@ import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
 import * as TestConsole from "effect/testing/TestConsole"
 import fc from "fast-check"
-import { isAddress, isHex } from "viem"
+import { isAddress, isHex, zeroAddress } from "viem"
 import * as Errors from "../../../src/errors/index.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import type { ActionName } from "../../../src/schema/ActionName.js"
 import { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
+import type { TradeRequest } from "../../../src/schema/TradeRequest.js"
 import { TransactionRequest } from "../../../src/schema/TransactionRequest.js"
 import { Wallet } from "../../../src/services/Wallet.js"
 import { type FakeApi, makeFakeApi } from "../../../src/testing/FakeApi.js"
@@ -314,12 +315,11 @@ export interface Outcome {
 }
 
 /**
- * Runs an execution of `action` at `path` over a fresh fake API (set up by `routes`) and fake wallet, moving a TestClock
+ * Runs an execution of `action` over a fresh fake API (set up by `routes`) and fake wallet, moving a TestClock
  * a second at a time (and letting the wallet's promises settle) until it ends. Polls give up after 3 attempts.
  */
 export const runExecution = (
   action: ActionName,
-  path: string,
   routes: (api: FakeApi, wallet: FakeWallet) => void,
 ): Promise<Outcome> => {
   const api = makeFakeApi()
@@ -339,7 +339,7 @@ export const runExecution = (
   const program = Effect.gen(function* () {
     const fiber = yield* Effect.forkChild(
       executeSteps({
-        request: { action, path, body: { items: [{ token: `${NFT}:42` }] } },
+        request: { action, params: { items: [{ token: `${NFT}:42` }], taker: zeroAddress } } as TradeRequest,
         onProgress: (snapshot) => Effect.sync(() => void (last = snapshot)),
       }).pipe(Effect.provide(layer)),
     )

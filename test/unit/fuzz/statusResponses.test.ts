@@ -55,7 +55,7 @@ describe("fuzz: check, post, synced and transfers answers", () => {
     let completed = 0
     await fc.assert(
       fc.asyncProperty(answers, async ({ check, post, synced, transfers }) => {
-        const { exit, wallet, attempts, last } = await runExecution("buy", BUY, (api, w) => {
+        const { exit, wallet, attempts, last } = await runExecution("buy", (api, w) => {
           happyRoutes(api, w)
             .route("POST", BUY, { body: validResponse(w.address) })
             .route("POST", "/execute/status/v1", check)

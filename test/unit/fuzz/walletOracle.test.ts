@@ -112,7 +112,7 @@ describe("fuzz: what reaches the wallet", () => {
     let reached = 0
     await fc.assert(
       fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (mutations) => {
-        const { exit, wallet, attempts } = await runExecution("buy", BUY, (api, w) => {
+        const { exit, wallet, attempts } = await runExecution("buy", (api, w) => {
           happyRoutes(api, w).route("POST", BUY, {
             body: mutate(validResponse(w.address), mutations, insideItemData) as never,
           })
@@ -143,7 +143,7 @@ describe("fuzz: what reaches the wallet", () => {
   ]
   for (const [what, sign] of malformedTypedData) {
     it(`typed data with ${what} is refused before the wallet (MalformedResponseError, nothing signed)`, async () => {
-      const { exit, attempts, wallet } = await runExecution("list", "/execute/list/v5", (api, w) => {
+      const { exit, attempts, wallet } = await runExecution("list", (api, w) => {
         api.route("POST", "/execute/list/v5", { body: typedDataAnswer(sign(w.address)) })
       })
       expect(oracleProblems(attempts, wallet)).toEqual([])
@@ -153,7 +153,7 @@ describe("fuzz: what reaches the wallet", () => {
   }
 
   it("the same typed data, well formed, is signed (the control of the refusals above)", async () => {
-    const { exit, attempts, wallet } = await runExecution("list", "/execute/list/v5", (api, w) => {
+    const { exit, attempts, wallet } = await runExecution("list", (api, w) => {
       api.route("POST", "/execute/list/v5", { body: typedDataAnswer(validSign(w.address)) })
     })
     expect(tagOf(exit)).toBeUndefined()

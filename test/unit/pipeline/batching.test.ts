@@ -7,6 +7,7 @@ import { resumeExecution } from "../../../src/actions/resume.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import type { StepItem } from "../../../src/schema/Step.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { EXCHANGE, type FakeApi, type FakeWallet, NFT, runWithClock, setup, step, TOKEN, txItem } from "../fixtures.js"
 
 const APPROVE = "0x095ea7b3"
@@ -223,7 +224,7 @@ describe("batched transactions (EIP-5792)", () => {
       routeBuy(api, buyNeedingApproval(wallet))
       const stored: ExecutionSnapshot = {
         status: "running",
-        request: { action: "buy", path: "/execute/buy/v7", body: {} },
+        request: blankRequest("buy"),
         chainId: 1,
         steps: buyNeedingApproval(wallet) as unknown as ExecutionSnapshot["steps"],
         txHashes: [],
@@ -267,7 +268,7 @@ describe("batched transactions (EIP-5792)", () => {
       routeBuy(api, [])
       const base = {
         status: "running",
-        request: { action: "buy", path: "/execute/buy/v7", body: {} },
+        request: blankRequest("buy"),
         chainId: 1,
         steps: [],
         txHashes: [],
@@ -293,7 +294,7 @@ describe("batched transactions (EIP-5792)", () => {
       routeBuy(api, [step("sale", "transaction", [txItem(wallet.address)])])
       const stored = {
         status: "running",
-        request: { action: "buy", path: "/execute/buy/v7", body: {} },
+        request: blankRequest("buy"),
         chainId: 1,
         steps: [],
         txHashes: [],
@@ -316,7 +317,7 @@ describe("batched transactions (EIP-5792)", () => {
         routeBuy(api, [step("sale", "transaction", [txItem(wallet.address)])])
         const stored = {
           status: "running",
-          request: { action: "buy", path: "/execute/buy/v7", body: {} },
+          request: blankRequest("buy"),
           chainId: 1,
           steps: [],
           txHashes: [],

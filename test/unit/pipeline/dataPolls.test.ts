@@ -5,9 +5,10 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as TestClock from "effect/testing/TestClock"
+import { blankRequest } from "../../support/blankRequest.js"
 import { setup, step } from "../fixtures.js"
 
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
+const LIST = { request: blankRequest("list") } as const
 const waiting = (id: string) => step(id, "signature", [{ status: "incomplete" }])
 const signing = (id: string) =>
   step(id, "signature", [{ status: "incomplete", data: { sign: { signatureKind: "eip191", message: id } } }])

@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/testing/TestClock"
+import { blankRequest } from "../../support/blankRequest.js"
 import { EXCHANGE, NFT, setup, step, txItem } from "../fixtures.js"
 
 describe("executeSteps: the step loop", () => {
@@ -67,7 +68,7 @@ describe("executeSteps: the step loop", () => {
           },
         })
         .route("GET", /synced/, { body: { synced: true } })
-      const final = yield* execute({ request: { action: "list", path: "/execute/list/v5", body: {} } })
+      const final = yield* execute({ request: blankRequest("list") })
       expect(final.status).toBe("complete")
       expect(wallet.sent.map((s) => s.request.to)).toEqual([NFT])
     }),
@@ -106,7 +107,7 @@ describe("executeSteps: the step loop", () => {
           // No item is confirmed until all three transactions are out: only possible when they run concurrently.
           return { body: { synced: wallet.sent.length === 3 } }
         })
-      const exit = yield* Effect.forkChild(execute({ request: { action: "list", path: "/execute/list/v5", body: {} } }))
+      const exit = yield* Effect.forkChild(execute({ request: blankRequest("list") }))
       yield* TestClock.adjust("10 seconds")
       const final = yield* Fiber.join(exit)
       expect(final.status).toBe("complete")
@@ -128,7 +129,7 @@ describe("executeSteps: the step loop", () => {
           sentAtConfirmation.push(wallet.sent.length)
           return { body: { synced: true } }
         })
-      yield* execute({ request: { action: "list", path: "/execute/list/v5", body: {} } })
+      yield* execute({ request: blankRequest("list") })
       expect(sentAtConfirmation).toEqual([1, 2])
     }),
   )
@@ -164,7 +165,7 @@ describe("executeSteps: the step loop", () => {
         .route("POST", "/execute/list/v5", { body: { steps: [step("approvals", "transaction", [good, bad])] } })
         .route("POST", "/status/good", { body: { status: "success" } })
         .route("POST", "/status/bad", { body: { status: "failure" } })
-      const exit = yield* Effect.exit(execute({ request: { action: "list", path: "/execute/list/v5", body: {} } }))
+      const exit = yield* Effect.exit(execute({ request: blankRequest("list") }))
       expect(Exit.isFailure(exit)).toBe(true)
       const error = Cause.squash((exit as Exit.Failure<unknown, unknown>).cause) as { _tag: string; message: string }
       expect(error._tag).toBe("TransactionFailedError")

@@ -5,11 +5,12 @@ import * as TestClock from "effect/testing/TestClock"
 import { resumeExecution } from "../../../src/actions/resume.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { EXCHANGE, type FakeApi, type FakeWallet, NFT, setup, step, txItem } from "../fixtures.js"
 
 const setupLayerOf = (api: FakeApi, wallet: FakeWallet) => testLayer({ api, wallet, options: { chains: [TEST_CHAIN] } })
 
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
+const LIST = { request: blankRequest("list") } as const
 
 const signatureItem = (post: string, extra: Record<string, unknown> = {}) => ({
   status: "incomplete",
@@ -146,7 +147,7 @@ describe("resume from a stored snapshot", () => {
       "steps that are not a list",
       {
         status: "running",
-        request: { action: "buy", path: "/execute/buy/v7", body: {} },
+        request: blankRequest("buy"),
         chainId: 1,
         steps: 3,
         txHashes: [],
@@ -156,7 +157,7 @@ describe("resume from a stored snapshot", () => {
       "a journal entry of an unknown kind",
       {
         status: "running",
-        request: { action: "buy", path: "/execute/buy/v7", body: {} },
+        request: blankRequest("buy"),
         chainId: 1,
         steps: [],
         journal: [{ _tag: "Teleported", item: "x" }],
@@ -166,7 +167,7 @@ describe("resume from a stored snapshot", () => {
       "an action tradekit does not have",
       {
         status: "running",
-        request: { action: "steal", path: "/execute/buy/v7", body: {} },
+        request: { action: "steal", params: {} },
         chainId: 1,
         steps: [],
         txHashes: [],
@@ -180,7 +181,7 @@ describe("resume from a stored snapshot", () => {
       "a negative nonce",
       {
         status: "running",
-        request: { action: "buy", path: "/execute/buy/v7", body: {} },
+        request: blankRequest("buy"),
         chainId: 1,
         steps: [],
         journal: [{ _tag: "SendRequested", item: "x", chainId: 1, from: NFT, nonce: -1 }],

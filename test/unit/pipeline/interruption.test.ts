@@ -5,6 +5,7 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
+import { zeroAddress } from "viem"
 import { type ResumeOptions, resumeExecution } from "../../../src/actions/resume.js"
 import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
@@ -32,7 +33,7 @@ const typed = {
   value: { maker: NFT, price: "1000" },
 }
 
-const REQUEST = { action: "list", path: "/execute/list/v5", body: { params: [{ token: `${NFT}:1` }] } } as const
+const REQUEST = { action: "list", params: { maker: zeroAddress, params: [{ token: `${NFT}:1` }] } } as const
 
 /**
  * A listing that needs every kind of side effect: an approval transaction (confirmed by the synced poll), an
@@ -291,7 +292,7 @@ describe("the journal with batched transactions: an interrupted batch is never s
       .route("GET", "/transfers/bulk/v2", (request) => ({
         body: { transfers: request.query.txHash!.map((txHash) => ({ txHash })) },
       }))
-  const BUY = { action: "buy", path: "/execute/buy/v7", body: { items: [{ token: `${NFT}:1` }] } } as const
+  const BUY = { action: "buy", params: { items: [{ token: `${NFT}:1` }], taker: zeroAddress } } as const
   const gatedBatchingWallet = (service: WalletService, gate: Effect.Effect<void>): WalletService => ({
     ...gatedWallet(service, gate),
     atomicBatch: (chain) => Effect.andThen(gate, service.atomicBatch!(chain)),

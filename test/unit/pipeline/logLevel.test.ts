@@ -4,6 +4,7 @@ import * as Logger from "effect/Logger"
 import * as References from "effect/References"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { step, txItem } from "../fixtures.js"
 
 const capture = () => {
@@ -25,7 +26,7 @@ const run = (logLevel: 0 | 4) =>
       })
       .route("GET", /synced/, (request) => ({ body: { synced: !request.path.includes(wallet.sent[0]!.hash) } }))
     yield* Effect.log("the app's own line").pipe(
-      Effect.andThen(executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } })),
+      Effect.andThen(executeSteps({ request: blankRequest("list") })),
       Effect.provide(testLayer({ api, wallet, options: { logLevel } })),
       Effect.provide(logs.layer),
       Effect.provideService(References.MinimumLogLevel, "Info"),
@@ -60,12 +61,12 @@ describe("a failed execution", () => {
         body: { steps: [step("x", "transaction", [txItem("0x4444444444444444444444444444444444444444")])] },
       })
       const wallet = makeFakeWallet()
-      yield* Effect.exit(executeSteps({ request: { action: "list", path: "/execute/list/v5", body: {} } })).pipe(
+      yield* Effect.exit(executeSteps({ request: blankRequest("list") })).pipe(
         Effect.provide(testLayer({ api, wallet, options: { logLevel: 1 } })),
         Effect.provide(logs.layer),
       )
       expect(logs.lines).toEqual([
-        "ERROR tradekit: /execute/list/v5 failed (WalletAddressMismatchError): Refused to send a transaction from another account\n\nStep's from: 0x4444444444444444444444444444444444444444\nWallet: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266,block 1",
+        "ERROR tradekit: reservoir:list failed (WalletAddressMismatchError): Refused to send a transaction from another account\n\nStep's from: 0x4444444444444444444444444444444444444444\nWallet: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266,block 1",
       ])
     }),
   )

@@ -6,9 +6,10 @@ import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as TestClock from "effect/testing/TestClock"
 import { pollUntil } from "../../../src/polling/pollUntil.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { setup, step, txItem } from "../fixtures.js"
 
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
+const LIST = { request: blankRequest("list") } as const
 
 describe("pacing: nothing polls in a tight loop", () => {
   it.effect("pollUntil waits at least 100 ms between two starts, even with an interval of 0", () =>

@@ -3,13 +3,14 @@ import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.
 import { itemRefsOf } from "../../../src/pipeline/history/itemIdentity.js"
 import type { JournalEntry } from "../../../src/pipeline/history/Journal.js"
 import { readyTransactionItems } from "../../../src/pipeline/readyTransactionItems.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { EXCHANGE, step, TOKEN, txItem } from "../fixtures.js"
 
 const FROM = "0x00000000000000000000000000000000000000a1"
 
 const snapshotOf = (steps: ReadonlyArray<unknown>, journal: ReadonlyArray<JournalEntry> = []): ExecutionSnapshot => ({
   status: "running",
-  request: { action: "buy", path: "/execute/buy/v7", body: {} },
+  request: blankRequest("buy"),
   chainId: 1,
   steps: steps as ExecutionSnapshot["steps"],
   txHashes: [],

@@ -12,9 +12,10 @@ import { WalletError } from "../../../src/errors/index.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { setup, step, txItem } from "../fixtures.js"
 
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
+const LIST = { request: blankRequest("list") } as const
 const listing = (wallet: { readonly address: `0x${string}` }) => ({
   body: { steps: [step("nft-approval", "transaction", [txItem(wallet.address)])] },
 })

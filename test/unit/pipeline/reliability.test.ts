@@ -13,6 +13,7 @@ import { DEFAULT_RETRY_POLICY } from "../../../src/services/RetryPolicy.js"
 import { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
 import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
@@ -22,7 +23,7 @@ const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
     [k: string]: unknown
   }
 
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
+const LIST = { request: blankRequest("list") } as const
 const retrying = { retry: DEFAULT_RETRY_POLICY }
 
 describe("retry policy", () => {
@@ -315,7 +316,7 @@ describe("resume", () => {
       const wallet = makeFakeWallet()
       const snapshot: ExecutionSnapshot = {
         status: "running",
-        request: { action: "list", path: "/execute/list/v5", body: {} },
+        request: blankRequest("list"),
         chainId: 1,
         signature: "0xabc",
         txHashes: [],
@@ -353,7 +354,7 @@ describe("resume", () => {
         .route("GET", /synced/, { body: { synced: true } })
       const older = {
         status: "running",
-        request: { path: "/execute/sell/v7", body: {} },
+        request: { path: "/execute/sell/v7", body: blankRequest("sell").params },
         chainId: 1,
         txHashes: [],
         steps: [step("nft-approval", "transaction", [txItem(wallet.address)])],
@@ -363,7 +364,7 @@ describe("resume", () => {
         onProgress: (snapshot) => Effect.sync(() => void published.push(snapshot)),
       }).pipe(Effect.provide(testLayer({ api, wallet })))
       expect(final.status).toBe("complete")
-      expect(published[0]!.request).toEqual({ action: "sell", path: "/execute/sell/v7", body: {} })
+      expect(published[0]!.request).toEqual(blankRequest("sell"))
       expect(final.request.action).toBe("sell")
     }),
   )
@@ -376,7 +377,7 @@ describe("resume", () => {
         .route("GET", /synced/, { body: { synced: true } })
       const snapshot = {
         status: "error",
-        request: { action: "list", path: "/execute/list/v5", body: {} },
+        request: blankRequest("list"),
         chainId: 1,
         txHashes: [],
         error: { _tag: "UserRejectedError", message: "User rejected the request." },

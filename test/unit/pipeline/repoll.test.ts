@@ -5,9 +5,10 @@ import * as Layer from "effect/Layer"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
+const LIST = { request: blankRequest("list") } as const
 const sign = (message: string) => ({
   status: "incomplete",
   data: { sign: { signatureKind: "eip191", message }, post: { endpoint: "/order/v4", body: { message } } },
@@ -149,7 +150,7 @@ describe("steps that share an id", () => {
           },
         })
         .route("GET", /synced/, { body: { synced: true } })
-      const final = yield* execute({ request: { action: "transfer", path: "/execute/transfer/v1", body: {} } })
+      const final = yield* execute({ request: blankRequest("transfer") })
       expect(wallet.sent).toHaveLength(3)
       expect(new Set(final.txHashes.map((entry) => entry.txHash)).size).toBe(3)
     }),

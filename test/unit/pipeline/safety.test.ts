@@ -6,6 +6,7 @@ import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as TestClock from "effect/testing/TestClock"
 import { PriceMismatchError } from "../../../src/errors/index.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { EXCHANGE, OTHER, runWithClock, setup, step, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
@@ -17,7 +18,7 @@ const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   }
 }
 
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
+const LIST = { request: blankRequest("list") } as const
 
 describe("executeSteps: nothing malformed is signed or sent", () => {
   const address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
@@ -313,7 +314,7 @@ describe("executeSteps: never twice, and really stopped", () => {
           },
         })
         .route("GET", /synced/, { body: { synced: true } })
-      yield* execute({ request: { action: "bid", path: "/execute/bid/v5", body: {} } })
+      yield* execute({ request: blankRequest("bid") })
       expect(snapshots.length).toBeGreaterThan(3)
       expect(snapshots.map((s) => JSON.stringify(s))).toEqual(frozen)
       expect(snapshots[0]!.steps[0]!.items![0]!.status).toBe("incomplete")

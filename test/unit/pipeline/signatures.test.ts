@@ -3,7 +3,8 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
-import { hashMessage, hashTypedData, recoverAddress } from "viem"
+import { hashMessage, hashTypedData, recoverAddress, zeroAddress } from "viem"
+import { blankRequest } from "../../support/blankRequest.js"
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
 const typed = {
@@ -25,7 +26,7 @@ const typed = {
   value: { maker: "0x1111111111111111111111111111111111111111", price: "1000" },
 }
 
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: { params: [] } } } as const
+const LIST = { request: { action: "list", params: { maker: zeroAddress, params: [] } } } as const
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
   Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
@@ -94,7 +95,7 @@ describe("executeSteps: signatures", () => {
           },
         })
         .route("POST", "/execute/cancel-signature/v1", { body: { orderId: "0xone" } })
-      const final = yield* execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } })
+      const final = yield* execute({ request: blankRequest("cancel") })
       expect(final.steps[0]!.items![0]!.orderData).toEqual([
         { orderId: "0xone", crossPostingOrderId: undefined, orderIndex: 0 },
       ])
@@ -112,7 +113,7 @@ describe("executeSteps: signatures", () => {
           ],
         },
       })
-      yield* execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } })
+      yield* execute({ request: blankRequest("cancel") })
       const signature = (wallet.calls[0] as { signature: `0x${string}` }).signature
       expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage({ raw: message }), signature }))).toBe(
         wallet.address,
@@ -134,7 +135,7 @@ describe("executeSteps: signatures", () => {
           ],
         },
       })
-      yield* execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } })
+      yield* execute({ request: blankRequest("cancel") })
       const signature = (wallet.calls[0] as { signature: `0x${string}` }).signature
       expect(yield* Effect.promise(() => recoverAddress({ hash: hashMessage(message), signature }))).toBe(
         wallet.address,
@@ -173,7 +174,7 @@ describe("executeSteps: signatures", () => {
         const login = (wallet.calls[0] as { signature: string }).signature
         expect(executes[0]!.query).toEqual({})
         expect(executes[1]!.query).toEqual({ signature: [login] })
-        expect(executes[2]!.body).toEqual(LIST.request.body)
+        expect(executes[2]!.body).toEqual(LIST.request.params)
         const order = (wallet.calls[1] as { signature: string }).signature
         expect(api.requestsTo("/order/v4")[0]!.query).toEqual({ signature: [order] })
         // The re-polled answer says "complete" for auth; it is not signed again.
@@ -305,7 +306,7 @@ describe("executeSteps: signatures", () => {
         })
         .route("GET", /synced/, { body: { synced: true } })
         .route("POST", "/order/v4", { body: { orderId: "0xbid" } })
-      const final = yield* execute({ request: { action: "bid", path: "/execute/bid/v5", body: {} } })
+      const final = yield* execute({ request: blankRequest("bid") })
       expect(final.status).toBe("complete")
       expect(wallet.calls.map((c) => c.method)).toEqual(["sendTransaction", "waitForReceipt", "signTypedData"])
     }),

@@ -10,6 +10,7 @@ import { TransactionWouldRevertError, WalletError } from "../../../src/errors/in
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { type PreparedTransaction, Wallet } from "../../../src/services/Wallet.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { EXCHANGE, setup, step, TOKEN, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
@@ -20,7 +21,7 @@ const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
 const errorString = (reason: string) =>
   encodeErrorResult({ abi: parseAbi(["error Error(string)"]), errorName: "Error", args: [reason] })
 
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
+const LIST = { request: blankRequest("list") } as const
 
 const withSale = (api: ReturnType<typeof setup>["api"], items: ReadonlyArray<unknown>) =>
   api

@@ -12,6 +12,7 @@ import * as TestClock from "effect/testing/TestClock"
 import WebSocket from "ws"
 import type { ChainConfig } from "../../../src/chains/ChainConfig.js"
 import { makeFakeStatusSocket } from "../../../src/testing/FakeStatusSocket.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { setup, step, txItem } from "../fixtures.js"
 
 const WS_CHAIN = {
@@ -22,7 +23,7 @@ const WS_CHAIN = {
   active: true,
   checkPollingInterval: 1000,
 }
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
+const LIST = { request: blankRequest("list") } as const
 const listing = (items: ReadonlyArray<unknown>) => ({ body: { steps: [step("nft-approval", "transaction", items)] } })
 
 /** Lets real promises (the fake API's Response bodies) and forked fibers run, without moving the TestClock. */
@@ -226,7 +227,7 @@ describe("executeSteps: websocket status", () => {
         .route("POST", "/execute/status/v1", { body: { status: "pending" } })
       const fill = `0x${"ef".repeat(32)}` as const
       const fiber = yield* Effect.forkChild(
-        execute({ request: { action: "call", path: "/execute/call/v1", body: {} } }).pipe(Effect.provide(socket.layer)),
+        execute({ request: blankRequest("call") }).pipe(Effect.provide(socket.layer)),
       )
       yield* settle(() => socket.connections.some((c) => c.received.length > 0))
       expect(socket.connections[0]!.url).toBe("wss://dest.test/ws")

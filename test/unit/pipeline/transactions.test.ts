@@ -6,6 +6,7 @@ import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as TestClock from "effect/testing/TestClock"
 import { defineChain } from "viem"
+import { blankRequest } from "../../support/blankRequest.js"
 import { EXCHANGE, NFT, runWithClock, setup, step, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
@@ -21,7 +22,7 @@ const listing = (items: ReadonlyArray<unknown>, extra: Record<string, unknown> =
   body: { steps: [step("nft-approval", "transaction", items)], ...extra },
 })
 
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
+const LIST = { request: blankRequest("list") } as const
 
 describe("executeSteps: transactions", () => {
   it.effect("times out after exactly maxPollingAttemptsBeforeTimeout polls, naming the hash and the explorer", () =>
@@ -133,11 +134,7 @@ describe("executeSteps: transactions", () => {
           },
         })
         .route("POST", "/intents/status", { body: { status: "pending" } })
-      const exit = yield* runWithClock(
-        execute({ request: { action: "call", path: "/execute/call/v1", body: {} } }),
-        "1 second",
-        12,
-      )
+      const exit = yield* runWithClock(execute({ request: blankRequest("call") }), "1 second", 12)
       const error = failureOf(exit)
       expect(error._tag).toBe("CrossChainTransactionError")
       expect(error.message).toBe(
@@ -527,7 +524,7 @@ describe("executeSteps: transactions", () => {
             ],
           },
         }))
-      const final = yield* execute({ request: { action: "sell", path: "/execute/sell/v7", body: {} } })
+      const final = yield* execute({ request: blankRequest("sell") })
       expect(final.steps[0]!.items![0]!.transfersData).toEqual([
         { txHash: wallet.sent[0]!.hash, token: { contract: NFT, tokenId: "1" }, from: wallet.address, to: EXCHANGE },
       ])

@@ -9,6 +9,7 @@ import * as TestClock from "effect/testing/TestClock"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { Wallet, type WalletService } from "../../../src/services/Wallet.js"
 import { makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { step, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
@@ -18,7 +19,7 @@ const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
     [k: string]: unknown
   }
 
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
+const LIST = { request: blankRequest("list") } as const
 
 const typed = {
   signatureKind: "eip712",

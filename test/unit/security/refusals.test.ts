@@ -5,9 +5,10 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import fc from "fast-check"
 import { makeFakeWallet } from "../../../src/testing/FakeWallet.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { runWithClock, setup, step, txItem } from "../fixtures.js"
 
-const LIST = { request: { action: "list", path: "/execute/list/v5", body: {} } } as const
+const LIST = { request: blankRequest("list") } as const
 const wallet0 = makeFakeWallet()
 const KEY = "sk-origin-test-key"
 

@@ -4,7 +4,7 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
-import { type Address, createWalletClient, custom, type Hex, parseEther } from "viem"
+import { type Address, createWalletClient, custom, type Hex, parseEther, zeroAddress } from "viem"
 import { mainnet } from "viem/chains"
 import {
   BatchRefusedError,
@@ -31,7 +31,7 @@ import { EXCHANGE, NFT, step, TOKEN } from "../fixtures.js"
  */
 
 const ATTACKER: Address = "0x00000000000000000000000000000000000bad01"
-const BUY = { action: "buy", path: "/execute/buy/v7", body: { items: [{ token: `${NFT}:1` }] } } as const
+const BUY = { action: "buy", params: { items: [{ token: `${NFT}:1` }], taker: zeroAddress } } as const
 const sale = (from: Address) =>
   step("sale", "transaction", [
     {
@@ -203,7 +203,9 @@ describe("what a resume checks follows from what it will do, never from a stored
         const api = honestApi(wallet.address).route("POST", "/execute/buy/v7", {
           body: { steps: [approval(wallet.address), sale(wallet.address)], path: quoted("50") },
         })
-        const stored = storedOf(wallet.address, { request: { ...BUY, action: "list" } as never })
+        const stored = storedOf(wallet.address, {
+          request: { action: "list", path: "/execute/buy/v7", body: BUY.params } as never,
+        })
         const error = yield* Effect.flip(
           resumeExecution(stored, { expectedPrice: { [ETH]: { raw: parseEther("1") } } }).pipe(
             Effect.provide(testLayer({ api, wallet })),
@@ -247,7 +249,7 @@ describe("what a resume checks follows from what it will do, never from a stored
           request: {
             action: "sell",
             path: "/execute/sell/v7",
-            body: {},
+            body: { items: [{ token: `${NFT}:1` }], taker: wallet.address },
             expectedPrice: { [ETH]: { raw: parseEther("10").toString() } },
           } as never,
         })
@@ -262,7 +264,7 @@ describe("what a resume checks follows from what it will do, never from a stored
       Effect.gen(function* () {
         const wallet = walletWith()
         const api = honestApi(wallet.address)
-        const stored = storedOf(wallet.address, { request: { ...BUY, path } as never })
+        const stored = storedOf(wallet.address, { request: { action: "buy", path, body: BUY.params } as never })
         const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
         expect(error._tag).toBe("InvalidSnapshotError")
         expect(api.requests).toEqual([])
@@ -270,6 +272,43 @@ describe("what a resume checks follows from what it will do, never from a stored
       }),
     )
   }
+})
+
+describe("a typed request is trusted only in the shape its action needs", () => {
+  for (const [label, request] of [
+    ["a buy's parameters labelled as a listing", { action: "list", params: BUY.params }],
+    ["a buy without its taker", { action: "buy", params: { items: BUY.params.items } }],
+    ["an action tradekit does not have", { action: "steal", params: BUY.params }],
+    ["a typed request that also names a route", { ...BUY, path: "/execute/list/v5", body: {} }],
+  ] as const) {
+    it.effect(`${label} is refused before any request`, () =>
+      Effect.gen(function* () {
+        const wallet = walletWith()
+        const api = honestApi(wallet.address)
+        const stored = storedOf(wallet.address, { request: request as never })
+        const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(testLayer({ api, wallet }))))
+        expect(error._tag).toBe("InvalidSnapshotError")
+        expect(api.requests).toEqual([])
+        expect(wallet.calls).toEqual([])
+      }),
+    )
+  }
+
+  it.effect("a snapshot stored as route and body resumes as the same typed request a new one stores", () =>
+    Effect.gen(function* () {
+      const wallet = walletWith()
+      const api = honestApi(wallet.address)
+      const published: Array<ExecutionSnapshot> = []
+      const legacy = storedOf(wallet.address, {
+        request: { action: "buy", path: "/execute/buy/v7", body: BUY.params } as never,
+      })
+      yield* resumeExecution(legacy, {
+        onProgress: (snapshot) => Effect.sync(() => void published.push(snapshot)),
+      }).pipe(Effect.provide(testLayer({ api, wallet })))
+      expect(published[0]!.request).toEqual(BUY)
+      expect(api.requestsTo("/execute/buy/v7")[0]!.body).toEqual(BUY.params)
+    }),
+  )
 })
 
 describe("a journaled fact is adopted only when it is the current account's", () => {

@@ -10,6 +10,7 @@ import { ClientConfig } from "../../../src/services/ClientConfig.js"
 import { decodeApiBody } from "../../../src/services/decodeApiBody.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { runWithClock, setup } from "../fixtures.js"
 
 const smuggled = `{"steps":[{"id":"s","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}}]}`
@@ -101,11 +102,7 @@ describe("prototype-safe decoding", () => {
       const answer = `{"steps":[{"id":"s","action":"Sign","description":"Sign","kind":"signature","items":[{"status":"incomplete","__proto__":{"data":{"sign":{"signatureKind":"eip191","message":{"raw":"${raw}"}}}}}]}]}`
       api.route("POST", "/execute/cancel/v3", { body: answer })
       // Without its smuggled data the item has none: the executor waits for data, and gives up.
-      const exit = yield* runWithClock(
-        execute({ request: { action: "cancel", path: "/execute/cancel/v3", body: {} } }),
-        "5 seconds",
-        40,
-      )
+      const exit = yield* runWithClock(execute({ request: blankRequest("cancel") }), "5 seconds", 40)
       expect(wallet.calls).toEqual([])
       expect(failureOf(exit)).toMatchObject({ _tag: "PollTimeoutError", kind: "data" })
       expect(api.requestsTo("/execute/cancel/v3").length).toBeGreaterThan(1)

@@ -16,6 +16,7 @@ import { fromReservoirWallet, type ReservoirWallet } from "../../../src/services
 import { Wallet } from "../../../src/services/Wallet.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { TEST_PRIVATE_KEY } from "../../../src/testing/FakeWallet.js"
+import { blankRequest } from "../../support/blankRequest.js"
 import { runWithClock, step, txItem } from "../fixtures.js"
 
 const account = privateKeyToAccount(TEST_PRIVATE_KEY)
@@ -60,7 +61,7 @@ const run = (wallet: ReservoirWallet, item: ReturnType<typeof txItem>, gas?: big
     Layer.succeed(Wallet, fromReservoirWallet(wallet)),
   )
   const execution = executeSteps({
-    request: { action: "buy", path: "/execute/buy/v7", body: {} },
+    request: blankRequest("buy"),
     ...(gas !== undefined ? { gas } : {}),
   })
   // The status poll decides, at the chain's interval.

@@ -5,9 +5,9 @@ import * as Redacted from "effect/Redacted"
 import type { ChainConfig } from "../../../chains/ChainConfig.js"
 import { MalformedResponseError, UnsafeEndpointError } from "../../../errors/index.js"
 import type { ActionName } from "../../../schema/ActionName.js"
-import type { ExecuteRequest } from "../../../schema/ExecuteRequest.js"
 import { ExecuteResponse } from "../../../schema/ExecuteResponse.js"
 import type { Post, Step, StepItem } from "../../../schema/Step.js"
+import type { TradeRequest } from "../../../schema/TradeRequest.js"
 import { makeChainApi } from "../../../services/ChainApi.js"
 import { ClientConfig } from "../../../services/ClientConfig.js"
 import { decodeApiBody } from "../../../services/decodeApiBody.js"
@@ -79,12 +79,12 @@ const openSeaOnChain = (
       reads: yield* reader.forChain(chain),
     } satisfies PlanContext
   })
-  const plan = (request: ExecuteRequest) =>
+  const plan = (request: TradeRequest) =>
     Effect.gen(function* () {
       const planOf = plans[request.action]
       if (planOf === undefined)
         return yield* Effect.fail(new OpenSeaFailure(400, `OpenSea does not plan ${request.action}`))
-      return yield* planOf(yield* context, request.body)
+      return yield* planOf(yield* context, request.params)
     }).pipe(
       Effect.mapError((failure) => errorOf(failure, `opensea:${request.action}`)),
       // A shape no reading foresaw is OpenSea's unusable answer, never a crash of the executor.
