@@ -8,6 +8,7 @@ import type {
   OrderCheckError,
   UnsupportedByBookError,
 } from "../errors/index.js"
+import { messageOf } from "../errors/messageOf.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
@@ -17,6 +18,8 @@ import { confirmOnlyPlan } from "./history/confirmOnlyPlan.js"
 import { journalOfStored } from "./history/journalOfStored.js"
 import { settleUnplannedSends } from "./history/settleUnplannedSends.js"
 import { verifyJournal } from "./history/verifyJournal.js"
+import { deepFreeze } from "./internal/deepFreeze.js"
+import { errorTagOf } from "./recordFailure.js"
 
 /**
  * Continues an execution from a decoded stored snapshot, which is a record of what happened, never an order:
@@ -74,5 +77,11 @@ export const resumeFrom = <E>(
       response: { steps: plan.steps },
       before,
     })
-    return plan.leftOut === 0 ? final : yield* Effect.fail(fetched.failure)
+    if (plan.leftOut === 0) return final
+    // What was sent is confirmed, but the rest is not done: the last snapshot says the execution failed, and why.
+    const failure = fetched.failure
+    yield* (options.onProgress ?? (() => Effect.void))(
+      deepFreeze({ ...final, status: "error", error: { _tag: errorTagOf(failure), message: messageOf(failure) } }),
+    )
+    return yield* Effect.fail(failure)
   }).pipe(Effect.withSpan("tradekit.resumeFrom"))
