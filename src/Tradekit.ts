@@ -63,7 +63,7 @@ export const Tradekit = {
    */
   layerWith: (options: TradekitOptions, http: Layer.Layer<HttpTransport>): Layer.Layer<TradekitServices> => {
     const { plugins, webSocketConstructor, api, ...clientOptions } = options
-    const config = ClientConfig.layer(clientOptions, api)
+    const config = ClientConfig.layer(clientOptions)
     // Effect 4 memoizes a layer object across every `provide` of a program: the shared static layers are
     // built fresh, so that each build of this layer has its own ApiClient, send locks and tasks.
     const apiClient = Layer.fresh(ApiClient.layer).pipe(Layer.provide(Layer.merge(http, config)))

@@ -5,11 +5,12 @@ import {
   type MissingChainConfigurationError,
   type PluginRejectedError,
 } from "../errors/index.js"
-import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import { ClientConfig } from "../services/ClientConfig.js"
 import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
+import { tradingChain } from "./internal/tradingChain.js"
 import { walletAddress } from "./internal/walletAddress.js"
 
 /**
@@ -55,7 +56,7 @@ export const bid: (
 ) => Effect.Effect<BidReturnType, BidErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn("tradekit.bid")(
   function* (parameters: BidParameters) {
     const config = yield* ClientConfig
-    const chain = yield* chainFor(config, parameters.chainId, MISSING_CONFIGURATION)
+    const chain = yield* tradingChain(config, parameters.chainId, MISSING_CONFIGURATION)
     const invalid = parameters.bids.find((candidate) => !hasTarget(candidate))
     if (invalid !== undefined) return yield* new BidDataMissingError({ bid: invalid })
     const maker = yield* walletAddress

@@ -2,11 +2,12 @@ import * as Effect from "effect/Effect"
 import { type Abi, type Address, encodeFunctionData, type Hex } from "viem"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
-import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import { ClientConfig } from "../services/ClientConfig.js"
 import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
+import { tradingChain } from "./internal/tradingChain.js"
 import { walletAddress } from "./internal/walletAddress.js"
 
 /** A transaction to run on the destination chain, already encoded. */
@@ -71,8 +72,8 @@ export const call: (
 ) => Effect.Effect<CallReturnType, CallErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn("tradekit.call")(
   function* (parameters: CallParameters) {
     const config = yield* ClientConfig
-    const origin = yield* chainFor(config, parameters.chainId)
-    const destination = yield* chainFor(config, parameters.toChainId)
+    const origin = yield* tradingChain(config, parameters.chainId)
+    const destination = yield* tradingChain(config, parameters.toChainId)
     const user = yield* walletAddress
     return yield* runAction(parameters, {
       action: "call",

@@ -5,11 +5,12 @@ import {
   NoOrderIdsError,
   type PluginRejectedError,
 } from "../errors/index.js"
-import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import { ClientConfig } from "../services/ClientConfig.js"
 import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
+import { tradingChain } from "./internal/tradingChain.js"
 
 /** The parameters of {@link cancel}. */
 export interface CancelParameters extends CommonActionParameters {
@@ -39,7 +40,7 @@ export const cancel: (
 ) => Effect.Effect<CancelReturnType, CancelErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn("tradekit.cancel")(
   function* (parameters: CancelParameters) {
     const config = yield* ClientConfig
-    const chain = yield* chainFor(config, parameters.chainId)
+    const chain = yield* tradingChain(config, parameters.chainId)
     if (parameters.orderIds.length === 0) return yield* new NoOrderIdsError()
     yield* runAction(parameters, {
       action: "cancel",

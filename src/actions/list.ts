@@ -1,11 +1,12 @@
 import * as Effect from "effect/Effect"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { Step } from "../schema/Step.js"
-import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import { ClientConfig } from "../services/ClientConfig.js"
 import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
+import { tradingChain } from "./internal/tradingChain.js"
 import { walletAddress } from "./internal/walletAddress.js"
 
 /**
@@ -43,7 +44,7 @@ export const list: (
 ) => Effect.Effect<ListReturnType, ListErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn("tradekit.list")(
   function* (parameters: ListParameters) {
     const config = yield* ClientConfig
-    const chain = yield* chainFor(config, parameters.chainId)
+    const chain = yield* tradingChain(config, parameters.chainId)
     const maker = yield* walletAddress
     const result = yield* runAction(parameters, {
       action: "list",

@@ -9,10 +9,11 @@ import { resumeFrom } from "../pipeline/resumeFrom.js"
 import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { Plugin } from "../plugins/Plugin.js"
 import { mergePlugins, Plugins } from "../plugins/Plugins.js"
-import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import { ClientConfig } from "../services/ClientConfig.js"
 import { OrderBook } from "../services/OrderBook.js"
 import { Wallet } from "../services/Wallet.js"
 import { type GuardError, guardsOf } from "./internal/guardsOf.js"
+import { tradingChain } from "./internal/tradingChain.js"
 import { withTabLock } from "./internal/withTabLock.js"
 
 /** How to resume an execution from a snapshot. */
@@ -59,7 +60,7 @@ export const resumeExecution = (
   Effect.gen(function* () {
     const snapshot = yield* decodeSnapshot(stored, requestOfRoute)
     const config = yield* ClientConfig
-    const chain = yield* chainFor(config, snapshot.chainId)
+    const chain = yield* tradingChain(config, snapshot.chainId)
     const retry = options.retry ?? config.settings.retry
     const { action, expectedPrice } = snapshot.request
     const plugins = mergePlugins(yield* Plugins, options.plugins)
@@ -72,8 +73,9 @@ export const resumeExecution = (
         ? { expectedPrice: (options.expectedPrice ?? expectedPrice) as ExpectedPrices }
         : {}),
     })
+    const book = yield* OrderBook
     const resumed = resumeFrom<GuardError>(
-      { config, book: yield* OrderBook, wallet: yield* Wallet, chain, retry },
+      { config, book, chainBook: yield* Effect.fromResult(book.forChain(chain)), wallet: yield* Wallet, chain, retry },
       snapshot,
       {
         guards,

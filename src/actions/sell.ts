@@ -2,11 +2,12 @@ import * as Effect from "effect/Effect"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
-import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import { ClientConfig } from "../services/ClientConfig.js"
 import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
+import { tradingChain } from "./internal/tradingChain.js"
 import { walletAddress } from "./internal/walletAddress.js"
 
 /** The parameters of {@link sell}. */
@@ -41,7 +42,7 @@ export const sell: (
 ) => Effect.Effect<SellReturnType, SellErrorType, OrderBook | Wallet | ClientConfig> = Effect.fn("tradekit.sell")(
   function* (parameters: SellParameters) {
     const config = yield* ClientConfig
-    const chain = yield* chainFor(config, parameters.chainId)
+    const chain = yield* tradingChain(config, parameters.chainId)
     const taker = yield* walletAddress
     return yield* runAction(parameters, {
       action: "sell",

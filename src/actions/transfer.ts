@@ -2,11 +2,12 @@ import * as Effect from "effect/Effect"
 import type { Address } from "viem"
 import type { ExecutionError, MissingChainConfigurationError, PluginRejectedError } from "../errors/index.js"
 import type { Step } from "../schema/Step.js"
-import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import { ClientConfig } from "../services/ClientConfig.js"
 import type { OrderBook } from "../services/OrderBook.js"
 import type { Wallet } from "../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./internal/ActionOptions.js"
 import { runAction } from "./internal/runAction.js"
+import { tradingChain } from "./internal/tradingChain.js"
 import { walletAddress } from "./internal/walletAddress.js"
 
 /** The parameters of {@link transfer}. */
@@ -37,7 +38,7 @@ export const transfer: (
   "tradekit.transfer",
 )(function* (parameters: TransferParameters) {
   const config = yield* ClientConfig
-  const chain = yield* chainFor(config, parameters.chainId)
+  const chain = yield* tradingChain(config, parameters.chainId)
   const from = yield* walletAddress
   const result = yield* runAction(parameters, {
     action: "transfer",

@@ -10,8 +10,6 @@ import type { OrderBook } from "../services/OrderBook.js"
 export interface TradekitApi {
   /** The book's name, e.g. `"opensea"`. */
   readonly name: string
-  /** Whether a chain needs a `baseApiUrl` to trade on the book. */
-  readonly needsBaseApiUrl: boolean
   /** The book, its requests over `transport` (the platform's `fetch` by default). */
   readonly layer: (transport: Layer.Layer<HttpTransport>) => Layer.Layer<OrderBook, never, ClientConfig>
 }

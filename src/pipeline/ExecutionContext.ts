@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import type * as Ref from "effect/Ref"
+import * as Result from "effect/Result"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Address, Chain } from "viem"
 import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
@@ -101,21 +102,20 @@ export type ExecutionContext = ExecutionEnvironment & ExecutionState
  */
 export const chainBooks = (
   orderBook: OrderBookService,
+  book: ChainOrderBook,
   config: ResolvedClientConfig,
   chain: ChainConfig,
-): Pick<ExecutionEnvironment, "book" | "bookFor" | "bookName"> => {
-  const book = orderBook.forChain(chain)
-  return {
-    book,
-    bookName: orderBook.name,
-    bookFor: (chainId) => {
-      const other = config.chains.find(
-        (candidate) => candidate.id === chainId && (candidate.baseApiUrl !== "" || !orderBook.needsBaseApiUrl),
-      )
-      return other === undefined || other.id === chain.id ? book : orderBook.forChain(other)
-    },
-  }
-}
+): Pick<ExecutionEnvironment, "book" | "bookFor" | "bookName"> => ({
+  book,
+  bookName: orderBook.name,
+  // Another chain's transaction is asked of the book on that chain, when the book serves it; else of this one.
+  bookFor: (chainId) => {
+    const other = config.chains.find((candidate) => candidate.id === chainId)
+    return other === undefined || other.id === chain.id
+      ? book
+      : (Result.getOrUndefined(orderBook.forChain(other)) ?? book)
+  },
+})
 
 /**
  * The viem chain of `chainId` when it is configured (the execution's own is made once); undefined otherwise.

@@ -3,18 +3,14 @@ import * as Option from "effect/Option"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import { PollTimeoutError } from "../errors/index.js"
 import { pollAnswer } from "../polling/pollAnswer.js"
-import type { ChainTxHash, TransferRecord } from "../schema/Step.js"
+import type { ChainTxHash, Step, TransferRecord } from "../schema/Step.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
 
-/** True when the item's transactions must be confirmed through the transfers index. */
-export const needsTransfers = (
-  ctx: ExecutionContext,
-  stepId: string,
-  txHashes: ReadonlyArray<ChainTxHash> | undefined,
-) =>
-  ["buy", "sell", "mint"].includes(ctx.action) &&
-  (stepId === "sale" || stepId === "order-signature") &&
-  (txHashes?.length ?? 0) > 0
+/** True when the book confirms a step's transactions through its transfers index, and the item has some. */
+export const needsTransfers = (ctx: ExecutionContext, step: Step, txHashes: ReadonlyArray<ChainTxHash> | undefined) =>
+  (txHashes?.length ?? 0) > 0 &&
+  ctx.book.transfers !== undefined &&
+  ctx.book.awaitsTransfers?.(ctx.action, step) === true
 
 /**
  * Asks the order book for the transfers of the item's transactions until it has indexed every one (none when the

@@ -20,7 +20,7 @@ import type {
 } from "../schema/Step.js"
 import type { TradeRequest } from "../schema/TradeRequest.js"
 import { ClientConfig, chainFor, type ResolvedClientConfig } from "../services/ClientConfig.js"
-import { OrderBook, type OrderBookService } from "../services/OrderBook.js"
+import { type ChainOrderBook, OrderBook, type OrderBookService } from "../services/OrderBook.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
 import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
 import { Wallet, type WalletService } from "../services/Wallet.js"
@@ -97,7 +97,7 @@ const runItem = (ctx: ExecutionContext, ref: ItemRef) =>
           : {}),
       }
     }
-    if (needsTransfers(ctx, step.id, patch.txHashes)) {
+    if (needsTransfers(ctx, step, patch.txHashes)) {
       const transfersData = yield* awaitTransfers(ctx, patch.txHashes ?? [])
       patch = { ...patch, transfersData }
     }
@@ -149,6 +149,8 @@ export interface ResolvedExecution {
   readonly config: ResolvedClientConfig
   /** The order book that plans the execution. */
   readonly book: OrderBookService
+  /** The book on the execution's chain (`book.forChain(chain)`, which served it). */
+  readonly chainBook: ChainOrderBook
   readonly wallet: WalletService
   /** The chain whose API runs the execution. */
   readonly chain: ChainConfig
@@ -178,13 +180,13 @@ export interface RunOptions<E>
  */
 export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapshot, options: RunOptions<E>) =>
   Effect.gen(function* () {
-    const { config, book, chain } = resolved
+    const { config, book, chainBook, chain } = resolved
     const pollingInterval = pollingIntervalFor(chain)
     const onProgress = options.onProgress ?? (() => Effect.void)
     const wallet = withWalletTimeout(resolved.wallet, config.settings)
     const ctx: ExecutionContext = {
       config,
-      ...chainBooks(book, config, chain),
+      ...chainBooks(book, chainBook, config, chain),
       wallet,
       chain,
       viemChain: viemChainFor(chain),
@@ -301,9 +303,7 @@ export const runExecution = <E>(
 ): Effect.Effect<ExecutionSnapshot, ExecutionError | E> =>
   Effect.gen(function* () {
     yield* supportedByBook(resolved.book, options.request.action)
-    const response =
-      options.response ??
-      (yield* resolved.book.forChain(resolved.chain).plan(options.request, { retry: resolved.retry }))
+    const response = options.response ?? (yield* resolved.chainBook.plan(options.request, { retry: resolved.retry }))
     return yield* runFrom(resolved, snapshotOf(response, options.request, resolved.chain.id), { ...options, response })
   })
 
@@ -328,7 +328,9 @@ export const executeSteps = <E = never>(
     const config = yield* ClientConfig
     const chain = yield* chainFor(config, options.chainId)
     const retry = options.retry ?? config.settings.retry
-    return yield* runExecution({ config, book: yield* OrderBook, wallet: yield* Wallet, chain, retry }, options)
+    const book = yield* OrderBook
+    const chainBook = yield* Effect.fromResult(book.forChain(chain))
+    return yield* runExecution({ config, book, chainBook, wallet: yield* Wallet, chain, retry }, options)
   }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.executeSteps")) as Effect.Effect<
     ExecutionSnapshot,
     ExecutionError | MissingChainConfigurationError | E,

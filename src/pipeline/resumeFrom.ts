@@ -44,7 +44,7 @@ export const resumeFrom = <E>(
       ExecuteResponse,
       ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError
     > = yield* Effect.result(
-      resolved.book.forChain(resolved.chain).plan(stored.request, {
+      resolved.chainBook.plan(stored.request, {
         signature: Option.fromNullishOr(stored.signature),
         retry: pristine ? resolved.retry : NO_RETRY,
       }),
@@ -64,7 +64,7 @@ export const resumeFrom = <E>(
     }
     // The API no longer plans it (the order was filled, by the very transaction the journal records, say): what
     // was sent is still confirmed; anything else is the API's to plan, and its error stands.
-    const plan = confirmOnlyPlan(stored, journal, resolved.book.forChain(resolved.chain).itemKey)
+    const plan = confirmOnlyPlan(stored, journal, resolved.chainBook.itemKey)
     if (plan === undefined) return yield* Effect.fail(fetched.failure)
     yield* Effect.logInfo(
       `tradekit: the API did not plan the resume (${fetched.failure.message}); confirming what was sent`,

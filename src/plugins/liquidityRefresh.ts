@@ -1,6 +1,7 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import { BackgroundTasks } from "../services/BackgroundTasks.js"
 import { OrderBook } from "../services/OrderBook.js"
 import { type ActionErrorEvent, definePlugin } from "./Plugin.js"
@@ -29,7 +30,7 @@ export const liquidityRefreshPlugin = definePlugin({
       Effect.gen(function* () {
         const { action, chain } = event.context
         if ((action !== "buy" && action !== "sell") || event.error._tag !== "APIError") return
-        const ask = (yield* OrderBook).forChain(chain).refresh
+        const ask = Result.getOrUndefined((yield* OrderBook).forChain(chain))?.refresh
         if (ask === undefined) return
         const tasks = yield* Effect.serviceOption(BackgroundTasks)
         for (const token of tokensOf(event.body)) {

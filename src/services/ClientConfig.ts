@@ -6,7 +6,6 @@ import * as Redacted from "effect/Redacted"
 import type { ApiHeaders, ChainConfig } from "../chains/ChainConfig.js"
 import { GENERIC_POLL_ATTEMPTS } from "../chains/polling.js"
 import { MissingChainConfigurationError } from "../errors/index.js"
-import { formatMessage } from "../errors/internal/formatMessage.js"
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./RetryPolicy.js"
 
 /** Log levels as reservoir-sdk numbers them: 0 none, 1 error, 2 warn, 3 info, 4 verbose. */
@@ -152,10 +151,6 @@ export interface ResolvedClientConfig {
   readonly chains: ReadonlyArray<ChainConfig>
   /** The chain flagged active, else the first configured one. */
   readonly activeChain: ChainConfig | undefined
-  /**
-   * Whether a chain needs a `baseApiUrl` to trade on (the client's order book asks each chain's API); true when absent.
-   */
-  readonly requireApiUrl?: boolean | undefined
 }
 
 /** Headers as a resolved configuration holds them: names in lower case, values redacted. */
@@ -207,22 +202,9 @@ export const chainFor = (
   message?: string,
 ): Effect.Effect<ChainConfig, MissingChainConfigurationError> => {
   const chain = chainId === undefined ? config.activeChain : config.chains.find((c) => c.id === chainId)
-  if (chain !== undefined && (chain.baseApiUrl !== "" || config.requireApiUrl === false)) return Effect.succeed(chain)
-  const text = message ?? (chain === undefined ? undefined : noApiMessage(chain))
-  return Effect.fail(
-    new MissingChainConfigurationError({
-      chainId: chainId ?? chain?.id,
-      ...(text !== undefined ? { message: text } : {}),
-    }),
-  )
+  if (chain !== undefined) return Effect.succeed(chain)
+  return Effect.fail(new MissingChainConfigurationError({ chainId, ...(message !== undefined ? { message } : {}) }))
 }
-
-// A configured chain without an API: a preset (they carry none) used as it is.
-const noApiMessage = (chain: ChainConfig): string =>
-  formatMessage("ReservoirClient missing chain configuration", {
-    meta: { Chain: `${chain.name} (${chain.id})` },
-    details: `the chain has no baseApiUrl. Point it at an API that speaks the protocol (a self-hosted indexer, your proxy, the devnet): { ...preset, baseApiUrl: "https://…" }.`,
-  })
 
 /** Maps reservoir-sdk's numeric log level onto Effect's. */
 export const effectLogLevel = (level: LogLevelSetting | undefined): LogLevel.LogLevel => {
@@ -248,9 +230,8 @@ export const effectLogLevel = (level: LogLevelSetting | undefined): LogLevel.Log
  * true }] })
  */
 export class ClientConfig extends Context.Service<ClientConfig, ResolvedClientConfig>()("tradekit/ClientConfig") {
-  /** A layer with the configuration resolved from `options`; `book` says whether its chains need a `baseApiUrl`. */
-  static layer(options: ClientOptions, book?: { readonly needsBaseApiUrl: boolean }): Layer.Layer<ClientConfig> {
-    const config = resolveClientConfig(options)
-    return Layer.succeed(ClientConfig, book === undefined ? config : { ...config, requireApiUrl: book.needsBaseApiUrl })
+  /** A layer with the configuration resolved from `options`. */
+  static layer(options: ClientOptions): Layer.Layer<ClientConfig> {
+    return Layer.succeed(ClientConfig, resolveClientConfig(options))
   }
 }

@@ -1,11 +1,13 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
+import type * as Result from "effect/Result"
 import type { Hex } from "viem"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import type {
   ApiRequestError,
   BookConfigurationError,
+  MissingChainConfigurationError,
   OrderCheckError,
   OrderPostRefusedError,
   TransactionFailedError,
@@ -13,9 +15,9 @@ import type {
   UnsupportedByBookError,
 } from "../errors/index.js"
 import type { ActionName } from "../schema/ActionName.js"
+import type { BookStatus } from "../schema/BookStatus.js"
 import type { ExecuteError, ExecuteResponse } from "../schema/ExecuteResponse.js"
-import type { CheckResponse, PostResponse, TransfersResponse } from "../schema/StatusResponses.js"
-import type { StatusFilter, StatusUpdate } from "../schema/StatusUpdate.js"
+import type { PostResponse, TransfersResponse } from "../schema/StatusResponses.js"
 import type { Check, Post, Step, StepItem } from "../schema/Step.js"
 import type { TradeRequest } from "../schema/TradeRequest.js"
 import type { RetryPolicy } from "./RetryPolicy.js"
@@ -63,21 +65,32 @@ export interface ChainOrderBook {
    * executor uses it. A transaction item is checked by the book of the chain it goes out on.
    */
   readonly checkItem: (step: Step, item: StepItem) => Effect.Effect<void, UnsafeEndpointError | OrderCheckError>
-  /** One answer of a signature item's `check`. */
-  readonly signatureStatus?: ((check: Check) => Effect.Effect<CheckResponse, ApiRequestError>) | undefined
-  /** One answer on a sent transaction: the item's `check` when it has one, else whether the book indexed it. */
+  /** One answer of a signature item's `check`: whether the book has what was signed. */
+  readonly signatureStatus?: ((check: Check) => Effect.Effect<BookStatus, ApiRequestError>) | undefined
+  /**
+   * One answer on a sent transaction: the item's `check` when it has one, else whether the book indexed it
+   * (`success` once it has).
+   */
   readonly transactionStatus?:
-    | ((hash: Hex, check: Check | undefined) => Effect.Effect<CheckResponse, ApiRequestError>)
+    | ((hash: Hex, check: Check | undefined) => Effect.Effect<BookStatus, ApiRequestError>)
     | undefined
+  /**
+   * Whether the transactions of a step of `action`'s plan are confirmed through the book's transfers index (the
+   * tokens a fill moved), besides their status: the book marks the steps whose transfers it records.
+   */
+  readonly awaitsTransfers?: ((action: ActionName, step: Step) => boolean) | undefined
   /** One answer of the transfers the book indexed for these transactions. */
   readonly transfers?: ((hashes: ReadonlyArray<Hex>) => Effect.Effect<TransfersResponse, ApiRequestError>) | undefined
   /** Tells the book about a transaction of its plan; its failure is the book's, never the execution's. */
   readonly report?: ((report: TransactionReport) => Effect.Effect<void, ApiRequestError>) | undefined
   /** Asks the book to refresh a token's liquidity (after it failed a buy or sell), as `contract:tokenId`. */
   readonly refresh?: ((token: string) => Effect.Effect<void, ApiRequestError>) | undefined
-  /** The status the book pushes for a transaction: its first `success` or `failure`; never ends when it cannot push. */
+  /**
+   * The status the book pushes for a transaction (with the item's `check`, and whether it fills on another chain):
+   * its first `success` or `failure`; never ends when it cannot push.
+   */
   readonly pushed?:
-    | ((filter: StatusFilter, hash: Hex) => Effect.Effect<StatusUpdate, TransactionFailedError>)
+    | ((hash: Hex, check: Check | undefined, crossChain: boolean) => Effect.Effect<BookStatus, TransactionFailedError>)
     | undefined
   /**
    * The orders of a confirmed transaction item that its transactions did not fill (a sweep skips an order sold in
@@ -108,10 +121,13 @@ export interface OrderBookService {
   readonly name: string
   /** The actions the book plans; any other fails before a request is made. */
   readonly actions: ReadonlySet<ActionName>
-  /** Whether a chain needs a `baseApiUrl` to trade on this book (the Reservoir protocol's API of each chain). */
-  readonly needsBaseApiUrl: boolean
-  /** The book on a configured chain. */
-  readonly forChain: (chain: ChainConfig) => ChainOrderBook
+  /**
+   * The book on a configured chain, or why it cannot serve that chain as configured (the Reservoir book: a chain
+   * without the `baseApiUrl` of its API), before any request is made.
+   */
+  readonly forChain: (
+    chain: ChainConfig,
+  ) => Result.Result<ChainOrderBook, MissingChainConfigurationError | BookConfigurationError>
 }
 
 /**

@@ -107,6 +107,7 @@ export const runAction = <A extends ActionName>(
   Effect.gen(function* () {
     const config = yield* ClientConfig
     const book = yield* OrderBook
+    const chainBook = yield* Effect.fromResult(book.forChain(input.chain))
     const plugins = mergePlugins(yield* Plugins, parameters.plugins)
     const retry = config.settings.retry
     const { action, chain, precheck } = input
@@ -161,7 +162,7 @@ export const runAction = <A extends ActionName>(
     if (precheck) {
       // Nothing is signed or sent by a precheck: a transient failure or a malformed answer is retried.
       const response = yield* observed(
-        Effect.andThen(supportedByBook(book, action), book.forChain(chain).plan(request, { retry })).pipe(
+        Effect.andThen(supportedByBook(book, action), chainBook.plan(request, { retry })).pipe(
           Effect.flatMap((fetched) =>
             Wallet.use((wallet) =>
               estimateNetworkFee(wallet, config, chain, fetched, { paymasterService, gas: input.gas }),
@@ -177,7 +178,7 @@ export const runAction = <A extends ActionName>(
     const wallet = yield* Wallet
     yield* observed(
       runExecution<PluginRejectedError | PriceMismatchError>(
-        { config, book, wallet, chain, retry },
+        { config, book, chainBook, wallet, chain, retry },
         {
           request,
           paymasterService: paymasterService ?? false,

@@ -18,7 +18,6 @@ export const openSea = (options: OpenSeaOptions = {}): TradekitApi => {
   const config = resolveOpenSeaConfig(options)
   return {
     name: "opensea",
-    needsBaseApiUrl: false,
     layer: (transport) => openSeaBookLayer(config).pipe(Layer.provide(transport)),
   }
 }

@@ -1,7 +1,10 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import type { Hex } from "viem"
 import type { ChainConfig } from "../../chains/ChainConfig.js"
+import { MissingChainConfigurationError } from "../../errors/index.js"
+import { formatMessage } from "../../errors/internal/formatMessage.js"
 import { ActionName } from "../../schema/ActionName.js"
 import { CheckResponse, PostResponse, TransfersResponse } from "../../schema/StatusResponses.js"
 import type { Check, Step, StepItem } from "../../schema/Step.js"
@@ -9,6 +12,7 @@ import type { ChainApi } from "../../services/ChainApi.js"
 import { type ChainOrderBook, OrderBook, type OrderBookService } from "../../services/OrderBook.js"
 import { NO_RETRY } from "../../services/RetryPolicy.js"
 import { ApiClient, type ApiClientService } from "./ApiClient.js"
+import { pushedStatusOf, signatureStatusOf, statusFilterOf, transactionStatusOf } from "./bookStatusOf.js"
 import { fetchPlan } from "./fetchPlan.js"
 import { pushedStatus } from "./statusSocket.js"
 
@@ -28,6 +32,19 @@ const checkBody = (body: unknown, hash: Hex): unknown => {
 /** An endpoint the API handed out resolves under its base URL, or the item is refused (the key stays on its origin). */
 const checkEndpoint = (api: ChainApi, endpoint: string | undefined) =>
   endpoint === undefined ? Effect.void : Effect.asVoid(api.resolve(endpoint))
+
+/** A configured chain without an API: a preset (they carry none) used as it is. */
+const noApiMessage = (chain: ChainConfig): string =>
+  formatMessage("ReservoirClient missing chain configuration", {
+    meta: { Chain: `${chain.name} (${chain.id})` },
+    details:
+      "the chain has no baseApiUrl. Point it at an API that speaks the protocol (a self-hosted indexer, your proxy, " +
+      'the devnet): { ...preset, baseApiUrl: "https://…" }.',
+  })
+
+/** The actions whose fills the Reservoir indexer records as transfers, and the steps of their plans that fill. */
+const TRANSFER_ACTIONS: ReadonlySet<ActionName> = new Set(["buy", "sell", "mint"])
+const TRANSFER_STEPS: ReadonlySet<string> = new Set(["sale", "order-signature"])
 
 /** The Reservoir protocol at one chain's `baseApiUrl`. */
 const reservoirOnChain = (api: ChainApi, chain: ChainConfig): ChainOrderBook => ({
@@ -53,14 +70,19 @@ const reservoirOnChain = (api: ChainApi, chain: ChainConfig): ChainOrderBook => 
       checkEndpoint(api, item.check?.endpoint),
     ),
   signatureStatus: (check: Check) =>
-    api.ask({ path: check.endpoint, method: check.method ?? "POST", body: check.body }, CheckResponse),
+    api
+      .ask({ path: check.endpoint, method: check.method ?? "POST", body: check.body }, CheckResponse)
+      .pipe(Effect.map(signatureStatusOf)),
   transactionStatus: (hash, check) =>
-    api.ask(
-      check !== undefined
-        ? { path: check.endpoint, method: check.method ?? "POST", body: checkBody(check.body, hash) }
-        : { path: `/transactions/${hash}/synced/v1`, method: "GET" },
-      CheckResponse,
-    ),
+    api
+      .ask(
+        check !== undefined
+          ? { path: check.endpoint, method: check.method ?? "POST", body: checkBody(check.body, hash) }
+          : { path: `/transactions/${hash}/synced/v1`, method: "GET" },
+        CheckResponse,
+      )
+      .pipe(Effect.map(transactionStatusOf)),
+  awaitsTransfers: (action, step) => TRANSFER_ACTIONS.has(action) && TRANSFER_STEPS.has(step.id),
   transfers: (hashes) =>
     api.ask({ path: "/transfers/bulk/v2", method: "GET", query: { txHash: hashes } }, TransfersResponse),
   report: (report) =>
@@ -79,9 +101,13 @@ const reservoirOnChain = (api: ChainApi, chain: ChainConfig): ChainOrderBook => 
     ),
   refresh: (token) =>
     Effect.asVoid(api.request({ path: "/tokens/refresh/v1", method: "POST", body: { token, liquidityOnly: true } })),
-  pushed: (filter, hash) => {
+  pushed: (hash, check, crossChain) => {
     const url = chain.websocketUrl
-    return url === undefined ? Effect.never : pushedStatus(url, filter, hash, api.socketHeaders(url))
+    return url === undefined
+      ? Effect.never
+      : pushedStatus(url, statusFilterOf(hash, check, crossChain), hash, api.socketHeaders(url)).pipe(
+          Effect.map(pushedStatusOf),
+        )
   },
 })
 
@@ -93,8 +119,10 @@ const reservoirOnChain = (api: ChainApi, chain: ChainConfig): ChainOrderBook => 
 export const makeReservoirBook = (client: ApiClientService): OrderBookService => ({
   name: "reservoir",
   actions: new Set(ActionName.literals),
-  needsBaseApiUrl: true,
-  forChain: (chain) => reservoirOnChain(client.forChain(chain.baseApiUrl, chain.headers), chain),
+  forChain: (chain) =>
+    chain.baseApiUrl === ""
+      ? Result.fail(new MissingChainConfigurationError({ chainId: chain.id, message: noApiMessage(chain) }))
+      : Result.succeed(reservoirOnChain(client.forChain(chain.baseApiUrl, chain.headers), chain)),
 })
 
 /** The Reservoir protocol's order book, over the ApiClient in context. */

@@ -7,7 +7,7 @@ import type {
   TransactionTimeoutError,
   UnsafeEndpointError,
 } from "../../errors/index.js"
-import type { CheckResponse } from "../../schema/StatusResponses.js"
+import type { BookStatus } from "../../schema/BookStatus.js"
 import type { Check } from "../../schema/Step.js"
 import type { SentTransaction } from "../../services/Wallet.js"
 
@@ -47,7 +47,7 @@ export type ConfirmError =
 
 /** How a wait for one hash ended: the book's answer (with whether the receipt was in), or a replacement. */
 export type Settled =
-  | { readonly _tag: "Confirmed"; readonly answer: CheckResponse; readonly mined: boolean }
+  | { readonly _tag: "Confirmed"; readonly answer: BookStatus; readonly mined: boolean }
   | { readonly _tag: "Replaced"; readonly hash: Hex }
 
 /** How the API is asked: on the chain's interval, or on a backoff up to it (the receipt just landed). */

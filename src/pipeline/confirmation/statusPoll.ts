@@ -5,7 +5,6 @@ import type { Hex } from "viem"
 import { BACKOFF_START_SHARE } from "../../chains/polling.js"
 import { CrossChainTransactionError, TransactionFailedError, TransactionTimeoutError } from "../../errors/index.js"
 import { pollAnswer } from "../../polling/pollAnswer.js"
-import type { StatusFilter } from "../../schema/StatusUpdate.js"
 import type { ExecutionContext } from "../ExecutionContext.js"
 import type { ConfirmError, ConfirmTarget, Pacing, Settled } from "./ConfirmTarget.js"
 
@@ -22,7 +21,7 @@ export const timedOut =
         })
 
 /**
- * Asks the book of the transaction's chain about it until it says success (or synced) or failure, paced on the
+ * Asks the book of the transaction's chain about it until it says success or failure, paced on the
  * chain's interval or, once the receipt is in, on a backoff up to it. A book that keeps no status has only the
  * receipt's word: a successful receipt settles the transaction, and without one the wait ends when the poll budget
  * would have.
@@ -48,7 +47,7 @@ export const pollStatus = (
     (answer) =>
       answer.status === "failure"
         ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
-        : Effect.succeed(answer.synced === true || answer.status === "success" ? Option.some(answer) : Option.none()),
+        : Effect.succeed(answer.status === "success" ? Option.some(answer) : Option.none()),
     {
       interval: ctx.pollingInterval,
       attempts: ctx.maxAttempts,
@@ -60,7 +59,7 @@ export const pollStatus = (
 
 /**
  * The status the book pushes for the transaction (the Reservoir book's socket), settling the wait like a poll
- * answer would; never, when the book pushes nothing. A cross-chain fill is followed by its request id.
+ * answer would; never, when the book pushes nothing.
  */
 export const pushedStatus = (
   ctx: ExecutionContext,
@@ -68,15 +67,7 @@ export const pushedStatus = (
   hash: Hex,
 ): Effect.Effect<Settled, TransactionFailedError> => {
   if (ctx.book.pushed === undefined) return Effect.never
-  const requestId = (target.check?.body as { id?: unknown } | undefined)?.id
-  const filter: StatusFilter = target.isCrossChain && typeof requestId === "string" ? { requestId } : { txHash: hash }
-  return ctx.book.pushed(filter, hash).pipe(
-    Effect.map(
-      (update): Settled => ({
-        _tag: "Confirmed",
-        answer: { status: update.status, txHashes: update.txHashes, destinationChainId: update.destinationChainId },
-        mined: false,
-      }),
-    ),
-  )
+  return ctx.book
+    .pushed(hash, target.check, target.isCrossChain)
+    .pipe(Effect.map((answer): Settled => ({ _tag: "Confirmed", answer, mined: false })))
 }

@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
 import type { ChainConfig } from "../../../chains/ChainConfig.js"
 import { MalformedResponseError, UnsafeEndpointError } from "../../../errors/index.js"
 import type { ActionName } from "../../../schema/ActionName.js"
@@ -168,8 +169,7 @@ export const openSeaBookLayer = (
       return {
         name: "opensea",
         actions: OPENSEA_ACTIONS,
-        needsBaseApiUrl: false,
-        forChain: (chain) => openSeaOnChain(config, call, reads, chain),
+        forChain: (chain) => Result.succeed(openSeaOnChain(config, call, reads, chain)),
       } satisfies OrderBookService
     }),
   )
