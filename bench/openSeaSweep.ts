@@ -53,7 +53,7 @@ export async function benchOpenSeaSweep(devnet: Devnet, rounds: number): Promise
   const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
   const tradekit = createClient({
     chains: devnet.chains,
-    api: openSea({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+    book: openSea({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
   })
   const seller = devnet.accounts.users[2]!
   const buyer = devnet.accounts.users[4]!

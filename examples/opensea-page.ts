@@ -12,7 +12,7 @@ export const createPageClient = (
   proxyUrl = "/api/opensea",
   book: OpenSeaOptions = {},
 ): ReservoirClient =>
-  createClient({ chains: [...chains], api: openSea({ ...book, apiKey: undefined, apiBaseUrl: proxyUrl }) })
+  createClient({ chains: [...chains], book: openSea({ ...book, apiKey: undefined, apiBaseUrl: proxyUrl }) })
 
 /** Buys the best OpenSea listing of `token` ("0xcontract:tokenId") with the user's wallet, logging each step. */
 export const buyBestListing = (client: ReservoirClient, token: string, wallet: WalletClient) =>

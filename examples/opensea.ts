@@ -5,7 +5,7 @@ import { createClient, mainnet } from "../src/index.js"
 
 export const client = createClient({
   chains: [{ ...mainnet, active: true }],
-  api: openSea({ apiKey: "your-opensea-api-key" }),
+  book: openSea({ apiKey: "your-opensea-api-key" }),
 })
 
 /** Buys the token's best OpenSea listing, approving WETH for the conduit first when the listing asks for it. */

@@ -2,7 +2,7 @@ import * as Layer from "effect/Layer"
 import * as Socket from "effect/socket/Socket"
 import { ApiClient } from "./apis/reservoir/ApiClient.js"
 import { reservoirBookLayer } from "./apis/reservoir/reservoirBook.js"
-import type { TradekitApi } from "./apis/TradekitApi.js"
+import type { TradekitBook } from "./apis/TradekitBook.js"
 import type { Plugin } from "./plugins/Plugin.js"
 import { defaultPlugins, mergePlugins, Plugins } from "./plugins/Plugins.js"
 import { BackgroundTasks } from "./services/BackgroundTasks.js"
@@ -29,10 +29,10 @@ export interface TradekitOptions extends ClientOptions {
         options?: { readonly headers: Readonly<Record<string, string>> },
       ) => globalThis.WebSocket)
     | undefined
-  /**
-   * The order-book API: the Reservoir protocol at each chain's `baseApiUrl` by default, or e.g. `openSea({ apiKey })`.
-   */
-  readonly api?: TradekitApi | undefined
+  /** The order book: the Reservoir protocol at each chain's `baseApiUrl` by default, or e.g. `openSea({ apiKey })`. */
+  readonly book?: TradekitBook | undefined
+  /** @deprecated Renamed `book`; taken when `book` is absent, until the next minor version. */
+  readonly api?: TradekitBook | undefined
 }
 
 /**
@@ -62,15 +62,16 @@ export const Tradekit = {
    * effect/http HttpClient (`httpClientTransport`), the fake API of `tradekit/testing`.
    */
   layerWith: (options: TradekitOptions, http: Layer.Layer<HttpTransport>): Layer.Layer<TradekitServices> => {
-    const { plugins, webSocketConstructor, api, ...clientOptions } = options
+    const { plugins, webSocketConstructor, book: chosen, api, ...clientOptions } = options
+    const bookOption = chosen ?? api
     const config = ClientConfig.layer(clientOptions)
     // Effect 4 memoizes a layer object across every `provide` of a program: the shared static layers are
     // built fresh, so that each build of this layer has its own ApiClient, send locks and tasks.
     const apiClient = Layer.fresh(ApiClient.layer).pipe(Layer.provide(Layer.merge(http, config)))
     const book =
-      api === undefined
+      bookOption === undefined
         ? Layer.fresh(reservoirBookLayer).pipe(Layer.provide(apiClient))
-        : api.layer(http).pipe(Layer.provide(config))
+        : bookOption.layer(http).pipe(Layer.provide(config))
     return Layer.mergeAll(
       config,
       apiClient,

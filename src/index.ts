@@ -39,7 +39,7 @@ export {
 export { ApiClient, type ApiClientService } from "./apis/reservoir/ApiClient.js"
 // The services an app provides or swaps, and their layers.
 export { makeReservoirBook, reservoirBookLayer, withReservoirBook } from "./apis/reservoir/reservoirBook.js"
-export type { TradekitApi } from "./apis/TradekitApi.js"
+export type { TradekitApi, TradekitBook } from "./apis/TradekitBook.js"
 // Chain presets (one small definition each: the unused ones are tree-shaken) and chain configuration.
 export * from "./chains/index.js"
 // The Promise facade.

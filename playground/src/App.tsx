@@ -302,7 +302,7 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
       })),
       ...(apiKind === "opensea" && config.openSea !== undefined
         ? {
-            api: openSea({
+            book: openSea({
               apiKey: config.openSea.apiKey,
               apiBaseUrl: config.openSea.apiBaseUrl,
               chainNames: config.openSea.chainNames,

@@ -131,7 +131,7 @@ export interface OrderBookService {
 }
 
 /**
- * The order book the actions trade on. `Tradekit.layer` provides the Reservoir protocol's, or the one its `api`
+ * The order book the actions trade on. `Tradekit.layer` provides the Reservoir protocol's, or the one its `book`
  * option names (`openSea({ apiKey })`).
  */
 export class OrderBook extends Context.Service<OrderBook, OrderBookService>()("tradekit/OrderBook") {}

@@ -154,7 +154,7 @@ export const transferReceipt = (
  *
  * @example
  * const chain = makeFakeChainReads().setApprovedForAll(nft, wallet.address, OPENSEA_CONDUIT, true)
- * const layer = Tradekit.layerWith({ chains, api: openSea() }, fake.api.layer).pipe(Layer.provide(chain.layer))
+ * const layer = Tradekit.layerWith({ chains, book: openSea() }, fake.api.layer).pipe(Layer.provide(chain.layer))
  */
 export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeChainReads => {
   const state: FakeChainState = {

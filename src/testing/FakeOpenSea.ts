@@ -243,7 +243,7 @@ const SIX_MONTHS = 183n * 24n * 3600n
  * @example
  * const fake = makeFakeOpenSea({ weth })
  * const listing = await fake.addListing({ maker, contract: nft, tokenId: 1n, price: parseEther("1") })
- * const layer = Tradekit.layerWith({ chains, api: openSea({ apiBaseUrl: "https://os.test" }) }, fake.api.layer)
+ * const layer = Tradekit.layerWith({ chains, book: openSea({ apiBaseUrl: "https://os.test" }) }, fake.api.layer)
  */
 export const makeFakeOpenSea = (
   options: {

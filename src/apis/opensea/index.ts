@@ -3,7 +3,7 @@
  * @module
  */
 
-export type { TradekitApi } from "../TradekitApi.js"
+export type { TradekitApi, TradekitBook } from "../TradekitBook.js"
 export {
   ChainReader,
   type ChainReaderService,

@@ -25,7 +25,7 @@ beforeAll(async () => {
   client = createClientWithLayer(
     {
       chains: devnet.chains,
-      api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+      book: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
     },
     HttpTransport.layerFetch(globalThis.fetch),
   )

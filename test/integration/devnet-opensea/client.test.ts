@@ -1,5 +1,5 @@
 /**
- * tradekit on OpenSea: the Promise facade with `api: openSea(...)` against the devnet's OpenSea routes and its
+ * tradekit on OpenSea: the Promise facade with `book: openSea(...)` against the devnet's OpenSea routes and its
  * real Seaport 1.6 — the same actions and guarantees as on the Reservoir protocol, asserted on chain.
  */
 
@@ -73,7 +73,7 @@ beforeAll(async () => {
   client = createClientWithLayer(
     {
       chains: devnet.chains,
-      api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+      book: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
     },
     transport,
   )
@@ -456,7 +456,7 @@ describe("OpenSea's refusals reach the caller", () => {
     const { apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const stranger = createClient({
       chains: devnet.chains,
-      api: openSeaApi({ apiKey: "not-the-key", apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+      book: openSeaApi({ apiKey: "not-the-key", apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
     })
     try {
       await expect(
@@ -520,7 +520,7 @@ describe("OpenSea's refusals reach the caller", () => {
 })
 
 describe("the Effect API on OpenSea", () => {
-  it("Tradekit.layer({ api: openSea(...) }) runs buy with the same executor", async () => {
+  it("Tradekit.layer({ book: openSea(...) }) runs buy with the same executor", async () => {
     const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const tokenId = await unlistedPunkOf(1)
     await client.actions.listToken({
@@ -530,7 +530,7 @@ describe("the Effect API on OpenSea", () => {
     const layer = Layer.merge(
       Tradekit.layer({
         chains: devnet.chains,
-        api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+        book: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
       }),
       walletLayer(walletOf(4)),
     )

@@ -24,7 +24,7 @@ describe("openSea(devnet.openSea)", () => {
       return globalThis.fetch(input, init)
     }
     client = createClientWithLayer(
-      { chains: devnet.chains, api: openSea(devnet.openSea) },
+      { chains: devnet.chains, book: openSea(devnet.openSea) },
       HttpTransport.layerFetch(recording),
     )
   })

@@ -524,7 +524,7 @@ describe("tradekit on an order of seaport-js", () => {
     const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
     const tradekit = createClient({
       chains: devnet.chains.map((configured) => ({ ...configured, baseApiUrl: "" })),
-      api: openSeaBook({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+      book: openSeaBook({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
     })
     const balance = await client.getBalance({ address: buyer.address })
     let paid: unknown

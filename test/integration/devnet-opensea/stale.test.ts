@@ -87,7 +87,7 @@ describe("a listing whose token its maker moved away", () => {
     const layer = Layer.merge(
       Tradekit.layer({
         chains: devnet.chains,
-        api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+        book: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
       }),
       walletLayer(wallet),
     )

@@ -92,7 +92,7 @@ describe("a sweep on OpenSea", () => {
     const layer = Layer.merge(
       Tradekit.layer({
         chains: devnet.chains,
-        api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+        book: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
       }),
       walletLayer(wallet),
     )
@@ -148,7 +148,7 @@ describe("a sweep on OpenSea", () => {
     const layer = Layer.merge(
       Tradekit.layer({
         chains: devnet.chains,
-        api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+        book: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
       }),
       walletLayer(
         createWalletClient({

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const { apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone } = devnet.openSea
   client = createClient({
     chains: devnet.chains,
-    api: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
+    book: openSeaApi({ apiKey, apiBaseUrl, chainNames, seaport, conduitKey, conduit, signedZone }),
   })
 })
 afterAll(async () => {

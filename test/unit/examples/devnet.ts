@@ -9,7 +9,7 @@ import { createClient } from "../../../src/index.js"
 const devnet = await startDevnet()
 const client = createClient({ chains: devnet.chains })
 // The devnet's OpenSea, its settings named as openSea(...) takes them: nothing else to give.
-const onOpenSea = createClient({ chains: devnet.chains, api: openSea(devnet.openSea) })
+const onOpenSea = createClient({ chains: devnet.chains, book: openSea(devnet.openSea) })
 
 await onOpenSea.dispose()
 await client.dispose()

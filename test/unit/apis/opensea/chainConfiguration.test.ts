@@ -41,7 +41,7 @@ describe("a chain the OpenSea book lacks settings for", () => {
           {
             chains: [LOCAL],
             retry: NO_RETRY,
-            api: openSea({ apiBaseUrl: "https://os.test", chains: { [LOCAL_ID]: localOnOpenSea } }),
+            book: openSea({ apiBaseUrl: "https://os.test", chains: { [LOCAL_ID]: localOnOpenSea } }),
           },
           fake.api.layer,
         ),
@@ -73,7 +73,7 @@ describe("a chain the OpenSea book lacks settings for", () => {
           {
             chains: [{ ...LOCAL, viemChain }],
             retry: NO_RETRY,
-            api: openSea({ apiBaseUrl: "https://os.test", chains: { [LOCAL_ID]: localOnOpenSea } }),
+            book: openSea({ apiBaseUrl: "https://os.test", chains: { [LOCAL_ID]: localOnOpenSea } }),
           },
           fake.api.layer,
         ),
@@ -97,7 +97,7 @@ describe("a chain the OpenSea book lacks settings for", () => {
           {
             chains: [LOCAL],
             retry: NO_RETRY,
-            api: openSea({ apiBaseUrl: "https://os.test", chains: { [LOCAL_ID]: partly } }),
+            book: openSea({ apiBaseUrl: "https://os.test", chains: { [LOCAL_ID]: partly } }),
           },
           fake.api.layer,
         ),

@@ -54,7 +54,7 @@ const layerOf = (
 ) =>
   Layer.merge(
     Tradekit.layerWith(
-      { chains: [...chains], retry: NO_RETRY, api: openSea({ apiBaseUrl: "https://os.test" }) },
+      { chains: [...chains], retry: NO_RETRY, book: openSea({ apiBaseUrl: "https://os.test" }) },
       fake.api.layer,
     ).pipe(Layer.provide(chain.layer)),
     wallet.layer,

@@ -52,7 +52,7 @@ describe("the OpenSea book behind the seam", () => {
             {
               chains: [reservoirChain],
               retry: NO_RETRY,
-              api: openSea({ apiBaseUrl: "https://os.test" }),
+              book: openSea({ apiBaseUrl: "https://os.test" }),
               webSocketConstructor: (url) => {
                 sockets.push(url)
                 throw new Error("no socket expected")
@@ -70,6 +70,28 @@ describe("the OpenSea book behind the seam", () => {
         )
         expect(sockets).toEqual([])
       }),
+  )
+
+  it.effect("the option's former name `api` still picks the book for this minor version; `book` wins over it", () =>
+    Effect.gen(function* () {
+      for (const options of [
+        { api: openSea({ apiBaseUrl: "https://os.test" }) },
+        { book: openSea({ apiBaseUrl: "https://os.test" }), api: openSea({ apiBaseUrl: "https://elsewhere.test" }) },
+      ]) {
+        const world = lister()
+        world.openSea.addCollection({ contract: NFT, fees: [{ fee: 1, recipient: OPENSEA_FEE, required: true }] })
+        const layer = Layer.merge(
+          Tradekit.layerWith({ chains: [ETHEREUM], retry: NO_RETRY, ...options }, world.openSea.api.layer).pipe(
+            Layer.provide(world.chain.layer),
+          ),
+          world.wallet.layer,
+        )
+        yield* Effect.provide(list({ listings: [{ token: `${NFT}:3`, weiPrice: ONE.toString() }] }), layer)
+        expect(new Set(world.openSea.api.requests.map((request) => request.url.origin))).toEqual(
+          new Set(["https://os.test"]),
+        )
+      }
+    }),
   )
 
   it.effect("an action OpenSea does not plan (mint) is refused before any request, naming the book", () =>
@@ -106,7 +128,7 @@ describe("the OpenSea book behind the seam", () => {
             chains: [ETHEREUM],
             retry: NO_RETRY,
             source: "market.example",
-            api: openSea({ apiBaseUrl: "https://os.test" }),
+            book: openSea({ apiBaseUrl: "https://os.test" }),
           },
           world.openSea.api.layer,
         ).pipe(Layer.provide(world.chain.layer)),
