@@ -45,7 +45,7 @@ export type Guard<E = ExecutionError> = (response: ExecuteResponse, chainId: num
 
 /** How to run an execution. */
 export interface ExecuteStepsOptions<E = never> {
-  /** The execute request: its action, path (e.g. `/execute/buy/v7`) and body. */
+  /** The request: its action and typed parameters (`{ action: "buy", params: { items, taker } }`). */
   readonly request: TradeRequest
   /** The chain whose API to ask; the active chain when absent. */
   readonly chainId?: number | undefined
@@ -314,8 +314,8 @@ export const runExecution = <E>(
  * snapshot. On failure the error is recorded on the failing item and step and in the last snapshot.
  *
  * @example
- * const final = yield* executeSteps({ request: { action: "buy", path: "/execute/buy/v7", body }, onProgress: (s) =>
- * Effect.log(s.status) })
+ * const request = { action: "buy", params: { items: [{ token: `${nft}:42` }], taker } } as const
+ * const final = yield* executeSteps({ request, onProgress: (s) => Effect.log(s.status) })
  */
 export const executeSteps = <E = never>(
   options: ExecuteStepsOptions<E>,

@@ -156,6 +156,42 @@ const sponsorOf = (ctx: ExecutionContext, chain: Chain): Effect.Effect<Paymaster
   )
 }
 
+/** What a batch is journaled with: its items, its chain, and whether it was sponsored. */
+interface BatchFacts {
+  readonly items: ReadonlyArray<string>
+  readonly chainId: number
+  readonly sponsored?: boolean
+}
+
+/**
+ * Journals the wallet's answer to a batch request: its calls id (`BatchSent`), a rejection (`BatchRejected`, then the
+ * rejection), or a refusal of the wallet's own (`BatchRefused`: nothing was sent, and the calls go out one by one,
+ * `"refused"`). An answer with no usable calls id is none: the batch may be out.
+ */
+const journalBatchAnswer = (
+  ctx: ExecutionContext,
+  batch: BatchFacts,
+  answer: Effect.Effect<unknown, BatchSendError>,
+): Effect.Effect<"refused" | Option.Option<BatchSentEntry>, BatchSendError> =>
+  answer.pipe(
+    Effect.flatMap((id: unknown) => {
+      if (!isCallsId(id)) return Effect.succeed(Option.none<BatchSentEntry>())
+      const entry: BatchSentEntry = { _tag: "BatchSent", ...batch, id }
+      return Effect.as(appendJournal(ctx, entry), Option.some(entry))
+    }),
+    Effect.catch((error: BatchSendError): Effect.Effect<"refused" | Option.Option<BatchSentEntry>, BatchSendError> => {
+      if (error._tag === "UserRejectedError")
+        return Effect.andThen(appendJournal(ctx, { _tag: "BatchRejected", items: batch.items }), Effect.fail(error))
+      if (error._tag === "BatchRefusedError")
+        return Effect.as(
+          appendJournal(ctx, { _tag: "BatchRefused", items: batch.items, reason: messageOf(error) }),
+          "refused" as const,
+        )
+      if (error._tag === "CallsIdMissingError") return Effect.succeed(Option.none<BatchSentEntry>())
+      return Effect.fail(error)
+    }),
+  )
+
 /**
  * Sends `ready` (two or more transactions of the next steps) as one atomic batch (EIP-5792), so the user confirms
  * once — typically an ERC-20 or NFT approval and the sale — and waits for it to land (see {@link settleBatch}).
@@ -229,35 +265,16 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: 
           yield* appendJournal(ctx, { _tag: "BatchRequested", items: ids, chainId, from: address, ...sponsored })
           // Once the wallet answers, its answer is journaled before anything can stop the execution.
           return yield* Effect.uninterruptibleMask((restore) =>
-            restore(
-              sendCalls({
-                chain,
-                calls,
-                context: ready.map(({ step, item }) => ({ step, item })),
-                ...(sponsor !== undefined ? { capabilities: { paymasterService: sponsor } } : {}),
-              }),
-            ).pipe(
-              Effect.flatMap((id: unknown) => {
-                if (!isCallsId(id)) return Effect.succeed(Option.none<BatchSentEntry>())
-                const entry: BatchSentEntry = { _tag: "BatchSent", items: ids, chainId, id, ...sponsored }
-                return Effect.as(appendJournal(ctx, entry), Option.some(entry))
-              }),
-              Effect.catch(
-                (error: BatchSendError): Effect.Effect<"refused" | Option.Option<BatchSentEntry>, BatchSendError> => {
-                  if (error._tag === "UserRejectedError")
-                    return Effect.andThen(appendJournal(ctx, { _tag: "BatchRejected", items: ids }), Effect.fail(error))
-                  // The wallet answered with an error of its own (EIP-5792's codes, an unsupported method or chain):
-                  // nothing
-                  // was sent, and the calls go out one by one.
-                  if (error._tag === "BatchRefusedError")
-                    return Effect.as(
-                      appendJournal(ctx, { _tag: "BatchRefused", items: ids, reason: messageOf(error) }),
-                      "refused" as const,
-                    )
-                  // An answer with no usable calls id (the adapter's CallsIdMissingError): the batch may be out.
-                  if (error._tag === "CallsIdMissingError") return Effect.succeed(Option.none<BatchSentEntry>())
-                  return Effect.fail(error)
-                },
+            journalBatchAnswer(
+              ctx,
+              { items: ids, chainId, ...sponsored },
+              restore(
+                sendCalls({
+                  chain,
+                  calls,
+                  context: ready.map(({ step, item }) => ({ step, item })),
+                  ...(sponsor !== undefined ? { capabilities: { paymasterService: sponsor } } : {}),
+                }),
               ),
             ),
           )
