@@ -1,11 +1,8 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as Ref from "effect/Ref"
 import * as Result from "effect/Result"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
-import { defaultMaxPollingAttempts, pollingIntervalFor } from "../chains/polling.js"
-import { viemChainFor } from "../chains/viemChainFor.js"
+import type { PaymasterService } from "../chains/ChainConfig.js"
 import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
 import { UnknownError, UnsupportedByBookError } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
@@ -19,26 +16,23 @@ import type {
   TransactionStepItem,
 } from "../schema/Step.js"
 import type { TradeRequest } from "../schema/TradeRequest.js"
-import { ClientConfig, chainFor, type ResolvedClientConfig } from "../services/ClientConfig.js"
-import { type ChainOrderBook, OrderBook, type OrderBookService } from "../services/OrderBook.js"
+import { ClientConfig, chainFor } from "../services/ClientConfig.js"
+import { OrderBook, type OrderBookService } from "../services/OrderBook.js"
 import type { RetryPolicy } from "../services/RetryPolicy.js"
-import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
-import { Wallet, type WalletService } from "../services/Wallet.js"
+import { Wallet } from "../services/Wallet.js"
 import { atConfiguredLogLevel } from "./atConfiguredLogLevel.js"
-import { awaitItemData, NO_DATA_POLLS } from "./awaitItemData.js"
+import { awaitItemData } from "./awaitItemData.js"
 import { awaitTransfers, needsTransfers } from "./awaitTransfers.js"
-import { chainBooks, type ExecutionContext, planName, updateState } from "./ExecutionContext.js"
+import { type ExecutionContext, planName, updateState } from "./ExecutionContext.js"
 import { type ExecutionSnapshot, snapshotOf, updateItem } from "./ExecutionSnapshot.js"
-import { makeMaxFeeReader } from "./estimateNetworkFee.js"
 import type { ItemRef } from "./history/itemIdentity.js"
-import { deepFreeze } from "./internal/deepFreeze.js"
+import { makeExecutionEnvironment, makeExecutionState, type ResolvedExecution } from "./makeExecution.js"
 import { nextMove } from "./nextMove.js"
 import { errorTagOf, recordFailure } from "./recordFailure.js"
 import { failUnknownBatch, sendReadyBatch, settleBatch } from "./sendBatch.js"
 import { sendItemTransaction } from "./sendItemTransaction.js"
 import { signItem } from "./signItem.js"
 import { validatePlan } from "./validatePlan.js"
-import { withWalletTimeout } from "./withWalletTimeout.js"
 
 /** A check run once on the API's answer before anything is signed or sent; its failure ends the execution. */
 export type Guard<E = ExecutionError> = (response: ExecuteResponse, chainId: number) => Effect.Effect<void, E>
@@ -141,24 +135,6 @@ const runStep = (ctx: ExecutionContext, stepIndex: number, items: ReadonlyArray<
   })
 
 /**
- * What an execution runs with, resolved once by whoever starts it (an action, `executeSteps`, `resumeExecution`)
- * and handed down as it is: nothing below looks the chain or the retry policy up again.
- * @internal
- */
-export interface ResolvedExecution {
-  readonly config: ResolvedClientConfig
-  /** The order book that plans the execution. */
-  readonly book: OrderBookService
-  /** The book on the execution's chain (`book.forChain(chain)`, which served it). */
-  readonly chainBook: ChainOrderBook
-  readonly wallet: WalletService
-  /** The chain whose API runs the execution. */
-  readonly chain: ChainConfig
-  /** How transient failures of reads, polls and posts are retried. */
-  readonly retry: RetryPolicy
-}
-
-/**
  * How a run from a snapshot goes: the guards, the API answer they check, and what a resume adds.
  * @internal
  */
@@ -180,34 +156,12 @@ export interface RunOptions<E>
  */
 export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapshot, options: RunOptions<E>) =>
   Effect.gen(function* () {
-    const { config, book, chainBook, chain } = resolved
-    const pollingInterval = pollingIntervalFor(chain)
-    const onProgress = options.onProgress ?? (() => Effect.void)
-    const wallet = withWalletTimeout(resolved.wallet, config.settings)
     const ctx: ExecutionContext = {
-      config,
-      ...chainBooks(book, chainBook, config, chain),
-      wallet,
-      chain,
-      viemChain: viemChainFor(chain),
-      request: initial.request,
-      action: initial.request.action,
-      pollingInterval,
-      maxAttempts: config.settings.maxPollingAttemptsBeforeTimeout ?? defaultMaxPollingAttempts(pollingInterval),
-      gas: options.gas === undefined ? undefined : BigInt(options.gas),
-      retry: resolved.retry,
-      resendUnknown: options.resendUnknown === true,
-      paymasterService:
-        options.paymasterService === false ? undefined : (options.paymasterService ?? chain.paymasterService),
-      state: yield* SynchronizedRef.make(deepFreeze(initial)),
-      onProgress,
-      sendLocks: yield* Effect.serviceOption(SendLocks).pipe(
-        Effect.flatMap(Option.match({ onNone: () => makeSendLocks, onSome: Effect.succeed })),
-      ),
-      address: yield* Effect.cached(wallet.address),
-      dataPolls: yield* Ref.make(NO_DATA_POLLS),
-      maxFeePerGas: yield* makeMaxFeeReader(wallet),
+      ...(yield* makeExecutionEnvironment(resolved, initial.request, options)),
+      ...(yield* makeExecutionState(initial)),
     }
+    const { chain } = ctx
+    const onProgress = ctx.onProgress
     yield* onProgress(initial)
 
     const run = Effect.gen(function* () {
