@@ -196,9 +196,9 @@ const callParameters = (c: FakeOrderComponents) => {
   return { ...rest, salt: c.salt.toString() }
 }
 
-const functionOf = (
-  name: "fulfillBasicOrder_efficient_6GL6yc" | "fulfillAdvancedOrder" | "fulfillAvailableAdvancedOrders",
-) => toFunctionSignature(getAbiItem({ abi: seaportAbi, name }) as AbiFunction)
+type FulfilFunction = "fulfillBasicOrder_efficient_6GL6yc" | "fulfillAdvancedOrder" | "fulfillAvailableAdvancedOrders"
+
+const functionOf = (name: FulfilFunction) => toFunctionSignature(getAbiItem({ abi: seaportAbi, name }) as AbiFunction)
 
 /** Reads a uint of a posted body (decimal, hex or a JSON number). */
 const uintOf = (value: unknown): bigint => BigInt(value as string)
@@ -233,6 +233,658 @@ const refusal = (status: number, message: string): FakeResponse => ({ status, bo
 /** Six months, in seconds: the longest an order may last on OpenSea. */
 const SIX_MONTHS = 183n * 24n * 3600n
 
+/** What one fake OpenSea serves and holds: its chain, its Seaport domain, its orders, collections and currencies. */
+interface FakeState {
+  readonly chainName: string
+  readonly chainId: number
+  readonly seaport: Address
+  readonly conduitKey: Hex
+  readonly weth: Address
+  readonly domain: {
+    readonly name: "Seaport"
+    readonly version: "1.6"
+    readonly chainId: number
+    readonly verifyingContract: Address
+  }
+  readonly orders: Map<Hex, FakeOrder>
+  readonly collections: Map<string, FakeCollection>
+  readonly currencies: ReadonlyMap<string, { readonly symbol: string; readonly decimals: number }>
+  /** How many fulfilment answers it gave: each signed-zone answer carries fresh `extraData`. */
+  answers: number
+}
+
+const collectionOf = (state: FakeState, contract: Address) => state.collections.get(contract.toLowerCase())
+
+const collectionOfSlug = (state: FakeState, slug: unknown) =>
+  [...state.collections.values()].find((candidate) => candidate.slug === slug)
+
+const addCollection = (
+  state: FakeState,
+  input: Partial<FakeCollection> & { readonly contract: Address },
+): FakeCollection => {
+  const collection: FakeCollection = {
+    slug: `collection-${input.contract.slice(2, 10).toLowerCase()}`,
+    standard: "erc721",
+    fees: [],
+    listingCurrency: zeroAddress,
+    offerCurrency: state.weth,
+    ...input,
+  }
+  state.collections.set(input.contract.toLowerCase(), collection)
+  return collection
+}
+
+const collectionFor = (state: FakeState, contract: Address) =>
+  collectionOf(state, contract) ?? addCollection(state, { contract })
+
+const orderHashOf = (components: FakeOrderComponents): Hex =>
+  hashStruct({
+    data: components as unknown as Record<string, unknown>,
+    primaryType: "OrderComponents",
+    types: ORDER_COMPONENTS_TYPES,
+  })
+
+/** Signs `components` with `maker` and stores the order. */
+const addSigned = async (
+  state: FakeState,
+  ...[maker, components, info]: Parameters<FakeOpenSea["addSigned"]>
+): Promise<FakeOrder> => {
+  const message = components as unknown as Record<string, unknown>
+  const signature = await maker.signTypedData({
+    domain: state.domain,
+    types: ORDER_COMPONENTS_TYPES,
+    primaryType: "OrderComponents",
+    message,
+  })
+  const hash = orderHashOf(components)
+  const known = state.currencies.get(info.currency.toLowerCase())
+  const order: FakeOrder = {
+    ...info,
+    hash,
+    components,
+    signature,
+    symbol: info.symbol ?? known?.symbol ?? "",
+    decimals: info.decimals ?? known?.decimals ?? 18,
+    cancelled: false,
+  }
+  state.orders.set(hash, order)
+  return order
+}
+
+/** The consideration items of a collection's required fees on `price`. */
+const feeItemsOf = (collection: FakeCollection, currency: Address, price: bigint): ReadonlyArray<FakeItem> =>
+  collection.fees
+    .filter((fee) => fee.required)
+    .map((fee) => {
+      const amount = (price * BigInt(Math.round(fee.fee * 100))) / 10_000n
+      return {
+        itemType: currency === zeroAddress ? 0 : 1,
+        token: currency,
+        identifierOrCriteria: 0n,
+        startAmount: amount,
+        endAmount: amount,
+        recipient: fee.recipient,
+      }
+    })
+
+const baseComponents = (state: FakeState, input: FakeOrderInput) => ({
+  offerer: input.maker.address,
+  startTime: 1_600_000_000n,
+  endTime: input.endTime ?? 1_900_000_000n,
+  salt: input.salt ?? BigInt(keccak256(toHex(`${input.maker.address}:${state.orders.size}`))),
+  conduitKey: state.conduitKey,
+  counter: 0n,
+})
+
+/** The price's symbol and decimals a test asked for, if any. */
+const statedPrice = (input: FakeOrderInput) => ({
+  ...(input.symbol !== undefined ? { symbol: input.symbol } : {}),
+  ...(input.decimals !== undefined ? { decimals: input.decimals } : {}),
+})
+
+const nftItemType = (collection: FakeCollection) =>
+  collection.standard === "erc1155" ? ItemType.ERC1155 : ItemType.ERC721
+
+/** Signs and stores a listing: the NFT offered, the net price to the maker and the fees asked. */
+const addListing = (state: FakeState, input: FakeOrderInput): Promise<FakeOrder> => {
+  const collection = collectionFor(state, input.contract)
+  const currency = input.currency ?? collection.listingCurrency
+  const fees = feeItemsOf(collection, currency, input.price)
+  const net = input.price - fees.reduce((sum, fee) => sum + fee.startAmount, 0n)
+  const tokenId = input.tokenId ?? 0n
+  const units = input.amount ?? 1n
+  const offered: FakeItem = {
+    itemType: nftItemType(collection),
+    token: input.contract,
+    identifierOrCriteria: tokenId,
+    startAmount: units,
+    endAmount: units,
+  }
+  const proceeds: FakeItem = {
+    itemType: currency === zeroAddress ? 0 : 1,
+    token: currency,
+    identifierOrCriteria: 0n,
+    startAmount: net,
+    endAmount: net,
+    recipient: input.maker.address,
+  }
+  return addSigned(
+    state,
+    input.maker,
+    {
+      ...baseComponents(state, input),
+      zone: input.zone ?? zeroAddress,
+      orderType: input.orderType ?? (units > 1n ? 1 : 0),
+      zoneHash: zeroHash,
+      offer: [offered],
+      consideration: [proceeds, ...fees],
+    },
+    { kind: "listing", contract: input.contract, tokenId, price: input.price, currency, ...statedPrice(input) },
+  )
+}
+
+/** Signs and stores an item offer, or a collection offer (no token: a criteria item). */
+const addOffer = (state: FakeState, input: FakeOrderInput): Promise<FakeOrder> => {
+  const collection = collectionFor(state, input.contract)
+  const currency = input.currency ?? collection.offerCurrency
+  const fees = feeItemsOf(collection, currency, input.price)
+  const criteria = input.tokenId === undefined
+  const nft = nftItemType(collection)
+  const wanted: FakeItem = {
+    itemType: criteria ? nft + 2 : nft,
+    token: input.contract,
+    identifierOrCriteria: input.tokenId ?? 0n,
+    startAmount: 1n,
+    endAmount: 1n,
+    recipient: input.maker.address,
+  }
+  const paid: FakeItem = {
+    itemType: ItemType.ERC20,
+    token: currency,
+    identifierOrCriteria: 0n,
+    startAmount: input.price,
+    endAmount: input.price,
+  }
+  return addSigned(
+    state,
+    input.maker,
+    {
+      ...baseComponents(state, input),
+      zone: input.zone ?? OPENSEA_SIGNED_ZONE,
+      orderType: input.orderType ?? 3,
+      zoneHash: zeroHash,
+      offer: [paid],
+      consideration: [wanted, ...fees],
+    },
+    {
+      kind: criteria ? "collection-offer" : "item-offer",
+      contract: input.contract,
+      tokenId: input.tokenId,
+      price: input.price,
+      currency,
+      ...statedPrice(input),
+    },
+  )
+}
+
+/** The spec's `Listing` / `Offer` of an order, as the read routes send it (no signature). */
+const orderJson = (state: FakeState, order: FakeOrder): Record<string, unknown> => {
+  const price = { currency: order.symbol, decimals: order.decimals, value: order.price.toString() }
+  const base = {
+    order_hash: order.hash,
+    chain: state.chainName,
+    protocol_data: { parameters: wireParameters(order.components), signature: null },
+    protocol_address: state.seaport,
+    remaining_quantity: 1,
+    status: order.cancelled ? "CANCELLED" : "ACTIVE",
+  }
+  if (order.kind === "listing") {
+    return {
+      ...base,
+      type: "basic",
+      asset: { contract: order.contract, identifier: String(order.tokenId) },
+      price: { current: price },
+    }
+  }
+  if (order.kind === "item-offer")
+    return { ...base, asset: { contract: order.contract, identifier: String(order.tokenId) }, price }
+  const slug = collectionOf(state, order.contract)?.slug
+  return {
+    ...base,
+    price,
+    criteria: { collection: { slug }, contract: { address: order.contract }, encoded_token_ids: "*" },
+  }
+}
+
+/** The basic order route of an order, or undefined when it cannot be filled as a basic order. */
+const basicRoute = (order: FakeOrder): number | undefined => {
+  const c = order.components
+  if (c.zone !== zeroAddress || c.orderType > 1 || order.kind === "collection-offer") return undefined
+  const [first, ...rest] = c.consideration
+  if (first === undefined || first.recipient !== c.offerer) return undefined
+  if (order.kind === "listing") {
+    const nft = c.offer[0]!.itemType === ItemType.ERC721 ? 0 : 1
+    if (!rest.every((item) => item.itemType === first.itemType && item.token === first.token)) return undefined
+    return (first.itemType === ItemType.NATIVE ? 0 : 2) + nft
+  }
+  if (!rest.every((item) => item.itemType === ItemType.ERC20 && item.token === c.offer[0]!.token)) return undefined
+  return 4 + (first.itemType === ItemType.ERC721 ? 0 : 1)
+}
+
+/** `fulfillBasicOrder_efficient_6GL6yc`'s `BasicOrderParameters` of an order on basic order route `route`. */
+const basicOrderParameters = (order: FakeOrder, route: number, fulfillerConduitKey: Hex) => {
+  const c = order.components
+  const [first, ...additional] = c.consideration
+  const offered = c.offer[0]!
+  return {
+    considerationToken: first!.token,
+    considerationIdentifier: first!.identifierOrCriteria.toString(),
+    considerationAmount: first!.startAmount.toString(),
+    offerer: c.offerer,
+    zone: c.zone,
+    offerToken: offered.token,
+    offerIdentifier: offered.identifierOrCriteria.toString(),
+    offerAmount: offered.startAmount.toString(),
+    basicOrderType: c.orderType + 4 * route,
+    startTime: c.startTime.toString(),
+    endTime: c.endTime.toString(),
+    zoneHash: c.zoneHash,
+    salt: c.salt.toString(),
+    offererConduitKey: c.conduitKey,
+    fulfillerConduitKey,
+    totalOriginalAdditionalRecipients: additional.length,
+    additionalRecipients: additional.map((item) => ({
+      amount: item.startAmount.toString(),
+      recipient: item.recipient,
+    })),
+    signature: order.signature,
+  }
+}
+
+/** The native value a listing's fill pays: each native item times units/total, as Seaport's `_getFraction` moves it. */
+const nativeValueOf = (order: FakeOrder, filled: bigint, units: bigint): bigint =>
+  order.kind === "listing"
+    ? order.components.consideration
+        .filter((item) => item.itemType === ItemType.NATIVE)
+        .reduce((s, i) => s + (i.startAmount * filled) / units, 0n)
+    : 0n
+
+/** The Seaport call that fills `order` for `request`: the basic call where allowed, else an advanced one. */
+const fulfilCall = (
+  state: FakeState,
+  order: FakeOrder,
+  request: FakeFillRequest,
+): { readonly name: FulfilFunction; readonly input: Record<string, unknown>; readonly value: bigint } => {
+  const c = order.components
+  const recipient = request.recipient ?? request.fulfiller
+  const fulfillerConduitKey = request.fulfillerConduitKey ?? state.conduitKey
+  const units = order.kind === "listing" ? c.offer[0]!.startAmount : 1n
+  const filled = request.unitsToFill ?? units
+  const value = nativeValueOf(order, filled, units)
+  const route = filled === units ? basicRoute(order) : undefined
+  state.answers++
+  const extraData =
+    request.extraData ?? (c.zone === zeroAddress ? "0x" : keccak256(toHex(`zone:${order.hash}:${state.answers}`)))
+  const criteriaResolvers =
+    order.kind === "collection-offer"
+      ? [{ orderIndex: "0", side: 1, index: "0", identifier: String(request.tokenId ?? 0n), criteriaProof: [] }]
+      : []
+  const fraction =
+    filled === units ? { numerator: "1", denominator: "1" } : { numerator: String(filled), denominator: String(units) }
+  const advancedOrder = { parameters: callParameters(c), ...fraction, signature: order.signature, extraData }
+  if ((request.form ?? "basic") === "basic" && route !== undefined && recipient === request.fulfiller) {
+    const parameters = basicOrderParameters(order, route, fulfillerConduitKey)
+    return { name: "fulfillBasicOrder_efficient_6GL6yc", input: { parameters }, value }
+  }
+  if (request.form === "available") {
+    const input = {
+      orders: [advancedOrder],
+      criteriaResolvers,
+      offerFulfillments: c.offer.map((_, itemIndex) => [{ orderIndex: 0, itemIndex }]),
+      considerationFulfillments: c.consideration.map((_, itemIndex) => [{ orderIndex: 0, itemIndex }]),
+      fulfillerConduitKey,
+      recipient,
+      maximumFulfilled: "1",
+    }
+    return { name: "fulfillAvailableAdvancedOrders", input, value }
+  }
+  const input = { advancedOrder, criteriaResolvers, fulfillerConduitKey, recipient }
+  return { name: "fulfillAdvancedOrder", input, value }
+}
+
+/** The `fulfillment_data` answer that fills `order` for `request`, as OpenSea builds it. */
+const fulfillmentAnswer = (state: FakeState, order: FakeOrder, request: FakeFillRequest): Record<string, unknown> => {
+  const call = fulfilCall(state, order, request)
+  const transaction = {
+    function: functionOf(call.name),
+    chain: state.chainId,
+    to: state.seaport,
+    value: call.value.toString(),
+    input_data: call.input,
+  }
+  return {
+    protocol: "seaport1.6",
+    fulfillment_data: {
+      transaction,
+      orders: [{ parameters: wireParameters(order.components), signature: order.signature }],
+    },
+  }
+}
+
+/**
+ * A listing's `units_to_fill`, or why OpenSea refuses it: not a positive integer, more than the order's units, or
+ * part of a full-fill order.
+ */
+const unitsToFillOf = (order: FakeOrder, asked: Json): bigint | undefined | string => {
+  if (asked === undefined || order.kind !== "listing") return undefined
+  if (typeof asked !== "number" || !Number.isSafeInteger(asked) || asked < 1)
+    return `units_to_fill ${JSON.stringify(asked)} is not a positive integer`
+  const units = order.components.offer[0]!.startAmount
+  if (BigInt(asked) > units) return `units_to_fill ${asked} is more than the ${units} unit(s) the order sells`
+  if (BigInt(asked) < units && order.components.orderType % 2 === 0)
+    return `Order ${order.hash} does not allow partial fills`
+  return BigInt(asked)
+}
+
+/** The honest `offers/build` answer for a collection and quantity. */
+const buildAnswer: FakeOpenSea["buildAnswer"] = (collection, offerer, quantity) => ({
+  partialParameters: {
+    consideration: [
+      {
+        itemType: collection.standard === "erc721" ? ItemType.ERC721_WITH_CRITERIA : ItemType.ERC1155_WITH_CRITERIA,
+        token: collection.contract,
+        identifierOrCriteria: "0",
+        startAmount: quantity.toString(),
+        endAmount: quantity.toString(),
+        recipient: offerer,
+      },
+    ],
+    zone: OPENSEA_SIGNED_ZONE,
+    zoneHash: zeroHash,
+  },
+  criteria: { collection: { slug: collection.slug }, contract: { address: collection.contract } },
+  encodedTokenIds: "*",
+})
+
+const currencyJson = (state: FakeState, address: Address) => {
+  const known = state.currencies.get(address.toLowerCase())
+  return {
+    symbol: known?.symbol,
+    address,
+    chain: state.chainName,
+    name: known?.symbol,
+    decimals: known?.decimals ?? 18,
+    image: "",
+    eth_price: "1",
+    usd_price: "0",
+  }
+}
+
+const bodyOf = (request: RecordedRequest): Record<string, Json> =>
+  typeof request.body === "object" && request.body !== null ? (request.body as Record<string, Json>) : {}
+
+const orderOfHash = (state: FakeState, hash: string) =>
+  state.orders.get(hash.toLowerCase() as Hex) ??
+  [...state.orders.values()].find((o) => o.hash.toLowerCase() === hash.toLowerCase())
+
+/** The EIP-712 type string of one of the order structs. */
+const structType = (name: keyof typeof ORDER_COMPONENTS_TYPES) =>
+  `${name}(${ORDER_COMPONENTS_TYPES[name].map((field) => `${field.type} ${field.name}`).join(",")})`
+
+/**
+ * Whether `signature` is the offerer's Seaport bulk signature of the order `hash`, as Seaport 1.6 reads one: the
+ * 64- or 65-byte signature of a `BulkOrder` tree, a 3-byte index and the proof, hashed up from the leaf by the
+ * index's bits.
+ */
+const validBulk = async (state: FakeState, offerer: Address, hash: Hex, signature: Hex): Promise<boolean> => {
+  const bytes = hexToBytes(signature)
+  // Seaport's `_isValidBulkOrderSize`: (length - 3) mod 32 is 0 (a 64-byte EIP-2098 signature) or 1 (65 bytes).
+  if (bytes.length < 99 || (bytes.length - 3) % 32 > 1) return false
+  const ecdsa = (bytes.length - 3) % 32 === 0 ? 64 : 65
+  const height = (bytes.length - ecdsa - 3) / 32
+  if (height > 24) return false
+  const index = (bytes[ecdsa]! << 16) | (bytes[ecdsa + 1]! << 8) | bytes[ecdsa + 2]!
+  let node = hash
+  for (let level = 0; level < height; level++) {
+    const sibling = bytesToHex(bytes.subarray(ecdsa + 3 + 32 * level, ecdsa + 35 + 32 * level))
+    node = keccak256(concat((index >> level) & 1 ? [sibling, node] : [node, sibling]))
+  }
+  const structs = `${structType("ConsiderationItem")}${structType("OfferItem")}${structType("OrderComponents")}`
+  const typeHash = keccak256(toHex(`BulkOrder(OrderComponents${"[2]".repeat(height)} tree)${structs}`))
+  const bulkOrderHash = keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [typeHash, node]))
+  const digest = keccak256(concat(["0x1901", domainSeparator({ domain: state.domain }), bulkOrderHash]))
+  const raw = bytesToHex(bytes.subarray(0, ecdsa))
+  // viem recovers from 65 bytes only: a compact signature is expanded as Seaport's ecrecover reads it.
+  const full = ecdsa === 64 ? serializeSignature(compactSignatureToSignature(parseCompactSignature(raw))) : raw
+  const recovered = await recoverAddress({ hash: digest, signature: full }).catch(() => undefined)
+  return recovered !== undefined && recovered.toLowerCase() === offerer.toLowerCase()
+}
+
+/**
+ * What OpenSea refuses of a posted order: a bad signature (single or bulk), a zero-amount item, an expiry beyond six
+ * months.
+ */
+const refusalOfPost = async (
+  state: FakeState,
+  components: FakeOrderComponents,
+  signature: unknown,
+): Promise<string | undefined> => {
+  if (typeof signature !== "string") return "signature is required"
+  const valid =
+    (await verifyTypedData({
+      address: components.offerer,
+      domain: state.domain,
+      types: ORDER_COMPONENTS_TYPES,
+      primaryType: "OrderComponents",
+      message: components as unknown as Record<string, unknown>,
+      signature: signature as Hex,
+    }).catch(() => false)) || (await validBulk(state, components.offerer, orderHashOf(components), signature as Hex))
+  if (!valid) return "Invalid signature"
+  const items = [...components.offer, ...components.consideration]
+  if (items.some((item) => item.startAmount === 0n && item.endAmount === 0n))
+    return "Order items must have a non-zero amount"
+  if (components.endTime - components.startTime > SIX_MONTHS)
+    return "Order expiration cannot be more than 6 months in the future"
+  return undefined
+}
+
+/** Stores a posted order OpenSea accepts, answering it as OpenSea does; refuses what OpenSea refuses. */
+const accept = async (
+  state: FakeState,
+  parameters: unknown,
+  signature: unknown,
+  kind: FakeOrder["kind"],
+): Promise<FakeResponse> => {
+  const components = componentsOf((parameters ?? {}) as Record<string, Json>)
+  const refused = await refusalOfPost(state, components, signature)
+  if (refused !== undefined) return refusal(400, refused)
+  const paid = kind === "listing" ? components.offer[0] : components.consideration[0]
+  const money = kind === "listing" ? components.consideration : components.offer
+  const currency = money[0]?.token ?? zeroAddress
+  const price =
+    kind === "listing" ? money.reduce((sum, item) => sum + item.startAmount, 0n) : (money[0]?.startAmount ?? 0n)
+  const hash = orderHashOf(components)
+  const known = state.currencies.get(currency.toLowerCase())
+  const order: FakeOrder = {
+    hash,
+    kind,
+    components,
+    signature: signature as Hex,
+    contract: paid?.token ?? zeroAddress,
+    tokenId: kind === "collection-offer" ? undefined : paid?.identifierOrCriteria,
+    price,
+    currency,
+    symbol: known?.symbol ?? "",
+    decimals: known?.decimals ?? 18,
+    cancelled: false,
+  }
+  state.orders.set(hash, order)
+  // Since May 2026 every post answers the Listing or Offer itself: the old `order` wrapper is gone.
+  return { body: orderJson(state, order) }
+}
+
+const wrongChain = (state: FakeState, chain: string | undefined) =>
+  chain !== state.chainName ? refusal(400, `Unknown chain ${chain}`) : undefined
+
+/** How an honest route answers a request, from the fake's state. */
+type HonestResponder = (state: FakeState, request: RecordedRequest) => FakeResponse | Effect.Effect<FakeResponse>
+
+/** `GET /api/v2/chain/{chain}/contract/{address}`: the contract's collection. */
+const contractRoute: HonestResponder = (state, request) => {
+  const [, , , , chain, , address] = request.path.split("/")
+  const collection = address === undefined ? undefined : collectionOf(state, address as Address)
+  const body = collection && {
+    address: collection.contract,
+    chain: state.chainName,
+    collection: collection.slug,
+    contract_standard: collection.standard,
+    name: collection.slug,
+  }
+  return wrongChain(state, chain) ?? (body === undefined ? refusal(404, `Contract ${address} not found`) : { body })
+}
+
+/** `GET /api/v2/collections/{slug}`: the collection, its fees and its pricing currencies. */
+const collectionRoute: HonestResponder = (state, request) => {
+  const slug = decodeURIComponent(request.path.split("/")[4] ?? "")
+  const collection = collectionOfSlug(state, slug)
+  if (collection === undefined) return refusal(404, `Collection ${slug} not found`)
+  return {
+    body: {
+      collection: slug,
+      name: slug,
+      contracts: [{ address: collection.contract, chain: state.chainName }],
+      fees: collection.fees,
+      collection_offers_enabled: true,
+      pricing_currencies: {
+        listing_currency: currencyJson(state, collection.listingCurrency),
+        offer_currency: currencyJson(state, collection.offerCurrency),
+      },
+    },
+  }
+}
+
+/** `GET /api/v2/orders/chain/{chain}/protocol/{protocol}/{hash}`: one order by hash. */
+const orderRoute: HonestResponder = (state, request) => {
+  const [, , , , , chain, , protocol, hash] = request.path.split("/")
+  if (protocol?.toLowerCase() !== state.seaport.toLowerCase()) return refusal(400, "Unknown protocol_address")
+  const order = orderOfHash(state, hash ?? "")
+  return (
+    wrongChain(state, chain) ??
+    (order === undefined ? refusal(404, `Order ${hash} not found`) : { body: { order: orderJson(state, order) } })
+  )
+}
+
+/** `GET /api/v2/{listings|offers}/collection/{slug}/nfts/{identifier}/best`: the cheapest listing or best offer. */
+const bestRoute: HonestResponder = (state, request) => {
+  const [, , , side, , slug, , identifier] = request.path.split("/")
+  const collection = collectionOfSlug(state, decodeURIComponent(slug ?? ""))
+  const live = [...state.orders.values()].filter(
+    (order) =>
+      !order.cancelled &&
+      order.contract.toLowerCase() === collection?.contract.toLowerCase() &&
+      (side === "listings"
+        ? order.kind === "listing" && String(order.tokenId) === identifier
+        : order.kind === "collection-offer" || (order.kind === "item-offer" && String(order.tokenId) === identifier)),
+  )
+  const best = live.sort((a, b) => (side === "listings" ? Number(a.price - b.price) : Number(b.price - a.price)))[0]
+  return best === undefined
+    ? refusal(404, `No active ${side} for ${slug} #${identifier}`)
+    : { body: orderJson(state, best) }
+}
+
+/** `POST /api/v2/{listings|offers}/fulfillment_data`: the Seaport call that fills a live order. */
+const fulfillmentRoute: HonestResponder = (state, request) => {
+  const body = bodyOf(request)
+  const side = request.path.includes("/listings/") ? "listing" : "offer"
+  const target = body[side] ?? {}
+  if (target.chain !== state.chainName) return refusal(400, `Unknown chain ${target.chain}`)
+  if (String(target.protocol_address).toLowerCase() !== state.seaport.toLowerCase())
+    return refusal(400, "Unknown protocol_address")
+  const order = orderOfHash(state, String(target.hash))
+  if (order === undefined || order.cancelled) return refusal(404, `Order ${target.hash} not found`)
+  const fulfiller = getAddress(body.fulfiller?.address)
+  const tokenId = body.consideration?.token_id === undefined ? undefined : BigInt(body.consideration.token_id)
+  const unitsToFill = unitsToFillOf(order, body.units_to_fill)
+  if (typeof unitsToFill === "string") return refusal(400, unitsToFill)
+  return { body: fulfillmentAnswer(state, order, { fulfiller, tokenId, unitsToFill }) }
+}
+
+/** `POST /api/v2/offers/build`: the partial parameters of a collection offer. */
+const buildRoute: HonestResponder = (state, request) => {
+  const body = bodyOf(request)
+  const slug = body.criteria?.collection?.slug
+  const collection = collectionOfSlug(state, slug)
+  if (collection === undefined) return refusal(404, `Collection ${slug} not found`)
+  return { body: buildAnswer(collection, getAddress(body.offerer), BigInt(body.quantity ?? 1)) }
+}
+
+/** `POST /api/v2/orders/{chain}/seaport/{listings|offers}`: posts a listing or an item offer. */
+const postOrderRoute: HonestResponder = (state, request) => {
+  const chain = request.path.split("/")[4]
+  const body = bodyOf(request)
+  const kind = request.path.endsWith("listings") ? "listing" : "item-offer"
+  return wrongChain(state, chain) ?? Effect.promise(() => accept(state, body.parameters, body.signature, kind))
+}
+
+/** `POST /api/v2/offers`: posts a collection (criteria) offer, which must be a restricted signed-zone order. */
+const postCriteriaOfferRoute: HonestResponder = (state, request) => {
+  const protocolData = bodyOf(request).protocol_data
+  const components = componentsOf(protocolData?.parameters ?? {})
+  if (components.zone.toLowerCase() !== OPENSEA_SIGNED_ZONE.toLowerCase() || components.orderType < 2) {
+    return refusal(400, "Criteria offers must be restricted orders of OpenSea's signed zone")
+  }
+  return Effect.promise(() => accept(state, protocolData?.parameters, protocolData?.signature, "collection-offer"))
+}
+
+/** `POST /api/v2/orders/chain/{chain}/protocol/{protocol}/{hash}/cancel`: an off-chain cancel its offerer signed. */
+const cancelRoute: HonestResponder = (state, request) => {
+  const hash = request.path.split("/")[8] ?? ""
+  const order = orderOfHash(state, hash)
+  if (order === undefined) return refusal(404, `Order ${hash} not found`)
+  return Effect.promise(async () => {
+    const valid = await verifyTypedData({
+      address: order.components.offerer,
+      domain: state.domain,
+      types: ORDER_HASH_TYPES,
+      primaryType: "OrderHash",
+      message: { orderHash: order.hash },
+      signature: bodyOf(request).offererSignature,
+    }).catch(() => false)
+    if (!valid) return refusal(400, "Invalid offererSignature")
+    order.cancelled = true
+    return { body: { last_signature_issued_valid_until: new Date(0).toISOString() } }
+  })
+}
+
+/** The routes the fake answers honestly, in the order they are registered. */
+const HONEST_ROUTES: ReadonlyArray<{
+  readonly method: string
+  readonly path: string | RegExp
+  readonly respond: HonestResponder
+}> = [
+  { method: "GET", path: /^\/api\/v2\/chain\/[^/]+\/contract\/[^/]+$/, respond: contractRoute },
+  { method: "GET", path: /^\/api\/v2\/collections\/[^/]+$/, respond: collectionRoute },
+  { method: "GET", path: /^\/api\/v2\/orders\/chain\/[^/]+\/protocol\/[^/]+\/[^/]+$/, respond: orderRoute },
+  { method: "GET", path: /^\/api\/v2\/(listings|offers)\/collection\/[^/]+\/nfts\/[^/]+\/best$/, respond: bestRoute },
+  { method: "POST", path: /^\/api\/v2\/(listings|offers)\/fulfillment_data$/, respond: fulfillmentRoute },
+  { method: "POST", path: "/api/v2/offers/build", respond: buildRoute },
+  { method: "POST", path: /^\/api\/v2\/orders\/[^/]+\/seaport\/(listings|offers)$/, respond: postOrderRoute },
+  { method: "POST", path: "/api/v2/offers", respond: postCriteriaOfferRoute },
+  { method: "POST", path: /^\/api\/v2\/orders\/chain\/[^/]+\/protocol\/[^/]+\/[^/]+\/cancel$/, respond: cancelRoute },
+]
+
+/** What the fake answers `request` when honest: the first honest route that matches it, or a 404. */
+const honestAnswer = (state: FakeState, request: RecordedRequest): Effect.Effect<FakeResponse> => {
+  const found = HONEST_ROUTES.find(
+    (candidate) =>
+      candidate.method === request.method &&
+      (typeof candidate.path === "string" ? candidate.path === request.path : candidate.path.test(request.path)),
+  )
+  const answer =
+    found === undefined ? refusal(404, `No route ${request.method} ${request.path}`) : found.respond(state, request)
+  return Effect.isEffect(answer) ? answer : Effect.succeed(answer)
+}
+
 /**
  * Makes a fake OpenSea API v2 that answers honestly in the published spec's shapes: contract and collection
  * look-ups, orders by hash, best listings and offers, fulfilment data built from its orders' real signatures
@@ -256,628 +908,42 @@ export const makeFakeOpenSea = (
     readonly api?: FakeApi
   } = {},
 ): FakeOpenSea => {
-  const chainName = options.chainName ?? "ethereum"
   const chainId = options.chainId ?? 1
   const seaport = options.seaport ?? OPENSEA_SEAPORT
-  const conduitKey = options.conduitKey ?? OPENSEA_CONDUIT_KEY
   const weth = options.weth ?? "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"
   const api = options.api ?? makeFakeApi()
-  const domain = { name: "Seaport", version: "1.6", chainId, verifyingContract: seaport } as const
-  const orders = new Map<Hex, FakeOrder>()
-  const collections = new Map<string, FakeCollection>()
-  const currencies = new Map<string, { readonly symbol: string; readonly decimals: number }>([
-    [zeroAddress, { symbol: "ETH", decimals: 18 }],
-    [weth.toLowerCase(), { symbol: "WETH", decimals: 18 }],
-  ])
-  let answers = 0
-
-  const collectionOf = (contract: Address) => collections.get(contract.toLowerCase())
-  const addCollection = (input: Partial<FakeCollection> & { readonly contract: Address }): FakeCollection => {
-    const collection: FakeCollection = {
-      slug: `collection-${input.contract.slice(2, 10).toLowerCase()}`,
-      standard: "erc721",
-      fees: [],
-      listingCurrency: zeroAddress,
-      offerCurrency: weth,
-      ...input,
-    }
-    collections.set(input.contract.toLowerCase(), collection)
-    return collection
-  }
-  const collectionFor = (contract: Address) => collectionOf(contract) ?? addCollection({ contract })
-
-  const addSigned: FakeOpenSea["addSigned"] = async (maker, components, info) => {
-    const message = components as unknown as Record<string, unknown>
-    const signature = await maker.signTypedData({
-      domain,
-      types: ORDER_COMPONENTS_TYPES,
-      primaryType: "OrderComponents",
-      message,
-    })
-    const hash = hashStruct({ data: message, primaryType: "OrderComponents", types: ORDER_COMPONENTS_TYPES })
-    const known = currencies.get(info.currency.toLowerCase())
-    const order: FakeOrder = {
-      ...info,
-      hash,
-      components,
-      signature,
-      symbol: info.symbol ?? known?.symbol ?? "",
-      decimals: info.decimals ?? known?.decimals ?? 18,
-      cancelled: false,
-    }
-    orders.set(hash, order)
-    return order
-  }
-
-  const feeItemsOf = (collection: FakeCollection, currency: Address, price: bigint): ReadonlyArray<FakeItem> =>
-    collection.fees
-      .filter((fee) => fee.required)
-      .map((fee) => {
-        const amount = (price * BigInt(Math.round(fee.fee * 100))) / 10_000n
-        return {
-          itemType: currency === zeroAddress ? 0 : 1,
-          token: currency,
-          identifierOrCriteria: 0n,
-          startAmount: amount,
-          endAmount: amount,
-          recipient: fee.recipient,
-        }
-      })
-
-  const baseComponents = (input: FakeOrderInput) => ({
-    offerer: input.maker.address,
-    startTime: 1_600_000_000n,
-    endTime: input.endTime ?? 1_900_000_000n,
-    salt: input.salt ?? BigInt(keccak256(toHex(`${input.maker.address}:${orders.size}`))),
-    conduitKey,
-    counter: 0n,
-  })
-
-  const addListing: FakeOpenSea["addListing"] = (input) => {
-    const collection = collectionFor(input.contract)
-    const currency = input.currency ?? collection.listingCurrency
-    const fees = feeItemsOf(collection, currency, input.price)
-    const net = input.price - fees.reduce((sum, fee) => sum + fee.startAmount, 0n)
-    const nft = collection.standard === "erc1155" ? ItemType.ERC1155 : ItemType.ERC721
-    const tokenId = input.tokenId ?? 0n
-    return addSigned(
-      input.maker,
-      {
-        ...baseComponents(input),
-        zone: input.zone ?? zeroAddress,
-        orderType: input.orderType ?? ((input.amount ?? 1n) > 1n ? 1 : 0),
-        zoneHash: zeroHash,
-        offer: [
-          {
-            itemType: nft,
-            token: input.contract,
-            identifierOrCriteria: tokenId,
-            startAmount: input.amount ?? 1n,
-            endAmount: input.amount ?? 1n,
-          },
-        ],
-        consideration: [
-          {
-            itemType: currency === zeroAddress ? 0 : 1,
-            token: currency,
-            identifierOrCriteria: 0n,
-            startAmount: net,
-            endAmount: net,
-            recipient: input.maker.address,
-          },
-          ...fees,
-        ],
-      },
-      {
-        kind: "listing",
-        contract: input.contract,
-        tokenId,
-        price: input.price,
-        currency,
-        ...(input.symbol !== undefined ? { symbol: input.symbol } : {}),
-        ...(input.decimals !== undefined ? { decimals: input.decimals } : {}),
-      },
-    )
-  }
-
-  const addOffer: FakeOpenSea["addOffer"] = (input) => {
-    const collection = collectionFor(input.contract)
-    const currency = input.currency ?? collection.offerCurrency
-    const fees = feeItemsOf(collection, currency, input.price)
-    const item = input.tokenId === undefined
-    const nft = collection.standard === "erc1155" ? ItemType.ERC1155 : ItemType.ERC721
-    const wanted: FakeItem = {
-      itemType: item ? nft + 2 : nft,
-      token: input.contract,
-      identifierOrCriteria: input.tokenId ?? 0n,
-      startAmount: 1n,
-      endAmount: 1n,
-      recipient: input.maker.address,
-    }
-    return addSigned(
-      input.maker,
-      {
-        ...baseComponents(input),
-        zone: input.zone ?? OPENSEA_SIGNED_ZONE,
-        orderType: input.orderType ?? 3,
-        zoneHash: zeroHash,
-        offer: [
-          {
-            itemType: ItemType.ERC20,
-            token: currency,
-            identifierOrCriteria: 0n,
-            startAmount: input.price,
-            endAmount: input.price,
-          },
-        ],
-        consideration: [wanted, ...fees],
-      },
-      {
-        kind: item ? "collection-offer" : "item-offer",
-        contract: input.contract,
-        tokenId: input.tokenId,
-        price: input.price,
-        currency,
-        ...(input.symbol !== undefined ? { symbol: input.symbol } : {}),
-        ...(input.decimals !== undefined ? { decimals: input.decimals } : {}),
-      },
-    )
-  }
-
-  const statusOf = (order: FakeOrder) => (order.cancelled ? "CANCELLED" : "ACTIVE")
-
-  const orderJson = (order: FakeOrder): Record<string, unknown> => {
-    const price = { currency: order.symbol, decimals: order.decimals, value: order.price.toString() }
-    const base = {
-      order_hash: order.hash,
-      chain: chainName,
-      protocol_data: { parameters: wireParameters(order.components), signature: null },
-      protocol_address: seaport,
-      remaining_quantity: 1,
-      status: statusOf(order),
-    }
-    if (order.kind === "listing") {
-      return {
-        ...base,
-        type: "basic",
-        asset: { contract: order.contract, identifier: String(order.tokenId) },
-        price: { current: price },
-      }
-    }
-    if (order.kind === "item-offer")
-      return { ...base, asset: { contract: order.contract, identifier: String(order.tokenId) }, price }
-    const slug = collectionOf(order.contract)?.slug
-    return {
-      ...base,
-      price,
-      criteria: { collection: { slug }, contract: { address: order.contract }, encoded_token_ids: "*" },
-    }
-  }
-
-  /** The basic order route of an order, or undefined when it cannot be filled as a basic order. */
-  const basicRoute = (order: FakeOrder): number | undefined => {
-    const c = order.components
-    if (c.zone !== zeroAddress || c.orderType > 1 || order.kind === "collection-offer") return undefined
-    const [first, ...rest] = c.consideration
-    if (first === undefined || first.recipient !== c.offerer) return undefined
-    if (order.kind === "listing") {
-      const nft = c.offer[0]!.itemType === ItemType.ERC721 ? 0 : 1
-      if (!rest.every((item) => item.itemType === first.itemType && item.token === first.token)) return undefined
-      return (first.itemType === ItemType.NATIVE ? 0 : 2) + nft
-    }
-    if (!rest.every((item) => item.itemType === ItemType.ERC20 && item.token === c.offer[0]!.token)) return undefined
-    return 4 + (first.itemType === ItemType.ERC721 ? 0 : 1)
-  }
-
-  const fulfillmentAnswer: FakeOpenSea["fulfillmentAnswer"] = (order, request) => {
-    const c = order.components
-    const recipient = request.recipient ?? request.fulfiller
-    const fulfillerKey = request.fulfillerConduitKey ?? conduitKey
-    // A partial fill pays each item times units/total, as Seaport's `_getFraction` moves it.
-    const units = order.kind === "listing" ? c.offer[0]!.startAmount : 1n
-    const filled = request.unitsToFill ?? units
-    const native =
-      order.kind === "listing"
-        ? c.consideration
-            .filter((item) => item.itemType === ItemType.NATIVE)
-            .reduce((s, i) => s + (i.startAmount * filled) / units, 0n)
-        : 0n
-    const route = filled === units ? basicRoute(order) : undefined
-    const transaction = (name: Parameters<typeof functionOf>[0], input: Record<string, unknown>) => ({
-      function: functionOf(name),
-      chain: chainId,
-      to: seaport,
-      value: native.toString(),
-      input_data: input,
-    })
-    answers++
-    const extraData =
-      request.extraData ?? (c.zone === zeroAddress ? "0x" : keccak256(toHex(`zone:${order.hash}:${answers}`)))
-    const criteriaResolvers =
-      order.kind === "collection-offer"
-        ? [{ orderIndex: "0", side: 1, index: "0", identifier: String(request.tokenId ?? 0n), criteriaProof: [] }]
-        : []
-    const fraction =
-      filled === units
-        ? { numerator: "1", denominator: "1" }
-        : { numerator: String(filled), denominator: String(units) }
-    const advancedOrder = { parameters: callParameters(c), ...fraction, signature: order.signature, extraData }
-    let tx: Record<string, unknown>
-    if ((request.form ?? "basic") === "basic" && route !== undefined && recipient === request.fulfiller) {
-      const [first, ...additional] = c.consideration
-      const offered = c.offer[0]!
-      tx = transaction("fulfillBasicOrder_efficient_6GL6yc", {
-        parameters: {
-          considerationToken: first!.token,
-          considerationIdentifier: first!.identifierOrCriteria.toString(),
-          considerationAmount: first!.startAmount.toString(),
-          offerer: c.offerer,
-          zone: c.zone,
-          offerToken: offered.token,
-          offerIdentifier: offered.identifierOrCriteria.toString(),
-          offerAmount: offered.startAmount.toString(),
-          basicOrderType: c.orderType + 4 * route,
-          startTime: c.startTime.toString(),
-          endTime: c.endTime.toString(),
-          zoneHash: c.zoneHash,
-          salt: c.salt.toString(),
-          offererConduitKey: c.conduitKey,
-          fulfillerConduitKey: fulfillerKey,
-          totalOriginalAdditionalRecipients: additional.length,
-          additionalRecipients: additional.map((item) => ({
-            amount: item.startAmount.toString(),
-            recipient: item.recipient,
-          })),
-          signature: order.signature,
-        },
-      })
-    } else if (request.form === "available") {
-      tx = transaction("fulfillAvailableAdvancedOrders", {
-        orders: [advancedOrder],
-        criteriaResolvers,
-        offerFulfillments: c.offer.map((_, itemIndex) => [{ orderIndex: 0, itemIndex }]),
-        considerationFulfillments: c.consideration.map((_, itemIndex) => [{ orderIndex: 0, itemIndex }]),
-        fulfillerConduitKey: fulfillerKey,
-        recipient,
-        maximumFulfilled: "1",
-      })
-    } else {
-      tx = transaction("fulfillAdvancedOrder", {
-        advancedOrder,
-        criteriaResolvers,
-        fulfillerConduitKey: fulfillerKey,
-        recipient,
-      })
-    }
-    return {
-      protocol: "seaport1.6",
-      fulfillment_data: { transaction: tx, orders: [{ parameters: wireParameters(c), signature: order.signature }] },
-    }
-  }
-
-  /**
-   * A listing's `units_to_fill`, or why OpenSea refuses it: not a positive integer, more than the order's units, or
-   * part of a full-fill order.
-   */
-  const unitsToFillOf = (order: FakeOrder, asked: Json): bigint | undefined | string => {
-    if (asked === undefined || order.kind !== "listing") return undefined
-    if (typeof asked !== "number" || !Number.isSafeInteger(asked) || asked < 1)
-      return `units_to_fill ${JSON.stringify(asked)} is not a positive integer`
-    const units = order.components.offer[0]!.startAmount
-    if (BigInt(asked) > units) return `units_to_fill ${asked} is more than the ${units} unit(s) the order sells`
-    if (BigInt(asked) < units && order.components.orderType % 2 === 0)
-      return `Order ${order.hash} does not allow partial fills`
-    return BigInt(asked)
-  }
-
-  const buildAnswer: FakeOpenSea["buildAnswer"] = (collection, offerer, quantity) => ({
-    partialParameters: {
-      consideration: [
-        {
-          itemType: collection.standard === "erc721" ? ItemType.ERC721_WITH_CRITERIA : ItemType.ERC1155_WITH_CRITERIA,
-          token: collection.contract,
-          identifierOrCriteria: "0",
-          startAmount: quantity.toString(),
-          endAmount: quantity.toString(),
-          recipient: offerer,
-        },
-      ],
-      zone: OPENSEA_SIGNED_ZONE,
-      zoneHash: zeroHash,
-    },
-    criteria: { collection: { slug: collection.slug }, contract: { address: collection.contract } },
-    encodedTokenIds: "*",
-  })
-
-  const currencyJson = (address: Address) => {
-    const known = currencies.get(address.toLowerCase())
-    return {
-      symbol: known?.symbol,
-      address,
-      chain: chainName,
-      name: known?.symbol,
-      decimals: known?.decimals ?? 18,
-      image: "",
-      eth_price: "1",
-      usd_price: "0",
-    }
-  }
-
-  const bodyOf = (request: RecordedRequest): Record<string, Json> =>
-    typeof request.body === "object" && request.body !== null ? (request.body as Record<string, Json>) : {}
-
-  const orderOfHash = (hash: string) =>
-    orders.get(hash.toLowerCase() as Hex) ??
-    [...orders.values()].find((o) => o.hash.toLowerCase() === hash.toLowerCase())
-
-  /**
-   * Whether `signature` is the offerer's Seaport bulk signature of the order `hash`, as Seaport 1.6 reads one: the
-   * 64- or 65-byte signature of a `BulkOrder` tree, a 3-byte index and the proof, hashed up from the leaf by the
-   * index's bits.
-   */
-  const validBulk = async (offerer: Address, hash: Hex, signature: Hex): Promise<boolean> => {
-    const bytes = hexToBytes(signature)
-    // Seaport's `_isValidBulkOrderSize`: (length - 3) mod 32 is 0 (a 64-byte EIP-2098 signature) or 1 (65 bytes).
-    if (bytes.length < 99 || (bytes.length - 3) % 32 > 1) return false
-    const ecdsa = (bytes.length - 3) % 32 === 0 ? 64 : 65
-    const height = (bytes.length - ecdsa - 3) / 32
-    if (height > 24) return false
-    const index = (bytes[ecdsa]! << 16) | (bytes[ecdsa + 1]! << 8) | bytes[ecdsa + 2]!
-    let node = hash
-    for (let level = 0; level < height; level++) {
-      const sibling = bytesToHex(bytes.subarray(ecdsa + 3 + 32 * level, ecdsa + 35 + 32 * level))
-      node = keccak256(concat((index >> level) & 1 ? [sibling, node] : [node, sibling]))
-    }
-    const struct = (name: keyof typeof ORDER_COMPONENTS_TYPES) =>
-      `${name}(${ORDER_COMPONENTS_TYPES[name].map((field) => `${field.type} ${field.name}`).join(",")})`
-    const typeHash = keccak256(
-      toHex(
-        `BulkOrder(OrderComponents${"[2]".repeat(height)} tree)${struct("ConsiderationItem")}${struct("OfferItem")}${struct("OrderComponents")}`,
-      ),
-    )
-    const bulkOrderHash = keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [typeHash, node]))
-    const digest = keccak256(concat(["0x1901", domainSeparator({ domain }), bulkOrderHash]))
-    const raw = bytesToHex(bytes.subarray(0, ecdsa))
-    // viem recovers from 65 bytes only: a compact signature is expanded as Seaport's ecrecover reads it.
-    const full = ecdsa === 64 ? serializeSignature(compactSignatureToSignature(parseCompactSignature(raw))) : raw
-    const recovered = await recoverAddress({ hash: digest, signature: full }).catch(() => undefined)
-    return recovered !== undefined && recovered.toLowerCase() === offerer.toLowerCase()
-  }
-
-  /**
-   * What OpenSea refuses of a posted order: a bad signature (single or bulk), a zero-amount item, an expiry beyond six
-   * months.
-   */
-  const refusalOfPost = async (components: FakeOrderComponents, signature: unknown): Promise<string | undefined> => {
-    if (typeof signature !== "string") return "signature is required"
-    const message = components as unknown as Record<string, unknown>
-    const valid =
-      (await verifyTypedData({
-        address: components.offerer,
-        domain,
-        types: ORDER_COMPONENTS_TYPES,
-        primaryType: "OrderComponents",
-        message,
-        signature: signature as Hex,
-      }).catch(() => false)) ||
-      (await validBulk(
-        components.offerer,
-        hashStruct({ data: message, primaryType: "OrderComponents", types: ORDER_COMPONENTS_TYPES }),
-        signature as Hex,
-      ))
-    if (!valid) return "Invalid signature"
-    if (
-      [...components.offer, ...components.consideration].some(
-        (item) => item.startAmount === 0n && item.endAmount === 0n,
-      )
-    )
-      return "Order items must have a non-zero amount"
-    if (components.endTime - components.startTime > SIX_MONTHS)
-      return "Order expiration cannot be more than 6 months in the future"
-    return undefined
-  }
-
-  const accept = async (parameters: unknown, signature: unknown, kind: FakeOrder["kind"]): Promise<FakeResponse> => {
-    const components = componentsOf((parameters ?? {}) as Record<string, Json>)
-    const refused = await refusalOfPost(components, signature)
-    if (refused !== undefined) return refusal(400, refused)
-    const paid = kind === "listing" ? components.offer[0] : components.consideration[0]
-    const money = kind === "listing" ? components.consideration : components.offer
-    const currency = money[0]?.token ?? zeroAddress
-    const price =
-      kind === "listing" ? money.reduce((sum, item) => sum + item.startAmount, 0n) : (money[0]?.startAmount ?? 0n)
-    const hash = hashStruct({
-      data: components as unknown as Record<string, unknown>,
-      primaryType: "OrderComponents",
-      types: ORDER_COMPONENTS_TYPES,
-    })
-    const known = currencies.get(currency.toLowerCase())
-    const order: FakeOrder = {
-      hash,
-      kind,
-      components,
-      signature: signature as Hex,
-      contract: paid?.token ?? zeroAddress,
-      tokenId: kind === "collection-offer" ? undefined : paid?.identifierOrCriteria,
-      price,
-      currency,
-      symbol: known?.symbol ?? "",
-      decimals: known?.decimals ?? 18,
-      cancelled: false,
-    }
-    orders.set(hash, order)
-    // Since May 2026 every post answers the Listing or Offer itself: the old `order` wrapper is gone.
-    return { body: orderJson(order) }
-  }
-
-  const wrongChain = (chain: string | undefined) =>
-    chain !== chainName ? refusal(400, `Unknown chain ${chain}`) : undefined
-  const promise = <A>(run: () => Promise<A>) => Effect.promise(run)
-
-  type HonestResponder = (request: RecordedRequest) => FakeResponse | Effect.Effect<FakeResponse>
-  const honestRoutes: Array<{
-    readonly method: string
-    readonly path: string | RegExp
-    readonly respond: HonestResponder
-  }> = []
-  const honest = {
-    route: (method: string, path: string | RegExp, respond: HonestResponder) => {
-      honestRoutes.push({ method, path, respond })
-      api.route(method, path, respond)
-      return honest
-    },
-  }
-  const honestAnswer = (request: RecordedRequest): Effect.Effect<FakeResponse> => {
-    const found = honestRoutes.find(
-      (candidate) =>
-        candidate.method === request.method &&
-        (typeof candidate.path === "string" ? candidate.path === request.path : candidate.path.test(request.path)),
-    )
-    const answer =
-      found === undefined ? refusal(404, `No route ${request.method} ${request.path}`) : found.respond(request)
-    return Effect.isEffect(answer) ? answer : Effect.succeed(answer)
-  }
-
-  honest
-    .route("GET", /^\/api\/v2\/chain\/[^/]+\/contract\/[^/]+$/, (request) => {
-      const [, , , , chain, , address] = request.path.split("/")
-      const collection = address === undefined ? undefined : collectionOf(address as Address)
-      return (
-        wrongChain(chain) ??
-        (collection === undefined
-          ? refusal(404, `Contract ${address} not found`)
-          : {
-              body: {
-                address: collection.contract,
-                chain: chainName,
-                collection: collection.slug,
-                contract_standard: collection.standard,
-                name: collection.slug,
-              },
-            })
-      )
-    })
-    .route("GET", /^\/api\/v2\/collections\/[^/]+$/, (request) => {
-      const slug = decodeURIComponent(request.path.split("/")[4] ?? "")
-      const collection = [...collections.values()].find((candidate) => candidate.slug === slug)
-      if (collection === undefined) return refusal(404, `Collection ${slug} not found`)
-      return {
-        body: {
-          collection: slug,
-          name: slug,
-          contracts: [{ address: collection.contract, chain: chainName }],
-          fees: collection.fees,
-          collection_offers_enabled: true,
-          pricing_currencies: {
-            listing_currency: currencyJson(collection.listingCurrency),
-            offer_currency: currencyJson(collection.offerCurrency),
-          },
-        },
-      }
-    })
-    .route("GET", /^\/api\/v2\/orders\/chain\/[^/]+\/protocol\/[^/]+\/[^/]+$/, (request) => {
-      const [, , , , , chain, , protocol, hash] = request.path.split("/")
-      if (protocol?.toLowerCase() !== seaport.toLowerCase()) return refusal(400, "Unknown protocol_address")
-      const order = orderOfHash(hash ?? "")
-      return (
-        wrongChain(chain) ??
-        (order === undefined ? refusal(404, `Order ${hash} not found`) : { body: { order: orderJson(order) } })
-      )
-    })
-    .route("GET", /^\/api\/v2\/(listings|offers)\/collection\/[^/]+\/nfts\/[^/]+\/best$/, (request) => {
-      const [, , , side, , slug, , identifier] = request.path.split("/")
-      const collection = [...collections.values()].find(
-        (candidate) => candidate.slug === decodeURIComponent(slug ?? ""),
-      )
-      const live = [...orders.values()].filter(
-        (order) =>
-          !order.cancelled &&
-          order.contract.toLowerCase() === collection?.contract.toLowerCase() &&
-          (side === "listings"
-            ? order.kind === "listing" && String(order.tokenId) === identifier
-            : order.kind === "collection-offer" ||
-              (order.kind === "item-offer" && String(order.tokenId) === identifier)),
-      )
-      const best = live.sort((a, b) => (side === "listings" ? Number(a.price - b.price) : Number(b.price - a.price)))[0]
-      return best === undefined
-        ? refusal(404, `No active ${side} for ${slug} #${identifier}`)
-        : { body: orderJson(best) }
-    })
-    .route("POST", /^\/api\/v2\/(listings|offers)\/fulfillment_data$/, (request) => {
-      const body = bodyOf(request)
-      const side = request.path.includes("/listings/") ? "listing" : "offer"
-      const target = body[side] ?? {}
-      if (target.chain !== chainName) return refusal(400, `Unknown chain ${target.chain}`)
-      if (String(target.protocol_address).toLowerCase() !== seaport.toLowerCase())
-        return refusal(400, "Unknown protocol_address")
-      const order = orderOfHash(String(target.hash))
-      if (order === undefined || order.cancelled) return refusal(404, `Order ${target.hash} not found`)
-      const fulfiller = getAddress(body.fulfiller?.address)
-      const tokenId = body.consideration?.token_id === undefined ? undefined : BigInt(body.consideration.token_id)
-      const unitsToFill = unitsToFillOf(order, body.units_to_fill)
-      if (typeof unitsToFill === "string") return refusal(400, unitsToFill)
-      return { body: fulfillmentAnswer(order, { fulfiller, tokenId, unitsToFill }) }
-    })
-    .route("POST", "/api/v2/offers/build", (request) => {
-      const body = bodyOf(request)
-      const slug = body.criteria?.collection?.slug
-      const collection = [...collections.values()].find((candidate) => candidate.slug === slug)
-      if (collection === undefined) return refusal(404, `Collection ${slug} not found`)
-      return { body: buildAnswer(collection, getAddress(body.offerer), BigInt(body.quantity ?? 1)) }
-    })
-    .route("POST", /^\/api\/v2\/orders\/[^/]+\/seaport\/(listings|offers)$/, (request) => {
-      const chain = request.path.split("/")[4]
-      const body = bodyOf(request)
-      return (
-        wrongChain(chain) ??
-        promise(() =>
-          accept(body.parameters, body.signature, request.path.endsWith("listings") ? "listing" : "item-offer"),
-        )
-      )
-    })
-    .route("POST", "/api/v2/offers", (request) => {
-      const body = bodyOf(request)
-      const components = componentsOf(body.protocol_data?.parameters ?? {})
-      if (components.zone.toLowerCase() !== OPENSEA_SIGNED_ZONE.toLowerCase() || components.orderType < 2) {
-        return refusal(400, "Criteria offers must be restricted orders of OpenSea's signed zone")
-      }
-      return promise(() => accept(body.protocol_data?.parameters, body.protocol_data?.signature, "collection-offer"))
-    })
-    .route("POST", /^\/api\/v2\/orders\/chain\/[^/]+\/protocol\/[^/]+\/[^/]+\/cancel$/, (request) => {
-      const hash = request.path.split("/")[8] ?? ""
-      const order = orderOfHash(hash)
-      if (order === undefined) return refusal(404, `Order ${hash} not found`)
-      return promise(async () => {
-        const valid = await verifyTypedData({
-          address: order.components.offerer,
-          domain,
-          types: ORDER_HASH_TYPES,
-          primaryType: "OrderHash",
-          message: { orderHash: order.hash },
-          signature: bodyOf(request).offererSignature,
-        }).catch(() => false)
-        if (!valid) return refusal(400, "Invalid offererSignature")
-        order.cancelled = true
-        return { body: { last_signature_issued_valid_until: new Date(0).toISOString() } }
-      })
-    })
-
-  return {
-    api,
-    chainName,
+  const state: FakeState = {
+    chainName: options.chainName ?? "ethereum",
     chainId,
     seaport,
-    orders,
+    conduitKey: options.conduitKey ?? OPENSEA_CONDUIT_KEY,
+    weth,
+    domain: { name: "Seaport", version: "1.6", chainId, verifyingContract: seaport },
+    orders: new Map(),
+    collections: new Map(),
+    currencies: new Map([
+      [zeroAddress, { symbol: "ETH", decimals: 18 }],
+      [weth.toLowerCase(), { symbol: "WETH", decimals: 18 }],
+    ]),
+    answers: 0,
+  }
+  for (const { method, path, respond } of HONEST_ROUTES) api.route(method, path, (request) => respond(state, request))
+  return {
+    api,
+    chainName: state.chainName,
+    chainId,
+    seaport,
+    orders: state.orders,
     get posted() {
       return api.requestsTo(/^\/api\/v2\/(orders\/[^/]+\/seaport\/(listings|offers)|offers)$/)
     },
-    addCollection,
-    addListing,
-    addOffer,
-    addSigned,
-    orderJson,
-    fulfillmentAnswer,
+    addCollection: (input) => addCollection(state, input),
+    addListing: (input) => addListing(state, input),
+    addOffer: (input) => addOffer(state, input),
+    addSigned: (...args) => addSigned(state, ...args),
+    orderJson: (order) => orderJson(state, order),
+    fulfillmentAnswer: (order, request) => fulfillmentAnswer(state, order, request),
     buildAnswer,
-    honestAnswer,
+    honestAnswer: (request) => honestAnswer(state, request),
   }
 }
