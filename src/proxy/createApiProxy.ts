@@ -76,7 +76,8 @@ const parseTarget = (target: string): URL => {
     url.hash !== ""
   ) {
     throw new TypeError(
-      `createApiProxy: target must be an http(s) URL without credentials, query or fragment; got ${JSON.stringify(target)}`,
+      "createApiProxy: target must be an http(s) URL without credentials, query or fragment; " +
+        `got ${JSON.stringify(target)}`,
     )
   }
   return url
@@ -193,7 +194,8 @@ const parseOrigin = (origin: string): string => {
     url.hash !== ""
   ) {
     throw new TypeError(
-      `createApiProxy: allowedOrigins must hold http(s) origins such as "https://app.example"; got ${JSON.stringify(origin)}`,
+      'createApiProxy: allowedOrigins must hold http(s) origins such as "https://app.example"; ' +
+        `got ${JSON.stringify(origin)}`,
     )
   }
   return url.origin

@@ -111,7 +111,10 @@ const decodeCanonical = Effect.fnUntraced(function* (
   return { decoded, suffix: `0x${transaction.data.slice(encoded.length)}` as Hex }
 })
 
-/** A decoded call as {@link SeaportCall}, or why it is refused: a function tradekit does not send, a bad basic order. */
+/**
+ * A decoded call as {@link SeaportCall}, or why it is refused: a function tradekit does not send, a bad basic
+ * order.
+ */
 const callOf = (
   decoded: DecodedCall,
   base: Pick<SeaportFulfilment, "to" | "value" | "suffix">,
