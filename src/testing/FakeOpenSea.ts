@@ -1,23 +1,11 @@
 import * as Effect from "effect/Effect"
 import {
-  type AbiFunction,
   type Address,
-  bytesToHex,
-  compactSignatureToSignature,
-  concat,
-  domainSeparator,
-  encodeAbiParameters,
-  getAbiItem,
   getAddress,
   type Hex,
   hashStruct,
-  hexToBytes,
   keccak256,
   type LocalAccount,
-  parseCompactSignature,
-  recoverAddress,
-  serializeSignature,
-  toFunctionSignature,
   toHex,
   verifyTypedData,
   zeroAddress,
@@ -26,55 +14,20 @@ import {
 import { OPENSEA_CONDUIT_KEY, OPENSEA_SEAPORT, OPENSEA_SIGNED_ZONE } from "../apis/opensea/config/openSeaChains.js"
 import { ORDER_COMPONENTS_TYPES, ORDER_HASH_TYPES } from "../apis/opensea/seaport/eip712Types.js"
 import { ItemType } from "../apis/opensea/seaport/SeaportOrder.js"
-import { seaportAbi } from "../apis/opensea/seaport/seaportAbi.js"
 import { type FakeApi, type FakeResponse, makeFakeApi, type RecordedRequest } from "./FakeApi.js"
+import { isBulkSignatureOf } from "./fakeOpenSea/bulkSignature.js"
+import {
+  componentsOf,
+  type FakeItem,
+  type FakeOrder,
+  type FakeOrderComponents,
+  type Json,
+  wireParameters,
+} from "./fakeOpenSea/fakeOrder.js"
+import { type FakeFillRequest, fulfillmentAnswer, unitsToFillOf } from "./fakeOpenSea/fulfillment.js"
 
-/** A request body as the fake reads it, field by field: the fake refuses what OpenSea refuses, as OpenSea would. */
-// biome-ignore lint/suspicious/noExplicitAny: a client's request is read loosely, as a server reads JSON.
-type Json = any
-
-/** A Seaport item with bigints; `recipient` on consideration items. */
-export interface FakeItem {
-  readonly itemType: number
-  readonly token: Address
-  readonly identifierOrCriteria: bigint
-  readonly startAmount: bigint
-  readonly endAmount: bigint
-  readonly recipient?: Address
-}
-
-/** Seaport 1.6's `OrderComponents`, what a maker signs. */
-export interface FakeOrderComponents {
-  readonly offerer: Address
-  readonly zone: Address
-  readonly offer: ReadonlyArray<FakeItem>
-  readonly consideration: ReadonlyArray<FakeItem>
-  readonly orderType: number
-  readonly startTime: bigint
-  readonly endTime: bigint
-  readonly zoneHash: Hex
-  readonly salt: bigint
-  readonly conduitKey: Hex
-  readonly counter: bigint
-}
-
-/** An order the fake OpenSea holds: signed for real by its maker, its hash Seaport's `getOrderHash`. */
-export interface FakeOrder {
-  readonly hash: Hex
-  readonly kind: "listing" | "item-offer" | "collection-offer"
-  readonly components: FakeOrderComponents
-  readonly signature: Hex
-  readonly contract: Address
-  /** The token, unless a collection offer. */
-  readonly tokenId: bigint | undefined
-  /** What a buyer pays (a listing) or what the offer offers. */
-  readonly price: bigint
-  readonly currency: Address
-  /** The price as OpenSea states it (`price.current` / `price`): its symbol and decimals. */
-  readonly symbol: string
-  readonly decimals: number
-  cancelled: boolean
-}
+export type { FakeItem, FakeOrder, FakeOrderComponents } from "./fakeOpenSea/fakeOrder.js"
+export type { FakeFillRequest } from "./fakeOpenSea/fulfillment.js"
 
 /** A collection the fake serves: `fee` in percent as OpenSea gives it (2.5 = 250 basis points). */
 export interface FakeCollection {
@@ -107,25 +60,6 @@ export interface FakeOrderInput {
   readonly amount?: bigint | undefined
   readonly endTime?: bigint | undefined
   readonly salt?: bigint | undefined
-}
-
-/**
- * How a fulfilment is built: who fills, who receives, which token sells into a collection offer, which Seaport call.
- */
-export interface FakeFillRequest {
-  readonly fulfiller: Address
-  /** Receives the NFT (a listing) or the payment (an offer); the fulfiller by default. */
-  readonly recipient?: Address | undefined
-  /** The token sold into a collection offer. */
-  readonly tokenId?: bigint | undefined
-  /** `basic` (fulfillBasicOrder_efficient_6GL6yc) where the order allows it, else `advanced` (fulfillAdvancedOrder). */
-  readonly form?: "basic" | "advanced" | "available" | undefined
-  /** The signed zone's `extraData` of this answer; a fresh one per answer for signed-zone orders by default. */
-  readonly extraData?: Hex | undefined
-  /** The conduit key the fulfiller's tokens move through (OpenSea's by default). */
-  readonly fulfillerConduitKey?: Hex | undefined
-  /** A listing's units to fill (`units_to_fill`): fewer than its units is a partial fill (`fulfillAdvancedOrder`). */
-  readonly unitsToFill?: bigint | undefined
 }
 
 /** A fake OpenSea API v2 over a FakeApi: honest answers from its own signed orders; any route can be overridden. */
@@ -162,70 +96,6 @@ export interface FakeOpenSea {
   readonly honestAnswer: (request: RecordedRequest) => Effect.Effect<FakeResponse>
   /** The honest `offers/build` answer for a collection and quantity. */
   readonly buildAnswer: (collection: FakeCollection, offerer: Address, quantity: bigint) => Record<string, unknown>
-}
-
-/** An item on the wire: amounts and identifiers as decimal strings. */
-const wireItem = (item: FakeItem) => ({
-  itemType: item.itemType,
-  token: item.token,
-  identifierOrCriteria: item.identifierOrCriteria.toString(),
-  startAmount: item.startAmount.toString(),
-  endAmount: item.endAmount.toString(),
-  ...(item.recipient !== undefined ? { recipient: item.recipient } : {}),
-})
-
-/** The spec's `ProtocolData.parameters` of signed components (salt in hex, as OpenSea serves its own). */
-const wireParameters = (c: FakeOrderComponents) => ({
-  offerer: c.offerer,
-  offer: c.offer.map(wireItem),
-  consideration: c.consideration.map(wireItem),
-  startTime: c.startTime.toString(),
-  endTime: c.endTime.toString(),
-  orderType: c.orderType,
-  zone: c.zone,
-  zoneHash: c.zoneHash,
-  salt: toHex(c.salt),
-  conduitKey: c.conduitKey,
-  totalOriginalConsiderationItems: c.consideration.length,
-  counter: c.counter.toString(),
-})
-
-/** `OrderParameters` as Seaport's fulfil calls take them (no counter). */
-const callParameters = (c: FakeOrderComponents) => {
-  const { counter: _counter, ...rest } = wireParameters(c)
-  return { ...rest, salt: c.salt.toString() }
-}
-
-type FulfilFunction = "fulfillBasicOrder_efficient_6GL6yc" | "fulfillAdvancedOrder" | "fulfillAvailableAdvancedOrders"
-
-const functionOf = (name: FulfilFunction) => toFunctionSignature(getAbiItem({ abi: seaportAbi, name }) as AbiFunction)
-
-/** Reads a uint of a posted body (decimal, hex or a JSON number). */
-const uintOf = (value: unknown): bigint => BigInt(value as string)
-
-/** Components from a posted `parameters`. */
-const componentsOf = (p: Record<string, Json>): FakeOrderComponents => {
-  const item = (entry: Record<string, Json>): FakeItem => ({
-    itemType: Number(entry.itemType),
-    token: getAddress(entry.token),
-    identifierOrCriteria: uintOf(entry.identifierOrCriteria),
-    startAmount: uintOf(entry.startAmount),
-    endAmount: uintOf(entry.endAmount),
-    ...(entry.recipient !== undefined ? { recipient: getAddress(entry.recipient) } : {}),
-  })
-  return {
-    offerer: getAddress(p.offerer),
-    zone: getAddress(p.zone ?? zeroAddress),
-    offer: (p.offer ?? []).map(item),
-    consideration: (p.consideration ?? []).map(item),
-    orderType: Number(p.orderType),
-    startTime: uintOf(p.startTime),
-    endTime: uintOf(p.endTime),
-    zoneHash: p.zoneHash ?? zeroHash,
-    salt: uintOf(p.salt),
-    conduitKey: p.conduitKey,
-    counter: uintOf(p.counter ?? 0),
-  }
 }
 
 const refusal = (status: number, message: string): FakeResponse => ({ status, body: { errors: [message] } })
@@ -456,134 +326,10 @@ const orderJson = (state: FakeState, order: FakeOrder): Record<string, unknown> 
   }
 }
 
-/** The basic order route of an order, or undefined when it cannot be filled as a basic order. */
-const basicRoute = (order: FakeOrder): number | undefined => {
-  const c = order.components
-  if (c.zone !== zeroAddress || c.orderType > 1 || order.kind === "collection-offer") return undefined
-  const [first, ...rest] = c.consideration
-  if (first === undefined || first.recipient !== c.offerer) return undefined
-  if (order.kind === "listing") {
-    const nft = c.offer[0]!.itemType === ItemType.ERC721 ? 0 : 1
-    if (!rest.every((item) => item.itemType === first.itemType && item.token === first.token)) return undefined
-    return (first.itemType === ItemType.NATIVE ? 0 : 2) + nft
-  }
-  if (!rest.every((item) => item.itemType === ItemType.ERC20 && item.token === c.offer[0]!.token)) return undefined
-  return 4 + (first.itemType === ItemType.ERC721 ? 0 : 1)
-}
-
-/** `fulfillBasicOrder_efficient_6GL6yc`'s `BasicOrderParameters` of an order on basic order route `route`. */
-const basicOrderParameters = (order: FakeOrder, route: number, fulfillerConduitKey: Hex) => {
-  const c = order.components
-  const [first, ...additional] = c.consideration
-  const offered = c.offer[0]!
-  return {
-    considerationToken: first!.token,
-    considerationIdentifier: first!.identifierOrCriteria.toString(),
-    considerationAmount: first!.startAmount.toString(),
-    offerer: c.offerer,
-    zone: c.zone,
-    offerToken: offered.token,
-    offerIdentifier: offered.identifierOrCriteria.toString(),
-    offerAmount: offered.startAmount.toString(),
-    basicOrderType: c.orderType + 4 * route,
-    startTime: c.startTime.toString(),
-    endTime: c.endTime.toString(),
-    zoneHash: c.zoneHash,
-    salt: c.salt.toString(),
-    offererConduitKey: c.conduitKey,
-    fulfillerConduitKey,
-    totalOriginalAdditionalRecipients: additional.length,
-    additionalRecipients: additional.map((item) => ({
-      amount: item.startAmount.toString(),
-      recipient: item.recipient,
-    })),
-    signature: order.signature,
-  }
-}
-
-/** The native value a listing's fill pays: each native item times units/total, as Seaport's `_getFraction` moves it. */
-const nativeValueOf = (order: FakeOrder, filled: bigint, units: bigint): bigint =>
-  order.kind === "listing"
-    ? order.components.consideration
-        .filter((item) => item.itemType === ItemType.NATIVE)
-        .reduce((s, i) => s + (i.startAmount * filled) / units, 0n)
-    : 0n
-
-/** The Seaport call that fills `order` for `request`: the basic call where allowed, else an advanced one. */
-const fulfilCall = (
-  state: FakeState,
-  order: FakeOrder,
-  request: FakeFillRequest,
-): { readonly name: FulfilFunction; readonly input: Record<string, unknown>; readonly value: bigint } => {
-  const c = order.components
-  const recipient = request.recipient ?? request.fulfiller
-  const fulfillerConduitKey = request.fulfillerConduitKey ?? state.conduitKey
-  const units = order.kind === "listing" ? c.offer[0]!.startAmount : 1n
-  const filled = request.unitsToFill ?? units
-  const value = nativeValueOf(order, filled, units)
-  const route = filled === units ? basicRoute(order) : undefined
+/** The fulfilment answer of `order` for `request`, counted among the fake's answers. */
+const answerFulfilment = (state: FakeState, order: FakeOrder, request: FakeFillRequest) => {
   state.answers++
-  const extraData =
-    request.extraData ?? (c.zone === zeroAddress ? "0x" : keccak256(toHex(`zone:${order.hash}:${state.answers}`)))
-  const criteriaResolvers =
-    order.kind === "collection-offer"
-      ? [{ orderIndex: "0", side: 1, index: "0", identifier: String(request.tokenId ?? 0n), criteriaProof: [] }]
-      : []
-  const fraction =
-    filled === units ? { numerator: "1", denominator: "1" } : { numerator: String(filled), denominator: String(units) }
-  const advancedOrder = { parameters: callParameters(c), ...fraction, signature: order.signature, extraData }
-  if ((request.form ?? "basic") === "basic" && route !== undefined && recipient === request.fulfiller) {
-    const parameters = basicOrderParameters(order, route, fulfillerConduitKey)
-    return { name: "fulfillBasicOrder_efficient_6GL6yc", input: { parameters }, value }
-  }
-  if (request.form === "available") {
-    const input = {
-      orders: [advancedOrder],
-      criteriaResolvers,
-      offerFulfillments: c.offer.map((_, itemIndex) => [{ orderIndex: 0, itemIndex }]),
-      considerationFulfillments: c.consideration.map((_, itemIndex) => [{ orderIndex: 0, itemIndex }]),
-      fulfillerConduitKey,
-      recipient,
-      maximumFulfilled: "1",
-    }
-    return { name: "fulfillAvailableAdvancedOrders", input, value }
-  }
-  const input = { advancedOrder, criteriaResolvers, fulfillerConduitKey, recipient }
-  return { name: "fulfillAdvancedOrder", input, value }
-}
-
-/** The `fulfillment_data` answer that fills `order` for `request`, as OpenSea builds it. */
-const fulfillmentAnswer = (state: FakeState, order: FakeOrder, request: FakeFillRequest): Record<string, unknown> => {
-  const call = fulfilCall(state, order, request)
-  const transaction = {
-    function: functionOf(call.name),
-    chain: state.chainId,
-    to: state.seaport,
-    value: call.value.toString(),
-    input_data: call.input,
-  }
-  return {
-    protocol: "seaport1.6",
-    fulfillment_data: {
-      transaction,
-      orders: [{ parameters: wireParameters(order.components), signature: order.signature }],
-    },
-  }
-}
-
-/**
- * A listing's `units_to_fill`, or why OpenSea refuses it: not a positive integer, more than the order's units, or
- * part of a full-fill order.
- */
-const unitsToFillOf = (order: FakeOrder, asked: Json): bigint | undefined | string => {
-  if (asked === undefined || order.kind !== "listing") return undefined
-  if (typeof asked !== "number" || !Number.isSafeInteger(asked) || asked < 1)
-    return `units_to_fill ${JSON.stringify(asked)} is not a positive integer`
-  const units = order.components.offer[0]!.startAmount
-  if (BigInt(asked) > units) return `units_to_fill ${asked} is more than the ${units} unit(s) the order sells`
-  if (BigInt(asked) < units && order.components.orderType % 2 === 0)
-    return `Order ${order.hash} does not allow partial fills`
-  return BigInt(asked)
+  return fulfillmentAnswer(state, state.answers, order, request)
 }
 
 /** The honest `offers/build` answer for a collection and quantity. */
@@ -627,39 +373,6 @@ const orderOfHash = (state: FakeState, hash: string) =>
   state.orders.get(hash.toLowerCase() as Hex) ??
   [...state.orders.values()].find((o) => o.hash.toLowerCase() === hash.toLowerCase())
 
-/** The EIP-712 type string of one of the order structs. */
-const structType = (name: keyof typeof ORDER_COMPONENTS_TYPES) =>
-  `${name}(${ORDER_COMPONENTS_TYPES[name].map((field) => `${field.type} ${field.name}`).join(",")})`
-
-/**
- * Whether `signature` is the offerer's Seaport bulk signature of the order `hash`, as Seaport 1.6 reads one: the
- * 64- or 65-byte signature of a `BulkOrder` tree, a 3-byte index and the proof, hashed up from the leaf by the
- * index's bits.
- */
-const validBulk = async (state: FakeState, offerer: Address, hash: Hex, signature: Hex): Promise<boolean> => {
-  const bytes = hexToBytes(signature)
-  // Seaport's `_isValidBulkOrderSize`: (length - 3) mod 32 is 0 (a 64-byte EIP-2098 signature) or 1 (65 bytes).
-  if (bytes.length < 99 || (bytes.length - 3) % 32 > 1) return false
-  const ecdsa = (bytes.length - 3) % 32 === 0 ? 64 : 65
-  const height = (bytes.length - ecdsa - 3) / 32
-  if (height > 24) return false
-  const index = (bytes[ecdsa]! << 16) | (bytes[ecdsa + 1]! << 8) | bytes[ecdsa + 2]!
-  let node = hash
-  for (let level = 0; level < height; level++) {
-    const sibling = bytesToHex(bytes.subarray(ecdsa + 3 + 32 * level, ecdsa + 35 + 32 * level))
-    node = keccak256(concat((index >> level) & 1 ? [sibling, node] : [node, sibling]))
-  }
-  const structs = `${structType("ConsiderationItem")}${structType("OfferItem")}${structType("OrderComponents")}`
-  const typeHash = keccak256(toHex(`BulkOrder(OrderComponents${"[2]".repeat(height)} tree)${structs}`))
-  const bulkOrderHash = keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "bytes32" }], [typeHash, node]))
-  const digest = keccak256(concat(["0x1901", domainSeparator({ domain: state.domain }), bulkOrderHash]))
-  const raw = bytesToHex(bytes.subarray(0, ecdsa))
-  // viem recovers from 65 bytes only: a compact signature is expanded as Seaport's ecrecover reads it.
-  const full = ecdsa === 64 ? serializeSignature(compactSignatureToSignature(parseCompactSignature(raw))) : raw
-  const recovered = await recoverAddress({ hash: digest, signature: full }).catch(() => undefined)
-  return recovered !== undefined && recovered.toLowerCase() === offerer.toLowerCase()
-}
-
 /**
  * What OpenSea refuses of a posted order: a bad signature (single or bulk), a zero-amount item, an expiry beyond six
  * months.
@@ -678,7 +391,8 @@ const refusalOfPost = async (
       primaryType: "OrderComponents",
       message: components as unknown as Record<string, unknown>,
       signature: signature as Hex,
-    }).catch(() => false)) || (await validBulk(state, components.offerer, orderHashOf(components), signature as Hex))
+    }).catch(() => false)) ||
+    (await isBulkSignatureOf(state.domain, components.offerer, orderHashOf(components), signature as Hex))
   if (!valid) return "Invalid signature"
   const items = [...components.offer, ...components.consideration]
   if (items.some((item) => item.startAmount === 0n && item.endAmount === 0n))
@@ -806,7 +520,7 @@ const fulfillmentRoute: HonestResponder = (state, request) => {
   const tokenId = body.consideration?.token_id === undefined ? undefined : BigInt(body.consideration.token_id)
   const unitsToFill = unitsToFillOf(order, body.units_to_fill)
   if (typeof unitsToFill === "string") return refusal(400, unitsToFill)
-  return { body: fulfillmentAnswer(state, order, { fulfiller, tokenId, unitsToFill }) }
+  return { body: answerFulfilment(state, order, { fulfiller, tokenId, unitsToFill }) }
 }
 
 /** `POST /api/v2/offers/build`: the partial parameters of a collection offer. */
@@ -942,7 +656,7 @@ export const makeFakeOpenSea = (
     addOffer: (input) => addOffer(state, input),
     addSigned: (...args) => addSigned(state, ...args),
     orderJson: (order) => orderJson(state, order),
-    fulfillmentAnswer: (order, request) => fulfillmentAnswer(state, order, request),
+    fulfillmentAnswer: (order, request) => answerFulfilment(state, order, request),
     buildAnswer,
     honestAnswer: (request) => honestAnswer(state, request),
   }
