@@ -103,7 +103,7 @@ describe("isBulkSignatureOf", () => {
     expect(await isBulkSignatureOf(domain, maker.address, seaportOrderHash(ORDERS[0]!), otherChain)).toBe(false)
   })
 
-  it("fails what Seaport would not read as a bulk signature: too short, a stray byte, a tree over 2^24 orders", async () => {
+  it("fails what Seaport does not read as a bulk signature: too short, a stray byte, over 2^24 orders", async () => {
     const { signature, proof } = await signTree(ORDERS)
     const hash = seaportOrderHash(ORDERS[0]!)
     const posted = bulkOrderSignature(signature, 0, proof(0))

@@ -158,7 +158,7 @@ describe("unitsToFillOf", () => {
     expect(unitsToFillOf(listingOf({ units: 4n }), 3)).toBe(3n)
   })
 
-  it("refuses what OpenSea refuses: not a positive integer, more than the order sells, part of a full-fill order", () => {
+  it("refuses what OpenSea refuses: no positive integer, more than the order sells, part of a full fill", () => {
     const partial = listingOf({ units: 4n })
     expect(unitsToFillOf(partial, 0)).toBe("units_to_fill 0 is not a positive integer")
     expect(unitsToFillOf(partial, "2")).toBe('units_to_fill "2" is not a positive integer')
