@@ -76,7 +76,8 @@ const parseTarget = (target: string): URL => {
     url.hash !== ""
   ) {
     throw new TypeError(
-      `createApiProxy: target must be an http(s) URL without credentials, query or fragment; got ${JSON.stringify(target)}`,
+      "createApiProxy: target must be an http(s) URL without credentials, query or fragment; " +
+        `got ${JSON.stringify(target)}`,
     )
   }
   return url
@@ -193,10 +194,197 @@ const parseOrigin = (origin: string): string => {
     url.hash !== ""
   ) {
     throw new TypeError(
-      `createApiProxy: allowedOrigins must hold http(s) origins such as "https://app.example"; got ${JSON.stringify(origin)}`,
+      'createApiProxy: allowedOrigins must hold http(s) origins such as "https://app.example"; ' +
+        `got ${JSON.stringify(origin)}`,
     )
   }
   return url.origin
+}
+
+/** A proxy's options, checked once and resolved to what each request needs. */
+interface ResolvedProxy {
+  readonly target: URL
+  readonly targetBase: string
+  readonly basePath: string
+  readonly routes: ReadonlyArray<ProxyRoute>
+  readonly responseHeaders: ReadonlyArray<string>
+  readonly exposed: string
+  readonly maxBodyBytes: number
+  readonly maxResponseBytes: number
+  readonly timeout: number
+  readonly send: typeof globalThis.fetch
+  readonly allowedOrigins: ReadonlySet<string>
+  readonly credentials: Readonly<Record<string, string>>
+}
+
+/** Checks every option (a `TypeError` names the first that is wrong) and fills in the defaults. */
+const resolveProxy = (options: ApiProxyOptions): ResolvedProxy => {
+  const target = parseTarget(options.target)
+  const responseHeaders = (options.responseHeaders ?? DEFAULT_RESPONSE_HEADERS).map((name) => name.toLowerCase())
+  return {
+    target,
+    targetBase: target.href.replace(/\/+$/, ""),
+    basePath: parseBasePath(options.basePath),
+    routes: options.routes ?? PROTOCOL_ROUTES,
+    responseHeaders,
+    exposed: responseHeaders.join(", "),
+    maxBodyBytes: parseBound("maxBodyBytes", options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
+    maxResponseBytes: parseBound("maxResponseBytes", options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
+    timeout: parseBound("timeout", options.timeout ?? DEFAULT_TIMEOUT),
+    send: options.fetch ?? globalThis.fetch,
+    allowedOrigins: new Set((options.allowedOrigins ?? []).map(parseOrigin)),
+    credentials: {
+      ...(options.apiKey !== undefined ? { "x-api-key": options.apiKey } : {}),
+      ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
+    },
+  }
+}
+
+/** The route's path under the API when `url` names one of the proxy's routes under its `basePath`. */
+const routePath = (proxy: ResolvedProxy, url: URL): string | undefined => {
+  if (!url.pathname.startsWith(`${proxy.basePath}/`)) return undefined
+  const path = url.pathname.slice(proxy.basePath.length)
+  return proxy.routes.some((route) => matchesRoute(route, path)) ? path : undefined
+}
+
+const routeFor = (proxy: ResolvedProxy, method: string, path: string) =>
+  proxy.routes.find((route) => route.method === method && matchesRoute(route, path))
+
+const corsHeaders = (proxy: ResolvedProxy, origin: string | null): Record<string, string> =>
+  origin === null
+    ? {}
+    : { "access-control-allow-origin": origin, "access-control-expose-headers": proxy.exposed, vary: "origin" }
+
+/** The headers sent to the API: the caller's allowed ones, then the proxy's credentials. */
+const outgoingHeaders = (proxy: ResolvedProxy, request: Request): Headers => {
+  const headers = new Headers()
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers.get(name)
+    if (value !== null) headers.set(name, value)
+  }
+  for (const [name, value] of Object.entries(proxy.credentials)) headers.set(name, value)
+  return headers
+}
+
+/** One deadline for the whole answer, body included, whatever `fetch` does with its signal. */
+interface Deadline {
+  readonly signal: AbortSignal
+  readonly timedOut: Promise<"timeout">
+}
+
+const startDeadline = (timeout: number): Deadline => {
+  const signal = AbortSignal.timeout(timeout)
+  const timedOut = new Promise<"timeout">((resolve) =>
+    signal.addEventListener("abort", () => resolve("timeout"), { once: true }),
+  )
+  return { signal, timedOut }
+}
+
+/** Sends the request to the API: its answer's head, or the refusal to pass on when it fails or is too late. */
+const sendToApi = async (
+  proxy: ResolvedProxy,
+  request: Request,
+  outgoing: URL,
+  body: ArrayBuffer | undefined,
+  deadline: Deadline,
+  cors: Record<string, string>,
+): Promise<{ readonly answer: Response } | { readonly refusal: Response }> => {
+  try {
+    const sent = proxy.send(outgoing, {
+      method: request.method,
+      headers: outgoingHeaders(proxy, request),
+      ...(body !== undefined ? { body } : {}),
+      redirect: "manual",
+      signal: AbortSignal.any([request.signal, deadline.signal]),
+    })
+    sent.catch(() => undefined)
+    const first = await Promise.race([sent, deadline.timedOut])
+    if (first === "timeout") {
+      // A `fetch` that ignored the signal may still answer: its body is let go unread.
+      sent.then(
+        (late) => late.body?.cancel(),
+        () => undefined,
+      )
+      return { refusal: json(504, "The API did not answer in time", cors) }
+    }
+    return { answer: first }
+  } catch {
+    const late = deadline.signal.aborted
+    return {
+      refusal: json(late ? 504 : 502, late ? "The API did not answer in time" : "The API could not be reached", cors),
+    }
+  }
+}
+
+/** The API's answer passed on to the caller: read whole within bounds, no redirect, only the allowed headers. */
+const passAnswer = async (
+  proxy: ResolvedProxy,
+  answer: Response,
+  deadline: Deadline,
+  cors: Record<string, string>,
+): Promise<Response> => {
+  if (answer.type === "opaqueredirect" || (answer.status >= 300 && answer.status < 400)) {
+    await answer.body?.cancel().catch(() => undefined)
+    return json(
+      502,
+      `The API answered with a redirect (status code ${answer.status}), which the proxy does not follow`,
+      cors,
+    )
+  }
+  const read = await readAnswer(answer, proxy.maxResponseBytes, deadline.signal, deadline.timedOut)
+  if (read === "timeout") return json(504, "The API did not answer in time", cors)
+  if (read === "too large") return json(502, "The API's answer is too large", cors)
+  if (read === "failed") return json(502, "The API could not be reached", cors)
+  const back = new Headers(cors)
+  for (const name of ["content-type", ...proxy.responseHeaders]) {
+    const value = answer.headers.get(name)
+    if (value !== null) back.set(name, value)
+  }
+  return new Response(read, { status: answer.status, headers: back })
+}
+
+/** Forwards a request on one of the routes to the API, and its answer back. */
+const forward = async (
+  proxy: ResolvedProxy,
+  request: Request,
+  url: URL,
+  path: string,
+  origin: string | null,
+): Promise<Response> => {
+  const cors = corsHeaders(proxy, origin)
+  let body: ArrayBuffer | undefined
+  if (request.method === "POST") {
+    try {
+      body = await readBody(request, proxy.maxBodyBytes)
+    } catch {
+      return json(400, "The request body could not be read", cors)
+    }
+    if (body === undefined) return json(413, "The request body is too large", cors)
+  }
+
+  const outgoing = new URL(`${proxy.targetBase}${path}${url.search}`)
+  // By construction already (a route's path after the target's); checked all the same, as the last word.
+  if (outgoing.origin !== proxy.target.origin || !outgoing.pathname.startsWith(proxy.target.pathname))
+    return json(404, "Not found")
+
+  const deadline = startDeadline(proxy.timeout)
+  const sent = await sendToApi(proxy, request, outgoing, body, deadline, cors)
+  return "refusal" in sent ? sent.refusal : passAnswer(proxy, sent.answer, deadline, cors)
+}
+
+/** The answer to a CORS preflight of `path`: the method it asks for, if one of the routes takes it. */
+const preflight = (proxy: ResolvedProxy, request: Request, path: string, origin: string | null): Response => {
+  const method = request.headers.get("access-control-request-method") ?? ""
+  if (routeFor(proxy, method, path) === undefined) return json(404, "Not found", corsHeaders(proxy, origin))
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(proxy, origin),
+      "access-control-allow-methods": method,
+      "access-control-allow-headers": "content-type, x-rkc-version, x-rkui-version",
+      "access-control-max-age": "600",
+    },
+  })
 }
 
 /**
@@ -226,139 +414,19 @@ const parseOrigin = (origin: string): string => {
  * createServer(toNodeListener(proxy)).listen(3000)
  */
 export const createApiProxy = (options: ApiProxyOptions): ApiProxyHandler => {
-  const target = parseTarget(options.target)
-  const targetBase = target.href.replace(/\/+$/, "")
-  const basePath = parseBasePath(options.basePath)
-  const routes = options.routes ?? PROTOCOL_ROUTES
-  const responseHeaders = (options.responseHeaders ?? DEFAULT_RESPONSE_HEADERS).map((name) => name.toLowerCase())
-  const exposed = responseHeaders.join(", ")
-  const maxBodyBytes = parseBound("maxBodyBytes", options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
-  const maxResponseBytes = parseBound("maxResponseBytes", options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES)
-  const timeout = parseBound("timeout", options.timeout ?? DEFAULT_TIMEOUT)
-  const send = options.fetch ?? globalThis.fetch
-  const allowedOrigins = new Set((options.allowedOrigins ?? []).map(parseOrigin))
-  const credentials: Record<string, string> = {
-    ...(options.apiKey !== undefined ? { "x-api-key": options.apiKey } : {}),
-    ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
-  }
-
-  /** The route's path under the API when `url` names one of `routes` under `basePath`. */
-  const routePath = (url: URL): string | undefined => {
-    if (!url.pathname.startsWith(`${basePath}/`)) return undefined
-    const path = url.pathname.slice(basePath.length)
-    return routes.some((route) => matchesRoute(route, path)) ? path : undefined
-  }
-  const routeFor = (method: string, path: string) =>
-    routes.find((route) => route.method === method && matchesRoute(route, path))
-
-  /**
-   * Whether a page of `origin` may call: exactly one of the origins the proxy was told, whatever the request's host.
-   */
-  const mayCall = (origin: string): boolean => allowedOrigins.has(origin)
-
-  const corsHeaders = (origin: string | null): Record<string, string> =>
-    origin === null
-      ? {}
-      : { "access-control-allow-origin": origin, "access-control-expose-headers": exposed, vary: "origin" }
-
-  const forward = async (request: Request, url: URL, path: string, origin: string | null): Promise<Response> => {
-    const headers = new Headers()
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = request.headers.get(name)
-      if (value !== null) headers.set(name, value)
-    }
-    for (const [name, value] of Object.entries(credentials)) headers.set(name, value)
-
-    let body: ArrayBuffer | undefined
-    if (request.method === "POST") {
-      try {
-        body = await readBody(request, maxBodyBytes)
-      } catch {
-        return json(400, "The request body could not be read", corsHeaders(origin))
-      }
-      if (body === undefined) return json(413, "The request body is too large", corsHeaders(origin))
-    }
-
-    const outgoing = new URL(`${targetBase}${path}${url.search}`)
-    // By construction already (a route's path after the target's); checked all the same, as the last word.
-    if (outgoing.origin !== target.origin || !outgoing.pathname.startsWith(target.pathname))
-      return json(404, "Not found")
-
-    // One deadline for the whole answer, body included, whatever `fetch` does with its signal.
-    const deadline = AbortSignal.timeout(timeout)
-    const timedOut = new Promise<"timeout">((resolve) =>
-      deadline.addEventListener("abort", () => resolve("timeout"), { once: true }),
-    )
-    let answer: Response
-    try {
-      const sent = send(outgoing, {
-        method: request.method,
-        headers,
-        ...(body !== undefined ? { body } : {}),
-        redirect: "manual",
-        signal: AbortSignal.any([request.signal, deadline]),
-      })
-      sent.catch(() => undefined)
-      const first = await Promise.race([sent, timedOut])
-      if (first === "timeout") {
-        // A `fetch` that ignored the signal may still answer: its body is let go unread.
-        sent.then(
-          (late) => late.body?.cancel(),
-          () => undefined,
-        )
-        return json(504, "The API did not answer in time", corsHeaders(origin))
-      }
-      answer = first
-    } catch {
-      return json(
-        deadline.aborted ? 504 : 502,
-        deadline.aborted ? "The API did not answer in time" : "The API could not be reached",
-        corsHeaders(origin),
-      )
-    }
-    if (answer.type === "opaqueredirect" || (answer.status >= 300 && answer.status < 400)) {
-      await answer.body?.cancel().catch(() => undefined)
-      return json(
-        502,
-        `The API answered with a redirect (status code ${answer.status}), which the proxy does not follow`,
-        corsHeaders(origin),
-      )
-    }
-    const read = await readAnswer(answer, maxResponseBytes, deadline, timedOut)
-    if (read === "timeout") return json(504, "The API did not answer in time", corsHeaders(origin))
-    if (read === "too large") return json(502, "The API's answer is too large", corsHeaders(origin))
-    if (read === "failed") return json(502, "The API could not be reached", corsHeaders(origin))
-    const back = new Headers(corsHeaders(origin))
-    for (const name of ["content-type", ...responseHeaders]) {
-      const value = answer.headers.get(name)
-      if (value !== null) back.set(name, value)
-    }
-    return new Response(read, { status: answer.status, headers: back })
-  }
-
+  const proxy = resolveProxy(options)
   return async (request) => {
     const url = new URL(request.url)
     const origin = request.headers.get("origin")
-    if (origin !== null && !mayCall(origin)) return json(403, "This origin may not call the API through this proxy")
+    // Exactly one of the origins the proxy was told may call, whatever the request's host.
+    if (origin !== null && !proxy.allowedOrigins.has(origin))
+      return json(403, "This origin may not call the API through this proxy")
     // A page the proxy serves reads its refusals too: a plain 404, not a CORS failure.
-    const notFound = () => json(404, "Not found", corsHeaders(origin))
-    const path = routePath(url)
+    const notFound = () => json(404, "Not found", corsHeaders(proxy, origin))
+    const path = routePath(proxy, url)
     if (path === undefined) return notFound()
-
-    if (request.method === "OPTIONS") {
-      const method = request.headers.get("access-control-request-method") ?? ""
-      if (routeFor(method, path) === undefined) return notFound()
-      return new Response(null, {
-        status: 204,
-        headers: {
-          ...corsHeaders(origin),
-          "access-control-allow-methods": method,
-          "access-control-allow-headers": "content-type, x-rkc-version, x-rkui-version",
-          "access-control-max-age": "600",
-        },
-      })
-    }
-    if (routeFor(request.method, path) === undefined) return notFound()
-    return forward(request, url, path, origin)
+    if (request.method === "OPTIONS") return preflight(proxy, request, path, origin)
+    if (routeFor(proxy, request.method, path) === undefined) return notFound()
+    return forward(proxy, request, url, path, origin)
   }
 }

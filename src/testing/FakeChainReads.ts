@@ -147,6 +147,68 @@ export const transferReceipt = (
     })),
   }) as unknown as TransactionReceipt
 
+/** The served listings that offer `contract` (and `tokenId` when given), by `maker` when given. */
+const listed = (state: FakeChainState, contract: Address, tokenId?: bigint, maker?: Address) =>
+  [...(state.listings?.() ?? [])].filter(
+    (order) =>
+      order.kind === "listing" &&
+      key(order.contract) === key(contract) &&
+      (tokenId === undefined || order.tokenId === tokenId) &&
+      (maker === undefined || key(order.components.offerer) === key(maker)),
+  )
+
+const unitsListed = (order: FakeOrder) => order.components.offer.reduce((sum, item) => sum + item.startAmount, 0n)
+
+/** The chain's reads over `state`: each answers what a test set, else what serving listings implies, else a zero. */
+const chainReadsOf = (state: FakeChainState, reads: Array<string>): ChainReads => {
+  const read = <A>(what: string, answer: () => A) =>
+    Effect.sync(() => {
+      reads.push(what)
+      return answer()
+    })
+  return {
+    allowance: (token, owner, spender) =>
+      read(`allowance:${key(token, owner, spender)}`, () => state.allowances.get(key(token, owner, spender)) ?? 0n),
+    balanceOf: (token, owner) =>
+      read(`balanceOf:${key(token, owner)}`, () => state.balances.get(key(token, owner)) ?? 0n),
+    symbolOf: (token) => read(`symbolOf:${key(token)}`, () => state.symbols.get(key(token)) ?? ""),
+    decimalsOf: (token) => read(`decimalsOf:${key(token)}`, () => state.decimals.get(key(token)) ?? 18),
+    isApprovedForAll: (contract, owner, operator) =>
+      read(
+        `isApprovedForAll:${key(contract, owner, operator)}`,
+        () =>
+          state.approvals.get(key(contract, owner, operator)) ?? listed(state, contract, undefined, owner).length > 0,
+      ),
+    ownerOf: (contract, tokenId) =>
+      read(`ownerOf:${key(contract, tokenId.toString())}`, () => {
+        const tokenKey = key(contract, tokenId.toString())
+        if (state.owners.has(tokenKey)) return state.owners.get(tokenKey)
+        // A token listed by several makers is its first live listing's: a cancelled one's maker let it go.
+        const listings = listed(state, contract, tokenId)
+        return (listings.find((order) => !order.cancelled) ?? listings[0])?.components.offerer
+      }),
+    unitsOf: (contract, owner, tokenId) =>
+      read(
+        `unitsOf:${key(contract, owner, tokenId.toString())}`,
+        () =>
+          state.units.get(key(contract, owner, tokenId.toString())) ??
+          listed(state, contract, tokenId, owner)
+            .map(unitsListed)
+            .sort((a, b) => (a < b ? 1 : -1))[0] ??
+          0n,
+      ),
+    counterOf: (seaport, offerer) =>
+      read(`counterOf:${key(seaport, offerer)}`, () => state.counters.get(key(seaport, offerer)) ?? 0n),
+    orderStatusOf: (seaport, orderHash) =>
+      read(
+        `orderStatusOf:${key(seaport, orderHash)}`,
+        () => state.orderStatuses.get(key(seaport, orderHash)) ?? UNKNOWN_ORDER,
+      ),
+    now: read("now", () => state.now),
+    receipt: (hash) => read(`receipt:${key(hash)}`, () => state.receipts.get(key(hash)) ?? state.receiptOf?.(hash)),
+  }
+}
+
 /**
  * Makes a fake chain for the OpenSea book: allowances, balances and Seaport counters are 0, symbols empty,
  * nothing approved, no token owned, no receipt, and the time 1 700 000 000 until a test sets them; `serving(openSea)`
@@ -174,61 +236,7 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     ...initial,
   }
   const reads: Array<string> = []
-  const read = <A>(what: string, answer: () => A) =>
-    Effect.sync(() => {
-      reads.push(what)
-      return answer()
-    })
-  // The served listings that offer `contract` (and `tokenId` when given), by `maker` when given.
-  const listed = (contract: Address, tokenId?: bigint, maker?: Address) =>
-    [...(state.listings?.() ?? [])].filter(
-      (order) =>
-        order.kind === "listing" &&
-        key(order.contract) === key(contract) &&
-        (tokenId === undefined || order.tokenId === tokenId) &&
-        (maker === undefined || key(order.components.offerer) === key(maker)),
-    )
-  const unitsListed = (order: FakeOrder) => order.components.offer.reduce((sum, item) => sum + item.startAmount, 0n)
-  const chainReads: ChainReads = {
-    allowance: (token, owner, spender) =>
-      read(`allowance:${key(token, owner, spender)}`, () => state.allowances.get(key(token, owner, spender)) ?? 0n),
-    balanceOf: (token, owner) =>
-      read(`balanceOf:${key(token, owner)}`, () => state.balances.get(key(token, owner)) ?? 0n),
-    symbolOf: (token) => read(`symbolOf:${key(token)}`, () => state.symbols.get(key(token)) ?? ""),
-    decimalsOf: (token) => read(`decimalsOf:${key(token)}`, () => state.decimals.get(key(token)) ?? 18),
-    isApprovedForAll: (contract, owner, operator) =>
-      read(
-        `isApprovedForAll:${key(contract, owner, operator)}`,
-        () => state.approvals.get(key(contract, owner, operator)) ?? listed(contract, undefined, owner).length > 0,
-      ),
-    ownerOf: (contract, tokenId) =>
-      read(`ownerOf:${key(contract, tokenId.toString())}`, () => {
-        const tokenKey = key(contract, tokenId.toString())
-        if (state.owners.has(tokenKey)) return state.owners.get(tokenKey)
-        // A token listed by several makers is its first live listing's: a cancelled one's maker let it go.
-        const listings = listed(contract, tokenId)
-        return (listings.find((order) => !order.cancelled) ?? listings[0])?.components.offerer
-      }),
-    unitsOf: (contract, owner, tokenId) =>
-      read(
-        `unitsOf:${key(contract, owner, tokenId.toString())}`,
-        () =>
-          state.units.get(key(contract, owner, tokenId.toString())) ??
-          listed(contract, tokenId, owner)
-            .map(unitsListed)
-            .sort((a, b) => (a < b ? 1 : -1))[0] ??
-          0n,
-      ),
-    counterOf: (seaport, offerer) =>
-      read(`counterOf:${key(seaport, offerer)}`, () => state.counters.get(key(seaport, offerer)) ?? 0n),
-    orderStatusOf: (seaport, orderHash) =>
-      read(
-        `orderStatusOf:${key(seaport, orderHash)}`,
-        () => state.orderStatuses.get(key(seaport, orderHash)) ?? UNKNOWN_ORDER,
-      ),
-    now: read("now", () => state.now),
-    receipt: (hash) => read(`receipt:${key(hash)}`, () => state.receipts.get(key(hash)) ?? state.receiptOf?.(hash)),
-  }
+  const chainReads = chainReadsOf(state, reads)
   const set = (update: () => void): FakeChainReads => {
     update()
     return fake

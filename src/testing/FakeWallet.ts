@@ -144,6 +144,246 @@ export interface FakeWallet {
   readonly layer: Layer.Layer<Wallet>
 }
 
+/** How the fake wallet behaves when a test says nothing: it signs, sends and lands everything. */
+const defaultBehaviour = (overrides: Partial<FakeWalletBehaviour> = {}): FakeWalletBehaviour => ({
+  rejectSignatures: false,
+  rejectTransactions: false,
+  returnNoHash: false,
+  receipts: [],
+  receiptDelay: Duration.zero,
+  chainId: 1,
+  sendDelay: Duration.zero,
+  confirmAbandonedSends: false,
+  simulations: [],
+  maxFeePerGas: 2_000_000_000n,
+  atomicBatch: false,
+  paymasterService: false,
+  balance: 100n * 10n ** 18n,
+  batchOutcomes: [],
+  accountKind: "eoa",
+  batchAnswer: undefined,
+  ...overrides,
+})
+
+type BatchOutcome = "success" | "failure" | "revert" | "pending"
+
+/** What one fake wallet holds: its account, its script, and everything it was asked and answered. */
+interface WalletState {
+  readonly account: LocalAccount
+  readonly behaviour: FakeWalletBehaviour
+  readonly calls: Array<WalletCall>
+  /** What happens to each transaction hash it handed out. */
+  readonly scripts: Map<Hex, ReceiptScript>
+  readonly simulated: Array<SimulatedTransaction>
+  readonly batchOutcomes: Map<string, BatchOutcome>
+  feeReads: number
+  /** How many hashes it handed out: the next one is derived from it. */
+  hashes: number
+}
+
+const nextHash = (state: WalletState): Hex => keccak256(toHex(`${state.account.address}:${state.hashes++}`))
+
+const sentCalls = (state: WalletState) =>
+  state.calls.filter(
+    (call): call is Extract<WalletCall, { method: "sendTransaction" }> => call.method === "sendTransaction",
+  )
+
+const batchCalls = (state: WalletState) =>
+  state.calls.filter((call): call is Extract<WalletCall, { method: "sendCalls" }> => call.method === "sendCalls")
+
+/** Records a simulation and answers the next scripted one. */
+const simulate = (
+  state: WalletState,
+  chainId: number,
+  request: TransactionRequest,
+): Effect.Effect<GasEstimate, WalletError> =>
+  Effect.suspend((): Effect.Effect<GasEstimate, WalletError> => {
+    state.simulated.push({ chainId, request })
+    const script = state.behaviour.simulations.shift() ?? { gas: 21_000n }
+    if (script === "unsupported") return Effect.succeed({ _tag: "Unsupported" } as const)
+    if (script === "fail")
+      return Effect.fail(
+        new WalletError({ operation: "estimateGas", message: "Wallet estimateGas failed: network down" }),
+      )
+    if ("gas" in script) return Effect.succeed({ _tag: "Estimated", gas: script.gas } as const)
+    return Effect.succeed({
+      _tag: "Reverted",
+      ...(script.revert !== undefined ? { data: script.revert } : {}),
+      ...(script.message !== undefined ? { message: script.message } : {}),
+    } as const)
+  })
+
+/** What a wait for `hash` ends with, as scripted: mined, replaced (the replacement scripted in turn), or never. */
+const outcomeOf = (state: WalletState, hash: Hex): Effect.Effect<ReceiptOutcome> => {
+  const script = state.scripts.get(hash) ?? "success"
+  if (script === "pending") return Effect.never
+  if (script === "success" || script === "revert") {
+    return Effect.succeed({
+      _tag: "Mined",
+      hash,
+      status: script === "success" ? "success" : "reverted",
+      blockNumber: 1n,
+    })
+  }
+  const replacement = nextHash(state)
+  state.scripts.set(replacement, script.then ?? "success")
+  return Effect.succeed({ _tag: "Replaced", hash: replacement, reason: script.replace })
+}
+
+const recordSend = (state: WalletState, chainId: number, request: TransactionRequest): Hex => {
+  const hash = nextHash(state)
+  state.scripts.set(hash, state.behaviour.receipts.shift() ?? "success")
+  state.calls.push({ method: "sendTransaction", chainId, request, hash, nonce: sentCalls(state).length })
+  return hash
+}
+
+/** The account's transaction of `nonce`, as the chain tells it; a smart account's own nonce never moves. */
+const lookUp = (state: WalletState, nonce: number): NonceLookup => {
+  if (state.behaviour.accountKind === "smart") return { _tag: "None" }
+  const found = sentCalls(state).find((call) => call.nonce === nonce)
+  if (found === undefined) return { _tag: "None" }
+  if (state.scripts.get(found.hash) === "pending") return { _tag: "Pending" }
+  return {
+    _tag: "Mined",
+    hash: found.hash,
+    to: found.request.to,
+    value: found.request.value ?? 0n,
+    input: found.request.data ?? "0x",
+  }
+}
+
+/** A transaction the wallet sent (alone or carrying a batch), as a node tells it by hash. */
+const lookUpHash = (state: WalletState, hash: Hex): KnownTransaction | undefined => {
+  const found =
+    sentCalls(state).find((call) => call.hash === hash) ?? batchCalls(state).find((call) => call.hash === hash)
+  if (found === undefined) return undefined
+  const request = "request" in found ? found.request : found.calls[0]
+  const nonce = "nonce" in found ? found.nonce : 0
+  return {
+    from: state.account.address,
+    nonce,
+    to: request?.to ?? null,
+    value: request?.value ?? 0n,
+    input: request?.data ?? "0x",
+  }
+}
+
+/** EIP-5792's status of a batch, from its scripted outcome. */
+const statusOf = (state: WalletState, id: string): CallsStatus => {
+  const batch = batchCalls(state).find((call) => call.id === id)
+  const outcome = state.batchOutcomes.get(id)
+  if (batch === undefined || outcome === undefined) return { status: "failure", statusCode: 400, receipts: [] }
+  switch (outcome) {
+    case "pending":
+      return { status: "pending", statusCode: 100, receipts: [] }
+    case "failure":
+      return { status: "failure", statusCode: 400, receipts: [] }
+    case "revert":
+      return { status: "failure", statusCode: 500, receipts: [{ hash: batch.hash, status: "reverted" }] }
+    case "success":
+      return { status: "success", statusCode: 200, receipts: [{ hash: batch.hash, status: "success" }] }
+  }
+}
+
+const pause = (duration: Duration.Input) =>
+  Duration.isZero(Duration.fromInputUnsafe(duration)) ? Effect.void : Effect.sleep(duration)
+
+/** The wallet's signatures: real ones from its account, unless the user rejects them. */
+const signing = (state: WalletState): Pick<WalletService, "signMessage" | "signTypedData"> => ({
+  signMessage: ({ message }) =>
+    state.behaviour.rejectSignatures
+      ? Effect.fail(new UserRejectedError({ operation: "signMessage" }))
+      : Effect.promise(() => state.account.signMessage({ message })).pipe(
+          Effect.tap((signature) => Effect.sync(() => state.calls.push({ method: "signMessage", message, signature }))),
+        ),
+  signTypedData: ({ typedData, chain }) =>
+    state.behaviour.rejectSignatures
+      ? Effect.fail(new UserRejectedError({ operation: "signTypedData" }))
+      : Effect.tryPromise({
+          try: () => state.account.signTypedData(typedData),
+          catch: (cause) =>
+            new WalletError({
+              operation: "signTypedData",
+              cause,
+              message: `Wallet signTypedData failed: ${String(cause)}`,
+            }),
+        }).pipe(
+          Effect.tap((signature) =>
+            Effect.sync(() => state.calls.push({ method: "signTypedData", chainId: chain.id, typedData, signature })),
+          ),
+        ),
+})
+
+/** The wallet's sends and receipt waits, each as scripted (a prompt's delay, an abandoned send, a replacement). */
+const sending = (state: WalletState): Pick<WalletService, "sendTransaction" | "waitForReceipt"> => ({
+  sendTransaction: ({ chain, request }) =>
+    Effect.suspend(() => {
+      const behaviour = state.behaviour
+      if (behaviour.rejectTransactions) return Effect.fail(new UserRejectedError({ operation: "sendTransaction" }))
+      return pause(behaviour.sendDelay).pipe(
+        Effect.onInterrupt(() =>
+          behaviour.confirmAbandonedSends ? Effect.sync(() => recordSend(state, chain.id, request)) : Effect.void,
+        ),
+        Effect.map(() => recordSend(state, chain.id, request)),
+        Effect.map((hash) => (behaviour.returnNoHash ? undefined : hash)),
+      )
+    }),
+  waitForReceipt: ({ hash, sent }) =>
+    Effect.sync(() =>
+      state.calls.push({ method: "waitForReceipt", hash, ...(sent !== undefined ? { sentNonce: sent.nonce } : {}) }),
+    ).pipe(
+      Effect.andThen(pause(state.behaviour.receiptDelay)),
+      Effect.andThen(Effect.suspend(() => outcomeOf(state, hash))),
+    ),
+})
+
+/** The wallet's simulations and chain reads (fee, balance). */
+const simulating = (state: WalletState): Required<Pick<WalletService, "estimateGas" | "maxFeePerGas" | "balance">> => ({
+  estimateGas: ({ chain, request }) => simulate(state, chain.id, request),
+  maxFeePerGas: () =>
+    Effect.sync(() => {
+      state.feeReads++
+      return state.behaviour.maxFeePerGas
+    }),
+  balance: () => Effect.sync(() => state.behaviour.balance),
+})
+
+/** The wallet's look-ups by nonce; a smart account's sends go through a bundler: its own nonce never moves. */
+const tellingNonces = (state: WalletState): Required<Pick<WalletService, "nextNonce" | "transactionByNonce">> => ({
+  nextNonce: () => Effect.sync(() => (state.behaviour.accountKind === "smart" ? 0 : sentCalls(state).length)),
+  transactionByNonce: ({ nonce }) => Effect.sync(() => lookUp(state, nonce)),
+})
+
+/** The wallet's EIP-5792 batches: each sent as one transaction, its outcome as scripted. */
+const batching = (
+  state: WalletState,
+): Required<Pick<WalletService, "atomicBatch" | "paymasterService" | "sendCalls" | "callsStatus">> => ({
+  atomicBatch: () => Effect.sync(() => state.behaviour.atomicBatch),
+  paymasterService: () => Effect.sync(() => state.behaviour.paymasterService),
+  sendCalls: ({ chain, calls: batch, capabilities }) =>
+    Effect.suspend(() => {
+      const behaviour = state.behaviour
+      if (behaviour.rejectTransactions) return Effect.fail(new UserRejectedError({ operation: "sendCalls" }))
+      const scripted = behaviour.batchAnswer
+      if (scripted !== undefined && "refuse" in scripted) return Effect.fail(scripted.refuse)
+      const id = `0x${(batchCalls(state).length + 1).toString(16).padStart(64, "0")}`
+      const hash = nextHash(state)
+      const outcome = behaviour.batchOutcomes.shift() ?? "success"
+      state.batchOutcomes.set(id, outcome)
+      state.scripts.set(hash, outcome === "revert" ? "revert" : outcome === "pending" ? "pending" : "success")
+      state.calls.push({
+        method: "sendCalls",
+        chainId: chain.id,
+        calls: batch,
+        id,
+        hash,
+        ...(capabilities?.paymasterService !== undefined ? { paymasterService: capabilities.paymasterService } : {}),
+      })
+      return Effect.succeed(scripted === undefined ? id : (scripted.answer as string))
+    }),
+  callsStatus: ({ id }) => Effect.sync(() => statusOf(state, id)),
+})
+
 /**
  * Makes a fake wallet.
  *
@@ -163,226 +403,30 @@ export const makeFakeWallet = (
     readonly looksUpHashes?: boolean
   } = {},
 ): FakeWallet => {
-  const account = privateKeyToAccount(options.privateKey ?? TEST_PRIVATE_KEY)
-  const calls: Array<WalletCall> = []
-  const behaviour: FakeWalletBehaviour = {
-    rejectSignatures: false,
-    rejectTransactions: false,
-    returnNoHash: false,
-    receipts: [],
-    receiptDelay: Duration.zero,
-    chainId: 1,
-    sendDelay: Duration.zero,
-    confirmAbandonedSends: false,
-    simulations: [],
-    maxFeePerGas: 2_000_000_000n,
-    atomicBatch: false,
-    paymasterService: false,
-    balance: 100n * 10n ** 18n,
-    batchOutcomes: [],
-    accountKind: "eoa",
-    batchAnswer: undefined,
-    ...options.behaviour,
+  const state: WalletState = {
+    account: privateKeyToAccount(options.privateKey ?? TEST_PRIVATE_KEY),
+    behaviour: defaultBehaviour(options.behaviour),
+    calls: [],
+    scripts: new Map(),
+    simulated: [],
+    batchOutcomes: new Map(),
+    feeReads: 0,
+    hashes: 0,
   }
-  const scripts = new Map<Hex, ReceiptScript>()
-  const simulated: Array<SimulatedTransaction> = []
-  let feeReads = 0
-  const simulate = (chainId: number, request: TransactionRequest): Effect.Effect<GasEstimate, WalletError> =>
-    Effect.suspend((): Effect.Effect<GasEstimate, WalletError> => {
-      simulated.push({ chainId, request })
-      const script = behaviour.simulations.shift() ?? { gas: 21_000n }
-      if (script === "unsupported") return Effect.succeed({ _tag: "Unsupported" } as const)
-      if (script === "fail")
-        return Effect.fail(
-          new WalletError({ operation: "estimateGas", message: "Wallet estimateGas failed: network down" }),
-        )
-      if ("gas" in script) return Effect.succeed({ _tag: "Estimated", gas: script.gas } as const)
-      return Effect.succeed({
-        _tag: "Reverted",
-        ...(script.revert !== undefined ? { data: script.revert } : {}),
-        ...(script.message !== undefined ? { message: script.message } : {}),
-      } as const)
-    })
-  let nonce = 0
-  const nextHash = (): Hex => keccak256(toHex(`${account.address}:${nonce++}`))
-
-  const outcomeOf = (hash: Hex): Effect.Effect<ReceiptOutcome> => {
-    const script = scripts.get(hash) ?? "success"
-    if (script === "pending") return Effect.never
-    if (script === "success" || script === "revert") {
-      return Effect.succeed({
-        _tag: "Mined",
-        hash,
-        status: script === "success" ? "success" : "reverted",
-        blockNumber: 1n,
-      })
-    }
-    const replacement = nextHash()
-    scripts.set(replacement, script.then ?? "success")
-    return Effect.succeed({ _tag: "Replaced", hash: replacement, reason: script.replace })
-  }
-
-  const sentCalls = () =>
-    calls.filter(
-      (call): call is Extract<WalletCall, { method: "sendTransaction" }> => call.method === "sendTransaction",
-    )
-  const recordSend = (chainId: number, request: TransactionRequest): Hex => {
-    const hash = nextHash()
-    scripts.set(hash, behaviour.receipts.shift() ?? "success")
-    calls.push({ method: "sendTransaction", chainId, request, hash, nonce: sentCalls().length })
-    return hash
-  }
-  const lookUp = (nonce: number): NonceLookup => {
-    if (behaviour.accountKind === "smart") return { _tag: "None" }
-    const found = sentCalls().find((call) => call.nonce === nonce)
-    if (found === undefined) return { _tag: "None" }
-    if (scripts.get(found.hash) === "pending") return { _tag: "Pending" }
-    return {
-      _tag: "Mined",
-      hash: found.hash,
-      to: found.request.to,
-      value: found.request.value ?? 0n,
-      input: found.request.data ?? "0x",
-    }
-  }
-
-  const batchCalls = () =>
-    calls.filter((call): call is Extract<WalletCall, { method: "sendCalls" }> => call.method === "sendCalls")
-  const batchOutcomes = new Map<string, "success" | "failure" | "revert" | "pending">()
-  const statusOf = (id: string): CallsStatus => {
-    const batch = batchCalls().find((call) => call.id === id)
-    const outcome = batchOutcomes.get(id)
-    if (batch === undefined || outcome === undefined) return { status: "failure", statusCode: 400, receipts: [] }
-    switch (outcome) {
-      case "pending":
-        return { status: "pending", statusCode: 100, receipts: [] }
-      case "failure":
-        return { status: "failure", statusCode: 400, receipts: [] }
-      case "revert":
-        return { status: "failure", statusCode: 500, receipts: [{ hash: batch.hash, status: "reverted" }] }
-      case "success":
-        return { status: "success", statusCode: 200, receipts: [{ hash: batch.hash, status: "success" }] }
-    }
-  }
-
+  const { account, behaviour } = state
   const service: WalletService = {
     address: Effect.succeed(account.address),
     chainId: Effect.sync(() => behaviour.chainId),
     blockNumber: () => Effect.succeed(1n),
-    signMessage: ({ message }) =>
-      behaviour.rejectSignatures
-        ? Effect.fail(new UserRejectedError({ operation: "signMessage" }))
-        : Effect.promise(() => account.signMessage({ message })).pipe(
-            Effect.tap((signature) => Effect.sync(() => calls.push({ method: "signMessage", message, signature }))),
-          ),
-    signTypedData: ({ typedData, chain }) =>
-      behaviour.rejectSignatures
-        ? Effect.fail(new UserRejectedError({ operation: "signTypedData" }))
-        : Effect.tryPromise({
-            try: () => account.signTypedData(typedData),
-            catch: (cause) =>
-              new WalletError({
-                operation: "signTypedData",
-                cause,
-                message: `Wallet signTypedData failed: ${String(cause)}`,
-              }),
-          }).pipe(
-            Effect.tap((signature) =>
-              Effect.sync(() => calls.push({ method: "signTypedData", chainId: chain.id, typedData, signature })),
-            ),
-          ),
-    sendTransaction: ({ chain, request }) =>
-      Effect.suspend(() => {
-        if (behaviour.rejectTransactions) return Effect.fail(new UserRejectedError({ operation: "sendTransaction" }))
-        const prompt = Duration.isZero(Duration.fromInputUnsafe(behaviour.sendDelay))
-          ? Effect.void
-          : Effect.sleep(behaviour.sendDelay)
-        return prompt.pipe(
-          Effect.onInterrupt(() =>
-            behaviour.confirmAbandonedSends ? Effect.sync(() => recordSend(chain.id, request)) : Effect.void,
-          ),
-          Effect.map(() => recordSend(chain.id, request)),
-          Effect.map((hash) => (behaviour.returnNoHash ? undefined : hash)),
-        )
-      }),
-    ...(options.simulates === false
-      ? {}
-      : {
-          estimateGas: ({
-            chain,
-            request,
-          }: {
-            readonly chain: { readonly id: number }
-            readonly request: TransactionRequest
-          }) => simulate(chain.id, request),
-          maxFeePerGas: () =>
-            Effect.sync(() => {
-              feeReads++
-              return behaviour.maxFeePerGas
-            }),
-          balance: () => Effect.sync(() => behaviour.balance),
-        }),
-    ...(options.tellsNonces === false
-      ? {}
-      : {
-          // A smart account's sends go through a bundler: its own nonce never moves.
-          nextNonce: () => Effect.sync(() => (behaviour.accountKind === "smart" ? 0 : sentCalls().length)),
-          transactionByNonce: ({ nonce }: { readonly nonce: number }) => Effect.sync(() => lookUp(nonce)),
-        }),
-    waitForReceipt: ({ hash, sent }) =>
-      Effect.sync(() =>
-        calls.push({ method: "waitForReceipt", hash, ...(sent !== undefined ? { sentNonce: sent.nonce } : {}) }),
-      ).pipe(
-        Effect.andThen(
-          Duration.isZero(Duration.fromInputUnsafe(behaviour.receiptDelay))
-            ? Effect.void
-            : Effect.sleep(behaviour.receiptDelay),
-        ),
-        Effect.andThen(Effect.suspend(() => outcomeOf(hash))),
-      ),
+    ...signing(state),
+    ...sending(state),
+    ...(options.simulates === false ? {} : simulating(state)),
+    ...(options.tellsNonces === false ? {} : tellingNonces(state)),
     accountKind: () => Effect.sync(() => behaviour.accountKind),
     ...(options.looksUpHashes === true
-      ? {
-          transactionByHash: ({ hash }: { readonly hash: Hex }) =>
-            Effect.sync((): KnownTransaction | undefined => {
-              const found =
-                sentCalls().find((call) => call.hash === hash) ?? batchCalls().find((call) => call.hash === hash)
-              if (found === undefined) return undefined
-              const request = "request" in found ? found.request : found.calls[0]
-              const nonce = "nonce" in found ? found.nonce : 0
-              return {
-                from: account.address,
-                nonce,
-                to: request?.to ?? null,
-                value: request?.value ?? 0n,
-                input: request?.data ?? "0x",
-              }
-            }),
-        }
+      ? { transactionByHash: ({ hash }: { readonly hash: Hex }) => Effect.sync(() => lookUpHash(state, hash)) }
       : {}),
-    atomicBatch: () => Effect.sync(() => behaviour.atomicBatch),
-    paymasterService: () => Effect.sync(() => behaviour.paymasterService),
-    sendCalls: ({ chain, calls: batch, capabilities }) =>
-      Effect.suspend(() => {
-        if (behaviour.rejectTransactions) return Effect.fail(new UserRejectedError({ operation: "sendCalls" }))
-        const scripted = behaviour.batchAnswer
-        if (scripted !== undefined && "refuse" in scripted) return Effect.fail(scripted.refuse)
-        const id = `0x${(batchCalls().length + 1).toString(16).padStart(64, "0")}`
-        const hash = nextHash()
-        const outcome = behaviour.batchOutcomes.shift() ?? "success"
-        batchOutcomes.set(id, outcome)
-        scripts.set(hash, outcome === "revert" ? "revert" : outcome === "pending" ? "pending" : "success")
-        calls.push({
-          method: "sendCalls",
-          chainId: chain.id,
-          calls: batch,
-          id,
-          hash,
-          ...(capabilities?.paymasterService !== undefined ? { paymasterService: capabilities.paymasterService } : {}),
-        })
-        return Effect.succeed(scripted === undefined ? id : (scripted.answer as string))
-      }),
-    callsStatus: ({ id }) => Effect.sync(() => statusOf(id)),
+    ...batching(state),
   }
 
   return {
@@ -390,24 +434,24 @@ export const makeFakeWallet = (
     address: account.address,
     behaviour,
     get calls() {
-      return [...calls]
+      return [...state.calls]
     },
     get sent() {
-      return sentCalls()
+      return sentCalls(state)
     },
     get simulated() {
-      return [...simulated]
+      return [...state.simulated]
     },
     get feeReads() {
-      return feeReads
+      return state.feeReads
     },
     get batches() {
-      return batchCalls()
+      return batchCalls(state)
     },
     settleBatch: (id, outcome) => {
-      const batch = batchCalls().find((call) => call.id === id)
-      batchOutcomes.set(id, outcome)
-      if (batch !== undefined) scripts.set(batch.hash, outcome === "revert" ? "revert" : "success")
+      const batch = batchCalls(state).find((call) => call.id === id)
+      state.batchOutcomes.set(id, outcome)
+      if (batch !== undefined) state.scripts.set(batch.hash, outcome === "revert" ? "revert" : "success")
     },
     service,
     layer: Layer.succeed(Wallet, service),

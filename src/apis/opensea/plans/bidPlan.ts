@@ -3,7 +3,7 @@ import { type Address, getAddress, type Hex } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "../book/bookOptions.js"
 import { checkedOrderItem } from "../book/checked.js"
 import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
-import { ask, attempt, collectionOf, type PlanContext } from "../book/PlanContext.js"
+import { ask, attempt, collectionOf, type OpenSeaCollection, type PlanContext } from "../book/PlanContext.js"
 import { offerCurrencyOf } from "../config/tradeCurrency.js"
 import { ItemType, OrderType } from "../seaport/SeaportOrder.js"
 import { BuildAnswer } from "../wire/answers.js"
@@ -13,8 +13,129 @@ import { bigIntOf, tokenOf } from "../wire/orderOf.js"
 import { BidRequest } from "../wire/requests.js"
 import { bulkOrderItems } from "./bulkOrderItem.js"
 import { currencyApprovalStep, type PlanStep, wrapStep } from "./planSteps.js"
-import { checkTraitRoot, traitCriteria, traitOfBid, withTraitCriteria } from "./traitOffer.js"
+import { checkTraitRoot, type Trait, traitCriteria, traitOfBid, withTraitCriteria } from "./traitOffer.js"
 import { traitsOfCriteria } from "./traitSale.js"
+
+/** One offer of a bid request. */
+type BidParam = BidRequest["params"][number]
+
+/** What an offer asks for (its consideration before fees) and the zone that authorises its fills. */
+interface OfferTerms {
+  readonly wanted: ReadonlyArray<WireItem>
+  readonly zone: { readonly zone: Address; readonly zoneHash?: Hex }
+}
+
+/**
+ * A collection or trait offer's terms, from OpenSea's `offers/build`: its criteria item to the maker, in OpenSea's
+ * signed zone; a trait offer's root held to the tokens OpenSea lists with the trait.
+ */
+const builtOfferTerms = (
+  ctx: PlanContext,
+  maker: Address,
+  collection: OpenSeaCollection,
+  trait: Trait | undefined,
+  quantity: bigint,
+) =>
+  Effect.gen(function* () {
+    const built = yield* ask(ctx, BuildAnswer, "POST", "/api/v2/offers/build", {
+      offerer: maker,
+      quantity: Number(quantity),
+      criteria: trait === undefined ? { collection: { slug: collection.slug } } : traitCriteria(collection.slug, trait),
+      protocol_address: ctx.config.seaport,
+      offer_protection_enabled: true,
+    })
+    const partial = built.partialParameters
+    const wanted = yield* attempt(() =>
+      partial.consideration.map((item) => ({
+        itemType: Number(item.itemType),
+        token: getAddress(item.token),
+        identifierOrCriteria: String(item.identifierOrCriteria),
+        startAmount: String(item.startAmount),
+        endAmount: String(item.endAmount),
+        recipient: maker,
+      })),
+    )
+    const builtZone = yield* attempt(() => getAddress(partial.zone))
+    if (builtZone !== ctx.config.signedZone) {
+      return yield* Effect.fail(
+        OpenSeaFailure.check("zone", "OpenSea built the collection offer outside its signed zone", {
+          Expected: ctx.config.signedZone,
+          Got: builtZone,
+        }),
+      )
+    }
+    // A trait offer's root names exactly the tokens with the trait, or is 0 with the trait left to the zone.
+    if (trait !== undefined) {
+      const root = wanted[0]?.identifierOrCriteria ?? "0"
+      yield* checkTraitRoot(ctx, collection.slug, trait, root, traitsOfCriteria(built.criteria))
+    }
+    const zone = { zone: builtZone, ...(partial.zoneHash !== undefined ? { zoneHash: partial.zoneHash as Hex } : {}) }
+    return { wanted, zone } satisfies OfferTerms
+  })
+
+/**
+ * One offer's signature item, checked against what the user named: an item offer for its token, or a collection
+ * (or trait) offer, paying the collection's required fees and the marketplace's out of the price.
+ */
+const offerItem = (ctx: PlanContext, maker: Address, counter: bigint, now: bigint, param: BidParam) =>
+  Effect.gen(function* () {
+    const price = yield* attempt(() => bigIntOf(param.weiPrice, "weiPrice"))
+    const quantity = yield* attempt(() => (param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
+    const token = param.token === undefined ? undefined : yield* attempt(() => tokenOf(param.token))
+    const contract = token?.contract ?? (yield* attempt(() => getAddress(param.collection ?? "")))
+    const collection = yield* collectionOf(ctx, contract)
+    const trait = token === undefined ? yield* attempt(() => traitOfBid(param)) : undefined
+    const currency = yield* offerCurrencyOf(ctx, param.currency, collection)
+    // Offers are restricted orders in OpenSea's signed zone: it authorises each fill, and an off-chain cancel
+    // stops it. A criteria offer must be one (OpenSea checks the zone against the order type).
+    const terms: OfferTerms =
+      token !== undefined
+        ? {
+            wanted: [
+              wireItem(
+                collection.standard === "erc1155" ? ItemType.ERC1155 : ItemType.ERC721,
+                token.contract,
+                token.tokenId,
+                quantity,
+                maker,
+              ),
+            ],
+            zone: { zone: ctx.config.signedZone },
+          }
+        : yield* builtOfferTerms(ctx, maker, collection, trait, quantity)
+    const unposted = orderSignatureItem(
+      ctx,
+      {
+        offerer: maker,
+        offer: [wireItem(ItemType.ERC20, currency, "0", price)],
+        consideration: [
+          ...terms.wanted,
+          ...feeItems([...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))], currency, price),
+        ],
+        orderType: quantity > 1n ? OrderType.PARTIAL_RESTRICTED : OrderType.FULL_RESTRICTED,
+        startTime: now,
+        endTime: endTimeOf(param.expirationTime, now),
+        counter,
+        ...terms.zone,
+      },
+      token !== undefined ? { kind: "item-offer" } : { kind: "collection-offer", slug: collection.slug },
+    )
+    const item = trait === undefined ? unposted : withTraitCriteria(unposted, collection.slug, trait)
+    const basics = { maker, conduitKey: ctx.config.conduitKey, currency, price, signedZone: ctx.config.signedZone }
+    const itemType = collection.standard === "erc1155" ? 3 : 2
+    const checked = yield* checkedOrderItem(
+      ctx,
+      token !== undefined
+        ? {
+            ...basics,
+            kind: "item-offer",
+            token: { contract: token.contract, tokenId: BigInt(token.tokenId), amount: quantity, itemType },
+          }
+        : { ...basics, kind: "collection-offer", contract, quantity },
+      item,
+    )
+    return { currency, price, item: checked }
+  })
 
 /**
  * `POST /execute/bid/v5` on OpenSea: an item offer for a `token`, or a collection offer for a `collection`
@@ -29,98 +150,12 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
     const request = yield* decodeRequest(BidRequest, body)
     yield* attempt(() => refuseUnsupported(request))
     const maker = yield* attempt(() => getAddress(request.maker))
-    const params = request.params
     const counter = yield* ctx.reads.counterOf(ctx.config.seaport, maker)
     const now = yield* ctx.reads.now
+    const offers = yield* Effect.forEach(request.params, (param) => offerItem(ctx, maker, counter, now, param))
+    // What the offers spend, per currency: wrapped and approved up front for all of them.
     const amounts = new Map<Address, bigint>()
-    const offers = yield* Effect.forEach(params, (param) =>
-      Effect.gen(function* () {
-        const price = yield* attempt(() => bigIntOf(param.weiPrice, "weiPrice"))
-        const quantity = yield* attempt(() =>
-          param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity"),
-        )
-        const token = param.token === undefined ? undefined : yield* attempt(() => tokenOf(param.token))
-        const contract = token?.contract ?? (yield* attempt(() => getAddress(param.collection ?? "")))
-        const collection = yield* collectionOf(ctx, contract)
-        const trait = token === undefined ? yield* attempt(() => traitOfBid(param)) : undefined
-        const currency = yield* offerCurrencyOf(ctx, param.currency, collection)
-        amounts.set(currency, (amounts.get(currency) ?? 0n) + price)
-        let wanted: ReadonlyArray<WireItem>
-        // Offers are restricted orders in OpenSea's signed zone: it authorises each fill, and an off-chain cancel
-        // stops it. A criteria offer must be one (OpenSea checks the zone against the order type).
-        let zone: { readonly zone: Address; readonly zoneHash?: Hex } = { zone: ctx.config.signedZone }
-        if (token !== undefined) {
-          const itemType = collection.standard === "erc1155" ? ItemType.ERC1155 : ItemType.ERC721
-          wanted = [wireItem(itemType, token.contract, token.tokenId, quantity, maker)]
-        } else {
-          const built = yield* ask(ctx, BuildAnswer, "POST", "/api/v2/offers/build", {
-            offerer: maker,
-            quantity: Number(quantity),
-            criteria:
-              trait === undefined ? { collection: { slug: collection.slug } } : traitCriteria(collection.slug, trait),
-            protocol_address: ctx.config.seaport,
-            offer_protection_enabled: true,
-          })
-          const partial = built.partialParameters
-          wanted = yield* attempt(() =>
-            partial.consideration.map((item) => ({
-              itemType: Number(item.itemType),
-              token: getAddress(item.token),
-              identifierOrCriteria: String(item.identifierOrCriteria),
-              startAmount: String(item.startAmount),
-              endAmount: String(item.endAmount),
-              recipient: maker,
-            })),
-          )
-          const builtZone = yield* attempt(() => getAddress(partial.zone))
-          if (builtZone !== ctx.config.signedZone) {
-            return yield* Effect.fail(
-              OpenSeaFailure.check("zone", "OpenSea built the collection offer outside its signed zone", {
-                Expected: ctx.config.signedZone,
-                Got: builtZone,
-              }),
-            )
-          }
-          zone = { zone: builtZone, ...(partial.zoneHash !== undefined ? { zoneHash: partial.zoneHash as Hex } : {}) }
-          // A trait offer's root names exactly the tokens with the trait, or is 0 with the trait left to the zone.
-          if (trait !== undefined) {
-            const root = wanted[0]?.identifierOrCriteria ?? "0"
-            yield* checkTraitRoot(ctx, collection.slug, trait, root, traitsOfCriteria(built.criteria))
-          }
-        }
-        const unposted = orderSignatureItem(
-          ctx,
-          {
-            offerer: maker,
-            offer: [wireItem(ItemType.ERC20, currency, "0", price)],
-            consideration: [
-              ...wanted,
-              ...feeItems([...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))], currency, price),
-            ],
-            orderType: quantity > 1n ? OrderType.PARTIAL_RESTRICTED : OrderType.FULL_RESTRICTED,
-            startTime: now,
-            endTime: endTimeOf(param.expirationTime, now),
-            counter,
-            ...zone,
-          },
-          token !== undefined ? { kind: "item-offer" } : { kind: "collection-offer", slug: collection.slug },
-        )
-        const item = trait === undefined ? unposted : withTraitCriteria(unposted, collection.slug, trait)
-        const basics = { maker, conduitKey: ctx.config.conduitKey, currency, price, signedZone: ctx.config.signedZone }
-        const itemType = collection.standard === "erc1155" ? 3 : 2
-        return yield* checkedOrderItem(
-          ctx,
-          token !== undefined
-            ? {
-                ...basics,
-                kind: "item-offer",
-                token: { contract: token.contract, tokenId: BigInt(token.tokenId), amount: quantity, itemType },
-              }
-            : { ...basics, kind: "collection-offer", contract, quantity },
-          item,
-        )
-      }),
-    )
+    for (const { currency, price } of offers) amounts.set(currency, (amounts.get(currency) ?? 0n) + price)
     const wraps: Array<PlanStep> = []
     for (const [currency, amount] of amounts) wraps.push(...(yield* wrapStep(ctx, maker, currency, amount)))
     const approvals = yield* currencyApprovalStep(
@@ -133,7 +168,10 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
       action: "Authorize offer",
       description: "A free off-chain signature to make an offer on OpenSea",
       kind: "signature",
-      items: yield* bulkOrderItems(ctx, offers),
+      items: yield* bulkOrderItems(
+        ctx,
+        offers.map((offer) => offer.item),
+      ),
     }
     return { steps: [...wraps, ...approvals, signature] }
   })

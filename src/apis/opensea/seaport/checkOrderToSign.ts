@@ -98,6 +98,213 @@ const isCurrency = (item: OfferItem, currency: Address): boolean =>
   sameAddress(item.token, currency) &&
   item.identifierOrCriteria === 0n
 
+/** Builds the refusal of one rule, in the error of the order's book. */
+type Refuse = (
+  check: OrderCheckRule,
+  short: string,
+  facts?: Record<string, string | bigint | number | undefined>,
+) => OrderCheckError
+
+/**
+ * What every order must be: the maker's, fixed amounts none of them zero, an order type tradekit signs, the chain's
+ * conduit key, ending after it starts and at most six months on.
+ */
+const basicsRefusal = (
+  refuse: Refuse,
+  expect: OrderToSignExpectation,
+  components: OrderComponents,
+): OrderCheckError | undefined => {
+  if (!sameAddress(components.offerer, expect.maker)) {
+    return refuse("offerer", "The order to sign is not the maker's", {
+      Expected: expect.maker,
+      Got: components.offerer,
+    })
+  }
+  for (const item of [...components.offer, ...components.consideration]) {
+    if (item.startAmount === 0n || item.endAmount === 0n)
+      return refuse("zero-amount", "The order to sign has an item of amount zero", { Got: itemText(item) })
+    if (item.startAmount !== item.endAmount) {
+      return refuse("price", "The order to sign changes its price over time", {
+        Got: `${item.startAmount} to ${item.endAmount}`,
+      })
+    }
+  }
+  if (components.orderType > OrderType.PARTIAL_RESTRICTED)
+    return refuse("order", "The order to sign is not an order type tradekit signs (a contract order)", {
+      Got: components.orderType,
+    })
+  if (components.conduitKey.toLowerCase() !== expect.conduitKey.toLowerCase()) {
+    return refuse("conduit", "The order to sign names another conduit than the chain's", {
+      Expected: expect.conduitKey,
+      Got: components.conduitKey,
+    })
+  }
+  const latest = latestEndTime(components.startTime)
+  if (latest === undefined || components.endTime <= components.startTime || components.endTime > latest) {
+    return refuse(
+      "expiry",
+      `The order to sign must end after it starts and at most ${MAX_EXPIRATION_MONTHS} months on`,
+      {
+        Expected: `after ${components.startTime}, at most ${latest}`,
+        Got: components.endTime,
+      },
+    )
+  }
+  return undefined
+}
+
+/**
+ * A listing offers exactly the named tokens and pays the maker first, in the named currency, the named price in all;
+ * its zone is zero or the collection's required one.
+ */
+const listingRefusal = (
+  refuse: Refuse,
+  expect: ListingExpectation,
+  components: OrderComponents,
+): OrderCheckError | undefined => {
+  const { offer, consideration } = components
+  const first = consideration[0]
+  if (offer.length !== expect.tokens.length || offer.some((item, index) => !isToken(item, expect.tokens[index]!))) {
+    return refuse("token", "The listing offers other tokens than the ones named", {
+      Expected: expect.tokens
+        .map((token) => `${token.contract} #${token.tokenId}, amount ${token.amount ?? 1n}`)
+        .join("; "),
+      Got: offer.map(itemText).join("; "),
+    })
+  }
+  if (first === undefined || !isCurrency(first, expect.currency) || !sameAddress(first.recipient, expect.maker)) {
+    return refuse("payment", "The listing does not pay the maker first, in the named currency", {
+      Expected: `${expect.currency} to ${expect.maker}`,
+      Got: first === undefined ? "no consideration" : `${itemText(first)} to ${first.recipient}`,
+    })
+  }
+  const stranger = consideration.find((item) => !isCurrency(item, expect.currency))
+  if (stranger !== undefined)
+    return refuse("payment", "The listing asks for another currency or a token", { Got: itemText(stranger) })
+  const price = orderPrice(components)
+  if (price !== expect.price)
+    return refuse("price", "The listing's price is not the named price", { Expected: expect.price, Got: price })
+  const zone = expect.requiredZone ?? zeroAddress
+  if (!sameAddress(components.zone, zeroAddress) && !sameAddress(components.zone, zone)) {
+    return refuse("zone", "The listing names a zone the collection does not require", {
+      Expected: zone,
+      Got: components.zone,
+    })
+  }
+  return undefined
+}
+
+/** An item offer asks first for the named token to the maker; its zone is zero or OpenSea's signed zone. */
+const itemOfferRefusal = (
+  refuse: Refuse,
+  expect: ItemOfferExpectation,
+  components: OrderComponents,
+): OrderCheckError | undefined => {
+  const first = components.consideration[0]
+  if (first === undefined || !isToken(first, expect.token) || !sameAddress(first.recipient, expect.maker)) {
+    return refuse("token", "The offer does not ask for the named token to the maker", {
+      Expected: `${expect.token.contract} #${expect.token.tokenId} to ${expect.maker}`,
+      Got: first === undefined ? "no consideration" : `${itemText(first)} to ${first.recipient}`,
+    })
+  }
+  const zone = expect.signedZone ?? zeroAddress
+  if (!sameAddress(components.zone, zeroAddress) && !sameAddress(components.zone, zone)) {
+    return refuse("zone", "The offer names a zone other than OpenSea's signed zone", {
+      Expected: zone,
+      Got: components.zone,
+    })
+  }
+  return undefined
+}
+
+/**
+ * A collection offer asks first for a criteria item on the named contract to the maker, restricted to the chain's
+ * signed zone.
+ */
+const collectionOfferRefusal = (
+  refuse: Refuse,
+  expect: CollectionOfferExpectation,
+  components: OrderComponents,
+): OrderCheckError | undefined => {
+  const criteria: ConsiderationItem | undefined = components.consideration[0]
+  if (
+    criteria === undefined ||
+    !isCriteriaItem(criteria) ||
+    !sameAddress(criteria.token, expect.contract) ||
+    criteria.endAmount !== (expect.quantity ?? 1n) ||
+    !sameAddress(criteria.recipient, expect.maker)
+  ) {
+    return refuse("token", "The collection offer does not ask for a token of the named collection to the maker", {
+      Expected: `a criteria item on ${expect.contract}, amount ${expect.quantity ?? 1n}, to ${expect.maker}`,
+      Got: criteria === undefined ? "no consideration" : `${itemText(criteria)} to ${criteria.recipient}`,
+    })
+  }
+  if (components.orderType !== OrderType.FULL_RESTRICTED && components.orderType !== OrderType.PARTIAL_RESTRICTED) {
+    return refuse("order", "The collection offer is not restricted to its zone", {
+      Expected: "order type 2 or 3",
+      Got: components.orderType,
+    })
+  }
+  if (!sameAddress(components.zone, expect.signedZone)) {
+    return refuse("zone", "The collection offer names a zone other than OpenSea's signed zone", {
+      Expected: expect.signedZone,
+      Got: components.zone,
+    })
+  }
+  return undefined
+}
+
+/**
+ * An offer offers only the named ERC-20 amount, asks first for what its kind asks for, and pays its fees in that
+ * currency.
+ */
+const offerRefusal = (
+  refuse: Refuse,
+  expect: ItemOfferExpectation | CollectionOfferExpectation,
+  components: OrderComponents,
+): OrderCheckError | undefined => {
+  const [offered, ...more] = components.offer
+  if (
+    offered === undefined ||
+    more.length > 0 ||
+    !isCurrency(offered, expect.currency) ||
+    offered.endAmount !== expect.price
+  ) {
+    return refuse("offer", "The offer offers something else than the named currency amount", {
+      Expected: `${expect.price} of ${expect.currency}`,
+      Got: components.offer.map(itemText).join("; ") || "nothing",
+    })
+  }
+  const asked =
+    expect.kind === "item-offer"
+      ? itemOfferRefusal(refuse, expect, components)
+      : collectionOfferRefusal(refuse, expect, components)
+  if (asked !== undefined) return asked
+  const stranger = components.consideration.slice(1).find((item) => !isCurrency(item, expect.currency))
+  if (stranger !== undefined)
+    return refuse("fees", "The offer pays a fee in another currency or asks for another token", {
+      Got: itemText(stranger),
+    })
+  return undefined
+}
+
+/** The fees (currency items to others) take at most `maxFeeBps` of the price. */
+const feesRefusal = (
+  refuse: Refuse,
+  expect: OrderToSignExpectation,
+  components: OrderComponents,
+): OrderCheckError | undefined => {
+  const fees = requiredFeeItems(components).reduce((sum, fee) => sum + fee.amount, 0n)
+  const maxFeeBps = expect.maxFeeBps ?? DEFAULT_MAX_FEE_BPS
+  if (fees * 10_000n > expect.price * maxFeeBps) {
+    return refuse("fees", `The order's fees take more than ${maxFeeBps} basis points of its price`, {
+      Expected: `at most ${(expect.price * maxFeeBps) / 10_000n}`,
+      Got: fees,
+    })
+  }
+  return undefined
+}
+
 /**
  * Refuses, before the wallet, an order to sign that is not the one the user named. Every order: the maker's, fixed
  * amounts none of them zero, the chain's conduit key, ending after it starts and at most six months on, its fees
@@ -112,147 +319,13 @@ export const checkOrderToSign = Effect.fnUntraced(function* (
   components: OrderComponents,
 ): Effect.fn.Return<void, OrderCheckError> {
   const book = expect.book ?? "opensea"
-  const refuse = (check: OrderCheckRule, short: string, facts?: Record<string, string | bigint | number | undefined>) =>
+  const refuse: Refuse = (check, short, facts) =>
     OrderCheckError.of({ book, check, short, ...(facts !== undefined ? { facts } : {}) })
-  const { offer, consideration } = components
-  if (!sameAddress(components.offerer, expect.maker)) {
-    return yield* refuse("offerer", "The order to sign is not the maker's", {
-      Expected: expect.maker,
-      Got: components.offerer,
-    })
-  }
-  for (const item of [...offer, ...consideration]) {
-    if (item.startAmount === 0n || item.endAmount === 0n)
-      return yield* refuse("zero-amount", "The order to sign has an item of amount zero", { Got: itemText(item) })
-    if (item.startAmount !== item.endAmount) {
-      return yield* refuse("price", "The order to sign changes its price over time", {
-        Got: `${item.startAmount} to ${item.endAmount}`,
-      })
-    }
-  }
-  if (components.orderType > OrderType.PARTIAL_RESTRICTED)
-    return yield* refuse("order", "The order to sign is not an order type tradekit signs (a contract order)", {
-      Got: components.orderType,
-    })
-  if (components.conduitKey.toLowerCase() !== expect.conduitKey.toLowerCase()) {
-    return yield* refuse("conduit", "The order to sign names another conduit than the chain's", {
-      Expected: expect.conduitKey,
-      Got: components.conduitKey,
-    })
-  }
-  const latest = latestEndTime(components.startTime)
-  if (latest === undefined || components.endTime <= components.startTime || components.endTime > latest) {
-    return yield* refuse(
-      "expiry",
-      `The order to sign must end after it starts and at most ${MAX_EXPIRATION_MONTHS} months on`,
-      {
-        Expected: `after ${components.startTime}, at most ${latest}`,
-        Got: components.endTime,
-      },
-    )
-  }
-  const first = consideration[0]
-  if (expect.kind === "listing") {
-    if (offer.length !== expect.tokens.length || offer.some((item, index) => !isToken(item, expect.tokens[index]!))) {
-      return yield* refuse("token", "The listing offers other tokens than the ones named", {
-        Expected: expect.tokens
-          .map((token) => `${token.contract} #${token.tokenId}, amount ${token.amount ?? 1n}`)
-          .join("; "),
-        Got: offer.map(itemText).join("; "),
-      })
-    }
-    if (first === undefined || !isCurrency(first, expect.currency) || !sameAddress(first.recipient, expect.maker)) {
-      return yield* refuse("payment", "The listing does not pay the maker first, in the named currency", {
-        Expected: `${expect.currency} to ${expect.maker}`,
-        Got: first === undefined ? "no consideration" : `${itemText(first)} to ${first.recipient}`,
-      })
-    }
-    const stranger = consideration.find((item) => !isCurrency(item, expect.currency))
-    if (stranger !== undefined)
-      return yield* refuse("payment", "The listing asks for another currency or a token", { Got: itemText(stranger) })
-    const price = orderPrice(components)
-    if (price !== expect.price)
-      return yield* refuse("price", "The listing's price is not the named price", {
-        Expected: expect.price,
-        Got: price,
-      })
-    const zone = expect.requiredZone ?? zeroAddress
-    if (!sameAddress(components.zone, zeroAddress) && !sameAddress(components.zone, zone)) {
-      return yield* refuse("zone", "The listing names a zone the collection does not require", {
-        Expected: zone,
-        Got: components.zone,
-      })
-    }
-  } else {
-    const [offered, ...more] = offer
-    if (
-      offered === undefined ||
-      more.length > 0 ||
-      !isCurrency(offered, expect.currency) ||
-      offered.endAmount !== expect.price
-    ) {
-      return yield* refuse("offer", "The offer offers something else than the named currency amount", {
-        Expected: `${expect.price} of ${expect.currency}`,
-        Got: offer.map(itemText).join("; ") || "nothing",
-      })
-    }
-    if (expect.kind === "item-offer") {
-      if (first === undefined || !isToken(first, expect.token) || !sameAddress(first.recipient, expect.maker)) {
-        return yield* refuse("token", "The offer does not ask for the named token to the maker", {
-          Expected: `${expect.token.contract} #${expect.token.tokenId} to ${expect.maker}`,
-          Got: first === undefined ? "no consideration" : `${itemText(first)} to ${first.recipient}`,
-        })
-      }
-      const zone = expect.signedZone ?? zeroAddress
-      if (!sameAddress(components.zone, zeroAddress) && !sameAddress(components.zone, zone)) {
-        return yield* refuse("zone", "The offer names a zone other than OpenSea's signed zone", {
-          Expected: zone,
-          Got: components.zone,
-        })
-      }
-    } else {
-      const criteria: ConsiderationItem | undefined = first
-      if (
-        criteria === undefined ||
-        !isCriteriaItem(criteria) ||
-        !sameAddress(criteria.token, expect.contract) ||
-        criteria.endAmount !== (expect.quantity ?? 1n) ||
-        !sameAddress(criteria.recipient, expect.maker)
-      ) {
-        return yield* refuse(
-          "token",
-          "The collection offer does not ask for a token of the named collection to the maker",
-          {
-            Expected: `a criteria item on ${expect.contract}, amount ${expect.quantity ?? 1n}, to ${expect.maker}`,
-            Got: criteria === undefined ? "no consideration" : `${itemText(criteria)} to ${criteria.recipient}`,
-          },
-        )
-      }
-      if (components.orderType !== OrderType.FULL_RESTRICTED && components.orderType !== OrderType.PARTIAL_RESTRICTED) {
-        return yield* refuse("order", "The collection offer is not restricted to its zone", {
-          Expected: "order type 2 or 3",
-          Got: components.orderType,
-        })
-      }
-      if (!sameAddress(components.zone, expect.signedZone)) {
-        return yield* refuse("zone", "The collection offer names a zone other than OpenSea's signed zone", {
-          Expected: expect.signedZone,
-          Got: components.zone,
-        })
-      }
-    }
-    const stranger = consideration.slice(1).find((item) => !isCurrency(item, expect.currency))
-    if (stranger !== undefined)
-      return yield* refuse("fees", "The offer pays a fee in another currency or asks for another token", {
-        Got: itemText(stranger),
-      })
-  }
-  const fees = requiredFeeItems(components).reduce((sum, fee) => sum + fee.amount, 0n)
-  const maxFeeBps = expect.maxFeeBps ?? DEFAULT_MAX_FEE_BPS
-  if (fees * 10_000n > expect.price * maxFeeBps) {
-    return yield* refuse("fees", `The order's fees take more than ${maxFeeBps} basis points of its price`, {
-      Expected: `at most ${(expect.price * maxFeeBps) / 10_000n}`,
-      Got: fees,
-    })
-  }
+  const refused =
+    basicsRefusal(refuse, expect, components) ??
+    (expect.kind === "listing"
+      ? listingRefusal(refuse, expect, components)
+      : offerRefusal(refuse, expect, components)) ??
+    feesRefusal(refuse, expect, components)
+  if (refused !== undefined) return yield* refused
 })

@@ -1,5 +1,12 @@
 import * as Effect from "effect/Effect"
-import { type Address, decodeFunctionData, encodeFunctionData, type Hex, zeroAddress } from "viem"
+import {
+  type Address,
+  type DecodeFunctionDataReturnType,
+  decodeFunctionData,
+  encodeFunctionData,
+  type Hex,
+  zeroAddress,
+} from "viem"
 import { OrderCheckError } from "../../../errors/OrderCheckError.js"
 import { type BasicOrderParameters, orderOfBasicParameters } from "./basicOrder.js"
 import type { AdvancedOrder, CriteriaResolver, OrderComponents, OrderParameters } from "./SeaportOrder.js"
@@ -70,19 +77,20 @@ const wholeFill = (order: { readonly parameters: OrderParameters; readonly signa
 const recipientOf = (recipient: Address): Address | "caller" =>
   recipient.toLowerCase() === zeroAddress ? "caller" : recipient
 
+/** Builds the refusal of a call, in the error of the transaction's book. */
+type Refuse = (check: "calldata" | "function", short: string, facts?: Record<string, string>) => OrderCheckError
+
+/** A Seaport call's name and arguments, as viem decodes them. */
+type DecodedCall = DecodeFunctionDataReturnType<typeof seaportAbi>
+
 /**
- * Decodes a call to Seaport 1.6 into {@link SeaportCall}: every fulfilment function tradekit sends, and `cancel`.
- * Bytes appended after the call (a `calldata_suffix`) are kept apart; the call itself must be exactly as Solidity
- * encodes its arguments, so what this reads is what Seaport reads (Seaport's basic order functions read fixed
- * offsets). A match's fulfilments are left out: Seaport meets every consideration item and sends what is unspent to
- * the recipient, whichever way they pair the items. Other functions (`getCounter`, ...) are refused.
+ * The call the transaction's calldata encodes, and the bytes after it; refused unless it is a Seaport call encoded
+ * exactly as Solidity encodes its arguments.
  */
-export const decodeSeaportCall = Effect.fnUntraced(function* (
+const decodeCanonical = Effect.fnUntraced(function* (
   transaction: BookTransaction,
-  book = "opensea",
-): Effect.fn.Return<SeaportCall, OrderCheckError> {
-  const refuse = (check: "calldata" | "function", short: string, facts?: Record<string, string>) =>
-    OrderCheckError.of({ book, check, short, ...(facts !== undefined ? { facts } : {}) })
+  refuse: Refuse,
+): Effect.fn.Return<{ readonly decoded: DecodedCall; readonly suffix: Hex }, OrderCheckError> {
   const decoded = yield* Effect.try({
     try: () => decodeFunctionData({ abi: seaportAbi, data: transaction.data }),
     catch: (error) =>
@@ -100,8 +108,18 @@ export const decodeSeaportCall = Effect.fnUntraced(function* (
     catch: () => notCanonical,
   })
   if (!transaction.data.toLowerCase().startsWith(encoded.toLowerCase())) return yield* notCanonical
-  const suffix = `0x${transaction.data.slice(encoded.length)}` as Hex
-  const base = { to: transaction.to, value: transaction.value, suffix }
+  return { decoded, suffix: `0x${transaction.data.slice(encoded.length)}` as Hex }
+})
+
+/**
+ * A decoded call as {@link SeaportCall}, or why it is refused: a function tradekit does not send, a bad basic
+ * order.
+ */
+const callOf = (
+  decoded: DecodedCall,
+  base: Pick<SeaportFulfilment, "to" | "value" | "suffix">,
+  refuse: Refuse,
+): SeaportCall | OrderCheckError => {
   const fulfilment = (rest: Omit<SeaportFulfilment, "to" | "value" | "suffix">): SeaportFulfilment => ({
     ...base,
     ...rest,
@@ -112,7 +130,7 @@ export const decodeSeaportCall = Effect.fnUntraced(function* (
       const basic = decoded.args[0] as BasicOrderParameters
       const order = orderOfBasicParameters(basic)
       if (order === undefined) {
-        return yield* refuse("calldata", "The basic order's type names no route Seaport knows", {
+        return refuse("calldata", "The basic order's type names no route Seaport knows", {
           "Basic order type": String(basic.basicOrderType),
         })
       }
@@ -182,8 +200,26 @@ export const decodeSeaportCall = Effect.fnUntraced(function* (
     case "cancel":
       return { function: "cancel", ...base, orders: decoded.args[0] }
     default:
-      return yield* refuse("function", `${decoded.functionName} is not a Seaport call tradekit sends`, {
+      return refuse("function", `${decoded.functionName} is not a Seaport call tradekit sends`, {
         Function: decoded.functionName,
       })
   }
+}
+
+/**
+ * Decodes a call to Seaport 1.6 into {@link SeaportCall}: every fulfilment function tradekit sends, and `cancel`.
+ * Bytes appended after the call (a `calldata_suffix`) are kept apart; the call itself must be exactly as Solidity
+ * encodes its arguments, so what this reads is what Seaport reads (Seaport's basic order functions read fixed
+ * offsets). A match's fulfilments are left out: Seaport meets every consideration item and sends what is unspent to
+ * the recipient, whichever way they pair the items. Other functions (`getCounter`, ...) are refused.
+ */
+export const decodeSeaportCall = Effect.fnUntraced(function* (
+  transaction: BookTransaction,
+  book = "opensea",
+): Effect.fn.Return<SeaportCall, OrderCheckError> {
+  const refuse: Refuse = (check, short, facts) =>
+    OrderCheckError.of({ book, check, short, ...(facts !== undefined ? { facts } : {}) })
+  const { decoded, suffix } = yield* decodeCanonical(transaction, refuse)
+  const call = callOf(decoded, { to: transaction.to, value: transaction.value, suffix }, refuse)
+  return call instanceof OrderCheckError ? yield* call : call
 })

@@ -210,6 +210,26 @@ describe("making offers on a hostile OpenSea", () => {
     }),
   )
 
+  it.effect("(j2) offers/build answering a zone other than the signed zone is refused as OpenSea's own build", () =>
+    Effect.gen(function* () {
+      const world = bidderWorld()
+      world.openSea.api.route("POST", "/api/v2/offers/build", () => {
+        const honest = world.openSea.buildAnswer(
+          world.openSea.addCollection({ contract: NFT }),
+          world.wallet.address,
+          1n,
+        )
+        const partial = honest.partialParameters as Record<string, unknown>
+        return { body: { ...honest, partialParameters: { ...partial, zone: STRANGER } } }
+      })
+      const error = yield* refusalOf(world, bid({ bids: [{ collection: NFT, weiPrice: ONE.toString() }] }))
+      expectRefused(world, error, "zone")
+      expect((error as { message: string }).message).toContain(
+        "OpenSea built the collection offer outside its signed zone",
+      )
+    }),
+  )
+
   it.effect("honest twin: the WETH the offer lacks is wrapped with deposit() into the chain's WETH", () =>
     Effect.gen(function* () {
       const world = bidderWorld(0n)
