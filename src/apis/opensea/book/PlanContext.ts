@@ -5,10 +5,9 @@ import type { ChainConfig } from "../../../chains/ChainConfig.js"
 import type { ChainReads } from "../chain/chainReads.js"
 import type { OpenSeaChainConfig } from "../config/OpenSeaConfig.js"
 import { CollectionAnswer, ContractAnswer, OrderByHashAnswer } from "../wire/answers.js"
-import { decodeAnswer } from "../wire/decode.js"
-import type { OpenSeaCall } from "../wire/openSeaRequest.js"
+import type { OpenSeaClient, OpenSeaMethod } from "../wire/OpenSeaClient.js"
 import { type OpenSeaOrder, orderOf } from "../wire/orderOf.js"
-import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import { OpenSeaError } from "./OpenSeaError.js"
 
 /** What every plan of the OpenSea layer works with: the chain, its OpenSea name, the API and the chain's reads. */
 export interface PlanContext {
@@ -16,27 +15,27 @@ export interface PlanContext {
   readonly chainName: string
   /** The chain's protocol addresses and the client's fee bound. */
   readonly config: OpenSeaChainConfig
-  readonly call: OpenSeaCall
+  readonly client: OpenSeaClient
   readonly reads: ChainReads
 }
 
-/** Asks OpenSea and decodes its answer with `schema` (an answer of another shape is a 502). */
+/** Asks OpenSea and decodes its answer with `schema` (an answer of another shape is unreadable). */
 export const ask = <A, I>(
   ctx: PlanContext,
   schema: Schema.Codec<A, I>,
-  method: "GET" | "POST",
+  method: OpenSeaMethod,
   path: string,
   body?: unknown,
-): Effect.Effect<A, OpenSeaFailure> => Effect.flatMap(ctx.call(method, path, body), decodeAnswer(schema, path))
+): Effect.Effect<A, OpenSeaError> => ctx.client.ask(schema, method, path, body)
 
-/** Runs a reading of OpenSea's wire that may refuse it (an OpenSeaFailure) as an Effect. */
-export const attempt = <A>(read: () => A): Effect.Effect<A, OpenSeaFailure> =>
+/** Runs a reading of OpenSea's wire that may refuse it (an OpenSeaError) as an Effect. */
+export const attempt = <A>(read: () => A): Effect.Effect<A, OpenSeaError> =>
   Effect.try({
     try: read,
     catch: (error) =>
-      error instanceof OpenSeaFailure
+      error instanceof OpenSeaError
         ? error
-        : new OpenSeaFailure(502, `OpenSea sent an unusable answer: ${String(error)}`),
+        : OpenSeaError.unreadable(`OpenSea sent an unusable answer: ${String(error)}`),
   })
 
 /** A collection as a plan needs it: its slug, standard, required fees and offer currency. */
@@ -63,7 +62,7 @@ export const basisPointsOf = (percent: unknown): bigint => {
   const text = typeof percent === "number" ? percent.toFixed(10) : String(percent)
   const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim())
   if (match === null)
-    throw new OpenSeaFailure(502, `OpenSea sent ${JSON.stringify(percent)} as a fee, which is not a percentage`)
+    throw OpenSeaError.unreadable(`OpenSea sent ${JSON.stringify(percent)} as a fee, which is not a percentage`)
   // Percent to basis points moves the point two places: the whole part, two decimals, then the rest to round on.
   const decimals = (match[2] ?? "").padEnd(3, "0")
   const basisPoints = BigInt(match[1]!) * 100n + BigInt(decimals.slice(0, 2))
@@ -71,13 +70,13 @@ export const basisPointsOf = (percent: unknown): bigint => {
 }
 
 /** The collection of a contract on the chain, with its required fees (OpenSea gives them in percent). */
-export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect<OpenSeaCollection, OpenSeaFailure> =>
+export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect<OpenSeaCollection, OpenSeaError> =>
   Effect.gen(function* () {
     const info = yield* ask(ctx, ContractAnswer, "GET", `/api/v2/chain/${ctx.chainName}/contract/${contract}`)
     const slug = info.collection ?? ""
     if (slug === "")
       return yield* Effect.fail(
-        new OpenSeaFailure(404, `OpenSea knows no collection for ${contract} on ${ctx.chainName}`),
+        OpenSeaError.notFound(`OpenSea knows no collection for ${contract} on ${ctx.chainName}`),
       )
     const collection = yield* ask(ctx, CollectionAnswer, "GET", `/api/v2/collections/${encodeURIComponent(slug)}`)
     return yield* attempt(() => ({
@@ -93,11 +92,11 @@ export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect
   })
 
 /** An order by its hash (a tradekit order id on this API is the Seaport order hash). */
-export const orderByHash = (ctx: PlanContext, hash: unknown): Effect.Effect<OpenSeaOrder, OpenSeaFailure> =>
+export const orderByHash = (ctx: PlanContext, hash: unknown): Effect.Effect<OpenSeaOrder, OpenSeaError> =>
   Effect.gen(function* () {
     if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
       return yield* Effect.fail(
-        new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`),
+        OpenSeaError.invalid(`${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`),
       )
     }
     const answer = yield* ask(

@@ -1,5 +1,5 @@
 import { type Address, getAddress } from "viem"
-import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import { OpenSeaError } from "./OpenSeaError.js"
 
 /**
  * Refuses a request OpenSea cannot honour as asked: a `source` (OpenSea takes no attribution, and dropping it
@@ -12,7 +12,7 @@ export const refuseUnsupported = (body: {
     | undefined
 }): void => {
   if (typeof body.source === "string" && body.source !== "") {
-    throw OpenSeaFailure.unsupported(
+    throw OpenSeaError.unsupported(
       "`source`",
       `OpenSea takes no source attribution; leave \`source\` out of the client's settings (it was ${JSON.stringify(body.source)})`,
     )
@@ -20,14 +20,14 @@ export const refuseUnsupported = (body: {
   for (const param of body.params ?? []) {
     const orderbook = param.orderbook
     if (orderbook !== undefined && orderbook !== null && orderbook !== "" && orderbook !== "opensea") {
-      throw OpenSeaFailure.unsupported(
+      throw OpenSeaError.unsupported(
         `the "${String(orderbook)}" order book`,
         "this client posts orders to OpenSea only",
       )
     }
     // A token set is the Reservoir protocol's: read as nothing, the bid would become an offer on any token.
     if (param.tokenSetId !== undefined) {
-      throw OpenSeaFailure.unsupported(
+      throw OpenSeaError.unsupported(
         "`tokenSetId`",
         "OpenSea offers name a token, a collection or a trait: bid with `token`, `collection` or `attributeKey`/`attributeValue`",
       )
@@ -53,8 +53,7 @@ export const marketplaceFeesOf = (param: {
   return entries.map((entry) => {
     const match = typeof entry === "string" ? /^(0x[0-9a-fA-F]{40}):(\d{1,5})$/.exec(entry) : null
     if (match === null || BigInt(match[2]!) > 10_000n) {
-      throw new OpenSeaFailure(
-        400,
+      throw OpenSeaError.invalid(
         `${JSON.stringify(entry)} is not a marketplace fee ("0xrecipient:basisPoints", at most 10000)`,
       )
     }

@@ -4,12 +4,12 @@ import { checkOrderToSign, type OrderToSignExpectation } from "../seaport/checkO
 import { checkSeaportDomain, type TypedDataDomain } from "../seaport/checkSeaportDomain.js"
 import { requiredFeeItems } from "../seaport/requiredFeeItems.js"
 import { componentsOf } from "../wire/wireOrder.js"
-import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import { OpenSeaError } from "./OpenSeaError.js"
 import { attempt, type PlanContext } from "./PlanContext.js"
 
 /** Runs a Seaport check inside a plan: its refusal becomes the plan's failure, the OrderCheckError kept as it is. */
-export const checked = <A>(check: Effect.Effect<A, OrderCheckError>): Effect.Effect<A, OpenSeaFailure> =>
-  Effect.mapError(check, OpenSeaFailure.refusedBy)
+export const checked = <A>(check: Effect.Effect<A, OrderCheckError>): Effect.Effect<A, OpenSeaError> =>
+  Effect.mapError(check, OpenSeaError.refusedBy)
 
 /** A signature item of an OpenSea plan: the typed data the wallet is asked to sign. */
 interface OrderSignatureItem {

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import { type Address, getAddress, type Hex } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "../book/bookOptions.js"
 import { checkedOrderItem } from "../book/checked.js"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import { ask, attempt, collectionOf, type PlanContext } from "../book/PlanContext.js"
 import { offerCurrencyOf } from "../config/tradeCurrency.js"
 import { ItemType, OrderType } from "../seaport/SeaportOrder.js"
@@ -75,7 +75,7 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
           const builtZone = yield* attempt(() => getAddress(partial.zone))
           if (builtZone !== ctx.config.signedZone) {
             return yield* Effect.fail(
-              OpenSeaFailure.check("zone", "OpenSea built the collection offer outside its signed zone", {
+              OpenSeaError.failedCheck("zone", "OpenSea built the collection offer outside its signed zone", {
                 Expected: ctx.config.signedZone,
                 Got: builtZone,
               }),

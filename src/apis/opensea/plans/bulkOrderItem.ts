@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import { zeroAddress, zeroHash } from "viem"
 import { checked } from "../book/checked.js"
-import type { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import type { OpenSeaError } from "../book/OpenSeaError.js"
 import { attempt, type PlanContext } from "../book/PlanContext.js"
 import { bulkOrderHeight, bulkOrderTree, bulkOrderTypes } from "../seaport/bulkOrderTree.js"
 import { checkBulkOrderToSign } from "../seaport/checkBulkOrderToSign.js"
@@ -76,7 +76,7 @@ const bulkItemOf = (ctx: PlanContext, group: ReadonlyArray<CheckedOrderItem>) =>
 export const bulkOrderItems = <I extends CheckedOrderItem>(
   ctx: PlanContext,
   items: ReadonlyArray<I>,
-): Effect.Effect<ReadonlyArray<unknown>, OpenSeaFailure> =>
+): Effect.Effect<ReadonlyArray<unknown>, OpenSeaError> =>
   Effect.gen(function* () {
     const groups = new Map<string, Array<I>>()
     for (const item of items) {

@@ -1,5 +1,5 @@
 import type { Address } from "viem"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import type { UnitsBought } from "../seaport/checkFulfillment.js"
 import { sameAddress } from "../seaport/SeaportOrder.js"
 
@@ -9,7 +9,7 @@ import { sameAddress } from "../seaport/SeaportOrder.js"
  */
 export const refuseFeesOnTop = (request: { readonly feesOnTop?: ReadonlyArray<string> | undefined }): void => {
   if (request.feesOnTop !== undefined && request.feesOnTop.length > 0) {
-    throw OpenSeaFailure.unsupported("`feesOnTop`", "OpenSea's fulfilment pays the fees the order signed and no others")
+    throw OpenSeaError.unsupported("`feesOnTop`", "OpenSea's fulfilment pays the fees the order signed and no others")
   }
 }
 
@@ -21,7 +21,7 @@ export const checkBuyCurrency = (
   listing: { readonly currency: Address; readonly hash: string },
 ): void => {
   if (asked !== undefined && !sameAddress(asked, listing.currency)) {
-    throw OpenSeaFailure.unsupported(
+    throw OpenSeaError.unsupported(
       "`currency`",
       `the listing ${listing.hash} is priced in ${listing.currency}; OpenSea fills it in that currency only (asked ${asked})`,
     )
@@ -47,13 +47,13 @@ export const checkQuantity = (
         ? BigInt(asked)
         : undefined
   if (quantity === undefined || quantity < 1n || quantity > order.units) {
-    throw OpenSeaFailure.unsupported(
+    throw OpenSeaError.unsupported(
       "`quantity`",
       `the order ${order.hash} sells ${order.units} unit(s); a fill takes 1 to ${order.units} of them (asked ${String(asked)})`,
     )
   }
   if (quantity < order.units && order.orderType % 2 === 0) {
-    throw OpenSeaFailure.unsupported(
+    throw OpenSeaError.unsupported(
       "`quantity`",
       `the order ${order.hash} sells its ${order.units} unit(s) whole only (order type ${order.orderType}; asked ${quantity})`,
     )
@@ -70,7 +70,7 @@ export const refusePartialSale = (request: {
   readonly items: ReadonlyArray<unknown>
 }): void => {
   if (request.partial === true && request.items.length > 1) {
-    throw OpenSeaFailure.unsupported(
+    throw OpenSeaError.unsupported(
       "`partial`",
       "a sale on OpenSea accepts every named offer or fails; sell the tokens one by one",
     )

@@ -1,5 +1,5 @@
 import { type AbiParameter, type Address, encodeFunctionData, getAbiItem, getAddress, type Hex } from "viem"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import { seaportAbi } from "../seaport/seaportAbi.js"
 import { FulfillmentTransactionAnswer } from "../wire/answers.js"
 import { decodeWireSync } from "../wire/decode.js"
@@ -57,13 +57,13 @@ const unwrapped = (value: unknown): unknown => (isFields(value) && "value" in va
 /** A wire value as viem encodes it: integers (JSON numbers, decimal strings, hex) as bigints, tuples by name. */
 const abiValueOf = (value: unknown, param: AbiParameter, field: string): unknown => {
   if (param.type.endsWith("[]")) {
-    if (!Array.isArray(value)) throw new OpenSeaFailure(502, `OpenSea's fulfilment data has no list at ${field}`)
+    if (!Array.isArray(value)) throw OpenSeaError.unreadable(`OpenSea's fulfilment data has no list at ${field}`)
     const inner = { ...param, type: param.type.slice(0, -2) }
     return value.map((entry, index) => abiValueOf(entry, inner, `${field}[${index}]`))
   }
   if (param.type === "tuple") {
     const components = (param as { readonly components: ReadonlyArray<AbiParameter> }).components
-    if (!isFields(value)) throw new OpenSeaFailure(502, `OpenSea's fulfilment data has no fields at ${field}`)
+    if (!isFields(value)) throw OpenSeaError.unreadable(`OpenSea's fulfilment data has no fields at ${field}`)
     return Object.fromEntries(components.map((c) => [c.name, abiValueOf(value[c.name!], c, `${field}.${c.name}`)]))
   }
   if (param.type.startsWith("uint") || param.type.startsWith("int")) return bigIntOf(unwrapped(value), field)
@@ -90,7 +90,7 @@ export const fulfillmentTransaction = (answer: unknown): FulfillmentTransaction 
   const name = transaction.function.split("(")[0]!
   const names = ARGUMENT_NAMES[name]
   if (names === undefined)
-    throw new OpenSeaFailure(502, `OpenSea's fulfilment calls ${JSON.stringify(name)}, which tradekit does not know`)
+    throw OpenSeaError.unreadable(`OpenSea's fulfilment calls ${JSON.stringify(name)}, which tradekit does not know`)
   const item = getAbiItem({ abi: seaportAbi, name: name as "fulfillAdvancedOrder" }) as unknown as {
     readonly inputs: ReadonlyArray<AbiParameter>
   }

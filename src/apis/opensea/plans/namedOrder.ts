@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import { type Address, formatUnits, type Hex, zeroAddress } from "viem"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import { attempt, type PlanContext } from "../book/PlanContext.js"
 import type { UnitsBought } from "../seaport/checkFulfillment.js"
 import { ItemType, isCurrencyItem, type OfferItem, type OrderParameters, sameAddress } from "../seaport/SeaportOrder.js"
@@ -23,11 +23,11 @@ export const namedOrder = (
   ctx: PlanContext,
   order: OpenSeaOrder,
   named: string,
-): Effect.Effect<NamedSeaportOrder, OpenSeaFailure> =>
+): Effect.Effect<NamedSeaportOrder, OpenSeaError> =>
   Effect.gen(function* () {
     if (!sameAddress(order.protocolAddress, ctx.config.seaport)) {
       return yield* Effect.fail(
-        OpenSeaFailure.check("target", "OpenSea's order is not on the chain's Seaport", {
+        OpenSeaError.failedCheck("target", "OpenSea's order is not on the chain's Seaport", {
           Expected: ctx.config.seaport,
           Got: order.protocolAddress,
         }),
@@ -38,7 +38,7 @@ export const namedOrder = (
     const hash = orderHashOf(parameters, counter)
     if (!sameAddress(hash, named) || !sameAddress(order.hash, named)) {
       return yield* Effect.fail(
-        OpenSeaFailure.check("order", "OpenSea's order is not the one named", {
+        OpenSeaError.failedCheck("order", "OpenSea's order is not the one named", {
           Named: named,
           "Order hash": order.hash,
           "Its parameters hash to": hash,
@@ -65,12 +65,12 @@ export interface Amount {
  * amount (Seaport moves between start and end over the order's life). A listing asking for two currencies, or for
  * a token, is refused. With `asked`, the price of those units alone: each item times `quantity/units`.
  */
-export const listingPrice = (order: NamedSeaportOrder, asked?: UnitsBought): Effect.Effect<Amount, OpenSeaFailure> =>
+export const listingPrice = (order: NamedSeaportOrder, asked?: UnitsBought): Effect.Effect<Amount, OpenSeaError> =>
   attempt(() => {
     const signed = order.parameters.consideration.slice(0, Number(order.parameters.totalOriginalConsiderationItems))
     const currencies = new Set(signed.map((item) => (isCurrencyItem(item) ? currencyOf(item).toLowerCase() : "token")))
     if (currencies.size !== 1 || currencies.has("token")) {
-      throw OpenSeaFailure.check("payment", "The listing does not ask for one currency alone", {
+      throw OpenSeaError.failedCheck("payment", "The listing does not ask for one currency alone", {
         Asks: [...currencies].join(", "),
       })
     }
@@ -87,7 +87,7 @@ export const listingPrice = (order: NamedSeaportOrder, asked?: UnitsBought): Eff
 const unitsOf = (amount: bigint, asked: UnitsBought | undefined, hash: string): bigint => {
   if (asked === undefined || asked.quantity === asked.units) return amount
   if ((amount * asked.quantity) % asked.units !== 0n) {
-    throw OpenSeaFailure.unsupported(
+    throw OpenSeaError.unsupported(
       "`quantity`",
       `Seaport cannot fill ${asked.quantity} of the ${asked.units} units of ${hash}: its amount ${amount} does not divide exactly`,
     )
@@ -99,11 +99,11 @@ const unitsOf = (amount: bigint, asked: UnitsBought | undefined, hash: string): 
  * What a seller receives for an offer: the one currency item it offers, at its smallest amount, less the items the
  * seller must pay out of it in that currency (the required fees). An offer of anything else is refused.
  */
-export const offerProceeds = (order: NamedSeaportOrder): Effect.Effect<Amount, OpenSeaFailure> =>
+export const offerProceeds = (order: NamedSeaportOrder): Effect.Effect<Amount, OpenSeaError> =>
   attempt(() => {
     const [offered, ...others] = order.parameters.offer
     if (offered === undefined || others.length > 0 || !isCurrencyItem(offered)) {
-      throw OpenSeaFailure.check("offer", "The offer does not offer one currency amount")
+      throw OpenSeaError.failedCheck("offer", "The offer does not offer one currency amount")
     }
     const currency = currencyOf(offered)
     const fees = order.parameters.consideration

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import { type Address, getAddress, type Hex } from "viem"
 import { refuseUnsupported } from "../book/bookOptions.js"
 import { checked } from "../book/checked.js"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import { ask, attempt, collectionOf, orderByHash, type PlanContext } from "../book/PlanContext.js"
 import { checkFulfillment } from "../seaport/checkFulfillment.js"
 import { decodeSeaportCall } from "../seaport/decodeSeaportCall.js"
@@ -79,7 +79,7 @@ const saleOf = (ctx: PlanContext, taker: Address, item: SellItem) =>
     // The token goes through the fulfiller's conduit, or in a match through the conduit of the seller's own order.
     const fill = yield* checked(decodeSeaportCall(call))
     if (fill.function === "cancel")
-      return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
+      return yield* Effect.fail(OpenSeaError.failedCheck("function", "The fulfilment is a cancel"))
     yield* checkCriteriaProofs(fill, BigInt(token.tokenId))
     const own = fill.orders.find((carried) => sameAddress(carried.parameters.offerer, taker))
     const conduitKey: Hex = fill.fulfillerConduitKey ?? own?.parameters.conduitKey ?? ctx.config.conduitKey

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { decodeApiBody } from "../../../services/decodeApiBody.js"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 
 /**
  * Decodes one of OpenSea's answers with its schema (prototype-safe, unknown fields kept); an answer of another shape
@@ -9,25 +9,27 @@ import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
  */
 export const decodeAnswer =
   <A, I>(schema: Schema.Codec<A, I>, route: string) =>
-  (answer: unknown): Effect.Effect<A, OpenSeaFailure> =>
+  (answer: unknown): Effect.Effect<A, OpenSeaError> =>
     decodeApiBody(schema, route, answer).pipe(
-      Effect.mapError((error) => new OpenSeaFailure(502, error.message, undefined, error)),
+      Effect.mapError(
+        (error) => new OpenSeaError({ reason: { _tag: "Unreadable" }, message: error.message, requestError: error }),
+      ),
     )
 
 /**
  * Decodes the request an action handed the book with its schema; a request of another shape is the caller's (a 400
  * standing for a MalformedResponseError naming the request).
  */
-export const decodeRequest = <A, I>(schema: Schema.Codec<A, I>, body: unknown): Effect.Effect<A, OpenSeaFailure> =>
+export const decodeRequest = <A, I>(schema: Schema.Codec<A, I>, body: unknown): Effect.Effect<A, OpenSeaError> =>
   decodeApiBody(schema, "request", body).pipe(
-    Effect.mapError(
-      (error) => new OpenSeaFailure(400, `The request does not have the shape OpenSea's book reads: ${error.issue}`),
+    Effect.mapError((error) =>
+      OpenSeaError.invalid(`The request does not have the shape OpenSea's book reads: ${error.issue}`),
     ),
   )
 
 /**
  * A synchronous decoder of `what` OpenSea sent, for the readings plans make inside `attempt`: a value of another
- * shape throws the 502 OpenSeaFailure naming it.
+ * shape throws the unreadable OpenSeaError naming it.
  */
 export const decodeWireSync = <A, I>(schema: Schema.Codec<A, I>, what: string): ((value: unknown) => A) => {
   const decode = Schema.decodeUnknownSync(schema)
@@ -35,8 +37,7 @@ export const decodeWireSync = <A, I>(schema: Schema.Codec<A, I>, what: string): 
     try {
       return decode(value)
     } catch (error) {
-      throw new OpenSeaFailure(
-        502,
+      throw OpenSeaError.unreadable(
         `OpenSea sent ${what} tradekit cannot read: ${error instanceof Error ? error.message : String(error)}`,
       )
     }

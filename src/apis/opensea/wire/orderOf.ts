@@ -1,5 +1,5 @@
 import { type Address, getAddress } from "viem"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import { OrderAnswer, type OrderParametersAnswer } from "./answers.js"
 import { decodeWireSync } from "./decode.js"
 
@@ -12,7 +12,7 @@ export const bigIntOf = (value: unknown, field: string): bigint => {
   ) {
     return BigInt(value)
   }
-  throw new OpenSeaFailure(502, `OpenSea sent ${JSON.stringify(value)} as ${field}, which is not a number`)
+  throw OpenSeaError.unreadable(`OpenSea sent ${JSON.stringify(value)} as ${field}, which is not a number`)
 }
 
 /** An OpenSea listing or offer as a plan starts from it: unproven until `namedOrder` checks its hash. */
@@ -41,6 +41,6 @@ export const orderOf = (answer: unknown): OpenSeaOrder => {
 /** A `"0xcontract:tokenId"` token, split; a malformed one is a 400. */
 export const tokenOf = (token: unknown): { readonly contract: Address; readonly tokenId: string } => {
   const match = typeof token === "string" ? /^(0x[0-9a-fA-F]{40}):(\d+)$/.exec(token) : null
-  if (match === null) throw new OpenSeaFailure(400, `${JSON.stringify(token)} is not a token ("0xcontract:tokenId")`)
+  if (match === null) throw OpenSeaError.invalid(`${JSON.stringify(token)} is not a token ("0xcontract:tokenId")`)
   return { contract: getAddress(match[1]!), tokenId: match[2]! }
 }

@@ -1,5 +1,5 @@
 import { getAddress, type Hex } from "viem"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import type { ConsiderationItem, OfferItem, OrderComponents, OrderParameters } from "../seaport/SeaportOrder.js"
 import { OrderParametersAnswer } from "./answers.js"
 import { decodeWireSync } from "./decode.js"
@@ -7,7 +7,7 @@ import { bigIntOf } from "./orderOf.js"
 
 const hexOf = (value: string, field: string): Hex => {
   if (/^0x[0-9a-fA-F]*$/.test(value)) return value as Hex
-  throw new OpenSeaFailure(502, `OpenSea sent ${JSON.stringify(value)} as ${field}, which is not hex`)
+  throw OpenSeaError.unreadable(`OpenSea sent ${JSON.stringify(value)} as ${field}, which is not hex`)
 }
 
 type ItemAnswer = OrderParametersAnswer["offer"][number]

@@ -4,7 +4,7 @@
  */
 import { decodeFunctionData, parseEther, zeroAddress, zeroHash } from "viem"
 import { describe, expect, it } from "vitest"
-import { OpenSeaFailure } from "../../../../src/apis/opensea/book/OpenSeaFailure.js"
+import { OpenSeaError } from "../../../../src/apis/opensea/book/OpenSeaError.js"
 import { fulfillmentTransaction } from "../../../../src/apis/opensea/plans/fulfillmentTransaction.js"
 import { seaportAbi } from "../../../../src/apis/opensea/seaport/seaportAbi.js"
 
@@ -114,10 +114,10 @@ describe("fulfillmentTransaction", () => {
     expect(decoded.args?.[3]).toBe(creator)
   })
 
-  it("refuses a function tradekit does not know, and a number that is not one, as OpenSeaFailures (502)", () => {
+  it("refuses a function tradekit does not know, and a number that is not one, as unreadable OpenSeaErrors", () => {
     expect(() =>
       fulfillmentTransaction({ ...basicTransaction, function: "transferFrom(address,address,uint256)" }),
-    ).toThrow(OpenSeaFailure)
+    ).toThrow(OpenSeaError)
     try {
       fulfillmentTransaction({
         ...basicTransaction,
@@ -125,9 +125,9 @@ describe("fulfillmentTransaction", () => {
       })
       expect.unreachable()
     } catch (error) {
-      expect(error).toBeInstanceOf(OpenSeaFailure)
-      expect((error as OpenSeaFailure).status).toBe(502)
-      expect((error as OpenSeaFailure).message).toContain("parameters.offerAmount")
+      expect(error).toBeInstanceOf(OpenSeaError)
+      expect((error as OpenSeaError).reason._tag).toBe("Unreadable")
+      expect((error as OpenSeaError).message).toContain("parameters.offerAmount")
     }
   })
 })

@@ -1,7 +1,7 @@
 /** The spec's `Listing` and `Offer` as the OpenSea book reads them, and the wire's numbers and tokens. */
 import { zeroAddress } from "viem"
 import { describe, expect, it } from "vitest"
-import { OpenSeaFailure } from "../../../../src/apis/opensea/book/OpenSeaFailure.js"
+import { OpenSeaError } from "../../../../src/apis/opensea/book/OpenSeaError.js"
 import { bigIntOf, orderOf, tokenOf } from "../../../../src/apis/opensea/wire/orderOf.js"
 
 const seaport = "0x0000000000000068f116a894984e2db1123eb395"
@@ -50,10 +50,10 @@ describe("orderOf", () => {
     })
   })
 
-  it("refuses an answer of another shape (502): no order_hash, no parameters, an item without its token", () => {
-    expect(() => orderOf({ order_hash: "0x" })).toThrow(OpenSeaFailure)
+  it("refuses an answer of another shape (unreadable): no order_hash, no parameters, an item without its token", () => {
+    expect(() => orderOf({ order_hash: "0x" })).toThrow(OpenSeaError)
     expect(() => orderOf({ order_hash: `0x${"ab".repeat(32)}`, protocol_address: seaport, protocol_data: {} })).toThrow(
-      OpenSeaFailure,
+      OpenSeaError,
     )
     const { token: _token, ...tokenless } = item(2, nft)
     expect(() =>
@@ -62,11 +62,11 @@ describe("orderOf", () => {
         protocol_address: seaport,
         protocol_data: { parameters: parameters([tokenless], []) },
       }),
-    ).toThrow(OpenSeaFailure)
+    ).toThrow(OpenSeaError)
   })
 
   it("refuses a JSON number past 2^53 as a number (its wei would be rounded)", () => {
-    expect(() => bigIntOf(120_000_000_000_000_000, "price.value")).toThrow(OpenSeaFailure)
+    expect(() => bigIntOf(120_000_000_000_000_000, "price.value")).toThrow(OpenSeaError)
   })
 })
 
@@ -78,17 +78,17 @@ describe("bigIntOf and tokenOf", () => {
       0n,
       31n,
     ])
-    expect(() => bigIntOf(1.5, "n")).toThrow(OpenSeaFailure)
-    expect(() => bigIntOf("-1", "n")).toThrow(OpenSeaFailure)
+    expect(() => bigIntOf(1.5, "n")).toThrow(OpenSeaError)
+    expect(() => bigIntOf("-1", "n")).toThrow(OpenSeaError)
   })
 
-  it("split 0xcontract:tokenId; a malformed token is the caller's mistake (400)", () => {
+  it("split 0xcontract:tokenId; a malformed token is the caller's mistake (invalid)", () => {
     expect(tokenOf(`${nft}:7`)).toEqual({ contract: "0x2222222222222222222222222222222222222222", tokenId: "7" })
     try {
       tokenOf("punk#7")
       expect.unreachable()
     } catch (error) {
-      expect((error as OpenSeaFailure).status).toBe(400)
+      expect((error as OpenSeaError).reason._tag).toBe("Invalid")
     }
   })
 })
