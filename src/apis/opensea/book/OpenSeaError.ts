@@ -66,6 +66,11 @@ export class OpenSeaError extends Schema.TaggedError<OpenSeaError>()("OpenSeaErr
     return OpenSeaError.because({ _tag: "Unreadable" }, message)
   }
 
+  /** The chain's RPC failed a read. */
+  static chainFailed(message: string): OpenSeaError {
+    return OpenSeaError.because({ _tag: "ChainFailed" }, message)
+  }
+
   /** The chain cannot say yet. */
   static notYet(message: string): OpenSeaError {
     return OpenSeaError.because({ _tag: "NotYet" }, message)

@@ -25,6 +25,8 @@ export const CheckFailed = Schema.TaggedStruct("CheckFailed", { error: OrderChec
 export const Unsupported = Schema.TaggedStruct("Unsupported", { error: UnsupportedByBookError })
 /** The client's settings lack what the book needs on the chain (an RPC URL, a chain's addresses). */
 export const Misconfigured = Schema.TaggedStruct("Misconfigured", { error: BookConfigurationError })
+/** The chain's RPC failed a read the book makes (an allowance, a counter, a receipt). */
+export const ChainFailed = Schema.TaggedStruct("ChainFailed", {})
 /** The chain cannot say yet (no receipt for a transaction sent): asking again later may answer. */
 export const NotYet = Schema.TaggedStruct("NotYet", {})
 
@@ -42,6 +44,7 @@ export const OpenSeaReason = Schema.Union([
   CheckFailed,
   Unsupported,
   Misconfigured,
+  ChainFailed,
   NotYet,
 ])
 /** One reason of {@link OpenSeaReason}. */

@@ -1,5 +1,6 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import type { Hex } from "viem"
 import { OrderPostRefusedError } from "../../../errors/index.js"
 import type { PostResponse } from "../../../schema/StatusResponses.js"
@@ -132,14 +133,14 @@ const holds = (client: OpenSeaClient, post: Post, protocol: unknown, hash: Hex):
  */
 const postBulk = (client: OpenSeaClient, post: Post, signature: string, bodies: ReadonlyArray<unknown>) =>
   Effect.gen(function* () {
+    const notComponents = requestErrorOf(
+      OpenSeaError.invalid("The bulk post carries an order that is not Seaport's OrderComponents"),
+      post.endpoint,
+    )
     const orders = yield* Effect.try({
-      try: () => bodies.map((body) => componentsOf(fieldsOf(body).parameters)),
-      catch: () =>
-        requestErrorOf(
-          OpenSeaError.invalid("The bulk post carries an order that is not Seaport's OrderComponents"),
-          post.endpoint,
-        ),
-    })
+      try: () => Result.all(bodies.map((body) => componentsOf(fieldsOf(body).parameters))),
+      catch: () => notComponents,
+    }).pipe(Effect.flatMap((read) => Effect.fromResult(Result.mapError(read, () => notComponents))))
     const leaves = bulkOrderLeaves(orders, bulkOrderHeight(orders.length))
     const outcomes = yield* Effect.forEach(bodies, (body, index) => {
       const orderId = leaves[index]!

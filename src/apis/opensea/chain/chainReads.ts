@@ -55,7 +55,7 @@ export interface ChainReads {
 const read = <A>(what: string, run: () => Promise<A>): Effect.Effect<A, OpenSeaError> =>
   Effect.tryPromise({
     try: run,
-    catch: (error) => OpenSeaError.unreadable(`Could not read ${what} on chain: ${(error as Error).message}`),
+    catch: (error) => OpenSeaError.chainFailed(`Could not read ${what} on chain: ${(error as Error).message}`),
   })
 
 /** The reads of one chain, over a viem public client on its `viemChain`'s RPC URL. */
@@ -89,7 +89,7 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
           // ERC-721 requires `ownerOf` to revert for a token nobody owns; any other failure is the RPC's.
           if (error instanceof BaseError && error.walk((cause) => cause instanceof ContractFunctionRevertedError))
             return undefined
-          throw error
+          return Promise.reject(error)
         }),
     ),
   unitsOf: (contract, owner, tokenId) =>
@@ -109,7 +109,7 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
     read("a receipt", () =>
       client.getTransactionReceipt({ hash }).catch((error: unknown) => {
         if (error instanceof TransactionReceiptNotFoundError) return undefined
-        throw error
+        return Promise.reject(error)
       }),
     ),
 })

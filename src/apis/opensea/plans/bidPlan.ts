@@ -1,9 +1,10 @@
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import { type Address, getAddress, type Hex } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "../book/bookOptions.js"
 import { checkedOrderItem } from "../book/checked.js"
 import { OpenSeaError } from "../book/OpenSeaError.js"
-import { ask, attempt, collectionOf, type PlanContext } from "../book/PlanContext.js"
+import { ask, attempt, collectionOf, type PlanContext, read } from "../book/PlanContext.js"
 import { offerCurrencyOf } from "../config/tradeCurrency.js"
 import { ItemType, OrderType } from "../seaport/SeaportOrder.js"
 import { BuildAnswer } from "../wire/answers.js"
@@ -27,7 +28,7 @@ import { traitsOfCriteria } from "./traitSale.js"
 export const bidPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
     const request = yield* decodeRequest(BidRequest, body)
-    yield* attempt(() => refuseUnsupported(request))
+    yield* read(() => refuseUnsupported(request))
     const maker = yield* attempt(() => getAddress(request.maker))
     const params = request.params
     const counter = yield* ctx.reads.counterOf(ctx.config.seaport, maker)
@@ -35,14 +36,14 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
     const amounts = new Map<Address, bigint>()
     const offers = yield* Effect.forEach(params, (param) =>
       Effect.gen(function* () {
-        const price = yield* attempt(() => bigIntOf(param.weiPrice, "weiPrice"))
-        const quantity = yield* attempt(() =>
-          param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity"),
+        const price = yield* read(() => bigIntOf(param.weiPrice, "weiPrice"))
+        const quantity = yield* read(() =>
+          param.quantity === undefined ? Result.succeed(1n) : bigIntOf(param.quantity, "quantity"),
         )
-        const token = param.token === undefined ? undefined : yield* attempt(() => tokenOf(param.token))
+        const token = param.token === undefined ? undefined : yield* read(() => tokenOf(param.token))
         const contract = token?.contract ?? (yield* attempt(() => getAddress(param.collection ?? "")))
         const collection = yield* collectionOf(ctx, contract)
-        const trait = token === undefined ? yield* attempt(() => traitOfBid(param)) : undefined
+        const trait = token === undefined ? yield* read(() => traitOfBid(param)) : undefined
         const currency = yield* offerCurrencyOf(ctx, param.currency, collection)
         amounts.set(currency, (amounts.get(currency) ?? 0n) + price)
         let wanted: ReadonlyArray<WireItem>
@@ -95,7 +96,7 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
             offer: [wireItem(ItemType.ERC20, currency, "0", price)],
             consideration: [
               ...wanted,
-              ...feeItems([...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))], currency, price),
+              ...feeItems([...collection.fees, ...(yield* read(() => marketplaceFeesOf(param)))], currency, price),
             ],
             orderType: quantity > 1n ? OrderType.PARTIAL_RESTRICTED : OrderType.FULL_RESTRICTED,
             startTime: now,

@@ -4,7 +4,7 @@ import { refuseUnsupported } from "../book/bookOptions.js"
 import { checked } from "../book/checked.js"
 import { isFor, OpenSeaError } from "../book/OpenSeaError.js"
 import type { OpenSeaReasonTag } from "../book/OpenSeaReason.js"
-import { ask, attempt, collectionOf, type PlanContext } from "../book/PlanContext.js"
+import { ask, attempt, collectionOf, type PlanContext, read } from "../book/PlanContext.js"
 import { unfillable } from "../chain/fillableListings.js"
 import { checkFulfillment } from "../seaport/checkFulfillment.js"
 import { decodeSeaportCall } from "../seaport/decodeSeaportCall.js"
@@ -42,7 +42,7 @@ const listingById = (ctx: PlanContext, hash: unknown) =>
     )
     if (isInactive(order.status))
       return yield* Effect.fail(OpenSeaError.gone(`OpenSea's listing ${hash} is ${String(order.status).toLowerCase()}`))
-    return yield* attempt(() => orderOf(order))
+    return yield* read(() => orderOf(order))
   })
 
 /** The listing an item names, and the hash it is named by: its `orderId`, else the best listing of its `token`. */
@@ -54,7 +54,7 @@ const listingOf = (
   return orderId !== undefined
     ? Effect.map(listingById(ctx, orderId), (listing) => ({ listing, named: orderId }))
     : Effect.gen(function* () {
-        const token = yield* attempt(() => tokenOf(item.token))
+        const token = yield* read(() => tokenOf(item.token))
         const collection = yield* collectionOf(ctx, token.contract)
         const best = yield* ask(
           ctx,
@@ -62,7 +62,7 @@ const listingOf = (
           "GET",
           `/api/v2/listings/collection/${encodeURIComponent(collection.slug)}/nfts/${token.tokenId}/best`,
         )
-        const listing = yield* attempt(() => orderOf(best))
+        const listing = yield* read(() => orderOf(best))
         return { listing, named: listing.hash }
       })
 }
@@ -102,7 +102,7 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
       )
     const token = { contract: getAddress(sold.token), tokenId: sold.identifierOrCriteria.toString() }
     if (item.token !== undefined) {
-      const asked = yield* attempt(() => tokenOf(item.token))
+      const asked = yield* read(() => tokenOf(item.token))
       if (!sameAddress(asked.contract, token.contract) || asked.tokenId !== token.tokenId) {
         return yield* Effect.fail(
           OpenSeaError.failedCheck("token", "The listing sells another token than the one named", {
@@ -113,10 +113,10 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
       }
     }
     const units = { units: sold.startAmount, orderType: order.parameters.orderType, hash: order.hash }
-    const asked = yield* attempt(() => checkQuantity(item.quantity, units))
+    const asked = yield* read(() => checkQuantity(item.quantity, units))
     // A quantity is a partial fill (OpenSea's `units_to_fill`): the price checked is that of the units bought.
     const price = yield* listingPrice(order, asked)
-    yield* attempt(() => checkBuyCurrency(currency, { currency: price.currency, hash: order.hash }))
+    yield* read(() => checkBuyCurrency(currency, { currency: price.currency, hash: order.hash }))
     // A listing its maker can no longer deliver would revert the fill: it is left out as a gone one is.
     const stale = yield* unfillable(ctx, order, asked?.quantity)
     if (stale !== undefined) return yield* Effect.fail(new Gone(stale, order.hash))
@@ -130,7 +130,7 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
         ...(asked !== undefined ? { units_to_fill: Number(asked.quantity) } : {}),
       }),
     )
-    const call = yield* attempt(() => fulfillmentTransaction(answer.fulfillment_data.transaction))
+    const call = yield* read(() => fulfillmentTransaction(answer.fulfillment_data.transaction))
     const expected = {
       hash: order.hash,
       counter: order.counter,
@@ -225,8 +225,8 @@ const sweepOf = (ctx: PlanContext, taker: Address, purchases: ReadonlyArray<Purc
 export const buyPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
     const request = yield* decodeRequest(BuyRequest, body)
-    yield* attempt(() => refuseUnsupported(request))
-    yield* attempt(() => refuseFeesOnTop(request))
+    yield* read(() => refuseUnsupported(request))
+    yield* read(() => refuseFeesOnTop(request))
     const taker = yield* attempt(() => getAddress(request.taker))
     const items = request.items
     // `partial: false` asks for all or nothing: a listing gone fails the buy as it fails a single purchase.

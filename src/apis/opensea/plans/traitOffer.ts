@@ -1,4 +1,5 @@
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import { numberToHex } from "viem"
 import { OpenSeaError } from "../book/OpenSeaError.js"
 import { ask, attempt, type PlanContext } from "../book/PlanContext.js"
@@ -18,14 +19,16 @@ export interface Trait {
 export const traitOfBid = (param: {
   readonly attributeKey?: string | undefined
   readonly attributeValue?: string | undefined
-}): Trait | undefined => {
+}): Result.Result<Trait | undefined, OpenSeaError> => {
   const type = param.attributeKey
   const value = param.attributeValue
-  if (type === undefined && value === undefined) return undefined
+  if (type === undefined && value === undefined) return Result.succeed(undefined)
   if (typeof type !== "string" || type === "" || typeof value !== "string" || value === "") {
-    throw OpenSeaError.invalid("A trait offer needs both attributeKey and attributeValue, as non-empty strings")
+    return Result.fail(
+      OpenSeaError.invalid("A trait offer needs both attributeKey and attributeValue, as non-empty strings"),
+    )
   }
-  return { type, value }
+  return Result.succeed({ type, value })
 }
 
 /** How many pages of OpenSea's NFT list a trait may span (200 tokens a page): past that the answer is not believed. */

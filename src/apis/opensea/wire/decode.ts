@@ -1,4 +1,5 @@
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { decodeApiBody } from "../../../services/decodeApiBody.js"
 import { OpenSeaError } from "../book/OpenSeaError.js"
@@ -28,18 +29,16 @@ export const decodeRequest = <A, I>(schema: Schema.Codec<A, I>, body: unknown): 
   )
 
 /**
- * A synchronous decoder of `what` OpenSea sent, for the readings plans make inside `attempt`: a value of another
- * shape throws the unreadable OpenSeaError naming it.
+ * A synchronous decoder of `what` OpenSea sent, for the readings plans make of nested wire values: a value of another
+ * shape is the unreadable OpenSeaError naming it.
  */
-export const decodeWireSync = <A, I>(schema: Schema.Codec<A, I>, what: string): ((value: unknown) => A) => {
-  const decode = Schema.decodeUnknownSync(schema)
-  return (value) => {
-    try {
-      return decode(value)
-    } catch (error) {
-      throw OpenSeaError.unreadable(
-        `OpenSea sent ${what} tradekit cannot read: ${error instanceof Error ? error.message : String(error)}`,
-      )
-    }
-  }
+export const decodeWireSync = <A, I>(
+  schema: Schema.Codec<A, I>,
+  what: string,
+): ((value: unknown) => Result.Result<A, OpenSeaError>) => {
+  const decode = Schema.decodeUnknownResult(schema)
+  return (value) =>
+    Result.mapError(decode(value), (error) =>
+      OpenSeaError.unreadable(`OpenSea sent ${what} tradekit cannot read: ${error.message}`),
+    )
 }

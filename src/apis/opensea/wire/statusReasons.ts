@@ -55,6 +55,7 @@ export const statusOfReason = (reason: OpenSeaReason): number => {
     case "Throttled":
       return 429
     case "Unreadable":
+    case "ChainFailed":
       return 502
     case "Unreachable":
     case "NotYet":

@@ -3,12 +3,13 @@ import { describe, expect, it } from "@effect/vitest"
 import { isFor, OpenSeaError } from "../../../../../src/apis/opensea/book/OpenSeaError.js"
 
 describe("OpenSeaError", () => {
-  it("says its reason by name: not found, gone, invalid, unreadable, not yet", () => {
+  it("says its reason by name: not found, gone, invalid, unreadable, chain failed, not yet", () => {
     const made = [
       OpenSeaError.notFound("no collection"),
       OpenSeaError.gone("filled"),
       OpenSeaError.invalid("not an order id"),
       OpenSeaError.unreadable("no list"),
+      OpenSeaError.chainFailed("rpc down"),
       OpenSeaError.notYet("no receipt"),
     ]
     expect(made.map((error) => [error._tag, error.reason._tag, error.message])).toEqual([
@@ -16,6 +17,7 @@ describe("OpenSeaError", () => {
       ["OpenSeaError", "Gone", "filled"],
       ["OpenSeaError", "Invalid", "not an order id"],
       ["OpenSeaError", "Unreadable", "no list"],
+      ["OpenSeaError", "ChainFailed", "rpc down"],
       ["OpenSeaError", "NotYet", "no receipt"],
     ])
   })

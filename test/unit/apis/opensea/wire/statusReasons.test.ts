@@ -71,7 +71,9 @@ describe("statusOfReason", () => {
 
   it("gives the reasons the book finds itself the statuses the executor has always seen", () => {
     expect(
-      (["Invalid", "Unreadable", "Unreachable", "NotYet"] as const).map((tag) => statusOfReason({ _tag: tag })),
-    ).toEqual([400, 502, 503, 503])
+      (["Invalid", "Unreadable", "ChainFailed", "Unreachable", "NotYet"] as const).map((tag) =>
+        statusOfReason({ _tag: tag }),
+      ),
+    ).toEqual([400, 502, 502, 503, 503])
   })
 })
