@@ -58,7 +58,8 @@ const openSeaOnChain = (
       return yield* Effect.fail(
         OpenSeaError.misconfigured(
           chain.id,
-          `add ${fields} for it: openSea({ chains: { ${chain.id}: { ${missing.join(", ")} } } }) (a devnet's come whole: openSea(devnet.openSea))`,
+          `add ${fields} for it: openSea({ chains: { ${chain.id}: { ${missing.join(", ")} } } }) ` +
+            "(a devnet's come whole: openSea(devnet.openSea))",
         ),
       )
     }
@@ -66,7 +67,8 @@ const openSeaOnChain = (
       return yield* Effect.fail(
         OpenSeaError.unsupported(
           `chain ${chain.id}`,
-          "OpenSea serves no Seaport orders there that tradekit knows of: add it with openSea({ chains: { [id]: { name, … } } })",
+          "OpenSea serves no Seaport orders there that tradekit knows of: " +
+            "add it with openSea({ chains: { [id]: { name, … } } })",
         ),
       )
     }

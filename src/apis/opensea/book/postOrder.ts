@@ -182,9 +182,9 @@ const postBulk = (client: OpenSeaClient, post: Post, signature: string, bodies: 
       new OrderPostRefusedError({
         book: "opensea",
         statusCode: refused[0]!.status ?? 400,
-        message: `OpenSea took ${outcomes.length - refused.length} of the ${outcomes.length} orders of the bulk signature; refused: ${refused
-          .map((outcome) => `${outcome.orderId} (${outcome.reason})`)
-          .join("; ")}`,
+        message:
+          `OpenSea took ${outcomes.length - refused.length} of the ${outcomes.length} orders of the bulk signature; ` +
+          `refused: ${refused.map((outcome) => `${outcome.orderId} (${outcome.reason})`).join("; ")}`,
         ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
         orders: outcomes.map((outcome) => ({
           orderId: outcome.orderId,

@@ -128,8 +128,10 @@ const chainReadsCache = (): ChainReaderService["forChain"] => {
       return Effect.fail(
         OpenSeaError.misconfigured(
           chain.id,
-          `add a \`viemChain\` with an RPC URL to the chain's config ({ ...chain, viemChain: defineChain({ id: ${chain.id}, ` +
-            "rpcUrls: { default: { http: [rpcUrl] } }, … }) }): the OpenSea book reads approvals, balances and receipts through it",
+          "add a `viemChain` with an RPC URL to the chain's config " +
+            `({ ...chain, viemChain: defineChain({ id: ${chain.id}, ` +
+            "rpcUrls: { default: { http: [rpcUrl] } }, … }) }): " +
+            "the OpenSea book reads approvals, balances and receipts through it",
         ),
       )
     }

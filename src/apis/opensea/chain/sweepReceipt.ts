@@ -38,6 +38,8 @@ export const unfilledOrders = (
       .filter((order) => !filled.has(order.toLowerCase()))
       .map((order) => ({
         orderId: order,
-        message: `Order ${order} was no longer available when the sweep was mined: Seaport skipped it and took no payment for it`,
+        message:
+          `Order ${order} was no longer available when the sweep was mined: ` +
+          "Seaport skipped it and took no payment for it",
       }))
   })

@@ -42,7 +42,8 @@ export const cancelPlan = (ctx: PlanContext, body: unknown) =>
       return yield* Effect.fail(
         OpenSeaError.unsupported(
           "an off-chain cancel of an order outside its signed zone",
-          `${onChain.map((order) => order.hash).join(", ")} would stay fillable by whoever kept the signed order: cancel it on chain (leave out \`offChain\`)`,
+          `${onChain.map((order) => order.hash).join(", ")} would stay fillable by whoever kept the signed order: ` +
+            "cancel it on chain (leave out `offChain`)",
         ),
       )
     }

@@ -60,7 +60,8 @@ export const checkCriteriaProofs = (call: SeaportFulfilment, tokenId: bigint) =>
   Effect.gen(function* () {
     for (const resolver of call.criteriaResolvers) {
       const item = call.orders[Number(resolver.orderIndex)]?.parameters.consideration[Number(resolver.index)]
-      if (item === undefined || !isCriteriaItem(item)) continue // checkFulfillment refuses a resolver that names no criteria item
+      // checkFulfillment refuses a resolver that names no criteria item.
+      if (item === undefined || !isCriteriaItem(item)) continue
       if (
         resolver.identifier !== tokenId ||
         !provesCriteria(item.identifierOrCriteria, tokenId, resolver.criteriaProof)

@@ -1,4 +1,4 @@
-/** An order's parameters as OpenSea writes them, read as Seaport's typed parameters; a value of another kind is unreadable. */
+/** An order's parameters as OpenSea writes them, as Seaport's typed parameters; a value of another kind is unreadable. */
 import { describe, expect, it } from "@effect/vitest"
 import * as Result from "effect/Result"
 import { componentsOf, parametersOf } from "../../../../../src/apis/opensea/wire/wireOrder.js"
