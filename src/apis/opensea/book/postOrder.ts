@@ -10,7 +10,7 @@ import { bulkOrderHeight, bulkOrderLeaves, bulkOrderProof, bulkOrderSignature } 
 import { OrderByHashAnswer, PostAnswer } from "../wire/answers.js"
 import { decodeAnswer } from "../wire/decode.js"
 import type { OpenSeaClient } from "../wire/OpenSeaClient.js"
-import { statusOfReason } from "../wire/statusReasons.js"
+import { statusOfPostError, statusOfReason } from "../wire/statusReasons.js"
 import { componentsOf } from "../wire/wireOrder.js"
 import { requestErrorOf } from "./edgeError.js"
 import { isFor, OpenSeaError } from "./OpenSeaError.js"
@@ -103,14 +103,17 @@ const postOne = (client: OpenSeaClient, post: Post, signature: string) =>
     return { orderId: "order_hash" in taken ? taken.order_hash : taken.order.order_hash } satisfies PostResponse
   })
 
-/** What became of one order of a bulk post. */
-interface BulkOutcome {
+/** An order of a bulk post OpenSea did not take: why, with the status and wait its refusal came with. */
+interface RefusedOrder {
   readonly orderId: Hex
-  readonly live: boolean
-  readonly reason?: string
-  readonly status?: number
+  readonly live: false
+  readonly reason: string
+  readonly status: number
   readonly retryAfterMs?: number | undefined
 }
+
+/** What became of one order of a bulk post. */
+type BulkOutcome = { readonly orderId: Hex; readonly live: true } | RefusedOrder
 
 /**
  * Whether OpenSea holds the order `hash` (`GET` by hash): after a refused post, an order it holds is live — posted
@@ -161,8 +164,7 @@ const postBulk = (client: OpenSeaClient, post: Post, signature: string, bodies: 
                       held === undefined
                         ? `${error.message} (OpenSea could not say whether it holds it)`
                         : error.message,
-                    status:
-                      error._tag === "APIError" || error._tag === "OrderPostRefusedError" ? error.statusCode : 503,
+                    status: statusOfPostError(error),
                     retryAfterMs:
                       error._tag === "APIError" || error._tag === "OrderPostRefusedError"
                         ? error.retryAfterMs
@@ -172,7 +174,7 @@ const postBulk = (client: OpenSeaClient, post: Post, signature: string, bodies: 
         ),
       )
     })
-    const refused = outcomes.filter((outcome) => !outcome.live)
+    const refused = outcomes.filter((outcome): outcome is RefusedOrder => !outcome.live)
     if (refused.length === 0)
       return {
         results: outcomes.map((outcome, orderIndex) => ({ orderId: outcome.orderId, orderIndex })),
@@ -181,7 +183,7 @@ const postBulk = (client: OpenSeaClient, post: Post, signature: string, bodies: 
     return yield* Effect.fail(
       new OrderPostRefusedError({
         book: "opensea",
-        statusCode: refused[0]!.status ?? 400,
+        statusCode: refused[0]!.status,
         message:
           `OpenSea took ${outcomes.length - refused.length} of the ${outcomes.length} orders of the bulk signature; ` +
           `refused: ${refused.map((outcome) => `${outcome.orderId} (${outcome.reason})`).join("; ")}`,
@@ -189,7 +191,7 @@ const postBulk = (client: OpenSeaClient, post: Post, signature: string, bodies: 
         orders: outcomes.map((outcome) => ({
           orderId: outcome.orderId,
           live: outcome.live,
-          ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
+          ...(outcome.live ? {} : { reason: outcome.reason }),
         })),
       }),
     )

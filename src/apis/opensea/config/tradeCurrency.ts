@@ -52,8 +52,8 @@ export const tradeCurrency = (
 }
 
 /**
- * An offer's currency (see tradeCurrency): the app's, else the collection's; when neither names one, a 400. The
- * wrap, the approval and the signature all follow it, so a refusal here comes before each of them.
+ * An offer's currency (see tradeCurrency): the app's, else the collection's; when neither names one, an invalid
+ * request. The wrap, the approval and the signature all follow it, so a refusal here comes before each of them.
  */
 export const offerCurrencyOf = (
   ctx: PlanContext,

@@ -6,7 +6,7 @@ import { OpenSeaError } from "../book/OpenSeaError.js"
 
 /**
  * Decodes one of OpenSea's answers with its schema (prototype-safe, unknown fields kept); an answer of another shape
- * is OpenSea's unusable answer (a 502 standing for a MalformedResponseError naming the route).
+ * is OpenSea's unusable answer (unreadable, keeping the MalformedResponseError naming the route).
  */
 export const decodeAnswer =
   <A, I>(schema: Schema.Codec<A, I>, route: string) =>
@@ -18,8 +18,8 @@ export const decodeAnswer =
     )
 
 /**
- * Decodes the request an action handed the book with its schema; a request of another shape is the caller's (a 400
- * standing for a MalformedResponseError naming the request).
+ * Decodes the request an action handed the book with its schema; a request of another shape is the caller's (an
+ * invalid request, saying what is wrong with it).
  */
 export const decodeRequest = <A, I>(schema: Schema.Codec<A, I>, body: unknown): Effect.Effect<A, OpenSeaError> =>
   decodeApiBody(schema, "request", body).pipe(

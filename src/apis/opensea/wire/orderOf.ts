@@ -28,10 +28,7 @@ export interface OpenSeaOrder {
 
 const decodeOrder = decodeWireSync(OrderAnswer, "an order")
 
-/**
- * Reads the spec's `Listing` or `Offer` with its schema; an answer of another shape is a 502 (OpenSea's answer is
- * unusable).
- */
+/** Reads the spec's `Listing` or `Offer` with its schema; an answer of another shape is unreadable. */
 export const orderOf = (answer: unknown): Result.Result<OpenSeaOrder, OpenSeaError> =>
   Result.map(decodeOrder(answer), (order) => ({
     hash: order.order_hash,
@@ -39,7 +36,7 @@ export const orderOf = (answer: unknown): Result.Result<OpenSeaOrder, OpenSeaErr
     parameters: order.protocol_data.parameters,
   }))
 
-/** A `"0xcontract:tokenId"` token, split; a malformed one is a 400. */
+/** A `"0xcontract:tokenId"` token, split; a malformed one is an invalid request. */
 export const tokenOf = (
   token: unknown,
 ): Result.Result<{ readonly contract: Address; readonly tokenId: string }, OpenSeaError> => {

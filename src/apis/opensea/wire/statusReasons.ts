@@ -1,4 +1,4 @@
-import type { ApiRequestError } from "../../../errors/index.js"
+import type { ApiRequestError, OrderPostRefusedError } from "../../../errors/index.js"
 import type { OpenSeaReason } from "../book/OpenSeaReason.js"
 
 /**
@@ -65,3 +65,7 @@ export const statusOfReason = (reason: OpenSeaReason): number => {
       return reason.statusCode
   }
 }
+
+/** The status an order of a bulk post reports when its post failed with `error`: the refusal's own, else 503. */
+export const statusOfPostError = (error: ApiRequestError | OrderPostRefusedError): number =>
+  error._tag === "APIError" || error._tag === "OrderPostRefusedError" ? error.statusCode : 503

@@ -3,12 +3,14 @@ import { describe, expect, it } from "@effect/vitest"
 import {
   reasonOfRequestError,
   reasonOfStatus,
+  statusOfPostError,
   statusOfReason,
 } from "../../../../../src/apis/opensea/wire/statusReasons.js"
 import {
   APIError,
   HttpRequestError,
   MalformedResponseError,
+  OrderPostRefusedError,
   RetryAfterTooLongError,
   UnsafeEndpointError,
 } from "../../../../../src/errors/index.js"
@@ -75,5 +77,15 @@ describe("statusOfReason", () => {
         statusOfReason({ _tag: tag }),
       ),
     ).toEqual([400, 502, 502, 503, 503])
+  })
+})
+
+describe("statusOfPostError", () => {
+  it("an order of a bulk post reports its refusal's status, else 503 (OpenSea out of reach)", () => {
+    const endpoint = "/api/v2/orders/ethereum/seaport/listings"
+    expect(statusOfPostError(new APIError({ message: "m", statusCode: 400 }))).toBe(400)
+    expect(statusOfPostError(new OrderPostRefusedError({ message: "m", statusCode: 429, book: "opensea" }))).toBe(429)
+    expect(statusOfPostError(new HttpRequestError({ message: "m", reason: "network", endpoint }))).toBe(503)
+    expect(statusOfPostError(MalformedResponseError.of({ endpoint, issue: "not JSON" }))).toBe(503)
   })
 })
