@@ -5,6 +5,7 @@
  */
 
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import {
   type Address,
   erc20Abi,
@@ -87,7 +88,7 @@ const fulfilment = async (side: "listings" | "offers", hash: Hex, fulfiller: Add
       : { consideration: { asset_contract_address: punks, token_id: tokenId.toString() } }),
   })
   expect(answer.status).toBe(200)
-  return fulfillmentTransaction(answer.body.fulfillment_data.transaction)
+  return Result.getOrThrow(fulfillmentTransaction(answer.body.fulfillment_data.transaction))
 }
 
 describe("seaportOrderHash", () => {

@@ -1,14 +1,14 @@
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
 import { type Address, getAddress } from "viem"
 import type { ChainConfig } from "../../../chains/ChainConfig.js"
 import type { ChainReads } from "../chain/chainReads.js"
 import type { OpenSeaChainConfig } from "../config/OpenSeaConfig.js"
 import { CollectionAnswer, ContractAnswer, OrderByHashAnswer } from "../wire/answers.js"
-import { decodeAnswer } from "../wire/decode.js"
-import type { OpenSeaCall } from "../wire/openSeaRequest.js"
+import type { OpenSeaClient, OpenSeaMethod } from "../wire/OpenSeaClient.js"
 import { type OpenSeaOrder, orderOf } from "../wire/orderOf.js"
-import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import { OpenSeaError } from "./OpenSeaError.js"
 
 /** What every plan of the OpenSea layer works with: the chain, its OpenSea name, the API and the chain's reads. */
 export interface PlanContext {
@@ -16,28 +16,32 @@ export interface PlanContext {
   readonly chainName: string
   /** The chain's protocol addresses and the client's fee bound. */
   readonly config: OpenSeaChainConfig
-  readonly call: OpenSeaCall
+  readonly client: OpenSeaClient
   readonly reads: ChainReads
 }
 
-/** Asks OpenSea and decodes its answer with `schema` (an answer of another shape is a 502). */
+/** Asks OpenSea and decodes its answer with `schema` (an answer of another shape is unreadable). */
 export const ask = <A, I>(
   ctx: PlanContext,
   schema: Schema.Codec<A, I>,
-  method: "GET" | "POST",
+  method: OpenSeaMethod,
   path: string,
   body?: unknown,
-): Effect.Effect<A, OpenSeaFailure> => Effect.flatMap(ctx.call(method, path, body), decodeAnswer(schema, path))
+): Effect.Effect<A, OpenSeaError> => ctx.client.ask(schema, method, path, body)
 
-/** Runs a reading of OpenSea's wire that may refuse it (an OpenSeaFailure) as an Effect. */
-export const attempt = <A>(read: () => A): Effect.Effect<A, OpenSeaFailure> =>
+/**
+ * Runs a reading that may throw in a library's hands (viem's address check, `BigInt`) as an Effect: such a throw is
+ * OpenSea's unusable answer.
+ */
+export const attempt = <A>(reading: () => A): Effect.Effect<A, OpenSeaError> =>
   Effect.try({
-    try: read,
-    catch: (error) =>
-      error instanceof OpenSeaFailure
-        ? error
-        : new OpenSeaFailure(502, `OpenSea sent an unusable answer: ${String(error)}`),
+    try: reading,
+    catch: (error) => OpenSeaError.unreadable(`OpenSea sent an unusable answer: ${String(error)}`),
   })
+
+/** Runs a reading of OpenSea's wire that refuses with an OpenSeaError of its own (a Result) as an Effect. */
+export const read = <A>(reading: () => Result.Result<A, OpenSeaError>): Effect.Effect<A, OpenSeaError> =>
+  Effect.flatMap(attempt(reading), Effect.fromResult)
 
 /** A collection as a plan needs it: its slug, standard, required fees and offer currency. */
 export interface OpenSeaCollection {
@@ -59,45 +63,59 @@ const addressAt = (value: unknown): Address | undefined =>
  * floats and rounded half up as OpenSea counts it: 1.005 % is 101 basis points, where `Math.round(1.005 * 100)` says
  * 100.
  */
-export const basisPointsOf = (percent: unknown): bigint => {
+export const basisPointsOf = (percent: unknown): Result.Result<bigint, OpenSeaError> => {
   const text = typeof percent === "number" ? percent.toFixed(10) : String(percent)
   const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim())
   if (match === null)
-    throw new OpenSeaFailure(502, `OpenSea sent ${JSON.stringify(percent)} as a fee, which is not a percentage`)
+    return Result.fail(
+      OpenSeaError.unreadable(`OpenSea sent ${JSON.stringify(percent)} as a fee, which is not a percentage`),
+    )
   // Percent to basis points moves the point two places: the whole part, two decimals, then the rest to round on.
   const decimals = (match[2] ?? "").padEnd(3, "0")
   const basisPoints = BigInt(match[1]!) * 100n + BigInt(decimals.slice(0, 2))
-  return decimals[2]! >= "5" ? basisPoints + 1n : basisPoints
+  return Result.succeed(decimals[2]! >= "5" ? basisPoints + 1n : basisPoints)
 }
 
 /** The collection of a contract on the chain, with its required fees (OpenSea gives them in percent). */
-export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect<OpenSeaCollection, OpenSeaFailure> =>
+export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect<OpenSeaCollection, OpenSeaError> =>
   Effect.gen(function* () {
     const info = yield* ask(ctx, ContractAnswer, "GET", `/api/v2/chain/${ctx.chainName}/contract/${contract}`)
     const slug = info.collection ?? ""
     if (slug === "")
       return yield* Effect.fail(
-        new OpenSeaFailure(404, `OpenSea knows no collection for ${contract} on ${ctx.chainName}`),
+        OpenSeaError.notFound(`OpenSea knows no collection for ${contract} on ${ctx.chainName}`),
       )
     const collection = yield* ask(ctx, CollectionAnswer, "GET", `/api/v2/collections/${encodeURIComponent(slug)}`)
-    return yield* attempt(() => ({
-      slug,
-      standard: (info.contract_standard ?? "erc721").toLowerCase(),
-      fees: (collection.fees ?? [])
-        .filter((fee) => fee.required === true)
-        .map((fee) => ({ recipient: getAddress(fee.recipient), basisPoints: basisPointsOf(fee.fee) })),
-      offerCurrency: addressAt(collection.pricing_currencies?.offer_currency?.address),
-      listingCurrency: addressAt(collection.pricing_currencies?.listing_currency?.address),
-      requiredZone: addressAt(collection.required_zone),
-    }))
+    return yield* read(() =>
+      Result.map(
+        Result.all(
+          (collection.fees ?? [])
+            .filter((fee) => fee.required === true)
+            .map((fee) =>
+              Result.map(basisPointsOf(fee.fee), (basisPoints) => ({
+                recipient: getAddress(fee.recipient),
+                basisPoints,
+              })),
+            ),
+        ),
+        (fees) => ({
+          slug,
+          standard: (info.contract_standard ?? "erc721").toLowerCase(),
+          fees,
+          offerCurrency: addressAt(collection.pricing_currencies?.offer_currency?.address),
+          listingCurrency: addressAt(collection.pricing_currencies?.listing_currency?.address),
+          requiredZone: addressAt(collection.required_zone),
+        }),
+      ),
+    )
   })
 
 /** An order by its hash (a tradekit order id on this API is the Seaport order hash). */
-export const orderByHash = (ctx: PlanContext, hash: unknown): Effect.Effect<OpenSeaOrder, OpenSeaFailure> =>
+export const orderByHash = (ctx: PlanContext, hash: unknown): Effect.Effect<OpenSeaOrder, OpenSeaError> =>
   Effect.gen(function* () {
     if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
       return yield* Effect.fail(
-        new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`),
+        OpenSeaError.invalid(`${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`),
       )
     }
     const answer = yield* ask(
@@ -106,7 +124,7 @@ export const orderByHash = (ctx: PlanContext, hash: unknown): Effect.Effect<Open
       "GET",
       `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`,
     )
-    return yield* attempt(() => orderOf(answer.order))
+    return yield* read(() => orderOf(answer.order))
   })
 
 /** The amount a fee of `basisPoints` takes from `price`. */

@@ -1,5 +1,6 @@
+import * as Result from "effect/Result"
 import { type Address, getAddress } from "viem"
-import { OpenSeaFailure } from "./OpenSeaFailure.js"
+import { OpenSeaError } from "./OpenSeaError.js"
 
 /**
  * Refuses a request OpenSea cannot honour as asked: a `source` (OpenSea takes no attribution, and dropping it
@@ -10,29 +11,35 @@ export const refuseUnsupported = (body: {
   readonly params?:
     | ReadonlyArray<{ readonly orderbook?: string | null | undefined; readonly tokenSetId?: string | undefined }>
     | undefined
-}): void => {
+}): Result.Result<void, OpenSeaError> => {
   if (typeof body.source === "string" && body.source !== "") {
-    throw OpenSeaFailure.unsupported(
-      "`source`",
-      `OpenSea takes no source attribution; leave \`source\` out of the client's settings (it was ${JSON.stringify(body.source)})`,
+    return Result.fail(
+      OpenSeaError.unsupported(
+        "`source`",
+        "OpenSea takes no source attribution; leave `source` out of the client's settings " +
+          `(it was ${JSON.stringify(body.source)})`,
+      ),
     )
   }
   for (const param of body.params ?? []) {
     const orderbook = param.orderbook
     if (orderbook !== undefined && orderbook !== null && orderbook !== "" && orderbook !== "opensea") {
-      throw OpenSeaFailure.unsupported(
-        `the "${String(orderbook)}" order book`,
-        "this client posts orders to OpenSea only",
+      return Result.fail(
+        OpenSeaError.unsupported(`the "${String(orderbook)}" order book`, "this client posts orders to OpenSea only"),
       )
     }
     // A token set is the Reservoir protocol's: read as nothing, the bid would become an offer on any token.
     if (param.tokenSetId !== undefined) {
-      throw OpenSeaFailure.unsupported(
-        "`tokenSetId`",
-        "OpenSea offers name a token, a collection or a trait: bid with `token`, `collection` or `attributeKey`/`attributeValue`",
+      return Result.fail(
+        OpenSeaError.unsupported(
+          "`tokenSetId`",
+          "OpenSea offers name a token, a collection or a trait: bid with `token`, `collection` or " +
+            "`attributeKey`/`attributeValue`",
+        ),
       )
     }
   }
+  return Result.void
 }
 
 /** A fee an order pays to a recipient, in basis points of its price. */
@@ -48,16 +55,18 @@ export interface BasisPointsFee {
 export const marketplaceFeesOf = (param: {
   readonly marketplaceFees?: ReadonlyArray<string> | undefined
   readonly fees?: ReadonlyArray<string> | undefined
-}): ReadonlyArray<BasisPointsFee> => {
+}): Result.Result<ReadonlyArray<BasisPointsFee>, OpenSeaError> => {
   const entries: ReadonlyArray<unknown> = param.marketplaceFees ?? param.fees ?? []
-  return entries.map((entry) => {
-    const match = typeof entry === "string" ? /^(0x[0-9a-fA-F]{40}):(\d{1,5})$/.exec(entry) : null
-    if (match === null || BigInt(match[2]!) > 10_000n) {
-      throw new OpenSeaFailure(
-        400,
-        `${JSON.stringify(entry)} is not a marketplace fee ("0xrecipient:basisPoints", at most 10000)`,
-      )
-    }
-    return { recipient: getAddress(match[1]!), basisPoints: BigInt(match[2]!) }
-  })
+  return Result.all(
+    entries.map((entry) => {
+      const match = typeof entry === "string" ? /^(0x[0-9a-fA-F]{40}):(\d{1,5})$/.exec(entry) : null
+      return match === null || BigInt(match[2]!) > 10_000n
+        ? Result.fail(
+            OpenSeaError.invalid(
+              `${JSON.stringify(entry)} is not a marketplace fee ("0xrecipient:basisPoints", at most 10000)`,
+            ),
+          )
+        : Result.succeed({ recipient: getAddress(match[1]!), basisPoints: BigInt(match[2]!) })
+    }),
+  )
 }

@@ -4,12 +4,12 @@ import { checkOrderToSign, type OrderToSignExpectation } from "../seaport/checkO
 import { checkSeaportDomain, type TypedDataDomain } from "../seaport/checkSeaportDomain.js"
 import { requiredFeeItems } from "../seaport/requiredFeeItems.js"
 import { componentsOf } from "../wire/wireOrder.js"
-import { OpenSeaFailure } from "./OpenSeaFailure.js"
-import { attempt, type PlanContext } from "./PlanContext.js"
+import { OpenSeaError } from "./OpenSeaError.js"
+import { type PlanContext, read } from "./PlanContext.js"
 
 /** Runs a Seaport check inside a plan: its refusal becomes the plan's failure, the OrderCheckError kept as it is. */
-export const checked = <A>(check: Effect.Effect<A, OrderCheckError>): Effect.Effect<A, OpenSeaFailure> =>
-  Effect.mapError(check, OpenSeaFailure.refusedBy)
+export const checked = <A>(check: Effect.Effect<A, OrderCheckError>): Effect.Effect<A, OpenSeaError> =>
+  Effect.mapError(check, OpenSeaError.refusedBy)
 
 /** A signature item of an OpenSea plan: the typed data the wallet is asked to sign. */
 interface OrderSignatureItem {
@@ -28,7 +28,7 @@ export const checkedOrderItem = <I extends OrderSignatureItem>(
 ) =>
   Effect.gen(function* () {
     yield* checked(checkSeaportDomain({ seaport: ctx.config.seaport, chainId: ctx.chain.id }, item.data.sign.domain))
-    const components = yield* attempt(() => componentsOf(item.data.sign.value))
+    const components = yield* read(() => componentsOf(item.data.sign.value))
     yield* checked(checkOrderToSign({ ...expect, maxFeeBps: ctx.config.maxFeeBps }, components))
     const fees = requiredFeeItems(components).map((fee) => ({
       recipient: fee.recipient,

@@ -1,7 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import type { ChainConfig } from "../../../chains/ChainConfig.js"
 import { MalformedResponseError, UnsafeEndpointError } from "../../../errors/index.js"
@@ -9,7 +8,6 @@ import type { ActionName } from "../../../schema/ActionName.js"
 import { ExecuteResponse } from "../../../schema/ExecuteResponse.js"
 import type { Post, Step, StepItem } from "../../../schema/Step.js"
 import type { TradeRequest } from "../../../schema/TradeRequest.js"
-import { makeChainApi } from "../../../services/ChainApi.js"
 import { ClientConfig } from "../../../services/ClientConfig.js"
 import { decodeApiBody } from "../../../services/decodeApiBody.js"
 import { HttpTransport } from "../../../services/HttpTransport.js"
@@ -24,8 +22,9 @@ import { buyPlan } from "../plans/buyPlan.js"
 import { cancelPlan } from "../plans/cancelPlan.js"
 import { listPlan } from "../plans/listPlan.js"
 import { sellPlan } from "../plans/sellPlan.js"
-import { makeOpenSeaCall, OPENSEA_ANSWERS, type OpenSeaCall } from "../wire/openSeaRequest.js"
-import { errorOf, OpenSeaFailure, requestErrorOf } from "./OpenSeaFailure.js"
+import { makeOpenSeaClient, type OpenSeaClient } from "../wire/OpenSeaClient.js"
+import { errorOf, requestErrorOf } from "./edgeError.js"
+import { OpenSeaError } from "./OpenSeaError.js"
 import type { PlanContext } from "./PlanContext.js"
 import { isOpenSeaPost, postSigned } from "./postOrder.js"
 
@@ -35,7 +34,7 @@ const CHAIN_FIELD_COUNT = 5
 /** The actions OpenSea plans: no mint, transfer or cross-chain call. */
 const OPENSEA_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(["buy", "sell", "list", "bid", "cancel"])
 
-const plans: Readonly<Record<string, (ctx: PlanContext, body: unknown) => Effect.Effect<unknown, OpenSeaFailure>>> = {
+const plans: Readonly<Record<string, (ctx: PlanContext, body: unknown) => Effect.Effect<unknown, OpenSeaError>>> = {
   buy: buyPlan,
   sell: sellPlan,
   list: listPlan,
@@ -46,7 +45,7 @@ const plans: Readonly<Record<string, (ctx: PlanContext, body: unknown) => Effect
 /** OpenSea's book on one chain. */
 const openSeaOnChain = (
   config: ResolvedOpenSeaConfig,
-  call: OpenSeaCall,
+  openSea: OpenSeaClient,
   reader: ChainReaderService,
   chain: ChainConfig,
 ): ChainOrderBook => {
@@ -57,17 +56,19 @@ const openSeaOnChain = (
       // Given in part, the chain is meant to be OpenSea's: say what is left to give, not that OpenSea lacks it.
       const fields = missing.map((field) => `\`${field}\``).join(", ")
       return yield* Effect.fail(
-        OpenSeaFailure.misconfigured(
+        OpenSeaError.misconfigured(
           chain.id,
-          `add ${fields} for it: openSea({ chains: { ${chain.id}: { ${missing.join(", ")} } } }) (a devnet's come whole: openSea(devnet.openSea))`,
+          `add ${fields} for it: openSea({ chains: { ${chain.id}: { ${missing.join(", ")} } } }) ` +
+            "(a devnet's come whole: openSea(devnet.openSea))",
         ),
       )
     }
     if (entry === undefined) {
       return yield* Effect.fail(
-        OpenSeaFailure.unsupported(
+        OpenSeaError.unsupported(
           `chain ${chain.id}`,
-          "OpenSea serves no Seaport orders there that tradekit knows of: add it with openSea({ chains: { [id]: { name, … } } })",
+          "OpenSea serves no Seaport orders there that tradekit knows of: " +
+            "add it with openSea({ chains: { [id]: { name, … } } })",
         ),
       )
     }
@@ -76,7 +77,7 @@ const openSeaOnChain = (
       chain,
       chainName: entry.name,
       config: chainConfig,
-      call,
+      client: openSea,
       reads: yield* reader.forChain(chain),
     } satisfies PlanContext
   })
@@ -84,7 +85,7 @@ const openSeaOnChain = (
     Effect.gen(function* () {
       const planOf = plans[request.action]
       if (planOf === undefined)
-        return yield* Effect.fail(new OpenSeaFailure(400, `OpenSea does not plan ${request.action}`))
+        return yield* Effect.fail(OpenSeaError.invalid(`OpenSea does not plan ${request.action}`))
       return yield* planOf(yield* context, request.params)
     }).pipe(
       Effect.mapError((failure) => errorOf(failure, `opensea:${request.action}`)),
@@ -102,7 +103,7 @@ const openSeaOnChain = (
     )
   return {
     plan,
-    post: (post: Post, signature: string | undefined) => postSigned(call, post, signature),
+    post: (post: Post, signature: string | undefined) => postSigned(openSea, post, signature),
     checkItem: (_step: Step, item: StepItem) => {
       const post = (item.data as { readonly post?: Post } | undefined)?.post
       return post === undefined || isOpenSeaPost(post.endpoint)
@@ -154,22 +155,17 @@ export const openSeaBookLayer = (
       const client = yield* ClientConfig
       const transport = yield* HttpTransport
       const reads = Option.getOrElse(yield* Effect.serviceOption(ChainReader), makeRpcChainReader)
-      const api = makeChainApi(
-        (request) =>
-          transport.send({
-            ...request,
-            headers: { accept: "application/json", "content-type": "application/json", ...request.headers },
-          }),
-        config.apiBaseUrl,
-        { retry: client.settings.retry, timeout: client.settings.httpTimeout },
-        config.apiKey === undefined ? {} : { "x-api-key": Redacted.make(config.apiKey) },
-        OPENSEA_ANSWERS,
-      )
-      const call = makeOpenSeaCall(api)
+      const openSea = makeOpenSeaClient({
+        send: transport.send,
+        apiBaseUrl: config.apiBaseUrl,
+        apiKey: config.apiKey,
+        retry: client.settings.retry,
+        timeout: client.settings.httpTimeout,
+      })
       return {
         name: "opensea",
         actions: OPENSEA_ACTIONS,
-        forChain: (chain) => Result.succeed(openSeaOnChain(config, call, reads, chain)),
+        forChain: (chain) => Result.succeed(openSeaOnChain(config, openSea, reads, chain)),
       } satisfies OrderBookService
     }),
   )

@@ -1,5 +1,6 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import type { Hex } from "viem"
 import { OrderPostRefusedError } from "../../../errors/index.js"
 import type { PostResponse } from "../../../schema/StatusResponses.js"
@@ -8,9 +9,11 @@ import { NO_RETRY } from "../../../services/RetryPolicy.js"
 import { bulkOrderHeight, bulkOrderLeaves, bulkOrderProof, bulkOrderSignature } from "../seaport/bulkOrderTree.js"
 import { OrderByHashAnswer, PostAnswer } from "../wire/answers.js"
 import { decodeAnswer } from "../wire/decode.js"
-import type { OpenSeaCall } from "../wire/openSeaRequest.js"
+import type { OpenSeaClient } from "../wire/OpenSeaClient.js"
+import { statusOfPostError, statusOfReason } from "../wire/statusReasons.js"
 import { componentsOf } from "../wire/wireOrder.js"
-import { OpenSeaFailure, requestErrorOf } from "./OpenSeaFailure.js"
+import { requestErrorOf } from "./edgeError.js"
+import { isFor, OpenSeaError } from "./OpenSeaError.js"
 
 /** The longest wait a post takes before giving up on a throttled post. */
 const MAX_RETRY_AFTER_SECONDS = 60
@@ -45,42 +48,47 @@ const fieldsOf = (value: unknown): Readonly<Record<string, unknown>> =>
     ? (value as Readonly<Record<string, unknown>>)
     : {}
 
+/** The whole seconds OpenSea asked a throttled post to wait, when it said. */
+const throttledSeconds = (failure: OpenSeaError): number | undefined =>
+  failure.reason._tag === "Throttled" && failure.reason.retryAfterMs !== undefined
+    ? Math.ceil(failure.reason.retryAfterMs / 1000)
+    : undefined
+
 /**
- * Retries a post OpenSea throttled (429: it stored nothing), after its `retry-after` when it gives one, else a
+ * Retries a post OpenSea throttled (it stored nothing), after its `retry-after` when it gives one, else a
  * second; still throttled, the post is refused (an OrderPostRefusedError, safe to post again later).
  */
 const retryThrottled = (
-  post: Effect.Effect<unknown, OpenSeaFailure>,
+  post: Effect.Effect<unknown, OpenSeaError>,
   times: number,
-): Effect.Effect<unknown, OpenSeaFailure> =>
+): Effect.Effect<unknown, OpenSeaError> =>
   Effect.catchIf(
     post,
-    (failure) => times > 0 && failure.status === 429,
+    (failure) => times > 0 && isFor("Throttled")(failure),
     (failure) => {
-      const seconds = Number(failure.retryAfter ?? 1)
-      if (!Number.isFinite(seconds) || seconds > MAX_RETRY_AFTER_SECONDS) return Effect.fail(failure)
+      const seconds = throttledSeconds(failure) ?? 1
+      if (seconds > MAX_RETRY_AFTER_SECONDS) return Effect.fail(failure)
       return Effect.andThen(Effect.sleep(Duration.seconds(Math.max(seconds, 0))), retryThrottled(post, times - 1))
     },
   )
 
 /** The typed error of a post OpenSea refused or that failed on the way. */
-const postErrorOf = (post: Post) => (failure: OpenSeaFailure) =>
-  failure.status === 429
-    ? new OrderPostRefusedError({
-        book: "opensea",
-        statusCode: 429,
-        message: `OpenSea throttled the post and stored nothing: ${failure.message}`,
-        ...(failure.retryAfter !== undefined && Number.isFinite(Number(failure.retryAfter))
-          ? { retryAfterMs: Number(failure.retryAfter) * 1000 }
-          : {}),
-      })
-    : requestErrorOf(failure, post.endpoint)
+const postErrorOf = (post: Post) => (failure: OpenSeaError) => {
+  if (!isFor("Throttled")(failure)) return requestErrorOf(failure, post.endpoint)
+  const seconds = throttledSeconds(failure)
+  return new OrderPostRefusedError({
+    book: "opensea",
+    statusCode: statusOfReason(failure.reason),
+    message: `OpenSea throttled the post and stored nothing: ${failure.message}`,
+    ...(seconds !== undefined ? { retryAfterMs: seconds * 1000 } : {}),
+  })
+}
 
 /** Posts one signed order or cancel: the order's hash as its `orderId` (none for a cancel). */
-const postOne = (call: OpenSeaCall, post: Post, signature: string) =>
+const postOne = (client: OpenSeaClient, post: Post, signature: string) =>
   Effect.gen(function* () {
     const answer = yield* retryThrottled(
-      call("POST", post.endpoint, signedBody(post, signature), { retry: NO_RETRY }),
+      client.request("POST", post.endpoint, signedBody(post, signature), { retry: NO_RETRY }),
       THROTTLED_RETRIES,
     ).pipe(Effect.mapError(postErrorOf(post)))
     if (post.endpoint.endsWith("/cancel")) return {} satisfies PostResponse
@@ -89,31 +97,34 @@ const postOne = (call: OpenSeaCall, post: Post, signature: string) =>
       post.endpoint,
     )(answer).pipe(
       Effect.mapError(() =>
-        requestErrorOf(new OpenSeaFailure(502, "OpenSea took the order but sent no order_hash"), post.endpoint),
+        requestErrorOf(OpenSeaError.unreadable("OpenSea took the order but sent no order_hash"), post.endpoint),
       ),
     )
     return { orderId: "order_hash" in taken ? taken.order_hash : taken.order.order_hash } satisfies PostResponse
   })
 
-/** What became of one order of a bulk post. */
-interface BulkOutcome {
+/** An order of a bulk post OpenSea did not take: why, with the status and wait its refusal came with. */
+interface RefusedOrder {
   readonly orderId: Hex
-  readonly live: boolean
-  readonly reason?: string
-  readonly status?: number
+  readonly live: false
+  readonly reason: string
+  readonly status: number
   readonly retryAfterMs?: number | undefined
 }
+
+/** What became of one order of a bulk post. */
+type BulkOutcome = { readonly orderId: Hex; readonly live: true } | RefusedOrder
 
 /**
  * Whether OpenSea holds the order `hash` (`GET` by hash): after a refused post, an order it holds is live — posted
  * before (a resume), or stored although the answer was lost. Undefined when OpenSea could not say.
  */
-const holds = (call: OpenSeaCall, post: Post, protocol: unknown, hash: Hex): Effect.Effect<boolean | undefined> => {
+const holds = (client: OpenSeaClient, post: Post, protocol: unknown, hash: Hex): Effect.Effect<boolean | undefined> => {
   const chain = post.endpoint.split("/")[4]
-  return call("GET", `/api/v2/orders/chain/${chain}/protocol/${String(protocol)}/${hash}`).pipe(
+  return client.request("GET", `/api/v2/orders/chain/${chain}/protocol/${String(protocol)}/${hash}`).pipe(
     Effect.flatMap(decodeAnswer(OrderByHashAnswer, post.endpoint)),
     Effect.as(true),
-    Effect.catch((failure) => Effect.succeed(failure.status === 404 ? false : undefined)),
+    Effect.catch((failure) => Effect.succeed(isFor("NotFound")(failure) ? false : undefined)),
   )
 }
 
@@ -123,26 +134,26 @@ const holds = (call: OpenSeaCall, post: Post, protocol: unknown, hash: Hex): Eff
  * `orders` names each order, live or not and OpenSea's reason; the journal keeps the post unposted, so a resume
  * posts it again, and an order OpenSea already holds counts as live (found by hash when OpenSea refuses it again).
  */
-const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: ReadonlyArray<unknown>) =>
+const postBulk = (client: OpenSeaClient, post: Post, signature: string, bodies: ReadonlyArray<unknown>) =>
   Effect.gen(function* () {
+    const notComponents = requestErrorOf(
+      OpenSeaError.invalid("The bulk post carries an order that is not Seaport's OrderComponents"),
+      post.endpoint,
+    )
     const orders = yield* Effect.try({
-      try: () => bodies.map((body) => componentsOf(fieldsOf(body).parameters)),
-      catch: () =>
-        requestErrorOf(
-          new OpenSeaFailure(400, "The bulk post carries an order that is not Seaport's OrderComponents"),
-          post.endpoint,
-        ),
-    })
+      try: () => Result.all(bodies.map((body) => componentsOf(fieldsOf(body).parameters))),
+      catch: () => notComponents,
+    }).pipe(Effect.flatMap((read) => Effect.fromResult(Result.mapError(read, () => notComponents))))
     const leaves = bulkOrderLeaves(orders, bulkOrderHeight(orders.length))
     const outcomes = yield* Effect.forEach(bodies, (body, index) => {
       const orderId = leaves[index]!
       const own = { ...post, body }
-      return postOne(call, own, bulkOrderSignature(signature as Hex, index, bulkOrderProof(leaves, index))).pipe(
+      return postOne(client, own, bulkOrderSignature(signature as Hex, index, bulkOrderProof(leaves, index))).pipe(
         // OpenSea names the order by its hash: the leaf's, unless it says otherwise.
         Effect.map((answer): BulkOutcome => ({ orderId: (answer.orderId as Hex | undefined) ?? orderId, live: true })),
         Effect.catch((error) =>
           Effect.map(
-            holds(call, post, fieldsOf(body).protocol_address, orderId),
+            holds(client, post, fieldsOf(body).protocol_address, orderId),
             (held): BulkOutcome =>
               held === true
                 ? { orderId, live: true }
@@ -153,8 +164,7 @@ const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: Read
                       held === undefined
                         ? `${error.message} (OpenSea could not say whether it holds it)`
                         : error.message,
-                    status:
-                      error._tag === "APIError" || error._tag === "OrderPostRefusedError" ? error.statusCode : 503,
+                    status: statusOfPostError(error),
                     retryAfterMs:
                       error._tag === "APIError" || error._tag === "OrderPostRefusedError"
                         ? error.retryAfterMs
@@ -164,7 +174,7 @@ const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: Read
         ),
       )
     })
-    const refused = outcomes.filter((outcome) => !outcome.live)
+    const refused = outcomes.filter((outcome): outcome is RefusedOrder => !outcome.live)
     if (refused.length === 0)
       return {
         results: outcomes.map((outcome, orderIndex) => ({ orderId: outcome.orderId, orderIndex })),
@@ -173,15 +183,15 @@ const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: Read
     return yield* Effect.fail(
       new OrderPostRefusedError({
         book: "opensea",
-        statusCode: refused[0]!.status ?? 400,
-        message: `OpenSea took ${outcomes.length - refused.length} of the ${outcomes.length} orders of the bulk signature; refused: ${refused
-          .map((outcome) => `${outcome.orderId} (${outcome.reason})`)
-          .join("; ")}`,
+        statusCode: refused[0]!.status,
+        message:
+          `OpenSea took ${outcomes.length - refused.length} of the ${outcomes.length} orders of the bulk signature; ` +
+          `refused: ${refused.map((outcome) => `${outcome.orderId} (${outcome.reason})`).join("; ")}`,
         ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
         orders: outcomes.map((outcome) => ({
           orderId: outcome.orderId,
           live: outcome.live,
-          ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
+          ...(outcome.live ? {} : { reason: outcome.reason }),
         })),
       }),
     )
@@ -192,10 +202,12 @@ const postBulk = (call: OpenSeaCall, post: Post, signature: string, bodies: Read
  * order's hash as its `orderId`; a bulk signature's post (`bulkOrders`) posts each of its orders. Only a throttled
  * post is tried again: any other failure may have stored it.
  */
-export const postSigned = (call: OpenSeaCall, post: Post, signature: string | undefined) =>
+export const postSigned = (client: OpenSeaClient, post: Post, signature: string | undefined) =>
   Effect.gen(function* () {
     if (signature === undefined)
-      return yield* Effect.fail(requestErrorOf(new OpenSeaFailure(400, "The post carries no signature"), post.endpoint))
+      return yield* Effect.fail(requestErrorOf(OpenSeaError.invalid("The post carries no signature"), post.endpoint))
     const bulk = fieldsOf(post.body).bulkOrders
-    return Array.isArray(bulk) ? yield* postBulk(call, post, signature, bulk) : yield* postOne(call, post, signature)
+    return Array.isArray(bulk)
+      ? yield* postBulk(client, post, signature, bulk)
+      : yield* postOne(client, post, signature)
   })

@@ -17,7 +17,7 @@ import {
 } from "viem"
 import type { ChainConfig } from "../../../chains/ChainConfig.js"
 import { viemChainFor } from "../../../chains/viemChainFor.js"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import { seaportAbi } from "../seaport/seaportAbi.js"
 
 /** An order's status on Seaport: filled when `totalFilled` reaches a non-zero `totalSize`. */
@@ -29,33 +29,33 @@ export interface OrderStatus {
 
 /** What the OpenSea layer reads from a chain to plan: approvals, balances, Seaport's counter, receipts. */
 export interface ChainReads {
-  readonly allowance: (token: Address, owner: Address, spender: Address) => Effect.Effect<bigint, OpenSeaFailure>
-  readonly balanceOf: (token: Address, owner: Address) => Effect.Effect<bigint, OpenSeaFailure>
-  readonly symbolOf: (token: Address) => Effect.Effect<string, OpenSeaFailure>
+  readonly allowance: (token: Address, owner: Address, spender: Address) => Effect.Effect<bigint, OpenSeaError>
+  readonly balanceOf: (token: Address, owner: Address) => Effect.Effect<bigint, OpenSeaError>
+  readonly symbolOf: (token: Address) => Effect.Effect<string, OpenSeaError>
   /** A token's own `decimals()`: what its amounts are counted in, whatever an API states. */
-  readonly decimalsOf: (token: Address) => Effect.Effect<number, OpenSeaFailure>
+  readonly decimalsOf: (token: Address) => Effect.Effect<number, OpenSeaError>
   readonly isApprovedForAll: (
     contract: Address,
     owner: Address,
     operator: Address,
-  ) => Effect.Effect<boolean, OpenSeaFailure>
+  ) => Effect.Effect<boolean, OpenSeaError>
   /** An ERC-721 token's `ownerOf`: `undefined` when the call reverts (a burned or never minted token). */
-  readonly ownerOf: (contract: Address, tokenId: bigint) => Effect.Effect<Address | undefined, OpenSeaFailure>
+  readonly ownerOf: (contract: Address, tokenId: bigint) => Effect.Effect<Address | undefined, OpenSeaError>
   /** An ERC-1155 `balanceOf(owner, id)`: how many units of a token `owner` holds. */
-  readonly unitsOf: (contract: Address, owner: Address, tokenId: bigint) => Effect.Effect<bigint, OpenSeaFailure>
-  readonly counterOf: (seaport: Address, offerer: Address) => Effect.Effect<bigint, OpenSeaFailure>
+  readonly unitsOf: (contract: Address, owner: Address, tokenId: bigint) => Effect.Effect<bigint, OpenSeaError>
+  readonly counterOf: (seaport: Address, offerer: Address) => Effect.Effect<bigint, OpenSeaError>
   /** Seaport's `getOrderStatus` of an order: whether it is cancelled, and how much of it is filled. */
-  readonly orderStatusOf: (seaport: Address, orderHash: Hex) => Effect.Effect<OrderStatus, OpenSeaFailure>
+  readonly orderStatusOf: (seaport: Address, orderHash: Hex) => Effect.Effect<OrderStatus, OpenSeaError>
   /** The latest block's timestamp, in seconds: an order's start time. */
-  readonly now: Effect.Effect<bigint, OpenSeaFailure>
+  readonly now: Effect.Effect<bigint, OpenSeaError>
   /** The receipt of a mined transaction, `undefined` while it is not. */
-  readonly receipt: (hash: Hex) => Effect.Effect<TransactionReceipt | undefined, OpenSeaFailure>
+  readonly receipt: (hash: Hex) => Effect.Effect<TransactionReceipt | undefined, OpenSeaError>
 }
 
-const read = <A>(what: string, run: () => Promise<A>): Effect.Effect<A, OpenSeaFailure> =>
+const read = <A>(what: string, run: () => Promise<A>): Effect.Effect<A, OpenSeaError> =>
   Effect.tryPromise({
     try: run,
-    catch: (error) => new OpenSeaFailure(502, `Could not read ${what} on chain: ${(error as Error).message}`),
+    catch: (error) => OpenSeaError.chainFailed(`Could not read ${what} on chain: ${(error as Error).message}`),
   })
 
 /** The reads of one chain, over a viem public client on its `viemChain`'s RPC URL. */
@@ -89,7 +89,7 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
           // ERC-721 requires `ownerOf` to revert for a token nobody owns; any other failure is the RPC's.
           if (error instanceof BaseError && error.walk((cause) => cause instanceof ContractFunctionRevertedError))
             return undefined
-          throw error
+          return Promise.reject(error)
         }),
     ),
   unitsOf: (contract, owner, tokenId) =>
@@ -109,7 +109,7 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
     read("a receipt", () =>
       client.getTransactionReceipt({ hash }).catch((error: unknown) => {
         if (error instanceof TransactionReceiptNotFoundError) return undefined
-        throw error
+        return Promise.reject(error)
       }),
     ),
 })
@@ -126,10 +126,12 @@ const chainReadsCache = (): ChainReaderService["forChain"] => {
     const viemChain = viemChainFor(chain)
     if (viemChain.rpcUrls.default.http[0] === undefined) {
       return Effect.fail(
-        OpenSeaFailure.misconfigured(
+        OpenSeaError.misconfigured(
           chain.id,
-          `add a \`viemChain\` with an RPC URL to the chain's config ({ ...chain, viemChain: defineChain({ id: ${chain.id}, ` +
-            "rpcUrls: { default: { http: [rpcUrl] } }, … }) }): the OpenSea book reads approvals, balances and receipts through it",
+          "add a `viemChain` with an RPC URL to the chain's config " +
+            `({ ...chain, viemChain: defineChain({ id: ${chain.id}, ` +
+            "rpcUrls: { default: { http: [rpcUrl] } }, … }) }): " +
+            "the OpenSea book reads approvals, balances and receipts through it",
         ),
       )
     }
@@ -141,7 +143,7 @@ const chainReadsCache = (): ChainReaderService["forChain"] => {
 
 /** What the ChainReader service offers: the reads of each configured chain. */
 export interface ChainReaderService {
-  readonly forChain: (chain: ChainConfig) => Effect.Effect<ChainReads, OpenSeaFailure>
+  readonly forChain: (chain: ChainConfig) => Effect.Effect<ChainReads, OpenSeaError>
 }
 
 /**

@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import type { PlanContext } from "../book/PlanContext.js"
 import { approvalTarget } from "../plans/approvalTarget.js"
 import type { NamedSeaportOrder } from "../plans/namedOrder.js"
@@ -11,7 +11,7 @@ const reasonOf = (
   order: NamedSeaportOrder,
   item: OfferItem,
   units: bigint | undefined,
-): Effect.Effect<string | undefined, OpenSeaFailure> =>
+): Effect.Effect<string | undefined, OpenSeaError> =>
   Effect.gen(function* () {
     const maker = order.parameters.offerer
     if (item.itemType === ItemType.ERC721) {
@@ -52,7 +52,7 @@ export const unfillable = (
   ctx: PlanContext,
   order: NamedSeaportOrder,
   units?: bigint,
-): Effect.Effect<OpenSeaFailure | undefined, OpenSeaFailure> =>
+): Effect.Effect<OpenSeaError | undefined, OpenSeaError> =>
   Effect.gen(function* () {
     const tokens = order.parameters.offer.filter(
       (item) => item.itemType === ItemType.ERC721 || item.itemType === ItemType.ERC1155,
@@ -60,7 +60,7 @@ export const unfillable = (
     for (const item of tokens) {
       const reason = yield* reasonOf(ctx, order, item, units)
       if (reason !== undefined) {
-        return OpenSeaFailure.check("fillable", `The listing cannot fill: ${reason}`, {
+        return OpenSeaError.failedCheck("fillable", `The listing cannot fill: ${reason}`, {
           Token: `${item.token}:${item.identifierOrCriteria}`,
           Order: order.hash,
           Reason: reason,

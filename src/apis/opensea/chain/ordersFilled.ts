@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import type { Address, Hex } from "viem"
 import type { StepItem } from "../../../schema/Step.js"
-import type { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import type { OpenSeaError } from "../book/OpenSeaError.js"
 import type { ChainReads } from "./chainReads.js"
 
 /**
@@ -13,7 +13,7 @@ export const ordersFilled = (
   reads: ChainReads,
   seaport: Address,
   item: StepItem,
-): Effect.Effect<boolean, OpenSeaFailure> =>
+): Effect.Effect<boolean, OpenSeaError> =>
   Effect.gen(function* () {
     const orders = item.orderIds ?? []
     if (orders.length === 0) return false

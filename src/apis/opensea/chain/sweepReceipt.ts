@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import { type Address, type Hex, parseAbi, parseEventLogs } from "viem"
 import type { ExecuteError } from "../../../schema/ExecuteResponse.js"
 import type { StepItem } from "../../../schema/Step.js"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import { sameAddress } from "../seaport/SeaportOrder.js"
 import type { ChainReads } from "./chainReads.js"
 
@@ -22,7 +22,7 @@ export const unfilledOrders = (
   seaport: Address,
   item: StepItem,
   hashes: ReadonlyArray<Hex>,
-): Effect.Effect<ReadonlyArray<ExecuteError>, OpenSeaFailure> =>
+): Effect.Effect<ReadonlyArray<ExecuteError>, OpenSeaError> =>
   Effect.gen(function* () {
     const orders = item.orderIds ?? []
     if (orders.length < 2) return []
@@ -30,9 +30,7 @@ export const unfilledOrders = (
     for (const hash of hashes) {
       const receipt = yield* reads.receipt(hash)
       if (receipt === undefined)
-        return yield* Effect.fail(
-          new OpenSeaFailure(503, `No receipt yet for the sweep ${hash}: its fills cannot be read`),
-        )
+        return yield* Effect.fail(OpenSeaError.notYet(`No receipt yet for the sweep ${hash}: its fills cannot be read`))
       const logs = parseEventLogs({ abi: orderFulfilled, logs: receipt.logs, strict: true })
       for (const log of logs) if (sameAddress(log.address, seaport)) filled.add(log.args.orderHash.toLowerCase())
     }
@@ -40,6 +38,8 @@ export const unfilledOrders = (
       .filter((order) => !filled.has(order.toLowerCase()))
       .map((order) => ({
         orderId: order,
-        message: `Order ${order} was no longer available when the sweep was mined: Seaport skipped it and took no payment for it`,
+        message:
+          `Order ${order} was no longer available when the sweep was mined: ` +
+          "Seaport skipped it and took no payment for it",
       }))
   })

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import { type Address, getAddress, zeroAddress } from "viem"
 import { viemChainFor } from "../../../chains/viemChainFor.js"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import { attempt, type OpenSeaCollection, type PlanContext } from "../book/PlanContext.js"
 import { sameAddress } from "../seaport/SeaportOrder.js"
 import { OPENSEA_CURRENCIES } from "./openSeaChains.js"
@@ -37,13 +37,13 @@ export const tradeCurrency = (
   side: "listing" | "offer",
   asked: string | undefined,
   named: Address,
-): Effect.Effect<Address, OpenSeaFailure> => {
+): Effect.Effect<Address, OpenSeaError> => {
   if (asked !== undefined) return attempt(() => getAddress(asked))
   const trusted = trustedCurrencies(ctx, side)
   if (trusted.some((currency) => sameAddress(currency, named))) return Effect.succeed(named)
   const short = `OpenSea names ${named} as the ${side} currency, one tradekit does not trust on ${ctx.chainName}`
   return Effect.fail(
-    OpenSeaFailure.check("currency", short, {
+    OpenSeaError.failedCheck("currency", short, {
       Currency: named,
       Trusted: trusted.join(", ") || "none",
       Fix: "name the currency yourself (`currency`) to sign in it",
@@ -52,14 +52,14 @@ export const tradeCurrency = (
 }
 
 /**
- * An offer's currency (see tradeCurrency): the app's, else the collection's; when neither names one, a 400. The
- * wrap, the approval and the signature all follow it, so a refusal here comes before each of them.
+ * An offer's currency (see tradeCurrency): the app's, else the collection's; when neither names one, an invalid
+ * request. The wrap, the approval and the signature all follow it, so a refusal here comes before each of them.
  */
 export const offerCurrencyOf = (
   ctx: PlanContext,
   asked: string | undefined,
   collection: OpenSeaCollection,
-): Effect.Effect<Address, OpenSeaFailure> =>
+): Effect.Effect<Address, OpenSeaError> =>
   asked === undefined && collection.offerCurrency === undefined
-    ? Effect.fail(new OpenSeaFailure(400, `No offer currency given, and OpenSea names none for ${collection.slug}`))
+    ? Effect.fail(OpenSeaError.invalid(`No offer currency given, and OpenSea names none for ${collection.slug}`))
     : tradeCurrency(ctx, "offer", asked, collection.offerCurrency ?? zeroAddress)

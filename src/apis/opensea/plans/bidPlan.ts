@@ -1,9 +1,10 @@
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import { type Address, getAddress, type Hex } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "../book/bookOptions.js"
 import { checkedOrderItem } from "../book/checked.js"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
-import { ask, attempt, collectionOf, type OpenSeaCollection, type PlanContext } from "../book/PlanContext.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
+import { ask, attempt, collectionOf, type OpenSeaCollection, type PlanContext, read } from "../book/PlanContext.js"
 import { offerCurrencyOf } from "../config/tradeCurrency.js"
 import { ItemType, OrderType } from "../seaport/SeaportOrder.js"
 import { BuildAnswer } from "../wire/answers.js"
@@ -58,7 +59,7 @@ const builtOfferTerms = (
     const builtZone = yield* attempt(() => getAddress(partial.zone))
     if (builtZone !== ctx.config.signedZone) {
       return yield* Effect.fail(
-        OpenSeaFailure.check("zone", "OpenSea built the collection offer outside its signed zone", {
+        OpenSeaError.failedCheck("zone", "OpenSea built the collection offer outside its signed zone", {
           Expected: ctx.config.signedZone,
           Got: builtZone,
         }),
@@ -79,12 +80,14 @@ const builtOfferTerms = (
  */
 const offerItem = (ctx: PlanContext, maker: Address, counter: bigint, now: bigint, param: BidParam) =>
   Effect.gen(function* () {
-    const price = yield* attempt(() => bigIntOf(param.weiPrice, "weiPrice"))
-    const quantity = yield* attempt(() => (param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity")))
-    const token = param.token === undefined ? undefined : yield* attempt(() => tokenOf(param.token))
+    const price = yield* read(() => bigIntOf(param.weiPrice, "weiPrice"))
+    const quantity = yield* read(() =>
+      param.quantity === undefined ? Result.succeed(1n) : bigIntOf(param.quantity, "quantity"),
+    )
+    const token = param.token === undefined ? undefined : yield* read(() => tokenOf(param.token))
     const contract = token?.contract ?? (yield* attempt(() => getAddress(param.collection ?? "")))
     const collection = yield* collectionOf(ctx, contract)
-    const trait = token === undefined ? yield* attempt(() => traitOfBid(param)) : undefined
+    const trait = token === undefined ? yield* read(() => traitOfBid(param)) : undefined
     const currency = yield* offerCurrencyOf(ctx, param.currency, collection)
     // Offers are restricted orders in OpenSea's signed zone: it authorises each fill, and an off-chain cancel
     // stops it. A criteria offer must be one (OpenSea checks the zone against the order type).
@@ -110,7 +113,7 @@ const offerItem = (ctx: PlanContext, maker: Address, counter: bigint, now: bigin
         offer: [wireItem(ItemType.ERC20, currency, "0", price)],
         consideration: [
           ...terms.wanted,
-          ...feeItems([...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))], currency, price),
+          ...feeItems([...collection.fees, ...(yield* read(() => marketplaceFeesOf(param)))], currency, price),
         ],
         orderType: quantity > 1n ? OrderType.PARTIAL_RESTRICTED : OrderType.FULL_RESTRICTED,
         startTime: now,
@@ -148,7 +151,7 @@ const offerItem = (ctx: PlanContext, maker: Address, counter: bigint, now: bigin
 export const bidPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
     const request = yield* decodeRequest(BidRequest, body)
-    yield* attempt(() => refuseUnsupported(request))
+    yield* read(() => refuseUnsupported(request))
     const maker = yield* attempt(() => getAddress(request.maker))
     const counter = yield* ctx.reads.counterOf(ctx.config.seaport, maker)
     const now = yield* ctx.reads.now

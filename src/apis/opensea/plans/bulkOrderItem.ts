@@ -1,8 +1,9 @@
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import { zeroAddress, zeroHash } from "viem"
 import { checked } from "../book/checked.js"
-import type { OpenSeaFailure } from "../book/OpenSeaFailure.js"
-import { attempt, type PlanContext } from "../book/PlanContext.js"
+import type { OpenSeaError } from "../book/OpenSeaError.js"
+import { type PlanContext, read } from "../book/PlanContext.js"
 import { bulkOrderHeight, bulkOrderTree, bulkOrderTypes } from "../seaport/bulkOrderTree.js"
 import { checkBulkOrderToSign } from "../seaport/checkBulkOrderToSign.js"
 import { checkSeaportDomain } from "../seaport/checkSeaportDomain.js"
@@ -43,7 +44,7 @@ interface CheckedOrderItem {
  */
 const bulkItemOf = (ctx: PlanContext, group: ReadonlyArray<CheckedOrderItem>) =>
   Effect.gen(function* () {
-    const orders = yield* attempt(() => group.map((item) => componentsOf(item.data.sign.value)))
+    const orders = yield* read(() => Result.all(group.map((item) => componentsOf(item.data.sign.value))))
     const height = bulkOrderHeight(group.length)
     const sign = {
       signatureKind: "eip712",
@@ -76,7 +77,7 @@ const bulkItemOf = (ctx: PlanContext, group: ReadonlyArray<CheckedOrderItem>) =>
 export const bulkOrderItems = <I extends CheckedOrderItem>(
   ctx: PlanContext,
   items: ReadonlyArray<I>,
-): Effect.Effect<ReadonlyArray<unknown>, OpenSeaFailure> =>
+): Effect.Effect<ReadonlyArray<unknown>, OpenSeaError> =>
   Effect.gen(function* () {
     const groups = new Map<string, Array<I>>()
     for (const item of items) {

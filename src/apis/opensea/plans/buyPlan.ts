@@ -2,8 +2,9 @@ import * as Effect from "effect/Effect"
 import { type Address, getAddress, type Hex, zeroAddress } from "viem"
 import { refuseUnsupported } from "../book/bookOptions.js"
 import { checked } from "../book/checked.js"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
-import { ask, attempt, collectionOf, type PlanContext } from "../book/PlanContext.js"
+import { isFor, OpenSeaError } from "../book/OpenSeaError.js"
+import type { OpenSeaReasonTag } from "../book/OpenSeaReason.js"
+import { ask, attempt, collectionOf, type PlanContext, read } from "../book/PlanContext.js"
 import { unfillable } from "../chain/fillableListings.js"
 import { checkFulfillment } from "../seaport/checkFulfillment.js"
 import { decodeSeaportCall } from "../seaport/decodeSeaportCall.js"
@@ -25,12 +26,12 @@ type BuyItem = BuyRequest["items"][number]
 /** OpenSea's status of an order it no longer sells (`FILLED`, `CANCELLED`, `EXPIRED`, ...): any but `ACTIVE`. */
 const isInactive = (status: unknown): boolean => typeof status === "string" && status.toUpperCase() !== "ACTIVE"
 
-/** The listing named by its hash, refused with a 410 when OpenSea says it is no longer active. */
+/** The listing named by its hash, refused as gone when OpenSea says it is no longer active. */
 const listingById = (ctx: PlanContext, hash: unknown) =>
   Effect.gen(function* () {
     if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
       return yield* Effect.fail(
-        new OpenSeaFailure(400, `${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`),
+        OpenSeaError.invalid(`${JSON.stringify(hash)} is not an OpenSea order id (a Seaport order hash)`),
       )
     }
     const { order } = yield* ask(
@@ -40,22 +41,20 @@ const listingById = (ctx: PlanContext, hash: unknown) =>
       `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`,
     )
     if (isInactive(order.status))
-      return yield* Effect.fail(
-        new OpenSeaFailure(410, `OpenSea's listing ${hash} is ${String(order.status).toLowerCase()}`),
-      )
-    return yield* attempt(() => orderOf(order))
+      return yield* Effect.fail(OpenSeaError.gone(`OpenSea's listing ${hash} is ${String(order.status).toLowerCase()}`))
+    return yield* read(() => orderOf(order))
   })
 
 /** The listing an item names, and the hash it is named by: its `orderId`, else the best listing of its `token`. */
 const listingOf = (
   ctx: PlanContext,
   item: BuyItem,
-): Effect.Effect<{ readonly listing: OpenSeaOrder; readonly named: string }, OpenSeaFailure> => {
+): Effect.Effect<{ readonly listing: OpenSeaOrder; readonly named: string }, OpenSeaError> => {
   const { orderId } = item
   return orderId !== undefined
     ? Effect.map(listingById(ctx, orderId), (listing) => ({ listing, named: orderId }))
     : Effect.gen(function* () {
-        const token = yield* attempt(() => tokenOf(item.token))
+        const token = yield* read(() => tokenOf(item.token))
         const collection = yield* collectionOf(ctx, token.contract)
         const best = yield* ask(
           ctx,
@@ -63,31 +62,27 @@ const listingOf = (
           "GET",
           `/api/v2/listings/collection/${encodeURIComponent(collection.slug)}/nfts/${token.tokenId}/best`,
         )
-        const listing = yield* attempt(() => orderOf(best))
+        const listing = yield* read(() => orderOf(best))
         return { listing, named: listing.hash }
       })
 }
 
 /**
- * A listing OpenSea no longer sells: its lookup found nothing (404) or an order no longer active (410), or OpenSea
- * refused its fulfilment (400, 404, 410). A sweep leaves it out and reports it; a single purchase fails with it.
+ * A listing OpenSea no longer sells: its lookup found nothing or an order no longer active, or OpenSea refused its
+ * fulfilment (a bad request, not found, gone). A sweep leaves it out and reports it; a single purchase fails with it.
  */
 class Gone {
   constructor(
-    readonly failure: OpenSeaFailure,
+    readonly failure: OpenSeaError,
     readonly orderId: string | undefined,
   ) {}
 }
 
-/** `request`'s refusal with one of `statuses` as the listing being gone; any other failure as it is. */
-const goneOn =
-  (statuses: ReadonlyArray<number>, orderId: () => string | undefined) =>
-  <A>(request: Effect.Effect<A, OpenSeaFailure>): Effect.Effect<A, OpenSeaFailure | Gone> =>
-    Effect.mapError(request, (failure) =>
-      (failure.cause === undefined || failure.cause._tag === "APIError") && statuses.includes(failure.status)
-        ? new Gone(failure, orderId())
-        : failure,
-    )
+/** `request`'s failure for one of `reasons` as the listing being gone; any other failure as it is. */
+const goneFor =
+  (reasons: ReadonlyArray<OpenSeaReasonTag>, orderId: () => string | undefined) =>
+  <A>(request: Effect.Effect<A, OpenSeaError>): Effect.Effect<A, OpenSeaError | Gone> =>
+    Effect.mapError(request, (failure) => (isFor(...reasons)(failure) ? new Gone(failure, orderId()) : failure))
 
 /**
  * One purchase, checked: the named listing proven by its hash at the offerer's counter on chain, the token it sells
@@ -96,19 +91,21 @@ const goneOn =
  */
 const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: string | undefined) =>
   Effect.gen(function* () {
-    const { listing, named } = yield* goneOn([404, 410], () => item.orderId)(listingOf(ctx, item))
+    const { listing, named } = yield* goneFor(["NotFound", "Gone"], () => item.orderId)(listingOf(ctx, item))
     const order = yield* namedOrder(ctx, listing, named)
     const sold = order.parameters.offer.find(
       (offered) => offered.itemType === ItemType.ERC721 || offered.itemType === ItemType.ERC1155,
     )
     if (sold === undefined)
-      return yield* Effect.fail(OpenSeaFailure.check("token", "The listing sells no token", { Listing: order.hash }))
+      return yield* Effect.fail(
+        OpenSeaError.failedCheck("token", "The listing sells no token", { Listing: order.hash }),
+      )
     const token = { contract: getAddress(sold.token), tokenId: sold.identifierOrCriteria.toString() }
     if (item.token !== undefined) {
-      const asked = yield* attempt(() => tokenOf(item.token))
+      const asked = yield* read(() => tokenOf(item.token))
       if (!sameAddress(asked.contract, token.contract) || asked.tokenId !== token.tokenId) {
         return yield* Effect.fail(
-          OpenSeaFailure.check("token", "The listing sells another token than the one named", {
+          OpenSeaError.failedCheck("token", "The listing sells another token than the one named", {
             Named: `${asked.contract}:${asked.tokenId}`,
             Sold: `${token.contract}:${token.tokenId}`,
           }),
@@ -116,15 +113,15 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
       }
     }
     const units = { units: sold.startAmount, orderType: order.parameters.orderType, hash: order.hash }
-    const asked = yield* attempt(() => checkQuantity(item.quantity, units))
+    const asked = yield* read(() => checkQuantity(item.quantity, units))
     // A quantity is a partial fill (OpenSea's `units_to_fill`): the price checked is that of the units bought.
     const price = yield* listingPrice(order, asked)
-    yield* attempt(() => checkBuyCurrency(currency, { currency: price.currency, hash: order.hash }))
+    yield* read(() => checkBuyCurrency(currency, { currency: price.currency, hash: order.hash }))
     // A listing its maker can no longer deliver would revert the fill: it is left out as a gone one is.
     const stale = yield* unfillable(ctx, order, asked?.quantity)
     if (stale !== undefined) return yield* Effect.fail(new Gone(stale, order.hash))
-    const answer = yield* goneOn(
-      [400, 404, 410],
+    const answer = yield* goneFor(
+      ["BadRequest", "NotFound", "Gone"],
       () => order.hash,
     )(
       ask(ctx, FulfillmentAnswer, "POST", "/api/v2/listings/fulfillment_data", {
@@ -133,7 +130,7 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
         ...(asked !== undefined ? { units_to_fill: Number(asked.quantity) } : {}),
       }),
     )
-    const call = yield* attempt(() => fulfillmentTransaction(answer.fulfillment_data.transaction))
+    const call = yield* read(() => fulfillmentTransaction(answer.fulfillment_data.transaction))
     const expected = {
       hash: order.hash,
       counter: order.counter,
@@ -154,7 +151,7 @@ const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, currency: s
     )
     const fill = yield* checked(decodeSeaportCall(call))
     if (fill.function === "cancel")
-      return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
+      return yield* Effect.fail(OpenSeaError.failedCheck("function", "The fulfilment is a cancel"))
     const conduitKey: Hex = fill.fulfillerConduitKey ?? order.parameters.conduitKey
     const suffix = answer.fulfillment_data.transaction.calldata_suffix
     const quantity = asked?.quantity ?? sold.startAmount
@@ -228,8 +225,8 @@ const sweepOf = (ctx: PlanContext, taker: Address, purchases: ReadonlyArray<Purc
 export const buyPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
     const request = yield* decodeRequest(BuyRequest, body)
-    yield* attempt(() => refuseUnsupported(request))
-    yield* attempt(() => refuseFeesOnTop(request))
+    yield* read(() => refuseUnsupported(request))
+    yield* read(() => refuseFeesOnTop(request))
     const taker = yield* attempt(() => getAddress(request.taker))
     const items = request.items
     // `partial: false` asks for all or nothing: a listing gone fails the buy as it fails a single purchase.
@@ -260,8 +257,7 @@ export const buyPlan = (ctx: PlanContext, body: unknown) =>
     )
     if (purchases.length === 0 && errors.length > 0) {
       return yield* Effect.fail(
-        new OpenSeaFailure(
-          410,
+        OpenSeaError.gone(
           `None of the listings is available any more: ${errors.map((error) => error.message).join("; ")}`,
         ),
       )
@@ -270,7 +266,7 @@ export const buyPlan = (ctx: PlanContext, body: unknown) =>
     const hashes = purchases.map((purchase) => purchase.order.hash.toLowerCase())
     const twice = hashes.find((hash, index) => hashes.indexOf(hash) !== index)
     if (twice !== undefined)
-      return yield* Effect.fail(new OpenSeaFailure(400, `The listing ${twice} is named more than once`))
+      return yield* Effect.fail(OpenSeaError.invalid(`The listing ${twice} is named more than once`))
     const sweep = purchases.length > 1 ? yield* sweepOf(ctx, taker, purchases) : undefined
     // A sweep pulls every currency through the one conduit it names; a single fill through the one its answer names.
     const approvals = yield* currencyApprovalStep(

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import { type Address, encodeFunctionData, type Hex } from "viem"
 import { checked } from "../book/checked.js"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import { attempt, orderByHash, type PlanContext } from "../book/PlanContext.js"
 import { checkCancelCall, checkCancelSignature } from "../seaport/checkCancel.js"
 import { ORDER_HASH_TYPES } from "../seaport/eip712Types.js"
@@ -40,9 +40,10 @@ export const cancelPlan = (ctx: PlanContext, body: unknown) =>
     const onChain = orders.filter((order) => !offChain.includes(order))
     if (request.offChain === true && onChain.length > 0) {
       return yield* Effect.fail(
-        OpenSeaFailure.unsupported(
+        OpenSeaError.unsupported(
           "an off-chain cancel of an order outside its signed zone",
-          `${onChain.map((order) => order.hash).join(", ")} would stay fillable by whoever kept the signed order: cancel it on chain (leave out \`offChain\`)`,
+          `${onChain.map((order) => order.hash).join(", ")} would stay fillable by whoever kept the signed order: ` +
+            "cancel it on chain (leave out `offChain`)",
         ),
       )
     }

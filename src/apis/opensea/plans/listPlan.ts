@@ -1,8 +1,9 @@
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import { getAddress, zeroAddress } from "viem"
 import { marketplaceFeesOf, refuseUnsupported } from "../book/bookOptions.js"
 import { checkedOrderItem } from "../book/checked.js"
-import { attempt, collectionOf, feeOf, type PlanContext } from "../book/PlanContext.js"
+import { attempt, collectionOf, feeOf, type PlanContext, read } from "../book/PlanContext.js"
 import { tradeCurrency } from "../config/tradeCurrency.js"
 import { ItemType } from "../seaport/SeaportOrder.js"
 import { decodeRequest } from "../wire/decode.js"
@@ -29,23 +30,23 @@ import { nftApprovalStep } from "./planSteps.js"
 export const listPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
     const request = yield* decodeRequest(ListRequest, body)
-    yield* attempt(() => refuseUnsupported(request))
+    yield* read(() => refuseUnsupported(request))
     const maker = yield* attempt(() => getAddress(request.maker))
     const params = request.params
     const counter = yield* ctx.reads.counterOf(ctx.config.seaport, maker)
     const now = yield* ctx.reads.now
     const listings = yield* Effect.forEach(params, (param) =>
       Effect.gen(function* () {
-        const token = yield* attempt(() => tokenOf(param.token))
-        const price = yield* attempt(() => bigIntOf(param.weiPrice, "weiPrice"))
-        const quantity = yield* attempt(() =>
-          param.quantity === undefined ? 1n : bigIntOf(param.quantity, "quantity"),
+        const token = yield* read(() => tokenOf(param.token))
+        const price = yield* read(() => bigIntOf(param.weiPrice, "weiPrice"))
+        const quantity = yield* read(() =>
+          param.quantity === undefined ? Result.succeed(1n) : bigIntOf(param.quantity, "quantity"),
         )
         const collection = yield* collectionOf(ctx, token.contract)
         // A collection's listings are priced in the caller's currency, else its listing currency when trusted.
         const currency = yield* tradeCurrency(ctx, "listing", param.currency, collection.listingCurrency ?? zeroAddress)
         const erc1155 = collection.standard === "erc1155"
-        const allFees = [...collection.fees, ...(yield* attempt(() => marketplaceFeesOf(param)))]
+        const allFees = [...collection.fees, ...(yield* read(() => marketplaceFeesOf(param)))]
         const fees = allFees.reduce((sum, fee) => sum + feeOf(price, fee.basisPoints), 0n)
         const item = orderSignatureItem(
           ctx,

@@ -1,7 +1,8 @@
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import { type Address, formatUnits, type Hex, zeroAddress } from "viem"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
-import { attempt, type PlanContext } from "../book/PlanContext.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
+import { type PlanContext, read } from "../book/PlanContext.js"
 import type { UnitsBought } from "../seaport/checkFulfillment.js"
 import { ItemType, isCurrencyItem, type OfferItem, type OrderParameters, sameAddress } from "../seaport/SeaportOrder.js"
 import { orderHashOf } from "../seaport/seaportOrderHash.js"
@@ -23,22 +24,22 @@ export const namedOrder = (
   ctx: PlanContext,
   order: OpenSeaOrder,
   named: string,
-): Effect.Effect<NamedSeaportOrder, OpenSeaFailure> =>
+): Effect.Effect<NamedSeaportOrder, OpenSeaError> =>
   Effect.gen(function* () {
     if (!sameAddress(order.protocolAddress, ctx.config.seaport)) {
       return yield* Effect.fail(
-        OpenSeaFailure.check("target", "OpenSea's order is not on the chain's Seaport", {
+        OpenSeaError.failedCheck("target", "OpenSea's order is not on the chain's Seaport", {
           Expected: ctx.config.seaport,
           Got: order.protocolAddress,
         }),
       )
     }
-    const parameters = yield* attempt(() => parametersOf(order.parameters))
+    const parameters = yield* read(() => parametersOf(order.parameters))
     const counter = yield* ctx.reads.counterOf(ctx.config.seaport, parameters.offerer)
     const hash = orderHashOf(parameters, counter)
     if (!sameAddress(hash, named) || !sameAddress(order.hash, named)) {
       return yield* Effect.fail(
-        OpenSeaFailure.check("order", "OpenSea's order is not the one named", {
+        OpenSeaError.failedCheck("order", "OpenSea's order is not the one named", {
           Named: named,
           "Order hash": order.hash,
           "Its parameters hash to": hash,
@@ -65,52 +66,57 @@ export interface Amount {
  * amount (Seaport moves between start and end over the order's life). A listing asking for two currencies, or for
  * a token, is refused. With `asked`, the price of those units alone: each item times `quantity/units`.
  */
-export const listingPrice = (order: NamedSeaportOrder, asked?: UnitsBought): Effect.Effect<Amount, OpenSeaFailure> =>
-  attempt(() => {
+export const listingPrice = (order: NamedSeaportOrder, asked?: UnitsBought): Effect.Effect<Amount, OpenSeaError> =>
+  read(() => {
     const signed = order.parameters.consideration.slice(0, Number(order.parameters.totalOriginalConsiderationItems))
     const currencies = new Set(signed.map((item) => (isCurrencyItem(item) ? currencyOf(item).toLowerCase() : "token")))
     if (currencies.size !== 1 || currencies.has("token")) {
-      throw OpenSeaFailure.check("payment", "The listing does not ask for one currency alone", {
-        Asks: [...currencies].join(", "),
-      })
+      return Result.fail(
+        OpenSeaError.failedCheck("payment", "The listing does not ask for one currency alone", {
+          Asks: [...currencies].join(", "),
+        }),
+      )
     }
-    return {
+    return Result.map(Result.all(signed.map((item) => unitsOf(largest(item), asked, order.hash))), (amounts) => ({
       currency: currencyOf(signed[0]!),
-      amount: signed.reduce((sum, item) => sum + unitsOf(largest(item), asked, order.hash), 0n),
-    }
+      amount: amounts.reduce((sum, amount) => sum + amount, 0n),
+    }))
   })
 
 /**
  * `amount` times the fraction of the listing bought: Seaport's `_getFraction` reverts a fraction that does not divide
  * an amount exactly (InexactFraction), so such a quantity is refused here rather than sent to fail on chain.
  */
-const unitsOf = (amount: bigint, asked: UnitsBought | undefined, hash: string): bigint => {
-  if (asked === undefined || asked.quantity === asked.units) return amount
+const unitsOf = (amount: bigint, asked: UnitsBought | undefined, hash: string): Result.Result<bigint, OpenSeaError> => {
+  if (asked === undefined || asked.quantity === asked.units) return Result.succeed(amount)
   if ((amount * asked.quantity) % asked.units !== 0n) {
-    throw OpenSeaFailure.unsupported(
-      "`quantity`",
-      `Seaport cannot fill ${asked.quantity} of the ${asked.units} units of ${hash}: its amount ${amount} does not divide exactly`,
+    return Result.fail(
+      OpenSeaError.unsupported(
+        "`quantity`",
+        `Seaport cannot fill ${asked.quantity} of the ${asked.units} units of ${hash}: ` +
+          `its amount ${amount} does not divide exactly`,
+      ),
     )
   }
-  return (amount * asked.quantity) / asked.units
+  return Result.succeed((amount * asked.quantity) / asked.units)
 }
 
 /**
  * What a seller receives for an offer: the one currency item it offers, at its smallest amount, less the items the
  * seller must pay out of it in that currency (the required fees). An offer of anything else is refused.
  */
-export const offerProceeds = (order: NamedSeaportOrder): Effect.Effect<Amount, OpenSeaFailure> =>
-  attempt(() => {
+export const offerProceeds = (order: NamedSeaportOrder): Effect.Effect<Amount, OpenSeaError> =>
+  read(() => {
     const [offered, ...others] = order.parameters.offer
     if (offered === undefined || others.length > 0 || !isCurrencyItem(offered)) {
-      throw OpenSeaFailure.check("offer", "The offer does not offer one currency amount")
+      return Result.fail(OpenSeaError.failedCheck("offer", "The offer does not offer one currency amount"))
     }
     const currency = currencyOf(offered)
     const fees = order.parameters.consideration
       .slice(0, Number(order.parameters.totalOriginalConsiderationItems))
       .filter((item) => isCurrencyItem(item) && sameAddress(currencyOf(item), currency))
       .reduce((sum, item) => sum + largest(item), 0n)
-    return { currency, amount: smallest(offered) - fees }
+    return Result.succeed({ currency, amount: smallest(offered) - fees })
   })
 
 /**

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import { type Address, encodeFunctionData, erc20Abi, erc721Abi, type Hex, maxUint256, parseAbi } from "viem"
 import { viemChainFor } from "../../../chains/viemChainFor.js"
 import { checked } from "../book/checked.js"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import type { PlanContext } from "../book/PlanContext.js"
 import { wrappedNativeOf } from "../config/tradeCurrency.js"
 import { checkWrap } from "../seaport/checkWrap.js"
@@ -44,7 +44,7 @@ export const currencyApprovalStep = (
   ctx: PlanContext,
   owner: Address,
   needs: ReadonlyArray<CurrencyNeed>,
-): Effect.Effect<ReadonlyArray<PlanStep>, OpenSeaFailure> =>
+): Effect.Effect<ReadonlyArray<PlanStep>, OpenSeaError> =>
   Effect.gen(function* () {
     const totals = new Map<string, CurrencyNeed>()
     for (const need of needs) {
@@ -79,7 +79,7 @@ export const nftApprovalStep = (
   ctx: PlanContext,
   owner: Address,
   needs: ReadonlyArray<{ readonly contract: Address; readonly operator: Address }>,
-): Effect.Effect<ReadonlyArray<PlanStep>, OpenSeaFailure> =>
+): Effect.Effect<ReadonlyArray<PlanStep>, OpenSeaError> =>
   Effect.gen(function* () {
     const items = []
     const seen = new Set<string>()
@@ -115,7 +115,7 @@ export const wrapStep = (
   owner: Address,
   token: Address,
   amount: bigint,
-): Effect.Effect<ReadonlyArray<PlanStep>, OpenSeaFailure> =>
+): Effect.Effect<ReadonlyArray<PlanStep>, OpenSeaError> =>
   Effect.gen(function* () {
     const balance = yield* ctx.reads.balanceOf(token, owner)
     if (balance >= amount) return []
@@ -125,7 +125,7 @@ export const wrapStep = (
       // A token that calls itself the wrapped native currency but is not the chain's takes the deposit for itself.
       if ((yield* ctx.reads.symbolOf(token)) !== `W${native}`) return []
       return yield* Effect.fail(
-        OpenSeaFailure.check(
+        OpenSeaError.failedCheck(
           "wrap",
           `The offer's currency calls itself W${native} but is not the chain's configured W${native}`,
           {

@@ -2,8 +2,8 @@ import * as Effect from "effect/Effect"
 import { type Address, getAddress, type Hex } from "viem"
 import { refuseUnsupported } from "../book/bookOptions.js"
 import { checked } from "../book/checked.js"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
-import { ask, attempt, collectionOf, orderByHash, type PlanContext } from "../book/PlanContext.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
+import { ask, attempt, collectionOf, orderByHash, type PlanContext, read } from "../book/PlanContext.js"
 import { checkFulfillment } from "../seaport/checkFulfillment.js"
 import { decodeSeaportCall } from "../seaport/decodeSeaportCall.js"
 import { isCriteriaItem, sameAddress } from "../seaport/SeaportOrder.js"
@@ -36,7 +36,7 @@ const offerOf = (ctx: PlanContext, item: SellItem, token: { readonly contract: A
           "GET",
           `/api/v2/offers/collection/${encodeURIComponent(collection.slug)}/nfts/${token.tokenId}/best`,
         )
-        const offer: OpenSeaOrder = yield* attempt(() => orderOf(answer))
+        const offer: OpenSeaOrder = yield* read(() => orderOf(answer))
         return { offer, named: offer.hash }
       })
 }
@@ -49,7 +49,7 @@ const offerOf = (ctx: PlanContext, item: SellItem, token: { readonly contract: A
  */
 const saleOf = (ctx: PlanContext, taker: Address, item: SellItem) =>
   Effect.gen(function* () {
-    const token = yield* attempt(() => tokenOf(item.token))
+    const token = yield* read(() => tokenOf(item.token))
     const { offer, named } = yield* offerOf(ctx, item, token)
     const order = yield* namedOrder(ctx, offer, named)
     const proceeds = yield* offerProceeds(order)
@@ -62,7 +62,7 @@ const saleOf = (ctx: PlanContext, taker: Address, item: SellItem) =>
       fulfiller: { address: taker },
       consideration: { asset_contract_address: token.contract, token_id: token.tokenId },
     })
-    const call = yield* attempt(() => fulfillmentTransaction(answer.fulfillment_data.transaction))
+    const call = yield* read(() => fulfillmentTransaction(answer.fulfillment_data.transaction))
     yield* checked(
       checkFulfillment(
         {
@@ -79,7 +79,7 @@ const saleOf = (ctx: PlanContext, taker: Address, item: SellItem) =>
     // The token goes through the fulfiller's conduit, or in a match through the conduit of the seller's own order.
     const fill = yield* checked(decodeSeaportCall(call))
     if (fill.function === "cancel")
-      return yield* Effect.fail(OpenSeaFailure.check("function", "The fulfilment is a cancel"))
+      return yield* Effect.fail(OpenSeaError.failedCheck("function", "The fulfilment is a cancel"))
     yield* checkCriteriaProofs(fill, BigInt(token.tokenId))
     const own = fill.orders.find((carried) => sameAddress(carried.parameters.offerer, taker))
     const conduitKey: Hex = fill.fulfillerConduitKey ?? own?.parameters.conduitKey ?? ctx.config.conduitKey
@@ -95,12 +95,12 @@ const saleOf = (ctx: PlanContext, taker: Address, item: SellItem) =>
 export const sellPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
     const request = yield* decodeRequest(SellRequest, body)
-    yield* attempt(() => refuseUnsupported(request))
-    yield* attempt(() => refuseFeesOnTop(request))
-    yield* attempt(() => refusePartialSale(request))
+    yield* read(() => refuseUnsupported(request))
+    yield* read(() => refuseFeesOnTop(request))
+    yield* read(() => refusePartialSale(request))
     // OpenSea's fulfilment sells one unit of the named token into the offer: any other quantity is refused.
     for (const item of request.items)
-      yield* attempt(() => checkQuantity(item.quantity, { units: 1n, orderType: 0, hash: item.orderId ?? item.token }))
+      yield* read(() => checkQuantity(item.quantity, { units: 1n, orderType: 0, hash: item.orderId ?? item.token }))
     const taker = yield* attempt(() => getAddress(request.taker))
     const sales = yield* Effect.forEach(request.items, (item) => saleOf(ctx, taker, item))
     const approvals = yield* nftApprovalStep(

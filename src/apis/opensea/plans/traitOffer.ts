@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import { numberToHex } from "viem"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import { ask, attempt, type PlanContext } from "../book/PlanContext.js"
 import { criteriaRootOf } from "../seaport/criteriaTree.js"
 import { NftListAnswer } from "../wire/answers.js"
@@ -18,14 +19,16 @@ export interface Trait {
 export const traitOfBid = (param: {
   readonly attributeKey?: string | undefined
   readonly attributeValue?: string | undefined
-}): Trait | undefined => {
+}): Result.Result<Trait | undefined, OpenSeaError> => {
   const type = param.attributeKey
   const value = param.attributeValue
-  if (type === undefined && value === undefined) return undefined
+  if (type === undefined && value === undefined) return Result.succeed(undefined)
   if (typeof type !== "string" || type === "" || typeof value !== "string" || value === "") {
-    throw new OpenSeaFailure(400, "A trait offer needs both attributeKey and attributeValue, as non-empty strings")
+    return Result.fail(
+      OpenSeaError.invalid("A trait offer needs both attributeKey and attributeValue, as non-empty strings"),
+    )
   }
-  return { type, value }
+  return Result.succeed({ type, value })
 }
 
 /** How many pages of OpenSea's NFT list a trait may span (200 tokens a page): past that the answer is not believed. */
@@ -50,7 +53,7 @@ export const tokensWithTrait = (ctx: PlanContext, slug: string, trait: Trait) =>
       if (next === undefined) return ids
     }
     return yield* Effect.fail(
-      new OpenSeaFailure(502, `OpenSea's list of ${slug} tokens with ${trait.type} ${trait.value} does not end`),
+      OpenSeaError.unreadable(`OpenSea's list of ${slug} tokens with ${trait.type} ${trait.value} does not end`),
     )
   })
 
@@ -77,24 +80,32 @@ export const checkTraitRoot = (
       const [only, ...more] = echoed
       if (only !== undefined && more.length === 0 && only.type === trait.type && only.value === trait.value) return
       return yield* Effect.fail(
-        OpenSeaFailure.check("criteria", "OpenSea built a trait offer for any token (root 0) without the trait asked", {
-          Trait: named,
-          Echoed: echoed.map((echo) => `${echo.type}: ${echo.value}`).join(", ") || "none",
-        }),
+        OpenSeaError.failedCheck(
+          "criteria",
+          "OpenSea built a trait offer for any token (root 0) without the trait asked",
+          {
+            Trait: named,
+            Echoed: echoed.map((echo) => `${echo.type}: ${echo.value}`).join(", ") || "none",
+          },
+        ),
       )
     }
     const ids = yield* tokensWithTrait(ctx, slug, trait)
     const expected = criteriaRootOf(ids)
     if (ids.length === 0 || root !== expected) {
       return yield* Effect.fail(
-        OpenSeaFailure.check("criteria", "OpenSea built the trait offer on other tokens than the ones with the trait", {
-          Trait: named,
-          Expected:
-            ids.length === 0
-              ? "a token with the trait (OpenSea lists none)"
-              : `${rootText(expected)} (${ids.length} tokens)`,
-          Got: rootText(root),
-        }),
+        OpenSeaError.failedCheck(
+          "criteria",
+          "OpenSea built the trait offer on other tokens than the ones with the trait",
+          {
+            Trait: named,
+            Expected:
+              ids.length === 0
+                ? "a token with the trait (OpenSea lists none)"
+                : `${rootText(expected)} (${ids.length} tokens)`,
+            Got: rootText(root),
+          },
+        ),
       )
     }
   })

@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import { type Address, numberToHex } from "viem"
-import { OpenSeaFailure } from "../book/OpenSeaFailure.js"
+import { OpenSeaError } from "../book/OpenSeaError.js"
 import { ask, type PlanContext } from "../book/PlanContext.js"
 import { provesCriteria } from "../seaport/criteriaTree.js"
 import type { SeaportFulfilment } from "../seaport/decodeSeaportCall.js"
@@ -42,7 +42,7 @@ export const checkTokenTraits = (
     )
     if (missing !== undefined) {
       return yield* Effect.fail(
-        OpenSeaFailure.check("criteria", "The token does not have the trait the offer is for", {
+        OpenSeaError.failedCheck("criteria", "The token does not have the trait the offer is for", {
           Token: `${token.contract} #${token.tokenId}`,
           Expected: `${missing.type}: ${missing.value}`,
           Got: held.map((has) => `${has.trait_type}: ${String(has.value)}`).join("; ") || "no traits",
@@ -60,13 +60,14 @@ export const checkCriteriaProofs = (call: SeaportFulfilment, tokenId: bigint) =>
   Effect.gen(function* () {
     for (const resolver of call.criteriaResolvers) {
       const item = call.orders[Number(resolver.orderIndex)]?.parameters.consideration[Number(resolver.index)]
-      if (item === undefined || !isCriteriaItem(item)) continue // checkFulfillment refuses a resolver that names no criteria item
+      // checkFulfillment refuses a resolver that names no criteria item.
+      if (item === undefined || !isCriteriaItem(item)) continue
       if (
         resolver.identifier !== tokenId ||
         !provesCriteria(item.identifierOrCriteria, tokenId, resolver.criteriaProof)
       ) {
         return yield* Effect.fail(
-          OpenSeaFailure.check(
+          OpenSeaError.failedCheck(
             "criteria",
             "The fulfilment's criteria proof does not prove the token sold against the offer's root",
             {

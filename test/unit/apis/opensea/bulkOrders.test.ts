@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { getBulkOrderTree } from "@opensea/seaport-js/lib/utils/eip712/bulk-orders.js"
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import { Signature } from "ethers"
 import { concat, type Hex, hashStruct, hexToBytes, keccak256, parseEther, toHex, zeroAddress, zeroHash } from "viem"
 import {
@@ -82,7 +83,7 @@ const expectation = (
 ): { seaport: Hex; chainId: number; orders: ReadonlyArray<OrderComponents> } => ({
   seaport: SEAPORT,
   chainId: 1,
-  orders: wires.map((wire) => componentsOf(wire)),
+  orders: wires.map((wire) => Result.getOrThrow(componentsOf(wire))),
 })
 
 describe("Seaport's bulk order tree, as seaport-js builds it", () => {
@@ -95,7 +96,7 @@ describe("Seaport's bulk order tree, as seaport-js builds it", () => {
       expect(height).toBe(theirs.depth)
       expect(bulkOrderTypes(height)).toEqual(theirs.types)
       const leaves = bulkOrderLeaves(
-        wires.map((wire) => componentsOf(wire)),
+        wires.map((wire) => Result.getOrThrow(componentsOf(wire))),
         height,
       )
       expect(bulkOrderRoot(leaves)).toBe(theirs.root)
@@ -155,7 +156,7 @@ describe("checking a bulk signature before the wallet", () => {
           )
           // What Seaport would do with the signed root: the hidden order's leaf and proof climb to it, so it fills.
           const leaves = bulkOrderLeaves(
-            tree.map((wire) => componentsOf(wire)),
+            tree.map((wire) => Result.getOrThrow(componentsOf(wire))),
             height,
           )
           const climbed = bulkOrderProof(leaves, at).reduce(

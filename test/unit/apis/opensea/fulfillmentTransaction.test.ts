@@ -2,9 +2,11 @@
  * OpenSea's `fulfillment_data.transaction` encoded with Seaport's ABI as the wire sends it: alias function names,
  * numbers as JSON numbers, decimal strings or hex, the web3j address wrapper, `calldata_suffix`.
  */
+
+import * as Result from "effect/Result"
 import { decodeFunctionData, parseEther, zeroAddress, zeroHash } from "viem"
 import { describe, expect, it } from "vitest"
-import { OpenSeaFailure } from "../../../../src/apis/opensea/book/OpenSeaFailure.js"
+import { OpenSeaError } from "../../../../src/apis/opensea/book/OpenSeaError.js"
 import { fulfillmentTransaction } from "../../../../src/apis/opensea/plans/fulfillmentTransaction.js"
 import { seaportAbi } from "../../../../src/apis/opensea/seaport/seaportAbi.js"
 
@@ -47,7 +49,7 @@ const basicTransaction = {
 
 describe("fulfillmentTransaction", () => {
   it("encodes the alias of fulfillBasicOrder, reading numbers as JSON numbers, decimal strings and hex", () => {
-    const call = fulfillmentTransaction(basicTransaction)
+    const call = Result.getOrThrow(fulfillmentTransaction(basicTransaction))
     expect(call.to).toBe(seaport)
     expect(call.value).toBe(parseEther("0.1"))
     const decoded = decodeFunctionData({ abi: seaportAbi, data: call.data })
@@ -63,9 +65,9 @@ describe("fulfillmentTransaction", () => {
   })
 
   it("appends calldata_suffix to the call", () => {
-    const call = fulfillmentTransaction({ ...basicTransaction, calldata_suffix: "0x72db8c0b" })
+    const call = Result.getOrThrow(fulfillmentTransaction({ ...basicTransaction, calldata_suffix: "0x72db8c0b" }))
     expect(call.data.endsWith("72db8c0b")).toBe(true)
-    expect(call.data.slice(0, -8)).toBe(fulfillmentTransaction(basicTransaction).data)
+    expect(call.data.slice(0, -8)).toBe(Result.getOrThrow(fulfillmentTransaction(basicTransaction)).data)
   })
 
   it("sends no value when the answer has none, and reads the recipient in the web3j wrapper", () => {
@@ -97,37 +99,43 @@ describe("fulfillmentTransaction", () => {
       signature: "0x",
       extraData: "0x",
     }
-    const call = fulfillmentTransaction({
-      function:
-        "fulfillAdvancedOrder(((address,address,(uint8,address,uint256,uint256,uint256)[],(uint8,address,uint256,uint256,uint256,address)[],uint8,uint256,uint256,bytes32,uint256,bytes32,uint256),uint120,uint120,bytes,bytes),(uint256,uint8,uint256,uint256,bytes32[])[],bytes32,address)",
-      to: seaport,
-      input_data: {
-        advancedOrder: order,
-        criteriaResolvers: [],
-        fulfillerConduitKey: zeroHash,
-        recipient: { value: creator, typeAsString: "address" },
-      },
-    })
+    const call = Result.getOrThrow(
+      fulfillmentTransaction({
+        function:
+          "fulfillAdvancedOrder(((address,address,(uint8,address,uint256,uint256,uint256)[],(uint8,address,uint256,uint256,uint256,address)[],uint8,uint256,uint256,bytes32,uint256,bytes32,uint256),uint120,uint120,bytes,bytes),(uint256,uint8,uint256,uint256,bytes32[])[],bytes32,address)",
+        to: seaport,
+        input_data: {
+          advancedOrder: order,
+          criteriaResolvers: [],
+          fulfillerConduitKey: zeroHash,
+          recipient: { value: creator, typeAsString: "address" },
+        },
+      }),
+    )
     expect(call.value).toBe(0n)
     const decoded = decodeFunctionData({ abi: seaportAbi, data: call.data })
     expect(decoded.functionName).toBe("fulfillAdvancedOrder")
     expect(decoded.args?.[3]).toBe(creator)
   })
 
-  it("refuses a function tradekit does not know, and a number that is not one, as OpenSeaFailures (502)", () => {
+  it("refuses a function tradekit does not know, and a number that is not one, as unreadable OpenSeaErrors", () => {
     expect(() =>
-      fulfillmentTransaction({ ...basicTransaction, function: "transferFrom(address,address,uint256)" }),
-    ).toThrow(OpenSeaFailure)
+      Result.getOrThrow(
+        fulfillmentTransaction({ ...basicTransaction, function: "transferFrom(address,address,uint256)" }),
+      ),
+    ).toThrow(OpenSeaError)
     try {
-      fulfillmentTransaction({
-        ...basicTransaction,
-        input_data: { parameters: { ...basicParameters, offerAmount: "1.5" } },
-      })
+      Result.getOrThrow(
+        fulfillmentTransaction({
+          ...basicTransaction,
+          input_data: { parameters: { ...basicParameters, offerAmount: "1.5" } },
+        }),
+      )
       expect.unreachable()
     } catch (error) {
-      expect(error).toBeInstanceOf(OpenSeaFailure)
-      expect((error as OpenSeaFailure).status).toBe(502)
-      expect((error as OpenSeaFailure).message).toContain("parameters.offerAmount")
+      expect(error).toBeInstanceOf(OpenSeaError)
+      expect((error as OpenSeaError).reason._tag).toBe("Unreadable")
+      expect((error as OpenSeaError).message).toContain("parameters.offerAmount")
     }
   })
 })

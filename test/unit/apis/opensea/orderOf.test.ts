@@ -1,7 +1,9 @@
 /** The spec's `Listing` and `Offer` as the OpenSea book reads them, and the wire's numbers and tokens. */
+
+import * as Result from "effect/Result"
 import { zeroAddress } from "viem"
 import { describe, expect, it } from "vitest"
-import { OpenSeaFailure } from "../../../../src/apis/opensea/book/OpenSeaFailure.js"
+import { OpenSeaError } from "../../../../src/apis/opensea/book/OpenSeaError.js"
 import { bigIntOf, orderOf, tokenOf } from "../../../../src/apis/opensea/wire/orderOf.js"
 
 const seaport = "0x0000000000000068f116a894984e2db1123eb395"
@@ -33,16 +35,18 @@ const parameters = (offer: ReadonlyArray<object>, consideration: ReadonlyArray<o
 
 describe("orderOf", () => {
   it("reads the spec's order with its schema: the hash, the protocol, the parameters as OpenSea wrote them (price fields are not trusted)", () => {
-    const order = orderOf({
-      order_hash: `0x${"ab".repeat(32)}`,
-      protocol_address: seaport,
-      asset: { contract: nft, identifier: "42" },
-      price: { current: { currency: "WETH", decimals: 24, value: "1" } },
-      protocol_data: {
-        parameters: parameters([item(2, nft, "42")], [{ ...item(1, weth), recipient: maker }]),
-        signature: null,
-      },
-    })
+    const order = Result.getOrThrow(
+      orderOf({
+        order_hash: `0x${"ab".repeat(32)}`,
+        protocol_address: seaport,
+        asset: { contract: nft, identifier: "42" },
+        price: { current: { currency: "WETH", decimals: 24, value: "1" } },
+        protocol_data: {
+          parameters: parameters([item(2, nft, "42")], [{ ...item(1, weth), recipient: maker }]),
+          signature: null,
+        },
+      }),
+    )
     expect(order).toEqual({
       hash: `0x${"ab".repeat(32)}`,
       protocolAddress: "0x0000000000000068F116a894984e2DB1123eB395",
@@ -50,45 +54,50 @@ describe("orderOf", () => {
     })
   })
 
-  it("refuses an answer of another shape (502): no order_hash, no parameters, an item without its token", () => {
-    expect(() => orderOf({ order_hash: "0x" })).toThrow(OpenSeaFailure)
-    expect(() => orderOf({ order_hash: `0x${"ab".repeat(32)}`, protocol_address: seaport, protocol_data: {} })).toThrow(
-      OpenSeaFailure,
-    )
+  it("refuses an answer of another shape (unreadable): no order_hash, no parameters, an item without its token", () => {
+    expect(() => Result.getOrThrow(orderOf({ order_hash: "0x" }))).toThrow(OpenSeaError)
+    expect(() =>
+      Result.getOrThrow(orderOf({ order_hash: `0x${"ab".repeat(32)}`, protocol_address: seaport, protocol_data: {} })),
+    ).toThrow(OpenSeaError)
     const { token: _token, ...tokenless } = item(2, nft)
     expect(() =>
-      orderOf({
-        order_hash: `0x${"ab".repeat(32)}`,
-        protocol_address: seaport,
-        protocol_data: { parameters: parameters([tokenless], []) },
-      }),
-    ).toThrow(OpenSeaFailure)
+      Result.getOrThrow(
+        orderOf({
+          order_hash: `0x${"ab".repeat(32)}`,
+          protocol_address: seaport,
+          protocol_data: { parameters: parameters([tokenless], []) },
+        }),
+      ),
+    ).toThrow(OpenSeaError)
   })
 
   it("refuses a JSON number past 2^53 as a number (its wei would be rounded)", () => {
-    expect(() => bigIntOf(120_000_000_000_000_000, "price.value")).toThrow(OpenSeaFailure)
+    expect(() => Result.getOrThrow(bigIntOf(120_000_000_000_000_000, "price.value"))).toThrow(OpenSeaError)
   })
 })
 
 describe("bigIntOf and tokenOf", () => {
   it("read the wire's three spellings of a number, and refuse others", () => {
-    expect([bigIntOf(0, "n"), bigIntOf("0", "n"), bigIntOf("0x0", "n"), bigIntOf("0x1f", "n")]).toEqual([
-      0n,
-      0n,
-      0n,
-      31n,
-    ])
-    expect(() => bigIntOf(1.5, "n")).toThrow(OpenSeaFailure)
-    expect(() => bigIntOf("-1", "n")).toThrow(OpenSeaFailure)
+    expect([
+      Result.getOrThrow(bigIntOf(0, "n")),
+      Result.getOrThrow(bigIntOf("0", "n")),
+      Result.getOrThrow(bigIntOf("0x0", "n")),
+      Result.getOrThrow(bigIntOf("0x1f", "n")),
+    ]).toEqual([0n, 0n, 0n, 31n])
+    expect(() => Result.getOrThrow(bigIntOf(1.5, "n"))).toThrow(OpenSeaError)
+    expect(() => Result.getOrThrow(bigIntOf("-1", "n"))).toThrow(OpenSeaError)
   })
 
-  it("split 0xcontract:tokenId; a malformed token is the caller's mistake (400)", () => {
-    expect(tokenOf(`${nft}:7`)).toEqual({ contract: "0x2222222222222222222222222222222222222222", tokenId: "7" })
+  it("split 0xcontract:tokenId; a malformed token is the caller's mistake (invalid)", () => {
+    expect(Result.getOrThrow(tokenOf(`${nft}:7`))).toEqual({
+      contract: "0x2222222222222222222222222222222222222222",
+      tokenId: "7",
+    })
     try {
-      tokenOf("punk#7")
+      Result.getOrThrow(tokenOf("punk#7"))
       expect.unreachable()
     } catch (error) {
-      expect((error as OpenSeaFailure).status).toBe(400)
+      expect((error as OpenSeaError).reason._tag).toBe("Invalid")
     }
   })
 })

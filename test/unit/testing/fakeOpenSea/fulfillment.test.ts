@@ -3,6 +3,7 @@
  * then Seaport's ABI): the basic call where the order allows it, an advanced one otherwise, the value a fill pays,
  * and `units_to_fill` refused as OpenSea refuses it.
  */
+import * as Result from "effect/Result"
 import { decodeFunctionData, getAddress, type Hex, zeroAddress, zeroHash } from "viem"
 import { describe, expect, it } from "vitest"
 import { fulfillmentTransaction } from "../../../../src/apis/opensea/plans/fulfillmentTransaction.js"
@@ -91,7 +92,7 @@ const callOf = (order: FakeOrder, request: FakeFillRequest, answer = 1) => {
   const body = fulfillmentAnswer(BOOK, answer, order, request) as {
     fulfillment_data: { transaction: unknown; orders: ReadonlyArray<{ signature: Hex }> }
   }
-  const transaction = fulfillmentTransaction(body.fulfillment_data.transaction)
+  const transaction = Result.getOrThrow(fulfillmentTransaction(body.fulfillment_data.transaction))
   const decoded = decodeFunctionData({ abi: seaportAbi, data: transaction.data })
   return { transaction, decoded, args: decoded.args as unknown as ReadonlyArray<any>, body }
 }

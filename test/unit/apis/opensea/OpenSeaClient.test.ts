@@ -1,9 +1,9 @@
-/** One call of OpenSea's API v2 over tradekit's transport: what goes out, and how a refusal or an outage comes back. */
+/** OpenSea's client over tradekit's transport: what goes out, and how a refusal or an outage comes back. */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import { makeOpenSeaCall, OPENSEA_ANSWERS } from "../../../../src/apis/opensea/wire/openSeaRequest.js"
-import { makeChainApi } from "../../../../src/services/ChainApi.js"
+import * as Schema from "effect/Schema"
+import { makeOpenSeaClient } from "../../../../src/apis/opensea/wire/OpenSeaClient.js"
 import {
   TransportError,
   type TransportRequest,
@@ -17,18 +17,13 @@ const transport = (answer: Effect.Effect<TransportResponse, TransportError>) => 
   return { sent, send: (request: TransportRequest) => Effect.suspend(() => (sent.push(request), answer)) }
 }
 
-const callOver = (send: (request: TransportRequest) => Effect.Effect<TransportResponse, TransportError>) =>
-  makeOpenSeaCall(
-    makeChainApi(
-      send,
-      "https://os.test",
-      { retry: NO_RETRY, timeout: 5000 },
-      { "x-api-key": Redacted.make("os-key") },
-      OPENSEA_ANSWERS,
-    ),
-  )
+const clientOver = (send: (request: TransportRequest) => Effect.Effect<TransportResponse, TransportError>) =>
+  makeOpenSeaClient({ send, apiBaseUrl: "https://os.test", apiKey: "os-key", retry: NO_RETRY, timeout: 5000 })
 
-describe("makeOpenSeaCall", () => {
+const callOver = (send: (request: TransportRequest) => Effect.Effect<TransportResponse, TransportError>) =>
+  clientOver(send).request
+
+describe("makeOpenSeaClient", () => {
   it.effect("sends the key (redacted) and the JSON body, and returns the answer's JSON", () =>
     Effect.gen(function* () {
       const { sent, send } = transport(Effect.succeed({ status: 200, headers: {}, body: `{"orders":[]}` }))
@@ -50,7 +45,11 @@ describe("makeOpenSeaCall", () => {
           Effect.succeed({ status: 429, headers: { "retry-after": "2" }, body: `{"detail":"Too many requests"}` }),
         )
         const throttled = yield* Effect.flip(callOver(refusing.send)("GET", "/api/v2/x"))
-        expect([throttled.status, throttled.message, throttled.retryAfter]).toEqual([429, "Too many requests", "2"])
+        expect([throttled.reason, throttled.message]).toEqual([
+          { _tag: "Throttled", retryAfterMs: 2000 },
+          "Too many requests",
+        ])
+        expect(throttled.requestError?._tag === "APIError" && throttled.requestError.statusCode).toBe(429)
         const structured = transport(
           Effect.succeed({
             status: 400,
@@ -59,11 +58,12 @@ describe("makeOpenSeaCall", () => {
           }),
         )
         const refused = yield* Effect.flip(callOver(structured.send)("POST", "/api/v2/offers", {}))
-        expect(refused.message).toBe("Zero amount item")
+        expect([refused.reason._tag, refused.message]).toEqual(["BadRequest", "Zero amount item"])
         const down = transport(Effect.fail(new TransportError("TransportError", new TypeError("fetch failed"))))
         const outage = yield* Effect.flip(callOver(down.send)("GET", "/api/v2/x"))
-        expect(outage.status).toBe(503)
-        expect(outage.cause?._tag).toBe("HttpRequestError")
+        expect(outage.reason._tag).toBe("Unreachable")
+        expect(outage.message).toBe(`OpenSea could not be reached: ${outage.requestError?.message}`)
+        expect(outage.requestError?._tag).toBe("HttpRequestError")
       }),
   )
 
@@ -78,14 +78,42 @@ describe("makeOpenSeaCall", () => {
               callOver(transport(Effect.succeed({ status: 429, headers, body: "{}" })).send)("GET", "/api/v2/x"),
             ),
             (failure) => [
-              failure.cause?._tag === "APIError" ? failure.cause.retryAfterMs : undefined,
-              failure.cause?._tag === "APIError" ? failure.cause.book : undefined,
+              failure.requestError?._tag === "APIError" ? failure.requestError.retryAfterMs : undefined,
+              failure.requestError?._tag === "APIError" ? failure.requestError.book : undefined,
             ],
           )
         expect(yield* waitOf({ "retry-after": "7" })).toEqual([7_000, "opensea"])
         expect(yield* waitOf({ "retry-after": "Thu, 01 Jan 1970 00:00:45 GMT" })).toEqual([45_000, "opensea"])
         expect(yield* waitOf({ "x-ratelimit-reset": "30" })).toEqual([30_000, "opensea"])
         expect(yield* waitOf({})).toEqual([undefined, "opensea"])
+      }),
+  )
+
+  it.effect("sends no key header without a key, and asks JSON of OpenSea", () =>
+    Effect.gen(function* () {
+      const { sent, send } = transport(Effect.succeed({ status: 200, headers: {}, body: "{}" }))
+      const keyless = makeOpenSeaClient({ send, apiBaseUrl: "https://os.test", retry: NO_RETRY, timeout: 5000 })
+      yield* keyless.request("GET", "/api/v2/x")
+      expect(Object.keys(sent[0]!.headers)).not.toContain("x-api-key")
+      expect([sent[0]!.headers.accept, sent[0]!.headers["content-type"]]).toEqual([
+        "application/json",
+        "application/json",
+      ])
+    }),
+  )
+
+  it.effect(
+    "`ask` decodes the answer with its schema; an answer of another shape is unreadable, naming the route",
+    () =>
+      Effect.gen(function* () {
+        const Answer = Schema.Struct({ order_hash: Schema.String })
+        const good = transport(Effect.succeed({ status: 200, headers: {}, body: `{"order_hash":"0xab","extra":1}` }))
+        expect(yield* clientOver(good.send).ask(Answer, "GET", "/api/v2/o")).toEqual({ order_hash: "0xab", extra: 1 })
+        const bad = transport(Effect.succeed({ status: 200, headers: {}, body: `{"order_hash":7}` }))
+        const unreadable = yield* Effect.flip(clientOver(bad.send).ask(Answer, "GET", "/api/v2/o"))
+        expect(unreadable.reason._tag).toBe("Unreadable")
+        expect(unreadable.requestError?._tag).toBe("MalformedResponseError")
+        expect(unreadable.message).toContain("/api/v2/o")
       }),
   )
 })
