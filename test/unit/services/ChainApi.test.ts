@@ -6,6 +6,7 @@ import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
 import { makeChainApi } from "../../../src/services/ChainApi.js"
+import type { RedactedHeaders } from "../../../src/services/ClientConfig.js"
 import type { TransportRequest, TransportResponse } from "../../../src/services/HttpTransport.js"
 import { TransportError } from "../../../src/services/HttpTransport.js"
 import { NO_RETRY } from "../../../src/services/RetryPolicy.js"
@@ -29,7 +30,7 @@ const scripted = (...answers: Array<Effect.Effect<TransportResponse, TransportEr
 
 const api = (
   wire: ReturnType<typeof scripted>,
-  credentials = { "x-api-key": Redacted.make("secret") },
+  credentials: RedactedHeaders = { "x-api-key": Redacted.make("secret") },
   retry = NO_RETRY,
 ) => makeChainApi(wire.send, BASE, { retry, timeout: 1000 }, credentials)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { type Hex, keccak256, numberToHex, parseTransaction } from "viem"
+import { type Address, type Hex, keccak256, numberToHex, parseTransaction } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { WalletError } from "../../../../src/errors/index.js"
 import { sendLocalSyncWith, sendOneWith } from "../../../../src/services/internal/viemSend.js"
@@ -8,8 +8,8 @@ import type { WalletService } from "../../../../src/services/Wallet.js"
 import { TEST_PRIVATE_KEY } from "../../../../src/testing/FakeWallet.js"
 import { type Handler, scriptedRpc, testChain } from "./scriptedRpc.js"
 
-const FROM = "0x00000000000000000000000000000000000000a1"
-const TO = "0x00000000000000000000000000000000000000b2"
+const FROM: Address = "0x00000000000000000000000000000000000000a1"
+const TO: Address = "0x00000000000000000000000000000000000000b2"
 const HASH: Hex = `0x${"ab".repeat(32)}`
 const base = testChain(8453, "Base")
 const local = privateKeyToAccount(TEST_PRIVATE_KEY)
