@@ -4,16 +4,11 @@
  * signed one.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Seaport } from "@opensea/seaport-js"
-import { JsonRpcProvider } from "ethers"
 import { orderOfBasicParameters } from "../../../../../src/apis/opensea/seaport/basicOrder.js"
 import { ItemType, type OrderComponents } from "../../../../../src/apis/opensea/seaport/SeaportOrder.js"
 import { orderHashOf } from "../../../../../src/apis/opensea/seaport/seaportOrderHash.js"
 import { basicOf, creator, itemOffer, listing, nft, openSeaFee, signedZone, stranger, weth } from "./fixtures.js"
-
-// getOrderHash computes offline; the provider is never asked anything.
-const seaportJs = new Seaport(new JsonRpcProvider("http://127.0.0.1:9", 1, { staticNetwork: true }))
-const theirs = (components: OrderComponents): string => seaportJs.getOrderHash(components as never)
+import { seaportJsOrderHash as theirs } from "./seaportJs.js"
 
 /** `components` with its offered (or, for an offer, its asked-for) ERC-721 made an ERC-1155 of 3. */
 const as1155 = (components: OrderComponents): OrderComponents => ({
