@@ -9,10 +9,12 @@ import {
   type ContractEventName,
   encodeAbiParameters,
   encodeEventTopics,
+  erc20Abi,
+  erc721Abi,
+  erc1155Abi,
   getAbiItem,
   type Hex,
   pad,
-  parseAbi,
   type TransactionReceipt,
 } from "viem"
 import { ChainReader, type ChainReads } from "../../../../../src/apis/opensea/chain/chainReads.js"
@@ -27,19 +29,36 @@ export const readsOf = (fake: FakeChainReads): ChainReads =>
     }).pipe(Effect.provide(fake.layer)),
   )
 
-/** Seaport 1.6's `OrderFulfilled`. */
-export const orderFulfilledAbi = parseAbi([
-  "event OrderFulfilled(bytes32 orderHash, address indexed offerer, address indexed zone, address recipient, (uint8 itemType, address token, uint256 identifier, uint256 amount)[] offer, (uint8 itemType, address token, uint256 identifier, uint256 amount, address recipient)[] consideration)",
-])
+const item = [
+  { name: "itemType", type: "uint8" },
+  { name: "token", type: "address" },
+  { name: "identifier", type: "uint256" },
+  { name: "amount", type: "uint256" },
+] as const
 
-/** The ERC-20, ERC-721 and ERC-1155 transfer events. */
-export const transferAbis = {
-  erc20: parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]),
-  erc721: parseAbi(["event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)"]),
-  erc1155: parseAbi([
-    "event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)",
-  ]),
-}
+/** Seaport 1.6's `OrderFulfilled`, with its spent and received items. */
+export const orderFulfilledAbi = [
+  {
+    type: "event",
+    name: "OrderFulfilled",
+    inputs: [
+      { name: "orderHash", type: "bytes32", indexed: false },
+      { name: "offerer", type: "address", indexed: true },
+      { name: "zone", type: "address", indexed: true },
+      { name: "recipient", type: "address", indexed: false },
+      { name: "offer", type: "tuple[]", indexed: false, components: item },
+      {
+        name: "consideration",
+        type: "tuple[]",
+        indexed: false,
+        components: [...item, { name: "recipient", type: "address" }],
+      },
+    ],
+  },
+] as const
+
+/** The ERC-20, ERC-721 and ERC-1155 transfer events, as viem's standard ABIs declare them. */
+export const transferAbis = { erc20: erc20Abi, erc721: erc721Abi, erc1155: erc1155Abi }
 
 /** A log of `eventName` by `address`, its indexed arguments in the topics and the rest ABI-encoded in the data. */
 export const logOf = <const abi extends Abi>(
