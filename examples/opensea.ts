@@ -1,4 +1,4 @@
-// The same actions on OpenSea's order book: one client option, `api`.
+// The same actions on OpenSea's order book: one client option, `book`.
 import type { WalletClient } from "viem"
 import { openSea } from "../src/apis/opensea/index.js"
 import { createClient, mainnet } from "../src/index.js"

@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
+import * as Result from "effect/Result"
 import { getAddress, isAddress, zeroAddress } from "viem"
 import {
   abstract as viemAbstract,
@@ -12,6 +12,8 @@ import {
   unichain as viemUnichain,
 } from "viem/chains"
 import { describe, expect, it } from "vitest"
+import type { ApiClientService } from "../../../src/apis/reservoir/ApiClient.js"
+import { makeReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
 import {
   abstract,
   apeChain,
@@ -25,6 +27,7 @@ import {
   supportedChainIds,
   unichain,
 } from "../../../src/chains/index.js"
+import type { ChainApi } from "../../../src/services/ChainApi.js"
 import { chainFor, resolveClientConfig } from "../../../src/services/ClientConfig.js"
 
 const presets: ReadonlyArray<ChainPreset> = Object.values(reservoirChains)
@@ -207,11 +210,15 @@ describe("presets of the chains marketplaces run on today", () => {
     }
   })
 
-  it("used without a baseApiUrl, fail with the missing-configuration error, saying what to set", () => {
-    const exit = Effect.runSyncExit(chainFor(resolveClientConfig({ chains: [{ ...monad, active: true }] })))
-    expect(exit).toMatchObject(Exit.fail({ _tag: "MissingChainConfigurationError", chainId: 143 }))
-    const error = Effect.runSync(Effect.flip(chainFor(resolveClientConfig({ chains: [monad] }), 143)))
-    expect(error.message).toBe(
+  it("used without a baseApiUrl, the Reservoir book refuses them with the missing-configuration error", () => {
+    // The Reservoir book asks each chain's API: a preset without one is a chain it cannot serve as configured.
+    const book = makeReservoirBook({ forChain: () => ({}) as ChainApi } as unknown as ApiClientService)
+    const [chain] = resolveClientConfig({ chains: [{ ...monad, active: true }] }).chains
+    const refused = book.forChain(chain!)
+    expect(Result.isFailure(refused)).toBe(true)
+    const error = Result.isFailure(refused) ? refused.failure : undefined
+    expect(error).toMatchObject({ _tag: "MissingChainConfigurationError", chainId: 143 })
+    expect(error?.message).toBe(
       [
         "ReservoirClient missing chain configuration",
         "",
