@@ -93,9 +93,10 @@ export { defaultPlugins, Plugins } from "./plugins/Plugins.js"
 export { priceCheckPlugin, quotesOf } from "./plugins/priceCheck.js"
 // The API's answers, as schemas to decode with and the types they decode to.
 export { ActionName } from "./schema/ActionName.js"
+// Running and resuming an execution; what it reports.
+export type { BookStatus } from "./schema/BookStatus.js"
 export { ExecuteResponse, Fees, PathEntry } from "./schema/ExecuteResponse.js"
 export { SignatureStep, Step, type StepItem, TransactionStep, TransferRecord } from "./schema/Step.js"
-// Running and resuming an execution; what it reports.
 export type { TradeParams, TradeRequest } from "./schema/TradeRequest.js"
 export type { ApiRequest, ApiResponse, ChainApi } from "./services/ChainApi.js"
 export {
