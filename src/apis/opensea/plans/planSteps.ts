@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import { type Address, encodeFunctionData, erc20Abi, erc721Abi, type Hex, maxUint256, parseAbi } from "viem"
 import { viemChainFor } from "../../../chains/viemChainFor.js"
+import type { Step } from "../../../schema/Step.js"
 import { checked } from "../book/checked.js"
 import { OpenSeaError } from "../book/OpenSeaError.js"
 import type { PlanContext } from "../book/PlanContext.js"
@@ -9,7 +10,7 @@ import { checkWrap } from "../seaport/checkWrap.js"
 import { sameAddress } from "../seaport/SeaportOrder.js"
 
 /** A step of a plan, in the Reservoir protocol's shape (the executor decodes it). */
-export type PlanStep = Record<string, unknown>
+export type PlanStep = typeof Step.Encoded
 
 /** A transaction item from `from` on the plan's chain. */
 export const transactionItem = (
@@ -17,7 +18,7 @@ export const transactionItem = (
   from: Address,
   call: { readonly to: Address; readonly data: Hex; readonly value?: bigint },
 ) => ({
-  status: "incomplete",
+  status: "incomplete" as const,
   data: {
     from,
     to: call.to,
@@ -65,7 +66,7 @@ export const currencyApprovalStep = (
             id: "currency-approval",
             action: "Approve currency",
             description: "Let Seaport move the currency you pay with",
-            kind: "transaction",
+            kind: "transaction" as const,
             items,
           },
         ]
@@ -98,7 +99,7 @@ export const nftApprovalStep = (
             id: "nft-approval",
             action: "Approve NFT contract",
             description: "Let Seaport move the tokens you sell",
-            kind: "transaction",
+            kind: "transaction" as const,
             items,
           },
         ]
@@ -143,7 +144,7 @@ export const wrapStep = (
         id: "currency-wrapping",
         action: `Wrap ${native}`,
         description: `Wrap the ${native} the offer lacks`,
-        kind: "transaction",
+        kind: "transaction" as const,
         items: [transactionItem(ctx, owner, { to: token, data, value })],
       },
     ]

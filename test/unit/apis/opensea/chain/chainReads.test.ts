@@ -191,8 +191,8 @@ describe("makeRpcChainReader", () => {
       const failure = yield* Effect.flip(makeRpcChainReader().forChain({ id: 31337, name: "Devnet", baseApiUrl: "" }))
       expect(failure.message).toContain("viemChain")
       expect(failure.message).toContain("31337")
-      const cause = (failure as { readonly cause?: { readonly _tag?: string } }).cause ?? failure
-      expect(cause).toMatchObject({ _tag: "BookConfigurationError" })
+      // The book's edge turns this reason into a BookConfigurationError naming what to add.
+      expect(failure).toMatchObject({ _tag: "OpenSeaError", reason: { _tag: "Misconfigured" } })
     }),
   )
 

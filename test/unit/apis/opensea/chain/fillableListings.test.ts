@@ -6,6 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { type Address, type Hex, zeroAddress, zeroHash } from "viem"
+import type { OpenSeaError } from "../../../../../src/apis/opensea/book/OpenSeaError.js"
 import type { PlanContext } from "../../../../../src/apis/opensea/book/PlanContext.js"
 import { unfillable } from "../../../../../src/apis/opensea/chain/fillableListings.js"
 import { OPENSEA_CHAINS } from "../../../../../src/apis/opensea/config/openSeaChains.js"
@@ -66,7 +67,12 @@ const healthy = (units = 4n) =>
 
 /** The fillable check a stale listing is refused with. */
 const refusalOf = (failure: unknown): OrderCheckError => {
-  const error = failure instanceof OrderCheckError ? failure : (failure as { readonly cause?: unknown }).cause
+  const error =
+    failure instanceof OrderCheckError
+      ? failure
+      : (failure as OpenSeaError).reason._tag === "CheckFailed"
+        ? (failure as { readonly reason: { readonly error: OrderCheckError } }).reason.error
+        : undefined
   expect(error).toBeInstanceOf(OrderCheckError)
   expect((error as OrderCheckError).check).toBe("fillable")
   return error as OrderCheckError
@@ -143,7 +149,12 @@ describe("unfillable", () => {
   it.effect("fails, as a conduit check, for a conduit tradekit does not know", () =>
     Effect.gen(function* () {
       const failure = yield* Effect.flip(unfillable(contextOf(healthy()), listingOf([punk], `0x${"99".repeat(32)}`)))
-      const error = failure instanceof OrderCheckError ? failure : (failure as { readonly cause?: unknown }).cause
+      const error =
+        failure instanceof OrderCheckError
+          ? failure
+          : (failure as OpenSeaError).reason._tag === "CheckFailed"
+            ? (failure as { readonly reason: { readonly error: OrderCheckError } }).reason.error
+            : undefined
       expect(error).toMatchObject({ _tag: "OrderCheckError", check: "conduit" })
     }),
   )

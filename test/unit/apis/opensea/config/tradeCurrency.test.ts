@@ -7,6 +7,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { type Address, getAddress, zeroAddress } from "viem"
 import { polygon } from "viem/chains"
+import type { OpenSeaError } from "../../../../../src/apis/opensea/book/OpenSeaError.js"
 import type { OpenSeaCollection, PlanContext } from "../../../../../src/apis/opensea/book/PlanContext.js"
 import { OPENSEA_CHAINS } from "../../../../../src/apis/opensea/config/openSeaChains.js"
 import {
@@ -47,7 +48,12 @@ const devnet = contextOn(devnetChain("WETH"))
 
 /** The OrderCheckError a refusal stands for, whether it is one or wraps one as its cause. */
 const checkErrorOf = (failure: unknown): OrderCheckError => {
-  const error = failure instanceof OrderCheckError ? failure : (failure as { readonly cause?: unknown }).cause
+  const error =
+    failure instanceof OrderCheckError
+      ? failure
+      : (failure as OpenSeaError).reason._tag === "CheckFailed"
+        ? (failure as { readonly reason: { readonly error: OrderCheckError } }).reason.error
+        : undefined
   expect(error).toBeInstanceOf(OrderCheckError)
   return error as OrderCheckError
 }
