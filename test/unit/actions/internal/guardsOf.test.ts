@@ -10,7 +10,7 @@ import { makeFakeWallet } from "../../../../src/testing/FakeWallet.js"
 import { TEST_CHAIN, testLayer } from "../../../../src/testing/testLayer.js"
 
 const config = resolveClientConfig({ chains: [TEST_CHAIN] })
-const context: PluginContext = { action: "buy", chain: config.activeChain, settings: config.settings, precheck: false }
+const context: PluginContext = { action: "buy", chain: config.activeChain!, settings: config.settings, precheck: false }
 const response: ExecuteResponse = { steps: [], requestId: "r-1" }
 const layer = testLayer({ api: makeFakeApi(), wallet: makeFakeWallet() })
 
@@ -26,7 +26,7 @@ describe("guardsOf", () => {
         Effect.provide(layer),
       )
       expect(guards).toHaveLength(2)
-      for (const guard of guards) yield* guard(response)
+      for (const guard of guards) yield* guard(response, 1)
       expect(seen).toEqual(["a", "b"])
     }),
   )
@@ -44,7 +44,7 @@ describe("guardsOf", () => {
       }
       const [guard] = yield* guardsOf([plugin], context).pipe(Effect.provide(layer))
       // The guard runs outside the layer: it carries the services it was made with.
-      yield* guard!(response)
+      yield* guard!(response, 1)
       expect(calls).toEqual([{ response, context, chains: 1 }])
     }),
   )
@@ -55,7 +55,7 @@ describe("guardsOf", () => {
       const [guard] = yield* guardsOf([{ name: "limit", guard: () => Effect.fail(refusal) }], context).pipe(
         Effect.provide(layer),
       )
-      const error = yield* Effect.flip(guard!(response))
+      const error = yield* Effect.flip(guard!(response, 1))
       expect(error).toBe(refusal)
     }),
   )
