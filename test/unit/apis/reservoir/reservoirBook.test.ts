@@ -44,9 +44,9 @@ describe("reservoirBook", () => {
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/check", { body: { status: "success", txHashes: [hash] } })
       const chain = yield* onTestChain(api)
-      yield* chain.transactionStatus(hash, { endpoint: "/check", body: { kind: "tx" } })
-      yield* chain.transactionStatus(hash, { endpoint: "/check", body: { id: "mine" } })
-      yield* chain.transactionStatus(hash, { endpoint: "/check" })
+      yield* chain.transactionStatus!(hash, { endpoint: "/check", body: { kind: "tx" } })
+      yield* chain.transactionStatus!(hash, { endpoint: "/check", body: { id: "mine" } })
+      yield* chain.transactionStatus!(hash, { endpoint: "/check" })
       expect(api.requestsTo("/check").map((request) => request.body)).toEqual([
         { kind: "tx", id: hash },
         { id: "mine" },
@@ -60,7 +60,7 @@ describe("reservoirBook", () => {
       const path = `/transactions/${hash}/synced/v1`
       const api = makeFakeApi().route("GET", path, { body: { synced: true } })
       const chain = yield* onTestChain(api)
-      yield* chain.transactionStatus(hash, undefined)
+      yield* chain.transactionStatus!(hash, undefined)
       expect(api.requestsTo(path)).toHaveLength(1)
     }),
   )
@@ -69,10 +69,10 @@ describe("reservoirBook", () => {
     Effect.gen(function* () {
       const chain = yield* onTestChain(makeFakeApi())
       const step = (id: string) => ({ id, kind: "transaction" }) as Step
-      expect(chain.awaitsTransfers("buy", step("sale"))).toBe(true)
-      expect(chain.awaitsTransfers("mint", step("order-signature"))).toBe(true)
-      expect(chain.awaitsTransfers("buy", step("currency-approval"))).toBe(false)
-      expect(chain.awaitsTransfers("list", step("sale"))).toBe(false)
+      expect(chain.awaitsTransfers!("buy", step("sale"))).toBe(true)
+      expect(chain.awaitsTransfers!("mint", step("order-signature"))).toBe(true)
+      expect(chain.awaitsTransfers!("buy", step("currency-approval"))).toBe(false)
+      expect(chain.awaitsTransfers!("list", step("sale"))).toBe(false)
     }),
   )
 
@@ -80,7 +80,7 @@ describe("reservoirBook", () => {
     Effect.gen(function* () {
       const api = makeFakeApi().route("POST", "/execute/results/v1", { body: {} })
       const chain = yield* onTestChain(api)
-      yield* chain.report({ requestId: "r-1", txHash: hash, stepId: "sale", errorMessage: "" })
+      yield* chain.report!({ requestId: "r-1", txHash: hash, stepId: "sale", errorMessage: "" })
       expect(api.requestsTo("/execute/results/v1")[0]?.body).toEqual({ requestId: "r-1", txHash: hash, stepId: "sale" })
     }),
   )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { decodeFunctionData, erc20Abi, erc721Abi, maxUint256 } from "viem"
+import { type Address, decodeFunctionData, erc20Abi, erc721Abi, maxUint256 } from "viem"
 import type { PlanContext } from "../../../../../src/apis/opensea/book/PlanContext.js"
 import {
   currencyApprovalStep,
@@ -9,11 +9,11 @@ import {
   wrapStep,
 } from "../../../../../src/apis/opensea/plans/planSteps.js"
 
-const owner = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-const conduit = "0x1E0049783F008A0085193E00003D00cd54003c71"
-const weth = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"
-const usdc = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"
-const nft = "0x3333333333333333333333333333333333333333"
+const owner: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+const conduit: Address = "0x1E0049783F008A0085193E00003D00cd54003c71"
+const weth: Address = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"
+const usdc: Address = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"
+const nft: Address = "0x3333333333333333333333333333333333333333"
 
 interface Item {
   readonly data: { readonly to: string; readonly data: `0x${string}`; readonly value?: string }
@@ -59,7 +59,7 @@ describe("planSteps", () => {
       const { ctx, asked } = contextWith({ allowances: { [weth.toLowerCase()]: 150n, [usdc.toLowerCase()]: 1000n } })
       const needs = [
         { token: weth, spender: conduit, amount: 100n },
-        { token: weth.toLowerCase() as typeof weth, spender: conduit, amount: 100n },
+        { token: weth.toLowerCase() as Address, spender: conduit, amount: 100n },
         { token: usdc, spender: conduit, amount: 1000n },
       ]
       const steps = yield* currencyApprovalStep(ctx, owner, needs)
@@ -81,7 +81,7 @@ describe("planSteps", () => {
 
   it.effect("approves each operator once on each contract not yet approved", () =>
     Effect.gen(function* () {
-      const other = "0x4444444444444444444444444444444444444444"
+      const other: Address = "0x4444444444444444444444444444444444444444"
       const { ctx, asked } = contextWith({ approved: new Set([other]) })
       const needs = [
         { contract: nft, operator: conduit },

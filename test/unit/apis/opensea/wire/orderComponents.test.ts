@@ -1,4 +1,4 @@
-import { zeroAddress, zeroHash } from "viem"
+import { type Address, zeroAddress, zeroHash } from "viem"
 import { describe, expect, it } from "vitest"
 import type { PlanContext } from "../../../../../src/apis/opensea/book/PlanContext.js"
 import {
@@ -14,10 +14,10 @@ import {
 const seaport = "0x0000000000000068F116a894984e2DB1123eB395"
 const conduitKey = "0x0000007b02230091a7ed01230072f7006a004d60a8d4e71d599b8104250f0000"
 const ctx = { chain: { id: 8453 }, chainName: "base", config: { seaport, conduitKey } } as unknown as PlanContext
-const maker = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-const feeRecipient = "0x0000a26b00c1f0df003000390027140000faa719"
-const weth = "0x4200000000000000000000000000000000000006"
-const nft = "0x3333333333333333333333333333333333333333"
+const maker: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+const feeRecipient: Address = "0x0000a26b00c1f0df003000390027140000faa719"
+const weth: Address = "0x4200000000000000000000000000000000000006"
+const nft: Address = "0x3333333333333333333333333333333333333333"
 
 const terms = {
   offerer: maker,
