@@ -1,0 +1,24 @@
+import { describe, expect, it } from "@effect/vitest"
+import { definePreset } from "../../../src/chains/definePreset.js"
+
+const token = { chainId: 31337, address: "0x0000000000000000000000000000000000000000", symbol: "ETH", decimals: 18 }
+
+describe("definePreset", () => {
+  it("freezes the preset and each of its payment tokens, so no client can change one shared with another", () => {
+    const preset = definePreset({ id: 31337, name: "Devnet", baseApiUrl: "", paymentTokens: [token] })
+    expect(Object.isFrozen(preset)).toBe(true)
+    expect(Object.isFrozen(preset.paymentTokens)).toBe(true)
+    expect(Object.isFrozen(preset.paymentTokens[0])).toBe(true)
+    expect(() => {
+      ;(preset as { name: string }).name = "Mainnet"
+    }).toThrow(TypeError)
+  })
+
+  it("copies what it is given: the caller's own token objects stay writable, and spreading derives a new preset", () => {
+    const own = { ...token }
+    const preset = definePreset({ id: 31337, name: "Devnet", baseApiUrl: "", paymentTokens: [own] })
+    expect(preset.paymentTokens[0]).not.toBe(own)
+    expect(Object.isFrozen(own)).toBe(false)
+    expect({ ...preset, active: true }.active).toBe(true)
+  })
+})
