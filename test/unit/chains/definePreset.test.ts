@@ -1,7 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { definePreset } from "../../../src/chains/definePreset.js"
 
-const token = { chainId: 31337, address: "0x0000000000000000000000000000000000000000", symbol: "ETH", decimals: 18 }
+const token = {
+  chainId: 31337,
+  address: "0x0000000000000000000000000000000000000000",
+  symbol: "ETH",
+  name: "Ether",
+  decimals: 18,
+}
 
 describe("definePreset", () => {
   it("freezes the preset and each of its payment tokens, so no client can change one shared with another", () => {
