@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
+import type { PaymentToken } from "../../../src/chains/ChainConfig.js"
 import { definePreset } from "../../../src/chains/definePreset.js"
 
-const token = {
+const token: PaymentToken = {
   chainId: 31337,
   address: "0x0000000000000000000000000000000000000000",
   symbol: "ETH",
