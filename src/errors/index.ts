@@ -28,6 +28,7 @@ import type {
   TransactionTimeoutError,
   TransactionWouldRevertError,
 } from "./TransactionErrors.js"
+import type { TransferRefusedError } from "./TransferRefusedError.js"
 import type { UnknownError } from "./UnknownError.js"
 import type {
   BatchRefusedError,
@@ -48,6 +49,7 @@ export * from "./JournalErrors.js"
 export * from "./OrderCheckError.js"
 export * from "./OrderPostRefusedError.js"
 export * from "./TransactionErrors.js"
+export * from "./TransferRefusedError.js"
 export * from "./UnknownError.js"
 export * from "./UsageErrors.js"
 export * from "./WalletErrors.js"
@@ -93,6 +95,7 @@ export type ExecutionError =
   | OrderPostRefusedError
   | UnsupportedByBookError
   | BookConfigurationError
+  | TransferRefusedError
   | UnknownError
 
 /** Errors raised by validating an action's input before any request. */

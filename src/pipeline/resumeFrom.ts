@@ -6,6 +6,7 @@ import type {
   BookConfigurationError,
   ExecutionError,
   OrderCheckError,
+  TransferRefusedError,
   UnsupportedByBookError,
 } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
@@ -43,11 +44,12 @@ export const resumeFrom = <E>(
     yield* supportedByBook(resolved.book, stored.request.action)
     const fetched: Result.Result<
       ExecuteResponse,
-      ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError
+      ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError | TransferRefusedError
     > = yield* Effect.result(
       resolved.chainBook.plan(stored.request, {
         signature: Option.fromNullishOr(stored.signature),
         retry: pristine ? resolved.retry : NO_RETRY,
+        resuming: true,
       }),
     )
     const recorded = {

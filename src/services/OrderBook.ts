@@ -11,6 +11,7 @@ import type {
   OrderCheckError,
   OrderPostRefusedError,
   TransactionFailedError,
+  TransferRefusedError,
   UnsafeEndpointError,
   UnsupportedByBookError,
 } from "../errors/index.js"
@@ -28,6 +29,11 @@ export interface PlanOptions {
   readonly signature?: Option.Option<string> | undefined
   /** How transient failures are retried (only while nothing is signed or sent); the client's policy when absent. */
   readonly retry?: RetryPolicy | undefined
+  /**
+   * The plan continues a stored execution, so part of what the request asked may be done already: a book that plans
+   * from the chain leaves out what the chain shows done (a token already at its recipient) instead of refusing it.
+   */
+  readonly resuming?: boolean | undefined
 }
 
 /** What the executor tells a book about a transaction it sent for a plan (the Reservoir protocol's results post). */
@@ -50,7 +56,7 @@ export interface ChainOrderBook {
     options?: PlanOptions,
   ) => Effect.Effect<
     ExecuteResponse,
-    ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError
+    ApiRequestError | OrderCheckError | UnsupportedByBookError | BookConfigurationError | TransferRefusedError
   >
   /**
    * Posts a signed order (one try: after a post without an answer the book may hold the order). A refusal after

@@ -29,6 +29,8 @@ export interface FakeChainState {
   readonly owners: Map<string, Address | undefined>
   /** ERC-1155 balances set by a test, by `contract:owner:tokenId`. */
   readonly units: Map<string, bigint>
+  /** The ERC-165 interfaces each contract supports, by `contract` (none when unset). */
+  readonly interfaces: Map<string, ReadonlyArray<Hex>>
   /**
    * The listings of a fake OpenSea the chain plays along with: a token none set an owner, balance or approval for
    * is its listing maker's, held in the units listed and approved to any operator, so served listings can fill.
@@ -78,6 +80,8 @@ export interface FakeChainReads {
   readonly setOwner: (contract: Address, tokenId: bigint, owner: Address | undefined) => FakeChainReads
   /** Sets an ERC-1155 balance of `owner`: a listing of more units than that goes stale. */
   readonly setUnits: (contract: Address, owner: Address, tokenId: bigint, amount: bigint) => FakeChainReads
+  /** Sets the ERC-165 interfaces `contract` answers `supportsInterface` true for (ERC-721's `0x80ac58cd`, ...). */
+  readonly setInterfaces: (contract: Address, interfaceIds: ReadonlyArray<Hex>) => FakeChainReads
   /** Plays along with `openSea`: the makers of its listings own and approved what they list until a test says not. */
   readonly serving: (openSea: Pick<FakeOpenSea, "orders">) => FakeChainReads
   readonly setNow: (seconds: bigint) => FakeChainReads
@@ -187,6 +191,10 @@ const chainReadsOf = (state: FakeChainState, reads: Array<string>): ChainReads =
         const listings = listed(state, contract, tokenId)
         return (listings.find((order) => !order.cancelled) ?? listings[0])?.components.offerer
       }),
+    supportsInterface: (contract, interfaceId) =>
+      read(`supportsInterface:${key(contract, interfaceId)}`, () =>
+        (state.interfaces.get(key(contract)) ?? []).some((id) => key(id) === key(interfaceId)),
+      ),
     unitsOf: (contract, owner, tokenId) =>
       read(
         `unitsOf:${key(contract, owner, tokenId.toString())}`,
@@ -230,6 +238,7 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     receipts: new Map(),
     owners: new Map(),
     units: new Map(),
+    interfaces: new Map(),
     listings: undefined,
     now: 1_700_000_000n,
     receiptOf: undefined,
@@ -258,6 +267,7 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     setOwner: (contract, tokenId, owner) => set(() => state.owners.set(key(contract, tokenId.toString()), owner)),
     setUnits: (contract, owner, tokenId, amount) =>
       set(() => state.units.set(key(contract, owner, tokenId.toString()), amount)),
+    setInterfaces: (contract, interfaceIds) => set(() => state.interfaces.set(key(contract), interfaceIds)),
     serving: (openSea) =>
       set(() => {
         state.listings = () => openSea.orders.values()

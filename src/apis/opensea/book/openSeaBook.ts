@@ -3,15 +3,16 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import type { ChainConfig } from "../../../chains/ChainConfig.js"
-import { MalformedResponseError, UnsafeEndpointError } from "../../../errors/index.js"
+import { MalformedResponseError, type TransferRefusedError, UnsafeEndpointError } from "../../../errors/index.js"
 import type { ActionName } from "../../../schema/ActionName.js"
 import { ExecuteResponse } from "../../../schema/ExecuteResponse.js"
 import type { Post, Step, StepItem } from "../../../schema/Step.js"
-import type { TradeRequest } from "../../../schema/TradeRequest.js"
+import type { TradeParams, TradeRequest } from "../../../schema/TradeRequest.js"
 import { ClientConfig } from "../../../services/ClientConfig.js"
 import { decodeApiBody } from "../../../services/decodeApiBody.js"
 import { HttpTransport } from "../../../services/HttpTransport.js"
-import { type ChainOrderBook, OrderBook, type OrderBookService } from "../../../services/OrderBook.js"
+import { type ChainOrderBook, OrderBook, type OrderBookService, type PlanOptions } from "../../../services/OrderBook.js"
+import { transferPlan } from "../../chain/transferPlan.js"
 import { ChainReader, type ChainReaderService, makeRpcChainReader } from "../chain/chainReads.js"
 import { transfersOf } from "../chain/confirmations.js"
 import { ordersFilled } from "../chain/ordersFilled.js"
@@ -31,15 +32,29 @@ import { isOpenSeaPost, postSigned } from "./postOrder.js"
 /** How many fields a chain's entry has (name, seaport, conduitKey, conduit, signedZone): all missing is no entry. */
 const CHAIN_FIELD_COUNT = 5
 
-/** The actions OpenSea plans: no mint, transfer or cross-chain call. */
-const OPENSEA_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(["buy", "sell", "list", "bid", "cancel"])
+/** The actions the OpenSea book plans (a transfer from the chain alone): no mint or cross-chain call. */
+const OPENSEA_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>([
+  "buy",
+  "sell",
+  "list",
+  "bid",
+  "cancel",
+  "transfer",
+])
 
-const plans: Readonly<Record<string, (ctx: PlanContext, body: unknown) => Effect.Effect<unknown, OpenSeaError>>> = {
+const plans: Readonly<
+  Record<
+    string,
+    (ctx: PlanContext, body: never, options: PlanOptions) => Effect.Effect<unknown, OpenSeaError | TransferRefusedError>
+  >
+> = {
   buy: buyPlan,
   sell: sellPlan,
   list: listPlan,
   bid: bidPlan,
   cancel: cancelPlan,
+  transfer: (ctx, params: TradeParams["transfer"], options) =>
+    transferPlan(ctx.reads, ctx.chain.id, params, options.resuming === true),
 }
 
 /** OpenSea's book on one chain. */
@@ -81,14 +96,16 @@ const openSeaOnChain = (
       reads: yield* reader.forChain(chain),
     } satisfies PlanContext
   })
-  const plan = (request: TradeRequest) =>
+  const plan = (request: TradeRequest, options: PlanOptions = {}) =>
     Effect.gen(function* () {
       const planOf = plans[request.action]
       if (planOf === undefined)
         return yield* Effect.fail(OpenSeaError.invalid(`OpenSea does not plan ${request.action}`))
-      return yield* planOf(yield* context, request.params)
+      return yield* planOf(yield* context, request.params as never, options)
     }).pipe(
-      Effect.mapError((failure) => errorOf(failure, `opensea:${request.action}`)),
+      Effect.mapError((failure) =>
+        failure._tag === "OpenSeaError" ? errorOf(failure, `opensea:${request.action}`) : failure,
+      ),
       // A shape no reading foresaw is OpenSea's unusable answer, never a crash of the executor.
       Effect.catchDefect((defect) =>
         Effect.fail(

@@ -5,6 +5,7 @@ import {
   type Address,
   BaseError,
   ContractFunctionRevertedError,
+  ContractFunctionZeroDataError,
   createPublicClient,
   erc20Abi,
   erc721Abi,
@@ -12,6 +13,7 @@ import {
   type Hex,
   http,
   type PublicClient,
+  parseAbi,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from "viem"
@@ -19,6 +21,9 @@ import type { ChainConfig } from "../../../chains/ChainConfig.js"
 import { viemChainFor } from "../../../chains/viemChainFor.js"
 import { OpenSeaError } from "../book/OpenSeaError.js"
 import { seaportAbi } from "../seaport/seaportAbi.js"
+
+/** ERC-165's one function. */
+const erc165Abi = parseAbi(["function supportsInterface(bytes4 interfaceId) view returns (bool)"])
 
 /** An order's status on Seaport: filled when `totalFilled` reaches a non-zero `totalSize`. */
 export interface OrderStatus {
@@ -41,6 +46,8 @@ export interface ChainReads {
   ) => Effect.Effect<boolean, OpenSeaError>
   /** An ERC-721 token's `ownerOf`: `undefined` when the call reverts (a burned or never minted token). */
   readonly ownerOf: (contract: Address, tokenId: bigint) => Effect.Effect<Address | undefined, OpenSeaError>
+  /** ERC-165's `supportsInterface`: false when the contract does not answer it (no contract, or a revert). */
+  readonly supportsInterface: (contract: Address, interfaceId: Hex) => Effect.Effect<boolean, OpenSeaError>
   /** An ERC-1155 `balanceOf(owner, id)`: how many units of a token `owner` holds. */
   readonly unitsOf: (contract: Address, owner: Address, tokenId: bigint) => Effect.Effect<bigint, OpenSeaError>
   readonly counterOf: (seaport: Address, offerer: Address) => Effect.Effect<bigint, OpenSeaError>
@@ -89,6 +96,23 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
           // ERC-721 requires `ownerOf` to revert for a token nobody owns; any other failure is the RPC's.
           if (error instanceof BaseError && error.walk((cause) => cause instanceof ContractFunctionRevertedError))
             return undefined
+          return Promise.reject(error)
+        }),
+    ),
+  supportsInterface: (contract, interfaceId) =>
+    read("an interface", () =>
+      client
+        .readContract({ address: contract, abi: erc165Abi, functionName: "supportsInterface", args: [interfaceId] })
+        .catch((error: unknown) => {
+          // A contract without ERC-165 reverts, or answers nothing to decode: it supports no interface it can name.
+          if (
+            error instanceof BaseError &&
+            error.walk(
+              (cause) =>
+                cause instanceof ContractFunctionRevertedError || cause instanceof ContractFunctionZeroDataError,
+            )
+          )
+            return false
           return Promise.reject(error)
         }),
     ),
