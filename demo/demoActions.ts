@@ -16,6 +16,7 @@ import {
 import { devnetERC721Abi } from "../devnet/artifacts/index.js"
 import { type Devnet, type DevnetAccount, devnetBatchingProvider } from "../devnet/index.js"
 import { USDC_ONLY_PUNK } from "../devnet/seed.js"
+import { openSea } from "../src/apis/opensea/index.js"
 import { createClient } from "../src/client.js"
 import type { Step } from "../src/schema/Step.js"
 
@@ -44,6 +45,8 @@ const progressPrinterTo = (out: (line: string) => void) => (label: string) => {
 export async function runDemoActions(devnet: Devnet, out: (line: string) => void = () => undefined): Promise<void> {
   const progressPrinter = progressPrinterTo(out)
   const client = createClient({ chains: devnet.chains, source: "tradekit.demo", logLevel: 1 })
+  /** The same chains with the devnet's OpenSea as the order book. */
+  const onOpenSea = createClient({ chains: devnet.chains, book: openSea(devnet.openSea), logLevel: 1 })
   const { punks, drops, editions, usdc } = devnet.contracts.origin
   const users = devnet.accounts.users
   const wallet = (u: DevnetAccount): WalletClient =>
@@ -240,6 +243,20 @@ export async function runDemoActions(devnet: Devnet, out: (line: string) => void
           onProgress: progressPrinter("call"),
         }),
     ],
+    [
+      "on OpenSea's book: transfer Devnet Punk #9 and 2 × Edition #2 to user 5 in ONE confirmation, planned from the chain (user 2, a batching wallet)",
+      async () => {
+        const { client: batching, prompts } = batchingWallet(u2)
+        await onOpenSea.actions.transferTokens({
+          to: u5.address,
+          items: [{ token: punk(9) }, { token: `${editions}:2`, quantity: 2 }],
+          wallet: batching,
+          onProgress: progressPrinter("transfer"),
+        })
+        out(`    wallet confirmations: ${prompts.length} (${prompts.join(", ")})`)
+        if (prompts.length !== 1) throw new Error(`the transfer took ${prompts.length} wallet confirmations, not 1`)
+      },
+    ],
   ]
   try {
     for (const [title, run] of actions) {
@@ -250,5 +267,6 @@ export async function runDemoActions(devnet: Devnet, out: (line: string) => void
     }
   } finally {
     await client.dispose()
+    await onOpenSea.dispose()
   }
 }

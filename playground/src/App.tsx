@@ -39,8 +39,8 @@ const ACTIONS = [
 ] as const
 
 type ActionId = (typeof ACTIONS)[number][0]
-/** What OpenSea's book plans: the other actions are not offered while the page trades on it. */
-const OPENSEA_ACTIONS: ReadonlySet<ActionId> = new Set(["buy", "sell", "list", "bid", "cancel"])
+/** What OpenSea's book plans (a transfer from the chain): the other actions are not offered while the page trades on it. */
+const OPENSEA_ACTIONS: ReadonlySet<ActionId> = new Set(["buy", "sell", "list", "bid", "cancel", "transfer"])
 /** The account picker's value while an injected wallet acts. */
 const INJECTED = "injected"
 

@@ -193,4 +193,15 @@ describe("trading on OpenSea's book in the playground, in Chromium", () => {
     expect((await nonceOf(buyer)) - before).toBeLessThanOrEqual(2)
     expect(await page.locator("[data-testid=panel-buy] [data-testid=tx-count]").textContent()).toMatch(/^[12] tx$/)
   })
+
+  it("transfers a token from the Transfer tab on OpenSea's book, planned from the chain: the recipient owns it", async () => {
+    await actAs(2)
+    await page.click("[data-testid=tab-transfer]")
+    await page.selectOption("[data-testid=panel-transfer] select[name=token]", `${devnet.contracts.origin.punks}:10`)
+    await page.fill("[data-testid=panel-transfer] input[name=to]", user(5))
+
+    await runPanel(page, "transfer")
+
+    expect(await ownerOf(10n)).toBe(user(5))
+  })
 })
