@@ -11,3 +11,7 @@ export const client = createClient({
 /** Buys the token's best OpenSea listing, approving WETH for the conduit first when the listing asks for it. */
 export const buyOnOpenSea = (wallet: WalletClient) =>
   client.actions.buyToken({ items: [{ token: "0xNft:42" }], wallet })
+
+/** Sends two of the wallet's tokens to `to` in one step planned from the chain (OpenSea has no transfer route). */
+export const transferOnOpenSea = (wallet: WalletClient, to: `0x${string}`) =>
+  client.actions.transferTokens({ to, items: [{ token: "0xNft:42" }, { token: "0xEditions:7", quantity: 2 }], wallet })
