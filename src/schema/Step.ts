@@ -90,6 +90,11 @@ export const OrderData = Schema.Struct({
   orderId: Schema.String,
   crossPostingOrderId: Schema.optional(Schema.NullishOr(Schema.String)),
   orderIndex: Schema.optional(Schema.Union([Schema.Number, Schema.String])),
+  /**
+   * An off-chain cancel's: until when a fill signature the book handed out before the cancel may still be used (ISO
+   * 8601, OpenSea's `last_signature_issued_valid_until`); the cancel is assured only after it.
+   */
+  fillableUntil: Schema.optional(Schema.String),
 })
 export type OrderData = typeof OrderData.Type
 

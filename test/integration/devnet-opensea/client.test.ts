@@ -334,8 +334,19 @@ describe("cancelling OpenSea orders", () => {
     const hash = collectionOffer!
     expect(await orderStatus(hash)).toBe("ACTIVE")
     const nonce = await nonceOf(user(5).address)
-    await client.actions.cancelOrder({ ids: [hash], wallet: walletOf(5), options: { offChain: true } })
+    const steps: Array<ReadonlyArray<Step>> = []
+    const before = Date.now()
+    await client.actions.cancelOrder({
+      ids: [hash],
+      wallet: walletOf(5),
+      options: { offChain: true },
+      onProgress: (s) => steps.push(s),
+    })
     expect(await nonceOf(user(5).address)).toBe(nonce)
+    // The result keeps when the cancel is assured: a fill signature handed out before then may still be used.
+    const [done] = steps.at(-1)?.[0]?.items?.[0]?.orderData ?? []
+    expect(done?.orderId).toBe(hash)
+    expect(Date.parse(done?.fillableUntil ?? "")).toBeGreaterThanOrEqual(before - 1000)
     const fulfil = await openSea(devnet, "POST", "/api/v2/offers/fulfillment_data", {
       offer: { hash, chain: chainName(), protocol_address: devnet.openSea.seaport },
       fulfiller: { address: user(1).address },

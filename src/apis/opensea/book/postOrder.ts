@@ -1,13 +1,15 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import type { Hex } from "viem"
 import { OrderPostRefusedError } from "../../../errors/index.js"
 import type { PostResponse } from "../../../schema/StatusResponses.js"
 import type { Post } from "../../../schema/Step.js"
 import { NO_RETRY } from "../../../services/RetryPolicy.js"
 import { bulkOrderHeight, bulkOrderLeaves, bulkOrderProof, bulkOrderSignature } from "../seaport/bulkOrderTree.js"
-import { OrderByHashAnswer, PostAnswer } from "../wire/answers.js"
+import { CancelAnswer, OrderByHashAnswer, PostAnswer } from "../wire/answers.js"
 import { decodeAnswer } from "../wire/decode.js"
 import type { OpenSeaClient } from "../wire/OpenSeaClient.js"
 import { statusOfPostError, statusOfReason } from "../wire/statusReasons.js"
@@ -84,14 +86,25 @@ const postErrorOf = (post: Post) => (failure: OpenSeaError) => {
   })
 }
 
-/** Posts one signed order or cancel: the order's hash as its `orderId` (none for a cancel). */
+/**
+ * What an off-chain cancel leaves: the order's hash, with the time after which the cancel is assured when OpenSea
+ * says it (an unreadable answer still means the cancel was taken: the time is left out, never guessed).
+ */
+const cancelled = (post: Post, answer: unknown): PostResponse => {
+  const orderId = post.endpoint.split("/").at(-2) ?? ""
+  const read = Schema.decodeUnknownOption(CancelAnswer)(answer)
+  const until = Option.isSome(read) ? read.value.last_signature_issued_valid_until : undefined
+  return { results: [{ orderId, ...(typeof until === "string" ? { fillableUntil: until } : {}) }] }
+}
+
+/** Posts one signed order or cancel: the order's hash as its `orderId`, and a cancel's assured-after time. */
 const postOne = (client: OpenSeaClient, post: Post, signature: string) =>
   Effect.gen(function* () {
     const answer = yield* retryThrottled(
       client.request("POST", post.endpoint, signedBody(post, signature), { retry: NO_RETRY }),
       THROTTLED_RETRIES,
     ).pipe(Effect.mapError(postErrorOf(post)))
-    if (post.endpoint.endsWith("/cancel")) return {} satisfies PostResponse
+    if (post.endpoint.endsWith("/cancel")) return cancelled(post, answer)
     const taken = yield* decodeAnswer(
       PostAnswer,
       post.endpoint,

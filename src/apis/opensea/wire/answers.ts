@@ -134,3 +134,12 @@ export const PostAnswer = Schema.Union([
   Schema.Struct({ order: Schema.Struct({ order_hash: Schema.String }) }),
 ])
 export type PostAnswer = typeof PostAnswer.Type
+
+/**
+ * An off-chain cancel's answer (the spec's `CancelOrderResponse`): the cancel is assured only after
+ * `last_signature_issued_valid_until`, since a fill signature OpenSea handed out before it may still be used.
+ */
+export const CancelAnswer = Schema.Struct({
+  last_signature_issued_valid_until: Schema.optional(Schema.NullOr(Schema.String)),
+})
+export type CancelAnswer = typeof CancelAnswer.Type

@@ -38,6 +38,28 @@ const throttled = (retryAfterMs?: number) =>
   )
 
 describe("postSigned", () => {
+  const cancel = {
+    endpoint: `/api/v2/orders/chain/ethereum/protocol/0x0000000000000068f116a894984e2db1123eb395/${HASH}/cancel`,
+    body: {},
+  }
+
+  it.effect("an off-chain cancel keeps the time after which OpenSea assures it, with the order's hash", () =>
+    Effect.gen(function* () {
+      const until = "2026-11-29T00:10:00.000Z"
+      const { client } = clientAnswering([{ last_signature_issued_valid_until: until }])
+      expect(yield* postSigned(client, cancel, "0xsig")).toEqual({ results: [{ orderId: HASH, fillableUntil: until }] })
+    }),
+  )
+
+  it.effect("a cancel answer without the time (or unreadable) still names the order, and guesses no time", () =>
+    Effect.gen(function* () {
+      for (const answer of [{}, { last_signature_issued_valid_until: null }, "taken"]) {
+        const { client } = clientAnswering([answer])
+        expect(yield* postSigned(client, cancel, "0xsig")).toEqual({ results: [{ orderId: HASH }] })
+      }
+    }),
+  )
+
   it.effect("a throttled post waits the whole seconds OpenSea asked for, then posts again", () =>
     Effect.gen(function* () {
       const { client, calls } = clientAnswering([throttled(1500), { order_hash: HASH }])
