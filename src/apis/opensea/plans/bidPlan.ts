@@ -24,6 +24,8 @@ type BidParam = BidRequest["params"][number]
 interface OfferTerms {
   readonly wanted: ReadonlyArray<WireItem>
   readonly zone: { readonly zone: Address; readonly zoneHash?: Hex }
+  /** A trait offer built with root 0: the trait OpenSea's signed zone enforces at fill time, Seaport not at all. */
+  readonly zoneTrait?: Trait | undefined
 }
 
 /**
@@ -66,12 +68,11 @@ const builtOfferTerms = (
       )
     }
     // A trait offer's root names exactly the tokens with the trait, or is 0 with the trait left to the zone.
-    if (trait !== undefined) {
-      const root = wanted[0]?.identifierOrCriteria ?? "0"
-      yield* checkTraitRoot(ctx, collection.slug, trait, root, traitsOfCriteria(built.criteria))
-    }
+    const root = wanted[0]?.identifierOrCriteria ?? "0"
+    if (trait !== undefined) yield* checkTraitRoot(ctx, collection.slug, trait, root, traitsOfCriteria(built.criteria))
     const zone = { zone: builtZone, ...(partial.zoneHash !== undefined ? { zoneHash: partial.zoneHash as Hex } : {}) }
-    return { wanted, zone } satisfies OfferTerms
+    const zoneTrait = trait !== undefined && BigInt(root) === 0n ? trait : undefined
+    return { wanted, zone, zoneTrait } satisfies OfferTerms
   })
 
 /**
@@ -137,8 +138,19 @@ const offerItem = (ctx: PlanContext, maker: Address, counter: bigint, now: bigin
         : { ...basics, kind: "collection-offer", contract, quantity },
       item,
     )
-    return { currency, price, item: checked }
+    return { currency, price, item: checked, zoneTrait: terms.zoneTrait }
   })
+
+/**
+ * What the signature step says it signs: an offer, and for a trait offer OpenSea built with root 0, that the trait
+ * is held by OpenSea's signed zone when a fill is authorised, not by Seaport on chain.
+ */
+const signatureDescription = (zoneTraits: ReadonlyArray<Trait>): string =>
+  zoneTraits.length === 0
+    ? "A free off-chain signature to make an offer on OpenSea"
+    : "A free off-chain signature to make an offer on OpenSea. On chain it takes any token of the collection: " +
+      `OpenSea's signed zone enforces the trait (${zoneTraits.map((t) => `${t.type}: ${t.value}`).join(", ")}) ` +
+      "when it authorises a fill"
 
 /**
  * `POST /execute/bid/v5` on OpenSea: an item offer for a `token`, or a collection offer for a `collection`
@@ -169,7 +181,9 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
     const signature = {
       id: "order-signature",
       action: "Authorize offer",
-      description: "A free off-chain signature to make an offer on OpenSea",
+      description: signatureDescription(
+        offers.flatMap((offer) => (offer.zoneTrait === undefined ? [] : [offer.zoneTrait])),
+      ),
       kind: "signature",
       items: yield* bulkOrderItems(
         ctx,

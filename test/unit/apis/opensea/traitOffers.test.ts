@@ -117,6 +117,40 @@ describe("a trait offer (bid with attributeKey / attributeValue)", () => {
     }),
   )
 
+  it.effect(
+    "the signature step says who enforces the trait: OpenSea's zone for root 0, Seaport for a merkle root",
+    () =>
+      Effect.gen(function* () {
+        /** The signature step's description as the progress shows it before the wallet is asked. */
+        const describedIn = (world: ReturnType<typeof bidderWorld>) =>
+          Effect.gen(function* () {
+            const seen: Array<string | undefined> = []
+            yield* Effect.exit(
+              run(
+                world,
+                bid({
+                  bids: [{ collection: NFT, attributeKey: "Hat", attributeValue: "Red", weiPrice: ONE.toString() }],
+                  onProgress: (snapshot) =>
+                    Effect.sync(() =>
+                      seen.push(snapshot.steps.find((step) => step.id === "order-signature")?.description),
+                    ),
+                }),
+              ),
+            )
+            return seen[0]
+          })
+        const zoneWorld = bidderWorld()
+        buildOver(zoneWorld, [])
+        expect(yield* describedIn(zoneWorld)).toBe(
+          "A free off-chain signature to make an offer on OpenSea. On chain it takes any token of the collection: " +
+            "OpenSea's signed zone enforces the trait (Hat: Red) when it authorises a fill",
+        )
+        const rootWorld = bidderWorld()
+        buildOver(rootWorld, WITH_RED)
+        expect(yield* describedIn(rootWorld)).toBe("A free off-chain signature to make an offer on OpenSea")
+      }),
+  )
+
   it.effect("(h) root 0 without the asked trait echoed (none, or another) is refused before the signature", () =>
     Effect.gen(function* () {
       for (const echoed of [[], [{ type: "Hat", value: "Blue" }], [RED, { type: "Hat", value: "Blue" }]]) {
