@@ -76,6 +76,12 @@ export interface StartDevnetOptions {
   readonly checkPollingInterval?: number
   /** Relayer fee of cross-chain calls in wei (default 0.0001 ETH). */
   readonly relayerFee?: bigint
+  /**
+   * OpenSea's "supported collections" by slug (e.g. `["devnet-punks"]`): their trait offers are built with criteria
+   * root 0, and the signed zone holds each fill to the trait, as OpenSea builds them today (default none: every
+   * trait offer gets the merkle root of the tokens with the trait).
+   */
+  readonly openSeaSupportedCollections?: ReadonlyArray<string>
 }
 
 const ORIGIN_CHAIN_ID = 31337
@@ -193,6 +199,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       accounts,
       indexer,
       seed: options.seed ?? true,
+      supportedCollections: options.openSeaSupportedCollections,
     })
     const relay = await relayStart
     await indexer.catchUp()

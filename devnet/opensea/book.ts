@@ -24,7 +24,14 @@ export interface OpenSeaOrder {
   readonly currency: Address
   readonly price: bigint
   /** A trait offer's trait and the tokens its criteria root is over; undefined for any other order. */
-  readonly trait?: { readonly criteria: TraitCriteria; readonly tokenIds: ReadonlyArray<bigint> } | undefined
+  readonly trait?:
+    | {
+        readonly criteria: TraitCriteria
+        readonly tokenIds: ReadonlyArray<bigint>
+        /** Root 0 on a supported collection: the signed zone, not the root, holds a fill to the trait. */
+        readonly zoneEnforced?: boolean
+      }
+    | undefined
   /** ms since the epoch. */
   readonly createdAt: number
   status: "active" | "filled" | "cancelled"

@@ -74,6 +74,8 @@ export async function deployOpenSea(origin: ChainEndpoint): Promise<OpenSeaDeplo
 
 /** What {@link startOpenSea} needs from the devnet. */
 export interface StartOpenSeaOptions {
+  /** OpenSea's "supported collections" (slugs): trait offers built with root 0, the signed zone holding the trait. */
+  readonly supportedCollections?: ReadonlyArray<string> | undefined
   readonly deployment: OpenSeaDeployment
   readonly chain: ChainRuntime
   readonly catalog: Catalog
@@ -109,6 +111,7 @@ export async function startOpenSea(options: StartOpenSeaOptions): Promise<Starte
     attributes: (contract, tokenId) => catalog.attributes(chain.chainId, contract, tokenId),
     tokenIds: (contract) => options.indexer.tokensOf(chain.chainId, contract).map((token) => token.tokenId),
     zoneSigner: new ZoneSigner(zoneSigner, deployment.chainId, deployment.signedZone),
+    supportedCollections: new Set(options.supportedCollections ?? []),
   })
   options.indexer.onLog((chainId, _txHash, log) => market.onLog(chainId, log))
   if (options.seed) {

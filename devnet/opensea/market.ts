@@ -72,6 +72,11 @@ export interface OpenSeaMarketOptions {
   readonly tokenIds: (contract: Address) => ReadonlyArray<bigint>
   /** Signs the `extraData` of fills of orders in the signed zone (`deployment.signedZone`). */
   readonly zoneSigner: ZoneSigner
+  /**
+   * OpenSea's "supported collections" (slugs): their trait offers are built with criteria root 0, and the signed zone
+   * holds each fill to the trait (it signs only for a token with it), as OpenSea builds them today.
+   */
+  readonly supportedCollections?: ReadonlySet<string> | undefined
 }
 
 /** The OpenSea side of a devnet chain. */
@@ -88,6 +93,11 @@ export class OpenSeaMarket {
 
   collectionBySlug(slug: string): OpenSeaCollection | undefined {
     return this.options.collections.find((c) => c.slug === slug)
+  }
+
+  /** Whether the collection's trait offers are built with root 0 and enforced by the signed zone. */
+  zoneEnforcesTraits(collection: OpenSeaCollection): boolean {
+    return this.options.supportedCollections?.has(collection.slug) ?? false
   }
 
   collectionByContract(contract: string): OpenSeaCollection | undefined {
@@ -239,6 +249,8 @@ export class OpenSeaMarket {
     const tokenIds = this.tokensWithTrait(collection, trait)
     if (tokenIds.length === 0)
       throw refuse(`No token of ${collection.slug} has the trait ${trait.type}: ${trait.value}`)
+    // On a supported collection the root is 0 (any token on chain) and the zone holds the fill to the trait.
+    if (root === 0n && this.zoneEnforcesTraits(collection)) return { criteria: trait, tokenIds, zoneEnforced: true }
     const expected = criteriaRoot(tokenIds)
     if (root !== expected) {
       throw refuse(
@@ -469,7 +481,11 @@ export class OpenSeaMarket {
     const proof =
       order.trait === undefined || request.tokenId === undefined
         ? []
-        : criteriaProof(order.trait.tokenIds, request.tokenId)
+        : order.trait.zoneEnforced === true
+          ? order.trait.tokenIds.includes(request.tokenId)
+            ? []
+            : undefined
+          : criteriaProof(order.trait.tokenIds, request.tokenId)
     if (proof === undefined) {
       const { type, value } = order.trait!.criteria
       throw refuse(

@@ -191,8 +191,8 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
       const criteria = record(body.criteria, "criteria")
       const slug = text(record(criteria.collection, "criteria.collection").slug, "criteria.collection.slug")
       const collection = collectionOf(slug)
-      // A trait offer's criteria item is the root of the tokens with the trait (OpenSea's merkle route); a
-      // collection offer's is 0 (any token).
+      // A trait offer's criteria item is the root of the tokens with the trait (OpenSea's merkle route), or 0 on a
+      // supported collection, whose zone holds fills to the trait; a collection offer's is 0 (any token).
       const trait = traitOf(criteria)
       const tokenIds = trait === undefined ? undefined : market.tokensWithTrait(collection, trait)
       if (trait !== undefined && tokenIds!.length === 0)
@@ -203,7 +203,10 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
             {
               itemType: collection.standard === "erc721" ? 4 : 5,
               token: collection.contract,
-              identifierOrCriteria: tokenIds === undefined ? "0" : criteriaRoot(tokenIds).toString(),
+              identifierOrCriteria:
+                tokenIds === undefined || market.zoneEnforcesTraits(collection)
+                  ? "0"
+                  : criteriaRoot(tokenIds).toString(),
               startAmount: quantity.toString(),
               endAmount: quantity.toString(),
               recipient: offerer,
@@ -215,7 +218,7 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
         criteria: {
           collection: { slug },
           contract: { address: collection.contract },
-          ...(trait === undefined ? {} : { trait }),
+          ...(trait === undefined ? {} : { traits: [trait] }),
         },
         encodedTokenIds: tokenIds === undefined ? "*" : tokenIds.join(","),
       }
