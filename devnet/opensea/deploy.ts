@@ -1,7 +1,7 @@
 /**
  * Deploys the real Seaport 1.6 on a devnet chain: its ConduitController, Seaport itself, one conduit (owned by
- * the deploying key, Seaport opened as its channel) that orders name by `conduitKey` and owners approve, and the
- * SIP-7 signed zone offers name. The transactions go out back to back with explicit nonces, then the receipts are
+ * the deploying key, Seaport and the TransferHelper opened as its channels) that orders name by `conduitKey` and
+ * owners approve, the SIP-7 signed zone offers name, and a TransferHelper. The transactions go out back to back with explicit nonces, then the receipts are
  * awaited once.
  */
 import {
@@ -15,7 +15,7 @@ import {
   http,
   type LocalAccount,
 } from "viem"
-import { signedZoneAbi, signedZoneBytecode } from "../artifacts/index.js"
+import { signedZoneAbi, signedZoneBytecode, transferHelperAbi, transferHelperBytecode } from "../artifacts/index.js"
 import {
   conduitControllerAbi,
   conduitControllerBytecode,
@@ -35,6 +35,8 @@ export interface SeaportDeployment {
   readonly conduit: Address
   /** The SIP-7 signed zone (devnet/contracts/SignedZone.sol): restricted offers name it; fills need its signer's extraData. */
   readonly signedZone: Address
+  /** Seaport's TransferHelper (devnet/contracts/TransferHelper.sol), an open channel of the conduit. */
+  readonly transferHelper: Address
 }
 
 /**
@@ -56,6 +58,7 @@ export async function deploySeaport(
   const conduitController = getContractAddress({ from: deployer.address, nonce: BigInt(nonce) })
   const seaport = getContractAddress({ from: deployer.address, nonce: BigInt(nonce + 1) })
   const signedZone = getContractAddress({ from: deployer.address, nonce: BigInt(nonce + 3) })
+  const transferHelper = getContractAddress({ from: deployer.address, nonce: BigInt(nonce + 4) })
   const conduitKey = concat([deployer.address.toLowerCase() as Hex, "0x000000000000000000000000"])
   const calls: ReadonlyArray<{ to?: Address; data: Hex }> = [
     { data: encodeDeployData({ abi: conduitControllerAbi, bytecode: conduitControllerBytecode }) },
@@ -69,9 +72,16 @@ export async function deploySeaport(
       }),
     },
     { data: encodeDeployData({ abi: signedZoneAbi, bytecode: signedZoneBytecode, args: [zoneSigner] }) },
+    {
+      data: encodeDeployData({
+        abi: transferHelperAbi,
+        bytecode: transferHelperBytecode,
+        args: [conduitController],
+      }),
+    },
   ]
   // Gas is given, not estimated: an estimate of a call on a contract deployed by a pending transaction would fail.
-  const gas = [3_000_000n, 8_000_000n, 1_000_000n, 1_500_000n]
+  const gas = [3_000_000n, 8_000_000n, 1_000_000n, 1_500_000n, 1_500_000n]
   const fees = { maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n }
   const hashes: Hex[] = []
   for (const [i, call] of calls.entries()) {
@@ -85,19 +95,32 @@ export async function deploySeaport(
       args: [conduitKey],
     }),
   )
-  const channel = await wallet.sendTransaction({
-    to: conduitController,
-    data: encodeFunctionData({
-      abi: conduitControllerAbi,
-      functionName: "updateChannel",
-      args: [conduit[0], seaport, true],
-    }),
-    nonce: nonce + calls.length,
-    gas: 200_000n,
-    ...fees,
-  })
-  await waitAll(client, [channel])
-  return { chainId: endpoint.chainId, seaport, conduitController, conduitKey, conduit: conduit[0], signedZone }
+  // Seaport and the TransferHelper are the conduit's open channels: only they may ask it to move approved tokens.
+  const channels = await Promise.all(
+    [seaport, transferHelper].map((channel, i) =>
+      wallet.sendTransaction({
+        to: conduitController,
+        data: encodeFunctionData({
+          abi: conduitControllerAbi,
+          functionName: "updateChannel",
+          args: [conduit[0], channel, true],
+        }),
+        nonce: nonce + calls.length + i,
+        gas: 200_000n,
+        ...fees,
+      }),
+    ),
+  )
+  await waitAll(client, channels)
+  return {
+    chainId: endpoint.chainId,
+    seaport,
+    conduitController,
+    conduitKey,
+    conduit: conduit[0],
+    signedZone,
+    transferHelper,
+  }
 }
 
 async function waitAll(client: ReturnType<typeof devnetPublicClient>, hashes: ReadonlyArray<Hex>): Promise<void> {

@@ -40,6 +40,8 @@ export interface DevnetOpenSea extends OpenSeaOptions {
   readonly conduit: Address
   /** The SIP-7 signed zone offers name (OpenSea's is `0x000056f7000000ece9003ca63978907a00ffd100`). */
   readonly signedZone: Address
+  /** Seaport's TransferHelper, an open channel of the conduit (OpenSea's is `0x0000000000c2d145a2526bd8c716263bfebe1a72`). */
+  readonly transferHelper: Address
   /** The devnet's SeaDrop (OpenSea's is `0x00005ea00ac477b1030ce78506496e8c2de24bf5`) and its drops, by slug. */
   readonly seaDrop: Address
   readonly drops: ReadonlyArray<DevnetDrop>
@@ -134,6 +136,7 @@ export async function startOpenSea(options: StartOpenSeaOptions): Promise<Starte
       conduitKey: deployment.conduitKey,
       conduit: deployment.conduit,
       signedZone: deployment.signedZone,
+      transferHelper: deployment.transferHelper,
       seaDrop: deployment.drops.seaDrop,
       drops: deployment.drops.drops,
     }),

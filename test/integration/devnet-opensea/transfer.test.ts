@@ -96,6 +96,39 @@ describe("transfers on the OpenSea book", () => {
     expect((await unitsOf(user(5).address, 1n)) - before).toBe(3n)
   })
 
+  it("a plain EOA that approved the conduit: the items in ONE transaction through Seaport's TransferHelper", async () => {
+    // User 3 lists on OpenSea, so the conduit is approved on the punks and the editions.
+    const methods: Array<string> = []
+    const plans: Array<ReadonlyArray<Step>> = []
+    const before = await unitsOf(user(5).address, 3n)
+    await client.actions.transferTokens({
+      to: user(5).address,
+      items: [{ token: `${punks()}:16` }, { token: `${punks()}:17` }, { token: `${editions()}:3`, quantity: 2 }],
+      wallet: walletOf(3, methods),
+      onProgress: (steps) => plans.push(steps),
+    })
+    expect(prompts(methods)).toEqual(["eth_sendRawTransactionSync"])
+    const sent = plans.at(-1)?.[0]?.items?.map((item) => (item.data as { readonly to?: string } | undefined)?.to)
+    expect(sent).toEqual([devnet.openSea.transferHelper])
+    expect(await ownerOf(16n)).toBe(user(5).address)
+    expect(await ownerOf(17n)).toBe(user(5).address)
+    expect((await unitsOf(user(5).address, 3n)) - before).toBe(2n)
+  })
+
+  it("through the TransferHelper, a contract that cannot hold an ERC-721 fails the simulation: nothing sent", async () => {
+    const methods: Array<string> = []
+    await expect(
+      client.actions.transferTokens({
+        to: devnet.contracts.origin.weth,
+        // ERC-721s only: the conduit moves them without asking the recipient, so the helper must ask it.
+        items: [{ token: `${punks()}:14` }, { token: `${punks()}:15` }],
+        wallet: walletOf(3, methods),
+      }),
+    ).rejects.toMatchObject({ _tag: "TransactionWouldRevertError" })
+    expect(prompts(methods)).toEqual([])
+    expect(await ownerOf(14n)).toBe(user(3).address)
+  })
+
   it("a precheck plans from the chain and sends nothing", async () => {
     const methods: Array<string> = []
     const steps = await client.actions.transferTokens({

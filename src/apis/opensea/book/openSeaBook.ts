@@ -54,7 +54,10 @@ const plans: Readonly<
   bid: bidPlan,
   cancel: cancelPlan,
   transfer: (ctx, params: TradeParams["transfer"], options) =>
-    transferPlan(ctx.reads, ctx.chain.id, params, options.resuming === true),
+    transferPlan(ctx.reads, ctx.chain.id, params, {
+      resuming: options.resuming,
+      helper: { address: ctx.config.transferHelper, conduitKey: ctx.config.conduitKey, conduit: ctx.config.conduit },
+    }),
 }
 
 /** OpenSea's book on one chain. */
@@ -87,7 +90,12 @@ const openSeaOnChain = (
         ),
       )
     }
-    const chainConfig = { ...entry, apiBaseUrl: config.apiBaseUrl, maxFeeBps: config.maxFeeBps }
+    const chainConfig = {
+      ...entry,
+      apiBaseUrl: config.apiBaseUrl,
+      maxFeeBps: config.maxFeeBps,
+      transferHelper: config.transferHelper,
+    }
     return {
       chain,
       chainName: entry.name,

@@ -26,6 +26,11 @@ export interface OpenSeaOptions {
   /** The signed zone on every chain, over the table. */
   readonly signedZone?: Address | undefined
   /**
+   * Seaport's TransferHelper on every chain ({@link OPENSEA_TRANSFER_HELPER} by default): several tokens whose
+   * contracts approve the conduit are transferred through it in one transaction.
+   */
+  readonly transferHelper?: Address | undefined
+  /**
    * The most fees an order tradekit signs may pay, in basis points of its price: 1100 by default (10 % of creator
    * earnings, the most OpenSea collections carry, and OpenSea's 1 %). An order paying more is refused before signing.
    */
@@ -37,6 +42,7 @@ export interface ResolvedOpenSeaConfig {
   readonly apiKey: string | undefined
   readonly apiBaseUrl: string
   readonly maxFeeBps: bigint
+  readonly transferHelper: Address
   /**
    * The chain's entry: the table's, with the options' changes; undefined for a chain OpenSea does not serve and the
    * options do not complete.
@@ -52,7 +58,11 @@ export interface ResolvedOpenSeaConfig {
 export interface OpenSeaChainConfig extends OpenSeaChain {
   readonly apiBaseUrl: string
   readonly maxFeeBps: bigint
+  readonly transferHelper: Address
 }
+
+/** Seaport's TransferHelper, at the same address on every chain OpenSea serves (as OpenSea's SDK names it). */
+export const OPENSEA_TRANSFER_HELPER: Address = "0x0000000000c2d145a2526bD8C716263bFeBe1A72"
 
 /** A URL as given, or a path resolved against the page's location (a browser's proxy route). */
 const absoluteUrl = (url: string): string => {
@@ -94,6 +104,7 @@ export const resolveOpenSeaConfig = (options: OpenSeaOptions): ResolvedOpenSeaCo
     apiKey: options.apiKey,
     apiBaseUrl: absoluteUrl(options.apiBaseUrl ?? "https://api.opensea.io").replace(/\/+$/, ""),
     maxFeeBps: options.maxFeeBps === undefined ? DEFAULT_MAX_FEE_BPS : BigInt(options.maxFeeBps),
+    transferHelper: options.transferHelper ?? OPENSEA_TRANSFER_HELPER,
     chainOf: (chainId) =>
       missingFields(entryOf(chainId)).length === 0 ? (entryOf(chainId) as OpenSeaChain) : undefined,
     missingOf: (chainId) => missingFields(entryOf(chainId)),

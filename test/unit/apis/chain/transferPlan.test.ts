@@ -1,7 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { type Address, decodeFunctionData, erc721Abi, erc1155Abi, getAddress, type Hex } from "viem"
-import { type TransferReads, transferPlan } from "../../../../src/apis/chain/transferPlan.js"
+import type { TransferReads } from "../../../../src/apis/chain/heldItem.js"
+import { transferHelperAbi } from "../../../../src/apis/chain/transferHelperCall.js"
+import { transferPlan } from "../../../../src/apis/chain/transferPlan.js"
 
 const WALLET = getAddress("0x0000000000000000000000000000000000000001")
 const FRIEND = getAddress("0x0000000000000000000000000000000000000002")
@@ -9,8 +11,22 @@ const PUNKS = getAddress("0x00000000000000000000000000000000000000a7")
 const EDITIONS = getAddress("0x00000000000000000000000000000000000000b1")
 const ERC20 = getAddress("0x00000000000000000000000000000000000000c0")
 
-/** A chain where the wallet owns punk 1, punk 2 is the friend's, and the wallet holds 5 units of edition 9. */
-const reads = (owners: Record<string, Address> = { "1": WALLET, "2": FRIEND }): TransferReads<never> => ({
+const HELPER = {
+  address: getAddress("0x0000000000c2d145a2526bd8c716263bfebe1a72"),
+  conduitKey: `0x${"ab".repeat(32)}` as Hex,
+  conduit: getAddress("0x00000000000000000000000000000000000000cd"),
+}
+
+/**
+ * A chain where the wallet owns punk 1 and punk 4, punk 2 is the friend's, the wallet holds 5 units of edition 9, and
+ * the wallet approved the conduit on the contracts in `approved`.
+ */
+const reads = (
+  owners: Record<string, Address> = { "1": WALLET, "2": FRIEND, "4": WALLET },
+  approved: ReadonlyArray<Address> = [],
+): TransferReads<never> => ({
+  isApprovedForAll: (contract, owner, operator) =>
+    Effect.succeed(approved.includes(contract) && owner === WALLET && operator === HELPER.conduit),
   supportsInterface: (contract, id) =>
     Effect.succeed((contract === PUNKS && id === "0x80ac58cd") || (contract === EDITIONS && id === "0xd9b67a26")),
   ownerOf: (_contract, id) => Effect.succeed(owners[id.toString()]),
@@ -25,9 +41,14 @@ interface Planned {
   }>
 }
 
-const plan = (items: ReadonlyArray<Record<string, unknown>>, resuming = false, chainReads = reads()) =>
+const plan = (
+  items: ReadonlyArray<Record<string, unknown>>,
+  resuming = false,
+  chainReads = reads(),
+  helper: typeof HELPER | undefined = undefined,
+) =>
   Effect.map(
-    transferPlan(chainReads, 10, { from: WALLET, to: FRIEND, items }, resuming),
+    transferPlan(chainReads, 10, { from: WALLET, to: FRIEND, items }, { resuming, helper }),
     (planned) => planned as Planned,
   )
 
@@ -75,17 +96,15 @@ describe("transferPlan", () => {
     }),
   )
 
-  it.effect("a fresh transfer of a token already at the recipient is refused; a resume leaves it out", () =>
+  it.effect("a token already at the recipient: refused afresh; a resume keeps its call, byte for byte", () =>
     Effect.gen(function* () {
-      const moved = reads({ "1": FRIEND, "4": WALLET })
-      const items = [{ token: `${PUNKS}:1` }, { token: `${PUNKS}:4` }]
+      const items = [{ token: `${PUNKS}:1` }, { token: `${EDITIONS}:9`, quantity: 5 }]
+      const first = yield* plan(items)
+      // Sent and mined: punk 1 is the friend's, the units left the wallet.
+      const moved = reads({ "1": FRIEND })
       expect((yield* Effect.flip(plan(items, false, moved))).reason).toBe("owner")
-      const resumed = yield* plan(items, true, moved)
-      expect(resumed.steps[0]!.items).toHaveLength(1)
-      expect(decodeFunctionData({ abi: erc721Abi, data: resumed.steps[0]!.items[0]!.data.data }).args?.[2]).toBe(
-        2n ** 2n,
-      )
-      expect(yield* plan([{ token: `${PUNKS}:1` }], true, moved)).toEqual({ steps: [] })
+      // The same calls, so the journal knows them by their bytes and sends neither again.
+      expect(yield* plan(items, true, moved)).toEqual(first)
     }),
   )
 
@@ -94,6 +113,43 @@ describe("transferPlan", () => {
       const stranger = getAddress("0x0000000000000000000000000000000000000003")
       const error = yield* Effect.flip(plan([{ token: `${PUNKS}:1` }], true, reads({ "1": stranger })))
       expect(error.reason).toBe("owner")
+    }),
+  )
+
+  it.effect("several items on contracts that approve the conduit: one TransferHelper bulkTransfer", () =>
+    Effect.gen(function* () {
+      const items = [{ token: `${PUNKS}:1` }, { token: `${PUNKS}:4` }, { token: `${EDITIONS}:9`, quantity: 2 }]
+      const planned = yield* plan(items, false, reads(undefined, [PUNKS, EDITIONS]), HELPER)
+      const [call, ...more] = planned.steps[0]!.items.map((item) => item.data)
+      expect(more).toEqual([])
+      expect(call).toMatchObject({ from: WALLET, to: HELPER.address, chainId: 10 })
+      expect(decodeFunctionData({ abi: transferHelperAbi, data: call!.data })).toEqual({
+        functionName: "bulkTransfer",
+        args: [
+          [
+            {
+              items: [
+                { itemType: 2, token: PUNKS, identifier: 1n, amount: 1n },
+                { itemType: 2, token: PUNKS, identifier: 4n, amount: 1n },
+                { itemType: 3, token: EDITIONS, identifier: 9n, amount: 2n },
+              ],
+              recipient: FRIEND,
+              validateERC721Receiver: true,
+            },
+          ],
+          HELPER.conduitKey,
+        ],
+      })
+    }),
+  )
+
+  it.effect("one call per item when a contract does not approve the conduit, or for a single item", () =>
+    Effect.gen(function* () {
+      const items = [{ token: `${PUNKS}:1` }, { token: `${EDITIONS}:9` }]
+      const partly = yield* plan(items, false, reads(undefined, [PUNKS]), HELPER)
+      expect(partly.steps[0]!.items.map((item) => item.data.to)).toEqual([PUNKS, EDITIONS])
+      const single = yield* plan([{ token: `${PUNKS}:1` }], false, reads(undefined, [PUNKS]), HELPER)
+      expect(single.steps[0]!.items.map((item) => item.data.to)).toEqual([PUNKS])
     }),
   )
 })
