@@ -26,6 +26,8 @@ export const OrderCheckRule = Schema.Literals([
   "expiry",
   "zero-amount",
   "fillable",
+  "quantity",
+  "chain",
 ])
 
 /** A rule name of {@link OrderCheckRule}. */

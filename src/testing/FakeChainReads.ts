@@ -10,7 +10,7 @@ import {
   toEventSelector,
   zeroAddress,
 } from "viem"
-import { ChainReader, type ChainReads, type OrderStatus } from "../apis/opensea/chain/chainReads.js"
+import { ChainReader, type ChainReads, type OrderStatus, type PublicDrop } from "../apis/opensea/chain/chainReads.js"
 import type { FakeOpenSea, FakeOrder } from "./FakeOpenSea.js"
 
 /** What the fake chain holds; every map is keyed by lower-cased addresses joined with `:`. */
@@ -29,6 +29,10 @@ export interface FakeChainState {
   readonly owners: Map<string, Address | undefined>
   /** ERC-1155 balances set by a test, by `contract:owner:tokenId`. */
   readonly units: Map<string, bigint>
+  /** SeaDrop's public stage of each drop, by `seaDrop:nftContract` (none: a zero stage). */
+  readonly publicDrops: Map<string, PublicDrop>
+  /** The fee recipients SeaDrop allows, by `seaDrop:nftContract:feeRecipient`. */
+  readonly feeRecipients: Set<string>
   /** The ERC-165 interfaces each contract supports, by `contract` (none when unset). */
   readonly interfaces: Map<string, ReadonlyArray<Hex>>
   /**
@@ -80,6 +84,13 @@ export interface FakeChainReads {
   readonly setOwner: (contract: Address, tokenId: bigint, owner: Address | undefined) => FakeChainReads
   /** Sets an ERC-1155 balance of `owner`: a listing of more units than that goes stale. */
   readonly setUnits: (contract: Address, owner: Address, tokenId: bigint, amount: bigint) => FakeChainReads
+  /** Sets SeaDrop's public stage of `nftContract`, and the fee recipients it allows. */
+  readonly setPublicDrop: (
+    seaDrop: Address,
+    nftContract: Address,
+    stage: PublicDrop,
+    feeRecipients?: ReadonlyArray<Address>,
+  ) => FakeChainReads
   /** Sets the ERC-165 interfaces `contract` answers `supportsInterface` true for (ERC-721's `0x80ac58cd`, ...). */
   readonly setInterfaces: (contract: Address, interfaceIds: ReadonlyArray<Hex>) => FakeChainReads
   /** Plays along with `openSea`: the makers of its listings own and approved what they list until a test says not. */
@@ -92,6 +103,16 @@ export interface FakeChainReads {
   readonly setReceiptOf: (receiptOf: (hash: Hex) => TransactionReceipt | undefined) => FakeChainReads
   /** The `ChainReader` layer to provide under `Tradekit.layerWith(…)` of an `openSea(…)` client. */
   readonly layer: Layer.Layer<ChainReader>
+}
+
+/** What SeaDrop answers for a contract with no drop: a zero stage. */
+const NO_DROP: PublicDrop = {
+  mintPrice: 0n,
+  startTime: 0,
+  endTime: 0,
+  maxTotalMintableByWallet: 0,
+  feeBps: 0,
+  restrictFeeRecipients: false,
 }
 
 /** What Seaport answers for an order it never saw: not cancelled, nothing filled of no size. */
@@ -212,6 +233,15 @@ const chainReadsOf = (state: FakeChainState, reads: Array<string>): ChainReads =
         `orderStatusOf:${key(seaport, orderHash)}`,
         () => state.orderStatuses.get(key(seaport, orderHash)) ?? UNKNOWN_ORDER,
       ),
+    publicDropOf: (seaDrop, nftContract) =>
+      read(
+        `publicDropOf:${key(seaDrop, nftContract)}`,
+        () => state.publicDrops.get(key(seaDrop, nftContract)) ?? NO_DROP,
+      ),
+    feeRecipientAllowed: (seaDrop, nftContract, feeRecipient) =>
+      read(`feeRecipientAllowed:${key(seaDrop, nftContract, feeRecipient)}`, () =>
+        state.feeRecipients.has(key(seaDrop, nftContract, feeRecipient)),
+      ),
     now: read("now", () => state.now),
     receipt: (hash) => read(`receipt:${key(hash)}`, () => state.receipts.get(key(hash)) ?? state.receiptOf?.(hash)),
   }
@@ -239,6 +269,8 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     owners: new Map(),
     units: new Map(),
     interfaces: new Map(),
+    publicDrops: new Map(),
+    feeRecipients: new Set(),
     listings: undefined,
     now: 1_700_000_000n,
     receiptOf: undefined,
@@ -267,6 +299,11 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     setOwner: (contract, tokenId, owner) => set(() => state.owners.set(key(contract, tokenId.toString()), owner)),
     setUnits: (contract, owner, tokenId, amount) =>
       set(() => state.units.set(key(contract, owner, tokenId.toString()), amount)),
+    setPublicDrop: (seaDrop, nftContract, stage, feeRecipients = []) =>
+      set(() => {
+        state.publicDrops.set(key(seaDrop, nftContract), stage)
+        for (const recipient of feeRecipients) state.feeRecipients.add(key(seaDrop, nftContract, recipient))
+      }),
     setInterfaces: (contract, interfaceIds) => set(() => state.interfaces.set(key(contract), interfaceIds)),
     serving: (openSea) =>
       set(() => {

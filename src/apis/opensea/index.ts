@@ -11,7 +11,7 @@ export {
   makeChainReads,
   makeRpcChainReader,
 } from "./chain/chainReads.js"
-export { OPENSEA_TRANSFER_HELPER, type OpenSeaOptions } from "./config/OpenSeaConfig.js"
+export { OPENSEA_SEADROP, OPENSEA_TRANSFER_HELPER, type OpenSeaOptions } from "./config/OpenSeaConfig.js"
 export {
   OPENSEA_CHAINS,
   OPENSEA_CONDUIT,

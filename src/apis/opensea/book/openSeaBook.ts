@@ -22,6 +22,7 @@ import { bidPlan } from "../plans/bidPlan.js"
 import { buyPlan } from "../plans/buyPlan.js"
 import { cancelPlan } from "../plans/cancelPlan.js"
 import { listPlan } from "../plans/listPlan.js"
+import { mintPlan } from "../plans/mintPlan.js"
 import { sellPlan } from "../plans/sellPlan.js"
 import { makeOpenSeaClient, type OpenSeaClient } from "../wire/OpenSeaClient.js"
 import { errorOf, requestErrorOf } from "./edgeError.js"
@@ -32,7 +33,7 @@ import { isOpenSeaPost, postSigned } from "./postOrder.js"
 /** How many fields a chain's entry has (name, seaport, conduitKey, conduit, signedZone): all missing is no entry. */
 const CHAIN_FIELD_COUNT = 5
 
-/** The actions the OpenSea book plans (a transfer from the chain alone): no mint or cross-chain call. */
+/** The actions the OpenSea book plans (a transfer from the chain alone, a mint from a drop): no cross-chain call. */
 const OPENSEA_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>([
   "buy",
   "sell",
@@ -40,6 +41,7 @@ const OPENSEA_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>([
   "bid",
   "cancel",
   "transfer",
+  "mint",
 ])
 
 const plans: Readonly<
@@ -53,6 +55,7 @@ const plans: Readonly<
   list: listPlan,
   bid: bidPlan,
   cancel: cancelPlan,
+  mint: mintPlan,
   transfer: (ctx, params: TradeParams["transfer"], options) =>
     transferPlan(ctx.reads, ctx.chain.id, params, {
       resuming: options.resuming,
@@ -95,6 +98,7 @@ const openSeaOnChain = (
       apiBaseUrl: config.apiBaseUrl,
       maxFeeBps: config.maxFeeBps,
       transferHelper: config.transferHelper,
+      seaDrop: config.seaDrop,
     }
     return {
       chain,

@@ -20,6 +20,7 @@ import {
 import type { ChainConfig } from "../../../chains/ChainConfig.js"
 import { viemChainFor } from "../../../chains/viemChainFor.js"
 import { OpenSeaError } from "../book/OpenSeaError.js"
+import { seaDropAbi } from "../drops/seaDropAbi.js"
 import { seaportAbi } from "../seaport/seaportAbi.js"
 
 /** ERC-165's one function. */
@@ -30,6 +31,16 @@ export interface OrderStatus {
   readonly isCancelled: boolean
   readonly totalFilled: bigint
   readonly totalSize: bigint
+}
+
+/** A drop's public stage as SeaDrop's `getPublicDrop` answers it. */
+export interface PublicDrop {
+  readonly mintPrice: bigint
+  readonly startTime: number
+  readonly endTime: number
+  readonly maxTotalMintableByWallet: number
+  readonly feeBps: number
+  readonly restrictFeeRecipients: boolean
 }
 
 /** What the OpenSea layer reads from a chain to plan: approvals, balances, Seaport's counter, receipts. */
@@ -53,6 +64,14 @@ export interface ChainReads {
   readonly counterOf: (seaport: Address, offerer: Address) => Effect.Effect<bigint, OpenSeaError>
   /** Seaport's `getOrderStatus` of an order: whether it is cancelled, and how much of it is filled. */
   readonly orderStatusOf: (seaport: Address, orderHash: Hex) => Effect.Effect<OrderStatus, OpenSeaError>
+  /** SeaDrop's public stage of `nftContract`: what a public mint costs, read on chain. */
+  readonly publicDropOf: (seaDrop: Address, nftContract: Address) => Effect.Effect<PublicDrop, OpenSeaError>
+  /** Whether SeaDrop lets a mint of `nftContract` pay its fee to `feeRecipient`. */
+  readonly feeRecipientAllowed: (
+    seaDrop: Address,
+    nftContract: Address,
+    feeRecipient: Address,
+  ) => Effect.Effect<boolean, OpenSeaError>
   /** The latest block's timestamp, in seconds: an order's start time. */
   readonly now: Effect.Effect<bigint, OpenSeaError>
   /** The receipt of a mined transaction, `undefined` while it is not. */
@@ -128,6 +147,19 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
     read("an order's status", () =>
       client.readContract({ address: seaport, abi: seaportAbi, functionName: "getOrderStatus", args: [orderHash] }),
     ).pipe(Effect.map(([, isCancelled, totalFilled, totalSize]) => ({ isCancelled, totalFilled, totalSize }))),
+  publicDropOf: (seaDrop, nftContract) =>
+    read("a drop's public stage", () =>
+      client.readContract({ address: seaDrop, abi: seaDropAbi, functionName: "getPublicDrop", args: [nftContract] }),
+    ),
+  feeRecipientAllowed: (seaDrop, nftContract, feeRecipient) =>
+    read("a drop's fee recipient", () =>
+      client.readContract({
+        address: seaDrop,
+        abi: seaDropAbi,
+        functionName: "getFeeRecipientIsAllowed",
+        args: [nftContract, feeRecipient],
+      }),
+    ),
   now: read("the latest block", () => client.getBlock().then((block) => block.timestamp)),
   receipt: (hash) =>
     read("a receipt", () =>

@@ -30,6 +30,8 @@ export interface OpenSeaOptions {
    * contracts approve the conduit are transferred through it in one transaction.
    */
   readonly transferHelper?: Address | undefined
+  /** SeaDrop on every chain ({@link OPENSEA_SEADROP} by default): the contract every drop's public mint must call. */
+  readonly seaDrop?: Address | undefined
   /**
    * The most fees an order tradekit signs may pay, in basis points of its price: 1100 by default (10 % of creator
    * earnings, the most OpenSea collections carry, and OpenSea's 1 %). An order paying more is refused before signing.
@@ -43,6 +45,7 @@ export interface ResolvedOpenSeaConfig {
   readonly apiBaseUrl: string
   readonly maxFeeBps: bigint
   readonly transferHelper: Address
+  readonly seaDrop: Address
   /**
    * The chain's entry: the table's, with the options' changes; undefined for a chain OpenSea does not serve and the
    * options do not complete.
@@ -59,7 +62,11 @@ export interface OpenSeaChainConfig extends OpenSeaChain {
   readonly apiBaseUrl: string
   readonly maxFeeBps: bigint
   readonly transferHelper: Address
+  readonly seaDrop: Address
 }
+
+/** SeaDrop v1, at the same address on every chain OpenSea's drops run on (ProjectOpenSea/seadrop). */
+export const OPENSEA_SEADROP: Address = "0x00005EA00Ac477B1030CE78506496e8C2dE24bf5"
 
 /** Seaport's TransferHelper, at the same address on every chain OpenSea serves (as OpenSea's SDK names it). */
 export const OPENSEA_TRANSFER_HELPER: Address = "0x0000000000c2d145a2526bD8C716263bFeBe1A72"
@@ -105,6 +112,7 @@ export const resolveOpenSeaConfig = (options: OpenSeaOptions): ResolvedOpenSeaCo
     apiBaseUrl: absoluteUrl(options.apiBaseUrl ?? "https://api.opensea.io").replace(/\/+$/, ""),
     maxFeeBps: options.maxFeeBps === undefined ? DEFAULT_MAX_FEE_BPS : BigInt(options.maxFeeBps),
     transferHelper: options.transferHelper ?? OPENSEA_TRANSFER_HELPER,
+    seaDrop: options.seaDrop ?? OPENSEA_SEADROP,
     chainOf: (chainId) =>
       missingFields(entryOf(chainId)).length === 0 ? (entryOf(chainId) as OpenSeaChain) : undefined,
     missingOf: (chainId) => missingFields(entryOf(chainId)),

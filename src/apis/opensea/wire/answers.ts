@@ -143,3 +143,25 @@ export const CancelAnswer = Schema.Struct({
   last_signature_issued_valid_until: Schema.optional(Schema.NullOr(Schema.String)),
 })
 export type CancelAnswer = typeof CancelAnswer.Type
+
+/**
+ * `GET /api/v2/drops/{slug}` (the spec's `DropDetailedResponse`), as a mint reads it: the drop's chain, contract
+ * and kind, and whether it is minting.
+ */
+export const DropAnswer = Schema.Struct({
+  collection_slug: Schema.String,
+  chain: Schema.String,
+  contract_address: Schema.String,
+  drop_type: Schema.String,
+  is_minting: Schema.optional(Schema.Boolean),
+})
+export type DropAnswer = typeof DropAnswer.Type
+
+/** `POST /api/v2/drops/{slug}/mint` (the spec's `DropMintResponse`): the transaction to send, its `value` in hex wei. */
+export const MintAnswer = Schema.Struct({
+  to: Schema.String,
+  data: Schema.String,
+  value: Schema.String,
+  chain: Schema.String,
+})
+export type MintAnswer = typeof MintAnswer.Type

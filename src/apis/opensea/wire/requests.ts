@@ -84,3 +84,19 @@ export const CancelRequest = Schema.Struct({
   offChain: Schema.optional(Schema.Boolean),
 })
 export type CancelRequest = typeof CancelRequest.Type
+
+/** `mint`: the minter and what to mint, each item a collection (a drop's contract) with a quantity. */
+export const MintRequest = Schema.Struct({
+  ...Attribution,
+  taker: Schema.String,
+  referrer: Schema.optional(Schema.String),
+  currency: Schema.optional(Schema.String),
+  items: Schema.Array(
+    Schema.Struct({
+      collection: Schema.optional(Schema.String),
+      token: Schema.optional(Schema.String),
+      quantity: Schema.optional(Amount),
+    }),
+  ),
+})
+export type MintRequest = typeof MintRequest.Type

@@ -12,14 +12,14 @@ describe("openSea", () => {
     expect(openSea().name).toBe("opensea")
   })
 
-  it.effect("builds the OpenSea book over the client's transport: it plans OpenSea's five actions and transfers, not mint", () =>
+  it.effect("builds the OpenSea book over the client's transport: it plans all but cross-chain calls", () =>
     Effect.gen(function* () {
       const layer = openSea({ apiBaseUrl: "https://os.test" })
         .layer(makeFakeApi().layer)
         .pipe(Layer.provide(ClientConfig.layer({ chains: [TEST_CHAIN] })))
       const book = yield* Effect.provide(OrderBook.use(Effect.succeed), layer)
       expect(book.name).toBe("opensea")
-      expect([...book.actions].sort()).toEqual(["bid", "buy", "cancel", "list", "sell", "transfer"])
+      expect([...book.actions].sort()).toEqual(["bid", "buy", "cancel", "list", "mint", "sell", "transfer"])
     }),
   )
 })

@@ -5,7 +5,7 @@ import * as Result from "effect/Result"
 import { getAddress, parseEther, zeroAddress } from "viem"
 import { basisPointsOf } from "../../../../src/apis/opensea/book/PlanContext.js"
 import { openSea } from "../../../../src/apis/opensea/index.js"
-import { bid, cancel, type ExecutionSnapshot, list, mint, resumeExecution } from "../../../../src/index.js"
+import { bid, call, cancel, type ExecutionSnapshot, list, resumeExecution } from "../../../../src/index.js"
 import { NO_RETRY } from "../../../../src/services/RetryPolicy.js"
 import { Tradekit } from "../../../../src/Tradekit.js"
 import {
@@ -95,11 +95,11 @@ describe("the OpenSea book behind the seam", () => {
     }),
   )
 
-  it.effect("an action OpenSea does not plan (mint) is refused before any request, naming the book", () =>
+  it.effect("an action OpenSea does not plan (a cross-chain call) is refused before any request, naming the book", () =>
     Effect.gen(function* () {
       const world = lister()
-      const error = yield* refusalOf(world, mint({ items: [{ collection: NFT, quantity: 1 }] }))
-      expect(error).toMatchObject({ _tag: "UnsupportedByBookError", book: "opensea", what: "the mint action" })
+      const error = yield* refusalOf(world, call({ toChainId: ETHEREUM.id, txs: [{ to: NFT, data: "0x", value: 1n }] }))
+      expect(error).toMatchObject({ _tag: "UnsupportedByBookError", book: "opensea", what: "the call action" })
       expect(world.openSea.api.requests).toEqual([])
       expect(world.wallet.calls).toEqual([])
     }),
