@@ -257,6 +257,17 @@ export async function runDemoActions(devnet: Devnet, out: (line: string) => void
         if (prompts.length !== 1) throw new Error(`the transfer took ${prompts.length} wallet confirmations, not 1`)
       },
     ],
+    [
+      "on OpenSea's book: mint 2 from the Devnet Drop through OpenSea's mint route, checked against SeaDrop (user 4)",
+      async () => {
+        const drop = devnet.openSea.drops.find((d) => d.slug === "devnet-drop")!
+        await onOpenSea.actions.mintToken({
+          items: [{ collection: drop.contract, quantity: 2 }],
+          wallet: wallet(u4),
+          onProgress: progressPrinter("mint"),
+        })
+      },
+    ],
   ]
   try {
     for (const [title, run] of actions) {
