@@ -39,8 +39,8 @@ const ACTIONS = [
 ] as const
 
 type ActionId = (typeof ACTIONS)[number][0]
-/** What OpenSea's book plans (a transfer from the chain): the other actions are not offered while the page trades on it. */
-const OPENSEA_ACTIONS: ReadonlySet<ActionId> = new Set(["buy", "sell", "list", "bid", "cancel", "transfer"])
+/** What OpenSea's book plans (a transfer from the chain, a mint from its drops): cross-chain is not offered on it. */
+const OPENSEA_ACTIONS: ReadonlySet<ActionId> = new Set(["buy", "sell", "list", "bid", "cancel", "transfer", "mint"])
 /** The account picker's value while an injected wallet acts. */
 const INJECTED = "injected"
 
@@ -310,6 +310,8 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
               conduitKey: config.openSea.conduitKey,
               conduit: config.openSea.conduit,
               signedZone: config.openSea.signedZone,
+              seaDrop: config.openSea.seaDrop,
+              transferHelper: config.openSea.transferHelper,
             }),
           }
         : {}),

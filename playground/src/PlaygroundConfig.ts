@@ -40,6 +40,9 @@ export interface PlaygroundOpenSea {
   readonly conduitKey: Hex
   readonly conduit: Address
   readonly signedZone: Address
+  /** The devnet's SeaDrop and TransferHelper, over OpenSea's own (which the devnet does not have). */
+  readonly seaDrop?: Address | undefined
+  readonly transferHelper?: Address | undefined
 }
 
 /** Everything the page needs to start. */

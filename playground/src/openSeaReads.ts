@@ -124,12 +124,34 @@ export const bookOrderOf = (side: "listing" | "offer", json: Json): OpenSeaBookO
   }
 }
 
+/** A drop OpenSea lists as minting, as the Mint tab offers it. */
+export interface OpenSeaDrop {
+  readonly slug: string
+  readonly name: string
+  readonly contract: Address
+  /** The public stage's price per token, in wei of the native currency. */
+  readonly price: bigint
+}
+
 /** OpenSea's reads the page makes, on the chain OpenSea names `chain`. */
 export const openSeaReads = {
   /** The collection slug OpenSea files `contract` under, or undefined when OpenSea does not know the contract. */
   slugOf: (openSea: PlaygroundOpenSea, chain: string, contract: Address) =>
     get(openSea, `/api/v2/chain/${chain}/contract/${contract}`).then(
       (answer) => answer?.collection as string | undefined,
+    ),
+  /** The drops OpenSea features on `chain` that are minting now, in the native currency. */
+  mintingDrops: (openSea: PlaygroundOpenSea, chain: string): Promise<ReadonlyArray<OpenSeaDrop>> =>
+    get(openSea, `/api/v2/drops?type=featured&chains=${encodeURIComponent(chain)}`).then((answer) =>
+      ((answer?.drops ?? []) as ReadonlyArray<Json>)
+        .filter((drop) => drop.is_minting === true && drop.chain === chain && drop.active_stage != null)
+        .filter((drop) => /^0x0{40}$/.test(String(drop.active_stage.price_currency_address ?? "")))
+        .map((drop) => ({
+          slug: String(drop.collection_slug),
+          name: String(drop.collection_name ?? drop.collection_slug),
+          contract: drop.contract_address as Address,
+          price: BigInt(drop.active_stage.price),
+        })),
     ),
   bestListing: (openSea: PlaygroundOpenSea, slug: string, tokenId: string) =>
     get(openSea, `/api/v2/listings/collection/${encodeURIComponent(slug)}/nfts/${tokenId}/best`).then((answer) =>

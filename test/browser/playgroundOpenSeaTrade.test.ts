@@ -204,4 +204,30 @@ describe("trading on OpenSea's book in the playground, in Chromium", () => {
 
     expect(await ownerOf(10n)).toBe(user(5))
   })
+
+  it("mints from OpenSea's drop on the Mint tab: the drop OpenSea lists, checked against SeaDrop, the token on chain", async () => {
+    await actAs(1)
+    await page.click("[data-testid=tab-mint]")
+    const drop = devnet.openSea.drops.find((d) => d.slug === "devnet-drop")!
+    const option = page.locator(`[data-testid=panel-mint] select[name=collection] option[value="${drop.contract}"]`)
+    await option.waitFor({ state: "attached", timeout: 10_000 })
+    expect(await option.textContent()).toContain("0.01 ETH each")
+    await page.selectOption("[data-testid=panel-mint] select[name=collection]", drop.contract)
+    const before = await origin.readContract({
+      address: drop.contract,
+      abi: erc721Abi,
+      functionName: "balanceOf",
+      args: [user(1)],
+    })
+
+    await runPanel(page, "mint")
+
+    const after = await origin.readContract({
+      address: drop.contract,
+      abi: erc721Abi,
+      functionName: "balanceOf",
+      args: [user(1)],
+    })
+    expect(after - before).toBe(1n)
+  })
 })

@@ -1,11 +1,43 @@
-import { useState } from "react"
+import { useEffect, useState } from "react"
+import { formatEther } from "viem"
 import { useMintToken } from "../../../src/react/index.js"
 import { formatPrice } from "../api.js"
 import { ActionPanel } from "../components/ActionPanel.js"
 import { errorOf, Field } from "../components/Field.js"
 import { parseQuantity } from "../inputs.js"
 import { useChainMarket } from "../market.js"
+import { type OpenSeaDrop, openSeaReads } from "../openSeaReads.js"
 import { useSession } from "../session.js"
+
+/** A collection the Mint tab offers: its id (the contract), its name and its price per token, as text. */
+interface Mintable {
+  readonly id: string
+  readonly name: string
+  readonly price: string
+  /** The price per token in the native currency's decimal units, for the total. */
+  readonly each: number
+  readonly symbol: string
+}
+
+/** The drops OpenSea lists as minting on `chainId`, while the page trades on OpenSea's book (none otherwise). */
+const useOpenSeaDrops = (chainId: number): ReadonlyArray<OpenSeaDrop> | undefined => {
+  const { config, apiKind } = useSession()
+  const [drops, setDrops] = useState<ReadonlyArray<OpenSeaDrop>>()
+  const openSea = apiKind === "opensea" ? config.openSea : undefined
+  const chain = openSea?.chainNames[chainId]
+  useEffect(() => {
+    if (openSea === undefined || chain === undefined) return setDrops(undefined)
+    let live = true
+    openSeaReads.mintingDrops(openSea, chain).then(
+      (found) => live && setDrops(found),
+      () => live && setDrops([]),
+    )
+    return () => {
+      live = false
+    }
+  }, [openSea, chain])
+  return drops
+}
 
 /** Mint from a collection with a public mint, on any configured chain. */
 export const MintPanel = () => {
@@ -13,14 +45,37 @@ export const MintPanel = () => {
   const { chainId: activeChainId, chains } = useSession()
   const [chainId, setChainId] = useState(activeChainId)
   const market = useChainMarket(chainId)
-  const mintable = (market?.collections ?? []).filter((c) => c.mintPrice !== undefined)
+  const drops = useOpenSeaDrops(chainId)
+  // On OpenSea's book the tab mints from OpenSea's drops; on the Reservoir book, from the API's public mints.
+  const mintable: ReadonlyArray<Mintable> =
+    drops !== undefined
+      ? drops.map((d) => ({
+          id: d.contract,
+          name: d.name,
+          price: `${formatEther(d.price)} ETH`,
+          each: Number(formatEther(d.price)),
+          symbol: "ETH",
+        }))
+      : (market?.collections ?? []).flatMap((c) =>
+          c.mintPrice === undefined
+            ? []
+            : [
+                {
+                  id: c.id,
+                  name: c.name,
+                  price: formatPrice(c.mintPrice),
+                  each: c.mintPrice.amount.decimal,
+                  symbol: c.mintPrice.currency.symbol,
+                },
+              ],
+        )
   const [collection, setCollection] = useState("")
   const [quantity, setQuantity] = useState("1")
   const chosen = mintable.find((c) => c.id === collection)
   const checkedQuantity = parseQuantity(quantity)
   const total =
-    chosen?.mintPrice && typeof checkedQuantity === "number"
-      ? `Total ${Number((chosen.mintPrice.amount.decimal * checkedQuantity).toPrecision(6))} ${chosen.mintPrice.currency.symbol}`
+    chosen !== undefined && typeof checkedQuantity === "number"
+      ? `Total ${Number((chosen.each * checkedQuantity).toPrecision(6))} ${chosen.symbol}`
       : undefined
   return (
     <ActionPanel
@@ -59,7 +114,7 @@ export const MintPanel = () => {
           <option value="">Choose a collection…</option>
           {mintable.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.name} — {formatPrice(c.mintPrice)} each
+              {c.name} — {c.price} each
             </option>
           ))}
         </select>
