@@ -35,6 +35,8 @@ export interface FakeChainState {
   readonly feeRecipients: Set<string>
   /** The ERC-165 interfaces each contract supports, by `contract` (none when unset). */
   readonly interfaces: Map<string, ReadonlyArray<Hex>>
+  /** The addresses that hold code besides those with interfaces set (none by default). */
+  readonly contracts: Set<string>
   /**
    * The listings of a fake OpenSea the chain plays along with: a token none set an owner, balance or approval for
    * is its listing maker's, held in the units listed and approved to any operator, so served listings can fill.
@@ -91,6 +93,8 @@ export interface FakeChainReads {
     stage: PublicDrop,
     feeRecipients?: ReadonlyArray<Address>,
   ) => FakeChainReads
+  /** Deploys code at `address` (a contract with interfaces set has code already). */
+  readonly setCode: (address: Address) => FakeChainReads
   /** Sets the ERC-165 interfaces `contract` answers `supportsInterface` true for (ERC-721's `0x80ac58cd`, ...). */
   readonly setInterfaces: (contract: Address, interfaceIds: ReadonlyArray<Hex>) => FakeChainReads
   /** Plays along with `openSea`: the makers of its listings own and approved what they list until a test says not. */
@@ -212,6 +216,8 @@ const chainReadsOf = (state: FakeChainState, reads: Array<string>): ChainReads =
         const listings = listed(state, contract, tokenId)
         return (listings.find((order) => !order.cancelled) ?? listings[0])?.components.offerer
       }),
+    hasCode: (address) =>
+      read(`hasCode:${key(address)}`, () => state.contracts.has(key(address)) || state.interfaces.has(key(address))),
     supportsInterface: (contract, interfaceId) =>
       read(`supportsInterface:${key(contract, interfaceId)}`, () =>
         (state.interfaces.get(key(contract)) ?? []).some((id) => key(id) === key(interfaceId)),
@@ -269,6 +275,7 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
     owners: new Map(),
     units: new Map(),
     interfaces: new Map(),
+    contracts: new Set(),
     publicDrops: new Map(),
     feeRecipients: new Set(),
     listings: undefined,
@@ -304,6 +311,7 @@ export const makeFakeChainReads = (initial: Partial<FakeChainState> = {}): FakeC
         state.publicDrops.set(key(seaDrop, nftContract), stage)
         for (const recipient of feeRecipients) state.feeRecipients.add(key(seaDrop, nftContract, recipient))
       }),
+    setCode: (address) => set(() => state.contracts.add(key(address))),
     setInterfaces: (contract, interfaceIds) => set(() => state.interfaces.set(key(contract), interfaceIds)),
     serving: (openSea) =>
       set(() => {

@@ -14,6 +14,8 @@ export interface TransferReads<E> {
   readonly ownerOf: (contract: Address, tokenId: bigint) => Effect.Effect<Address | undefined, E>
   /** ERC-1155 `balanceOf(owner, id)`. */
   readonly unitsOf: (contract: Address, owner: Address, tokenId: bigint) => Effect.Effect<bigint, E>
+  /** Whether `address` holds code: a call to an address without any succeeds and does nothing. */
+  readonly hasCode: (address: Address) => Effect.Effect<boolean, E>
   /** `isApprovedForAll(owner, operator)` of an ERC-721 or ERC-1155 contract. */
   readonly isApprovedForAll: (contract: Address, owner: Address, operator: Address) => Effect.Effect<boolean, E>
 }

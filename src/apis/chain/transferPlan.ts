@@ -24,19 +24,24 @@ const safeTransferCall = ({ item, standard, quantity }: HeldItem, from: Address,
         args: [from, to, item.tokenId, quantity, "0x"],
       })
 
-/** Whether `from` approved the helper's conduit on every contract of `held` (so one transaction moves them all). */
-const conduitApproved = <E>(
+/**
+ * Whether one TransferHelper transaction can move all of `held`: the helper is deployed on the chain (a call to an
+ * address without code would succeed and move nothing) and `from` approved its conduit on every contract.
+ */
+const helperMovesAll = <E>(
   reads: TransferReads<E>,
   from: Address,
   held: ReadonlyArray<HeldItem>,
   helper: TransferHelperRoute,
 ) =>
-  Effect.map(
-    Effect.forEach([...new Set(held.map(({ item }) => item.contract))], (contract) =>
+  Effect.gen(function* () {
+    if (!(yield* reads.hasCode(helper.address))) return false
+    const contracts = [...new Set(held.map(({ item }) => item.contract))]
+    const approvals = yield* Effect.forEach(contracts, (contract) =>
       reads.isApprovedForAll(contract, from, helper.conduit),
-    ),
-    (approvals) => approvals.every(Boolean),
-  )
+    )
+    return approvals.every(Boolean)
+  })
 
 /**
  * A transfer planned from the chain alone, for a book with no transfer route of its own: each item's standard read
@@ -57,7 +62,7 @@ export const transferPlan = <E>(
     const { to, items } = yield* transferItems(params.to, params.items)
     const held = yield* Effect.forEach(items, (item) => heldItem(reads, from, to, item, options.resuming === true))
     const helper = options.helper
-    const bulk = helper !== undefined && held.length > 1 && (yield* conduitApproved(reads, from, held, helper))
+    const bulk = helper !== undefined && held.length > 1 && (yield* helperMovesAll(reads, from, held, helper))
     const calls = bulk
       ? [{ to: helper.address, data: transferHelperCall(held, to, helper.conduitKey) }]
       : held.map((one) => ({ to: one.item.contract, data: safeTransferCall(one, from, to) }))

@@ -57,6 +57,8 @@ export interface ChainReads {
   ) => Effect.Effect<boolean, OpenSeaError>
   /** An ERC-721 token's `ownerOf`: `undefined` when the call reverts (a burned or never minted token). */
   readonly ownerOf: (contract: Address, tokenId: bigint) => Effect.Effect<Address | undefined, OpenSeaError>
+  /** Whether `address` holds code (a contract is deployed there). */
+  readonly hasCode: (address: Address) => Effect.Effect<boolean, OpenSeaError>
   /** ERC-165's `supportsInterface`: false when the contract does not answer it (no contract, or a revert). */
   readonly supportsInterface: (contract: Address, interfaceId: Hex) => Effect.Effect<boolean, OpenSeaError>
   /** An ERC-1155 `balanceOf(owner, id)`: how many units of a token `owner` holds. */
@@ -118,6 +120,8 @@ export const makeChainReads = (client: PublicClient): ChainReads => ({
           return Promise.reject(error)
         }),
     ),
+  hasCode: (address) =>
+    read("an address's code", () => client.getCode({ address }).then((code) => code !== undefined && code !== "0x")),
   supportsInterface: (contract, interfaceId) =>
     read("an interface", () =>
       client

@@ -24,7 +24,9 @@ const HELPER = {
 const reads = (
   owners: Record<string, Address> = { "1": WALLET, "2": FRIEND, "4": WALLET },
   approved: ReadonlyArray<Address> = [],
+  deployed: ReadonlyArray<Address> = [HELPER.address],
 ): TransferReads<never> => ({
+  hasCode: (address) => Effect.succeed(deployed.includes(address)),
   isApprovedForAll: (contract, owner, operator) =>
     Effect.succeed(approved.includes(contract) && owner === WALLET && operator === HELPER.conduit),
   supportsInterface: (contract, id) =>
@@ -143,13 +145,16 @@ describe("transferPlan", () => {
     }),
   )
 
-  it.effect("one call per item when a contract does not approve the conduit, or for a single item", () =>
+  it.effect("one call per item when a contract does not approve the conduit, for one item, or with no helper", () =>
     Effect.gen(function* () {
       const items = [{ token: `${PUNKS}:1` }, { token: `${EDITIONS}:9` }]
       const partly = yield* plan(items, false, reads(undefined, [PUNKS]), HELPER)
       expect(partly.steps[0]!.items.map((item) => item.data.to)).toEqual([PUNKS, EDITIONS])
       const single = yield* plan([{ token: `${PUNKS}:1` }], false, reads(undefined, [PUNKS]), HELPER)
       expect(single.steps[0]!.items.map((item) => item.data.to)).toEqual([PUNKS])
+      // A helper address without code would take the call, succeed and move nothing.
+      const undeployed = yield* plan(items, false, reads(undefined, [PUNKS, EDITIONS], []), HELPER)
+      expect(undeployed.steps[0]!.items.map((item) => item.data.to)).toEqual([PUNKS, EDITIONS])
     }),
   )
 })
