@@ -145,6 +145,10 @@ export class CrossChainTransactionError extends Schema.TaggedError<CrossChainTra
     ),
     txHash: Schema.String,
     attempts: Schema.Number,
+    /** The refund of the deposit, when the book refunded it instead of filling: its chain and transaction. */
+    refund: Schema.optional(
+      Schema.Struct({ chainId: Schema.optional(Schema.Number), txHash: Schema.optional(Schema.String) }),
+    ),
   },
 ) {}
 

@@ -13,4 +13,6 @@ export interface BookStatus {
   readonly destinationChainId?: number | undefined
   /** The book's own words on a failure. */
   readonly details?: string | undefined
+  /** A cross-chain request the book refunded instead of filling: where the refund went out, when it says. */
+  readonly refund?: { readonly chainId?: number | undefined; readonly txHash?: Hex | undefined } | undefined
 }

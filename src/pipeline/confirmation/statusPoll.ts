@@ -5,6 +5,7 @@ import type { Hex } from "viem"
 import { BACKOFF_START_SHARE } from "../../chains/polling.js"
 import { CrossChainTransactionError, TransactionFailedError, TransactionTimeoutError } from "../../errors/index.js"
 import { pollAnswer } from "../../polling/pollAnswer.js"
+import type { BookStatus } from "../../schema/BookStatus.js"
 import type { ExecutionContext } from "../ExecutionContext.js"
 import type { ConfirmError, ConfirmTarget, Pacing, Settled } from "./ConfirmTarget.js"
 
@@ -19,6 +20,23 @@ export const timedOut =
           attempts,
           blockExplorerBaseUrl: target.chain.blockExplorers?.default.url,
         })
+
+/**
+ * The error of a failure the book reported: a cross-chain request it refunded is a CrossChainTransactionError
+ * carrying the refund (the user's funds came back), any other a failed transaction.
+ */
+const failureOf = (target: ConfirmTarget, hash: Hex, answer: BookStatus) =>
+  target.isCrossChain && answer.refund !== undefined
+    ? new CrossChainTransactionError({
+        txHash: hash,
+        attempts: 0,
+        message: answer.details ?? "The cross-chain request was refunded",
+        refund: {
+          ...(answer.refund.chainId !== undefined ? { chainId: answer.refund.chainId } : {}),
+          ...(answer.refund.txHash !== undefined ? { txHash: answer.refund.txHash } : {}),
+        },
+      })
+    : new TransactionFailedError({ txHash: hash, reason: "failure" })
 
 /**
  * Asks the book of the transaction's chain about it until it says success or failure, paced on the
@@ -46,7 +64,7 @@ export const pollStatus = (
     status(hash, target.check),
     (answer) =>
       answer.status === "failure"
-        ? Effect.fail(new TransactionFailedError({ txHash: hash, reason: "failure" }))
+        ? Effect.fail(failureOf(target, hash, answer))
         : Effect.succeed(answer.status === "success" ? Option.some(answer) : Option.none()),
     {
       interval: ctx.pollingInterval,
