@@ -24,6 +24,7 @@ import { type RelayOrder, relayOrderId } from "../../../devnet/relay/order.js"
 import { relay } from "../../../src/apis/relay/index.js"
 import { createClientWithLayer } from "../../../src/client/createClientWithLayer.js"
 import type { ReservoirClient } from "../../../src/client/ReservoirClient.js"
+import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { HttpTransport } from "../../../src/services/HttpTransport.js"
 import { PROMPTS } from "../devnet/fixture.js"
 
@@ -145,6 +146,28 @@ describe("cross-chain calls through Relay", () => {
     const refund = await origin().getTransactionReceipt({ hash: refused[0].refund.txHash as Hex })
     expect(refund.status).toBe("success")
     expect(await punksOf(user(3).address)).toBe(3n)
+  })
+
+  it("a resume after the deposit asks no new quote: it follows the stored request, and deposits nothing more", async () => {
+    const snapshots: Array<ExecutionSnapshot> = []
+    await client.actions.call({
+      chainId: devnet.originChainId,
+      toChainId: devnet.destinationChainId,
+      txs: [mintCall(user(2).address, 1n)],
+      wallet: walletOf(2),
+      onSnapshot: (snapshot) => snapshots.push(snapshot),
+    })
+    // The page went away once the deposit was sent: the snapshot stored then has its hash, not its outcome.
+    const sent = snapshots.find((snapshot) => (snapshot.journal ?? []).some((entry) => entry._tag === "Sent"))
+    expect(sent).toBeDefined()
+    const stored = JSON.parse(JSON.stringify(sent)) as ExecutionSnapshot
+    const quotes = asked.filter((request) => request === "POST /quote/v2").length
+    const nonce = await origin().getTransactionCount({ address: user(2).address })
+    const methods: Array<string> = []
+    await expect(client.resume({ snapshot: stored, wallet: walletOf(2, methods) })).resolves.toBe(true)
+    expect(asked.filter((request) => request === "POST /quote/v2").length).toBe(quotes)
+    expect(prompts(methods)).toEqual([])
+    expect(await origin().getTransactionCount({ address: user(2).address })).toBe(nonce)
   })
 
   const hostile: ReadonlyArray<readonly [string, string, (quote: any) => unknown]> = [
