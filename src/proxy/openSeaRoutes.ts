@@ -4,8 +4,9 @@ import type { ProxyRoute } from "./protocolRoutes.js"
  * Every route of OpenSea's API v2 that tradekit's `openSea` order book calls, and nothing else of the API:
  * contract and collection reads (and a collection's NFTs with a trait, for trait offers), an order by hash, a token's
  * best listing and offer, fulfilment data, order
- * and offer posts, the collection-offer build, the off-chain cancel, and the drops (the list, one drop, its mint
- * transaction), which the book's `mintToken` is to call (issue 35). Each `:name` is one path segment.
+ * and offer posts, the collection-offer build, the off-chain cancel, and the drops (the list, which a page reads to
+ * offer them, one drop and its mint transaction, which the book's `mintToken` calls). Each `:name` is one path
+ * segment.
  */
 export const OPENSEA_ROUTES: ReadonlyArray<ProxyRoute> = [
   { method: "GET", path: "/api/v2/chain/:chain/contract/:address" },
