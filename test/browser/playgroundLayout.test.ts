@@ -103,7 +103,7 @@ describe("the playground's layout and forms, in Chromium", () => {
     const tabs = await page
       .locator("[data-testid=action-tabs] button")
       .evaluateAll((b) => b.map((x) => x.getAttribute("data-testid")))
-    expect(tabs).toEqual(["tab-buy", "tab-sell", "tab-list", "tab-bid", "tab-cancel"])
+    expect(tabs).toEqual(["tab-buy", "tab-sell", "tab-list", "tab-bid", "tab-cancel", "tab-transfer", "tab-mint"])
   })
 
   it("with OpenSea answering 429 past 8 listing reads a second, the book still reads every listing: each 429 waited out", async () => {

@@ -46,14 +46,19 @@ describe("devnet lifecycle", () => {
     }
   })
 
-  it("npm start --exit runs every action through the facade and exits 0", { timeout: 60_000 }, async () => {
+  it("npm start --exit runs every action through the facade, OpenSea's transfer and mint too, and exits 0", {
+    timeout: 60_000,
+  }, async () => {
     const { stdout } = await promisify(execFile)("npx", ["tsx", "demo/main.ts", "--exit"], {
       cwd: process.cwd(),
       timeout: 55_000,
     })
     expect(stdout).toContain("Every action completed.")
-    expect(stdout.match(/✔ done/g)).toHaveLength(14)
+    expect(stdout.match(/✔ done/g)).toHaveLength(16)
     // The USDC buy needing approval goes out as one batch: one confirmation.
     expect(stdout).toContain("wallet confirmations: 1 (wallet_sendCalls); reservoir-sdk asks 2")
+    // On OpenSea's book: a transfer planned from the chain in one confirmation, and a mint from its drop.
+    expect(stdout).toContain("on OpenSea's book: transfer")
+    expect(stdout).toContain("on OpenSea's book: mint 2 from the Devnet Drop")
   })
 })
