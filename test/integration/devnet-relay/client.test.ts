@@ -36,6 +36,8 @@ const asked: Array<string> = []
 let tamper: ((quote: any) => unknown) | undefined
 /** Called after each quote answer. */
 let onQuote: (() => void) | undefined
+/** When set, rewrites Relay's status answers. */
+let tamperStatus: ((status: any) => unknown) | undefined
 
 beforeAll(async () => {
   devnet = await startDevnet({ seed: false })
@@ -43,6 +45,12 @@ beforeAll(async () => {
     const url = new URL(input instanceof Request ? input.url : String(input))
     asked.push(`${init?.method ?? "GET"} ${url.pathname}`)
     const response = await globalThis.fetch(input, init)
+    const rewriteStatus = tamperStatus
+    if (url.pathname.endsWith("/intents/status/v3") && rewriteStatus !== undefined && response.status === 200)
+      return new Response(JSON.stringify(rewriteStatus(await response.json())), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      })
     if (!url.pathname.endsWith("/quote/v2")) return response
     onQuote?.()
     const rewrite = tamper
@@ -168,6 +176,24 @@ describe("cross-chain calls through Relay", () => {
     expect(asked.filter((request) => request === "POST /quote/v2").length).toBe(quotes)
     expect(prompts(methods)).toEqual([])
     expect(await origin().getTransactionCount({ address: user(2).address })).toBe(nonce)
+  })
+
+  it("Relay's success is read on the destination chain: a reverted destination transaction fails the call", async () => {
+    // A transaction that reverted on the destination chain: a mint paid nothing.
+    const chain = devnet.chains.find((c) => c.id === devnet.destinationChainId)!.viemChain!
+    const sender = createWalletClient({
+      account: user(5).account,
+      chain,
+      transport: http(devnet.rpcUrls[devnet.destinationChainId]),
+    })
+    const reverted = await sender.sendTransaction({ ...mintCall(user(5).address, 1n), value: 0n, gas: 200_000n })
+    expect((await destination().waitForTransactionReceipt({ hash: reverted })).status).toBe("reverted")
+    tamperStatus = (status) => ({ ...status, status: "success", txHashes: [reverted] })
+    try {
+      await expect(call(5, [mintCall(user(5).address, 1n)])).rejects.toMatchObject({ _tag: "TransactionFailedError" })
+    } finally {
+      tamperStatus = undefined
+    }
   })
 
   const hostile: ReadonlyArray<readonly [string, string, (quote: any) => unknown]> = [

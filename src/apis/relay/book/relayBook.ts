@@ -23,6 +23,7 @@ import type { ResolvedRelayOptions } from "../RelayOptions.js"
 import { IntentStatus, STATUS_ROUTE } from "../wire/intentStatus.js"
 import { callQuoteRequest, QUOTE_ROUTE, QuoteAnswer, type QuoteCall } from "../wire/quote.js"
 import { makeRelayClient, type RelayRequest } from "../wire/RelayClient.js"
+import { destinationOutcome } from "./destinationOutcome.js"
 import { planOfQuote } from "./planOfQuote.js"
 
 /** Relay plans cross-chain calls (a cross-chain purchase is a call of the listing's fulfilment). */
@@ -119,6 +120,7 @@ const relayOnChain = (
   chain: ChainConfig,
   settings: { readonly referrer?: string | undefined },
   origins: Map<string, number>,
+  confirmed: (success: BookStatus) => Effect.Effect<BookStatus>,
 ): ChainOrderBook => ({
   plan: (request: TradeRequest, planOptions: PlanOptions = {}) =>
     planOptions.resuming === true
@@ -152,6 +154,7 @@ const relayOnChain = (
     return ask("GET", `${STATUS_ROUTE}?requestId=${encodeURIComponent(requestId)}`).pipe(
       Effect.flatMap((answer) => decodeApiBody(IntentStatus, STATUS_ROUTE, answer)),
       Effect.map(bookStatusOf),
+      Effect.flatMap((status) => (status.status === "success" ? confirmed(status) : Effect.succeed(status))),
     )
   },
   report: ({ requestId, txHash }) => {
@@ -178,10 +181,12 @@ export const relayBookLayer = (
       const ask = makeRelayClient(transport, options, client.settings.httpTimeout)
       const settings = { referrer: client.settings.bountyReferrer }
       const origins = new Map<string, number>()
+      const confirmed = destinationOutcome(client.chains, new Map())
       return {
         name: "relay",
         actions: RELAY_ACTIONS,
-        forChain: (chain: ChainConfig) => Result.succeed(relayOnChain(ask, options, chain, settings, origins)),
+        forChain: (chain: ChainConfig) =>
+          Result.succeed(relayOnChain(ask, options, chain, settings, origins, confirmed)),
       }
     }),
   )
