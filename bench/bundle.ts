@@ -25,6 +25,7 @@ import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
 import { build, type Metafile } from "esbuild"
+import { capabilityWeights } from "./capabilities.js"
 import { type DappWeight, dappMarkdown, dappText, measureDapp } from "./dappWeight.js"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
@@ -68,6 +69,7 @@ interface Measurement {
   readonly minified: number
   readonly gzip: number
   readonly groups: ReadonlyArray<{ readonly group: string; readonly minified: number; readonly gzip: number }>
+  readonly capabilities: ReturnType<typeof capabilityWeights>
 }
 
 /** The group an input file of the bundle belongs to. */
@@ -120,7 +122,7 @@ const measure = async (entry: EntryName, viem: "external" | "included", dir: str
   const groups = [...byGroup]
     .map(([group, bytes]) => ({ group, minified: bytes, gzip: Math.round((bytes / total) * gzip) }))
     .sort((a, b) => b.minified - a.minified)
-  return { entry, viem, minified, gzip, groups }
+  return { entry, viem, minified, gzip, groups, capabilities: capabilityWeights(inputs, gzip) }
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
@@ -176,6 +178,17 @@ export const markdown = (results: ReadonlyArray<Measurement>, dapp: DappWeight):
       lines.push(
         `| ${small.length} smaller groups | ${kb(small.reduce((a, g) => a + g.minified, 0))} | ${kb(small.reduce((a, g) => a + g.gzip, 0))} |`,
       )
+  }
+  const buyOnly = results.find((r) => r.entry === "tradekit: buy only (facade)" && r.viem === "external")
+  if (buyOnly !== undefined) {
+    lines.push(
+      "",
+      'What each optional capability weighs in "tradekit: buy only (facade)", viem external (issue 37: attributed by module, gzip share estimated; measured by leaving it out once it is a layer):',
+      "",
+      "| capability | minified | ≈ gzip |",
+      "| --- | ---: | ---: |",
+      ...buyOnly.capabilities.map((c) => `| ${c.capability} | ${kb(c.minified)} | ${kb(c.gzip)} |`),
+    )
   }
   lines.push(
     "",
