@@ -177,7 +177,7 @@ describe("mints from OpenSea's drops", () => {
     ).rejects.toMatchObject({ _tag: "APIError", statusCode: 422, message: expect.stringContaining("per wallet") })
   })
 
-  it("a contract with no drop, and several collections at once, are refused before any mint request", async () => {
+  it("a contract with no drop, several collections at once and a cross-chain mint are refused before any mint", async () => {
     await expect(
       client.actions.mintToken({
         items: [{ collection: devnet.contracts.origin.punks, quantity: 1 }],
@@ -190,5 +190,12 @@ describe("mints from OpenSea's drops", () => {
         wallet: walletOf(3),
       }),
     ).rejects.toMatchObject({ _tag: "UnsupportedByBookError", book: "opensea" })
+    await expect(
+      client.actions.mintToken({
+        items: [{ collection: drop().contract }],
+        options: { currencyChainId: devnet.destinationChainId },
+        wallet: walletOf(3),
+      }),
+    ).rejects.toMatchObject({ _tag: "UnsupportedByBookError", what: "a cross-chain mint" })
   })
 })

@@ -17,9 +17,16 @@ const SEADROP_ERC721 = "seadrop_v1_erc721"
 const MAX_QUANTITY = 100n
 
 /** What one mint request names: the drop's contract and how many tokens, refusing what OpenSea's drops cannot do. */
-const mintedItem = (request: MintRequest) =>
+const mintedItem = (ctx: PlanContext, request: MintRequest) =>
   Effect.gen(function* () {
     yield* read(() => refuseUnsupported(request))
+    if (request.currencyChainId !== undefined && request.currencyChainId !== ctx.chain.id)
+      return yield* Effect.fail(
+        OpenSeaError.unsupported(
+          "a cross-chain mint",
+          "OpenSea's cross-chain mint hands back bridge transactions whose bytes cannot be checked against the drop",
+        ),
+      )
     if (request.referrer !== undefined && request.referrer !== "")
       return yield* Effect.fail(
         OpenSeaError.unsupported("`referrer`", "OpenSea's drops pay no referrer; leave `bountyReferrer` unset"),
@@ -68,7 +75,7 @@ const dropOf = (ctx: PlanContext, contract: Address) =>
  */
 export const mintPlan = (ctx: PlanContext, body: unknown) =>
   Effect.gen(function* () {
-    const { contract, quantity, minter } = yield* mintedItem(yield* decodeRequest(MintRequest, body))
+    const { contract, quantity, minter } = yield* mintedItem(ctx, yield* decodeRequest(MintRequest, body))
     const drop = yield* dropOf(ctx, contract)
     const answer = yield* ask(
       ctx,

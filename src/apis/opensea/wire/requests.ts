@@ -91,6 +91,7 @@ export const MintRequest = Schema.Struct({
   taker: Schema.String,
   referrer: Schema.optional(Schema.String),
   currency: Schema.optional(Schema.String),
+  currencyChainId: Schema.optional(Schema.Number),
   items: Schema.Array(
     Schema.Struct({
       collection: Schema.optional(Schema.String),
