@@ -63,15 +63,18 @@ const plans: Readonly<
     }),
 }
 
-/** OpenSea's book on one chain. */
-const openSeaOnChain = (
+/**
+ * What every plan on `chain` works with: its entry of OpenSea's table with the client's settings, the API and the
+ * chain's reads; or why the book cannot trade there as configured.
+ */
+const planContextOf = (
   config: ResolvedOpenSeaConfig,
   openSea: OpenSeaClient,
   reader: ChainReaderService,
   chain: ChainConfig,
-): ChainOrderBook => {
-  const entry = config.chainOf(chain.id)
-  const context = Effect.gen(function* () {
+): Effect.Effect<PlanContext, OpenSeaError> =>
+  Effect.gen(function* () {
+    const entry = config.chainOf(chain.id)
     const missing = config.missingOf(chain.id)
     if (entry === undefined && missing.length < CHAIN_FIELD_COUNT) {
       // Given in part, the chain is meant to be OpenSea's: say what is left to give, not that OpenSea lacks it.
@@ -108,6 +111,16 @@ const openSeaOnChain = (
       reads: yield* reader.forChain(chain),
     } satisfies PlanContext
   })
+
+/** OpenSea's book on one chain. */
+const openSeaOnChain = (
+  config: ResolvedOpenSeaConfig,
+  openSea: OpenSeaClient,
+  reader: ChainReaderService,
+  chain: ChainConfig,
+): ChainOrderBook => {
+  const entry = config.chainOf(chain.id)
+  const context = planContextOf(config, openSea, reader, chain)
   const plan = (request: TradeRequest, options: PlanOptions = {}) =>
     Effect.gen(function* () {
       const planOf = plans[request.action]

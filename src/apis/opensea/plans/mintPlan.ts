@@ -62,7 +62,8 @@ const dropOf = (ctx: PlanContext, contract: Address) =>
       return yield* Effect.fail(
         OpenSeaError.unsupported(
           `a ${drop.drop_type} drop`,
-          "only SeaDrop v1 ERC-721 drops are minted: the bytes of other drops (ERC-1155 self-mints) cannot be checked yet",
+          "only SeaDrop v1 ERC-721 drops are minted: " +
+            "the bytes of other drops (ERC-1155 self-mints) cannot be checked yet",
         ),
       )
     return drop

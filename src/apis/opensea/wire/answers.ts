@@ -157,7 +157,7 @@ export const DropAnswer = Schema.Struct({
 })
 export type DropAnswer = typeof DropAnswer.Type
 
-/** `POST /api/v2/drops/{slug}/mint` (the spec's `DropMintResponse`): the transaction to send, its `value` in hex wei. */
+/** `POST /api/v2/drops/{slug}/mint` (the spec's `DropMintResponse`): the transaction to send, `value` in hex wei. */
 export const MintAnswer = Schema.Struct({
   to: Schema.String,
   data: Schema.String,

@@ -42,7 +42,9 @@ export const destinationOutcome = (
       if (reverted !== undefined)
         return {
           status: "failure",
-          details: `Relay reported success, but its destination transaction ${reverted} reverted on chain ${success.destinationChainId}`,
+          details:
+            `Relay reported success, but its destination transaction ${reverted} reverted ` +
+            `on chain ${success.destinationChainId}`,
         } satisfies BookStatus
       return words.includes("unseen") ? ({ status: "pending" } satisfies BookStatus) : success
     })

@@ -7,7 +7,7 @@ import { apiRequestErrorOf, networkErrorOf, RESERVOIR_ANSWERS } from "../../../s
 import { parseApiBody } from "../../../services/internal/parseApiBody.js"
 import type { ResolvedRelayOptions } from "../RelayOptions.js"
 
-/** Asks Relay's API: the answer's body, or the request's typed error (Relay's `{ message, errorCode }` as an APIError). */
+/** Asks Relay's API: the answer's body, or the request's typed error (Relay's `{ message }` as an APIError). */
 export type RelayRequest = (
   method: "GET" | "POST",
   path: string,
