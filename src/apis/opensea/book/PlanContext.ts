@@ -76,8 +76,11 @@ export const basisPointsOf = (percent: unknown): Result.Result<bigint, OpenSeaEr
   return Result.succeed(decimals[2]! >= "5" ? basisPoints + 1n : basisPoints)
 }
 
-/** The collection of a contract on the chain, with its required fees (OpenSea gives them in percent). */
-export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect<OpenSeaCollection, OpenSeaError> =>
+/** The slug of the collection OpenSea files a contract under on the chain, with the contract's standard. */
+export const contractOf = (
+  ctx: PlanContext,
+  contract: Address,
+): Effect.Effect<{ readonly slug: string; readonly standard: string | undefined }, OpenSeaError> =>
   Effect.gen(function* () {
     const info = yield* ask(ctx, ContractAnswer, "GET", `/api/v2/chain/${ctx.chainName}/contract/${contract}`)
     const slug = info.collection ?? ""
@@ -85,6 +88,13 @@ export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect
       return yield* Effect.fail(
         OpenSeaError.notFound(`OpenSea knows no collection for ${contract} on ${ctx.chainName}`),
       )
+    return { slug, standard: info.contract_standard }
+  })
+
+/** The collection of a contract on the chain, with its required fees (OpenSea gives them in percent). */
+export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect<OpenSeaCollection, OpenSeaError> =>
+  Effect.gen(function* () {
+    const { slug, standard } = yield* contractOf(ctx, contract)
     const collection = yield* ask(ctx, CollectionAnswer, "GET", `/api/v2/collections/${encodeURIComponent(slug)}`)
     return yield* read(() =>
       Result.map(
@@ -100,7 +110,7 @@ export const collectionOf = (ctx: PlanContext, contract: Address): Effect.Effect
         ),
         (fees) => ({
           slug,
-          standard: (info.contract_standard ?? "erc721").toLowerCase(),
+          standard: (standard ?? "erc721").toLowerCase(),
           fees,
           offerCurrency: addressAt(collection.pricing_currencies?.offer_currency?.address),
           listingCurrency: addressAt(collection.pricing_currencies?.listing_currency?.address),

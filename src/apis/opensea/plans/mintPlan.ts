@@ -2,9 +2,9 @@ import * as Effect from "effect/Effect"
 import { type Address, formatUnits, getAddress, type Hex, zeroAddress } from "viem"
 import { refuseUnsupported } from "../book/bookOptions.js"
 import { OpenSeaError } from "../book/OpenSeaError.js"
-import { ask, attempt, type PlanContext, read } from "../book/PlanContext.js"
+import { ask, attempt, contractOf, type PlanContext, read } from "../book/PlanContext.js"
 import { checkMint } from "../drops/checkMint.js"
-import { ContractAnswer, DropAnswer, MintAnswer } from "../wire/answers.js"
+import { DropAnswer, MintAnswer } from "../wire/answers.js"
 import { decodeRequest } from "../wire/decode.js"
 import { bigIntOf } from "../wire/orderOf.js"
 import { MintRequest } from "../wire/requests.js"
@@ -31,7 +31,7 @@ const mintedItem = (ctx: PlanContext, request: MintRequest) =>
       return yield* Effect.fail(
         OpenSeaError.unsupported("`referrer`", "OpenSea's drops pay no referrer; leave `bountyReferrer` unset"),
       )
-    if (request.currency !== undefined && getAddress(request.currency) !== zeroAddress)
+    if (request.currency !== undefined && (yield* attempt(() => getAddress(request.currency ?? ""))) !== zeroAddress)
       return yield* Effect.fail(
         OpenSeaError.unsupported("a mint in another currency", "a drop's public mint is paid in the native currency"),
       )
@@ -52,12 +52,8 @@ const mintedItem = (ctx: PlanContext, request: MintRequest) =>
 /** The drop of `contract` on OpenSea: its collection's slug, then the drop, which must be a SeaDrop ERC-721 drop. */
 const dropOf = (ctx: PlanContext, contract: Address) =>
   Effect.gen(function* () {
-    const info = yield* ask(ctx, ContractAnswer, "GET", `/api/v2/chain/${ctx.chainName}/contract/${contract}`)
-    if (info.collection === null || info.collection === "")
-      return yield* Effect.fail(
-        OpenSeaError.notFound(`OpenSea knows no collection for ${contract} on ${ctx.chainName}`),
-      )
-    const drop = yield* ask(ctx, DropAnswer, "GET", `/api/v2/drops/${encodeURIComponent(info.collection)}`)
+    const { slug } = yield* contractOf(ctx, contract)
+    const drop = yield* ask(ctx, DropAnswer, "GET", `/api/v2/drops/${encodeURIComponent(slug)}`)
     if (drop.drop_type !== SEADROP_ERC721)
       return yield* Effect.fail(
         OpenSeaError.unsupported(

@@ -19,10 +19,11 @@ export const destinationOutcome = (
   const clientOf = (chainId: number): PublicClient | undefined => {
     const known = clients.get(chainId)
     if (known !== undefined) return known
-    const chain = chains.find((c) => c.id === chainId)
-    const rpc = chain === undefined ? undefined : viemChainFor(chain).rpcUrls.default.http[0]
+    const config = chains.find((c) => c.id === chainId)
+    const chain = config === undefined ? undefined : viemChainFor(config)
+    const rpc = chain?.rpcUrls.default.http[0]
     if (chain === undefined || rpc === undefined) return undefined
-    const client = createPublicClient({ chain: viemChainFor(chain), transport: http(rpc) }) as PublicClient
+    const client = createPublicClient({ chain, transport: http(rpc) }) as PublicClient
     clients.set(chainId, client)
     return client
   }

@@ -87,9 +87,9 @@ const planCall = (
       try: () => callsOf(txs),
       catch: () => OrderCheckError.of({ book: "relay", check: "calldata", short: "A call names no address to call" }),
     })
-    const user_ = getAddress(user)
+    const wallet = getAddress(user)
     const body = callQuoteRequest({
-      user: user_,
+      user: wallet,
       originChainId,
       destinationChainId: chain.id,
       txs: calls,
@@ -99,7 +99,7 @@ const planCall = (
       decodeApiBody(QuoteAnswer, QUOTE_ROUTE, answer),
     )
     const expectation = {
-      user: user_,
+      user: wallet,
       originChainId,
       destinationChainId: chain.id,
       txs: calls,
