@@ -197,5 +197,13 @@ describe("mints from OpenSea's drops", () => {
         wallet: walletOf(3),
       }),
     ).rejects.toMatchObject({ _tag: "UnsupportedByBookError", what: "a cross-chain mint" })
+    for (const currency of [devnet.contracts.origin.weth, "weth"])
+      await expect(
+        client.actions.mintToken({
+          items: [{ collection: drop().contract }],
+          options: { currency },
+          wallet: walletOf(3),
+        }),
+      ).rejects.toMatchObject({ _tag: "UnsupportedByBookError", what: "a mint in another currency" })
   })
 })

@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import { type Address, formatUnits, getAddress, type Hex, zeroAddress } from "viem"
+import { type Address, formatUnits, getAddress, type Hex, isAddress, zeroAddress } from "viem"
 import { refuseUnsupported } from "../book/bookOptions.js"
 import { OpenSeaError } from "../book/OpenSeaError.js"
 import { ask, attempt, contractOf, type PlanContext, read } from "../book/PlanContext.js"
@@ -31,7 +31,8 @@ const mintedItem = (ctx: PlanContext, request: MintRequest) =>
       return yield* Effect.fail(
         OpenSeaError.unsupported("`referrer`", "OpenSea's drops pay no referrer; leave `bountyReferrer` unset"),
       )
-    if (request.currency !== undefined && (yield* attempt(() => getAddress(request.currency ?? ""))) !== zeroAddress)
+    const currency = request.currency
+    if (currency !== undefined && !(isAddress(currency, { strict: false }) && getAddress(currency) === zeroAddress))
       return yield* Effect.fail(
         OpenSeaError.unsupported("a mint in another currency", "a drop's public mint is paid in the native currency"),
       )
