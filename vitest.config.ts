@@ -45,6 +45,9 @@ if (typeof builtins.Promise.withResolvers !== "function") {
   })
 }
 
+/** Unit files that replace a module (`vi.mock`): each runs in a fresh module graph of its own. */
+const MODULE_MOCKING_TESTS = ["test/unit/apis/opensea/bulkHostile.test.ts"]
+
 export default defineConfig({
   test: {
     projects: [
@@ -52,8 +55,14 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/unit/**/*.test.ts", "test/unit/**/*.test.tsx"],
+          exclude: MODULE_MOCKING_TESTS,
           environment: "node",
+          // Most of a unit file's time is importing Effect, viem and tradekit: one import per worker, not per file.
+          isolate: false,
         },
+      },
+      {
+        test: { name: "unit-isolated", include: MODULE_MOCKING_TESTS, environment: "node" },
       },
       {
         test: {
