@@ -15,8 +15,10 @@ import {
 } from "viem"
 import { devnetERC721Abi } from "../devnet/artifacts/index.js"
 import { type Devnet, type DevnetAccount, devnetBatchingProvider } from "../devnet/index.js"
+import { listForSweep } from "../devnet/opensea/sweepListings.js"
 import { USDC_ONLY_PUNK } from "../devnet/seed.js"
 import { openSea } from "../src/apis/opensea/index.js"
+import { relay } from "../src/apis/relay/index.js"
 import { createClient } from "../src/client.js"
 import type { Step } from "../src/schema/Step.js"
 
@@ -47,6 +49,13 @@ export async function runDemoActions(devnet: Devnet, out: (line: string) => void
   const client = createClient({ chains: devnet.chains, source: "tradekit.demo", logLevel: 1 })
   /** The same chains with the devnet's OpenSea as the order book. */
   const onOpenSea = createClient({ chains: devnet.chains, book: openSea(devnet.openSea), logLevel: 1 })
+  /** On Relay: cross-chain calls, and OpenSea's book with Relay carrying purchases paid on another chain. */
+  const onRelay = createClient({ chains: devnet.chains, book: relay(devnet.relay), logLevel: 1 })
+  const acrossOpenSea = createClient({
+    chains: devnet.chains,
+    book: openSea({ ...devnet.openSea, crossChain: relay(devnet.relay) }),
+    logLevel: 1,
+  })
   const { punks, drops, editions, usdc } = devnet.contracts.origin
   const users = devnet.accounts.users
   const wallet = (u: DevnetAccount): WalletClient =>
@@ -269,6 +278,53 @@ export async function runDemoActions(devnet: Devnet, out: (line: string) => void
       },
     ],
   ]
+  actions.push(
+    [
+      "through Relay: mint on 31338 paid by one deposit on 31337, the quote checked before the deposit (user 3)",
+      () =>
+        onRelay.actions.call({
+          chainId: devnet.originChainId,
+          toChainId: devnet.destinationChainId,
+          txs: [
+            {
+              to: devnet.contracts.destination.punks,
+              data: encodeFunctionData({ abi: devnetERC721Abi, functionName: "mint", args: [u3.address, 1n] }),
+              value: parseEther("0.01").toString(),
+            },
+          ],
+          wallet: wallet(u3),
+          onProgress: progressPrinter("relay call"),
+        }),
+    ],
+    [
+      "through Relay: buy a fresh OpenSea listing on 31337, paying on 31338, the token sent to the buyer (user 5)",
+      async () => {
+        const [listing] = await listForSweep(devnet, u1, 1, parseEther("0.02"))
+        const tokenId = listing!.tokenId
+        const payingChain = devnet.chains.find((c) => c.id === devnet.destinationChainId)!.viemChain!
+        await acrossOpenSea.actions.buyToken({
+          chainId: devnet.originChainId,
+          items: [{ token: `${punks}:${tokenId}` }],
+          options: { currencyChainId: devnet.destinationChainId },
+          wallet: createWalletClient({
+            account: u5.account,
+            chain: payingChain,
+            transport: http(devnet.rpcUrls[devnet.destinationChainId]),
+          }),
+          onProgress: progressPrinter("relay buy"),
+        })
+        const node = createPublicClient({ transport: http(devnet.rpcUrls[devnet.originChainId]) })
+        const owner = await node.readContract({
+          address: punks,
+          abi: devnetERC721Abi,
+          functionName: "ownerOf",
+          args: [tokenId],
+        })
+        out(`    Devnet Punk #${tokenId} on 31337 now belongs to ${owner} (user 5)`)
+        if (owner !== u5.address) throw new Error(`Devnet Punk #${tokenId} went to ${owner}, not the buyer`)
+      },
+    ],
+  )
   try {
     for (const [title, run] of actions) {
       const t = performance.now()
@@ -277,7 +333,6 @@ export async function runDemoActions(devnet: Devnet, out: (line: string) => void
       out(`  ✔ done in ${Math.round(performance.now() - t)} ms`)
     }
   } finally {
-    await client.dispose()
-    await onOpenSea.dispose()
+    await Promise.all([client.dispose(), onOpenSea.dispose(), onRelay.dispose(), acrossOpenSea.dispose()])
   }
 }

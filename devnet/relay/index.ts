@@ -23,6 +23,10 @@ export interface DevnetRelay {
   readonly chains: Readonly<Record<number, RelayChainContracts>>
   /** The solver's address: it makes the destination calls (through the router) and the refunds. */
   readonly solver: Address
+  /** The API again, the Depositories and the routers, as `relay(...)` takes them: `relay(devnet.relay)`. */
+  readonly apiBaseUrl: string
+  readonly depositories: Readonly<Record<number, Address>>
+  readonly routers: Readonly<Record<number, Address>>
 }
 
 /** A started devnet Relay. */
@@ -75,11 +79,15 @@ export async function startRelay(chains: ReadonlyArray<ChainEndpoint>, port = 0)
     server.listen(port, "127.0.0.1", resolve)
   })
   filler.start()
+  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     describe: {
-      apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      apiUrl,
       chains: Object.fromEntries(deployed.map((c) => [c.chainId, c])),
       solver: solver.address,
+      apiBaseUrl: apiUrl,
+      depositories: Object.fromEntries(deployed.map((c) => [c.chainId, c.depository])),
+      routers: Object.fromEntries(deployed.map((c) => [c.chainId, c.router])),
     },
     stop: async () => {
       filler.stop()

@@ -2,7 +2,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type * as Result from "effect/Result"
-import type { Hex } from "viem"
+import type { Address, Hex } from "viem"
 import type { ChainConfig } from "../chains/ChainConfig.js"
 import type {
   ApiRequestError,
@@ -134,6 +134,11 @@ export interface OrderBookService {
   readonly forChain: (
     chain: ChainConfig,
   ) => Result.Result<ChainOrderBook, MissingChainConfigurationError | BookConfigurationError>
+  /**
+   * For a book that plans cross-chain `call`s: who makes the calls on `chainId` (their `msg.sender`, Relay's router),
+   * so that a fill bound to its fulfiller is made out for it; undefined for a chain the book knows no sender on.
+   */
+  readonly callSender?: ((chainId: number) => Address | undefined) | undefined
 }
 
 /**

@@ -18,6 +18,6 @@ export const openSea = (options: OpenSeaOptions = {}): TradekitBook => {
   const config = resolveOpenSeaConfig(options)
   return {
     name: "opensea",
-    layer: (transport) => openSeaBookLayer(config).pipe(Layer.provide(transport)),
+    layer: (transport) => openSeaBookLayer(config, options.crossChain).pipe(Layer.provide(transport)),
   }
 }

@@ -1,5 +1,6 @@
 import type { Address } from "viem"
 import { RELAY_DEPOSITORIES } from "./relayDepositories.js"
+import { RELAY_ROUTERS } from "./relayRouters.js"
 
 /** What `relay(...)` takes. */
 export interface RelayOptions {
@@ -12,6 +13,11 @@ export interface RelayOptions {
    * other address is refused, whatever the quote says.
    */
   readonly depositories?: Readonly<Record<number, Address>> | undefined
+  /**
+   * The router of each destination chain, over Relay's published ones ({@link RELAY_ROUTERS}): the `msg.sender` of
+   * the destination calls, for whom a cross-chain purchase's fill is made out.
+   */
+  readonly routers?: Readonly<Record<number, Address>> | undefined
   /**
    * The most a deposit may exceed the calls' value by (Relay's fees), in basis points of that value: 500 (5 %) by
    * default. A quote asking more is refused before the deposit.
@@ -29,6 +35,7 @@ export interface ResolvedRelayOptions {
   readonly apiBaseUrl: string
   readonly apiKey: string | undefined
   readonly depositoryOf: (chainId: number) => Address | undefined
+  readonly routerOf: (chainId: number) => Address | undefined
   readonly maxFeeBps: bigint
   readonly trustRelayWithoutProtocolData: boolean
 }
@@ -41,6 +48,7 @@ export const resolveRelayOptions = (options: RelayOptions): ResolvedRelayOptions
   apiBaseUrl: (options.apiBaseUrl ?? "https://api.relay.link").replace(/\/+$/, ""),
   apiKey: options.apiKey,
   depositoryOf: (chainId) => options.depositories?.[chainId] ?? RELAY_DEPOSITORIES[chainId],
+  routerOf: (chainId) => options.routers?.[chainId] ?? RELAY_ROUTERS[chainId],
   maxFeeBps: options.maxFeeBps === undefined ? DEFAULT_MAX_FEE_BPS : BigInt(options.maxFeeBps),
   trustRelayWithoutProtocolData: options.trustRelayWithoutProtocolData === true,
 })

@@ -6,3 +6,4 @@
 export type { RelayOptions } from "./RelayOptions.js"
 export { relay } from "./relay.js"
 export { RELAY_DEPOSITORIES } from "./relayDepositories.js"
+export { RELAY_ROUTERS } from "./relayRouters.js"

@@ -54,7 +54,7 @@ describe("devnet lifecycle", () => {
       timeout: 55_000,
     })
     expect(stdout).toContain("Every action completed.")
-    expect(stdout.match(/✔ done/g)).toHaveLength(16)
+    expect(stdout.match(/✔ done/g)).toHaveLength(18)
     // The USDC buy needing approval goes out as one batch: one confirmation.
     expect(stdout).toContain("wallet confirmations: 1 (wallet_sendCalls); reservoir-sdk asks 2")
     // On OpenSea's book: a transfer planned from the chain in one confirmation, and a mint from its drop.

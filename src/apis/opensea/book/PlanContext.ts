@@ -8,6 +8,7 @@ import type { OpenSeaChainConfig } from "../config/OpenSeaConfig.js"
 import { CollectionAnswer, ContractAnswer, OrderByHashAnswer } from "../wire/answers.js"
 import type { OpenSeaClient, OpenSeaMethod } from "../wire/OpenSeaClient.js"
 import { type OpenSeaOrder, orderOf } from "../wire/orderOf.js"
+import type { CrossChainPurchases } from "./crossChainPurchases.js"
 import { OpenSeaError } from "./OpenSeaError.js"
 
 /** What every plan of the OpenSea layer works with: the chain, its OpenSea name, the API and the chain's reads. */
@@ -18,6 +19,8 @@ export interface PlanContext {
   readonly config: OpenSeaChainConfig
   readonly client: OpenSeaClient
   readonly reads: ChainReads
+  /** The book that carries a purchase paid on another chain, when the client has one (`openSea({ crossChain })`). */
+  readonly crossChain?: CrossChainPurchases | undefined
 }
 
 /** Asks OpenSea and decodes its answer with `schema` (an answer of another shape is unreadable). */

@@ -13,6 +13,7 @@ import { decodeApiBody } from "../../../services/decodeApiBody.js"
 import { HttpTransport } from "../../../services/HttpTransport.js"
 import { type ChainOrderBook, OrderBook, type OrderBookService, type PlanOptions } from "../../../services/OrderBook.js"
 import { transferPlan } from "../../chain/transferPlan.js"
+import type { TradekitBook } from "../../TradekitBook.js"
 import { ChainReader, type ChainReaderService, makeRpcChainReader } from "../chain/chainReads.js"
 import { transfersOf } from "../chain/confirmations.js"
 import { ordersFilled } from "../chain/ordersFilled.js"
@@ -25,6 +26,7 @@ import { listPlan } from "../plans/listPlan.js"
 import { mintPlan } from "../plans/mintPlan.js"
 import { sellPlan } from "../plans/sellPlan.js"
 import { makeOpenSeaClient, type OpenSeaClient } from "../wire/OpenSeaClient.js"
+import { type CrossChainPurchases, crossChainPurchases } from "./crossChainPurchases.js"
 import { errorOf, requestErrorOf } from "./edgeError.js"
 import { OpenSeaError } from "./OpenSeaError.js"
 import type { PlanContext } from "./PlanContext.js"
@@ -44,10 +46,13 @@ const OPENSEA_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>([
   "mint",
 ])
 
+/** A failure of a plan other than OpenSea's own: a transfer refused, or the cross-chain book's refusal. */
+type PlanError = TransferRefusedError | Effect.Error<ReturnType<ChainOrderBook["plan"]>>
+
 const plans: Readonly<
   Record<
     string,
-    (ctx: PlanContext, body: never, options: PlanOptions) => Effect.Effect<unknown, OpenSeaError | TransferRefusedError>
+    (ctx: PlanContext, body: never, options: PlanOptions) => Effect.Effect<unknown, OpenSeaError | PlanError>
   >
 > = {
   buy: buyPlan,
@@ -72,6 +77,7 @@ const planContextOf = (
   openSea: OpenSeaClient,
   reader: ChainReaderService,
   chain: ChainConfig,
+  crossChain: CrossChainPurchases | undefined,
 ): Effect.Effect<PlanContext, OpenSeaError> =>
   Effect.gen(function* () {
     const entry = config.chainOf(chain.id)
@@ -109,6 +115,7 @@ const planContextOf = (
       config: chainConfig,
       client: openSea,
       reads: yield* reader.forChain(chain),
+      crossChain,
     } satisfies PlanContext
   })
 
@@ -118,9 +125,11 @@ const openSeaOnChain = (
   openSea: OpenSeaClient,
   reader: ChainReaderService,
   chain: ChainConfig,
+  crossChain: CrossChainPurchases | undefined,
 ): ChainOrderBook => {
   const entry = config.chainOf(chain.id)
-  const context = planContextOf(config, openSea, reader, chain)
+  const context = planContextOf(config, openSea, reader, chain, crossChain)
+  const crossChainOn = crossChain?.on(chain)
   const plan = (request: TradeRequest, options: PlanOptions = {}) =>
     Effect.gen(function* () {
       const planOf = plans[request.action]
@@ -146,7 +155,9 @@ const openSeaOnChain = (
   return {
     plan,
     post: (post: Post, signature: string | undefined) => postSigned(openSea, post, signature),
-    checkItem: (_step: Step, item: StepItem) => {
+    checkItem: (step: Step, item: StepItem) => {
+      // A status check is the cross-chain book's (a purchase paid on another chain): OpenSea's plans name none.
+      if (item.check !== undefined && crossChainOn !== undefined) return crossChainOn.checkItem(step, item)
       const post = (item.data as { readonly post?: Post } | undefined)?.post
       return post === undefined || isOpenSeaPost(post.endpoint)
         ? Effect.void
@@ -168,6 +179,9 @@ const openSeaOnChain = (
         : Effect.flatMap(reader.forChain(chain), (reads) => ordersFilled(reads, entry.seaport, item)).pipe(
             Effect.mapError((failure) => requestErrorOf(failure, "chain")),
           ),
+    ...(crossChainOn !== undefined
+      ? { transactionStatus: crossChainOn.transactionStatus, report: crossChainOn.report }
+      : {}),
     itemKey: (step, item) => {
       const orders = item.orderIds ?? []
       const from = (item.data as { readonly from?: unknown } | undefined)?.from
@@ -190,6 +204,7 @@ const openSeaOnChain = (
  */
 export const openSeaBookLayer = (
   config: ResolvedOpenSeaConfig,
+  crossChainBook?: TradekitBook | undefined,
 ): Layer.Layer<OrderBook, never, ClientConfig | HttpTransport> =>
   Layer.effect(
     OrderBook,
@@ -204,10 +219,20 @@ export const openSeaBookLayer = (
         retry: client.settings.retry,
         timeout: client.settings.httpTimeout,
       })
+      const crossChain =
+        crossChainBook === undefined
+          ? undefined
+          : crossChainPurchases(
+              yield* Effect.provide(
+                Effect.service(OrderBook),
+                crossChainBook.layer(Layer.succeed(HttpTransport, transport)),
+              ),
+              reads,
+            )
       return {
         name: "opensea",
         actions: OPENSEA_ACTIONS,
-        forChain: (chain) => Result.succeed(openSeaOnChain(config, openSea, reads, chain)),
+        forChain: (chain) => Result.succeed(openSeaOnChain(config, openSea, reads, chain, crossChain)),
       } satisfies OrderBookService
     }),
   )

@@ -1,4 +1,5 @@
 import type { Address, Hex } from "viem"
+import type { TradekitBook } from "../../TradekitBook.js"
 import { DEFAULT_MAX_FEE_BPS } from "../seaport/checkOrderToSign.js"
 import { OPENSEA_CHAINS, type OpenSeaChain } from "./openSeaChains.js"
 
@@ -37,6 +38,12 @@ export interface OpenSeaOptions {
    * earnings, the most OpenSea collections carry, and OpenSea's 1 %). An order paying more is refused before signing.
    */
   readonly maxFeeBps?: number | undefined
+  /**
+   * The book that carries a purchase paid on another chain (`buyToken({ options: { currencyChainId } })`): `relay()`
+   * from `tradekit/relay`. The fill is made out for its router and sends the token to the buyer; without it such a
+   * purchase is refused.
+   */
+  readonly crossChain?: TradekitBook | undefined
 }
 
 /** `OpenSeaOptions` with every default filled in. */

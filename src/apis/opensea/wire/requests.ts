@@ -31,6 +31,8 @@ export const BuyRequest = Schema.Struct({
   ...FillOptions,
   taker: Schema.String,
   currency: Schema.optional(Schema.String),
+  /** The chain the buy is paid on, when not the listing's (a cross-chain purchase). */
+  currencyChainId: Schema.optional(Schema.Number),
   items: Schema.Array(
     Schema.Struct({
       orderId: Schema.optional(Schema.String),

@@ -187,6 +187,7 @@ export const relayBookLayer = (
         actions: RELAY_ACTIONS,
         forChain: (chain: ChainConfig) =>
           Result.succeed(relayOnChain(ask, options, chain, settings, origins, confirmed)),
+        callSender: options.routerOf,
       }
     }),
   )
