@@ -96,7 +96,7 @@ describe("a cross-chain purchase on the OpenSea book", () => {
         expect(plan.steps).toMatchObject(DEPOSIT_PLAN.steps)
         expect(plan.path?.[0]).toMatchObject({ orderId: listing.hash, tokenId: "1" })
         const [fulfilment] = world.fake.api.requestsTo("/api/v2/listings/fulfillment_data")
-        expect((fulfilment?.body as { fulfiller: { address: string } }).fulfiller.address).toBe(ROUTER)
+        expect((fulfilment!.body as { fulfiller: { address: string } }).fulfiller.address).toBe(ROUTER)
         expect(world.asked).toHaveLength(1)
         const call = world.asked[0]!
         expect(call.action).toBe("call")
