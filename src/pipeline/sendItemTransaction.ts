@@ -137,6 +137,15 @@ const confirmSent = (
         sent.journal.batchSent !== undefined && sent.journal.sent !== undefined
           ? { status: "success" }
           : sent.sentHere?.receipt,
+      onStage: (stage) =>
+        updateState(ctx, (snapshot) =>
+          snapshot.steps[position.stepIndex]?.items?.[position.itemIndex]?.checkStatus === stage
+            ? snapshot
+            : updateItem(snapshot, position.stepIndex, position.itemIndex, (current) => ({
+                ...current,
+                checkStatus: stage,
+              })),
+        ),
       onReplaced: (replacement) =>
         Effect.andThen(
           Effect.sync(() => {

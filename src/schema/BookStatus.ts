@@ -7,6 +7,11 @@ import type { Hex } from "viem"
  */
 export interface BookStatus {
   readonly status: "pending" | "success" | "failure"
+  /**
+   * The book's own name for where the item stands, when it has one (Relay: `waiting`, `depositing`, `pending`,
+   * `submitted`, `delayed`, `success`, `refund`, `failure`): shown in progress as the item's `checkStatus`.
+   */
+  readonly stage?: string | undefined
   /** The transactions the book saw for the item (a cross-chain fill's, on the chains they ran on). */
   readonly txHashes?: ReadonlyArray<Hex> | undefined
   /** The chain a cross-chain fill landed on. */

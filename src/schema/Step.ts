@@ -135,6 +135,8 @@ const itemFields = {
   transfersData: Schema.optional(Schema.Array(TransferRecord)),
   error: Schema.optional(Schema.String),
   errorData: Schema.optional(Schema.Unknown),
+  /** The book's latest word on a sent transaction it follows (Relay's `waiting`, `pending`, `delayed`, …). */
+  checkStatus: Schema.optional(Schema.String),
   tip: Schema.optional(Schema.String),
   networkFee: Schema.optional(NetworkFee),
   /** The item's transaction was sent in a batch a paymaster service sponsored: the user paid no gas for it. */

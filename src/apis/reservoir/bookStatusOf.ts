@@ -27,6 +27,8 @@ export const transactionStatusOf = (answer: CheckResponse): BookStatus => ({
       : answer.synced === true || answer.status === "success"
         ? "success"
         : "pending",
+  // The API's own word (a cross-chain request's `waiting`, `delayed`, …), shown as the item's checkStatus.
+  ...(answer.status !== undefined ? { stage: answer.status } : {}),
   ...factsOf(answer),
 })
 

@@ -20,6 +20,8 @@ export interface ConfirmTarget {
   readonly isCrossChain: boolean
   /** Called when the user's wallet replaced the transaction, with the new hash. */
   readonly onReplaced: (hash: Hex) => Effect.Effect<void>
+  /** Called with each answer's `stage`, the book's own name for where the transaction stands. */
+  readonly onStage?: ((stage: string) => Effect.Effect<void>) | undefined
   /** The send's sender and nonce, when known: the receipt watch then recognises a replacement at once. */
   readonly sent?: SentTransaction | undefined
   /**

@@ -60,8 +60,12 @@ export const pollStatus = (
           Effect.fail(timedOut(target, hash)(ctx.maxAttempts)),
         )
   }
+  const onStage = target.onStage
+  const ask = status(hash, target.check)
   return pollAnswer(
-    status(hash, target.check),
+    onStage === undefined
+      ? ask
+      : Effect.tap(ask, (answer) => (answer.stage === undefined ? Effect.void : onStage(answer.stage))),
     (answer) =>
       answer.status === "failure"
         ? Effect.fail(failureOf(target, hash, answer))

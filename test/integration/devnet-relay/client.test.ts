@@ -115,7 +115,21 @@ describe("cross-chain calls through Relay", () => {
   it("a call made on the destination chain, paid by one deposit on the origin, told to Relay", async () => {
     const methods: Array<string> = []
     const before = await punksOf(user(1).address)
-    await expect(call(1, [mintCall(user(1).address, 1n)], walletOf(1, methods))).resolves.toBe(true)
+    const stages: Array<string> = []
+    await expect(
+      client.actions.call({
+        chainId: devnet.originChainId,
+        toChainId: devnet.destinationChainId,
+        txs: [mintCall(user(1).address, 1n)],
+        wallet: walletOf(1, methods),
+        onProgress: (steps) => {
+          const stage = steps[0]?.items?.[0]?.checkStatus
+          if (stage !== undefined && stages.at(-1) !== stage) stages.push(stage)
+        },
+      }),
+    ).resolves.toBe(true)
+    // Relay's own statuses reach the caller as the item's checkStatus, ending in success.
+    expect(stages.at(-1)).toBe("success")
     expect(prompts(methods)).toHaveLength(1)
     expect((await punksOf(user(1).address)) - before).toBe(1n)
     expect(asked).toContain("POST /quote/v2")

@@ -107,6 +107,46 @@ describe("executeSteps: transactions", () => {
     }),
   )
 
+  it.effect("a cross-chain request's own statuses reach progress as the item's checkStatus, in order", () =>
+    Effect.gen(function* () {
+      const chains = [
+        { id: 1, name: "Origin", baseApiUrl: "https://api.test" },
+        { id: 31338, name: "Destination", baseApiUrl: "https://dest.test", active: true },
+      ]
+      const { api, wallet, snapshots, execute } = setup({ chains, maxPollingAttemptsBeforeTimeout: 10 })
+      api
+        .route("POST", "/execute/call/v1", {
+          body: {
+            steps: [
+              step("deposit", "transaction", [
+                {
+                  ...txItem(wallet.address),
+                  data: { ...txItem(wallet.address).data, chainId: 1 },
+                  check: {
+                    endpoint: "/intents/status",
+                    method: "POST",
+                    body: { kind: "cross-chain-intent", id: "0x1" },
+                  },
+                },
+              ]),
+            ],
+          },
+        })
+        .route("POST", "/intents/status", [
+          { body: { status: "waiting" } },
+          { body: { status: "delayed" } },
+          { body: { status: "delayed" } },
+          { body: { status: "success" } },
+        ])
+      const exit = yield* runWithClock(execute({ request: blankRequest("call") }), "1 second", 12)
+      expect(Exit.isSuccess(exit)).toBe(true)
+      const stages = snapshots
+        .map((snapshot) => snapshot.steps[0]?.items?.[0]?.checkStatus)
+        .filter((stage, i, all) => stage !== undefined && stage !== all[i - 1])
+      expect(stages).toEqual(["waiting", "delayed", "success"])
+    }),
+  )
+
   it.effect("a cross-chain fill that times out fails with CrossChainTransactionError", () =>
     Effect.gen(function* () {
       const chains = [

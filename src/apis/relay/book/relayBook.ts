@@ -38,19 +38,21 @@ const requestIdOf = (check: Check | undefined): string | undefined => {
 /** Relay's status of a request, in tradekit's terms: a refund or a failure ends it, with Relay's words. */
 const bookStatusOf = (answer: IntentStatus): BookStatus => {
   const txHashes = (answer.txHashes ?? []) as ReadonlyArray<Hex>
+  const stage = answer.status
   switch (answer.status) {
     case "success":
-      return { status: "success", txHashes, destinationChainId: answer.destinationChainId }
+      return { status: "success", stage, txHashes, destinationChainId: answer.destinationChainId }
     case "refund":
       return {
         status: "failure",
+        stage,
         details: `Relay refunded the deposit${answer.details ? `: ${answer.details}` : ""}`,
         refund: { chainId: answer.originChainId, txHash: txHashes[0] },
       }
     case "failure":
-      return { status: "failure", details: answer.details ?? "Relay failed the request" }
+      return { status: "failure", stage, details: answer.details ?? "Relay failed the request" }
     default:
-      return { status: "pending" }
+      return { status: "pending", stage }
   }
 }
 

@@ -28,6 +28,11 @@ describe("transactionStatusOf", () => {
     expect(transactionStatusOf({ synced: false }).status).toBe("pending")
   })
 
+  it("keeps the API's own word as the stage: a pending request's `delayed`; none for a bare synced poll", () => {
+    expect(transactionStatusOf({ status: "delayed" })).toEqual({ status: "pending", stage: "delayed" })
+    expect(transactionStatusOf({ synced: false })).toEqual({ status: "pending" })
+  })
+
   it("is a failure when the check says so, even beside `synced`", () => {
     expect(transactionStatusOf({ status: "failure", synced: true }).status).toBe("failure")
   })
@@ -35,6 +40,7 @@ describe("transactionStatusOf", () => {
   it("keeps the transactions seen and the chain a cross-chain fill landed on", () => {
     expect(transactionStatusOf({ status: "success", txHashes: [HASH], destinationChainId: 8453 })).toEqual({
       status: "success",
+      stage: "success",
       txHashes: [HASH],
       destinationChainId: 8453,
     })
