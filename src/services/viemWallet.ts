@@ -91,7 +91,10 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
     // signed here, it asks for its receipt in the same call.
     ...(client.account?.type === "local"
       ? {
-          prepareTransaction: ({ chain, request }) => prepareWith(client, client.account as Account, chain, request),
+          // Filled through the wallet's transport, which follows the wallet's chain: the wallet is moved to the
+          // transaction's chain first, or its nonce, gas and fees would be read on another chain.
+          prepareTransaction: ({ chain, request }) =>
+            Effect.andThen(ensureChain(chain), prepareWith(client, client.account as Account, chain, request)),
           ...(options.syncReceipts === false
             ? {}
             : { sendTransactionSync: (args) => sendLocalSync(client.account as LocalAccount, args) }),

@@ -201,4 +201,46 @@ describe("fromViemWalletClient signing typed data for another chain", () => {
       expect(calls).toEqual([])
     }),
   )
+
+  it.effect(
+    "a local account's fill for another chain moves the wallet there first: nonce, gas and fees read there",
+    () =>
+      Effect.gen(function* () {
+        const account = privateKeyToAccount(`0x${"11".repeat(32)}`)
+        // A wallet whose transport follows its chain, as a browser wallet's does: chain 1 has sent 6 transactions from
+        // the account, Base none.
+        let current = 1
+        const asked: Array<string> = []
+        const request = async ({ method, params }: { method: string; params?: ReadonlyArray<unknown> }) => {
+          asked.push(`${method}@${current}`)
+          switch (method) {
+            case "eth_chainId":
+              return numberToHex(current)
+            case "wallet_switchEthereumChain":
+              current = Number((params![0] as { chainId: Hex }).chainId)
+              return null
+            case "eth_getTransactionCount":
+              return numberToHex(current === 1 ? 6 : 0)
+            case "eth_estimateGas":
+              return "0x5208"
+            case "eth_maxPriorityFeePerGas":
+              return "0x3b9aca00"
+            case "eth_getBlockByNumber":
+              return { number: "0x1", baseFeePerGas: "0x3b9aca00", timestamp: "0x1", transactions: [] }
+            default:
+              throw { code: -32601, message: `Method ${method} not found` }
+          }
+        }
+        const local = fromViemWalletClient(createWalletClient({ account, transport: custom({ request }) }))
+        const prepared = yield* local.prepareTransaction!({
+          chain: base,
+          request: { from: account.address, to: account.address, data: "0x", value: 1n },
+        })
+        expect(prepared).toMatchObject({ _tag: "Prepared", nonce: 0 })
+        expect(asked.indexOf(`wallet_switchEthereumChain@1`)).toBeGreaterThan(-1)
+        expect(asked.filter((method) => method.startsWith("eth_getTransactionCount"))).toEqual([
+          `eth_getTransactionCount@${base.id}`,
+        ])
+      }),
+  )
 })
