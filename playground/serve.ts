@@ -65,6 +65,11 @@ export const playgroundConfigOf = (devnet: Devnet): PlaygroundConfig => ({
     JSON.stringify(devnet.contracts, (_key, value) => (typeof value === "bigint" ? value.toString() : value)),
   ),
   openSea: devnet.openSea,
+  relay: {
+    apiBaseUrl: devnet.relay.apiBaseUrl,
+    depositories: devnet.relay.depositories,
+    routers: devnet.relay.routers,
+  },
 })
 
 /**

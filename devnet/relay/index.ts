@@ -29,6 +29,13 @@ export interface DevnetRelay {
   readonly routers: Readonly<Record<number, Address>>
 }
 
+/** The CORS headers of every answer: any origin, the methods and headers Relay's clients send. */
+const RELAY_CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, POST, OPTIONS",
+  "access-control-allow-headers": "content-type, x-api-key",
+}
+
 /** A started devnet Relay. */
 export interface RunningRelay {
   readonly describe: DevnetRelay
@@ -68,8 +75,14 @@ export async function startRelay(chains: ReadonlyArray<ChainEndpoint>, port = 0)
         } catch {
           body = null
         }
+        // Relay's API answers any origin, as pages call it from the browser.
+        if (req.method === "OPTIONS") {
+          res.writeHead(204, { ...RELAY_CORS, "access-control-max-age": "600" })
+          res.end()
+          return
+        }
         const reply = await answer(ctx, req.method ?? "GET", url, body)
-        res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers })
+        res.writeHead(reply.status, { "content-type": "application/json", ...RELAY_CORS, ...reply.headers })
         res.end(JSON.stringify(reply.body, (_k, v) => (typeof v === "bigint" ? v.toString() : v)))
       })()
     })

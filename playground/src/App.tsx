@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import type { Address } from "viem"
 import { openSea } from "../../src/apis/opensea/index.js"
+import { relay } from "../../src/apis/relay/index.js"
 import type { ReservoirClientOptions } from "../../src/index.js"
 import { TradekitProvider } from "../../src/react/index.js"
 import { short } from "./api.js"
@@ -312,6 +313,8 @@ export const App = ({ config }: { config: PlaygroundConfig }) => {
               signedZone: config.openSea.signedZone,
               seaDrop: config.openSea.seaDrop,
               transferHelper: config.openSea.transferHelper,
+              // A purchase paid on another chain goes through the devnet's Relay.
+              ...(config.relay !== undefined ? { crossChain: relay(config.relay) } : {}),
             }),
           }
         : {}),

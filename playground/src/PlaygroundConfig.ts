@@ -45,6 +45,16 @@ export interface PlaygroundOpenSea {
   readonly transferHelper?: Address | undefined
 }
 
+/**
+ * A devnet's Relay (`devnet.relay`): what `relay(...)` needs to carry OpenSea purchases paid on another chain. Relay's
+ * API takes no key on the routes tradekit asks, so the page asks it directly.
+ */
+export interface PlaygroundRelay {
+  readonly apiBaseUrl: string
+  readonly depositories: Readonly<Record<number, Address>>
+  readonly routers: Readonly<Record<number, Address>>
+}
+
 /** Everything the page needs to start. */
 export interface PlaygroundConfig {
   readonly chains: ReadonlyArray<PlaygroundChain>
@@ -52,4 +62,6 @@ export interface PlaygroundConfig {
   readonly contracts?: Record<string, Record<string, unknown>>
   /** Present when the devnet serves OpenSea's routes: the page can switch its API to them. */
   readonly openSea?: PlaygroundOpenSea
+  /** Present when the devnet serves Relay's routes: OpenSea's Buy tab can pay on another chain. */
+  readonly relay?: PlaygroundRelay
 }

@@ -4,7 +4,13 @@
  * another version): the documented core is checked, the richer fields of newer devnets are used when present.
  */
 import type { Address, Hex } from "viem"
-import type { PlaygroundAccount, PlaygroundChain, PlaygroundConfig, PlaygroundOpenSea } from "./PlaygroundConfig.js"
+import type {
+  PlaygroundAccount,
+  PlaygroundChain,
+  PlaygroundConfig,
+  PlaygroundOpenSea,
+  PlaygroundRelay,
+} from "./PlaygroundConfig.js"
 
 /** One chain, as newer devnets list them. */
 export interface DevnetChainInfo {
@@ -41,6 +47,7 @@ export interface DevnetInfo {
   }
   /** The devnet's OpenSea API v2 and its Seaport 1.6, on devnets that serve them. */
   readonly openSea?: PlaygroundOpenSea
+  readonly relay?: PlaygroundRelay
 }
 
 /** The API of a devnet started with `--port 8080`: asked when nothing else says where a devnet runs. */
@@ -133,5 +140,6 @@ export const playgroundConfigOfInfo = (info: DevnetInfo): PlaygroundConfig => {
         : DEVNET_TEST_ACCOUNTS,
     ...(info.contracts !== undefined ? { contracts: info.contracts } : {}),
     ...(isRecord(info.openSea) && isUrl(info.openSea.apiBaseUrl) ? { openSea: info.openSea } : {}),
+    ...(isRecord(info.relay) && isUrl(info.relay.apiBaseUrl) ? { relay: info.relay } : {}),
   }
 }

@@ -230,4 +230,23 @@ describe("trading on OpenSea's book in the playground, in Chromium", () => {
     })
     expect(after - before).toBe(1n)
   })
+
+  it("buys an OpenSea listing paying on the other chain, through Relay: one deposit there, the token owned here", async () => {
+    const [listing] = await listForSweep(devnet, devnetUser(devnet, 3), 1, parseEther("0.03"))
+    const tokenId = listing!.tokenId
+    const paying = createPublicClient({ transport: http(devnet.rpcUrls[devnet.destinationChainId]) })
+    await actAs(4)
+    await page.click("[data-testid=tab-buy]")
+    await page.fill("[data-testid=panel-buy] input[name=token]", `${devnet.contracts.origin.punks}:${tokenId}`)
+    await page.selectOption("[data-testid=panel-buy] select[name=pay-on]", String(devnet.destinationChainId))
+    const paidBefore = await paying.getBalance({ address: user(4) })
+    const nonceHere = await nonceOf(user(4))
+
+    await runPanel(page, "buy")
+
+    expect(await ownerOf(tokenId)).toBe(user(4))
+    // Paid on the other chain (the price and the deposit's gas); nothing sent on the listing's chain.
+    expect(paidBefore - (await paying.getBalance({ address: user(4) }))).toBeGreaterThanOrEqual(parseEther("0.03"))
+    expect(await nonceOf(user(4))).toBe(nonceHere)
+  })
 })

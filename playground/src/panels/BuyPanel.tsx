@@ -37,7 +37,7 @@ const tokenRefsOf = (text: string) => text.split(/[\s,]+/).filter(Boolean)
  */
 export const BuyPanel = () => {
   const hook = useBuyToken()
-  const { chainId, address, paymasterService, apiKind } = useSession()
+  const { chainId, address, paymasterService, apiKind, config, chains } = useSession()
   const market = useChainMarket(chainId)
   const openSeaBook = useChainOpenSeaBook(chainId)
   const [sweep, setSweep] = useState<ReadonlyArray<string>>([])
@@ -46,6 +46,10 @@ export const BuyPanel = () => {
   const [token, setToken] = useState("")
   const [quantity, setQuantity] = useState("1")
   const [currency, setCurrency] = useState("")
+  // On OpenSea with the devnet's Relay: the chain the purchase is paid on, when not this one (a cross-chain buy).
+  const [payOn, setPayOn] = useState("")
+  const payingChains = onOpenSea && config.relay !== undefined ? chains.filter((c) => c.id !== chainId) : []
+  const currencyChainId = payingChains.some((c) => String(c.id) === payOn) ? Number(payOn) : undefined
   const listings = (market?.asks ?? []).filter((o) => o.maker.toLowerCase() !== address?.toLowerCase())
   const contract = orderId ? listings.find((o) => o.id === orderId)?.contract : token.split(":")[0]
   const withQuantity = !onOpenSea && takesQuantity(market, contract)
@@ -88,7 +92,11 @@ export const BuyPanel = () => {
           if (items.length === 0) return "Tick OpenSea listings or enter tokens."
           // Paying in another currency than the listings' is quoted in that one: the listings' total does not apply.
           const check = expectedPrice !== undefined && !currency ? { expectedPrice } : {}
-          return { items, chainId, ...(currency ? { options: { currency } } : {}), ...check }
+          const options = {
+            ...(currency ? { currency } : {}),
+            ...(currencyChainId !== undefined ? { currencyChainId } : {}),
+          }
+          return { items, chainId, ...(Object.keys(options).length > 0 ? { options } : {}), ...check }
         }
         if (!orderId && !token) return "Pick a listing or enter a token."
         const units = withQuantity ? parseQuantity(quantity) : 1
@@ -167,6 +175,18 @@ export const BuyPanel = () => {
               value={quantity}
               onChange={(e) => setQuantity(e.target.value)}
             />
+          </Field>
+        ) : null}
+        {payingChains.length > 0 ? (
+          <Field label="Pay on" hint="another chain: one Relay deposit there, the token bought here">
+            <select name="pay-on" value={payOn} onChange={(e) => setPayOn(e.target.value)}>
+              <option value="">This chain</option>
+              {payingChains.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name} ({c.id}) through Relay
+                </option>
+              ))}
+            </select>
           </Field>
         ) : null}
         <Field label="Pay with">
