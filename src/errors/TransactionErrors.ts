@@ -145,9 +145,16 @@ export class CrossChainTransactionError extends Schema.TaggedError<CrossChainTra
     ),
     txHash: Schema.String,
     attempts: Schema.Number,
-    /** The refund of the deposit, when the book refunded it instead of filling: its chain and transaction. */
+    /**
+     * The refund of the deposit, when the book refunded it instead of filling: its chain, its currency (the zero
+     * address for the native one) and its transaction, as far as the book says.
+     */
     refund: Schema.optional(
-      Schema.Struct({ chainId: Schema.optional(Schema.Number), txHash: Schema.optional(Schema.String) }),
+      Schema.Struct({
+        chainId: Schema.optional(Schema.Number),
+        currency: Schema.optional(Schema.String),
+        txHash: Schema.optional(Schema.String),
+      }),
     ),
   },
 ) {}

@@ -19,5 +19,12 @@ export interface BookStatus {
   /** The book's own words on a failure. */
   readonly details?: string | undefined
   /** A cross-chain request the book refunded instead of filling: where the refund went out, when it says. */
-  readonly refund?: { readonly chainId?: number | undefined; readonly txHash?: Hex | undefined } | undefined
+  readonly refund?:
+    | {
+        readonly chainId?: number | undefined
+        /** The currency refunded: the zero address for the native one. */
+        readonly currency?: Hex | undefined
+        readonly txHash?: Hex | undefined
+      }
+    | undefined
 }

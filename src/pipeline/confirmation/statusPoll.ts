@@ -33,6 +33,7 @@ const failureOf = (target: ConfirmTarget, hash: Hex, answer: BookStatus) =>
         message: answer.details ?? "The cross-chain request was refunded",
         refund: {
           ...(answer.refund.chainId !== undefined ? { chainId: answer.refund.chainId } : {}),
+          ...(answer.refund.currency !== undefined ? { currency: answer.refund.currency } : {}),
           ...(answer.refund.txHash !== undefined ? { txHash: answer.refund.txHash } : {}),
         },
       })

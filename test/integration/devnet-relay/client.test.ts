@@ -15,6 +15,7 @@ import {
   type Hex,
   http,
   parseEther,
+  zeroAddress,
 } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetERC721Abi, relayDepositoryAbi } from "../../../devnet/artifacts/index.js"
@@ -164,7 +165,10 @@ describe("cross-chain calls through Relay", () => {
     const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []))
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1)
     expect(refused).toHaveLength(1)
-    expect(refused[0]).toMatchObject({ _tag: "CrossChainTransactionError", refund: { chainId: devnet.originChainId } })
+    expect(refused[0]).toMatchObject({
+      _tag: "CrossChainTransactionError",
+      refund: { chainId: devnet.originChainId, currency: zeroAddress },
+    })
     const refund = await origin().getTransactionReceipt({ hash: refused[0].refund.txHash as Hex })
     expect(refund.status).toBe("success")
     expect(await punksOf(user(3).address)).toBe(3n)

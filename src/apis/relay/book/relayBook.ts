@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
-import { getAddress, type Hex } from "viem"
+import { getAddress, type Hex, zeroAddress } from "viem"
 import type { ChainConfig } from "../../../chains/ChainConfig.js"
 import {
   BookConfigurationError,
@@ -47,7 +47,8 @@ const bookStatusOf = (answer: IntentStatus): BookStatus => {
         status: "failure",
         stage,
         details: `Relay refunded the deposit${answer.details ? `: ${answer.details}` : ""}`,
-        refund: { chainId: answer.originChainId, txHash: txHashes[0] },
+        // tradekit signs native deposits only (checkDeposit): the refund is in the origin's native currency.
+        refund: { chainId: answer.originChainId, currency: zeroAddress, txHash: txHashes[0] },
       }
     case "failure":
       return { status: "failure", stage, details: answer.details ?? "Relay failed the request" }
