@@ -140,6 +140,14 @@ export const playgroundConfigOfInfo = (info: DevnetInfo): PlaygroundConfig => {
         : DEVNET_TEST_ACCOUNTS,
     ...(info.contracts !== undefined ? { contracts: info.contracts } : {}),
     ...(isRecord(info.openSea) && isUrl(info.openSea.apiBaseUrl) ? { openSea: info.openSea } : {}),
-    ...(isRecord(info.relay) && isUrl(info.relay.apiBaseUrl) ? { relay: info.relay } : {}),
+    ...(isRecord(info.relay) && isUrl(info.relay.apiBaseUrl)
+      ? {
+          relay: {
+            apiBaseUrl: info.relay.apiBaseUrl,
+            depositories: info.relay.depositories,
+            routers: info.relay.routers,
+          },
+        }
+      : {}),
   }
 }

@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { Account, LocalAccount, PublicClient } from "viem"
+import type { Account, Chain, LocalAccount, PublicClient } from "viem"
 import { getBalance, getBlockNumber, getChainId, getTransactionCount, signMessage, signTypedData } from "viem/actions"
 import { getAction } from "viem/utils"
 import { accountKindOf, transactionByHashOf } from "./internal/accountKind.js"
@@ -57,6 +57,16 @@ export interface ViemWalletOptions {
 export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWalletOptions = {}): WalletService => {
   const account = () => accountOf(client)
   const ensureChain = ensureChainOf(client)
+  // The chain a local account's fills were last read on: the client's own, until a fill for another moves the wallet.
+  let fillingOn = client.chain?.id
+  const fillOn = (chain: Chain) =>
+    chain.id === fillingOn
+      ? Effect.void
+      : Effect.tap(ensureChain(chain), () =>
+          Effect.sync(() => {
+            fillingOn = chain.id
+          }),
+        )
   const { publicClientFor, singleTryClientFor } = readersOf(client, options.publicClients)
   const sendOne = sendOneWith(client, account)
   const sendLocalSync = sendLocalSyncWith(client, sendOne, options.syncReceiptWait ?? 1000)
@@ -91,10 +101,10 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
     // signed here, it asks for its receipt in the same call.
     ...(client.account?.type === "local"
       ? {
-          // Filled through the wallet's transport, which follows the wallet's chain: the wallet is moved to the
-          // transaction's chain first, or its nonce, gas and fees would be read on another chain.
+          // Filled through the wallet's transport, which follows the wallet's chain: for another chain than the one
+          // it was on, the wallet is moved there first, or its nonce, gas and fees would be read on the wrong chain.
           prepareTransaction: ({ chain, request }) =>
-            Effect.andThen(ensureChain(chain), prepareWith(client, client.account as Account, chain, request)),
+            Effect.andThen(fillOn(chain), prepareWith(client, client.account as Account, chain, request)),
           ...(options.syncReceipts === false
             ? {}
             : { sendTransactionSync: (args) => sendLocalSync(client.account as LocalAccount, args) }),
