@@ -4,7 +4,7 @@
  * it is filled or cancelled on chain (Seaport's events), cancelled off chain, or expired.
  */
 import type { Address, Hex } from "viem"
-import type { TraitCriteria } from "./criteria.js"
+import type { NumericTraitCriteria, TraitCriteria } from "./criteria.js"
 import { ItemType, type OrderComponents, OrderType } from "./seaport.js"
 
 /** What an order is, read from its items. */
@@ -26,7 +26,10 @@ export interface OpenSeaOrder {
   /** A trait offer's trait and the tokens its criteria root is over; undefined for any other order. */
   readonly trait?:
     | {
-        readonly criteria: TraitCriteria
+        /** The trait asked; none for an offer on numeric traits alone. */
+        readonly criteria?: TraitCriteria | undefined
+        /** The numeric traits asked (always held by the zone, root 0). */
+        readonly numeric?: ReadonlyArray<NumericTraitCriteria> | undefined
         readonly tokenIds: ReadonlyArray<bigint>
         /** Root 0 on a supported collection: the signed zone, not the root, holds a fill to the trait. */
         readonly zoneEnforced?: boolean

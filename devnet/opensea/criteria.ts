@@ -11,6 +11,25 @@ export interface TraitCriteria {
   readonly value: string
 }
 
+/** A numeric trait as OpenSea's criteria name it (`NumericTraitCriteria`): a range, either bound open. */
+export interface NumericTraitCriteria {
+  readonly type: string
+  readonly min?: number | undefined
+  readonly max?: number | undefined
+}
+
+/**
+ * The numeric traits of a Devnet Punks token on OpenSea: its Level, 1 to 10 from its id (`id % 10 + 1`), shown by the
+ * get-NFT route with `display_type: "number"` as OpenSea shows numeric traits.
+ */
+export const punkLevel = (tokenId: bigint): number => Number(tokenId % 10n) + 1
+
+/** Whether `value` lies within `range`, bounds included. */
+export const withinRange = (value: number | undefined, range: NumericTraitCriteria): boolean =>
+  value !== undefined &&
+  (range.min === undefined || value >= range.min) &&
+  (range.max === undefined || value <= range.max)
+
 const leaf = (id: bigint): Hex => keccak256(encodePacked(["uint256"], [id]))
 
 const hashPair = (a: Hex, b: Hex): Hex =>

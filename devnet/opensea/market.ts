@@ -23,7 +23,14 @@ import { seaportAbi } from "../artifacts/seaport/index.js"
 import type { RpcLog } from "../core/indexer.js"
 import { kindOf, OpenSeaBook, type OpenSeaOrder, type OpenSeaOrderKind, termsOf } from "./book.js"
 import type { OpenSeaCollection } from "./collections.js"
-import { criteriaProof, criteriaRoot, type TraitCriteria } from "./criteria.js"
+import {
+  criteriaProof,
+  criteriaRoot,
+  type NumericTraitCriteria,
+  punkLevel,
+  type TraitCriteria,
+  withinRange,
+} from "./criteria.js"
 import type { SeaportDeployment } from "./deploy.js"
 import { buildFulfillment, type FillRequest, type FulfillmentTransaction } from "./fulfillment.js"
 import { ItemType, type OrderComponents, OrderType, orderHash, orderHashTypes } from "./seaport.js"
@@ -156,23 +163,42 @@ export class OpenSeaMarket {
       is_nsfw: false,
       is_suspicious: false,
       creator: zeroAddress,
-      traits: this.options.attributes(collection.contract, tokenId).map((a) => ({
-        trait_type: a.key,
-        display_type: null,
-        max_value: null,
-        value: a.value,
-      })),
+      traits: [
+        ...this.options.attributes(collection.contract, tokenId).map((a) => ({
+          trait_type: a.key,
+          display_type: null,
+          max_value: null,
+          value: a.value,
+        })),
+        ...(this.levelOf(collection, tokenId) === undefined
+          ? []
+          : [{ trait_type: "Level", display_type: "number", max_value: 10, value: this.levelOf(collection, tokenId) }]),
+      ],
       owners,
       rarity: null,
     }
   }
 
-  /** The ids of the tokens of `collection` with `trait`, ascending. */
-  tokensWithTrait(collection: OpenSeaCollection, trait: TraitCriteria): ReadonlyArray<bigint> {
+  /** The numeric trait `Level` of a token of a collection with traits (Devnet Punks); undefined for any other. */
+  levelOf(collection: OpenSeaCollection, tokenId: bigint): number | undefined {
+    return this.options.attributes(collection.contract, tokenId).length === 0 ? undefined : punkLevel(tokenId)
+  }
+
+  /** The ids of the tokens of `collection` with `trait` (any, when none) and within each of `numeric`, ascending. */
+  tokensWithTrait(
+    collection: OpenSeaCollection,
+    trait: TraitCriteria | undefined,
+    numeric: ReadonlyArray<NumericTraitCriteria> = [],
+  ): ReadonlyArray<bigint> {
     return this.options
       .tokenIds(collection.contract)
-      .filter((id) =>
-        this.options.attributes(collection.contract, id).some((a) => a.key === trait.type && a.value === trait.value),
+      .filter(
+        (id) =>
+          (trait === undefined ||
+            this.options
+              .attributes(collection.contract, id)
+              .some((a) => a.key === trait.type && a.value === trait.value)) &&
+          numeric.every((range) => range.type === "Level" && withinRange(this.levelOf(collection, id), range)),
       )
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   }
@@ -187,6 +213,7 @@ export class OpenSeaMarket {
     signature: Hex,
     expected: OpenSeaOrderKind,
     trait?: TraitCriteria,
+    numeric: ReadonlyArray<NumericTraitCriteria> = [],
   ): Promise<OpenSeaOrder> {
     const kind = kindOf(components)
     if (kind !== expected) {
@@ -198,7 +225,7 @@ export class OpenSeaMarket {
     const collection = this.collectionByContract(terms.contract)
     if (collection === undefined)
       throw refuse(`No collection for contract ${terms.contract} on ${this.options.chainName}`)
-    const traitTerms = this.checkCriteria(components, kind, collection, trait)
+    const traitTerms = this.checkCriteria(components, kind, collection, trait, numeric)
     this.checkShape(components, kind, terms.currency)
     this.checkFees(components, kind, collection, terms)
     const now = await this.now()
@@ -236,8 +263,17 @@ export class OpenSeaMarket {
     kind: OpenSeaOrderKind,
     collection: OpenSeaCollection,
     trait: TraitCriteria | undefined,
+    numeric: ReadonlyArray<NumericTraitCriteria>,
   ): OpenSeaOrder["trait"] {
     const root = kind === "collection-offer" ? c.consideration[0]!.identifierOrCriteria : 0n
+    if (numeric.length > 0) {
+      // Numeric traits are validated when a fill is asked for, never by a root: the root is 0, the zone holds them.
+      if (kind !== "collection-offer") throw refuse("Only a criteria offer takes numeric traits")
+      if (root !== 0n) throw refuse(`A numeric-trait offer's identifierOrCriteria must be 0, not ${root}`)
+      const tokenIds = this.tokensWithTrait(collection, trait, numeric)
+      if (tokenIds.length === 0) throw refuse(`No token of ${collection.slug} meets the offer's traits`)
+      return { criteria: trait, numeric, tokenIds, zoneEnforced: true }
+    }
     if (trait === undefined) {
       if (root !== 0n)
         throw refuse(
@@ -487,9 +523,13 @@ export class OpenSeaMarket {
             : undefined
           : criteriaProof(order.trait.tokenIds, request.tokenId)
     if (proof === undefined) {
-      const { type, value } = order.trait!.criteria
+      const { criteria: trait, numeric = [] } = order.trait!
+      const asked = [
+        ...(trait === undefined ? [] : [`${trait.type}: ${trait.value}`]),
+        ...numeric.map((range) => `${range.type} ${range.min ?? "…"}–${range.max ?? "…"}`),
+      ]
       throw refuse(
-        `NFT ${request.tokenId} of ${order.contract} does not have the trait ${type}: ${value} the offer ${order.hash} is for`,
+        `NFT ${request.tokenId} of ${order.contract} does not have the traits ${asked.join(", ")} the offer ${order.hash} is for`,
       )
     }
     // The answers for an order alternate, so a client meets both forms OpenSea hands out: even ones (the first) name

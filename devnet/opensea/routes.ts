@@ -6,7 +6,7 @@
 import { type Address, type Hex, zeroAddress, zeroHash } from "viem"
 import { failureOf, Reply, type Route } from "../server/http.js"
 import type { OpenSeaOrderKind } from "./book.js"
-import { criteriaRoot, type TraitCriteria } from "./criteria.js"
+import { criteriaRoot, type NumericTraitCriteria, type TraitCriteria } from "./criteria.js"
 import { OpenSeaError, type OpenSeaMarket } from "./market.js"
 import { readAddress, readOrderComponents, readUint, WireError } from "./seaport.js"
 import { errorsJson, protocolData } from "./wire.js"
@@ -43,6 +43,27 @@ const traitOf = (criteria: Body): TraitCriteria | undefined => {
   if (traits.length === 0) return undefined
   const trait = record(traits[0], "criteria.trait")
   return { type: text(trait.type, "criteria.trait.type"), value: text(trait.value, "criteria.trait.value") }
+}
+
+/** A range's bound: a finite number, or absent. */
+const boundOf = (value: unknown, at: string): number | undefined => {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new WireError(`${at} must be a number`)
+  return value
+}
+
+/** The numeric traits of a criteria request (`numericTraits`, each `{ type, min?, max? }`); none when absent. */
+const numericTraitsOf = (criteria: Body): ReadonlyArray<NumericTraitCriteria> => {
+  const ranges = criteria.numericTraits ?? []
+  if (!Array.isArray(ranges)) throw new WireError("criteria.numericTraits must be an array of { type, min?, max? }")
+  return ranges.map((entry, i) => {
+    const range = record(entry, `criteria.numericTraits[${i}]`)
+    return {
+      type: text(range.type, `criteria.numericTraits[${i}].type`),
+      min: boundOf(range.min, `criteria.numericTraits[${i}].min`),
+      max: boundOf(range.max, `criteria.numericTraits[${i}].max`),
+    }
+  })
 }
 
 /** The trait filter of `GET /collection/{slug}/nfts` (`traits=[{"traitType":…,"value":…}]`), or undefined for none. */
@@ -181,7 +202,9 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
         throw new OpenSeaError(400, `The offer's criteria item must be ${collection.contract}, the contract of ${slug}`)
       }
       const signature = signatureOf(data.signature, "protocol_data.signature")
-      return market.describe(await market.accept(components, signature, "collection-offer", traitOf(criteria)))
+      return market.describe(
+        await market.accept(components, signature, "collection-offer", traitOf(criteria), numericTraitsOf(criteria)),
+      )
     }),
     route("POST", "/api/v2/offers/build", apiKey, async (req) => {
       const body = record(req.body, "body")
@@ -194,9 +217,11 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
       // A trait offer's criteria item is the root of the tokens with the trait (OpenSea's merkle route), or 0 on a
       // supported collection, whose zone holds fills to the trait; a collection offer's is 0 (any token).
       const trait = traitOf(criteria)
-      const tokenIds = trait === undefined ? undefined : market.tokensWithTrait(collection, trait)
-      if (trait !== undefined && tokenIds!.length === 0)
-        throw new OpenSeaError(400, `No token of ${slug} has the trait ${trait.type}: ${trait.value}`)
+      const numeric = numericTraitsOf(criteria)
+      const tokenIds =
+        trait === undefined && numeric.length === 0 ? undefined : market.tokensWithTrait(collection, trait, numeric)
+      if (tokenIds !== undefined && tokenIds.length === 0)
+        throw new OpenSeaError(400, `No token of ${slug} meets the offer's traits`)
       return {
         partialParameters: {
           consideration: [
@@ -204,7 +229,8 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
               itemType: collection.standard === "erc721" ? 4 : 5,
               token: collection.contract,
               identifierOrCriteria:
-                tokenIds === undefined || market.zoneEnforcesTraits(collection)
+                // Numeric ranges are validated server-side at fill time, never by a root.
+                tokenIds === undefined || numeric.length > 0 || market.zoneEnforcesTraits(collection)
                   ? "0"
                   : criteriaRoot(tokenIds).toString(),
               startAmount: quantity.toString(),
@@ -219,6 +245,7 @@ export function openSeaRoutes(market: OpenSeaMarket, apiKey: string): ReadonlyAr
           collection: { slug },
           contract: { address: collection.contract },
           ...(trait === undefined ? {} : { traits: [trait] }),
+          ...(numeric.length === 0 ? {} : { numeric_traits: numeric }),
         },
         encodedTokenIds: tokenIds === undefined ? "*" : tokenIds.join(","),
       }

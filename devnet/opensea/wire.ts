@@ -89,10 +89,16 @@ export function orderJson(order: OpenSeaOrder, ctx: OrderContext): Record<string
   const slug = ctx.collection(order.contract)?.slug
   const criteria = { collection: { slug }, contract: { address: order.contract } }
   if (order.trait === undefined) return { ...base, price, criteria: { ...criteria, encoded_token_ids: "*" } }
+  const { criteria: trait, numeric } = order.trait
   return {
     ...base,
     price,
-    criteria: { ...criteria, traits: [order.trait.criteria], encoded_token_ids: order.trait.tokenIds.join(",") },
+    criteria: {
+      ...criteria,
+      ...(trait === undefined ? {} : { traits: [trait] }),
+      ...(numeric === undefined || numeric.length === 0 ? {} : { numeric_traits: numeric }),
+      encoded_token_ids: order.trait.tokenIds.join(","),
+    },
   }
 }
 

@@ -495,6 +495,8 @@ describe("the get-NFT route", () => {
       traits: [
         { trait_type: "Background", value: "Green", display_type: null, max_value: null },
         { trait_type: "Type", value: "Alien", display_type: null, max_value: null },
+        // A numeric trait, as OpenSea shows one: a number, with its display type and maximum.
+        { trait_type: "Level", value: 6, display_type: "number", max_value: 10 },
       ],
       owners: [{ address: devnetUser(devnet, 1).address, quantity: 1 }],
     })

@@ -128,4 +128,63 @@ describe("trait offers enforced by OpenSea's zone (root 0)", () => {
     expect(await ownerOf(alien!)).toBe(user(5).address)
     expect((await wethOf(user(seller).address)) - before).toBe(parseEther("0.4825"))
   })
+
+  it("a numeric-trait offer (Level 3–4) is built with root 0, echoed, and filled only with a token in the range", async () => {
+    // Devnet Punks' Level on OpenSea is id % 10 + 1: a user holding one of Level 3–4 and one outside the range.
+    const level = (id: bigint) => Number(id % 10n) + 1
+    let seller = 0
+    let inRange: bigint | undefined
+    let outside: bigint | undefined
+    for (const n of [1, 2, 3, 4]) {
+      inRange = await punkOf(n, (id) => level(id) >= 3 && level(id) <= 4)
+      outside = await punkOf(n, (id) => level(id) > 4)
+      if (inRange !== undefined && outside !== undefined) {
+        seller = n
+        break
+      }
+    }
+    expect(seller, "a user holding a punk of Level 3–4 and one above").toBeGreaterThan(0)
+    const progress: Array<ReadonlyArray<Step>> = []
+    await client.actions.placeBid({
+      bids: [
+        {
+          collection: punks(),
+          numericTraits: [{ type: "Level", min: 3, max: 4 }],
+          weiPrice: parseEther("0.2").toString(),
+        },
+      ],
+      wallet: walletOf(5),
+      onProgress: (steps) => progress.push(steps),
+    })
+    const signature = progress.at(-1)?.find((step) => step.id === "order-signature")
+    expect(signature?.description).toContain("OpenSea's signed zone enforces the trait (Level 3–4)")
+    const offerId = signature?.items?.[0]?.orderData?.[0]?.orderId
+    const path = `/api/v2/orders/chain/devnet/protocol/${devnet.openSea.seaport}/${offerId}`
+    const offer = (await openSea(devnet, "GET", path)).body.order
+    expect(offer.protocol_data.parameters.consideration[0].identifierOrCriteria).toBe("0")
+    expect(offer.criteria.numeric_traits).toEqual([{ type: "Level", min: 3, max: 4 }])
+
+    // Above the range: refused before any prompt; OpenSea's zone would not authorise it either.
+    const methods: Array<string> = []
+    await expect(
+      client.actions.acceptOffer({
+        items: [{ token: `${punks()}:${outside}`, orderId: offerId! }],
+        wallet: walletOf(seller, methods),
+      }),
+    ).rejects.toMatchObject({ _tag: "OrderCheckError", check: "criteria" })
+    expect(methods.filter((method) => PROMPTS.has(method))).toEqual([])
+    const zone = await openSea(devnet, "POST", "/api/v2/offers/fulfillment_data", {
+      offer: { hash: offerId, chain: "devnet", protocol_address: devnet.openSea.seaport },
+      fulfiller: { address: user(seller).address },
+      consideration: { asset_contract_address: punks(), token_id: outside!.toString() },
+    })
+    expect(zone.status).toBe(400)
+
+    // In the range: sold on chain.
+    await client.actions.acceptOffer({
+      items: [{ token: `${punks()}:${inRange}`, orderId: offerId! }],
+      wallet: walletOf(seller),
+    })
+    expect(await ownerOf(inRange!)).toBe(user(5).address)
+  })
 })

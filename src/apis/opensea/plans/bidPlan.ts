@@ -13,9 +13,10 @@ import { endTimeOf, feeItems, orderSignatureItem, type WireItem, wireItem } from
 import { bigIntOf, tokenOf } from "../wire/orderOf.js"
 import { BidRequest } from "../wire/requests.js"
 import { bulkOrderItems } from "./bulkOrderItem.js"
+import { checkNumericTraitsBuilt, type NumericTrait, numericTraitLabel, numericTraitsOfBid } from "./numericTraits.js"
 import { currencyApprovalStep, type PlanStep, wrapStep } from "./planSteps.js"
 import { checkTraitRoot, type Trait, traitCriteria, traitOfBid, withTraitCriteria } from "./traitOffer.js"
-import { traitsOfCriteria } from "./traitSale.js"
+import { numericTraitsOfCriteria, traitsOfCriteria } from "./traitSale.js"
 
 /** One offer of a bid request. */
 type BidParam = BidRequest["params"][number]
@@ -24,8 +25,11 @@ type BidParam = BidRequest["params"][number]
 interface OfferTerms {
   readonly wanted: ReadonlyArray<WireItem>
   readonly zone: { readonly zone: Address; readonly zoneHash?: Hex }
-  /** A trait offer built with root 0: the trait OpenSea's signed zone enforces at fill time, Seaport not at all. */
-  readonly zoneTrait?: Trait | undefined
+  /**
+   * A trait or numeric-trait offer built with root 0: what OpenSea's signed zone enforces at fill time, Seaport not
+   * at all ("Background: Blue", "Level 3–7").
+   */
+  readonly zoneTraits?: ReadonlyArray<string> | undefined
 }
 
 /**
@@ -37,13 +41,14 @@ const builtOfferTerms = (
   maker: Address,
   collection: OpenSeaCollection,
   trait: Trait | undefined,
+  numeric: ReadonlyArray<NumericTrait>,
   quantity: bigint,
 ) =>
   Effect.gen(function* () {
     const built = yield* ask(ctx, BuildAnswer, "POST", "/api/v2/offers/build", {
       offerer: maker,
       quantity: Number(quantity),
-      criteria: trait === undefined ? { collection: { slug: collection.slug } } : traitCriteria(collection.slug, trait),
+      criteria: traitCriteria(collection.slug, trait, numeric),
       protocol_address: ctx.config.seaport,
       offer_protection_enabled: true,
     })
@@ -70,9 +75,15 @@ const builtOfferTerms = (
     // A trait offer's root names exactly the tokens with the trait, or is 0 with the trait left to the zone.
     const root = wanted[0]?.identifierOrCriteria ?? "0"
     if (trait !== undefined) yield* checkTraitRoot(ctx, collection.slug, trait, root, traitsOfCriteria(built.criteria))
+    // Numeric ranges are held by the zone alone: root 0, the ranges echoed exactly.
+    const rootValue = yield* attempt(() => BigInt(root))
+    yield* checkNumericTraitsBuilt(numeric, numericTraitsOfCriteria(built.criteria), rootValue)
     const zone = { zone: builtZone, ...(partial.zoneHash !== undefined ? { zoneHash: partial.zoneHash as Hex } : {}) }
-    const zoneTrait = trait !== undefined && BigInt(root) === 0n ? trait : undefined
-    return { wanted, zone, zoneTrait } satisfies OfferTerms
+    const zoneTraits =
+      rootValue === 0n
+        ? [...(trait === undefined ? [] : [`${trait.type}: ${trait.value}`]), ...numeric.map(numericTraitLabel)]
+        : []
+    return { wanted, zone, zoneTraits } satisfies OfferTerms
   })
 
 /**
@@ -89,6 +100,11 @@ const offerItem = (ctx: PlanContext, maker: Address, counter: bigint, now: bigin
     const contract = token?.contract ?? (yield* attempt(() => getAddress(param.collection ?? "")))
     const collection = yield* collectionOf(ctx, contract)
     const trait = token === undefined ? yield* read(() => traitOfBid(param)) : undefined
+    const numeric = yield* read(() => numericTraitsOfBid(param))
+    if (token !== undefined && numeric.length > 0)
+      return yield* Effect.fail(
+        OpenSeaError.invalid("Numeric traits are for a collection offer (`collection`), not an offer on one token"),
+      )
     const currency = yield* offerCurrencyOf(ctx, param.currency, collection)
     // Offers are restricted orders in OpenSea's signed zone: it authorises each fill, and an off-chain cancel
     // stops it. A criteria offer must be one (OpenSea checks the zone against the order type).
@@ -106,7 +122,7 @@ const offerItem = (ctx: PlanContext, maker: Address, counter: bigint, now: bigin
             ],
             zone: { zone: ctx.config.signedZone },
           }
-        : yield* builtOfferTerms(ctx, maker, collection, trait, quantity)
+        : yield* builtOfferTerms(ctx, maker, collection, trait, numeric, quantity)
     const unposted = orderSignatureItem(
       ctx,
       {
@@ -124,7 +140,10 @@ const offerItem = (ctx: PlanContext, maker: Address, counter: bigint, now: bigin
       },
       token !== undefined ? { kind: "item-offer" } : { kind: "collection-offer", slug: collection.slug },
     )
-    const item = trait === undefined ? unposted : withTraitCriteria(unposted, collection.slug, trait)
+    const item =
+      trait === undefined && numeric.length === 0
+        ? unposted
+        : withTraitCriteria(unposted, collection.slug, trait, numeric)
     const basics = { maker, conduitKey: ctx.config.conduitKey, currency, price, signedZone: ctx.config.signedZone }
     const itemType = collection.standard === "erc1155" ? 3 : 2
     const checked = yield* checkedOrderItem(
@@ -138,18 +157,18 @@ const offerItem = (ctx: PlanContext, maker: Address, counter: bigint, now: bigin
         : { ...basics, kind: "collection-offer", contract, quantity },
       item,
     )
-    return { currency, price, item: checked, zoneTrait: terms.zoneTrait }
+    return { currency, price, item: checked, zoneTraits: terms.zoneTraits ?? [] }
   })
 
 /**
  * What the signature step says it signs: an offer, and for a trait offer OpenSea built with root 0, that the trait
  * is held by OpenSea's signed zone when a fill is authorised, not by Seaport on chain.
  */
-const signatureDescription = (zoneTraits: ReadonlyArray<Trait>): string =>
+const signatureDescription = (zoneTraits: ReadonlyArray<string>): string =>
   zoneTraits.length === 0
     ? "A free off-chain signature to make an offer on OpenSea"
     : "A free off-chain signature to make an offer on OpenSea. On chain it takes any token of the collection: " +
-      `OpenSea's signed zone enforces the trait (${zoneTraits.map((t) => `${t.type}: ${t.value}`).join(", ")}) ` +
+      `OpenSea's signed zone enforces the trait (${zoneTraits.join(", ")}) ` +
       "when it authorises a fill"
 
 /**
@@ -181,9 +200,7 @@ export const bidPlan = (ctx: PlanContext, body: unknown) =>
     const signature = {
       id: "order-signature",
       action: "Authorize offer",
-      description: signatureDescription(
-        offers.flatMap((offer) => (offer.zoneTrait === undefined ? [] : [offer.zoneTrait])),
-      ),
+      description: signatureDescription(offers.flatMap((offer) => offer.zoneTraits)),
       kind: "signature",
       items: yield* bulkOrderItems(
         ctx,

@@ -5,6 +5,7 @@ import { OpenSeaError } from "../book/OpenSeaError.js"
 import { ask, attempt, type PlanContext } from "../book/PlanContext.js"
 import { criteriaRootOf } from "../seaport/criteriaTree.js"
 import { NftListAnswer } from "../wire/answers.js"
+import type { NumericTrait } from "./numericTraits.js"
 
 /** A trait as OpenSea's criteria name it (`TraitCriteria { type, value }`). */
 export interface Trait {
@@ -111,25 +112,31 @@ export const checkTraitRoot = (
   })
 
 /**
- * A trait offer's post names its trait, as `offers/build` was asked (OpenSea would file it as a collection offer
- * otherwise).
+ * A trait offer's post names its traits (and numeric traits), as `offers/build` was asked (OpenSea would file it as a
+ * collection offer otherwise).
  */
 export const withTraitCriteria = <
   I extends { readonly data: { readonly post: { readonly body: Record<string, unknown> } } },
 >(
   item: I,
   slug: string,
-  trait: Trait,
+  trait: Trait | undefined,
+  numeric: ReadonlyArray<NumericTrait> = [],
 ): I => ({
   ...item,
   data: {
     ...item.data,
-    post: { ...item.data.post, body: { ...item.data.post.body, criteria: traitCriteria(slug, trait) } },
+    post: { ...item.data.post, body: { ...item.data.post.body, criteria: traitCriteria(slug, trait, numeric) } },
   },
 })
 
 /**
- * OpenSea's criteria of a trait offer: the collection and its trait in `traits`, a one-element array as OpenSea's
- * SDK sends it since 12.13.2 (the single `criteria.trait` is deprecated; the API reads both alike).
+ * OpenSea's criteria of a collection, trait or numeric-trait offer (`CriteriaRequest`): the collection, its trait in
+ * `traits`, a one-element array as OpenSea's SDK sends it since 12.13.2 (the single `criteria.trait` is deprecated;
+ * the API reads both alike), and its ranges in `numericTraits`.
  */
-export const traitCriteria = (slug: string, trait: Trait) => ({ collection: { slug }, traits: [trait] })
+export const traitCriteria = (slug: string, trait: Trait | undefined, numeric: ReadonlyArray<NumericTrait> = []) => ({
+  collection: { slug },
+  ...(trait !== undefined ? { traits: [trait] } : {}),
+  ...(numeric.length > 0 ? { numericTraits: numeric } : {}),
+})

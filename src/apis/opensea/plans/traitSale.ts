@@ -6,17 +6,25 @@ import { provesCriteria } from "../seaport/criteriaTree.js"
 import type { SeaportFulfilment } from "../seaport/decodeSeaportCall.js"
 import { isCriteriaItem } from "../seaport/SeaportOrder.js"
 import { NftAnswer, type OrderAnswer, OrderByHashAnswer } from "../wire/answers.js"
+import { type NumericTrait, numericTraitLabel, unmetNumericTrait } from "./numericTraits.js"
 import type { Trait } from "./traitOffer.js"
 
 /** The traits a criteria offer names: the spec's `criteria.traits`, or the older single `criteria.trait`. */
 export const traitsOfCriteria = (criteria: OrderAnswer["criteria"]): ReadonlyArray<Trait> =>
   criteria?.traits ?? (criteria?.trait != null ? [criteria.trait] : [])
 
-/** The traits of the criteria offer `hash` as OpenSea files it (none for a collection offer). */
+/** The numeric traits a criteria offer names (`criteria.numeric_traits`), their open bounds undefined. */
+export const numericTraitsOfCriteria = (criteria: OrderAnswer["criteria"]): ReadonlyArray<NumericTrait> =>
+  (criteria?.numeric_traits ?? []).map(({ type, min, max }) => ({ type, min: min ?? undefined, max: max ?? undefined }))
+
+/** What the criteria offer `hash` asks of a token as OpenSea files it: its traits and numeric traits (none for a collection offer). */
 export const offerTraitsOf = (ctx: PlanContext, hash: string) =>
   Effect.map(
     ask(ctx, OrderByHashAnswer, "GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`),
-    (answer) => traitsOfCriteria(answer.order.criteria),
+    (answer) => ({
+      traits: traitsOfCriteria(answer.order.criteria),
+      numeric: numericTraitsOfCriteria(answer.order.criteria),
+    }),
   )
 
 /**
@@ -26,10 +34,10 @@ export const offerTraitsOf = (ctx: PlanContext, hash: string) =>
 export const checkTokenTraits = (
   ctx: PlanContext,
   token: { readonly contract: Address; readonly tokenId: string },
-  traits: ReadonlyArray<Trait>,
+  { traits, numeric }: { readonly traits: ReadonlyArray<Trait>; readonly numeric: ReadonlyArray<NumericTrait> },
 ) =>
   Effect.gen(function* () {
-    if (traits.length === 0) return
+    if (traits.length === 0 && numeric.length === 0) return
     const answer = yield* ask(
       ctx,
       NftAnswer,
@@ -46,6 +54,17 @@ export const checkTokenTraits = (
           Token: `${token.contract} #${token.tokenId}`,
           Expected: `${missing.type}: ${missing.value}`,
           Got: held.map((has) => `${has.trait_type}: ${String(has.value)}`).join("; ") || "no traits",
+        }),
+      )
+    }
+    const unmet = unmetNumericTrait(numeric, held)
+    if (unmet !== undefined) {
+      const value = held.find((has) => has.trait_type === unmet.type)?.value
+      return yield* Effect.fail(
+        OpenSeaError.failedCheck("criteria", "The token's numeric trait is outside the range the offer is for", {
+          Token: `${token.contract} #${token.tokenId}`,
+          Expected: numericTraitLabel(unmet),
+          Got: value === undefined ? `no ${unmet.type}` : `${unmet.type} ${String(value)}`,
         }),
       )
     }

@@ -38,10 +38,21 @@ export type OrderParametersAnswer = typeof OrderParametersAnswer.Type
 /** A trait as OpenSea's criteria name it. */
 const TraitAnswer = Schema.Struct({ type: Schema.String, value: Schema.String })
 
-/** A criteria offer's criteria: its traits (the spec's `traits`, or the older single `trait`). */
+/** A numeric trait as OpenSea's criteria name it (`NumericTraitData`): a type and a range, either bound open. */
+const NumericTraitAnswer = Schema.Struct({
+  type: Schema.String,
+  min: Schema.optional(Schema.NullOr(Schema.Number)),
+  max: Schema.optional(Schema.NullOr(Schema.Number)),
+})
+
+/**
+ * A criteria offer's criteria: its traits (the spec's `traits`, or the older single `trait`) and its numeric
+ * traits (`numeric_traits`).
+ */
 const CriteriaAnswer = Schema.Struct({
   traits: Schema.optional(Schema.NullOr(Schema.Array(TraitAnswer))),
   trait: Schema.optional(Schema.NullOr(TraitAnswer)),
+  numeric_traits: Schema.optional(Schema.NullOr(Schema.Array(NumericTraitAnswer))),
 })
 
 /** A listing or an offer (the spec's `Listing`, `Offer`): read routes carry no signature. */

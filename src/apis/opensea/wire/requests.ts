@@ -74,6 +74,16 @@ export const BidRequest = Schema.Struct({
       collection: Schema.optional(Schema.String),
       attributeKey: Schema.optional(Schema.String),
       attributeValue: Schema.optional(Schema.String),
+      /** OpenSea's numeric-trait ranges: `[{ type, min?, max? }]`. */
+      numericTraits: Schema.optional(
+        Schema.Array(
+          Schema.Struct({
+            type: Schema.String,
+            min: Schema.optional(Schema.Number),
+            max: Schema.optional(Schema.Number),
+          }),
+        ),
+      ),
       tokenSetId: Schema.optional(Schema.String),
     }),
   ),

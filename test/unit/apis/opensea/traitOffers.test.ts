@@ -79,6 +79,69 @@ const traitBid = bid({
   bids: [{ collection: NFT, attributeKey: "Hat", attributeValue: "Red", weiPrice: ONE.toString() }],
 })
 
+const LEVEL = { type: "Level", min: 3, max: 4 }
+const numericBid = bid({ bids: [{ collection: NFT, numericTraits: [LEVEL], weiPrice: ONE.toString() }] })
+
+/** `offers/build` answering a numeric-trait offer with criteria `root`, echoing `numeric` as `numeric_traits`. */
+const buildNumeric = (world: World, root: bigint, numeric: ReadonlyArray<unknown>) =>
+  world.openSea.api.route("POST", BUILD, () => {
+    const honest = world.openSea.buildAnswer(
+      world.openSea.addCollection({ contract: NFT, slug: SLUG }),
+      world.wallet.address,
+      1n,
+    ) as any
+    honest.partialParameters.consideration[0].identifierOrCriteria = root.toString()
+    return { body: { ...honest, criteria: { collection: { slug: SLUG }, numeric_traits: numeric } } }
+  })
+
+describe("a numeric-trait offer (bid with numericTraits)", () => {
+  it.effect("honest twin: root 0 echoing the range: restricted, in the signed zone, asked and posted with it", () =>
+    Effect.gen(function* () {
+      const world = bidderWorld()
+      buildNumeric(world, 0n, [LEVEL])
+      yield* Effect.exit(run(world, numericBid))
+      const [signed] = signedTypedData(world.wallet)
+      expect(BigInt(signed!.message.consideration[0].identifierOrCriteria)).toBe(0n)
+      expect(getAddress(signed!.message.zone)).toBe(getAddress(OPENSEA_SIGNED_ZONE))
+      expect([2, 3]).toContain(Number(signed!.message.orderType))
+      const [built] = world.openSea.api.requestsTo(BUILD)
+      expect((built!.body as any).criteria).toEqual({ collection: { slug: SLUG }, numericTraits: [LEVEL] })
+      const [posted] = world.openSea.api.requestsTo("/api/v2/offers")
+      expect((posted!.body as any).criteria).toEqual({ collection: { slug: SLUG }, numericTraits: [LEVEL] })
+    }),
+  )
+
+  it.effect("(h) a criteria root, a widened range or no range echoed is refused before the signature", () =>
+    Effect.gen(function* () {
+      const answers: ReadonlyArray<readonly [bigint, ReadonlyArray<unknown>]> = [
+        [criteriaRoot([3n, 7n]), [LEVEL]],
+        [0n, [{ ...LEVEL, max: 100 }]],
+        [0n, []],
+      ]
+      for (const [root, echoed] of answers) {
+        const world = bidderWorld()
+        buildNumeric(world, root, echoed)
+        expectRefused(world, yield* refusalOf(world, numericBid), "criteria")
+      }
+    }),
+  )
+
+  it.effect("a range with no bound, or numeric traits on a one-token offer, is refused before OpenSea is asked", () =>
+    Effect.gen(function* () {
+      for (const request of [
+        bid({ bids: [{ collection: NFT, numericTraits: [{ type: "Level" }], weiPrice: ONE.toString() }] }),
+        bid({ bids: [{ token: `${NFT}:3`, numericTraits: [LEVEL], weiPrice: ONE.toString() }] }),
+      ]) {
+        const world = bidderWorld()
+        const error = yield* refusalOf(world, request)
+        expect(error).toMatchObject({ _tag: "APIError" })
+        expect(world.openSea.api.requestsTo(BUILD)).toEqual([])
+        expect(world.wallet.calls).toEqual([])
+      }
+    }),
+  )
+})
+
 describe("a trait offer (bid with attributeKey / attributeValue)", () => {
   it.effect("honest twin: signed with the root of exactly the tokens with the trait, posted with the trait", () =>
     Effect.gen(function* () {

@@ -49,17 +49,24 @@ describe("traitSale", () => {
         { trait_type: "Hat", value: "Cap" },
         { trait_type: "Level", value: 3 },
       ])
-      yield* checkTokenTraits(ctx, { contract, tokenId: "7" }, [
-        { type: "Hat", value: "Cap" },
-        { type: "Level", value: "3" },
-      ])
+      yield* checkTokenTraits(
+        ctx,
+        { contract, tokenId: "7" },
+        {
+          traits: [
+            { type: "Hat", value: "Cap" },
+            { type: "Level", value: "3" },
+          ],
+          numeric: [{ type: "Level", min: 2, max: 3 }],
+        },
+      )
     }),
   )
 
   it.effect("asks nothing for a collection offer", () =>
     Effect.gen(function* () {
       const { ctx, asked } = contextWithTraits([])
-      yield* checkTokenTraits(ctx, { contract, tokenId: "7" }, [])
+      yield* checkTokenTraits(ctx, { contract, tokenId: "7" }, { traits: [], numeric: [] })
       expect(asked).toEqual([])
     }),
   )
@@ -68,7 +75,7 @@ describe("traitSale", () => {
     Effect.gen(function* () {
       const { ctx } = contextWithTraits([{ trait_type: "Hat", value: "Crown" }])
       const error = yield* Effect.flip(
-        checkTokenTraits(ctx, { contract, tokenId: "7" }, [{ type: "Hat", value: "Cap" }]),
+        checkTokenTraits(ctx, { contract, tokenId: "7" }, { traits: [{ type: "Hat", value: "Cap" }], numeric: [] }),
       )
       expect(error.reason._tag).toBe("CheckFailed")
       expect(error.message).toContain("The token does not have the trait the offer is for")
@@ -76,11 +83,26 @@ describe("traitSale", () => {
     }),
   )
 
+  it.effect("refuses a token whose numeric trait is outside the offer's range, or missing, naming its value", () =>
+    Effect.gen(function* () {
+      const { ctx } = contextWithTraits([{ trait_type: "Level", value: 9 }])
+      const outside = yield* Effect.flip(
+        checkTokenTraits(ctx, { contract, tokenId: "7" }, { traits: [], numeric: [{ type: "Level", min: 2, max: 5 }] }),
+      )
+      expect(outside.message).toContain("outside the range the offer is for")
+      expect(outside.facts).toMatchObject({ Expected: "Level 2–5", Got: "Level 9" })
+      const missing = yield* Effect.flip(
+        checkTokenTraits(ctx, { contract, tokenId: "7" }, { traits: [], numeric: [{ type: "Rank", min: 1 }] }),
+      )
+      expect(missing.facts).toMatchObject({ Expected: "Rank ≥ 1", Got: "no Rank" })
+    }),
+  )
+
   it.effect("refuses a token without any traits", () =>
     Effect.gen(function* () {
       const { ctx } = contextWithTraits(null)
       const error = yield* Effect.flip(
-        checkTokenTraits(ctx, { contract, tokenId: "7" }, [{ type: "Hat", value: "Cap" }]),
+        checkTokenTraits(ctx, { contract, tokenId: "7" }, { traits: [{ type: "Hat", value: "Cap" }], numeric: [] }),
       )
       expect(error.facts).toMatchObject({ Got: "no traits" })
     }),
