@@ -9,7 +9,8 @@
 const CAPABILITIES: ReadonlyArray<readonly [string, RegExp]> = [
   ["resume and the journal", /src\/(pipeline\/history\/|pipeline\/resumeFrom|actions\/resume|schema\/StoredSnapshot)/],
   ["EIP-5792 batching", /src\/(pipeline\/(sendBatch|readyTransactionItems)|services\/internal\/viemBatches)/],
-  ["status socket", /src\/apis\/reservoir\/statusSocket/],
+  // With Effect's socket module, which only the status socket uses.
+  ["status socket", /src\/apis\/reservoir\/statusSocket|node_modules\/effect\/dist\/socket\//],
   [
     "simulation and the network fee",
     /src\/(pipeline\/(simulateTransaction|estimateNetworkFee)|services\/internal\/estimateGas)/,
