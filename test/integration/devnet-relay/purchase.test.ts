@@ -9,10 +9,12 @@ import { type Address, createWalletClient, custom, erc721Abi, type Hex, http } f
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import { type Devnet, devnetUser, startDevnet } from "../../../devnet/index.js"
+import { listForSweep } from "../../../devnet/opensea/sweepListings.js"
 import { openSea } from "../../../src/apis/opensea/index.js"
 import { relay } from "../../../src/apis/relay/index.js"
 import type { ReservoirClient } from "../../../src/client/ReservoirClient.js"
 import { createClient } from "../../../src/client.js"
+import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
 import { PROMPTS } from "../devnet/fixture.js"
 
@@ -134,6 +136,28 @@ describe("a cross-chain purchase of an OpenSea listing through Relay", () => {
     expect(await ownerOf(13n)).toBe(user(1).address)
     // Refunded whole: only the deposit's gas is spent.
     expect(paid - (await balanceOn(payingChain, 2))).toBeLessThan(10n ** 15n)
+  })
+
+  it("a resume after the deposit follows the stored deposit: nothing more sent, the purchase confirmed", async () => {
+    const [listing] = await listForSweep(devnet, user(3), 1, 10n ** 16n)
+    const snapshots: Array<ExecutionSnapshot> = []
+    await client.actions.buyToken({
+      chainId: listingChain,
+      items: [{ token: punk(listing!.tokenId) }],
+      options: { currencyChainId: payingChain },
+      wallet: walletOf(4),
+      onSnapshot: (snapshot) => snapshots.push(snapshot),
+    })
+    // The page went away once the deposit was sent: the snapshot stored then has its hash, not its outcome.
+    const sent = snapshots.find((snapshot) => (snapshot.journal ?? []).some((entry) => entry._tag === "Sent"))
+    expect(sent).toBeDefined()
+    const stored = JSON.parse(JSON.stringify(sent)) as ExecutionSnapshot
+    const nonce = await chainOf(payingChain).getTransactionCount({ address: user(4).address })
+    const methods: Array<string> = []
+    await expect(client.resume({ snapshot: stored, wallet: walletOf(4, methods) })).resolves.toBe(true)
+    expect(prompts(methods)).toEqual([])
+    expect(await chainOf(payingChain).getTransactionCount({ address: user(4).address })).toBe(nonce)
+    expect(await ownerOf(listing!.tokenId)).toBe(user(4).address)
   })
 
   it("a listing priced in an ERC-20 is refused by name: the deposit pays the native currency", async () => {

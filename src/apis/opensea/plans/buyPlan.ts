@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import { type Address, getAddress, zeroAddress } from "viem"
+import type { PlanOptions } from "../../../services/OrderBook.js"
 import { refuseUnsupported } from "../book/bookOptions.js"
 import { checked } from "../book/checked.js"
 import { OpenSeaError } from "../book/OpenSeaError.js"
@@ -66,7 +67,7 @@ const sweepOf = (ctx: PlanContext, taker: Address, purchases: ReadonlyArray<Purc
  * (`fulfillAvailableAdvancedOrders`) built from the orders OpenSea's answers carry: a listing gone already is left
  * out and reported in `errors`; one gone before the sweep is mined is skipped by Seaport and reported after it.
  */
-export const buyPlan = (ctx: PlanContext, body: unknown) =>
+export const buyPlan = (ctx: PlanContext, body: unknown, options: PlanOptions = {}) =>
   Effect.gen(function* () {
     const request = yield* decodeRequest(BuyRequest, body)
     yield* read(() => refuseUnsupported(request))
@@ -74,7 +75,7 @@ export const buyPlan = (ctx: PlanContext, body: unknown) =>
     const taker = yield* attempt(() => getAddress(request.taker))
     const { currencyChainId } = request
     if (currencyChainId !== undefined && currencyChainId !== ctx.chain.id)
-      return yield* crossChainBuyPlan(ctx, request, taker, currencyChainId)
+      return yield* crossChainBuyPlan(ctx, request, taker, currencyChainId, options)
     const items = request.items
     // `partial: false` asks for all or nothing: a listing gone fails the buy as it fails a single purchase.
     const single = items.length <= 1 || request.partial === false

@@ -2,8 +2,10 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { type Address, encodeFunctionData, type Hex, zeroAddress, zeroHash } from "viem"
+import { UnsupportedByBookError } from "../../../errors/index.js"
 import { ExecuteResponse } from "../../../schema/ExecuteResponse.js"
 import type { TradeRequest } from "../../../schema/TradeRequest.js"
+import type { PlanOptions } from "../../../services/OrderBook.js"
 import { checked } from "../book/checked.js"
 import { OpenSeaError } from "../book/OpenSeaError.js"
 import type { PlanContext } from "../book/PlanContext.js"
@@ -47,7 +49,13 @@ const fillFor = (ctx: PlanContext, purchase: Purchase, buyer: Address): Fulfillm
  * the one call to make here — which it checks in turn before the deposit. Its success stands once the buyer holds
  * the token here. One listing in the chain's native currency; anything else is refused by name.
  */
-export const crossChainBuyPlan = (ctx: PlanContext, request: BuyRequest, buyer: Address, originChainId: number) =>
+export const crossChainBuyPlan = (
+  ctx: PlanContext,
+  request: BuyRequest,
+  buyer: Address,
+  originChainId: number,
+  options: PlanOptions,
+) =>
   Effect.gen(function* () {
     const crossChain = ctx.crossChain
     if (crossChain === undefined)
@@ -56,6 +64,15 @@ export const crossChainBuyPlan = (ctx: PlanContext, request: BuyRequest, buyer: 
           "a purchase paid on another chain (`currencyChainId`)",
           "give the book one that carries it: openSea({ crossChain: relay() }), relay from tradekit/relay",
         ),
+      )
+    // A new plan is a new quote, which a second deposit could pay: a resume follows the deposit it sent instead.
+    if (options.resuming === true)
+      return yield* Effect.fail(
+        UnsupportedByBookError.of({
+          book: crossChain.book.name,
+          what: "asking a new quote to resume a purchase paid on another chain",
+          details: "a quote is never asked again after its deposit: start the purchase again",
+        }),
       )
     const [item, ...others] = request.items
     if (item === undefined || others.length > 0)

@@ -162,4 +162,22 @@ describe("a cross-chain purchase on the OpenSea book", () => {
       expect([...world.asked, ...routerless.asked]).toEqual([])
     }),
   )
+
+  it.effect("a resume asks no new quote: the book refuses to plan it again, asking neither OpenSea nor Relay", () =>
+    Effect.gen(function* () {
+      const world = crossChainWorld()
+      const listing = yield* Effect.promise(() =>
+        world.fake.addListing({ maker: SELLER, contract: NFT, tokenId: 1n, price: ONE }),
+      )
+      const book = yield* Effect.service(OrderBook).pipe(Effect.provide(world.layer))
+      const request: TradeRequest = {
+        action: "buy",
+        params: { items: [{ orderId: listing.hash }], taker: world.wallet.address, currencyChainId: 137 },
+      }
+      const error = yield* Effect.flip(Result.getOrThrow(book.forChain(ETHEREUM)).plan(request, { resuming: true }))
+      expect(error).toMatchObject({ _tag: "UnsupportedByBookError" })
+      expect(world.fake.api.requestsTo("/api/v2/listings/fulfillment_data")).toEqual([])
+      expect(world.asked).toEqual([])
+    }),
+  )
 })
