@@ -75,6 +75,9 @@ export const withWalletTimeout = (wallet: WalletService, settings: WalletTimeout
     ...(wallet.prepareTransaction !== undefined
       ? { prepareTransaction: (args) => limit("prepareTransaction", wallet.prepareTransaction!(args)) }
       : {}),
+    ...(wallet.moveToChain !== undefined
+      ? { moveToChain: (chain) => limit("switchChain", wallet.moveToChain!(chain)) }
+      : {}),
     ...(wallet.maxFeePerGas !== undefined
       ? { maxFeePerGas: (chain) => limit("maxFeePerGas", wallet.maxFeePerGas!(chain)) }
       : {}),

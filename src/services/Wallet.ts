@@ -157,6 +157,12 @@ export interface WalletService {
     readonly request: TransactionRequest
   }) => Effect.Effect<GasEstimate, WalletCallError>
   /**
+   * Moves the wallet to `chain` before a transaction there is simulated, filled and sent, for a wallet whose reads
+   * follow the chain it is on (a browser wallet's): its nonce, gas, fees and balance are then read on the right
+   * chain. Optional: without it, the wallet is asked as it is.
+   */
+  readonly moveToChain?: ((chain: Chain) => Effect.Effect<void, WalletCallError>) | undefined
+  /**
    * Fills a transaction in one round trip where the node can (`eth_fillTransaction`): the simulation at the latest
    * block, the gas, the fees and the account's next nonce. For a wallet that signs locally, whose send then goes out
    * as filled. Optional: without it, the executor simulates with `estimateGas` and reads the nonce with `nextNonce`.

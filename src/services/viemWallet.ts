@@ -57,14 +57,14 @@ export interface ViemWalletOptions {
 export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWalletOptions = {}): WalletService => {
   const account = () => accountOf(client)
   const ensureChain = ensureChainOf(client)
-  // The chain a local account's fills were last read on: the client's own, until a fill for another moves the wallet.
-  let fillingOn = client.chain?.id
-  const fillOn = (chain: Chain) =>
-    chain.id === fillingOn
+  // The chain a send was last read and filled on: the client's own, until a send on another moves the wallet there.
+  let sendingOn = client.chain?.id
+  const moveToChain = (chain: Chain) =>
+    chain.id === sendingOn
       ? Effect.void
       : Effect.tap(ensureChain(chain), () =>
           Effect.sync(() => {
-            fillingOn = chain.id
+            sendingOn = chain.id
           }),
         )
   const { publicClientFor, singleTryClientFor } = readersOf(client, options.publicClients)
@@ -92,6 +92,8 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
         ).pipe(Effect.flatMap(signatureAnswer("signTypedData")))
       }),
     sendTransaction: sendOne,
+    // Reads go through the wallet's transport, which follows its chain: a send on another chain moves it first.
+    moveToChain,
     // The wallet's transport retries already: a revert is not asked again on top of that.
     estimateGas: ({ chain, request }) => estimateGasWith(singleTryClientFor(chain), request),
     maxFeePerGas: (chain) => maxFeePerGasWith(publicClientFor(chain)),
@@ -101,10 +103,9 @@ export const fromViemWalletClient = (client: ViemWalletClient, options: ViemWall
     // signed here, it asks for its receipt in the same call.
     ...(client.account?.type === "local"
       ? {
-          // Filled through the wallet's transport, which follows the wallet's chain: for another chain than the one
-          // it was on, the wallet is moved there first, or its nonce, gas and fees would be read on the wrong chain.
+          // Filled through the wallet's transport, which follows the wallet's chain (moved by `moveToChain` first).
           prepareTransaction: ({ chain, request }) =>
-            Effect.andThen(fillOn(chain), prepareWith(client, client.account as Account, chain, request)),
+            Effect.andThen(moveToChain(chain), prepareWith(client, client.account as Account, chain, request)),
           ...(options.syncReceipts === false
             ? {}
             : { sendTransactionSync: (args) => sendLocalSync(client.account as LocalAccount, args) }),

@@ -69,6 +69,8 @@ export const sendToWallet = (ctx: ExecutionContext, send: ItemSend): Effect.Effe
     const address = yield* ctx.wallet.address
     if (request.from.toLowerCase() !== address.toLowerCase())
       return yield* WalletAddressMismatchError.of({ expected: address, received: request.from })
+    // A wallet whose reads follow its chain is moved to the transaction's first: simulated, funded and filled there.
+    if (ctx.wallet.moveToChain !== undefined) yield* ctx.wallet.moveToChain(chain)
     // Any wallet that does not fill transactions is simulated here, before anything is journaled, so a refused
     // item leaves no trace of a send to reconcile.
     const prepare = !ctx.config.settings.simulate ? undefined : ctx.wallet.prepareTransaction

@@ -243,4 +243,39 @@ describe("fromViemWalletClient signing typed data for another chain", () => {
         ])
       }),
   )
+
+  it.effect(
+    "a send on another chain moves a JSON-RPC wallet there first, once; the wallet's own chain asks nothing",
+    () =>
+      Effect.gen(function* () {
+        let current = 1
+        const asked: Array<string> = []
+        const request = async ({ method, params }: { method: string; params?: ReadonlyArray<unknown> }) => {
+          asked.push(method)
+          if (method === "eth_chainId") return numberToHex(current)
+          if (method === "wallet_switchEthereumChain") {
+            current = Number((params![0] as { chainId: Hex }).chainId)
+            return null
+          }
+          throw { code: -32601, message: `Method ${method} not found` }
+        }
+        const mainnet = { ...base, id: 1, name: "Ethereum" }
+        const wallet = fromViemWalletClient(
+          createWalletClient({
+            account: "0x000000000000000000000000000000000000b0b0",
+            chain: mainnet,
+            transport: custom({ request }),
+          }),
+        )
+        yield* wallet.moveToChain!(mainnet)
+        expect(asked).toEqual([])
+        yield* wallet.moveToChain!(base)
+        // The switch, then the chain read again to see it took.
+        expect(asked.slice(0, 2)).toEqual(["eth_chainId", "wallet_switchEthereumChain"])
+        expect(current).toBe(base.id)
+        const moved = asked.length
+        yield* wallet.moveToChain!(base)
+        expect(asked.length).toBe(moved)
+      }),
+  )
 })
