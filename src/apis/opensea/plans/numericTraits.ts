@@ -45,7 +45,8 @@ export const numericTraitsOfBid = (param: {
     if (!valid)
       return Result.fail(
         OpenSeaError.invalid(
-          `${JSON.stringify(trait)} is not a numeric trait: give a type once, with a finite min and/or max (min ≤ max)`,
+          `${JSON.stringify(trait)} is not a numeric trait: ` +
+            "give a type once, with a finite min and/or max (min ≤ max)",
         ),
       )
     types.add(type)

@@ -17,7 +17,10 @@ export const traitsOfCriteria = (criteria: OrderAnswer["criteria"]): ReadonlyArr
 export const numericTraitsOfCriteria = (criteria: OrderAnswer["criteria"]): ReadonlyArray<NumericTrait> =>
   (criteria?.numeric_traits ?? []).map(({ type, min, max }) => ({ type, min: min ?? undefined, max: max ?? undefined }))
 
-/** What the criteria offer `hash` asks of a token as OpenSea files it: its traits and numeric traits (none for a collection offer). */
+/**
+ * What the criteria offer `hash` asks of a token as OpenSea files it: its traits and numeric traits (none for a
+ * collection offer).
+ */
 export const offerTraitsOf = (ctx: PlanContext, hash: string) =>
   Effect.map(
     ask(ctx, OrderByHashAnswer, "GET", `/api/v2/orders/chain/${ctx.chainName}/protocol/${ctx.config.seaport}/${hash}`),
