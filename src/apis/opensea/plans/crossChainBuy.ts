@@ -10,18 +10,12 @@ import { checked } from "../book/checked.js"
 import { OpenSeaError } from "../book/OpenSeaError.js"
 import type { PlanContext } from "../book/PlanContext.js"
 import { checkFulfillment } from "../seaport/checkFulfillment.js"
-import { ItemType } from "../seaport/SeaportOrder.js"
 import { seaportAbi } from "../seaport/seaportAbi.js"
 import type { BuyRequest } from "../wire/requests.js"
 import type { FulfillmentTransaction } from "./fulfillmentTransaction.js"
 import { checkedPathEntry } from "./namedOrder.js"
 import { Gone, type Purchase, purchaseOf } from "./purchase.js"
-
-/** OpenSea's attribution suffix as bare lowercase hex, or none when it is not hex. */
-const suffixOf = (suffix: string | null | undefined): string => {
-  const bare = (suffix ?? "").replace(/^0x/, "").toLowerCase()
-  return /^([0-9a-f]{2})*$/.test(bare) ? bare : ""
-}
+import { bareSuffix } from "./sweepCall.js"
 
 /**
  * The fill a cross-chain purchase makes on the listing's chain: `fulfillAdvancedOrder` of the order OpenSea made out
@@ -38,7 +32,7 @@ const fillFor = (ctx: PlanContext, purchase: Purchase, buyer: Address): Fulfillm
     functionName: "fulfillAdvancedOrder",
     args: [order, [], zeroHash, buyer],
   })
-  return { to: ctx.config.seaport, value: purchase.price.amount, data: `${data}${suffixOf(purchase.suffix)}` as Hex }
+  return { to: ctx.config.seaport, value: purchase.price.amount, data: `${data}${bareSuffix(purchase.suffix)}` as Hex }
 }
 
 /**
@@ -126,9 +120,7 @@ export const crossChainBuyPlan = (
       buyer,
       contract: purchase.token.contract,
       tokenId: BigInt(purchase.token.tokenId),
-      standard: purchase.filled.parameters.offer.some((offered) => offered.itemType === ItemType.ERC721)
-        ? ("erc721" as const)
-        : ("erc1155" as const),
+      standard: purchase.standard,
       quantity: purchase.quantity,
     }
     for (const step of plan.steps)

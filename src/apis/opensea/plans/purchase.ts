@@ -155,6 +155,7 @@ export const purchaseOf = (ctx: PlanContext, taker: Address, item: BuyItem, curr
       order,
       expected,
       token,
+      standard: sold.itemType === ItemType.ERC721 ? ("erc721" as const) : ("erc1155" as const),
       quantity,
       price,
       call,

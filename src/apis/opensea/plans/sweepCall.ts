@@ -24,11 +24,17 @@ export interface SweepInput {
   readonly suffixes?: ReadonlyArray<string | null | undefined>
 }
 
+/** A fulfilment answer's `calldata_suffix` as bare lowercase hex, to append to a call; none when it is not hex. */
+export const bareSuffix = (suffix: string | null | undefined): string => {
+  const bare = (suffix ?? "").replace(/^0x/, "").toLowerCase()
+  return /^([0-9a-f]{2})*$/.test(bare) ? bare : ""
+}
+
 /** The suffix every order shares, as bare lowercase hex; none when they differ, any is missing or is not hex. */
 const sharedSuffix = (suffixes: ReadonlyArray<string | null | undefined>): string => {
-  const bare = new Set(suffixes.map((suffix) => (suffix ?? "").replace(/^0x/, "").toLowerCase()))
+  const bare = new Set(suffixes.map(bareSuffix))
   const [only] = bare
-  return bare.size === 1 && only !== undefined && /^([0-9a-f]{2})*$/.test(only) ? only : ""
+  return bare.size === 1 && only !== undefined ? only : ""
 }
 
 /**
