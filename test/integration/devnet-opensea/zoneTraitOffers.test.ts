@@ -52,6 +52,14 @@ const walletOf = (n: number, methods?: Array<string>) => {
     }),
   })
 }
+/** A user (1 to 4) holding a punk that `one` accepts and another that `other` accepts, with the two punks. */
+const sellerOf = async (one: (id: bigint) => boolean, other: (id: bigint) => boolean) => {
+  for (const n of [1, 2, 3, 4]) {
+    const [a, b] = [await punkOf(n, one), await punkOf(n, other)]
+    if (a !== undefined && b !== undefined) return { seller: n, a, b }
+  }
+  return { seller: 0, a: undefined, b: undefined }
+}
 /** A punk of user `n` that `keep` accepts. */
 const punkOf = async (n: number, keep: (id: bigint) => boolean) => {
   for (let id = 1n; id <= 40n; id++)
@@ -74,16 +82,7 @@ describe("trait offers enforced by OpenSea's zone (root 0)", () => {
   })
 
   it("a root-0 trait offer is made, said to be the zone's, and filled only with a token that has the trait", async () => {
-    let seller = 0
-    let alien: bigint | undefined
-    let human: bigint | undefined
-    for (const n of [1, 2, 3, 4]) {
-      ;[alien, human] = [await punkOf(n, isAlien), await punkOf(n, (id) => !isAlien(id))]
-      if (alien !== undefined && human !== undefined) {
-        seller = n
-        break
-      }
-    }
+    const { seller, a: alien, b: human } = await sellerOf(isAlien, (id) => !isAlien(id))
     expect(seller, "a user holding an Alien and a Human punk").toBeGreaterThan(0)
 
     const progress: Array<ReadonlyArray<Step>> = []
@@ -132,17 +131,14 @@ describe("trait offers enforced by OpenSea's zone (root 0)", () => {
   it("a numeric-trait offer (Level 3–4) is built with root 0, echoed, and filled only with a token in the range", async () => {
     // Devnet Punks' Level on OpenSea is id % 10 + 1: a user holding one of Level 3–4 and one outside the range.
     const level = (id: bigint) => Number(id % 10n) + 1
-    let seller = 0
-    let inRange: bigint | undefined
-    let outside: bigint | undefined
-    for (const n of [1, 2, 3, 4]) {
-      inRange = await punkOf(n, (id) => level(id) >= 3 && level(id) <= 4)
-      outside = await punkOf(n, (id) => level(id) > 4)
-      if (inRange !== undefined && outside !== undefined) {
-        seller = n
-        break
-      }
-    }
+    const {
+      seller,
+      a: inRange,
+      b: outside,
+    } = await sellerOf(
+      (id) => level(id) >= 3 && level(id) <= 4,
+      (id) => level(id) > 4,
+    )
     expect(seller, "a user holding a punk of Level 3–4 and one above").toBeGreaterThan(0)
     const progress: Array<ReadonlyArray<Step>> = []
     await client.actions.placeBid({

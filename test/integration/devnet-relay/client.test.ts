@@ -8,7 +8,6 @@ import * as Layer from "effect/Layer"
 import {
   type Address,
   createWalletClient,
-  custom,
   decodeFunctionData,
   encodeFunctionData,
   erc721Abi,
@@ -28,6 +27,7 @@ import type { ReservoirClient } from "../../../src/client/ReservoirClient.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { HttpTransport } from "../../../src/services/HttpTransport.js"
 import { PROMPTS } from "../devnet/fixture.js"
+import { recordingWallet } from "./fixture.js"
 
 let devnet: Devnet
 let client: ReservoirClient
@@ -93,21 +93,8 @@ const mintCall = (to: Address, quantity: bigint) => ({
   value: parseEther("0.01") * quantity,
 })
 /** User `n`'s wallet on the origin chain; `methods` records what it is asked, `before` runs before each prompt. */
-const walletOf = (n: number, methods: Array<string> = [], before?: () => Promise<void>) => {
-  const chain = devnet.chains.find((c) => c.id === devnet.originChainId)!.viemChain!
-  const rpc = http(devnet.rpcUrls[devnet.originChainId])({ chain })
-  return createWalletClient({
-    account: user(n).account,
-    chain,
-    transport: custom({
-      request: async (args: { method: string; params?: unknown }) => {
-        methods.push(args.method)
-        if (PROMPTS.has(args.method)) await before?.()
-        return rpc.request(args as never)
-      },
-    }),
-  })
-}
+const walletOf = (n: number, methods: Array<string> = [], before?: () => Promise<void>) =>
+  recordingWallet(devnet, devnet.originChainId, user(n).account, methods, before)
 const prompts = (methods: ReadonlyArray<string>) => methods.filter((method) => PROMPTS.has(method))
 const call = (n: number, txs: ReadonlyArray<ReturnType<typeof mintCall>>, wallet = walletOf(n)) =>
   client.actions.call({ chainId: devnet.originChainId, toChainId: devnet.destinationChainId, txs, wallet })

@@ -1,9 +1,10 @@
 /**
  * What the devnet Relay tests share: a started devnet, and Relay's API over real HTTP, as a client would call it.
  */
-import { type Address, createPublicClient, createWalletClient, type Hex, http, type LocalAccount } from "viem"
+import { type Address, createPublicClient, createWalletClient, custom, type Hex, http, type LocalAccount } from "viem"
 import { devnetChain } from "../../../devnet/chain/index.js"
 import type { Devnet } from "../../../devnet/index.js"
+import { PROMPTS } from "../devnet/fixture.js"
 
 /** An HTTP answer: status, headers and JSON body. */
 export interface Answer<T = Record<string, unknown>> {
@@ -34,6 +35,32 @@ export function clients(devnet: Devnet, chainId: number, account: LocalAccount) 
     public: createPublicClient({ chain, transport: http(devnet.rpcUrls[chainId]!), pollingInterval: 50 }),
     wallet: createWalletClient({ account, chain, transport: http(devnet.rpcUrls[chainId]!) }),
   }
+}
+
+/**
+ * `account`'s wallet on `chainId`, as a page holds it: `methods` records every method it is asked, `before` runs
+ * before each request that prompts the user.
+ */
+export function recordingWallet(
+  devnet: Devnet,
+  chainId: number,
+  account: LocalAccount,
+  methods: Array<string> = [],
+  before?: () => Promise<void>,
+) {
+  const chain = devnet.chains.find((c) => c.id === chainId)!.viemChain!
+  const rpc = http(devnet.rpcUrls[chainId])({ chain })
+  return createWalletClient({
+    account,
+    chain,
+    transport: custom({
+      request: async (args: { method: string; params?: unknown }) => {
+        methods.push(args.method)
+        if (PROMPTS.has(args.method)) await before?.()
+        return rpc.request(args as never)
+      },
+    }),
+  })
 }
 
 /** Polls `/intents/status/v3` until the request leaves `waiting`/`pending`/`submitted`/`depositing`. */

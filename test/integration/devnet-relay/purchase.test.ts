@@ -5,7 +5,7 @@
  * to it before the one deposit on the paying chain; the buyer owns the token on the listing's chain. A listing sold
  * in between is refunded on the paying chain; a book without a cross-chain book refuses before the wallet.
  */
-import { type Address, createWalletClient, custom, erc721Abi, type Hex, http } from "viem"
+import { type Address, createWalletClient, erc721Abi, type Hex, http } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { devnetPublicClient } from "../../../devnet/chain/deploy.js"
 import { type Devnet, devnetUser, startDevnet } from "../../../devnet/index.js"
@@ -17,6 +17,7 @@ import { createClient } from "../../../src/client.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import type { ExecuteResponse } from "../../../src/schema/ExecuteResponse.js"
 import { PROMPTS } from "../devnet/fixture.js"
+import { recordingWallet } from "./fixture.js"
 
 let devnet: Devnet
 let client: ReservoirClient
@@ -48,21 +49,8 @@ const ownerOf = (id: bigint) =>
   })
 
 /** User `n`'s wallet on the paying chain; `methods` records what it is asked, `before` runs before each prompt. */
-const walletOf = (n: number, methods: Array<string> = [], before?: () => Promise<void>) => {
-  const chain = devnet.chains.find((c) => c.id === payingChain)!.viemChain!
-  const rpc = http(devnet.rpcUrls[payingChain])({ chain })
-  return createWalletClient({
-    account: user(n).account,
-    chain,
-    transport: custom({
-      request: async (args: { method: string; params?: unknown }) => {
-        methods.push(args.method)
-        if (PROMPTS.has(args.method)) await before?.()
-        return rpc.request(args as never)
-      },
-    }),
-  })
-}
+const walletOf = (n: number, methods: Array<string> = [], before?: () => Promise<void>) =>
+  recordingWallet(devnet, payingChain, user(n).account, methods, before)
 /** User `n`'s wallet on the listing's chain. */
 const listingWalletOf = (n: number) =>
   createWalletClient({

@@ -54,18 +54,21 @@ const withTraits = (world: World) => {
   return world
 }
 
-/** `offers/build` answering a trait offer over `ids` (root 0 when none), echoing `traits`. */
-const buildOver = (world: World, ids: ReadonlyArray<bigint>, traits: ReadonlyArray<unknown> = [RED]) =>
+/** `offers/build` answering a criteria offer with criteria `root`, echoing `criteria` beside the collection. */
+const buildWith = (world: World, root: bigint, criteria: Record<string, unknown>) =>
   world.openSea.api.route("POST", BUILD, () => {
     const honest = world.openSea.buildAnswer(
       world.openSea.addCollection({ contract: NFT, slug: SLUG }),
       world.wallet.address,
       1n,
     ) as any
-    honest.partialParameters.consideration[0].identifierOrCriteria =
-      ids.length === 0 ? "0" : criteriaRoot(ids).toString()
-    return { body: { ...honest, criteria: { collection: { slug: SLUG }, traits } } }
+    honest.partialParameters.consideration[0].identifierOrCriteria = root.toString()
+    return { body: { ...honest, criteria: { collection: { slug: SLUG }, ...criteria } } }
   })
+
+/** `offers/build` answering a trait offer over `ids` (root 0 when none), echoing `traits`. */
+const buildOver = (world: World, ids: ReadonlyArray<bigint>, traits: ReadonlyArray<unknown> = [RED]) =>
+  buildWith(world, ids.length === 0 ? 0n : criteriaRoot(ids), { traits })
 
 const bidderWorld = () => {
   const world = withTraits(makeWorld())
@@ -84,15 +87,7 @@ const numericBid = bid({ bids: [{ collection: NFT, numericTraits: [LEVEL], weiPr
 
 /** `offers/build` answering a numeric-trait offer with criteria `root`, echoing `numeric` as `numeric_traits`. */
 const buildNumeric = (world: World, root: bigint, numeric: ReadonlyArray<unknown>) =>
-  world.openSea.api.route("POST", BUILD, () => {
-    const honest = world.openSea.buildAnswer(
-      world.openSea.addCollection({ contract: NFT, slug: SLUG }),
-      world.wallet.address,
-      1n,
-    ) as any
-    honest.partialParameters.consideration[0].identifierOrCriteria = root.toString()
-    return { body: { ...honest, criteria: { collection: { slug: SLUG }, numeric_traits: numeric } } }
-  })
+  buildWith(world, root, { numeric_traits: numeric })
 
 describe("a numeric-trait offer (bid with numericTraits)", () => {
   it.effect("honest twin: root 0 echoing the range: restricted, in the signed zone, asked and posted with it", () =>
