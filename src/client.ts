@@ -8,7 +8,8 @@ export type * from "./client/ReservoirClient.js"
 /**
  * The Promise facade, a drop-in for reservoir-sdk 2.0.x's `createClient`: the same options, the same
  * `client.actions.*` with the same parameters and results, rejections with the same messages (the typed
- * errors themselves). Each call makes its own client, on its own Effect runtime: there is no global state.
+ * errors themselves). Each call makes its own client, on its own Effect runtime: there is no global state. It has
+ * every capability (`capabilities` to name fewer); `createClient` from `tradekit/lite` has those it names.
  *
  * @example
  * const client = createClient({ chains: [{ id: 1, name: "Ethereum", baseApiUrl: "https://api.reservoir.tools", active:

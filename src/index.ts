@@ -40,6 +40,16 @@ export { ApiClient, type ApiClientService } from "./apis/reservoir/ApiClient.js"
 // The services an app provides or swaps, and their layers.
 export { makeReservoirBook, reservoirBookLayer, withReservoirBook } from "./apis/reservoir/reservoirBook.js"
 export type { TradekitApi, TradekitBook } from "./apis/TradekitBook.js"
+// The optional capabilities of the executor (every one by default; `tradekit/lite` takes those named).
+export { allCapabilities } from "./capabilities/allCapabilities.js"
+export { batching } from "./capabilities/batching.js"
+export type { Capability, CapabilityOptions, WebSocketConstructor } from "./capabilities/Capability.js"
+export { capabilitiesLayer } from "./capabilities/capabilitiesLayer.js"
+export { executorCapabilities } from "./capabilities/executorCapabilities.js"
+export { resumption } from "./capabilities/resumption.js"
+export { simulation } from "./capabilities/simulation.js"
+export { statusSocket } from "./capabilities/statusSocket.js"
+export { syncSend } from "./capabilities/syncSend.js"
 // Chain presets (one small definition each: the unused ones are tree-shaken) and chain configuration.
 export * from "./chains/index.js"
 // The Promise facade.
@@ -126,7 +136,12 @@ export {
 } from "./services/OrderBook.js"
 export { DEFAULT_RETRY_POLICY, NO_RETRY, type RetryPolicy } from "./services/RetryPolicy.js"
 export { fromReservoirWallet, type ReservoirWallet } from "./services/reservoirWallet.js"
-export { fromViemWalletClient, type ViemWalletOptions, walletLayer } from "./services/viemWallet.js"
+export {
+  fromViemWalletClient,
+  type ViemWalletLayerOptions,
+  type ViemWalletOptions,
+  walletLayer,
+} from "./services/viemWallet.js"
 export {
   type CallsStatus,
   type GasEstimate,

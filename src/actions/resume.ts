@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import { requestOfRoute } from "../apis/reservoir/executeRoutes.js"
+import { checkCapabilities } from "../capabilities/checkCapabilities.js"
 import type { ExecutionError, ExecutionInProgressError, MissingChainConfigurationError } from "../errors/index.js"
 import { atConfiguredLogLevel } from "../pipeline/atConfiguredLogLevel.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
@@ -74,16 +75,14 @@ export const resumeExecution = (
         : {}),
     })
     const book = yield* OrderBook
-    const resumed = resumeFrom<GuardError>(
-      { config, book, chainBook: yield* Effect.fromResult(book.forChain(chain)), wallet: yield* Wallet, chain, retry },
-      snapshot,
-      {
-        guards,
-        ...(options.gas !== undefined ? { gas: options.gas } : {}),
-        ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
-        ...(options.resendUnknown !== undefined ? { resendUnknown: options.resendUnknown } : {}),
-      },
-    )
+    const chainBook = yield* Effect.fromResult(book.forChain(chain))
+    yield* checkCapabilities(config, chain, chainBook, undefined)
+    const resumed = resumeFrom<GuardError>({ config, book, chainBook, wallet: yield* Wallet, chain, retry }, snapshot, {
+      guards,
+      ...(options.gas !== undefined ? { gas: options.gas } : {}),
+      ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
+      ...(options.resendUnknown !== undefined ? { resendUnknown: options.resendUnknown } : {}),
+    })
     // Two tabs of the app may hold the same stored snapshot: only one resumes it at a time.
     return yield* withTabLock(
       `tradekit.resume:${snapshot.chainId}:${snapshot.requestId ?? JSON.stringify(snapshot.request)}`,

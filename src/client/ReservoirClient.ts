@@ -15,7 +15,7 @@ import type { ExecuteResponse, Fees, PathEntry } from "../schema/ExecuteResponse
 import type { Step } from "../schema/Step.js"
 import type { ReservoirWallet } from "../services/reservoirWallet.js"
 import type { ViemWalletClient } from "../services/viemWallet.js"
-import type { TradekitOptions } from "../Tradekit.js"
+import type { TradekitOptions } from "../TradekitOptions.js"
 import type { FacadeActions } from "./FacadeActionName.js"
 
 /** The options of `createClient`, as reservoir-sdk 2.0.x takes them (plus `plugins`, `httpTimeout`). */

@@ -2,12 +2,13 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import type { Capability } from "../capabilities/Capability.js"
 import { BackgroundTasks } from "../services/BackgroundTasks.js"
 import type { ClientConfig } from "../services/ClientConfig.js"
 import type { OrderBook } from "../services/OrderBook.js"
 import { makeSendLocks, SendLocks } from "../services/SendLocks.js"
 import { Wallet } from "../services/Wallet.js"
-import type { TradekitServices } from "../Tradekit.js"
+import type { TradekitServices } from "../tradekitLayer.js"
 import type { FacadeParameters } from "./ReservoirClient.js"
 import { rejectionOf } from "./rejectionOf.js"
 import { toWalletService } from "./toWalletService.js"
@@ -44,7 +45,10 @@ export interface RuntimeGenerations {
  * The runtimes of a client over its life. One set of send locks serves every runtime `replace` makes: two actions
  * of the client never send from one account at once, whichever configuration each started under.
  */
-export const makeRuntimeGenerations = (layer: Layer.Layer<TradekitServices>): RuntimeGenerations => {
+export const makeRuntimeGenerations = (
+  layer: Layer.Layer<TradekitServices>,
+  capabilities: () => ReadonlyArray<Capability>,
+): RuntimeGenerations => {
   const sendLocks = Effect.runSync(makeSendLocks)
   const build = (layer: Layer.Layer<TradekitServices>): Generation => ({
     runtime: ManagedRuntime.make(layer),
@@ -81,7 +85,7 @@ export const makeRuntimeGenerations = (layer: Layer.Layer<TradekitServices>): Ru
     effect: Effect.Effect<A, unknown, OrderBook | Wallet | ClientConfig>,
   ): Promise<A> => {
     const program = effect.pipe(
-      Effect.provideService(Wallet, toWalletService(parameters.wallet)),
+      Effect.provideService(Wallet, toWalletService(parameters.wallet, capabilities())),
       Effect.provideService(SendLocks, sendLocks),
     )
     const g = generation

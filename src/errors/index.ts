@@ -12,6 +12,7 @@ import type {
   UnsafeEndpointError,
 } from "./ApiErrors.js"
 import type { BookConfigurationError, UnsupportedByBookError } from "./BookErrors.js"
+import type { CapabilityMissingError } from "./CapabilityMissingError.js"
 import type { PluginRejectedError, PriceMismatchError } from "./GuardErrors.js"
 import type { BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError } from "./InputErrors.js"
 import type { InvalidSnapshotError, OrderPostUnknownError, SendOutcomeUnknownError } from "./JournalErrors.js"
@@ -43,6 +44,7 @@ import type {
 
 export * from "./ApiErrors.js"
 export * from "./BookErrors.js"
+export * from "./CapabilityMissingError.js"
 export * from "./GuardErrors.js"
 export * from "./InputErrors.js"
 export * from "./JournalErrors.js"
@@ -95,6 +97,7 @@ export type ExecutionError =
   | OrderPostRefusedError
   | UnsupportedByBookError
   | BookConfigurationError
+  | CapabilityMissingError
   | TransferRefusedError
   | UnknownError
 

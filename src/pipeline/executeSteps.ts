@@ -2,9 +2,11 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as SynchronizedRef from "effect/SynchronizedRef"
+import { BatchSender, type BatchSenderService } from "../capabilities/BatchSender.js"
+import { checkCapabilities } from "../capabilities/checkCapabilities.js"
 import type { PaymasterService } from "../chains/ChainConfig.js"
 import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
-import { UnknownError, UnsupportedByBookError } from "../errors/index.js"
+import { CapabilityMissingError, UnknownError, UnsupportedByBookError } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type {
@@ -29,7 +31,6 @@ import type { ItemRef } from "./history/itemIdentity.js"
 import { makeExecutionEnvironment, makeExecutionState, type ResolvedExecution } from "./makeExecution.js"
 import { nextMove } from "./nextMove.js"
 import { errorTagOf, recordFailure } from "./recordFailure.js"
-import { failUnknownBatch, sendReadyBatch, settleBatch } from "./sendBatch.js"
 import { sendItemTransaction } from "./sendItemTransaction.js"
 import { signItem } from "./signItem.js"
 import { validatePlan } from "./validatePlan.js"
@@ -148,6 +149,12 @@ export interface RunOptions<E>
   readonly before?: ((ctx: ExecutionContext) => Effect.Effect<void, ExecutionError>) | undefined
 }
 
+/** The client's batches, or a CapabilityMissingError when it has none: `what` needs them. */
+const batchesFor = (what: string): Effect.Effect<BatchSenderService, CapabilityMissingError> =>
+  BatchSender.use((batches) =>
+    batches === undefined ? Effect.fail(CapabilityMissingError.of("batching", what)) : Effect.succeed(batches),
+  )
+
 /**
  * Runs the step loop from `initial` until no incomplete item is left, publishing every change: the guards
  * first, then, as long as {@link nextMove} has a move, the plan is validated (again whenever a re-polled answer
@@ -194,14 +201,21 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
             yield* awaitItemData(ctx, snapshot.steps[move.stepIndex]?.id ?? "")
             break
           case "SettleBatch":
-            yield* settleBatch(ctx, move.entry, move.items)
+            yield* (yield* batchesFor("Settling a batch sent before")).settleBatch(ctx, move.entry, move.items)
             break
           case "UnknownBatch":
-            return yield* failUnknownBatch(ctx, move.entry, move.items)
-          case "RunStep":
-            // A batch that went out (or failed) changed the journal: decide again. One refused, or none, runs the step.
-            if (move.batchable.length > 0 && (yield* sendReadyBatch(ctx, move.stepIndex, move.batchable))) break
+            return yield* (yield* batchesFor("A batch of unknown outcome")).failUnknownBatch(
+              ctx,
+              move.entry,
+              move.items,
+            )
+          case "RunStep": {
+            // A batch that went out (or failed) changed the journal: decide again. One refused, or none, runs the
+            // step. A client without batches sends one by one.
+            const batches = move.batchable.length > 0 ? yield* BatchSender : undefined
+            if (batches !== undefined && (yield* batches.sendReadyBatch(ctx, move.stepIndex, move.batchable))) break
             yield* runStep(ctx, move.stepIndex, move.items)
+          }
         }
       }
       return yield* updateState(ctx, ({ currentStep: _done, ...snapshot }) => ({ ...snapshot, status: "complete" }))
@@ -257,6 +271,7 @@ export const runExecution = <E>(
 ): Effect.Effect<ExecutionSnapshot, ExecutionError | E> =>
   Effect.gen(function* () {
     yield* supportedByBook(resolved.book, options.request.action)
+    yield* checkCapabilities(resolved.config, resolved.chain, resolved.chainBook, options.paymasterService)
     const response = options.response ?? (yield* resolved.chainBook.plan(options.request, { retry: resolved.retry }))
     return yield* runFrom(resolved, snapshotOf(response, options.request, resolved.chain.id), { ...options, response })
   })

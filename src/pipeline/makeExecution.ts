@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
+import { Simulator } from "../capabilities/Simulator.js"
 import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
 import { defaultMaxPollingAttempts, pollingIntervalFor } from "../chains/polling.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
@@ -14,7 +15,6 @@ import type { WalletService } from "../services/Wallet.js"
 import { NO_DATA_POLLS } from "./awaitItemData.js"
 import { chainBooks, type ExecutionEnvironment, type ExecutionState } from "./ExecutionContext.js"
 import type { ExecutionSnapshot } from "./ExecutionSnapshot.js"
-import { makeMaxFeeReader } from "./estimateNetworkFee.js"
 import { deepFreeze } from "./internal/deepFreeze.js"
 import { withWalletTimeout } from "./withWalletTimeout.js"
 
@@ -59,6 +59,7 @@ export const makeExecutionEnvironment = (
     const { config, book, chainBook, chain } = resolved
     const pollingInterval = pollingIntervalFor(chain)
     const wallet = withWalletTimeout(resolved.wallet, config.settings)
+    const simulator = yield* Simulator
     return {
       config,
       ...chainBooks(book, chainBook, config, chain),
@@ -79,7 +80,7 @@ export const makeExecutionEnvironment = (
         Effect.flatMap(Option.match({ onNone: () => makeSendLocks, onSome: Effect.succeed })),
       ),
       address: yield* Effect.cached(wallet.address),
-      maxFeePerGas: yield* makeMaxFeeReader(wallet),
+      ...(simulator === undefined ? {} : { maxFeePerGas: yield* simulator.makeMaxFeeReader(wallet) }),
     }
   })
 

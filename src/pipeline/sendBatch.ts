@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { Chain, Hex } from "viem"
+import { Simulator } from "../capabilities/Simulator.js"
 import type { PaymasterService } from "../chains/ChainConfig.js"
 import { BACKOFF_START_SHARE } from "../chains/polling.js"
 import {
@@ -23,7 +24,6 @@ import type { ItemRef } from "./history/itemIdentity.js"
 import type { BatchRequestedEntry, BatchSentEntry } from "./history/Journal.js"
 import type { ReadyTransactionItem } from "./readyTransactionItems.js"
 import { recordFailure } from "./recordFailure.js"
-import { simulateTransaction } from "./simulateTransaction.js"
 
 /** Every item of a batch fails with the batch's error: it is recorded on each item and its step. */
 const failEvery = (ctx: ExecutionContext, items: ReadonlyArray<ItemRef>, error: ExecutionError) =>
@@ -249,13 +249,15 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: 
               maxFeePerGas: (c: Chain) => ctx.maxFeePerGas?.(c) ?? Effect.succeed(undefined),
               value: calls.reduce((sum, call) => sum + (call.value ?? 0n), 0n),
             }
-      yield* simulateTransaction({
-        wallet: ctx.wallet,
-        settings: ctx.config.settings,
-        chain,
-        request: calls[0]!,
-        funds,
-      })
+      const simulator = yield* Simulator
+      if (simulator !== undefined)
+        yield* simulator.simulateTransaction({
+          wallet: ctx.wallet,
+          settings: ctx.config.settings,
+          chain,
+          request: calls[0]!,
+          funds,
+        })
       const sendCalls = ctx.wallet.sendCalls!
       return yield* ctx.sendLocks.withLock(
         address,

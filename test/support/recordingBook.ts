@@ -1,6 +1,8 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
+import { allCapabilities } from "../../src/capabilities/allCapabilities.js"
+import { capabilitiesLayer } from "../../src/capabilities/capabilitiesLayer.js"
 import type { ChainConfig } from "../../src/chains/ChainConfig.js"
 import { ActionName } from "../../src/schema/ActionName.js"
 import type { TradeRequest } from "../../src/schema/TradeRequest.js"
@@ -41,6 +43,7 @@ export const setupRecording = (options: ClientOptions = {}) => {
     book.layer,
     wallet.layer,
     ClientConfig.layer({ chains: [TEST_CHAIN, OTHER_CHAIN], ...options }),
+    capabilitiesLayer(allCapabilities),
   )
   const run = <A, E>(effect: Effect.Effect<A, E, OrderBook | ClientConfig | Wallet>) => Effect.provide(effect, layer)
   return { planned: book.planned, wallet, run }

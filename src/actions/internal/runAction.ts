@@ -2,6 +2,8 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
+import { checkCapabilities } from "../../capabilities/checkCapabilities.js"
+import { Simulator } from "../../capabilities/Simulator.js"
 import type { ChainConfig } from "../../chains/ChainConfig.js"
 import type {
   ExecutionError,
@@ -13,7 +15,6 @@ import type {
 import { copyPlain } from "../../internal/copyPlain.js"
 import { atConfiguredLogLevel } from "../../pipeline/atConfiguredLogLevel.js"
 import { type ExecutionSnapshot, snapshotOf } from "../../pipeline/ExecutionSnapshot.js"
-import { estimateNetworkFee } from "../../pipeline/estimateNetworkFee.js"
 import { runExecution, supportedByBook } from "../../pipeline/executeSteps.js"
 import { deepFreeze } from "../../pipeline/internal/deepFreeze.js"
 import type { ExpectedPrices } from "../../plugins/ExpectedPrice.js"
@@ -162,10 +163,18 @@ export const runAction = <A extends ActionName>(
     if (precheck) {
       // Nothing is signed or sent by a precheck: a transient failure or a malformed answer is retried.
       const response = yield* observed(
-        Effect.andThen(supportedByBook(book, action), chainBook.plan(request, { retry })).pipe(
+        Effect.andThen(
+          supportedByBook(book, action),
+          checkCapabilities(config, chain, chainBook, paymasterService),
+        ).pipe(
+          Effect.andThen(chainBook.plan(request, { retry })),
           Effect.flatMap((fetched) =>
-            Wallet.use((wallet) =>
-              estimateNetworkFee(wallet, config, chain, fetched, { paymasterService, gas: input.gas }),
+            Simulator.use((simulator) =>
+              simulator === undefined
+                ? Effect.succeed(fetched)
+                : Wallet.use((wallet) =>
+                    simulator.estimateNetworkFee(wallet, config, chain, fetched, { paymasterService, gas: input.gas }),
+                  ),
             ),
           ),
         ),

@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
 import type { Hex } from "viem"
+import { StatusPush } from "../../capabilities/StatusPush.js"
 import type { ChainConfig } from "../../chains/ChainConfig.js"
 import { MissingChainConfigurationError } from "../../errors/index.js"
 import { formatMessage } from "../../errors/internal/formatMessage.js"
@@ -14,7 +15,6 @@ import { NO_RETRY } from "../../services/RetryPolicy.js"
 import { ApiClient, type ApiClientService } from "./ApiClient.js"
 import { pushedStatusOf, signatureStatusOf, statusFilterOf, transactionStatusOf } from "./bookStatusOf.js"
 import { fetchPlan } from "./fetchPlan.js"
-import { pushedStatus } from "./statusSocket.js"
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -105,8 +105,13 @@ const reservoirOnChain = (api: ChainApi, chain: ChainConfig): ChainOrderBook => 
     const url = chain.websocketUrl
     return url === undefined
       ? Effect.never
-      : pushedStatus(url, statusFilterOf(hash, check, crossChain), hash, api.socketHeaders(url)).pipe(
-          Effect.map(pushedStatusOf),
+      : StatusPush.use((push) =>
+          push === undefined
+            ? Effect.never
+            : Effect.map(
+                push(url, statusFilterOf(hash, check, crossChain), hash, api.socketHeaders(url)),
+                pushedStatusOf,
+              ),
         )
   },
 })

@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { Hex } from "viem"
+import { Simulator } from "../../capabilities/Simulator.js"
 import {
   type InsufficientFundsError,
   TransactionHashMissingError,
@@ -13,7 +14,7 @@ import { TxHash } from "../../schema/primitives.js"
 import type { SyncSent } from "../../services/Wallet.js"
 import { appendJournal, type ExecutionContext, updateState } from "../ExecutionContext.js"
 import { updateItem, withJournalEntry } from "../ExecutionSnapshot.js"
-import { type Filled, preparedFill, simulatedFill } from "./fillTransaction.js"
+import type { Filled } from "./fillTransaction.js"
 import type { ItemSend } from "./ItemSend.js"
 
 const isTransactionHash = Schema.is(TxHash)
@@ -73,14 +74,22 @@ export const sendToWallet = (ctx: ExecutionContext, send: ItemSend): Effect.Effe
     if (ctx.wallet.moveToChain !== undefined) yield* ctx.wallet.moveToChain(chain)
     // Any wallet that does not fill transactions is simulated here, before anything is journaled, so a refused
     // item leaves no trace of a send to reconcile.
-    const prepare = !ctx.config.settings.simulate ? undefined : ctx.wallet.prepareTransaction
-    const simulated = prepare === undefined ? yield* simulatedFill(ctx, send) : undefined
+    // A client without the simulation sends the request as the step gives it.
+    const simulator = ctx.config.settings.simulate ? yield* Simulator : undefined
+    const prepare = simulator?.preparedFill
+    const prepareTransaction = ctx.wallet.prepareTransaction
+    const simulated: Filled | undefined =
+      simulator === undefined
+        ? { toSend: request, networkFee: undefined }
+        : prepareTransaction === undefined
+          ? yield* simulator.simulatedFill(ctx, send)
+          : undefined
     return yield* ctx.sendLocks.withLock(
       address,
       chainId,
     )(
       Effect.gen(function* () {
-        const { toSend, networkFee, ...filled }: Filled = simulated ?? (yield* preparedFill(prepare!, send))
+        const { toSend, networkFee, ...filled }: Filled = simulated ?? (yield* prepare!(prepareTransaction!, send))
         // A filled transaction goes out with exactly the nonce it was filled with; any other nonce is the wallet's
         // to pick, and the one read here only a guess at it.
         const exactNonce = filled.nonce !== undefined

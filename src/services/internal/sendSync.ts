@@ -7,9 +7,10 @@ import * as Schedule from "effect/Schedule"
 import { type Chain, type Client, type Hex, keccak256, type LocalAccount, type TransactionReceipt } from "viem"
 import { sendRawTransaction, sendRawTransactionSync } from "viem/actions"
 import { getAction, getTransactionError } from "viem/utils"
-import type { UserRejectedError, WalletError } from "../../errors/index.js"
+import { type UserRejectedError, type WalletCallError, WalletError } from "../../errors/index.js"
 import type { TransactionRequest } from "../../schema/TransactionRequest.js"
-import type { SyncSent } from "../Wallet.js"
+import type { ViemWalletClient } from "../ViemWalletClient.js"
+import type { SyncSent, WalletService } from "../Wallet.js"
 import { transactionByHashOf } from "./accountKind.js"
 import { causeChain } from "./causeChain.js"
 import { walletCall, walletFailure } from "./walletFailure.js"
@@ -249,3 +250,24 @@ const sendAwaitingReceipt = (
     }),
   )
 }
+
+/**
+ * A local account's send that asks the node for the receipt in the same call (EIP-7966), waiting `syncReceiptWait`
+ * ms for it. A transaction not filled for sending (no fee fields, a chain's envelope) is filled and sent by viem
+ * instead, and its receipt watched.
+ */
+export const sendLocalSyncWith =
+  (client: ViemWalletClient, sendOne: WalletService["sendTransaction"], syncReceiptWait: number) =>
+  (
+    local: LocalAccount,
+    { chain, request, nonce, context }: Parameters<NonNullable<WalletService["sendTransactionSync"]>>[0],
+  ): Effect.Effect<SyncSent, WalletCallError> =>
+    canSignAsIs(client, chain, request)
+      ? sendSync(client, local, chain, request, nonce, syncReceiptWait)
+      : Effect.flatMap(sendOne({ chain, request, nonce, context }), (hash) =>
+          hash === undefined
+            ? Effect.fail(
+                new WalletError({ operation: "sendTransaction", message: "Wallet sendTransaction failed: no hash" }),
+              )
+            : Effect.succeed({ hash }),
+        )

@@ -1,12 +1,11 @@
 import * as Effect from "effect/Effect"
-import type { Account, LocalAccount } from "viem"
+import type { Account } from "viem"
 import { sendTransaction } from "viem/actions"
 import { getAction } from "viem/utils"
-import { type UserRejectedError, type WalletCallError, WalletError } from "../../errors/index.js"
+import type { UserRejectedError, WalletError } from "../../errors/index.js"
 import type { ViemWalletClient } from "../ViemWalletClient.js"
-import type { SyncSent, WalletService } from "../Wallet.js"
+import type { WalletService } from "../Wallet.js"
 import { causeChain } from "./causeChain.js"
-import { canSignAsIs, sendSync } from "./sendSync.js"
 import { switchChain } from "./switchChain.js"
 import { walletCall } from "./walletFailure.js"
 
@@ -54,24 +53,3 @@ export const sendOneWith =
       )
       return yield* send.pipe(Effect.catchIf(refusedForChain, () => Effect.andThen(switchChain(client, chain), send)))
     })
-
-/**
- * A local account's send that asks the node for the receipt in the same call (EIP-7966), waiting `syncReceiptWait`
- * ms for it. A transaction not filled for sending (no fee fields, a chain's envelope) is filled and sent by viem
- * instead, and its receipt watched.
- */
-export const sendLocalSyncWith =
-  (client: ViemWalletClient, sendOne: WalletService["sendTransaction"], syncReceiptWait: number) =>
-  (
-    local: LocalAccount,
-    { chain, request, nonce, context }: Parameters<NonNullable<WalletService["sendTransactionSync"]>>[0],
-  ): Effect.Effect<SyncSent, WalletCallError> =>
-    canSignAsIs(client, chain, request)
-      ? sendSync(client, local, chain, request, nonce, syncReceiptWait)
-      : Effect.flatMap(sendOne({ chain, request, nonce, context }), (hash) =>
-          hash === undefined
-            ? Effect.fail(
-                new WalletError({ operation: "sendTransaction", message: "Wallet sendTransaction failed: no hash" }),
-              )
-            : Effect.succeed({ hash }),
-        )

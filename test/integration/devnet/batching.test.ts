@@ -2,6 +2,7 @@
  * Batched calls end to end (EIP-5792 over the devnet's EIP-7702 batching wallet): a USDC buy that needs an
  * approval takes ONE wallet confirmation when the wallet batches, two when batching is off.
  */
+
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
@@ -18,6 +19,8 @@ import {
 import { resumeExecution } from "../../../src/actions/resume.js"
 import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
+import { capabilitiesLayer } from "../../../src/capabilities/capabilitiesLayer.js"
+import { executorCapabilities } from "../../../src/capabilities/executorCapabilities.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { ClientConfig, type ClientSettings } from "../../../src/services/ClientConfig.js"
@@ -71,6 +74,7 @@ const batchingWalletLayer = (
     config,
     withReservoirBook(ApiClient.layerFetch.pipe(Layer.provide(config))),
     Layer.succeed(Wallet, wallet),
+    capabilitiesLayer(executorCapabilities),
   )
   return { layer, wallet, prompts: () => methods.filter((method) => PROMPTS.has(method)) }
 }

@@ -2,6 +2,7 @@
  * Shared helpers of the devnet end-to-end tests: a tradekit layer (config + fetch ApiClient + viem wallet)
  * for a devnet user, an executor runner that returns the typed outcome, and on-chain / API reads.
  */
+
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
@@ -12,6 +13,8 @@ import type { Devnet, DevnetAccount } from "../../../devnet/index.js"
 import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { fetchPlan } from "../../../src/apis/reservoir/fetchPlan.js"
 import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
+import { capabilitiesLayer } from "../../../src/capabilities/capabilitiesLayer.js"
+import { executorCapabilities } from "../../../src/capabilities/executorCapabilities.js"
 import type { ExecutionError } from "../../../src/errors/index.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { executeSteps, type Guard } from "../../../src/pipeline/executeSteps.js"
@@ -54,6 +57,7 @@ export const devnetLayer = (
       publicClients: { [devnet.originChainId]: origin },
       receiptPollingInterval: 100,
     }),
+    capabilitiesLayer(executorCapabilities),
   )
 }
 

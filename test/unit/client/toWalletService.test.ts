@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import { createWalletClient, custom } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { mainnet } from "viem/chains"
+import { allCapabilities } from "../../../src/capabilities/allCapabilities.js"
 import type { ReservoirClientWallet } from "../../../src/client/ReservoirClient.js"
 import { toWalletService } from "../../../src/client/toWalletService.js"
 
@@ -21,7 +22,7 @@ describe("toWalletService", () => {
         handleSignMessageStep: () => Promise.resolve("0x"),
         handleSendTransactionStep: () => Promise.resolve("0x"),
       }
-      const wallet = toWalletService(adapter as unknown as ReservoirClientWallet)
+      const wallet = toWalletService(adapter as unknown as ReservoirClientWallet, allCapabilities)
       expect((yield* wallet.address).toLowerCase()).toBe(ADAPTER_ADDRESS)
       expect(asked).toEqual(["address"])
     }),
@@ -40,7 +41,7 @@ describe("toWalletService", () => {
           },
         }),
       })
-      const wallet = toWalletService(client as unknown as ReservoirClientWallet)
+      const wallet = toWalletService(client as unknown as ReservoirClientWallet, allCapabilities)
       expect(yield* wallet.address).toBe(account.address)
       expect(methods).toEqual([])
     }),

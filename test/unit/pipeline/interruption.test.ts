@@ -9,6 +9,8 @@ import { zeroAddress } from "viem"
 import { type ResumeOptions, resumeExecution } from "../../../src/actions/resume.js"
 import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
+import { allCapabilities } from "../../../src/capabilities/allCapabilities.js"
+import { capabilitiesLayer } from "../../../src/capabilities/capabilitiesLayer.js"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { ClientConfig } from "../../../src/services/ClientConfig.js"
@@ -105,6 +107,7 @@ const layerOf = (api: ReturnType<typeof makeFakeApi>, wallet: WalletService, gat
     config,
     withReservoirBook(ApiClient.layer.pipe(Layer.provide(Layer.merge(http, config)))),
     Layer.succeed(Wallet, wallet),
+    capabilitiesLayer(allCapabilities),
   )
 }
 

@@ -8,6 +8,8 @@ import { defineChain, type Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { ApiClient } from "../../../src/apis/reservoir/ApiClient.js"
 import { withReservoirBook } from "../../../src/apis/reservoir/reservoirBook.js"
+import { allCapabilities } from "../../../src/capabilities/allCapabilities.js"
+import { capabilitiesLayer } from "../../../src/capabilities/capabilitiesLayer.js"
 import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import type { StepItem } from "../../../src/schema/Step.js"
 import { ClientConfig } from "../../../src/services/ClientConfig.js"
@@ -59,6 +61,7 @@ const run = (wallet: ReservoirWallet, item: ReturnType<typeof txItem>, gas?: big
     config,
     withReservoirBook(ApiClient.layer.pipe(Layer.provide(Layer.merge(api.layer, config)))),
     Layer.succeed(Wallet, fromReservoirWallet(wallet)),
+    capabilitiesLayer(allCapabilities),
   )
   const execution = executeSteps({
     request: blankRequest("buy"),
