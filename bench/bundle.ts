@@ -13,8 +13,11 @@
  * size more than `tolerance` (1 KB, issue 37) over the recorded figure, and prints each stated target as met or
  * "MISSED target"; `--write-budget` records the measured sizes as the new figures (the targets stay).
  *
- * Why a missed target does not fail the exit code: the issue-11 and issue-20 targets (facade all actions ≤ 60 KB,
- * Effect API buy ≤ 55 KB, added to the dApp ≤ 65 KB) may be missed, and failing on them would block every landing,
+ * It also measures what each optional capability adds to a `tradekit/lite` buy page (bench/capabilities.ts), and
+ * checks each cost like a page.
+ *
+ * Why a missed target does not fail the exit code: the issue-37 targets (facade with every action ≤ 72.6 KB, an
+ * Effect API buy ≤ 55 KB, added to the dApp ≤ 60 KB) may be missed, and failing on them would block every landing,
  * including the ones that shrink the bundle. The regression limit is what guards CI meanwhile; once the
  * targets are met, `--enforce-targets` (or recording figures under the targets) makes a miss fail as well.
  */
@@ -25,7 +28,7 @@ import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
 import { build, type Metafile } from "esbuild"
-import { capabilityWeights } from "./capabilities.js"
+import { type CapabilityWeights, capabilityKey, capabilityMarkdown, measureCapabilities } from "./capabilities.js"
 import { type DappWeight, dappMarkdown, dappText, measureDapp } from "./dappWeight.js"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
@@ -50,6 +53,16 @@ actions.buyToken({ items: [], wallet })`,
 import * as Effect from "effect/Effect"
 ${wallet}
 Effect.runPromise(buy({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }] }).pipe(Effect.provide(Tradekit.layer({ chains: ${chains} })), Effect.provide(walletLayer(wallet))))`,
+  "tradekit/lite: all actions (facade)": `import { createClient } from "tradekit/lite"
+${wallet}
+const client = createClient({ chains: ${chains} })
+const { actions } = client
+export const all = [actions.buyToken, actions.acceptOffer, actions.mintToken, actions.listToken, actions.placeBid, actions.cancelOrder, actions.transferTokens, actions.call, client.resume]
+actions.buyToken({ items: [], wallet })`,
+  "tradekit/lite: buy only (Effect API)": `import { buy, Tradekit, walletLayer } from "tradekit/lite"
+import * as Effect from "effect/Effect"
+${wallet}
+Effect.runPromise(buy({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }] }).pipe(Effect.provide(Tradekit.layer({ chains: ${chains} })), Effect.provide(walletLayer(wallet))))`,
   "reservoir-sdk: buy only": `import { createClient, getClient } from "@reservoir0x/reservoir-sdk"
 ${wallet}
 createClient({ chains: ${chains} })
@@ -69,7 +82,6 @@ interface Measurement {
   readonly minified: number
   readonly gzip: number
   readonly groups: ReadonlyArray<{ readonly group: string; readonly minified: number; readonly gzip: number }>
-  readonly capabilities: ReturnType<typeof capabilityWeights>
 }
 
 /** The group an input file of the bundle belongs to. */
@@ -92,9 +104,9 @@ const groupOf = (path: string): string => {
   return pkg
 }
 
-const measure = async (entry: EntryName, viem: "external" | "included", dir: string): Promise<Measurement> => {
-  const file = join(dir, `entry-${Object.keys(entries).indexOf(entry)}.ts`)
-  writeFileSync(file, entries[entry])
+/** One page bundled as a browser app bundles it: its output's sizes and the metafile's inputs. */
+export const bundlePage = async (source: string, viem: "external" | "included", file: string) => {
+  writeFileSync(file, source)
   const result = await build({
     entryPoints: [file],
     bundle: true,
@@ -105,16 +117,23 @@ const measure = async (entry: EntryName, viem: "external" | "included", dir: str
     write: false,
     metafile: true,
     logLevel: "silent",
-    alias: { tradekit: join(root, "src/index.ts") },
+    alias: { "tradekit/lite": join(root, "src/lite/index.ts"), tradekit: join(root, "src/index.ts") },
     nodePaths: [join(root, "node_modules")],
     external: viem === "external" ? ["viem", "viem/*"] : [],
     define: { "process.env.NODE_ENV": '"production"' },
   })
   const output = result.outputFiles[0]!.contents
-  const minified = output.byteLength
-  const gzip = gzipSync(output, { level: 9 }).byteLength
   const meta: Metafile = result.metafile
-  const inputs = Object.values(meta.outputs)[0]!.inputs
+  return {
+    minified: output.byteLength,
+    gzip: gzipSync(output, { level: 9 }).byteLength,
+    inputs: Object.values(meta.outputs)[0]!.inputs,
+  }
+}
+
+const measure = async (entry: EntryName, viem: "external" | "included", dir: string): Promise<Measurement> => {
+  const file = join(dir, `entry-${Object.keys(entries).indexOf(entry)}.ts`)
+  const { minified, gzip, inputs } = await bundlePage(entries[entry], viem, file)
   const byGroup = new Map<string, number>()
   for (const [path, { bytesInOutput }] of Object.entries(inputs))
     byGroup.set(groupOf(path), (byGroup.get(groupOf(path)) ?? 0) + bytesInOutput)
@@ -122,20 +141,30 @@ const measure = async (entry: EntryName, viem: "external" | "included", dir: str
   const groups = [...byGroup]
     .map(([group, bytes]) => ({ group, minified: bytes, gzip: Math.round((bytes / total) * gzip) }))
     .sort((a, b) => b.minified - a.minified)
-  return { entry, viem, minified, gzip, groups, capabilities: capabilityWeights(inputs, gzip) }
+  return { entry, viem, minified, gzip, groups }
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
-/** Measures every entry, with viem external and included. */
-export const measureAll = async (): Promise<ReadonlyArray<Measurement>> => {
+/** Every entry, with viem external and included, and what each capability adds to a lite buy page. */
+export interface Measurements {
+  readonly results: ReadonlyArray<Measurement>
+  readonly capabilities: CapabilityWeights
+}
+
+/** Measures every entry, with viem external and included, and each capability by naming it. */
+export const measureAll = async (): Promise<Measurements> => {
   const dir = mkdtempSync(join(tmpdir(), "tradekit-bundle-"))
   try {
     const results: Measurement[] = []
     for (const entry of Object.keys(entries) as EntryName[]) {
       for (const viem of ["external", "included"] as const) results.push(await measure(entry, viem, dir))
     }
-    return results
+    const capabilities = await measureCapabilities(
+      (source, name) => bundlePage(source, "external", join(dir, `${name}.ts`)),
+      chains,
+    )
+    return { results, capabilities }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -153,13 +182,14 @@ export interface Figure {
 }
 
 /** The figures the budget holds: every tradekit page, and what tradekit adds to the dApp page. */
-export const figures = (results: ReadonlyArray<Measurement>, dapp: DappWeight): ReadonlyArray<Figure> => [
+export const figures = ({ results, capabilities }: Measurements, dapp: DappWeight): ReadonlyArray<Figure> => [
   ...results.filter((m) => m.entry.startsWith("tradekit")).map((m) => ({ key: budgetKey(m), gzip: m.gzip })),
+  ...capabilities.weights.map((w) => ({ key: capabilityKey(w.capability), gzip: w.gzip })),
   { key: DAPP_KEY, gzip: dapp.added.gzip },
 ]
 
 /** The tables, as markdown. */
-export const markdown = (results: ReadonlyArray<Measurement>, dapp: DappWeight): string => {
+export const markdown = ({ results, capabilities }: Measurements, dapp: DappWeight): string => {
   const lines = ["| page | viem | minified | gzip |", "| --- | --- | ---: | ---: |"]
   for (const m of results) lines.push(`| ${m.entry} | ${m.viem} | ${kb(m.minified)} | **${kb(m.gzip)}** |`)
   for (const entry of ["tradekit: all actions (facade)", "reservoir-sdk: all actions"] as const) {
@@ -179,17 +209,12 @@ export const markdown = (results: ReadonlyArray<Measurement>, dapp: DappWeight):
         `| ${small.length} smaller groups | ${kb(small.reduce((a, g) => a + g.minified, 0))} | ${kb(small.reduce((a, g) => a + g.gzip, 0))} |`,
       )
   }
-  const buyOnly = results.find((r) => r.entry === "tradekit: buy only (facade)" && r.viem === "external")
-  if (buyOnly !== undefined) {
-    lines.push(
-      "",
-      'What each optional capability weighs in "tradekit: buy only (facade)", viem external (issue 37: attributed by module, gzip share estimated; measured by leaving it out once it is a layer):',
-      "",
-      "| capability | minified | ≈ gzip |",
-      "| --- | ---: | ---: |",
-      ...buyOnly.capabilities.map((c) => `| ${c.capability} | ${kb(c.minified)} | ${kb(c.gzip)} |`),
-    )
-  }
+  lines.push(
+    "",
+    "What each optional capability adds to a page (issue 37): a `tradekit/lite` buy, with no capability, with each alone, and with every one; measured by naming it, so the figure is what a page pays for it:",
+    "",
+    capabilityMarkdown(capabilities),
+  )
   lines.push(
     "",
     "What tradekit adds to a dApp page (bench/dapp, built by Vite without and with tradekit's React entry doing a buy, a listing and a bid; all JS, gzip; groups estimated from each module minified alone):",
@@ -244,18 +269,18 @@ export const check = (measured: ReadonlyArray<Figure>, budget: Budget) =>
 
 const main = async () => {
   const args = process.argv.slice(2)
-  const results = await measureAll()
+  const measured = await measureAll()
   const dapp = await measureDapp()
   if (args.includes("--markdown")) {
-    process.stdout.write(`${markdown(results, dapp)}\n`)
+    process.stdout.write(`${markdown(measured, dapp)}\n`)
   } else {
-    for (const m of results)
+    for (const m of measured.results)
       process.stdout.write(
         `${`${m.entry}, viem ${m.viem}`.padEnd(52)} ${kb(m.minified).padStart(10)} min  ${kb(m.gzip).padStart(9)} gzip\n`,
       )
-    process.stdout.write(`\n${dappText(dapp)}\n`)
+    process.stdout.write(`\n${capabilityMarkdown(measured.capabilities)}\n\n${dappText(dapp)}\n`)
   }
-  const tradekit = figures(results, dapp)
+  const tradekit = figures(measured, dapp)
   if (args.includes("--write-budget")) {
     const { targets } = readBudget()
     const recorded = Object.fromEntries(tradekit.map((m) => [m.key, m.gzip]))

@@ -1,41 +1,64 @@
 /**
- * Issue 37's "before" table: which of tradekit's own modules serve an optional capability, so that `npm run size`
- * can say what each weighs in a bundle (attributed by module from esbuild's metafile, gzip estimated by share). A
- * capability that becomes a layer of its own is then measured by leaving it out; until then this attribution is the
- * figure to beat.
+ * Issue 37: what each optional capability costs a page, measured by naming it. The page is a `tradekit/lite` buy
+ * (the Promise facade, viem external): once with no capability, once with each alone, once with all; a
+ * capability's cost is what it adds to the page with none. (Two capabilities share some modules, such as Effect's
+ * Schedule, so the costs alone may add up to a little more than all together.)
  */
 
-/** The optional capabilities the executor carries, each by the source paths that serve only it. */
-const CAPABILITIES: ReadonlyArray<readonly [string, RegExp]> = [
-  ["resume and the journal", /src\/(pipeline\/history\/|pipeline\/resumeFrom|actions\/resume|schema\/StoredSnapshot)/],
-  ["EIP-5792 batching", /src\/(pipeline\/(sendBatch|readyTransactionItems)|services\/internal\/viemBatches)/],
-  // With Effect's socket module, which only the status socket uses.
-  ["status socket", /src\/apis\/reservoir\/statusSocket|node_modules\/effect\/dist\/socket\//],
-  [
-    "simulation and the network fee",
-    /src\/(pipeline\/(simulateTransaction|estimateNetworkFee)|services\/internal\/estimateGas)/,
-  ],
-  ["EIP-7966 send", /src\/services\/internal\/sendSync/],
-  ["transfers awaited from the book", /src\/pipeline\/awaitTransfers/],
-]
+/** The capabilities, as `tradekit/lite` exports them. */
+export const CAPABILITIES = ["statusSocket", "batching", "simulation", "syncSend", "resumption"] as const
 
-/** The capability a bundled source path serves, or undefined when it serves every flow. */
-export const capabilityOf = (path: string): string | undefined =>
-  CAPABILITIES.find(([, pattern]) => pattern.test(path))?.[0]
+/** A `tradekit/lite` buy page whose client has `capabilities`. */
+export const capabilityPage = (capabilities: ReadonlyArray<string>, chains: string): string =>
+  `import { createClient${capabilities.map((name) => `, ${name}`).join("")} } from "tradekit/lite"
+declare const wallet: any
+createClient({ chains: ${chains}, capabilities: [${capabilities.join(", ")}] }).actions.buyToken({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }], wallet })`
 
-/** Each capability's bytes in a bundle, from the metafile's inputs, with its estimated share of the gzip size. */
-export const capabilityWeights = (
-  inputs: Readonly<Record<string, { readonly bytesInOutput: number }>>,
-  gzip: number,
-): ReadonlyArray<{ readonly capability: string; readonly minified: number; readonly gzip: number }> => {
-  const total = Object.values(inputs).reduce((sum, input) => sum + input.bytesInOutput, 0)
-  const weights = new Map<string, number>()
-  for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
-    const capability = capabilityOf(path)
-    if (capability !== undefined) weights.set(capability, (weights.get(capability) ?? 0) + bytesInOutput)
-  }
-  return CAPABILITIES.map(([capability]) => {
-    const minified = weights.get(capability) ?? 0
-    return { capability, minified, gzip: total === 0 ? 0 : Math.round((minified / total) * gzip) }
-  })
+/** What one page weighs, minified and gzipped. */
+export interface PageSize {
+  readonly minified: number
+  readonly gzip: number
 }
+
+/** A capability's cost: what it adds to the page with none. */
+export interface CapabilityWeight extends PageSize {
+  readonly capability: string
+}
+
+/** The lite buy page with none, each capability's cost, and the page with every one. */
+export interface CapabilityWeights {
+  readonly none: PageSize
+  readonly all: PageSize
+  readonly weights: ReadonlyArray<CapabilityWeight>
+}
+
+/** Measures the pages with `bundle` and subtracts. */
+export const measureCapabilities = async (
+  bundle: (source: string, name: string) => Promise<PageSize>,
+  chains: string,
+): Promise<CapabilityWeights> => {
+  const none = await bundle(capabilityPage([], chains), "capabilities-none")
+  const weights: Array<CapabilityWeight> = []
+  for (const capability of CAPABILITIES) {
+    const page = await bundle(capabilityPage([capability], chains), `capability-${capability}`)
+    weights.push({ capability, minified: page.minified - none.minified, gzip: page.gzip - none.gzip })
+  }
+  const all = await bundle(capabilityPage(CAPABILITIES, chains), "capabilities-all")
+  return { none, all, weights }
+}
+
+/** The budget key of a capability's cost. */
+export const capabilityKey = (capability: string): string =>
+  `capability ${capability}: added to a tradekit/lite buy page (facade) / viem external`
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+/** The table, as markdown. */
+export const capabilityMarkdown = ({ none, all, weights }: CapabilityWeights): string =>
+  [
+    "| tradekit/lite buy page (facade), viem external | minified | gzip |",
+    "| --- | ---: | ---: |",
+    `| no capability | ${kb(none.minified)} | **${kb(none.gzip)}** |`,
+    ...weights.map((w) => `| + ${w.capability} | +${kb(w.minified)} | **+${kb(w.gzip)}** |`),
+    `| every capability (what \`createClient\` from \`tradekit\` has) | ${kb(all.minified)} | **${kb(all.gzip)}** |`,
+  ].join("\n")

@@ -30,6 +30,7 @@ export { NoWalletError } from "./errors/NoWalletError.js"
  * useEffect(() => resumed.mutate({ snapshot: JSON.parse(localStorage.getItem("execution")!) }), [])
  * @module
  */
+export { TradekitClientProvider, type TradekitClientProviderProps } from "./TradekitClientProvider.js"
 export { TradekitContext, type TradekitContextValue } from "./TradekitContext.js"
 export { TradekitProvider, type TradekitProviderProps } from "./TradekitProvider.js"
 export { useAcceptOffer } from "./useAcceptOffer.js"

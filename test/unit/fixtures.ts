@@ -4,6 +4,7 @@ import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/testing/TestClock"
 import type { Address } from "viem"
 import { zeroAddress } from "viem"
+import type { Capability } from "../../src/capabilities/Capability.js"
 import type { ExecutionSnapshot } from "../../src/pipeline/ExecutionSnapshot.js"
 import { type ExecuteStepsOptions, executeSteps } from "../../src/pipeline/executeSteps.js"
 import type { ClientOptions } from "../../src/services/ClientConfig.js"
@@ -32,13 +33,21 @@ export const step = (id: string, kind: "transaction" | "signature", items: Reado
   items,
 })
 
-/** A fake API, a fake wallet, and a runner of executeSteps over them that collects every snapshot. */
-export const setup = (options: ClientOptions = {}) => {
+/**
+ * A fake API, a fake wallet, and a runner of executeSteps over them that collects every snapshot; with every
+ * capability of the executor unless `capabilities` names fewer.
+ */
+export const setup = (options: ClientOptions = {}, capabilities?: ReadonlyArray<Capability>) => {
   const api = makeFakeApi()
   const wallet = makeFakeWallet()
   const snapshots: Array<ExecutionSnapshot> = []
   const frozen: Array<string> = []
-  const layer = testLayer({ api, wallet, options: { chains: [TEST_CHAIN], ...options } })
+  const layer = testLayer({
+    api,
+    wallet,
+    options: { chains: [TEST_CHAIN], ...options },
+    ...(capabilities !== undefined ? { capabilities } : {}),
+  })
   const execute = <E = never>(opts: Partial<ExecuteStepsOptions<E>> = {}) =>
     executeSteps<E>({
       request: { action: "buy", params: { items: [{ token: `${NFT}:1` }], taker: zeroAddress } },

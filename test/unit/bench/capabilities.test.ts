@@ -1,31 +1,27 @@
 import { describe, expect, it } from "vitest"
-import { capabilityOf, capabilityWeights } from "../../../bench/capabilities.js"
+import { CAPABILITIES, capabilityPage, measureCapabilities } from "../../../bench/capabilities.js"
 
-describe("capabilityOf", () => {
-  it("names the capability a module serves, and none for a module every flow needs", () => {
-    expect(capabilityOf("src/pipeline/history/Journal.ts")).toBe("resume and the journal")
-    expect(capabilityOf("/abs/src/pipeline/sendBatch.ts")).toBe("EIP-5792 batching")
-    expect(capabilityOf("src/apis/reservoir/statusSocket.ts")).toBe("status socket")
-    expect(capabilityOf("src/pipeline/executeSteps.ts")).toBeUndefined()
-    expect(capabilityOf("node_modules/effect/dist/Effect.js")).toBeUndefined()
+describe("capabilityPage", () => {
+  it("imports and names the capabilities the client has, and none when given none", () => {
+    const page = capabilityPage(["simulation", "batching"], "[]")
+    expect(page).toContain('import { createClient, simulation, batching } from "tradekit/lite"')
+    expect(page).toContain("capabilities: [simulation, batching]")
+    expect(capabilityPage([], "[]")).toContain("capabilities: []")
   })
 })
 
-describe("capabilityWeights", () => {
-  it("sums each capability's bytes and estimates its gzip share of the bundle", () => {
-    const weights = capabilityWeights(
-      {
-        "src/pipeline/history/Journal.ts": { bytesInOutput: 300 },
-        "src/pipeline/resumeFrom.ts": { bytesInOutput: 100 },
-        "src/pipeline/executeSteps.ts": { bytesInOutput: 600 },
-      },
-      500,
+describe("measureCapabilities", () => {
+  it("weighs each capability by what it adds to the page with none", async () => {
+    // A fake bundler: 1000 bytes, plus 100 per capability named (gzip a tenth).
+    const bundle = async (source: string) => {
+      const named = CAPABILITIES.filter((name) => source.includes(`, ${name}`)).length
+      return { minified: 1000 + 100 * named, gzip: 100 + 10 * named }
+    }
+    const { none, all, weights } = await measureCapabilities(bundle, "[]")
+    expect(none).toEqual({ minified: 1000, gzip: 100 })
+    expect(all).toEqual({ minified: 1000 + 100 * CAPABILITIES.length, gzip: 100 + 10 * CAPABILITIES.length })
+    expect(weights.map((w) => [w.capability, w.minified, w.gzip])).toEqual(
+      CAPABILITIES.map((capability) => [capability, 100, 10]),
     )
-    expect(weights.find((w) => w.capability === "resume and the journal")).toEqual({
-      capability: "resume and the journal",
-      minified: 400,
-      gzip: 200,
-    })
-    expect(weights.find((w) => w.capability === "status socket")?.minified).toBe(0)
   })
 })

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { batching } from "../../../src/capabilities/batching.js"
+import { resumption } from "../../../src/capabilities/resumption.js"
+import { simulation } from "../../../src/capabilities/simulation.js"
+import { statusSocket } from "../../../src/capabilities/statusSocket.js"
+import { makeFacadeClient } from "../../../src/client/makeFacadeClient.js"
+import { makeFakeApi } from "../../../src/testing/FakeApi.js"
+import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
+import { EXCHANGE, type FakeApi, type FakeWallet, NFT, setup, step, TOKEN, txItem } from "../fixtures.js"
+
+const APPROVE = "0x095ea7b3"
+
+/** An approval and the sale, both ready: what a client with batches sends as one batch. */
+const routeBuy = (api: FakeApi, wallet: FakeWallet) =>
+  api
+    .route("POST", "/execute/buy/v7", {
+      body: {
+        requestId: "req-1",
+        steps: [
+          step("currency-approval", "transaction", [
+            { status: "incomplete", data: { from: wallet.address, to: TOKEN, data: APPROVE } },
+          ]),
+          step("sale", "transaction", [txItem(wallet.address)]),
+        ],
+      },
+    })
+    .route("GET", /synced/, { body: { synced: true } })
+    .route("POST", "/execute/results/v1", { body: {} })
+    .route("GET", "/transfers/bulk/v2", (request) => ({
+      body: {
+        transfers: request.query.txHash!.map((txHash) => ({
+          txHash,
+          token: { contract: NFT, tokenId: "1" },
+          from: EXCHANGE,
+          to: TOKEN,
+        })),
+      },
+    }))
+
+describe("a client with fewer capabilities (tradekit/lite)", () => {
+  it.effect("without any, a buy goes through: unsimulated, one transaction at a time, by polling", () =>
+    Effect.gen(function* () {
+      const { api, wallet, execute } = setup({}, [])
+      wallet.behaviour.atomicBatch = true
+      routeBuy(api, wallet)
+      const final = yield* execute()
+      expect(final.status).toBe("complete")
+      expect(wallet.simulated).toEqual([])
+      expect(wallet.batches).toEqual([])
+      expect(wallet.sent.map((sent) => sent.request.to)).toEqual([TOKEN, EXCHANGE])
+      const fees = final.steps.flatMap((s) =>
+        (s.items ?? []).map((item: { readonly networkFee?: unknown }) => item.networkFee),
+      )
+      expect(fees).toEqual([undefined, undefined])
+    }),
+  )
+
+  it.effect("with the simulation and batches named, it simulates and batches as the full client does", () =>
+    Effect.gen(function* () {
+      const { api, wallet, execute } = setup({}, [simulation, batching])
+      wallet.behaviour.atomicBatch = true
+      routeBuy(api, wallet)
+      const final = yield* execute()
+      expect(final.status).toBe("complete")
+      expect(wallet.simulated).toHaveLength(1)
+      expect(wallet.batches).toHaveLength(1)
+      expect(wallet.sent).toEqual([])
+    }),
+  )
+
+  it.effect.each([
+    ["simulate: true", { simulate: true }, [], "simulation"],
+    ["batchTransactions: true", { batchTransactions: true }, [], "batching"],
+    [
+      "a chain's paymasterService",
+      { chains: [{ ...TEST_CHAIN, paymasterService: { url: "https://paymaster.test" } }] },
+      [],
+      "batching",
+    ],
+    ["a chain's websocketUrl", { chains: [{ ...TEST_CHAIN, websocketUrl: "wss://api.test/ws" }] }, [], "statusSocket"],
+  ] as const)(
+    "%s without its capability: a CapabilityMissingError that names it, before any request or prompt",
+    ([, options, capabilities, expected]) =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup(options, capabilities)
+        routeBuy(api, wallet)
+        const error = yield* Effect.flip(execute())
+        expect(error._tag).toBe("CapabilityMissingError")
+        expect(error).toMatchObject({ capability: expected })
+        expect(error.message).toContain(`add ${expected} to its capabilities`)
+        expect(api.requests).toEqual([])
+        expect(wallet.calls).toEqual([])
+      }),
+  )
+
+  it.effect(
+    "a chain's websocketUrl with the status socket named is served (the poll decides when no socket opens)",
+    () =>
+      Effect.gen(function* () {
+        const { api, wallet, execute } = setup({ chains: [{ ...TEST_CHAIN, websocketUrl: "ws://127.0.0.1:9/ws" }] }, [
+          statusSocket,
+        ])
+        routeBuy(api, wallet)
+        expect((yield* execute()).status).toBe("complete")
+      }),
+  )
+
+  it("the facade without resumption refuses a resume, naming it; with it, resumes", async () => {
+    const api = makeFakeApi()
+    const lite = makeFacadeClient({ chains: [TEST_CHAIN] }, api.layer, [])
+    const snapshot = { status: "complete" } as never
+    const refused = await lite.resume({ snapshot, wallet: {} as never }).catch((error: unknown) => error)
+    expect(refused).toMatchObject({ _tag: "CapabilityMissingError", capability: "resumption" })
+    expect(api.requests).toEqual([])
+    await lite.dispose()
+    const full = makeFacadeClient({ chains: [TEST_CHAIN] }, api.layer, [resumption])
+    const decoded = await full.resume({ snapshot, wallet: {} as never }).catch((error: unknown) => error)
+    expect(decoded).toMatchObject({ _tag: "InvalidSnapshotError" })
+    await full.dispose()
+  })
+})
