@@ -14,8 +14,9 @@ const checks = {
     "reservoirChains",
     "APIError",
   ],
+  "tradekit/lite": ["createClient", "Tradekit", "walletLayer", "simulation", "CapabilityMissingError"],
   "tradekit/testing": ["makeFakeApi", "makeFakeWallet", "testLayer"],
-  "tradekit/react": ["TradekitProvider", "useBuyToken", "useCall"],
+  "tradekit/react": ["TradekitProvider", "TradekitClientProvider", "useBuyToken", "useCall"],
   "tradekit/devnet": ["startDevnet"],
 }
 let failures = 0

@@ -6,6 +6,7 @@ const asDocumented = (source: string) =>
   source
     .replaceAll('"../src/index.js"', '"tradekit"')
     .replaceAll('"../src/react/index.js"', '"tradekit/react"')
+    .replaceAll('"../src/lite/index.js"', '"tradekit/lite"')
     .replaceAll('"../src/proxy/index.js"', '"tradekit/proxy"')
     .replaceAll('"../src/apis/opensea/index.js"', '"tradekit/opensea"')
     .replaceAll('"../devnet/index.js"', '"tradekit/devnet"')
