@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import { requestOfRoute } from "../apis/reservoir/executeRoutes.js"
 import { checkCapabilities } from "../capabilities/checkCapabilities.js"
 import type { ExecutionError, ExecutionInProgressError, MissingChainConfigurationError } from "../errors/index.js"
+import { NO_STACK } from "../internal/spanOptions.js"
 import { atConfiguredLogLevel } from "../pipeline/atConfiguredLogLevel.js"
 import type { ExecutionSnapshot } from "../pipeline/ExecutionSnapshot.js"
 import type { ExecuteStepsOptions } from "../pipeline/executeSteps.js"
@@ -88,4 +89,4 @@ export const resumeExecution = (
       `tradekit.resume:${snapshot.chainId}:${snapshot.requestId ?? JSON.stringify(snapshot.request)}`,
       resumed,
     )
-  }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.resumeExecution"))
+  }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.resumeExecution", undefined, NO_STACK))

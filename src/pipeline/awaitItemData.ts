@@ -5,6 +5,7 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import { PollTimeoutError } from "../errors/index.js"
+import { NO_STACK } from "../internal/spanOptions.js"
 import { notYetOnFailedAnswer } from "../polling/notYetOnFailedAnswer.js"
 import { pollUntil } from "../polling/pollUntil.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
@@ -113,4 +114,4 @@ export const awaitItemData = (ctx: ExecutionContext, stepId: string) =>
       ...(response.requestId !== undefined ? { requestId: response.requestId } : {}),
       ...(response.errors !== undefined ? { errors: response.errors } : {}),
     }))
-  }).pipe(Effect.withSpan("tradekit.awaitItemData", { attributes: { stepId } }))
+  }).pipe(Effect.withSpan("tradekit.awaitItemData", { attributes: { stepId } }, NO_STACK))

@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import { PollTimeoutError } from "../errors/index.js"
+import { NO_STACK } from "../internal/spanOptions.js"
 import { pollAnswer } from "../polling/pollAnswer.js"
 import type { ChainTxHash, Step, TransferRecord } from "../schema/Step.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
@@ -47,4 +48,4 @@ export const awaitTransfers = (ctx: ExecutionContext, txHashes: ReadonlyArray<Ch
       return onRoute && party?.toLowerCase() === user
     }
     return transfers.filter(concernsUser)
-  }).pipe(Effect.withSpan("tradekit.awaitTransfers"))
+  }).pipe(Effect.withSpan("tradekit.awaitTransfers", undefined, NO_STACK))

@@ -6,6 +6,7 @@ import * as Option from "effect/Option"
 import type { Hex } from "viem"
 import { BACKOFF_START_SHARE } from "../chains/polling.js"
 import { TransactionFailedError } from "../errors/index.js"
+import { NO_STACK } from "../internal/spanOptions.js"
 import type { ReceiptOutcome } from "../services/Wallet.js"
 import type { Confirmation, ConfirmError, ConfirmTarget, Settled } from "./confirmation/ConfirmTarget.js"
 import { verdictOf, watchReceipt } from "./confirmation/receiptWatch.js"
@@ -49,7 +50,7 @@ export const confirmTransaction = (
             }),
       ),
     )
-  return confirm(target.hash).pipe(Effect.withSpan("tradekit.confirmTransaction"))
+  return confirm(target.hash).pipe(Effect.withSpan("tradekit.confirmTransaction", undefined, NO_STACK))
 }
 
 /** A receipt in hand: nothing is watched, so no replacement can come; the API is asked at once. */

@@ -4,6 +4,7 @@ import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Chain } from "viem"
 import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
+import { NO_STACK } from "../internal/spanOptions.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type { NetworkFee, Step, StepItem } from "../schema/Step.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
@@ -234,4 +235,4 @@ export const estimateNetworkFee = (
           }
         : {}),
     }
-  }).pipe(Effect.withSpan("tradekit.estimateNetworkFee"))
+  }).pipe(Effect.withSpan("tradekit.estimateNetworkFee", undefined, NO_STACK))

@@ -8,6 +8,7 @@ import type { PaymasterService } from "../chains/ChainConfig.js"
 import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
 import { CapabilityMissingError, UnknownError, UnsupportedByBookError } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
+import { NO_STACK } from "../internal/spanOptions.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import type {
   SignatureStep,
@@ -300,7 +301,7 @@ export const executeSteps = <E = never>(
     const book = yield* OrderBook
     const chainBook = yield* Effect.fromResult(book.forChain(chain))
     return yield* runExecution({ config, book, chainBook, wallet: yield* Wallet, chain, retry }, options)
-  }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.executeSteps")) as Effect.Effect<
+  }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.executeSteps", undefined, NO_STACK)) as Effect.Effect<
     ExecutionSnapshot,
     ExecutionError | MissingChainConfigurationError | E,
     OrderBook | Wallet | ClientConfig

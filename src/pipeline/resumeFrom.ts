@@ -10,6 +10,7 @@ import type {
   UnsupportedByBookError,
 } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
+import { NO_STACK } from "../internal/spanOptions.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
 import { NO_RETRY } from "../services/RetryPolicy.js"
 import type { ExecutionContext } from "./ExecutionContext.js"
@@ -87,4 +88,4 @@ export const resumeFrom = <E>(
       deepFreeze({ ...final, status: "error", error: { _tag: errorTagOf(failure), message: messageOf(failure) } }),
     )
     return yield* Effect.fail(failure)
-  }).pipe(Effect.withSpan("tradekit.resumeFrom"))
+  }).pipe(Effect.withSpan("tradekit.resumeFrom", undefined, NO_STACK))

@@ -14,6 +14,7 @@ import {
   WalletAddressMismatchError,
 } from "../errors/index.js"
 import { messageOf } from "../errors/messageOf.js"
+import { NO_STACK } from "../internal/spanOptions.js"
 import { pollUntil } from "../polling/pollUntil.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
@@ -98,7 +99,7 @@ export const settleBatch = (ctx: ExecutionContext, sent: BatchSentEntry, items: 
         snapshot,
       ),
     )
-  }).pipe(Effect.withSpan("tradekit.settleBatch"))
+  }).pipe(Effect.withSpan("tradekit.settleBatch", undefined, NO_STACK))
 
 /** A batch asked for with no calls id back: its outcome is unknown, and every item in it fails so. */
 export const failUnknownBatch = (
@@ -301,4 +302,4 @@ export const sendReadyBatch = (ctx: ExecutionContext, stepIndex: number, ready: 
     )
     yield* settleBatch(ctx, entry, refs)
     return true
-  }).pipe(Effect.withSpan("tradekit.sendReadyBatch"))
+  }).pipe(Effect.withSpan("tradekit.sendReadyBatch", undefined, NO_STACK))

@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import type { Address, Hex } from "viem"
 import { ChainNotConfiguredError } from "../errors/index.js"
+import { NO_STACK } from "../internal/spanOptions.js"
 import type { ChainTxHash, TransactionStep, TransactionStepItem } from "../schema/Step.js"
 import { TransactionRequest } from "../schema/TransactionRequest.js"
 import { decodeApiBody } from "../services/decodeApiBody.js"
@@ -73,7 +74,7 @@ export const sendItemTransaction = (
         ? confirmation.apiTxHashes.map((txHash) => ({ txHash, chainId: apiChainId }))
         : internalTxHashes
     return { internalTxHashes, txHashes } satisfies TransactionItemResult
-  }).pipe(Effect.withSpan("tradekit.sendItemTransaction"))
+  }).pipe(Effect.withSpan("tradekit.sendItemTransaction", undefined, NO_STACK))
 
 /**
  * The item's transaction: the one the journal records as sent (shown on the item at once), the one a request of

@@ -13,6 +13,7 @@ import {
   SignatureCheckError,
   type WalletCallError,
 } from "../errors/index.js"
+import { NO_STACK } from "../internal/spanOptions.js"
 import { pollAnswer } from "../polling/pollAnswer.js"
 import type { PostResponse } from "../schema/StatusResponses.js"
 import type { OrderData, SignatureStep, SignatureStepItem } from "../schema/Step.js"
@@ -154,4 +155,4 @@ export const signItem = (ctx: ExecutionContext, step: SignatureStep, item: Signa
       if (answer.txHashes !== undefined) result = { ...result, txHashes: answer.txHashes }
     }
     return result
-  }).pipe(Effect.withSpan("tradekit.signItem"))
+  }).pipe(Effect.withSpan("tradekit.signItem", undefined, NO_STACK))

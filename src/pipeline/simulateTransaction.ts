@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import type { Chain } from "viem"
 import { InsufficientFundsError, TransactionWouldRevertError } from "../errors/index.js"
+import { NO_STACK } from "../internal/spanOptions.js"
 import type { TransactionRequest } from "../schema/TransactionRequest.js"
 import type { ResolvedClientSettings } from "../services/ClientConfig.js"
 import type { GasEstimate, WalletService } from "../services/Wallet.js"
@@ -128,5 +129,5 @@ export const simulateTransaction = ({
           }
           return Effect.fail(wouldRevert(estimate, request, chain))
         }),
-        Effect.withSpan("tradekit.simulateTransaction"),
+        Effect.withSpan("tradekit.simulateTransaction", undefined, NO_STACK),
       )

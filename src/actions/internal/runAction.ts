@@ -13,6 +13,7 @@ import type {
   TradekitError,
 } from "../../errors/index.js"
 import { copyPlain } from "../../internal/copyPlain.js"
+import { NO_STACK } from "../../internal/spanOptions.js"
 import { atConfiguredLogLevel } from "../../pipeline/atConfiguredLogLevel.js"
 import { type ExecutionSnapshot, snapshotOf } from "../../pipeline/ExecutionSnapshot.js"
 import { runExecution, supportedByBook } from "../../pipeline/executeSteps.js"
@@ -198,4 +199,4 @@ export const runAction = <A extends ActionName>(
       ),
     )
     return true as const
-  }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.runAction"))
+  }).pipe(atConfiguredLogLevel, Effect.withSpan("tradekit.runAction", undefined, NO_STACK))

@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { APIError, type ApiRequestError, MalformedResponseError } from "../../errors/index.js"
 import { messageOf } from "../../errors/messageOf.js"
+import { NO_STACK } from "../../internal/spanOptions.js"
 import { ExecuteResponse } from "../../schema/ExecuteResponse.js"
 import type { TradeRequest } from "../../schema/TradeRequest.js"
 import type { ChainApi } from "../../services/ChainApi.js"
@@ -74,5 +75,5 @@ export const fetchPlan = (
       : withRetry(options.retry, path, Effect.mapError(once(NO_RETRY), asBadGateway)).pipe(
           Effect.mapError(unwrapMalformed),
         )
-  return fetched.pipe(Effect.withSpan("tradekit.fetchPlan"))
+  return fetched.pipe(Effect.withSpan("tradekit.fetchPlan", undefined, NO_STACK))
 }

@@ -8,6 +8,7 @@ import {
   TransactionCancelledError,
   type WalletCallError,
 } from "../../errors/index.js"
+import { NO_STACK } from "../../internal/spanOptions.js"
 import { pollUntil } from "../../polling/pollUntil.js"
 import type { TransactionRequest } from "../../schema/TransactionRequest.js"
 import type { NonceLookup } from "../../services/Wallet.js"
@@ -141,4 +142,4 @@ export const reconcileSend = (
       default:
         return requested.exactNonce === true ? ({ _tag: "NotSent" } as const) : yield* unproven("open-prompt")
     }
-  }).pipe(Effect.withSpan("tradekit.reconcileSend"))
+  }).pipe(Effect.withSpan("tradekit.reconcileSend", undefined, NO_STACK))

@@ -4,6 +4,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type { Hex } from "viem"
 import { type ExecutionError, SendOutcomeUnknownError, TransactionTimeoutError } from "../../errors/index.js"
+import { NO_STACK } from "../../internal/spanOptions.js"
 import type { Step, StepItem } from "../../schema/Step.js"
 import { TransactionRequest } from "../../schema/TransactionRequest.js"
 import { type ExecutionContext, viemChainOf } from "../ExecutionContext.js"
@@ -111,4 +112,4 @@ export const settleUnplannedSends = (
       yield* Effect.logInfo(`tradekit: settling a send the resumed plan no longer holds (${id}) before sending`)
       yield* settleOne(ctx, itemJournal(journal, id), storedItems.get(id))
     }
-  }).pipe(Effect.withSpan("tradekit.settleUnplannedSends"))
+  }).pipe(Effect.withSpan("tradekit.settleUnplannedSends", undefined, NO_STACK))
