@@ -1,8 +1,11 @@
 import * as Context from "effect/Context"
+import type * as ReadyTransactionItems from "../pipeline/readyTransactionItems.js"
 import type * as SendBatch from "../pipeline/sendBatch.js"
 
 /** How the executor sends ready transactions as one EIP-5792 batch, settles one sent before, or refuses to. */
 export interface BatchSenderService {
+  /** The transactions of a step that could go out as one batch. */
+  readonly readyTransactionItems: typeof ReadyTransactionItems.readyTransactionItems
   readonly sendReadyBatch: typeof SendBatch.sendReadyBatch
   readonly settleBatch: typeof SendBatch.settleBatch
   readonly failUnknownBatch: typeof SendBatch.failUnknownBatch

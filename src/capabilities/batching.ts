@@ -1,4 +1,5 @@
 import * as Layer from "effect/Layer"
+import { readyTransactionItems } from "../pipeline/readyTransactionItems.js"
 import { failUnknownBatch, sendReadyBatch, settleBatch } from "../pipeline/sendBatch.js"
 import { viemBatches } from "../services/internal/viemBatches.js"
 import { BatchSender } from "./BatchSender.js"
@@ -11,6 +12,6 @@ import type { Capability } from "./Capability.js"
  */
 export const batching: Capability = {
   name: "batching",
-  layer: () => Layer.succeed(BatchSender, { sendReadyBatch, settleBatch, failUnknownBatch }),
+  layer: () => Layer.succeed(BatchSender, { readyTransactionItems, sendReadyBatch, settleBatch, failUnknownBatch }),
   wallet: viemBatches,
 }

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import { BatchSender, type BatchSenderService } from "../capabilities/BatchSender.js"
+import { BatchSender } from "../capabilities/BatchSender.js"
 import { checkCapabilities } from "../capabilities/checkCapabilities.js"
 import type { PaymasterService } from "../chains/ChainConfig.js"
 import type { ExecutionError, MissingChainConfigurationError } from "../errors/index.js"
@@ -150,12 +150,6 @@ export interface RunOptions<E>
   readonly before?: ((ctx: ExecutionContext) => Effect.Effect<void, ExecutionError>) | undefined
 }
 
-/** The client's batches, or a CapabilityMissingError when it has none: `what` needs them. */
-const batchesFor = (what: string): Effect.Effect<BatchSenderService, CapabilityMissingError> =>
-  BatchSender.use((batches) =>
-    batches === undefined ? Effect.fail(CapabilityMissingError.of("batching", what)) : Effect.succeed(batches),
-  )
-
 /**
  * Runs the step loop from `initial` until no incomplete item is left, publishing every change: the guards
  * first, then, as long as {@link nextMove} has a move, the plan is validated (again whenever a re-polled answer
@@ -184,6 +178,8 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
       // The whole plan is validated before the first wallet call, and again whenever a re-polled answer
       // changed it, before any of it is used.
       let validated: ReadonlyArray<Step> | undefined
+      // A client without batches sends one by one.
+      const batches = yield* BatchSender
       for (;;) {
         const snapshot = yield* SynchronizedRef.get(ctx.state)
         if (snapshot.steps !== validated) {
@@ -191,6 +187,7 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
           validated = snapshot.steps
         }
         const move = nextMove(snapshot, chain.id, {
+          readyItems: batches?.readyTransactionItems,
           resendUnknown: ctx.resendUnknown,
           sponsorable: ctx.paymasterService !== undefined,
           itemKey: ctx.book.itemKey,
@@ -202,19 +199,19 @@ export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapsh
             yield* awaitItemData(ctx, snapshot.steps[move.stepIndex]?.id ?? "")
             break
           case "SettleBatch":
-            yield* (yield* batchesFor("Settling a batch sent before")).settleBatch(ctx, move.entry, move.items)
+            if (batches === undefined)
+              return yield* CapabilityMissingError.of("batching", "Settling a batch sent before")
+            yield* batches.settleBatch(ctx, move.entry, move.items)
             break
           case "UnknownBatch":
-            return yield* (yield* batchesFor("A batch of unknown outcome")).failUnknownBatch(
-              ctx,
-              move.entry,
-              move.items,
-            )
+            if (batches === undefined) return yield* CapabilityMissingError.of("batching", "A batch of unknown outcome")
+            return yield* batches.failUnknownBatch(ctx, move.entry, move.items)
           case "RunStep": {
             // A batch that went out (or failed) changed the journal: decide again. One refused, or none, runs the
-            // step. A client without batches sends one by one.
-            const batches = move.batchable.length > 0 ? yield* BatchSender : undefined
-            if (batches !== undefined && (yield* batches.sendReadyBatch(ctx, move.stepIndex, move.batchable))) break
+            // step.
+            if (batches !== undefined && move.batchable.length > 0) {
+              if (yield* batches.sendReadyBatch(ctx, move.stepIndex, move.batchable)) break
+            }
             yield* runStep(ctx, move.stepIndex, move.items)
           }
         }

@@ -1,7 +1,7 @@
 import { type ExecutionSnapshot, nextIncompleteStep } from "./ExecutionSnapshot.js"
 import { type ItemKeyOf, type ItemRef, itemRefsOf, refsWithIds } from "./history/itemIdentity.js"
 import { type BatchRequestedEntry, type BatchSentEntry, batchRefusedBefore, itemJournal } from "./history/Journal.js"
-import { type ReadyTransactionItem, readyTransactionItems } from "./readyTransactionItems.js"
+import type { ReadyTransactionItem, readyTransactionItems } from "./readyTransactionItems.js"
 
 /**
  * What the executor does next, decided from the plan and the journal alone:
@@ -29,7 +29,7 @@ export type NextMove =
 /**
  * Decides the next move of an execution on `chainId` (see {@link NextMove}). Pure: the loop dispatches on it,
  * so what happens next is read in one place. With `resendUnknown`, a batch of unknown outcome is not in the
- * way: its items may be sent again.
+ * way: its items may be sent again. Without `readyItems` (a client without batches), nothing is batchable.
  */
 export const nextMove = (
   snapshot: ExecutionSnapshot,
@@ -38,6 +38,8 @@ export const nextMove = (
     readonly resendUnknown: boolean
     readonly sponsorable?: boolean
     readonly itemKey?: ItemKeyOf | undefined
+    /** The transactions of a step that could go out as one batch: the batching capability's. */
+    readonly readyItems?: typeof readyTransactionItems | undefined
   },
 ): NextMove => {
   const { steps, journal } = snapshot
@@ -68,7 +70,10 @@ export const nextMove = (
       }
     }
   }
-  const ready = batchRefusedBefore(journal) ? [] : readyTransactionItems(snapshot, stepIndex, chainId, keyOf)
+  const ready =
+    options.readyItems === undefined || batchRefusedBefore(journal)
+      ? []
+      : options.readyItems(snapshot, stepIndex, chainId, keyOf)
   return {
     _tag: "RunStep",
     stepIndex,

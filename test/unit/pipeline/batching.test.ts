@@ -217,6 +217,25 @@ describe("batched transactions (EIP-5792)", () => {
     }),
   )
 
+  it.effect("resume of a batch in flight by a client without batches refuses, naming them: nothing sent again", () =>
+    Effect.gen(function* () {
+      const { api, wallet, snapshots, execute } = setup()
+      wallet.behaviour.atomicBatch = true
+      wallet.behaviour.batchOutcomes.push("pending")
+      routeBuy(api, buyNeedingApproval(wallet))
+      const fiber = yield* Effect.forkChild(execute())
+      yield* TestClock.adjust("3 seconds")
+      yield* Fiber.interrupt(fiber)
+      const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
+
+      const lite = testLayer({ api, wallet, options: { chains: [TEST_CHAIN] }, capabilities: [] })
+      const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(lite)))
+      expect(error).toMatchObject({ _tag: "CapabilityMissingError", capability: "batching" })
+      expect(wallet.batches).toHaveLength(1)
+      expect(wallet.sent).toEqual([])
+    }),
+  )
+
   it.effect("resume of a batch asked for with no calls id back refuses with SendOutcomeUnknownError", () =>
     Effect.gen(function* () {
       const { api, wallet } = setup()

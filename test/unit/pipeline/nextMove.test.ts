@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import { nextMove } from "../../../src/pipeline/nextMove.js"
+import { readyTransactionItems } from "../../../src/pipeline/readyTransactionItems.js"
 import type { Step } from "../../../src/schema/Step.js"
 import { blankRequest } from "../../support/blankRequest.js"
 import { OTHER, step, txItem } from "../fixtures.js"
@@ -47,9 +48,20 @@ describe("nextMove", () => {
 
   it("offers a single transaction as a batch only when a sponsor may pay", () => {
     const snapshot = snapshotWith([step("a", "transaction", [txItem(OTHER)])])
-    const plain = nextMove(snapshot, CHAIN, { resendUnknown: false })
-    const sponsored = nextMove(snapshot, CHAIN, { resendUnknown: false, sponsorable: true })
+    const readyItems = readyTransactionItems
+    const plain = nextMove(snapshot, CHAIN, { resendUnknown: false, readyItems })
+    const sponsored = nextMove(snapshot, CHAIN, { resendUnknown: false, sponsorable: true, readyItems })
     expect(plain._tag === "RunStep" && plain.batchable.length).toBe(0)
     expect(sponsored._tag === "RunStep" && sponsored.batchable.length).toBe(1)
+  })
+
+  it("offers nothing as a batch without the batching capability's ready items", () => {
+    const snapshot = snapshotWith([
+      step("a", "transaction", [txItem(OTHER), txItem(OTHER, { data: { from: OTHER, to: OTHER } })]),
+    ])
+    const batched = nextMove(snapshot, CHAIN, { resendUnknown: false, readyItems: readyTransactionItems })
+    const without = nextMove(snapshot, CHAIN, { resendUnknown: false })
+    expect(batched._tag === "RunStep" && batched.batchable.length).toBe(2)
+    expect(without._tag === "RunStep" && without.batchable.length).toBe(0)
   })
 })
