@@ -211,7 +211,8 @@ export const markdown = ({ results, capabilities }: Measurements, dapp: DappWeig
   }
   lines.push(
     "",
-    "What each optional capability adds to a page (issue 37): a `tradekit/lite` buy, with no capability, with each alone, and with every one; measured by naming it, so the figure is what a page pays for it:",
+    "What each optional capability adds to a page (issue 37): a `tradekit/lite` buy, with no capability, " +
+      "with each alone, and with every one; measured by naming it, so the figure is what a page pays for it:",
     "",
     capabilityMarkdown(capabilities),
   )

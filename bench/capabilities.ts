@@ -12,7 +12,8 @@ export const CAPABILITIES = ["statusSocket", "batching", "simulation", "syncSend
 export const capabilityPage = (capabilities: ReadonlyArray<string>, chains: string): string =>
   `import { createClient${capabilities.map((name) => `, ${name}`).join("")} } from "tradekit/lite"
 declare const wallet: any
-createClient({ chains: ${chains}, capabilities: [${capabilities.join(", ")}] }).actions.buyToken({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }], wallet })`
+const client = createClient({ chains: ${chains}, capabilities: [${capabilities.join(", ")}] })
+client.actions.buyToken({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }], wallet })`
 
 /** What one page weighs, minified and gzipped. */
 export interface PageSize {

@@ -12,9 +12,10 @@ export interface TradekitOptions extends ClientOptions, CapabilityOptions {
   /** @deprecated Renamed `book`; taken when `book` is absent, until the next minor version. */
   readonly api?: TradekitBook | undefined
   /**
-   * The optional parts of the executor the client has: every one from `tradekit` (`allCapabilities`; `executorCapabilities` for the Effect API), none from
-   * `tradekit/lite` unless named here (`[statusSocket, simulation]`). A client without one refuses what needs it
-   * with a CapabilityMissingError that names it; `simulate` and `batchTransactions` default to whether it has them.
+   * The optional parts of the executor the client has: every one from `tradekit` (`allCapabilities`;
+   * `executorCapabilities` for the Effect API), none from `tradekit/lite` unless named here (`[statusSocket,
+   * simulation]`). A client without one refuses what needs it with a CapabilityMissingError that names it;
+   * `simulate` and `batchTransactions` default to whether it has them.
    */
   readonly capabilities?: ReadonlyArray<Capability> | undefined
 }

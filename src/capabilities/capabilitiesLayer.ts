@@ -7,7 +7,8 @@ import type { Capability, CapabilityOptions } from "./Capability.js"
  * wallet): `Tradekit.layer` provides them itself.
  *
  * @example
- * program.pipe(Effect.provide(Layer.mergeAll(config, withReservoirBook(apiClient), capabilitiesLayer(allCapabilities))))
+ * const capabilities = capabilitiesLayer(executorCapabilities)
+ * program.pipe(Effect.provide(Layer.mergeAll(config, withReservoirBook(apiClient), capabilities)))
  */
 export const capabilitiesLayer = (
   capabilities: ReadonlyArray<Capability>,

@@ -9,7 +9,10 @@ import { type TradekitServices, tradekitLayer } from "../tradekitLayer.js"
  *
  * @example
  * const capabilities = [simulation]
- * program.pipe(Effect.provide(Tradekit.layer({ chains, capabilities })), Effect.provide(walletLayer(client, { capabilities })))
+ * program.pipe(
+ *   Effect.provide(Tradekit.layer({ chains, capabilities })),
+ *   Effect.provide(walletLayer(client, { capabilities })),
+ * )
  */
 export const Tradekit = {
   /** The client's services over the platform's `fetch`. */

@@ -16,6 +16,7 @@ import { copyPlain } from "../../internal/copyPlain.js"
 import { NO_STACK } from "../../internal/spanOptions.js"
 import { atConfiguredLogLevel } from "../../pipeline/atConfiguredLogLevel.js"
 import { type ExecutionSnapshot, snapshotOf } from "../../pipeline/ExecutionSnapshot.js"
+import type { SponsorshipOptions } from "../../pipeline/estimateNetworkFee.js"
 import { runExecution, supportedByBook } from "../../pipeline/executeSteps.js"
 import { deepFreeze } from "../../pipeline/internal/deepFreeze.js"
 import type { ExpectedPrices } from "../../plugins/ExpectedPrice.js"
@@ -24,7 +25,7 @@ import { mergePlugins, Plugins } from "../../plugins/Plugins.js"
 import type { ActionName } from "../../schema/ActionName.js"
 import type { ExecuteResponse } from "../../schema/ExecuteResponse.js"
 import type { TradeParams, TradeRequest } from "../../schema/TradeRequest.js"
-import { ClientConfig } from "../../services/ClientConfig.js"
+import { ClientConfig, type ResolvedClientConfig } from "../../services/ClientConfig.js"
 import { OrderBook } from "../../services/OrderBook.js"
 import { Wallet } from "../../services/Wallet.js"
 import type { ApiObject, CommonActionParameters } from "./ActionOptions.js"
@@ -88,6 +89,19 @@ const observe = <K extends "onComplete" | "onError">(
           )
     },
     { discard: true },
+  )
+
+/** A precheck's answer with the network fee of its transactions, when the client simulates; as it is otherwise. */
+const withNetworkFee = (
+  config: ResolvedClientConfig,
+  chain: ChainConfig,
+  fetched: ExecuteResponse,
+  options: SponsorshipOptions,
+) =>
+  Simulator.use((simulator) =>
+    simulator === undefined
+      ? Effect.succeed(fetched)
+      : Wallet.use((wallet) => simulator.estimateNetworkFee(wallet, config, chain, fetched, options)),
   )
 
 /**
@@ -169,15 +183,7 @@ export const runAction = <A extends ActionName>(
           checkCapabilities(config, chain, chainBook, paymasterService),
         ).pipe(
           Effect.andThen(chainBook.plan(request, { retry })),
-          Effect.flatMap((fetched) =>
-            Simulator.use((simulator) =>
-              simulator === undefined
-                ? Effect.succeed(fetched)
-                : Wallet.use((wallet) =>
-                    simulator.estimateNetworkFee(wallet, config, chain, fetched, { paymasterService, gas: input.gas }),
-                  ),
-            ),
-          ),
+          Effect.flatMap((fetched) => withNetworkFee(config, chain, fetched, { paymasterService, gas: input.gas })),
         ),
       )
       // As reservoir-sdk calls onProgress with a precheck's steps: a frozen copy, as every snapshot is, so
