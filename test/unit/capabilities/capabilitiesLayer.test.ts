@@ -10,10 +10,10 @@ import { StatusPush } from "../../../src/capabilities/StatusPush.js"
 import { simulation } from "../../../src/capabilities/simulation.js"
 
 const present = Effect.all({
-  statusPush: StatusPush.useSync((s) => s !== undefined),
-  batches: BatchSender.useSync((s) => s !== undefined),
-  simulator: Simulator.useSync((s) => s !== undefined),
-  resumer: Resumer.useSync((s) => s !== undefined),
+  statusPush: StatusPush.use((s) => Effect.succeed(s !== undefined)),
+  batches: BatchSender.use((s) => Effect.succeed(s !== undefined)),
+  simulator: Simulator.use((s) => Effect.succeed(s !== undefined)),
+  resumer: Resumer.use((s) => Effect.succeed(s !== undefined)),
 })
 
 describe("capabilitiesLayer", () => {
