@@ -33,6 +33,34 @@ export const step = (id: string, kind: "transaction" | "signature", items: Reado
   items,
 })
 
+/** An ERC-20 approval's calldata selector (`approve`). */
+export const APPROVE = "0x095ea7b3"
+
+/** An ERC-20 approval step then the sale step, both with their data: the buy reservoir-sdk confirms twice. */
+export const buyNeedingApproval = (wallet: FakeWallet) => [
+  step("currency-approval", "transaction", [
+    { status: "incomplete", data: { from: wallet.address, to: TOKEN, data: APPROVE } },
+  ]),
+  step("sale", "transaction", [txItem(wallet.address)]),
+]
+
+/** Routes a buy planned as `steps` (request id `req-1`), its synced checks, results and transfers of `NFT` #1. */
+export const routeBuy = (api: FakeApi, steps: ReadonlyArray<unknown>) =>
+  api
+    .route("POST", "/execute/buy/v7", { body: { requestId: "req-1", steps } })
+    .route("GET", /synced/, { body: { synced: true } })
+    .route("POST", "/execute/results/v1", { body: {} })
+    .route("GET", "/transfers/bulk/v2", (request) => ({
+      body: {
+        transfers: request.query.txHash!.map((txHash) => ({
+          txHash,
+          token: { contract: NFT, tokenId: "1" },
+          from: EXCHANGE,
+          to: TOKEN,
+        })),
+      },
+    }))
+
 /**
  * A fake API, a fake wallet, and a runner of executeSteps over them that collects every snapshot; with every
  * capability of the executor unless `capabilities` names fewer.

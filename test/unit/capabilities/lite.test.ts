@@ -7,43 +7,14 @@ import { statusSocket } from "../../../src/capabilities/statusSocket.js"
 import { makeFacadeClient } from "../../../src/client/makeFacadeClient.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
-import { EXCHANGE, type FakeApi, type FakeWallet, NFT, setup, step, TOKEN, txItem } from "../fixtures.js"
-
-const APPROVE = "0x095ea7b3"
-
-/** An approval and the sale, both ready: what a client with batches sends as one batch. */
-const routeBuy = (api: FakeApi, wallet: FakeWallet) =>
-  api
-    .route("POST", "/execute/buy/v7", {
-      body: {
-        requestId: "req-1",
-        steps: [
-          step("currency-approval", "transaction", [
-            { status: "incomplete", data: { from: wallet.address, to: TOKEN, data: APPROVE } },
-          ]),
-          step("sale", "transaction", [txItem(wallet.address)]),
-        ],
-      },
-    })
-    .route("GET", /synced/, { body: { synced: true } })
-    .route("POST", "/execute/results/v1", { body: {} })
-    .route("GET", "/transfers/bulk/v2", (request) => ({
-      body: {
-        transfers: request.query.txHash!.map((txHash) => ({
-          txHash,
-          token: { contract: NFT, tokenId: "1" },
-          from: EXCHANGE,
-          to: TOKEN,
-        })),
-      },
-    }))
+import { buyNeedingApproval, EXCHANGE, routeBuy, setup, TOKEN } from "../fixtures.js"
 
 describe("a client with fewer capabilities (tradekit/lite)", () => {
   it.effect("without any, a buy goes through: unsimulated, one transaction at a time, by polling", () =>
     Effect.gen(function* () {
       const { api, wallet, execute } = setup({}, [])
       wallet.behaviour.atomicBatch = true
-      routeBuy(api, wallet)
+      routeBuy(api, buyNeedingApproval(wallet))
       const final = yield* execute()
       expect(final.status).toBe("complete")
       expect(wallet.simulated).toEqual([])
@@ -60,7 +31,7 @@ describe("a client with fewer capabilities (tradekit/lite)", () => {
     Effect.gen(function* () {
       const { api, wallet, execute } = setup({}, [simulation, batching])
       wallet.behaviour.atomicBatch = true
-      routeBuy(api, wallet)
+      routeBuy(api, buyNeedingApproval(wallet))
       const final = yield* execute()
       expect(final.status).toBe("complete")
       expect(wallet.simulated).toHaveLength(1)
@@ -84,7 +55,7 @@ describe("a client with fewer capabilities (tradekit/lite)", () => {
     ([, options, capabilities, expected]) =>
       Effect.gen(function* () {
         const { api, wallet, execute } = setup(options, capabilities)
-        routeBuy(api, wallet)
+        routeBuy(api, buyNeedingApproval(wallet))
         const error = yield* Effect.flip(execute())
         expect(error._tag).toBe("CapabilityMissingError")
         expect(error).toMatchObject({ capability: expected })
@@ -101,7 +72,7 @@ describe("a client with fewer capabilities (tradekit/lite)", () => {
         const { api, wallet, execute } = setup({ chains: [{ ...TEST_CHAIN, websocketUrl: "ws://127.0.0.1:9/ws" }] }, [
           statusSocket,
         ])
-        routeBuy(api, wallet)
+        routeBuy(api, buyNeedingApproval(wallet))
         expect((yield* execute()).status).toBe("complete")
       }),
   )

@@ -8,38 +8,36 @@ import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.
 import type { StepItem } from "../../../src/schema/Step.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
 import { blankRequest } from "../../support/blankRequest.js"
-import { EXCHANGE, type FakeApi, type FakeWallet, NFT, runWithClock, setup, step, TOKEN, txItem } from "../fixtures.js"
-
-const APPROVE = "0x095ea7b3"
-
-/** An ERC-20 approval step then the sale step, both with their data: the buy reservoir-sdk confirms twice. */
-const buyNeedingApproval = (wallet: FakeWallet) => [
-  step("currency-approval", "transaction", [
-    { status: "incomplete", data: { from: wallet.address, to: TOKEN, data: APPROVE } },
-  ]),
-  step("sale", "transaction", [txItem(wallet.address)]),
-]
-
-const routeBuy = (api: FakeApi, steps: ReadonlyArray<unknown>) =>
-  api
-    .route("POST", "/execute/buy/v7", { body: { requestId: "req-1", steps } })
-    .route("GET", /synced/, { body: { synced: true } })
-    .route("POST", "/execute/results/v1", { body: {} })
-    .route("GET", "/transfers/bulk/v2", (request) => ({
-      body: {
-        transfers: request.query.txHash!.map((txHash) => ({
-          txHash,
-          token: { contract: NFT, tokenId: "1" },
-          from: EXCHANGE,
-          to: TOKEN,
-        })),
-      },
-    }))
+import {
+  APPROVE,
+  buyNeedingApproval,
+  EXCHANGE,
+  type FakeApi,
+  type FakeWallet,
+  routeBuy,
+  runWithClock,
+  setup,
+  step,
+  TOKEN,
+  txItem,
+} from "../fixtures.js"
 
 const layerOf = (api: FakeApi, wallet: FakeWallet) => testLayer({ api, wallet, options: { chains: [TEST_CHAIN] } })
 
 const itemsOf = (snapshot: ExecutionSnapshot): ReadonlyArray<StepItem> =>
   snapshot.steps.flatMap((s): ReadonlyArray<StepItem> => s.items ?? [])
+
+/** A buy whose batch the wallet accepted and left pending, interrupted: the fakes and the snapshot stored last. */
+const interruptedInFlight = Effect.gen(function* () {
+  const { api, wallet, snapshots, execute } = setup()
+  wallet.behaviour.atomicBatch = true
+  wallet.behaviour.batchOutcomes.push("pending")
+  routeBuy(api, buyNeedingApproval(wallet))
+  const fiber = yield* Effect.forkChild(execute())
+  yield* TestClock.adjust("3 seconds")
+  yield* Fiber.interrupt(fiber)
+  return { api, wallet, stored: JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot }
+})
 
 describe("batched transactions (EIP-5792)", () => {
   it.effect(
@@ -197,14 +195,7 @@ describe("batched transactions (EIP-5792)", () => {
 
   it.effect("resume of a batch in flight waits for its calls id: no second batch, no single send", () =>
     Effect.gen(function* () {
-      const { api, wallet, snapshots, execute } = setup()
-      wallet.behaviour.atomicBatch = true
-      wallet.behaviour.batchOutcomes.push("pending")
-      routeBuy(api, buyNeedingApproval(wallet))
-      const fiber = yield* Effect.forkChild(execute())
-      yield* TestClock.adjust("3 seconds")
-      yield* Fiber.interrupt(fiber)
-      const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
+      const { api, wallet, stored } = yield* interruptedInFlight
       expect(stored.journal?.map((entry) => entry._tag)).toEqual(["BatchRequested", "BatchSent"])
 
       const batch = wallet.batches[0]!
@@ -219,14 +210,7 @@ describe("batched transactions (EIP-5792)", () => {
 
   it.effect("resume of a batch in flight by a client without batches refuses, naming them: nothing sent again", () =>
     Effect.gen(function* () {
-      const { api, wallet, snapshots, execute } = setup()
-      wallet.behaviour.atomicBatch = true
-      wallet.behaviour.batchOutcomes.push("pending")
-      routeBuy(api, buyNeedingApproval(wallet))
-      const fiber = yield* Effect.forkChild(execute())
-      yield* TestClock.adjust("3 seconds")
-      yield* Fiber.interrupt(fiber)
-      const stored = JSON.parse(JSON.stringify(snapshots.at(-1))) as ExecutionSnapshot
+      const { api, wallet, stored } = yield* interruptedInFlight
 
       const lite = testLayer({ api, wallet, options: { chains: [TEST_CHAIN] }, capabilities: [] })
       const error = yield* Effect.flip(resumeExecution(stored).pipe(Effect.provide(lite)))

@@ -5,34 +5,10 @@ import * as TestClock from "effect/testing/TestClock"
 import type { ExecutionSnapshot } from "../../../src/pipeline/ExecutionSnapshot.js"
 import type { StepItem } from "../../../src/schema/Step.js"
 import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
-import { EXCHANGE, type FakeApi, type FakeWallet, NFT, setup, step, TOKEN, txItem } from "../fixtures.js"
+import { buyNeedingApproval, routeBuy, setup, step, txItem } from "../fixtures.js"
 
-const APPROVE = "0x095ea7b3"
 const PAYMASTER = { url: "https://paymaster.test/rpc" }
 const SPONSORED_CHAIN = { ...TEST_CHAIN, paymasterService: PAYMASTER }
-
-const buyNeedingApproval = (wallet: FakeWallet) => [
-  step("currency-approval", "transaction", [
-    { status: "incomplete", data: { from: wallet.address, to: TOKEN, data: APPROVE } },
-  ]),
-  step("sale", "transaction", [txItem(wallet.address)]),
-]
-
-const routeBuy = (api: FakeApi, steps: ReadonlyArray<unknown>) =>
-  api
-    .route("POST", "/execute/buy/v7", { body: { requestId: "req-1", steps } })
-    .route("GET", /synced/, { body: { synced: true } })
-    .route("POST", "/execute/results/v1", { body: {} })
-    .route("GET", "/transfers/bulk/v2", (request) => ({
-      body: {
-        transfers: request.query.txHash!.map((txHash) => ({
-          txHash,
-          token: { contract: NFT, tokenId: "1" },
-          from: EXCHANGE,
-          to: TOKEN,
-        })),
-      },
-    }))
 
 const itemsOf = (snapshot: ExecutionSnapshot): ReadonlyArray<StepItem> =>
   snapshot.steps.flatMap((s): ReadonlyArray<StepItem> => s.items ?? [])
