@@ -67,6 +67,27 @@ const punkOf = async (n: number, keep: (id: bigint) => boolean) => {
   return undefined
 }
 
+/**
+ * `seller` accepting offer `offerId` with punk `id`: tradekit refuses it before any prompt, and OpenSea's zone would
+ * not authorise it either (its fulfilment data answers 400).
+ */
+const expectRefusedByBoth = async (seller: number, id: bigint, offerId: string) => {
+  const methods: Array<string> = []
+  await expect(
+    client.actions.acceptOffer({
+      items: [{ token: `${punks()}:${id}`, orderId: offerId }],
+      wallet: walletOf(seller, methods),
+    }),
+  ).rejects.toMatchObject({ _tag: "OrderCheckError", check: "criteria" })
+  expect(methods.filter((method) => PROMPTS.has(method))).toEqual([])
+  const zone = await openSea(devnet, "POST", "/api/v2/offers/fulfillment_data", {
+    offer: { hash: offerId, chain: "devnet", protocol_address: devnet.openSea.seaport },
+    fulfiller: { address: user(seller).address },
+    consideration: { asset_contract_address: punks(), token_id: id.toString() },
+  })
+  expect(zone.status).toBe(400)
+}
+
 describe("trait offers enforced by OpenSea's zone (root 0)", () => {
   it("offers/build answers root 0 and echoes the trait in `traits`", async () => {
     const built = await openSea(devnet, "POST", "/api/v2/offers/build", {
@@ -103,20 +124,7 @@ describe("trait offers enforced by OpenSea's zone (root 0)", () => {
     expect([2, 3]).toContain(offer.protocol_data.parameters.orderType)
 
     // The Human: tradekit refuses it before any prompt; OpenSea's zone would not authorise it either.
-    const methods: Array<string> = []
-    await expect(
-      client.actions.acceptOffer({
-        items: [{ token: `${punks()}:${human}`, orderId: offerId! }],
-        wallet: walletOf(seller, methods),
-      }),
-    ).rejects.toMatchObject({ _tag: "OrderCheckError", check: "criteria" })
-    expect(methods.filter((method) => PROMPTS.has(method))).toEqual([])
-    const zone = await openSea(devnet, "POST", "/api/v2/offers/fulfillment_data", {
-      offer: { hash: offerId, chain: "devnet", protocol_address: devnet.openSea.seaport },
-      fulfiller: { address: user(seller).address },
-      consideration: { asset_contract_address: punks(), token_id: human!.toString() },
-    })
-    expect(zone.status).toBe(400)
+    await expectRefusedByBoth(seller, human!, offerId!)
 
     // The Alien: sold on chain, the seller paid 0.5 WETH less the 3.5 % required fees.
     const before = await wethOf(user(seller).address)
@@ -161,20 +169,7 @@ describe("trait offers enforced by OpenSea's zone (root 0)", () => {
     expect(offer.criteria.numeric_traits).toEqual([{ type: "Level", min: 3, max: 4 }])
 
     // Above the range: refused before any prompt; OpenSea's zone would not authorise it either.
-    const methods: Array<string> = []
-    await expect(
-      client.actions.acceptOffer({
-        items: [{ token: `${punks()}:${outside}`, orderId: offerId! }],
-        wallet: walletOf(seller, methods),
-      }),
-    ).rejects.toMatchObject({ _tag: "OrderCheckError", check: "criteria" })
-    expect(methods.filter((method) => PROMPTS.has(method))).toEqual([])
-    const zone = await openSea(devnet, "POST", "/api/v2/offers/fulfillment_data", {
-      offer: { hash: offerId, chain: "devnet", protocol_address: devnet.openSea.seaport },
-      fulfiller: { address: user(seller).address },
-      consideration: { asset_contract_address: punks(), token_id: outside!.toString() },
-    })
-    expect(zone.status).toBe(400)
+    await expectRefusedByBoth(seller, outside!, offerId!)
 
     // In the range: sold on chain.
     await client.actions.acceptOffer({
