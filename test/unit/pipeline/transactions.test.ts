@@ -7,7 +7,7 @@ import * as Option from "effect/Option"
 import * as TestClock from "effect/testing/TestClock"
 import { defineChain } from "viem"
 import { blankRequest } from "../../support/blankRequest.js"
-import { EXCHANGE, NFT, runWithClock, setup, step, txItem } from "../fixtures.js"
+import { EXCHANGE, type FakeApi, type FakeWallet, NFT, runWithClock, setup, step, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   expect(Exit.isFailure(exit)).toBe(true)
@@ -23,6 +23,28 @@ const listing = (items: ReadonlyArray<unknown>, extra: Record<string, unknown> =
 })
 
 const LIST = { request: blankRequest("list") } as const
+
+/** Two chains: the origin, whose API answers the deposit's checks, and the active destination. */
+const CROSS_CHAINS = [
+  { id: 1, name: "Origin", baseApiUrl: "https://api.test" },
+  { id: 31338, name: "Destination", baseApiUrl: "https://dest.test", active: true },
+]
+
+/** Routes a cross-chain call planned as one deposit on chain 1, checked at `/intents/status` as request `id`. */
+const routeDeposit = (api: FakeApi, wallet: FakeWallet, id: string) =>
+  api.route("POST", "/execute/call/v1", {
+    body: {
+      steps: [
+        step("deposit", "transaction", [
+          {
+            ...txItem(wallet.address),
+            data: { ...txItem(wallet.address).data, chainId: 1 },
+            check: { endpoint: "/intents/status", method: "POST", body: { kind: "cross-chain-intent", id } },
+          },
+        ]),
+      ],
+    },
+  })
 
 describe("executeSteps: transactions", () => {
   it.effect("times out after exactly maxPollingAttemptsBeforeTimeout polls, naming the hash and the explorer", () =>
@@ -109,35 +131,13 @@ describe("executeSteps: transactions", () => {
 
   it.effect("a cross-chain request's own statuses reach progress as the item's checkStatus, in order", () =>
     Effect.gen(function* () {
-      const chains = [
-        { id: 1, name: "Origin", baseApiUrl: "https://api.test" },
-        { id: 31338, name: "Destination", baseApiUrl: "https://dest.test", active: true },
-      ]
-      const { api, wallet, snapshots, execute } = setup({ chains, maxPollingAttemptsBeforeTimeout: 10 })
-      api
-        .route("POST", "/execute/call/v1", {
-          body: {
-            steps: [
-              step("deposit", "transaction", [
-                {
-                  ...txItem(wallet.address),
-                  data: { ...txItem(wallet.address).data, chainId: 1 },
-                  check: {
-                    endpoint: "/intents/status",
-                    method: "POST",
-                    body: { kind: "cross-chain-intent", id: "0x1" },
-                  },
-                },
-              ]),
-            ],
-          },
-        })
-        .route("POST", "/intents/status", [
-          { body: { status: "waiting" } },
-          { body: { status: "delayed" } },
-          { body: { status: "delayed" } },
-          { body: { status: "success" } },
-        ])
+      const { api, wallet, snapshots, execute } = setup({ chains: CROSS_CHAINS, maxPollingAttemptsBeforeTimeout: 10 })
+      routeDeposit(api, wallet, "0x1").route("POST", "/intents/status", [
+        { body: { status: "waiting" } },
+        { body: { status: "delayed" } },
+        { body: { status: "delayed" } },
+        { body: { status: "success" } },
+      ])
       const exit = yield* runWithClock(execute({ request: blankRequest("call") }), "1 second", 12)
       expect(Exit.isSuccess(exit)).toBe(true)
       const stages = snapshots
@@ -149,31 +149,9 @@ describe("executeSteps: transactions", () => {
 
   it.effect("a cross-chain fill that times out fails with CrossChainTransactionError", () =>
     Effect.gen(function* () {
-      const chains = [
-        { id: 1, name: "Origin", baseApiUrl: "https://api.test" },
-        { id: 31338, name: "Destination", baseApiUrl: "https://dest.test", active: true },
-      ]
-      const { api, wallet, execute } = setup({ chains, maxPollingAttemptsBeforeTimeout: 2 })
+      const { api, wallet, execute } = setup({ chains: CROSS_CHAINS, maxPollingAttemptsBeforeTimeout: 2 })
       wallet.behaviour.receipts.push("pending")
-      api
-        .route("POST", "/execute/call/v1", {
-          body: {
-            steps: [
-              step("deposit", "transaction", [
-                {
-                  ...txItem(wallet.address),
-                  data: { ...txItem(wallet.address).data, chainId: 1 },
-                  check: {
-                    endpoint: "/intents/status",
-                    method: "POST",
-                    body: { kind: "cross-chain-intent", id: "0xrequest" },
-                  },
-                },
-              ]),
-            ],
-          },
-        })
-        .route("POST", "/intents/status", { body: { status: "pending" } })
+      routeDeposit(api, wallet, "0xrequest").route("POST", "/intents/status", { body: { status: "pending" } })
       const exit = yield* runWithClock(execute({ request: blankRequest("call") }), "1 second", 12)
       const error = failureOf(exit)
       expect(error._tag).toBe("CrossChainTransactionError")
