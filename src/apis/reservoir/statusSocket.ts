@@ -17,9 +17,10 @@
  * The socket is only ever an accelerator: if it cannot be opened, errors or closes, the poll alone decides
  * (logged at debug level). The socket is closed once the item is settled either way, or interrupted.
  *
- * The socket is built by `effect/socket`'s `Socket.WebSocketConstructor` when one is provided, else by the
- * global `WebSocket` (browsers, Node ≥ 22). On Node 20 there is none: provide one built from the `ws` package,
- * or the executor simply polls.
+ * It runs as the `statusSocket` capability (every client of `tradekit` has it). The socket is built by
+ * `effect/socket`'s `Socket.WebSocketConstructor` when one is provided (the client's `webSocketConstructor`), else
+ * by the global `WebSocket` (browsers, Node ≥ 22). On Node 20 there is none: provide one built from the `ws`
+ * package, or the executor simply polls.
  *
  * Auth: a socket on the API's origin is opened with the API key and configured headers in its handshake when
  * the constructor can send headers (a provided one, such as `ws`'s, gets them as `{ protocols, headers }`).
@@ -27,11 +28,9 @@
  * server that requires them refuses it, which leaves the poll (which carries them) to decide.
  *
  * @example
- * import * as Socket from "effect/socket/Socket"
  * import WebSocket from "ws"
- * const wsConstructor = Layer.succeed(Socket.WebSocketConstructor, (url, protocols) => new WebSocket(url, protocols as
- * string) as unknown as Socket.WebSocketLike)
- * executeSteps({ request }).pipe(Effect.provide(wsConstructor))
+ * const webSocketConstructor = (url, protocols, options) => new WebSocket(url, protocols, options)
+ * executeSteps({ request }).pipe(Effect.provide(capabilitiesLayer([statusSocket], { webSocketConstructor })))
  * @module
  */
 

@@ -1,11 +1,10 @@
 import * as Effect from "effect/Effect"
-import type { Account, Chain } from "viem"
+import type { Chain } from "viem"
 import { getCallsStatus, getCapabilities, sendCalls } from "viem/actions"
 import { getAction } from "viem/utils"
-import { CallsIdMissingError, type UserRejectedError, type WalletError } from "../../errors/index.js"
-import type { ViemWalletClient } from "../ViemWalletClient.js"
+import { CallsIdMissingError } from "../../errors/index.js"
 import type { CallsStatus, WalletService } from "../Wallet.js"
-import type { SwitchChainErrorType } from "./switchChain.js"
+import type { ViemWalletParts } from "./ViemWalletParts.js"
 import { batchFailure, walletCall } from "./walletFailure.js"
 
 /** What the wallet's EIP-5792 capabilities of one chain allow: atomic batches, and ERC-7677 sponsored gas. */
@@ -52,11 +51,7 @@ const describeAnswer = (answer: unknown): string => {
 }
 
 /** What a viem wallet needs to batch: its client, its account, and a way to put it on a chain. */
-export interface ViemBatchParts {
-  readonly client: ViemWalletClient
-  readonly account: () => Effect.Effect<Account | `0x${string}`, WalletError | UserRejectedError>
-  readonly ensureChain: (chain: Chain) => Effect.Effect<void, WalletError | UserRejectedError | SwitchChainErrorType>
-}
+export type ViemBatchParts = Pick<ViemWalletParts, "client" | "account" | "ensureChain">
 
 /**
  * The EIP-5792 (version 2.0.0) part of a viem wallet: the capabilities asked once per chain and remembered (a
