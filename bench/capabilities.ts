@@ -6,7 +6,14 @@
  */
 
 /** The capabilities, as `tradekit/lite` exports them. */
-export const CAPABILITIES = ["statusSocket", "batching", "simulation", "syncSend", "resumption"] as const
+export const CAPABILITIES = [
+  "statusSocket",
+  "batching",
+  "simulation",
+  "syncSend",
+  "resumption",
+  "reservoirWallets",
+] as const
 
 /** A `tradekit/lite` buy page whose client has `capabilities`. */
 export const capabilityPage = (capabilities: ReadonlyArray<string>, chains: string): string =>

@@ -1,5 +1,7 @@
 import type * as Layer from "effect/Layer"
 import type { ViemWalletExtension } from "../services/internal/ViemWalletParts.js"
+import type { ReservoirWallet } from "../services/reservoirWallet.js"
+import type { WalletService } from "../services/Wallet.js"
 
 /** A constructor of WebSockets: the global `WebSocket`'s shape, with the handshake headers `ws` can send. */
 export type WebSocketConstructor = (
@@ -21,9 +23,10 @@ export interface CapabilityOptions {
 }
 
 /**
- * One optional part of the executor (the status socket, batches, simulation, the EIP-7966 send, resumption): the
- * layer that provides it to the executor and what it adds to a viem wallet. `createClient` from `tradekit` has
- * them all; one from `tradekit/lite` has those its `capabilities` name, and a page carries only those.
+ * One optional part of the client (the status socket, batches, simulation, the EIP-7966 send, resumption, wallets of
+ * reservoir-sdk's shape): the layer that provides it to the executor and what it adds to a wallet. `createClient`
+ * from `tradekit` has them all; one from `tradekit/lite` has those its `capabilities` name, and a page carries only
+ * those.
  */
 export interface Capability {
   /** Its name, as `tradekit/lite` exports it (`statusSocket`): what a CapabilityMissingError tells to add. */
@@ -32,4 +35,6 @@ export interface Capability {
   readonly layer: (options: CapabilityOptions) => Layer.Layer<never>
   /** What it adds to a wallet made from a viem WalletClient, when anything. */
   readonly wallet?: ViemWalletExtension | undefined
+  /** Makes the Wallet of a facade call whose `wallet` has reservoir-sdk's adapter shape, when it can. */
+  readonly reservoirWallet?: ((wallet: ReservoirWallet) => WalletService) | undefined
 }

@@ -85,7 +85,7 @@ export const makeRuntimeGenerations = (
     effect: Effect.Effect<A, unknown, OrderBook | Wallet | ClientConfig>,
   ): Promise<A> => {
     const program = effect.pipe(
-      Effect.provideService(Wallet, toWalletService(parameters.wallet, capabilities())),
+      Effect.provideServiceEffect(Wallet, toWalletService(parameters.wallet, capabilities())),
       Effect.provideService(SendLocks, sendLocks),
     )
     const g = generation

@@ -1,8 +1,9 @@
 /**
  * tradekit/lite: the same client with no optional capability unless named, so a page carries only what it uses.
  * `createClient`, `Tradekit` and `walletLayer` here take `capabilities` (none by default); the capabilities are
- * the status socket, batches (EIP-5792, paymasters), simulation (and the network fee), the EIP-7966 send and
- * resumption. Everything else (actions, errors, types) is `tradekit`'s, imported from there or from here.
+ * the status socket, batches (EIP-5792, paymasters), simulation (and the network fee), the EIP-7966 send,
+ * resumption and wallets of reservoir-sdk's adapter shape. Everything else (actions, errors, types) is
+ * `tradekit`'s, imported from there or from here.
  * @module
  */
 
@@ -18,6 +19,7 @@ export { allCapabilities } from "../capabilities/allCapabilities.js"
 export { batching } from "../capabilities/batching.js"
 export type { Capability, CapabilityOptions, WebSocketConstructor } from "../capabilities/Capability.js"
 export { executorCapabilities } from "../capabilities/executorCapabilities.js"
+export { reservoirWallets } from "../capabilities/reservoirWallets.js"
 export { resumption } from "../capabilities/resumption.js"
 export { simulation } from "../capabilities/simulation.js"
 export { statusSocket } from "../capabilities/statusSocket.js"

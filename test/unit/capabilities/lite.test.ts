@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { batching } from "../../../src/capabilities/batching.js"
+import { reservoirWallets } from "../../../src/capabilities/reservoirWallets.js"
 import { resumption } from "../../../src/capabilities/resumption.js"
 import { simulation } from "../../../src/capabilities/simulation.js"
 import { statusSocket } from "../../../src/capabilities/statusSocket.js"
@@ -89,5 +90,29 @@ describe("a client with fewer capabilities (tradekit/lite)", () => {
     const decoded = await full.resume({ snapshot, wallet: {} as never }).catch((error: unknown) => error)
     expect(decoded).toMatchObject({ _tag: "InvalidSnapshotError" })
     await full.dispose()
+  })
+
+  it("a wallet of reservoir-sdk's shape needs reservoirWallets: refused before any request, else used", async () => {
+    const asked: Array<string> = []
+    const adapter = {
+      address: async () => (asked.push("address"), "0x1111111111111111111111111111111111111111"),
+      handleSignMessageStep: async () => (asked.push("sign"), undefined),
+      handleSendTransactionStep: async () => (asked.push("send"), undefined),
+    }
+    const api = makeFakeApi().route("POST", "/execute/list/v5", {
+      body: { steps: [{ id: "order-signature", action: "", description: "", kind: "signature", items: [] }] },
+    })
+    const listing = { listings: [{ token: `${TOKEN}:1`, weiPrice: "1" }], wallet: adapter }
+    const lite = makeFacadeClient({ chains: [TEST_CHAIN] }, api.layer, [])
+    const refused = await lite.actions.listToken(listing).catch((error: unknown) => error)
+    expect(refused).toMatchObject({ _tag: "CapabilityMissingError", capability: "reservoirWallets" })
+    expect(api.requests).toEqual([])
+    expect(asked).toEqual([])
+    await lite.dispose()
+    const named = makeFacadeClient({ chains: [TEST_CHAIN] }, api.layer, [reservoirWallets])
+    expect(await named.actions.listToken(listing)).toBe(true)
+    expect(asked).toEqual(["address"])
+    expect(api.requests.map((request) => request.path)).toEqual(["/execute/list/v5"])
+    await named.dispose()
   })
 })
