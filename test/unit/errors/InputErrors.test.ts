@@ -3,7 +3,7 @@ import {
   BidDataMissingError,
   MissingChainConfigurationError,
   NoOrderIdsError,
-} from "../../../src/errors/InputErrors.js"
+} from "../../../src/errors/index.js"
 
 describe("input errors", () => {
   it("carry reservoir-sdk's messages when given none, as the facade's callers match them", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { guardsOf } from "../../../../src/actions/internal/guardsOf.js"
-import { PluginRejectedError } from "../../../../src/errors/GuardErrors.js"
+import { PluginRejectedError } from "../../../../src/errors/PluginRejectedError.js"
 import type { Plugin, PluginContext } from "../../../../src/plugins/Plugin.js"
 import type { ExecuteResponse } from "../../../../src/schema/ExecuteResponse.js"
 import { ClientConfig, resolveClientConfig } from "../../../../src/services/ClientConfig.js"

@@ -1,26 +1,6 @@
 import * as Schema from "effect/Schema"
 import { formatMessage } from "./internal/formatMessage.js"
 
-/**
- * An item's signed order was posted and no answer came back (a dropped connection, a time limit, a 5xx): the
- * API may hold the order. It is never posted twice; look the maker's orders up before signing again.
- */
-export class OrderPostUnknownError extends Schema.TaggedError<OrderPostUnknownError>()("OrderPostUnknownError", {
-  message: Schema.String,
-  endpoint: Schema.String,
-}) {
-  /** Builds the error for the post to `endpoint`, saying why its outcome is unknown. */
-  static of(fields: { readonly endpoint: string; readonly reason: string }): OrderPostUnknownError {
-    return new OrderPostUnknownError({
-      endpoint: fields.endpoint,
-      message: formatMessage("The order may already exist: its post got no answer, so it is not posted again", {
-        meta: { Endpoint: fields.endpoint },
-        details: fields.reason,
-      }),
-    })
-  }
-}
-
 /** Why a send's outcome cannot be settled (see {@link SendOutcomeUnknownError}). */
 export type SendOutcomeUnknownReason = "smart-account" | "no-nonce" | "open-prompt" | "batch-unknown"
 
@@ -54,22 +34,6 @@ export class SendOutcomeUnknownError extends Schema.TaggedError<SendOutcomeUnkno
       message: formatMessage("A transaction of this step may already have been sent, so it is not sent again", {
         meta: { Account: fields.from, Chain: fields.chainId },
         details: `${unknownReasons[fields.reason ?? "no-nonce"]} Check the wallet's activity; to send again, resume with resendUnknown: true.`,
-      }),
-    })
-  }
-}
-
-/** A stored snapshot given to resume is not one tradekit wrote (or was changed since): nothing is done. */
-export class InvalidSnapshotError extends Schema.TaggedError<InvalidSnapshotError>()("InvalidSnapshotError", {
-  message: Schema.String,
-  issue: Schema.String,
-}) {
-  /** Builds the error with the decoder's description of what is wrong. */
-  static of(fields: { readonly issue: string }): InvalidSnapshotError {
-    return new InvalidSnapshotError({
-      ...fields,
-      message: formatMessage("Cannot resume from this snapshot: it is not a valid execution snapshot", {
-        details: fields.issue,
       }),
     })
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { ExecutionInProgressError } from "../../../src/errors/UsageErrors.js"
+import { ExecutionInProgressError } from "../../../src/errors/ExecutionInProgressError.js"
 
 describe("ExecutionInProgressError", () => {
   it("says what to do: abort the running execution or wait for it", () => {
