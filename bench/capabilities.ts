@@ -11,6 +11,7 @@ export const CAPABILITIES = [
   "batching",
   "simulation",
   "syncSend",
+  "priceCheck",
   "resumption",
   "reservoirWallets",
 ] as const

@@ -10,7 +10,7 @@ import { decodeSnapshot } from "../pipeline/history/decodeSnapshot.js"
 import { resumeFrom } from "../pipeline/resumeFrom.js"
 import type { ExpectedPrices } from "../plugins/ExpectedPrice.js"
 import type { Plugin } from "../plugins/Plugin.js"
-import { mergePlugins, Plugins } from "../plugins/Plugins.js"
+import { runPlugins } from "../plugins/runPlugins.js"
 import { ClientConfig } from "../services/ClientConfig.js"
 import { OrderBook } from "../services/OrderBook.js"
 import { Wallet } from "../services/Wallet.js"
@@ -64,16 +64,15 @@ export const resumeExecution = (
     const config = yield* ClientConfig
     const chain = yield* tradingChain(config, snapshot.chainId)
     const retry = options.retry ?? config.settings.retry
-    const { action, expectedPrice } = snapshot.request
-    const plugins = mergePlugins(yield* Plugins, options.plugins)
+    const { action } = snapshot.request
+    const expectedPrice = options.expectedPrice ?? snapshot.request.expectedPrice
+    const plugins = yield* runPlugins(options.plugins, expectedPrice)
     const guards = yield* guardsOf(plugins, {
       action,
       chain,
       settings: config.settings,
       precheck: false,
-      ...((options.expectedPrice ?? expectedPrice) !== undefined
-        ? { expectedPrice: (options.expectedPrice ?? expectedPrice) as ExpectedPrices }
-        : {}),
+      ...(expectedPrice !== undefined ? { expectedPrice: expectedPrice as ExpectedPrices } : {}),
     })
     const book = yield* OrderBook
     const chainBook = yield* Effect.fromResult(book.forChain(chain))

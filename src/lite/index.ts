@@ -1,8 +1,8 @@
 /**
  * tradekit/lite: the same client with no optional capability unless named, so a page carries only what it uses.
  * `createClient`, `Tradekit` and `walletLayer` here take `capabilities` (none by default); the capabilities are
- * the status socket, batches (EIP-5792, paymasters), simulation (and the network fee), the EIP-7966 send,
- * resumption and wallets of reservoir-sdk's adapter shape. Everything else (actions, errors, types) is
+ * the status socket, batches (EIP-5792, paymasters), simulation (and the network fee), the EIP-7966 send, the
+ * price check, resumption and wallets of reservoir-sdk's adapter shape. Everything else (actions, errors, types) is
  * `tradekit`'s, imported from there or from here.
  * @module
  */
@@ -19,6 +19,7 @@ export { allCapabilities } from "../capabilities/allCapabilities.js"
 export { batching } from "../capabilities/batching.js"
 export type { Capability, CapabilityOptions, WebSocketConstructor } from "../capabilities/Capability.js"
 export { executorCapabilities } from "../capabilities/executorCapabilities.js"
+export { priceCheck } from "../capabilities/priceCheck.js"
 export { reservoirWallets } from "../capabilities/reservoirWallets.js"
 export { resumption } from "../capabilities/resumption.js"
 export { simulation } from "../capabilities/simulation.js"

@@ -3,10 +3,12 @@ import * as Layer from "effect/Layer"
 import { feesPlugin } from "./fees.js"
 import { liquidityRefreshPlugin } from "./liquidityRefresh.js"
 import type { Plugin } from "./Plugin.js"
-import { priceCheckPlugin } from "./priceCheck.js"
 
-/** The built-in plugins every client starts with: fees, price check, liquidity refresh. */
-export const defaultPlugins: ReadonlyArray<Plugin> = [feesPlugin, priceCheckPlugin, liquidityRefreshPlugin]
+/**
+ * The built-in plugins every client starts with: fees and liquidity refresh. (The price check comes with the
+ * `priceCheck` capability.)
+ */
+export const defaultPlugins: ReadonlyArray<Plugin> = [feesPlugin, liquidityRefreshPlugin]
 
 /**
  * `base` with `extra` added: a plugin of `extra` replaces the one of `base` with the same name, in its place;

@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import { formatUnits, parseUnits } from "viem"
+import { PRICE_CHECK } from "../capabilities/PriceChecker.js"
 import { PRICE_TOLERANCE_DIVISOR } from "../chains/polling.js"
 import { PluginRejectedError, PriceMismatchError } from "../errors/index.js"
 import type { ExecuteResponse } from "../schema/ExecuteResponse.js"
@@ -84,7 +85,7 @@ const rawOfAmount = (amount: number, decimals: number): bigint | undefined => {
 
 const unusable = (currency: string, why: string) =>
   new PluginRejectedError({
-    plugin: "price-check",
+    plugin: PRICE_CHECK,
     message: `The expected price in ${currency} cannot be checked: ${why}`,
   })
 
@@ -166,7 +167,7 @@ export const checkUnpaid = (
  * fails (see checkUnpaid): a price in USDC never passes a plan paying ETH.
  */
 export const priceCheckPlugin = definePlugin({
-  name: "price-check",
+  name: PRICE_CHECK,
   guard: (response: ExecuteResponse, context: PluginContext) => {
     const expected = context.expectedPrice
     const selling = context.action === "sell"

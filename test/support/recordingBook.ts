@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
 import { allCapabilities } from "../../src/capabilities/allCapabilities.js"
+import type { Capability } from "../../src/capabilities/Capability.js"
 import { capabilitiesLayer } from "../../src/capabilities/capabilitiesLayer.js"
 import type { ChainConfig } from "../../src/chains/ChainConfig.js"
 import { ActionName } from "../../src/schema/ActionName.js"
@@ -35,15 +36,21 @@ export const makeRecordingBook = () => {
   return { planned, layer: Layer.succeed(OrderBook, service) }
 }
 
-/** A recording book, a fake wallet and the client's configuration, with a runner that provides them to an action. */
-export const setupRecording = (options: ClientOptions = {}) => {
+/**
+ * A recording book, a fake wallet and the client's configuration (with `capabilities`, every one by default), with
+ * a runner that provides them to an action.
+ */
+export const setupRecording = (
+  options: ClientOptions = {},
+  capabilities: ReadonlyArray<Capability> = allCapabilities,
+) => {
   const book = makeRecordingBook()
   const wallet = makeFakeWallet()
   const layer = Layer.mergeAll(
     book.layer,
     wallet.layer,
     ClientConfig.layer({ chains: [TEST_CHAIN, OTHER_CHAIN], ...options }),
-    capabilitiesLayer(allCapabilities),
+    capabilitiesLayer(capabilities),
   )
   const run = <A, E>(effect: Effect.Effect<A, E, OrderBook | ClientConfig | Wallet>) => Effect.provide(effect, layer)
   return { planned: book.planned, wallet, run }

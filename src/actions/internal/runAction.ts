@@ -21,7 +21,7 @@ import { runExecution, supportedByBook } from "../../pipeline/executeSteps.js"
 import { deepFreeze } from "../../pipeline/internal/deepFreeze.js"
 import type { ExpectedPrices } from "../../plugins/ExpectedPrice.js"
 import type { Plugin, PluginContext, PluginServices, RequestBody } from "../../plugins/Plugin.js"
-import { mergePlugins, Plugins } from "../../plugins/Plugins.js"
+import { runPlugins } from "../../plugins/runPlugins.js"
 import type { ActionName } from "../../schema/ActionName.js"
 import type { ExecuteResponse } from "../../schema/ExecuteResponse.js"
 import type { TradeParams, TradeRequest } from "../../schema/TradeRequest.js"
@@ -124,7 +124,7 @@ export const runAction = <A extends ActionName>(
     const config = yield* ClientConfig
     const book = yield* OrderBook
     const chainBook = yield* Effect.fromResult(book.forChain(input.chain))
-    const plugins = mergePlugins(yield* Plugins, parameters.plugins)
+    const plugins = yield* runPlugins(parameters.plugins, input.expectedPrice)
     const retry = config.settings.retry
     const { action, chain, precheck } = input
     const paymasterService =

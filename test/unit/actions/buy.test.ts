@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { zeroAddress } from "viem"
 import { buy } from "../../../src/actions/buy.js"
+import { allCapabilities } from "../../../src/capabilities/allCapabilities.js"
 import { OTHER_CHAIN, setupRecording } from "../../support/recordingBook.js"
 import { NFT, OTHER } from "../fixtures.js"
 
@@ -47,6 +48,23 @@ describe("buy", () => {
         expect(planned[0]!.request.expectedPrice).toEqual({ [zeroAddress]: { raw: "100000000000000000" } })
         expect(planned[0]!.request.params).not.toHaveProperty("expectedPrice")
       }),
+  )
+
+  it.effect("without the priceCheck capability, an expected price is refused and the book is never asked", () =>
+    Effect.gen(function* () {
+      const { planned, run } = setupRecording(
+        {},
+        allCapabilities.filter((capability) => capability.name !== "priceCheck"),
+      )
+      const error = yield* Effect.flip(
+        run(buy({ items: [{ orderId: "0x1" }], expectedPrice: { [zeroAddress]: { raw: 10n ** 17n } } })),
+      )
+      expect(error).toMatchObject({ _tag: "CapabilityMissingError", capability: "priceCheck" })
+      expect(error.message).toContain("An expectedPrice needs the priceCheck capability")
+      expect(planned).toEqual([])
+      // Without an expected price, nothing needs it.
+      expect(yield* run(buy({ items: [{ orderId: "0x1" }] }))).toBe(true)
+    }),
   )
 
   it.effect("asks the book of the chain it names", () =>
