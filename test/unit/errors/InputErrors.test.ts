@@ -1,9 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import {
-  BidDataMissingError,
-  MissingChainConfigurationError,
-  NoOrderIdsError,
-} from "../../../src/errors/index.js"
+import { BidDataMissingError, MissingChainConfigurationError, NoOrderIdsError } from "../../../src/errors/index.js"
 
 describe("input errors", () => {
   it("carry reservoir-sdk's messages when given none, as the facade's callers match them", () => {
