@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import { requestOfRoute } from "../apis/reservoir/executeRoutes.js"
+import { requestOfRoute } from "../apis/reservoir/requestOfRoute.js"
 import { checkCapabilities } from "../capabilities/checkCapabilities.js"
 import type { ExecutionError, ExecutionInProgressError, MissingChainConfigurationError } from "../errors/index.js"
 import { NO_STACK } from "../internal/spanOptions.js"
