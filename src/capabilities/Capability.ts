@@ -24,9 +24,9 @@ export interface CapabilityOptions {
 
 /**
  * One optional part of the client (the status socket, batches, simulation, the EIP-7966 send, the price check,
- * resumption, wallets of reservoir-sdk's shape): the layer that provides it to the executor and what it adds to a wallet. `createClient`
- * from `tradekit` has them all; one from `tradekit/lite` has those its `capabilities` name, and a page carries only
- * those.
+ * resumption, wallets of reservoir-sdk's shape): the layer that provides it to the executor and what it adds to a
+ * wallet. `createClient` from `tradekit` has them all; one from `tradekit/lite` has those its `capabilities` name,
+ * and a page carries only those.
  */
 export interface Capability {
   /** Its name, as `tradekit/lite` exports it (`statusSocket`): what a CapabilityMissingError tells to add. */
