@@ -11,7 +11,7 @@ import { executeSteps } from "../../../src/pipeline/executeSteps.js"
 import { type PreparedTransaction, Wallet } from "../../../src/services/Wallet.js"
 import { TEST_CHAIN, testLayer } from "../../../src/testing/testLayer.js"
 import { blankRequest } from "../../support/blankRequest.js"
-import { EXCHANGE, setup, step, TOKEN, txItem } from "../fixtures.js"
+import { buyNeedingApproval, EXCHANGE, routeBuy, setup, step, TOKEN, txItem } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) => {
   expect(Exit.isFailure(exit)).toBe(true)
@@ -188,17 +188,11 @@ describe("executeSteps: simulation before send", () => {
   )
 
   describe("in a batch (EIP-5792)", () => {
-    const APPROVE = "0x095ea7b3"
-    const buyNeedingApproval = (from: `0x${string}`) => [
-      step("currency-approval", "transaction", [{ status: "incomplete", data: { from, to: TOKEN, data: APPROVE } }]),
-      step("sale", "transaction", [txItem(from)]),
-    ]
-
     it.effect("a first call that would revert refuses the whole batch: no sendCalls, the error on every item", () =>
       Effect.gen(function* () {
         const { api, wallet, execute, snapshots } = setup()
         wallet.behaviour.atomicBatch = true
-        api.route("POST", "/execute/buy/v7", { body: { steps: buyNeedingApproval(wallet.address) } })
+        api.route("POST", "/execute/buy/v7", { body: { steps: buyNeedingApproval(wallet) } })
         wallet.behaviour.simulations.push({ revert: errorString("ERC20: approve from the zero address") })
         const error = failureOf(yield* Effect.exit(execute())) as TransactionWouldRevertError
         expect(error._tag).toBe("TransactionWouldRevertError")
@@ -215,20 +209,7 @@ describe("executeSteps: simulation before send", () => {
       Effect.gen(function* () {
         const { api, wallet, execute } = setup()
         wallet.behaviour.atomicBatch = true
-        api
-          .route("POST", "/execute/buy/v7", { body: { steps: buyNeedingApproval(wallet.address) } })
-          .route("GET", /synced/, { body: { synced: true } })
-          .route("POST", "/execute/results/v1", { body: {} })
-          .route("GET", "/transfers/bulk/v2", (request) => ({
-            body: {
-              transfers: request.query.txHash!.map((txHash) => ({
-                txHash,
-                token: { contract: TOKEN, tokenId: "1" },
-                from: EXCHANGE,
-                to: TOKEN,
-              })),
-            },
-          }))
+        routeBuy(api, buyNeedingApproval(wallet))
         wallet.behaviour.simulations.push({ gas: 46_000n }, { revert: errorString("ERC20: insufficient allowance") })
         const final = yield* execute()
         expect(final.status).toBe("complete")

@@ -8,53 +8,13 @@ import * as Option from "effect/Option"
 import * as TestClock from "effect/testing/TestClock"
 import { buy, type ClientOptions, Wallet, type WalletService } from "../../../src/index.js"
 import { type FakeApi, type FakeWallet, makeFakeApi, makeFakeWallet, testLayer } from "../../../src/testing/index.js"
-
-const NFT = "0x1111111111111111111111111111111111111111"
-const EXCHANGE = "0x2222222222222222222222222222222222222222"
-const TOKEN = "0x3333333333333333333333333333333333333333"
+import { buyNeedingApproval, EXCHANGE, NFT, routeBuy, TOKEN } from "../fixtures.js"
 
 const failureOf = (exit: Exit.Exit<unknown, unknown>) =>
   Option.getOrThrow(Cause.findErrorOption((exit as Exit.Failure<unknown, unknown>).cause)) as {
     _tag: string
     [k: string]: unknown
   }
-
-/** An ERC-20 approval then the sale: two transactions a batching wallet sends as one batch. */
-const routeBuy = (wallet: FakeWallet): FakeApi =>
-  makeFakeApi()
-    .route("POST", "/execute/buy/v7", {
-      body: {
-        steps: [
-          {
-            id: "currency-approval",
-            action: "Approve",
-            description: "Approve",
-            kind: "transaction",
-            items: [{ status: "incomplete", data: { from: wallet.address, to: TOKEN, data: "0x095ea7b3" } }],
-          },
-          {
-            id: "sale",
-            action: "Buy",
-            description: "Buy",
-            kind: "transaction",
-            items: [
-              { status: "incomplete", data: { from: wallet.address, to: EXCHANGE, data: "0xdeadbeef", value: "1000" } },
-            ],
-          },
-        ],
-      },
-    })
-    .route("GET", /synced/, { body: { synced: true } })
-    .route("GET", "/transfers/bulk/v2", (request) => ({
-      body: {
-        transfers: request.query.txHash!.map((txHash) => ({
-          txHash,
-          token: { contract: NFT, tokenId: "1" },
-          from: EXCHANGE,
-          to: TOKEN,
-        })),
-      },
-    }))
 
 /** Buys with `service` standing in for the fake wallet (which records what reaches it), forked. */
 const forkBuy = (api: FakeApi, wallet: FakeWallet, service: WalletService, options: ClientOptions = {}) =>
@@ -78,7 +38,7 @@ describe("wallet waits are bounded", () => {
           ...wallet.service,
           callsStatus: () => Effect.suspend(() => (reads++, Effect.never)),
         }
-        const fiber = yield* forkBuy(routeBuy(wallet), wallet, silent)
+        const fiber = yield* forkBuy(routeBuy(makeFakeApi(), buyNeedingApproval(wallet)), wallet, silent)
         // Each read is cut at 10 s and counts as "not yet": 75 reads take 12 min 30 s.
         yield* TestClock.adjust("12 minutes")
         expect(fiber.pollUnsafe()).toBeUndefined()
@@ -97,7 +57,7 @@ describe("wallet waits are bounded", () => {
         const wallet = makeFakeWallet()
         wallet.behaviour.atomicBatch = true
         const silent: WalletService = { ...wallet.service, atomicBatch: () => Effect.never }
-        const fiber = yield* forkBuy(routeBuy(wallet), wallet, silent)
+        const fiber = yield* forkBuy(routeBuy(makeFakeApi(), buyNeedingApproval(wallet)), wallet, silent)
         yield* TestClock.adjust("9999 millis")
         expect(wallet.sent).toEqual([])
         for (let i = 0; i < 30 && fiber.pollUnsafe() === undefined; i++) yield* TestClock.adjust("1 second")
@@ -114,7 +74,9 @@ describe("wallet waits are bounded", () => {
       wallet.behaviour.atomicBatch = true
       let probes = 0
       const counting: WalletService = { ...wallet.service, atomicBatch: () => Effect.sync(() => (probes++, true)) }
-      const fiber = yield* forkBuy(routeBuy(wallet), wallet, counting, { capabilitiesCheck: false })
+      const fiber = yield* forkBuy(routeBuy(makeFakeApi(), buyNeedingApproval(wallet)), wallet, counting, {
+        capabilitiesCheck: false,
+      })
       for (let i = 0; i < 30 && fiber.pollUnsafe() === undefined; i++) yield* TestClock.adjust("1 second")
       expect(Exit.isSuccess(yield* Fiber.join(fiber))).toBe(true)
       expect(probes).toBe(0)
