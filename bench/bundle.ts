@@ -37,32 +37,30 @@ const budgetFile = join(root, "bench", "budget.json")
 const wallet = "declare const wallet: any"
 const chains = `[{ id: 1, name: "Ethereum", baseApiUrl: "https://api.reservoir.tools", active: true, checkPollingInterval: 1000 }]`
 
+/** A page with the facade of `entry` and every action it has. */
+const allActionsFacade = (entry: "tradekit" | "tradekit/lite") => `import { createClient } from "${entry}"
+${wallet}
+const client = createClient({ chains: ${chains} })
+const { actions } = client
+export const all = [actions.buyToken, actions.acceptOffer, actions.mintToken, actions.listToken, actions.placeBid, actions.cancelOrder, actions.transferTokens, actions.call, client.resume]
+actions.buyToken({ items: [], wallet })`
+
+/** A page with one buy through the Effect API of `entry`. */
+const effectBuy = (entry: "tradekit" | "tradekit/lite") => `import { buy, Tradekit, walletLayer } from "${entry}"
+import * as Effect from "effect/Effect"
+${wallet}
+Effect.runPromise(buy({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }] }).pipe(Effect.provide(Tradekit.layer({ chains: ${chains} })), Effect.provide(walletLayer(wallet))))`
+
 /** The pages measured: what an app imports and calls. */
 const entries = {
   "tradekit: buy only (facade)": `import { createClient } from "tradekit"
 ${wallet}
 const client = createClient({ chains: ${chains} })
 client.actions.buyToken({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }], wallet })`,
-  "tradekit: all actions (facade)": `import { createClient } from "tradekit"
-${wallet}
-const client = createClient({ chains: ${chains} })
-const { actions } = client
-export const all = [actions.buyToken, actions.acceptOffer, actions.mintToken, actions.listToken, actions.placeBid, actions.cancelOrder, actions.transferTokens, actions.call, client.resume]
-actions.buyToken({ items: [], wallet })`,
-  "tradekit: buy only (Effect API)": `import { buy, Tradekit, walletLayer } from "tradekit"
-import * as Effect from "effect/Effect"
-${wallet}
-Effect.runPromise(buy({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }] }).pipe(Effect.provide(Tradekit.layer({ chains: ${chains} })), Effect.provide(walletLayer(wallet))))`,
-  "tradekit/lite: all actions (facade)": `import { createClient } from "tradekit/lite"
-${wallet}
-const client = createClient({ chains: ${chains} })
-const { actions } = client
-export const all = [actions.buyToken, actions.acceptOffer, actions.mintToken, actions.listToken, actions.placeBid, actions.cancelOrder, actions.transferTokens, actions.call, client.resume]
-actions.buyToken({ items: [], wallet })`,
-  "tradekit/lite: buy only (Effect API)": `import { buy, Tradekit, walletLayer } from "tradekit/lite"
-import * as Effect from "effect/Effect"
-${wallet}
-Effect.runPromise(buy({ items: [{ token: "0x0000000000000000000000000000000000000001:1" }] }).pipe(Effect.provide(Tradekit.layer({ chains: ${chains} })), Effect.provide(walletLayer(wallet))))`,
+  "tradekit: all actions (facade)": allActionsFacade("tradekit"),
+  "tradekit: buy only (Effect API)": effectBuy("tradekit"),
+  "tradekit/lite: all actions (facade)": allActionsFacade("tradekit/lite"),
+  "tradekit/lite: buy only (Effect API)": effectBuy("tradekit/lite"),
   "reservoir-sdk: buy only": `import { createClient, getClient } from "@reservoir0x/reservoir-sdk"
 ${wallet}
 createClient({ chains: ${chains} })
