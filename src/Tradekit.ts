@@ -28,5 +28,5 @@ export const Tradekit = {
    * effect/http HttpClient (`httpClientTransport`), the fake API of `tradekit/testing`.
    */
   layerWith: (options: TradekitOptions, http: Layer.Layer<HttpTransport>): Layer.Layer<TradekitServices> =>
-    tradekitLayer(options, http, options.capabilities ?? executorCapabilities),
+    tradekitLayer(options, http, executorCapabilities),
 }

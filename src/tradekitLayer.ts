@@ -20,16 +20,17 @@ import type { TradekitOptions } from "./TradekitOptions.js"
 export type TradekitServices = ClientConfig | ApiClient | OrderBook | SendLocks | BackgroundTasks
 
 /**
- * The client's services over `http`, with the `capabilities` it has (the options' own when they name them):
+ * The client's services over `http`, with the capabilities `options.capabilities` names, else `defaults`:
  * `simulate` and `batchTransactions` default to whether the simulation and batches are among them.
  * @internal
  */
 export const tradekitLayer = (
   options: TradekitOptions,
   http: Layer.Layer<HttpTransport>,
-  capabilities: ReadonlyArray<Capability>,
+  defaults: ReadonlyArray<Capability>,
 ): Layer.Layer<TradekitServices> => {
   const { plugins, webSocketConstructor, book: chosen, api, capabilities: named, ...clientOptions } = options
+  const capabilities = named ?? defaults
   const bookOption = chosen ?? api
   const config = ClientConfig.layer(withCapabilityDefaults(clientOptions, capabilities))
   // Effect 4 memoizes a layer object across every `provide` of a program: the shared static layers are

@@ -49,7 +49,7 @@ export const makeFacadeClient = (
   }
   const capabilitiesOf = (opts: ReservoirClientOptions) => opts.capabilities ?? capabilities
   const layerOf = (opts: ReservoirClientOptions) =>
-    tradekitLayer({ ...opts, plugins: [...(opts.plugins ?? []), eventsPlugin(emit)] }, http, capabilitiesOf(opts))
+    tradekitLayer({ ...opts, plugins: [...(opts.plugins ?? []), eventsPlugin(emit)] }, http, capabilities)
   const { run, replace, dispose } = makeRuntimeGenerations(layerOf(current), () => capabilitiesOf(current))
 
   return {

@@ -17,8 +17,8 @@ import { type TradekitServices, tradekitLayer } from "../tradekitLayer.js"
 export const Tradekit = {
   /** The client's services over the platform's `fetch`. */
   layer: (options: TradekitOptions): Layer.Layer<TradekitServices> =>
-    tradekitLayer(options, HttpTransport.layerFetch(), options.capabilities ?? []),
+    tradekitLayer(options, HttpTransport.layerFetch(), []),
   /** The client's services over any HttpTransport. */
   layerWith: (options: TradekitOptions, http: Layer.Layer<HttpTransport>): Layer.Layer<TradekitServices> =>
-    tradekitLayer(options, http, options.capabilities ?? []),
+    tradekitLayer(options, http, []),
 }

@@ -1,13 +1,18 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
 import { batching } from "../../../src/capabilities/batching.js"
 import { reservoirWallets } from "../../../src/capabilities/reservoirWallets.js"
 import { resumption } from "../../../src/capabilities/resumption.js"
+import { Simulator } from "../../../src/capabilities/Simulator.js"
 import { simulation } from "../../../src/capabilities/simulation.js"
 import { statusSocket } from "../../../src/capabilities/statusSocket.js"
 import { makeFacadeClient } from "../../../src/client/makeFacadeClient.js"
+import { Tradekit as LiteTradekit } from "../../../src/lite/Tradekit.js"
+import { Tradekit } from "../../../src/Tradekit.js"
 import { makeFakeApi } from "../../../src/testing/FakeApi.js"
 import { TEST_CHAIN } from "../../../src/testing/testLayer.js"
+import type { TradekitServices } from "../../../src/tradekitLayer.js"
 import { buyNeedingApproval, EXCHANGE, routeBuy, setup, TOKEN } from "../fixtures.js"
 
 describe("a client with fewer capabilities (tradekit/lite)", () => {
@@ -115,4 +120,18 @@ describe("a client with fewer capabilities (tradekit/lite)", () => {
     expect(api.requests.map((request) => request.path)).toEqual(["/execute/list/v5"])
     await named.dispose()
   })
+
+  it.effect(
+    "Tradekit.layer has the capabilities its options name, else its entry's: none in lite, all in tradekit",
+    () =>
+      Effect.gen(function* () {
+        const simulates = (layer: Layer.Layer<TradekitServices>) =>
+          Simulator.use((simulator) => Effect.succeed(simulator !== undefined)).pipe(Effect.provide(layer))
+        const chains = [TEST_CHAIN]
+        expect(yield* simulates(LiteTradekit.layer({ chains }))).toBe(false)
+        expect(yield* simulates(LiteTradekit.layer({ chains, capabilities: [simulation] }))).toBe(true)
+        expect(yield* simulates(Tradekit.layer({ chains }))).toBe(true)
+        expect(yield* simulates(Tradekit.layer({ chains, capabilities: [] }))).toBe(false)
+      }),
+  )
 })
