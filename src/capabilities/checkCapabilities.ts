@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
+import { paymasterServiceFor } from "../chains/paymasterServiceFor.js"
 import { CapabilityMissingError } from "../errors/index.js"
 import type { ResolvedClientConfig } from "../services/ClientConfig.js"
 import type { ChainOrderBook } from "../services/OrderBook.js"
@@ -26,8 +27,7 @@ export const checkCapabilities = (
     const batches = yield* BatchSender
     if (batchTransactions && batches === undefined)
       return yield* CapabilityMissingError.of("batching", "The batchTransactions setting")
-    const sponsor = paymasterService === false ? undefined : (paymasterService ?? chain.paymasterService)
-    if (sponsor !== undefined && batches === undefined)
+    if (paymasterServiceFor(chain, paymasterService) !== undefined && batches === undefined)
       return yield* CapabilityMissingError.of("batching", `A paymasterService (chain ${chain.id})`)
     if (chain.websocketUrl !== undefined && book.pushed !== undefined && (yield* StatusPush) === undefined)
       return yield* CapabilityMissingError.of("statusSocket", `The websocketUrl of chain ${chain.id}`)

@@ -4,6 +4,7 @@ import * as Ref from "effect/Ref"
 import * as SynchronizedRef from "effect/SynchronizedRef"
 import { Simulator } from "../capabilities/Simulator.js"
 import type { ChainConfig, PaymasterService } from "../chains/ChainConfig.js"
+import { paymasterServiceFor } from "../chains/paymasterServiceFor.js"
 import { defaultMaxPollingAttempts, pollingIntervalFor } from "../chains/polling.js"
 import { viemChainFor } from "../chains/viemChainFor.js"
 import type { TradeRequest } from "../schema/TradeRequest.js"
@@ -73,8 +74,7 @@ export const makeExecutionEnvironment = (
       gas: options.gas === undefined ? undefined : BigInt(options.gas),
       retry: resolved.retry,
       resendUnknown: options.resendUnknown === true,
-      paymasterService:
-        options.paymasterService === false ? undefined : (options.paymasterService ?? chain.paymasterService),
+      paymasterService: paymasterServiceFor(chain, options.paymasterService),
       onProgress: options.onProgress ?? (() => Effect.void),
       sendLocks: yield* Effect.serviceOption(SendLocks).pipe(
         Effect.flatMap(Option.match({ onNone: () => makeSendLocks, onSome: Effect.succeed })),

@@ -5,6 +5,7 @@ import * as Ref from "effect/Ref"
 import { checkCapabilities } from "../../capabilities/checkCapabilities.js"
 import { Simulator } from "../../capabilities/Simulator.js"
 import type { ChainConfig } from "../../chains/ChainConfig.js"
+import { paymasterServiceFor } from "../../chains/paymasterServiceFor.js"
 import type {
   ExecutionError,
   MissingChainConfigurationError,
@@ -127,8 +128,7 @@ export const runAction = <A extends ActionName>(
     const plugins = yield* runPlugins(parameters.plugins, input.expectedPrice)
     const retry = config.settings.retry
     const { action, chain, precheck } = input
-    const paymasterService =
-      parameters.paymasterService === false ? undefined : (parameters.paymasterService ?? chain.paymasterService)
+    const paymasterService = paymasterServiceFor(chain, parameters.paymasterService)
     const context: PluginContext = {
       action,
       chain,
