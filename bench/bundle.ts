@@ -23,7 +23,6 @@
  */
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
@@ -152,7 +151,9 @@ export interface Measurements {
 
 /** Measures every entry, with viem external and included, and each capability by naming it. */
 export const measureAll = async (): Promise<Measurements> => {
-  const dir = mkdtempSync(join(tmpdir(), "tradekit-bundle-"))
+  // The pages are written inside the repository, so their own imports (`effect/Effect`) resolve to the same copy
+  // as tradekit's: a folder under the system's temp dir resolves them through any `node_modules` above it first.
+  const dir = mkdtempSync(join(root, "node_modules", ".tradekit-bundle-"))
   try {
     const results: Measurement[] = []
     for (const entry of Object.keys(entries) as EntryName[]) {
