@@ -1,4 +1,5 @@
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as SynchronizedRef from "effect/SynchronizedRef"
@@ -26,7 +27,7 @@ import { Wallet } from "../services/Wallet.js"
 import { atConfiguredLogLevel } from "./atConfiguredLogLevel.js"
 import { awaitItemData } from "./awaitItemData.js"
 import { awaitTransfers, needsTransfers } from "./awaitTransfers.js"
-import { type ExecutionContext, planName, updateState } from "./ExecutionContext.js"
+import { type ExecutionContext, type ExecutionEnvironment, planName, updateState } from "./ExecutionContext.js"
 import { type ExecutionSnapshot, snapshotOf, updateItem } from "./ExecutionSnapshot.js"
 import type { ItemRef } from "./history/itemIdentity.js"
 import { makeExecutionEnvironment, makeExecutionState, type ResolvedExecution } from "./makeExecution.js"
@@ -148,6 +149,8 @@ export interface RunOptions<E>
   readonly resendUnknown?: boolean | undefined
   /** Checked once before the loop, after the guards: a resume's check of the stored journal against the chain. */
   readonly before?: ((ctx: ExecutionContext) => Effect.Effect<void, ExecutionError>) | undefined
+  /** The run's environment, made while its plan was asked for; made from these options when absent. */
+  readonly environment?: ExecutionEnvironment | undefined
 }
 
 /**
@@ -159,7 +162,7 @@ export interface RunOptions<E>
 export const runFrom = <E>(resolved: ResolvedExecution, initial: ExecutionSnapshot, options: RunOptions<E>) =>
   Effect.gen(function* () {
     const ctx: ExecutionContext = {
-      ...(yield* makeExecutionEnvironment(resolved, initial.request, options)),
+      ...(options.environment ?? (yield* makeExecutionEnvironment(resolved, initial.request, options))),
       ...(yield* makeExecutionState(initial)),
     }
     const { chain } = ctx
@@ -270,8 +273,24 @@ export const runExecution = <E>(
   Effect.gen(function* () {
     yield* supportedByBook(resolved.book, options.request.action)
     yield* checkCapabilities(resolved.config, resolved.chain, resolved.chainBook, options.paymasterService)
-    const response = options.response ?? (yield* resolved.chainBook.plan(options.request, { retry: resolved.retry }))
-    return yield* runFrom(resolved, snapshotOf(response, options.request, resolved.chain.id), { ...options, response })
+    const { request } = options
+    if (options.response !== undefined)
+      return yield* runFrom(resolved, snapshotOf(options.response, request, resolved.chain.id), {
+        ...options,
+        response: options.response,
+      })
+    // The run's environment is made while the API plans: the request goes out first, and the wait for its answer
+    // is time the environment would otherwise add.
+    const planning = yield* Effect.forkChild(resolved.chainBook.plan(request, { retry: resolved.retry }), {
+      startImmediately: true,
+    })
+    const environment = yield* makeExecutionEnvironment(resolved, request, options)
+    const response = yield* Fiber.join(planning)
+    return yield* runFrom(resolved, snapshotOf(response, request, resolved.chain.id), {
+      ...options,
+      response,
+      environment,
+    })
   })
 
 /**
