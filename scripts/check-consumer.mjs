@@ -3,9 +3,9 @@
 // entry point strictly (skipLibCheck: false) under moduleResolution `bundler` and `node16`, loads the main entry
 // with both require() and import(), and runs the devnet's bin from there. Prints each step's time.
 import { execFileSync, spawn, spawnSync } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 
 const root = new URL("..", import.meta.url).pathname
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
@@ -52,6 +52,18 @@ function runAsync(label, command, args, options = {}) {
 }
 
 const work = mkdtempSync(join(tmpdir(), "tradekit-consumer-"))
+// A `node_modules` above the consumer's folder would answer any import its own install lacks (a dependency missing
+// from package.json would pass): the check means nothing there.
+for (let dir = dirname(work); dir !== dirname(dir); dir = dirname(dir)) {
+  if (existsSync(join(dir, "node_modules"))) {
+    rmSync(work, { recursive: true, force: true })
+    process.stderr.write(
+      `check-consumer: ${join(dir, "node_modules")} lies above the consumer's folder and would answer its imports; ` +
+        "remove it, or set TMPDIR to a folder without one above it\n",
+    )
+    process.exit(1)
+  }
+}
 try {
   const packed = JSON.parse(
     execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: root, encoding: "utf8" }),
