@@ -3,7 +3,13 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
+import type { Capability } from "../../../src/capabilities/Capability.js"
+import { Simulator } from "../../../src/capabilities/Simulator.js"
+import { estimateNetworkFee, makeMaxFeeReader } from "../../../src/pipeline/estimateNetworkFee.js"
+import { simulateTransaction } from "../../../src/pipeline/simulateTransaction.js"
+import { preparedFill, simulatedFill } from "../../../src/pipeline/transaction/fillTransaction.js"
 import { blankRequest } from "../../support/blankRequest.js"
 import { EXCHANGE, NFT, setup, step, txItem } from "../fixtures.js"
 
@@ -178,6 +184,41 @@ describe("executeSteps: the step loop", () => {
       expect(last.steps[0]!.items![0]!.status).toBe("complete")
       expect(last.steps[0]!.items![1]!.error).toBe("Transaction failed")
       expect(last.steps[0]!.items![1]!.errorData).toMatchObject({ _tag: "TransactionFailedError" })
+    }),
+  )
+})
+
+describe("executeSteps: the plan's wait", () => {
+  it.effect("makes the run's environment while the plan's request is in flight, not after its answer", () =>
+    Effect.gen(function* () {
+      const order: Array<string> = []
+      // Simulation as it is, its max-fee reader (made with the environment) noted when it is made.
+      const noted: Capability = {
+        name: "simulation",
+        layer: () =>
+          Layer.succeed(Simulator, {
+            simulatedFill,
+            preparedFill,
+            simulateTransaction,
+            estimateNetworkFee,
+            makeMaxFeeReader: (wallet) =>
+              Effect.andThen(
+                Effect.sync(() => order.push("environment")),
+                makeMaxFeeReader(wallet),
+              ),
+          }),
+      }
+      const { api, execute } = setup({}, [noted])
+      api.route("POST", "/execute/list/v5", () =>
+        Effect.sync(() => order.push("asked")).pipe(
+          Effect.andThen(Effect.yieldNow),
+          Effect.andThen(Effect.sync(() => order.push("answered"))),
+          Effect.as({ body: { steps: [] } }),
+        ),
+      )
+      const final = yield* execute({ request: blankRequest("list") })
+      expect(final.status).toBe("complete")
+      expect(order).toEqual(["asked", "environment", "answered"])
     }),
   )
 })
