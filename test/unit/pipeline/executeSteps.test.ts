@@ -7,9 +7,7 @@ import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
 import type { Capability } from "../../../src/capabilities/Capability.js"
 import { Simulator } from "../../../src/capabilities/Simulator.js"
-import { estimateNetworkFee, makeMaxFeeReader } from "../../../src/pipeline/estimateNetworkFee.js"
-import { simulateTransaction } from "../../../src/pipeline/simulateTransaction.js"
-import { preparedFill, simulatedFill } from "../../../src/pipeline/transaction/fillTransaction.js"
+import { simulation } from "../../../src/capabilities/simulation.js"
 import { blankRequest } from "../../support/blankRequest.js"
 import { EXCHANGE, NFT, setup, step, txItem } from "../fixtures.js"
 
@@ -192,21 +190,21 @@ describe("executeSteps: the plan's wait", () => {
   it.effect("makes the run's environment while the plan's request is in flight, not after its answer", () =>
     Effect.gen(function* () {
       const order: Array<string> = []
-      // Simulation as it is, its max-fee reader (made with the environment) noted when it is made.
+      // The simulation capability as it is, its max-fee reader (made with the environment) noted when it is made.
       const noted: Capability = {
-        name: "simulation",
-        layer: () =>
-          Layer.succeed(Simulator, {
-            simulatedFill,
-            preparedFill,
-            simulateTransaction,
-            estimateNetworkFee,
-            makeMaxFeeReader: (wallet) =>
-              Effect.andThen(
-                Effect.sync(() => order.push("environment")),
-                makeMaxFeeReader(wallet),
-              ),
-          }),
+        ...simulation,
+        layer: (options) =>
+          Layer.effect(
+            Simulator,
+            Effect.map(Simulator, (real) => ({
+              ...real!,
+              makeMaxFeeReader: (wallet) =>
+                Effect.andThen(
+                  Effect.sync(() => order.push("environment")),
+                  real!.makeMaxFeeReader(wallet),
+                ),
+            })),
+          ).pipe(Layer.provide(simulation.layer(options))),
       }
       const { api, execute } = setup({}, [noted])
       api.route("POST", "/execute/list/v5", () =>
