@@ -94,9 +94,9 @@ describe("the standalone playground finds a running devnet without port flags", 
   })
 
   it("finds nothing when no file names a devnet and nothing answers at the default URL", async () => {
-    await expect(
-      findDevnet({ dirs: [mkdtempSync(join(tmpdir(), "tradekit-no-devnet-"))], defaultApiUrl: dead }),
-    ).resolves.toBeUndefined()
+    const empty = mkdtempSync(join(tmpdir(), "tradekit-no-devnet-"))
+    dirs.push(empty)
+    await expect(findDevnet({ dirs: [empty], defaultApiUrl: dead })).resolves.toBeUndefined()
   })
 
   it("serves the page the config of the devnet it finds, and 404 when there is none", async () => {
