@@ -92,7 +92,6 @@ export const withWalletTimeout = (wallet: WalletService, settings: WalletTimeout
     ...(wallet.transactionByHash !== undefined
       ? { transactionByHash: (args) => limit("transactionByHash", wallet.transactionByHash!(args)) }
       : {}),
-    ...(wallet.balance !== undefined ? { balance: (args) => limit("balance", wallet.balance!(args)) } : {}),
     ...(probe !== undefined ? { atomicBatch: probe } : {}),
     ...(paymasterProbe !== undefined ? { paymasterService: paymasterProbe } : {}),
     ...(wallet.sendCalls !== undefined ? { sendCalls: (args) => limit("sendCalls", wallet.sendCalls!(args)) } : {}),
