@@ -52,7 +52,9 @@ export const namedOrder = (
 /** A currency's address as a path names it: the zero address for native. */
 const currencyOf = (item: OfferItem): Address => (item.itemType === ItemType.NATIVE ? zeroAddress : item.token)
 
+// biome-ignore lint/complexity/useMathMinMax: bigint amounts, which Math.max cannot take
 const largest = (item: OfferItem): bigint => (item.startAmount > item.endAmount ? item.startAmount : item.endAmount)
+// biome-ignore lint/complexity/useMathMinMax: bigint amounts, which Math.min cannot take
 const smallest = (item: OfferItem): bigint => (item.startAmount < item.endAmount ? item.startAmount : item.endAmount)
 
 /** What an amount of a currency is: the currency and the amount. */
