@@ -19,6 +19,12 @@ import type { TradekitOptions } from "./TradekitOptions.js"
  */
 export type TradekitServices = ClientConfig | ApiClient | OrderBook | SendLocks | BackgroundTasks
 
+/** The capabilities a client has: those `options.capabilities` names, else its entry's `defaults`. @internal */
+export const capabilitiesIn = (
+  options: Pick<TradekitOptions, "capabilities">,
+  defaults: ReadonlyArray<Capability>,
+): ReadonlyArray<Capability> => options.capabilities ?? defaults
+
 /**
  * The client's services over `http`, with the capabilities `options.capabilities` names, else `defaults`:
  * `simulate` and `batchTransactions` default to whether the simulation and batches are among them.
@@ -29,8 +35,8 @@ export const tradekitLayer = (
   http: Layer.Layer<HttpTransport>,
   defaults: ReadonlyArray<Capability>,
 ): Layer.Layer<TradekitServices> => {
-  const { plugins, webSocketConstructor, book: chosen, api, capabilities: named, ...clientOptions } = options
-  const capabilities = named ?? defaults
+  const { plugins, webSocketConstructor, book: chosen, api, capabilities: _named, ...clientOptions } = options
+  const capabilities = capabilitiesIn(options, defaults)
   const bookOption = chosen ?? api
   const config = ClientConfig.layer(withCapabilityDefaults(clientOptions, capabilities))
   // Effect 4 memoizes a layer object across every `provide` of a program: the shared static layers are

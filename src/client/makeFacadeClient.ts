@@ -14,7 +14,7 @@ import { CapabilityMissingError } from "../errors/index.js"
 import { eventsPlugin, type ReservoirEvent, type ReservoirEventListener } from "../plugins/events.js"
 import { resolveClientConfig } from "../services/ClientConfig.js"
 import type { HttpTransport } from "../services/HttpTransport.js"
-import { tradekitLayer } from "../tradekitLayer.js"
+import { capabilitiesIn, tradekitLayer } from "../tradekitLayer.js"
 import { VERSION } from "../version.js"
 import { mutableSteps, ownOf, progressOf, withFees, withPath, withSteps } from "./facadeProgress.js"
 import type { ReservoirClient, ReservoirClientOptions } from "./ReservoirClient.js"
@@ -24,14 +24,14 @@ const definedOnly = <A extends object>(options: A): Partial<A> =>
   Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<A>
 
 /**
- * The Promise facade over `http` with `capabilities` (unless the options name theirs): what `createClient` of
+ * The Promise facade over `http` with the capabilities the options name, else `defaults`: what `createClient` of
  * `tradekit` (every capability) and of `tradekit/lite` (those named) make.
  * @internal
  */
 export const makeFacadeClient = (
   options: ReservoirClientOptions,
   http: Layer.Layer<HttpTransport>,
-  capabilities: ReadonlyArray<Capability>,
+  defaults: ReadonlyArray<Capability>,
 ): ReservoirClient => {
   let listeners: ReadonlyArray<ReservoirEventListener> = []
   let current: ReservoirClientOptions = options
@@ -47,10 +47,9 @@ export const makeFacadeClient = (
     })
     if (failures.length > 0) throw failures[0]
   }
-  const capabilitiesOf = (opts: ReservoirClientOptions) => opts.capabilities ?? capabilities
   const layerOf = (opts: ReservoirClientOptions) =>
-    tradekitLayer({ ...opts, plugins: [...(opts.plugins ?? []), eventsPlugin(emit)] }, http, capabilities)
-  const { run, replace, dispose } = makeRuntimeGenerations(layerOf(current), () => capabilitiesOf(current))
+    tradekitLayer({ ...opts, plugins: [...(opts.plugins ?? []), eventsPlugin(emit)] }, http, defaults)
+  const { run, replace, dispose } = makeRuntimeGenerations(layerOf(current), () => capabilitiesIn(current, defaults))
 
   return {
     version: VERSION,
